@@ -1,0 +1,99 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { AppContext } from './context.ts';
+import { AppError } from './errors.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { healthRoutes } from './plugins/health.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { webPlugin } from './plugins/web.ts';
+
+export interface BuildOptions {
+  /** Pino logger options, or false for silence (tests). */
+  logger?: boolean | object;
+  redis?: Redis | null;
+}
+
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", 'https://telegram.org'],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  frameSrc: ['https://oauth.telegram.org'],
+  frameAncestors: ["'none'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+/** Builds the HTTP app. Plugin order: external plugins, app plugins, routes. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: ctx.config.logLevel },
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+    return503OnClosing: true,
+    ajv: undefined,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: CSP },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(authPlugin, { ctx });
+  await app.register(rateLimit, {
+    global: true,
+    max: ctx.config.rateLimit ? 300 : 1_000_000_000,
+    timeWindow: '1 minute',
+    hook: 'preHandler',
+    ...(options.redis ? { redis: options.redis, nameSpace: 'p2p-rl:' } : {}),
+    keyGenerator: (request) =>
+      request.claims ? `${request.claims.audience}:${request.claims.subjectId}` : `ip:${request.ip}`,
+    // Thrown by the plugin, so it reaches the one error handler and becomes the envelope.
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'RATE_LIMITED',
+        `Слишком много запросов, попробуйте через ${Math.ceil(context.ttl / 1000)} с`,
+      ),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'P2P Market API', version: '1.0.0', description: 'Crypto P2P marketplace with escrow' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // App plugins.
+  await app.register(metricsPlugin);
+  await app.register(healthRoutes, { ctx });
+  await app.register(webPlugin, { dist: ctx.config.webDist });
+
+  // Routes.
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { ctx });
+      await api.register(usersRoutes, { ctx });
+    },
+    { prefix: '/api/v1' },
+  );
+  return app;
+}

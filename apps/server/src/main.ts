@@ -1,0 +1,62 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { createContext } from './context.ts';
+import { openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { systemClock } from './lib/clock.ts';
+import { seedDemoData } from './modules/demo/seed.ts';
+
+const started = performance.now();
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  config.webDist ??= resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const applied = await migrate(database);
+  const ctx = createContext(config, database, systemClock);
+  const app = await buildApp(ctx);
+  if (applied.length) app.log.info({ applied }, 'migrations applied');
+  if (config.demoData && (await seedDemoData(ctx))) app.log.info('demo data seeded');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { engine: database.engine, startupMs: Math.round(performance.now() - started) },
+    `P2P Market on http://${config.host}:${config.port}`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

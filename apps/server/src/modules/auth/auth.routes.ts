@@ -1,0 +1,150 @@
+import {
+  AuthConfigResult,
+  AuthResult,
+  AuthTokens,
+  DevLoginRequest,
+  DevUsersResult,
+  LogoutRequest,
+  MessageResult,
+  Ok,
+  RefreshRequest,
+  TelegramLoginRequest,
+  TelegramWebAppLoginRequest,
+  UserResult,
+} from '@p2p/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { UsersService } from '../users/users.service.ts';
+import { AuthService } from './auth.service.ts';
+
+/** Sign-in rate limit: per IP, tighter than the global one. */
+const signInLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const auth = new AuthService(ctx);
+  const users = new UsersService(ctx);
+  const tags = ['auth'];
+
+  app.get(
+    '/auth/config',
+    { schema: { tags, summary: 'Which sign-in methods are on', response: { 200: Ok(AuthConfigResult) } } },
+    async () => ({
+      success: true as const,
+      data: { telegramBotUsername: ctx.config.telegram?.botUsername ?? null, devLogin: ctx.config.devLogin },
+    }),
+  );
+
+  app.post(
+    '/auth/telegram',
+    {
+      config: signInLimit,
+      schema: {
+        tags,
+        summary: 'Sign in with the Telegram Login Widget',
+        body: TelegramLoginRequest,
+        response: { 200: Ok(AuthResult) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await auth.signInWithWidget(request.body) }),
+  );
+
+  app.post(
+    '/auth/telegram/webapp',
+    {
+      config: signInLimit,
+      schema: {
+        tags,
+        summary: 'Sign in from a Telegram Mini App (initData)',
+        body: TelegramWebAppLoginRequest,
+        response: { 200: Ok(AuthResult) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await auth.signInWithWebApp(request.body.initData) }),
+  );
+
+  app.post(
+    '/auth/dev-login',
+    {
+      config: signInLimit,
+      schema: {
+        tags,
+        summary: 'Development sign-in (AUTH_DEV_LOGIN=1 only)',
+        body: DevLoginRequest,
+        response: { 200: Ok(AuthResult) },
+      },
+    },
+    async (request) => {
+      if (!ctx.config.devLogin) throw new AppError('NOT_FOUND', 'Маршрут не найден');
+      return { success: true as const, data: await auth.signInDev(request.body.username) };
+    },
+  );
+
+  app.get(
+    '/auth/dev-users',
+    {
+      schema: {
+        tags,
+        summary: 'Users offered by the development sign-in picker',
+        response: { 200: Ok(DevUsersResult) },
+      },
+    },
+    async () => {
+      if (!ctx.config.devLogin) throw new AppError('NOT_FOUND', 'Маршрут не найден');
+      return { success: true as const, data: { users: await users.devPickerUsers() } };
+    },
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      config: signInLimit,
+      schema: {
+        tags,
+        summary: 'Rotate the refresh token',
+        body: RefreshRequest,
+        response: { 200: Ok(AuthTokens) },
+      },
+    },
+    async (request) => {
+      const { tokens } = await ctx.sessions.refresh('user', request.body.refreshToken);
+      return { success: true as const, data: tokens };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags,
+        summary: 'End the session (access and refresh tokens)',
+        body: LogoutRequest.optional(),
+        response: { 200: Ok(MessageResult) },
+      },
+    },
+    async (request) => {
+      const claims = request.claims;
+      if (claims?.audience === 'user') await ctx.sessions.revoke(claims.sessionId, 'logout');
+      const token = request.body?.refreshToken;
+      if (token) {
+        const sessionId = await ctx.sessions.sessionOfRefreshToken(token);
+        if (sessionId) await ctx.sessions.revoke(sessionId, 'logout');
+      }
+      return { success: true as const, data: { message: 'Вы вышли из системы' } };
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'The signed-in user',
+        security: [{ bearer: [] }],
+        response: { 200: Ok(UserResult.shape.user) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await users.me(request.userId) }),
+  );
+};

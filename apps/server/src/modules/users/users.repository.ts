@@ -1,0 +1,99 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { type UserRow, users } from '../../db/schema.ts';
+import type { TelegramIdentity } from '../auth/telegram.ts';
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  return row ?? null;
+}
+
+/**
+ * Creates or refreshes the user behind a Telegram identity. Telegram usernames move between
+ * accounts, so a username now held by this identity is taken away from any older holder.
+ */
+export async function upsertTelegramUser(db: Executor, who: TelegramIdentity, now: Date): Promise<UserRow> {
+  const telegramId = BigInt(who.id);
+  if (who.username) {
+    await db
+      .update(users)
+      .set({ username: null, updatedAt: now })
+      .where(
+        and(
+          sql`lower(${users.username}) = lower(${who.username})`,
+          sql`${users.telegramId} IS DISTINCT FROM ${telegramId}`,
+        ),
+      );
+  }
+  const [row] = await db
+    .insert(users)
+    .values({
+      telegramId,
+      username: who.username,
+      firstName: who.firstName,
+      lastName: who.lastName,
+      photoUrl: who.photoUrl,
+      createdAt: now,
+      updatedAt: now,
+      lastSeenAt: now,
+    })
+    .onConflictDoUpdate({
+      target: users.telegramId,
+      set: {
+        username: who.username,
+        firstName: who.firstName,
+        lastName: who.lastName,
+        photoUrl: who.photoUrl,
+        updatedAt: now,
+        lastSeenAt: now,
+      },
+    })
+    .returning();
+  if (!row) throw new Error('user upsert returned nothing');
+  return row;
+}
+
+export async function insertUser(
+  db: Executor,
+  values: { username: string | null; firstName: string; lastName?: string | null; now: Date },
+): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      username: values.username,
+      firstName: values.firstName,
+      lastName: values.lastName ?? null,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
+    .returning();
+  if (!row) throw new Error('user insert returned nothing');
+  return row;
+}
+
+export async function updateUser(
+  db: Executor,
+  id: string,
+  patch: Partial<Pick<UserRow, 'displayName' | 'useCustomProfile' | 'customAvatarUrl'>>,
+  now: Date,
+): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function touchLastSeen(db: Executor, id: string, at: Date): Promise<void> {
+  await db.update(users).set({ lastSeenAt: at }).where(eq(users.id, id));
+}
+
+export async function listOldestUsers(db: Executor, limit: number): Promise<UserRow[]> {
+  return db.select().from(users).orderBy(asc(users.createdAt)).limit(limit);
+}

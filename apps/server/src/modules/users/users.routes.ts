@@ -1,0 +1,99 @@
+import {
+  DisplayNameRequest,
+  IdParams,
+  Ok,
+  PublicProfile,
+  UpdateMeRequest,
+  UpdateProfileRequest,
+  UserResult,
+  UserView,
+} from '@p2p/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { UsersService } from './users.service.ts';
+
+export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const users = new UsersService(ctx);
+  const tags = ['users'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/users/me',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: 'My user record', response: { 200: Ok(UserView) } },
+    },
+    async (request) => ({ success: true as const, data: await users.me(request.userId) }),
+  );
+
+  app.put(
+    '/users/me',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Update display_name or use_custom_profile',
+        body: UpdateMeRequest,
+        response: { 200: Ok(UserView) },
+      },
+    },
+    async (request) => {
+      const { display_name, use_custom_profile } = request.body;
+      const data = await users.update(request.userId, {
+        displayName: display_name,
+        useCustomProfile: use_custom_profile,
+      });
+      return { success: true as const, data };
+    },
+  );
+
+  app.put(
+    '/users/profile',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Update the custom profile',
+        body: UpdateProfileRequest,
+        response: { 200: Ok(UserView) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await users.update(request.userId, request.body) }),
+  );
+
+  app.post(
+    '/users/display-name',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Set the display name (welcome dialog)',
+        body: DisplayNameRequest,
+        response: { 200: Ok(UserResult) },
+      },
+    },
+    async (request) => {
+      const user = await users.update(request.userId, { displayName: request.body.display_name });
+      return { success: true as const, data: { user } };
+    },
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Public profile with reviews',
+        params: IdParams,
+        response: { 200: Ok(PublicProfile) },
+      },
+    },
+    async (request) => {
+      const profile = await users.publicProfile(request.params.id);
+      return { success: true as const, data: profile };
+    },
+  );
+};

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppContext } from '../context.ts';
+import { unauthorized } from '../errors.ts';
+import type { AccessClaims, Audience } from '../modules/auth/tokens.ts';
+import { touchLastSeen } from '../modules/users/users.repository.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Verified access-token claims (signature, audience, expiry); session not yet checked. */
+    claims: { audience: Audience; subjectId: string; sessionId: string } | null;
+    /** Set by requireUser once the session is known to be live. */
+    userId: string;
+    /** Set by requireStaff once the session is known to be live. */
+    staffId: string;
+  }
+  interface FastifyInstance {
+    requireUser: preHandlerAsyncHookHandler;
+    requireStaff: preHandlerAsyncHookHandler;
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer ([A-Za-z0-9._-]{10,4096})$/.exec(header);
+  return match?.[1] ?? null;
+}
+
+/**
+ * Reads the bearer token on every request (so rate limits can key on the user), and
+ * offers `requireUser` / `requireStaff` pre-handlers that also check the session is live.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
+  const { ctx } = opts;
+  app.decorateRequest('claims', null);
+  app.decorateRequest('userId', '');
+  app.decorateRequest('staffId', '');
+
+  app.addHook('onRequest', async (request) => {
+    const token = bearer(request);
+    if (!token) return;
+    // A token is for users or for staff; the audience says which.
+    let claims: AccessClaims | null = await ctx.tokens.verifyAccess('user', token);
+    if (claims) {
+      request.claims = { audience: 'user', ...claims };
+      return;
+    }
+    claims = await ctx.tokens.verifyAccess('staff', token);
+    if (claims) request.claims = { audience: 'staff', ...claims };
+  });
+
+  const lastSeenWritten = new Map<string, number>();
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    const claims = request.claims;
+    if (claims?.audience !== 'user') throw unauthorized();
+    if (!(await ctx.sessions.isActive(claims.sessionId, 'user', claims.subjectId))) {
+      throw unauthorized('Сессия истекла, войдите снова');
+    }
+    request.userId = claims.subjectId;
+    // "Online" status: remember activity, written at most once a minute per user.
+    const now = ctx.clock.now().getTime();
+    if ((lastSeenWritten.get(claims.subjectId) ?? 0) < now - 60_000) {
+      lastSeenWritten.set(claims.subjectId, now);
+      if (lastSeenWritten.size > 50_000) lastSeenWritten.clear();
+      await touchLastSeen(ctx.db, claims.subjectId, new Date(now));
+    }
+  });
+
+  app.decorate('requireStaff', async (request: FastifyRequest) => {
+    const claims = request.claims;
+    if (claims?.audience !== 'staff') throw unauthorized();
+    if (!(await ctx.sessions.isActive(claims.sessionId, 'staff', claims.subjectId))) {
+      throw unauthorized('Сессия истекла, войдите снова');
+    }
+    request.staffId = claims.subjectId;
+  });
+});

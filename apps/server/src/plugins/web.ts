@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendNotFound } from './errors.ts';
+
+/**
+ * Serves the built SPA. Unknown non-API GETs that want HTML get index.html (history routing);
+ * everything else unknown is a 404 envelope.
+ */
+export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string | null }) => {
+  const dist = opts.dist && existsSync(join(opts.dist, 'index.html')) ? opts.dist : null;
+  if (dist) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      // Vite's hashed assets never change; index.html is served with no-cache.
+      setHeaders(reply, path) {
+        if (path.startsWith(join(dist, 'assets'))) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = path.startsWith('/api/') || path === '/api' || path.startsWith('/socket.io');
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    if (dist && request.method === 'GET' && !isApi && wantsHtml) {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return sendNotFound(reply, request.method, request.url);
+  });
+});

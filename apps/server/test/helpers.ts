@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type AppContext, createContext } from '../src/context.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { ManualClock } from '../src/lib/clock.ts';
+
+export const TEST_BOT_TOKEN = '123456789:TESTtokenTESTtokenTESTtokenTEST12345';
+
+/**
+ * A fresh, migrated database for one test file: an in-memory PGlite by default, or a new
+ * database on the PostgreSQL server named by DATABASE_URL (dropped again by `dispose`).
+ */
+export async function createTestDatabase(): Promise<{
+  database: Database;
+  url: string | null;
+  dispose(): Promise<void>;
+}> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) {
+    const database = await openDatabase({ dataDir: null });
+    await migrate(database);
+    return { database, url: null, dispose: () => database.close() };
+  }
+  const name = `p2p_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolMax: 30 });
+  await migrate(database);
+  return {
+    database,
+    url: url.toString(),
+    async dispose() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: baseUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    AUTH_DEV_LOGIN: '1',
+    TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
+    TELEGRAM_BOT_USERNAME: 'p2p_test_bot',
+    RATE_LIMIT: '0',
+    DATA_DIR: '/tmp/p2p-test-data',
+    PRICE_API_URL: 'http://127.0.0.1:9/simple/price',
+    ...env,
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  clock: ManualClock;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** The whole HTTP app on a fresh database, with a manual clock. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, dispose } = await createTestDatabase();
+  const clock = new ManualClock(new Date('2026-11-20T10:00:00Z'));
+  const ctx = createContext(testConfig(env), database, clock);
+  const app = await buildApp(ctx, { logger: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    clock,
+    database,
+    async close() {
+      await app.close();
+      await dispose();
+    },
+  };
+}
+
+/** Signs a user in through the development sign-in and returns the bearer header and ids. */
+export async function signIn(app: FastifyInstance, username: string) {
+  const res = await app.inject({ method: 'POST', url: '/api/v1/auth/dev-login', payload: { username } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const data = res.json().data as {
+    user: { id: string };
+    tokens: { accessToken: string; refreshToken: string };
+  };
+  return {
+    userId: data.user.id,
+    accessToken: data.tokens.accessToken,
+    refreshToken: data.tokens.refreshToken,
+    headers: { authorization: `Bearer ${data.tokens.accessToken}` },
+  };
+}

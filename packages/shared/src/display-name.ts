@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/** Display-name rules of spec 1 §5 (welcome dialog) and spec 3 §5 (profile edit). */
+export const DISPLAY_NAME_MIN = 2;
+export const DISPLAY_NAME_MAX = 30;
+export const DISPLAY_NAME_PATTERN = /^[A-Za-zА-Яа-яЁё0-9 _-]+$/;
+
+export const DisplayNameMessages = {
+  required: 'Введите отображаемое имя',
+  tooShort: 'Имя должно содержать минимум 2 символа',
+  tooLong: 'Имя не должно превышать 30 символов',
+  badChars: 'Имя может содержать только буквы, цифры, пробелы, дефисы и подчеркивания',
+  badCharsProfile: 'Имя содержит недопустимые символы',
+} as const;
+
+/** Welcome dialog: a name is required. Returns the first rule message broken, or null. */
+export function validateDisplayName(raw: string): string | null {
+  const name = raw.trim();
+  if (name.length === 0) return DisplayNameMessages.required;
+  if (name.length < DISPLAY_NAME_MIN) return DisplayNameMessages.tooShort;
+  if (name.length > DISPLAY_NAME_MAX) return DisplayNameMessages.tooLong;
+  if (!DISPLAY_NAME_PATTERN.test(name)) return DisplayNameMessages.badChars;
+  return null;
+}
+
+/** Profile edit: empty means "no custom name" (null); otherwise the same length rules. */
+export function validateProfileDisplayName(raw: string): string | null {
+  const name = raw.trim();
+  if (name.length === 0) return null;
+  if (name.length < DISPLAY_NAME_MIN) return DisplayNameMessages.tooShort;
+  if (name.length > DISPLAY_NAME_MAX) return DisplayNameMessages.tooLong;
+  if (!DISPLAY_NAME_PATTERN.test(name)) return DisplayNameMessages.badCharsProfile;
+  return null;
+}
+
+/** Required display name, trimmed (POST /users/display-name). */
+export const RequiredDisplayName = z
+  .string({ error: DisplayNameMessages.required })
+  .transform((s) => s.trim())
+  .superRefine((name, ctx) => {
+    const message = validateDisplayName(name);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+/** Optional display name, trimmed; empty becomes null (PUT /users/profile). */
+export const OptionalDisplayName = z
+  .string()
+  .nullable()
+  .transform((s) => (s === null ? null : s.trim()))
+  .superRefine((name, ctx) => {
+    if (name === null) return;
+    const message = validateProfileDisplayName(name);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  })
+  .transform((s) => (s ? s : null));
+
+/** Suggestion for the welcome dialog: first + last name, else first name, else username. */
+export function suggestDisplayName(user: {
+  firstName?: string | null;
+  lastName?: string | null;
+  username?: string | null;
+}): string {
+  const clean = (s: string) =>
+    s
+      .replace(/[^A-Za-zА-Яа-яЁё0-9 _-]/g, '')
+      .trim()
+      .slice(0, DISPLAY_NAME_MAX);
+  const full = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  for (const candidate of [full, user.firstName ?? '', user.username ?? '']) {
+    const s = clean(candidate);
+    if (s.length >= DISPLAY_NAME_MIN) return s;
+  }
+  return '';
+}

@@ -1,0 +1,109 @@
+/**
+ * Money is integer minor units (bigint) in code and decimal strings on the wire.
+ * Crypto has 8 decimals (1e-8), fiat 2 (1e-2). Nothing here ever touches a float.
+ */
+
+export const CRYPTO_DECIMALS = 8;
+export const FIAT_DECIMALS = 2;
+
+export const CRYPTOCURRENCIES = ['BTC', 'ETH', 'USDT', 'BNB'] as const;
+export type Cryptocurrency = (typeof CRYPTOCURRENCIES)[number];
+export const FIAT_CURRENCIES = ['RUB', 'USD'] as const;
+export type FiatCurrency = (typeof FIAT_CURRENCIES)[number];
+export type Currency = Cryptocurrency | FiatCurrency;
+
+export function isCryptocurrency(value: string): value is Cryptocurrency {
+  return (CRYPTOCURRENCIES as readonly string[]).includes(value);
+}
+
+export function decimalsOf(currency: string): number {
+  return isCryptocurrency(currency) ? CRYPTO_DECIMALS : FIAT_DECIMALS;
+}
+
+const pow10 = (n: number): bigint => 10n ** BigInt(n);
+
+export class AmountFormatError extends Error {}
+
+/**
+ * Parses a non-negative decimal string ("12", "0.5", "1.00000001") into minor units.
+ * Refuses signs, exponents, spaces, more decimals than allowed and absurd lengths.
+ */
+export function parseAmount(text: string, decimals: number): bigint {
+  if (typeof text !== 'string' || text.length === 0 || text.length > 40) {
+    throw new AmountFormatError('Amount must be a decimal string');
+  }
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) throw new AmountFormatError('Amount must be a decimal string');
+  const whole = match[1] ?? '0';
+  const frac = match[2] ?? '';
+  if (frac.length > decimals) {
+    throw new AmountFormatError(`At most ${decimals} decimal places allowed`);
+  }
+  return BigInt(whole) * pow10(decimals) + BigInt(frac.padEnd(decimals, '0') || '0');
+}
+
+/** Like parseAmount but returns null instead of throwing. */
+export function tryParseAmount(text: string, decimals: number): bigint | null {
+  try {
+    return parseAmount(text, decimals);
+  } catch {
+    return null;
+  }
+}
+
+/** Minor units -> plain decimal string with exactly `decimals` places ("1.50000000"). */
+export function formatAmount(minor: bigint, decimals: number): string {
+  const negative = minor < 0n;
+  const abs = negative ? -minor : minor;
+  const base = pow10(decimals);
+  const whole = abs / base;
+  const frac = abs % base;
+  const text = decimals === 0 ? `${whole}` : `${whole}.${frac.toString().padStart(decimals, '0')}`;
+  return negative ? `-${text}` : text;
+}
+
+export const formatCrypto = (minor: bigint): string => formatAmount(minor, CRYPTO_DECIMALS);
+export const formatFiat = (minor: bigint): string => formatAmount(minor, FIAT_DECIMALS);
+
+/** floor(a * b / c) for non-negative bigints; c must be positive. */
+export function mulDivFloor(a: bigint, b: bigint, c: bigint): bigint {
+  if (c <= 0n) throw new RangeError('divisor must be positive');
+  if (a < 0n || b < 0n) throw new RangeError('operands must be non-negative');
+  return (a * b) / c;
+}
+
+/** ceil(a * b / c) for non-negative bigints; c must be positive. */
+export function mulDivCeil(a: bigint, b: bigint, c: bigint): bigint {
+  if (c <= 0n) throw new RangeError('divisor must be positive');
+  if (a < 0n || b < 0n) throw new RangeError('operands must be non-negative');
+  return (a * b + c - 1n) / c;
+}
+
+/**
+ * Fiat value (fiat minor units) of a crypto amount at a price given in fiat minor units
+ * per whole coin. Rounded down: the platform never invents money.
+ */
+export function fiatValue(amountCrypto: bigint, pricePerUnitFiat: bigint): bigint {
+  return mulDivFloor(amountCrypto, pricePerUnitFiat, pow10(CRYPTO_DECIMALS));
+}
+
+/** Crypto bought by a fiat amount at a price, rounded down to 1e-8 (DESIGN §2). */
+export function cryptoForFiat(amountFiat: bigint, pricePerUnitFiat: bigint): bigint {
+  return mulDivFloor(amountFiat, pow10(CRYPTO_DECIMALS), pricePerUnitFiat);
+}
+
+/**
+ * Russian-style display: thin groups separated by a no-break space and a comma decimal
+ * separator ("1 234 567,89"). Works on the decimal string, never on a float.
+ */
+export function formatRu(decimalText: string, fractionDigits?: number): string {
+  const negative = decimalText.startsWith('-');
+  const body = negative ? decimalText.slice(1) : decimalText;
+  const [wholeRaw = '0', fracRaw = ''] = body.split('.');
+  let frac = fracRaw;
+  if (fractionDigits !== undefined) {
+    frac = frac.slice(0, fractionDigits).padEnd(fractionDigits, '0');
+  }
+  const whole = wholeRaw.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  return `${negative ? '-' : ''}${whole}${frac ? `,${frac}` : ''}`;
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { UserView } from './users.ts';
+
+/** Login Widget payload: the signed fields plus `hash`. Unknown fields are kept: they are signed too. */
+export const TelegramLoginRequest = z.record(z.string(), z.union([z.string(), z.number()]));
+
+export const TelegramWebAppLoginRequest = z.object({
+  initData: z.string().min(1).max(8192),
+});
+
+export const DevLoginRequest = z.object({
+  username: z
+    .string()
+    .min(2)
+    .max(32)
+    .regex(/^[A-Za-z0-9_]+$/, 'Имя пользователя: латинские буквы, цифры и _'),
+});
+
+export const RefreshRequest = z.object({ refreshToken: z.string().min(10).max(200) });
+export const LogoutRequest = z.object({ refreshToken: z.string().min(10).max(200).optional() });
+
+export const AuthTokens = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  tokenType: z.literal('Bearer'),
+  /** Seconds until the access token expires. */
+  expiresIn: z.number().int(),
+});
+export type AuthTokens = z.infer<typeof AuthTokens>;
+
+export const AuthResult = z.object({ user: UserView, tokens: AuthTokens });
+export type AuthResult = z.infer<typeof AuthResult>;
+
+export const DevUsersResult = z.object({
+  users: z.array(z.object({ username: z.string(), effectiveName: z.string() })),
+});
+
+export const AuthConfigResult = z.object({
+  telegramBotUsername: z.string().nullable(),
+  devLogin: z.boolean(),
+});
+
+export const AuthMessages = {
+  missingFields: 'Invalid Telegram data: missing required fields',
+  badSignature: 'Неверная подпись данных Telegram',
+  stale: 'Данные авторизации Telegram устарели, войдите снова',
+  future: 'Некорректное время авторизации Telegram',
+  notConfigured: 'Вход через Telegram не настроен',
+  unauthorized: 'Необходима авторизация',
+  sessionExpired: 'Сессия истекла, войдите снова',
+} as const;
