@@ -12,7 +12,12 @@ import {
 import type { Redis } from 'ioredis';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { marketRoutes } from './modules/market/market.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { tradesRoutes } from './modules/trades/trades.routes.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -92,6 +97,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     async (api) => {
       await api.register(authRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
+      await api.register(walletRoutes, { ctx });
+      await api.register(ordersRoutes, { ctx });
+      await api.register(tradesRoutes, { ctx });
+      await api.register(marketRoutes, { ctx });
+      await api.register(adminRoutes, { ctx, prefix: '/admin' });
     },
     { prefix: '/api/v1' },
   );

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 // Mirrors db/migrations/*.sql, which are the source of truth for constraints.
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -44,5 +56,177 @@ export const refreshTokens = pgTable('refresh_tokens', {
     .references(() => authSessions.id, { onDelete: 'cascade' }),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const balances = pgTable(
+  'balances',
+  {
+    account: text('account').notNull(),
+    currency: text('currency').notNull(),
+    available: bigint('available', { mode: 'bigint' }).notNull().default(sql`0`),
+    locked: bigint('locked', { mode: 'bigint' }).notNull().default(sql`0`),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.currency] })],
+);
+
+export const ledgerTransactions = pgTable('ledger_transactions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind').notNull(),
+  refType: text('ref_type'),
+  refId: uuid('ref_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const ledgerEntries = pgTable('ledger_entries', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  txId: uuid('tx_id').notNull(),
+  account: text('account').notNull(),
+  currency: text('currency').notNull(),
+  bucket: text('bucket', { enum: ['available', 'locked'] }).notNull(),
+  delta: bigint('delta', { mode: 'bigint' }).notNull(),
+  reason: text('reason').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const ORDER_STATUSES = ['active', 'paused', 'completed', 'cancelled', 'expired'] as const;
+
+export const orders = pgTable('orders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  type: text('type', { enum: ['buy', 'sell'] }).notNull(),
+  cryptocurrency: text('cryptocurrency').notNull(),
+  fiatCurrency: text('fiat_currency').notNull(),
+  amountCrypto: bigint('amount_crypto', { mode: 'bigint' }).notNull(),
+  availableAmount: bigint('available_amount', { mode: 'bigint' }).notNull(),
+  pricePerUnit: bigint('price_per_unit', { mode: 'bigint' }).notNull(),
+  minAmount: bigint('min_amount', { mode: 'bigint' }).notNull(),
+  maxAmount: bigint('max_amount', { mode: 'bigint' }).notNull(),
+  paymentMethods: text('payment_methods').array().notNull(),
+  timeLimit: integer('time_limit').notNull(),
+  description: text('description'),
+  status: text('status', { enum: ORDER_STATUSES }).notNull(),
+  expiresAt: ts('expires_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type OrderRow = typeof orders.$inferSelect;
+
+export const TRADE_STATUSES = [
+  'CREATED',
+  'ESCROW_LOCKED',
+  'PAYMENT_PENDING',
+  'PAYMENT_CONFIRMED',
+  'DISPUTED',
+  'COMPLETED',
+  'CANCELLED',
+] as const;
+
+export const trades = pgTable('trades', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id').notNull(),
+  buyerId: uuid('buyer_id').notNull(),
+  sellerId: uuid('seller_id').notNull(),
+  cryptocurrency: text('cryptocurrency').notNull(),
+  fiatCurrency: text('fiat_currency').notNull(),
+  amountCrypto: bigint('amount_crypto', { mode: 'bigint' }).notNull(),
+  amountFiat: bigint('amount_fiat', { mode: 'bigint' }).notNull(),
+  pricePerUnit: bigint('price_per_unit', { mode: 'bigint' }).notNull(),
+  escrowAmount: bigint('escrow_amount', { mode: 'bigint' }).notNull(),
+  escrowSource: text('escrow_source', { enum: ['order_reserve', 'seller_balance'] }).notNull(),
+  feeAmount: bigint('fee_amount', { mode: 'bigint' }).notNull().default(sql`0`),
+  settlement: text('settlement', { enum: ['released', 'refunded'] }),
+  paymentMethod: text('payment_method').notNull(),
+  status: text('status', { enum: TRADE_STATUSES }).notNull(),
+  paymentDeadline: ts('payment_deadline').notNull(),
+  confirmationDeadline: ts('confirmation_deadline'),
+  autoReleaseAt: ts('auto_release_at'),
+  autoReleaseExecutedAt: ts('auto_release_executed_at'),
+  paidAt: ts('paid_at'),
+  confirmedAt: ts('confirmed_at'),
+  completedAt: ts('completed_at'),
+  cancelledAt: ts('cancelled_at'),
+  disputedAt: ts('disputed_at'),
+  disputedBy: uuid('disputed_by'),
+  disputeReason: text('dispute_reason'),
+  disputeDetails: text('dispute_details'),
+  notes: text('notes'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type TradeRow = typeof trades.$inferSelect;
+
+export const tradeActions = pgTable('trade_actions', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  tradeId: uuid('trade_id').notNull(),
+  actorId: uuid('actor_id'),
+  actorRole: text('actor_role', { enum: ['buyer', 'seller', 'system', 'moderator'] }).notNull(),
+  action: text('action').notNull(),
+  fromStatus: text('from_status'),
+  toStatus: text('to_status').notNull(),
+  description: text('description').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const tradeHidden = pgTable(
+  'trade_hidden',
+  {
+    tradeId: uuid('trade_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    reason: text('reason'),
+    hiddenAt: ts('hidden_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tradeId, t.userId] })],
+);
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id').notNull(),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.scope, t.key] })],
+);
+
+export const reviews = pgTable('reviews', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tradeId: uuid('trade_id').notNull(),
+  authorId: uuid('author_id').notNull(),
+  subjectId: uuid('subject_id').notNull(),
+  rating: integer('rating').notNull(),
+  comment: text('comment').notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const staff = pgTable('staff', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role', { enum: ['moderator', 'admin'] }).notNull(),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  disabledAt: ts('disabled_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+export type StaffRow = typeof staff.$inferSelect;
+
+export const auditLogs = pgTable('audit_logs', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  staffId: uuid('staff_id'),
+  action: text('action').notNull(),
+  entityType: text('entity_type').notNull(),
+  entityId: text('entity_id'),
+  ipAddress: text('ip_address'),
+  userAgent: text('user_agent'),
+  note: text('note'),
+  beforeState: jsonb('before_state'),
+  afterState: jsonb('after_state'),
+  metadata: jsonb('metadata'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client.ts';
+
+/**
+ * Audits a database against the five invariants of DESIGN §2. Returns one line per
+ * violation; an empty list means the books are sound.
+ */
+export async function auditLedger(db: Executor): Promise<string[]> {
+  const problems: string[] = [];
+  const check = async (invariant: string, query: ReturnType<typeof sql>, describe: (row: Record<string, unknown>) => string) => {
+    const rows = await queryRows<Record<string, unknown>>(db, query);
+    for (const row of rows.slice(0, 50)) problems.push(`${invariant}: ${describe(row)}`);
+    if (rows.length > 50) problems.push(`${invariant}: ... and ${rows.length - 50} more`);
+  };
+
+  // 1. Every currency sums to zero over all accounts, and every posting is balanced.
+  await check(
+    '1 zero-sum',
+    sql`SELECT currency, SUM(available + locked)::text AS total FROM balances GROUP BY currency
+        HAVING SUM(available + locked) <> 0`,
+    (r) => `${r.currency} sums to ${r.total}`,
+  );
+  await check(
+    '1 balanced postings',
+    sql`SELECT tx_id, currency, SUM(delta)::text AS total FROM ledger_entries GROUP BY tx_id, currency
+        HAVING SUM(delta) <> 0`,
+    (r) => `ledger transaction ${r.tx_id} ${r.currency} off by ${r.total}`,
+  );
+
+  // 2. Balances equal the sum of their journal entries per bucket.
+  await check(
+    '2 balances = journal',
+    sql`WITH j AS (
+          SELECT account, currency,
+                 COALESCE(SUM(delta) FILTER (WHERE bucket = 'available'), 0) AS available,
+                 COALESCE(SUM(delta) FILTER (WHERE bucket = 'locked'), 0) AS locked
+          FROM ledger_entries GROUP BY account, currency)
+        SELECT COALESCE(b.account, j.account) AS account, COALESCE(b.currency, j.currency) AS currency,
+               COALESCE(b.available, 0)::text AS b_available, COALESCE(j.available, 0)::text AS j_available,
+               COALESCE(b.locked, 0)::text AS b_locked, COALESCE(j.locked, 0)::text AS j_locked
+        FROM balances b FULL JOIN j ON j.account = b.account AND j.currency = b.currency
+        WHERE COALESCE(b.available, 0) <> COALESCE(j.available, 0)
+           OR COALESCE(b.locked, 0) <> COALESCE(j.locked, 0)`,
+    (r) =>
+      `${r.account} ${r.currency}: balance ${r.b_available}/${r.b_locked}, journal ${r.j_available}/${r.j_locked}`,
+  );
+
+  // 3. Nothing negative; no order oversold, and its remaining amount matches its trades.
+  await check(
+    '3 non-negative',
+    sql`SELECT account, currency, available::text, locked::text FROM balances
+        WHERE account <> 'external' AND (available < 0 OR locked < 0)`,
+    (r) => `${r.account} ${r.currency} is ${r.available}/${r.locked}`,
+  );
+  await check(
+    '3 not oversold',
+    sql`SELECT o.id, o.amount_crypto::text AS amount, o.available_amount::text AS available,
+               COALESCE(SUM(t.amount_crypto) FILTER (WHERE t.status <> 'CANCELLED'), 0)::text AS traded
+        FROM orders o LEFT JOIN trades t ON t.order_id = o.id
+        GROUP BY o.id
+        HAVING COALESCE(SUM(t.amount_crypto) FILTER (WHERE t.status <> 'CANCELLED'), 0) > o.amount_crypto
+            OR o.available_amount + COALESCE(SUM(t.amount_crypto) FILTER (WHERE t.status <> 'CANCELLED'), 0)
+               <> o.amount_crypto`,
+    (r) => `order ${r.id}: amount ${r.amount}, available ${r.available}, in trades ${r.traded}`,
+  );
+
+  // 4. locked = live sell-order reserves + escrow of unsettled trades as seller.
+  await check(
+    '4 locked formula',
+    sql`WITH expected AS (
+          SELECT account, currency, SUM(amount) AS amount FROM (
+            SELECT 'user:' || user_id::text AS account, cryptocurrency AS currency, available_amount AS amount
+            FROM orders WHERE type = 'sell' AND status IN ('active', 'paused')
+            UNION ALL
+            SELECT 'user:' || seller_id::text, cryptocurrency, escrow_amount
+            FROM trades WHERE settlement IS NULL
+          ) parts GROUP BY account, currency)
+        SELECT COALESCE(b.account, e.account) AS account, COALESCE(b.currency, e.currency) AS currency,
+               COALESCE(b.locked, 0)::text AS locked, COALESCE(e.amount, 0)::text AS expected
+        FROM balances b FULL JOIN expected e ON e.account = b.account AND e.currency = b.currency
+        WHERE COALESCE(b.account, e.account) LIKE 'user:%'
+          AND COALESCE(b.locked, 0) <> COALESCE(e.amount, 0)`,
+    (r) => `${r.account} ${r.currency}: locked ${r.locked}, reserves + escrow ${r.expected}`,
+  );
+
+  // 5. A trade moves money at most once, and a settled trade has exactly its one settlement.
+  await check(
+    '5 one settlement',
+    sql`SELECT t.id, t.settlement, COUNT(l.id) AS postings,
+               string_agg(l.kind, ',') AS kinds
+        FROM trades t
+        LEFT JOIN ledger_transactions l
+          ON l.ref_id = t.id AND l.kind IN ('trade_release', 'trade_refund')
+        GROUP BY t.id, t.settlement
+        HAVING COUNT(l.id) > 1
+            OR (t.settlement IS NULL AND COUNT(l.id) <> 0)
+            OR (t.settlement IS NOT NULL AND COUNT(l.id) <> 1)
+            OR (t.settlement = 'released' AND string_agg(l.kind, ',') <> 'trade_release')
+            OR (t.settlement = 'refunded' AND string_agg(l.kind, ',') <> 'trade_refund')`,
+    (r) => `trade ${r.id} settlement ${r.settlement} with postings [${r.kinds ?? ''}]`,
+  );
+  return problems;
+}

@@ -1,0 +1,185 @@
+import { clearAuth, getAccessToken, getRefreshToken, saveTokens } from './storage';
+
+/** Call conventions of spec 1 §7 and §9. Mutable so tests can shorten the clocks. */
+export const apiConfig = { baseUrl: '/api/v1', timeoutMs: 30_000, maxRetries: 3, retryDelayMs: 1_000 };
+
+export const ApiMessages = {
+  timeout: 'Request timeout - please try again',
+  cancelled: 'Request cancelled',
+  network: 'Нет соединения с сервером. Проверьте подключение к интернету.',
+  badResponse: 'Неверный формат ответа сервера',
+} as const;
+
+/** Every failed call throws this; the UI decides by `code` (or `status`). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Send the bearer token and refresh once on 401. Off for the sign-in calls themselves. */
+  auth?: boolean;
+}
+
+/** A fresh key for POSTs that create something: makes them safe to retry. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+/** Calls `/api/v1{path}` and returns the envelope's `data`. Throws ApiError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const useAuth = options.auth !== false;
+  const token = useAuth ? getAccessToken() : null;
+  let response = await sendWithRetry(path, options, token);
+  if (response.status === 401 && token) {
+    const outcome = await refreshOnce(token);
+    if (outcome === 'unreachable') throw new ApiError(ApiMessages.network, 0, 'NETWORK_ERROR');
+    if (outcome === 'refreshed') response = await sendWithRetry(path, options, getAccessToken());
+    if (outcome === 'rejected' || response.status === 401) {
+      clearAuth();
+      throw await toError(response);
+    }
+  }
+  return readData<T>(response);
+}
+
+type RefreshOutcome = 'refreshed' | 'rejected' | 'unreachable';
+let refreshing: Promise<RefreshOutcome> | null = null;
+
+/**
+ * One refresh shared by every call that hit 401 at the same time: refresh tokens rotate,
+ * and presenting a used one revokes the whole session family.
+ */
+function refreshOnce(usedToken: string): Promise<RefreshOutcome> {
+  const current = getAccessToken();
+  if (!refreshing && current && current !== usedToken) return Promise.resolve('refreshed');
+  refreshing ??= refreshTokens().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function refreshTokens(): Promise<RefreshOutcome> {
+  const refreshToken = getRefreshToken();
+  if (!refreshToken) return 'rejected';
+  let response: Response;
+  try {
+    response = await attempt('/auth/refresh', { method: 'POST', body: { refreshToken } }, null);
+  } catch {
+    return 'unreachable';
+  }
+  if (response.status >= 500) return 'unreachable';
+  if (!response.ok) return 'rejected';
+  try {
+    saveTokens(await readData<{ accessToken: string; refreshToken: string }>(response));
+    return 'refreshed';
+  } catch {
+    return 'rejected';
+  }
+}
+
+function isRetryable(options: RequestOptions): boolean {
+  const method = options.method ?? 'GET';
+  if (method === 'GET') return true;
+  const keyed = Object.keys(options.headers ?? {}).some((h) => h.toLowerCase() === 'idempotency-key');
+  return method === 'POST' && keyed;
+}
+
+/** Retries timeouts, network errors and 5xx with a doubling delay, only when that is safe. */
+async function sendWithRetry(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const retryable = isRetryable(options);
+  let delay = apiConfig.retryDelayMs;
+  for (let tries = 0; ; tries++) {
+    const canRetry = retryable && tries < apiConfig.maxRetries;
+    try {
+      const response = await attempt(path, options, token);
+      if (response.status < 500 || !canRetry) return response;
+    } catch (error) {
+      const cancelled = error instanceof ApiError && error.code === 'CANCELLED';
+      if (cancelled || !canRetry) throw error;
+    }
+    await sleep(delay, options.signal);
+    delay *= 2;
+  }
+}
+
+async function attempt(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, apiConfig.timeoutMs);
+  const onCallerAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onCallerAbort);
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    if (options.signal?.aborted) throw new DOMException('aborted', 'AbortError');
+    return await fetch(`${apiConfig.baseUrl}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: controller.signal,
+    });
+  } catch (error) {
+    if (timedOut) throw new ApiError(ApiMessages.timeout, 0, 'TIMEOUT');
+    if (options.signal?.aborted) throw new ApiError(ApiMessages.cancelled, 0, 'CANCELLED');
+    throw new ApiError(ApiMessages.network, 0, 'NETWORK_ERROR', String(error));
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new ApiError(ApiMessages.cancelled, 0, 'CANCELLED'));
+    const timer = setTimeout(resolve, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new ApiError(ApiMessages.cancelled, 0, 'CANCELLED'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+type Envelope = { success?: boolean; data?: unknown; error?: string; message?: string; code?: string };
+
+async function readBody(response: Response): Promise<Envelope | null> {
+  try {
+    const text = await response.text();
+    return text ? (JSON.parse(text) as Envelope) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function toError(response: Response, body?: Envelope | null): Promise<ApiError> {
+  const parsed = body === undefined ? await readBody(response) : body;
+  const message = parsed?.error || parsed?.message || `HTTP ${response.status}: ${response.statusText}`;
+  return new ApiError(message, response.status, parsed?.code, (parsed as { details?: unknown })?.details);
+}
+
+async function readData<T>(response: Response): Promise<T> {
+  const body = await readBody(response);
+  if (!response.ok || body?.success === false) throw await toError(response, body);
+  if (!body || typeof body !== 'object' || !('data' in body)) {
+    throw new ApiError(ApiMessages.badResponse, response.status, 'BAD_RESPONSE');
+  }
+  return body.data as T;
+}
