@@ -63,21 +63,23 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     crossOriginEmbedderPolicy: false,
   });
   await app.register(authPlugin, { ctx });
-  await app.register(rateLimit, {
-    global: true,
-    max: ctx.config.rateLimit ? 300 : 1_000_000_000,
-    timeWindow: '1 minute',
-    hook: 'preHandler',
-    ...(options.redis ? { redis: options.redis, nameSpace: 'p2p-rl:' } : {}),
-    keyGenerator: (request) =>
-      request.claims ? `${request.claims.audience}:${request.claims.subjectId}` : `ip:${request.ip}`,
-    // Thrown by the plugin, so it reaches the one error handler and becomes the envelope.
-    errorResponseBuilder: (_request, context) =>
-      new AppError(
-        'RATE_LIMITED',
-        `Слишком много запросов, попробуйте через ${Math.ceil(context.ttl / 1000)} с`,
-      ),
-  });
+  // RATE_LIMIT=0 (load tests, benchmarks) leaves the plugin out, route limits included.
+  if (ctx.config.rateLimit)
+    await app.register(rateLimit, {
+      global: true,
+      max: 300,
+      timeWindow: '1 minute',
+      hook: 'preHandler',
+      ...(options.redis ? { redis: options.redis, nameSpace: 'p2p-rl:' } : {}),
+      keyGenerator: (request) =>
+        request.claims ? `${request.claims.audience}:${request.claims.subjectId}` : `ip:${request.ip}`,
+      // Thrown by the plugin, so it reaches the one error handler and becomes the envelope.
+      errorResponseBuilder: (_request, context) =>
+        new AppError(
+          'RATE_LIMITED',
+          `Слишком много запросов, попробуйте через ${Math.ceil(context.ttl / 1000)} с`,
+        ),
+    });
   await app.register(swagger, {
     openapi: {
       info: { title: 'P2P Market API', version: '1.0.0', description: 'Crypto P2P marketplace with escrow' },

@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { systemClock } from './lib/clock.ts';
 import { seedDemoData } from './modules/demo/seed.ts';
+import { Scheduler } from './modules/scheduler/scheduler.ts';
 
 const started = performance.now();
 
@@ -30,6 +31,9 @@ async function main() {
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   if (config.demoData && (await seedDemoData(ctx))) app.log.info('demo data seeded');
 
+  const scheduler = new Scheduler(ctx);
+  scheduler.start(2_000, (error) => app.log.error({ err: error }, 'scheduler tick failed'));
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -38,6 +42,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await scheduler.stop();
       await app.close();
       await database.close();
       process.exit(0);

@@ -3,9 +3,24 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Also answer `errorCode` / `errorDetails` (the trade-creation result of spec 1 §7). */
+    errorAliases?: boolean;
+  }
+}
+
 function send(reply: FastifyReply, status: number, code: ErrorCode, error: string, details?: unknown) {
-  const body: ErrorEnvelope = { success: false, error, code };
+  const body: ErrorEnvelope & { errorCode?: ErrorCode; errorDetails?: unknown } = {
+    success: false,
+    error,
+    code,
+  };
   if (details !== undefined) body.details = details;
+  if (reply.request.routeOptions.config?.errorAliases) {
+    body.errorCode = code;
+    if (details !== undefined) body.errorDetails = details;
+  }
   return reply.status(status).send(body);
 }
 

@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import { AuthMessages } from '@p2p/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { createContext } from '../../src/context.ts';
+import { queryRows } from '../../src/db/client.ts';
 import { createTestApp, signIn, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
@@ -195,12 +198,9 @@ describe('refresh tokens', () => {
 
   it('are stored hashed, never in the clear', async () => {
     const s = await signIn(t.app, 'ref_hashed');
-    const rows = (await t.ctx.db.execute(
-      // biome-ignore lint/suspicious/noExplicitAny: raw query result
-      'SELECT token_hash FROM refresh_tokens' as any,
-    )) as unknown as { rows: { token_hash: string }[] };
-    const stored = rows.rows.map((r) => r.token_hash);
-    expect(stored.length).toBeGreaterThan(0);
+    const rows = await queryRows<{ token_hash: string }>(t.ctx.db, sql`SELECT token_hash FROM refresh_tokens`);
+    const stored = rows.map((r) => r.token_hash);
+    expect(stored).toContain(createHash('sha256').update(s.refreshToken).digest('hex'));
     expect(stored).not.toContain(s.refreshToken);
   });
 });

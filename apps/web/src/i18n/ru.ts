@@ -72,6 +72,7 @@ export const ru = {
   'dashboard.topUp': 'Пополнить кошелек',
   'dashboard.history': 'История сделок',
   'dashboard.settings': 'Настройки профиля',
+  'profile.title': 'Профиль пользователя',
   'profile.notFound': 'Пользователь не найден',
   'profile.loadError': 'Не удалось загрузить профиль',
   'profile.verified': 'Верифицирован',

@@ -1,4 +1,117 @@
+import {
+  AdminUserBalancesResult,
+  AdminUsersQuery,
+  AdminUsersResult,
+  AuditLogsQuery,
+  AuditLogsResult,
+  BalanceOperationRequest,
+  BalanceOperationResult,
+  IdParams,
+  Ok,
+} from '@p2p/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
+import { adminAuthRoutes } from './admin-auth.routes.ts';
+import { AdminService } from './admin.service.ts';
+import {
+  type BalanceOperation,
+  BalanceOperationsService,
+  type StaffActor,
+} from './balance-operations.service.ts';
+import { StaffAuthService } from './staff.service.ts';
 
-export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (_app, { ctx: _ctx }) => {};
+function actorOf(request: FastifyRequest): StaffActor {
+  const userAgent = request.headers['user-agent'];
+  return {
+    staffId: request.staffId,
+    ipAddress: request.ip || null,
+    userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null,
+    idempotencyKey: idempotencyKeyOf(request.headers),
+  };
+}
+
+/** The back office under /api/v1/admin (spec 3 §7). Every route but sign-in needs a staff token. */
+export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const auth = new StaffAuthService(ctx);
+  const admin = new AdminService(ctx);
+  const operations = new BalanceOperationsService(ctx);
+  // A live staff session of an account that is still enabled.
+  const staffOnly = [
+    app.requireStaff,
+    async (request: FastifyRequest) => {
+      await auth.active(request.staffId);
+    },
+  ];
+  const tags = ['admin'];
+  const security = [{ bearer: [] }];
+
+  await app.register(adminAuthRoutes, { auth, staffOnly });
+
+  app.get(
+    '/users',
+    {
+      preHandler: staffOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Search and page through users',
+        querystring: AdminUsersQuery,
+        response: { 200: Ok(AdminUsersResult) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await admin.listUsers(request.query) }),
+  );
+
+  app.get(
+    '/users/:id/balances',
+    {
+      preHandler: staffOnly,
+      schema: {
+        tags,
+        security,
+        summary: "A user's balances by currency",
+        params: IdParams,
+        response: { 200: Ok(AdminUserBalancesResult) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await admin.userBalances(request.params.id) }),
+  );
+
+  for (const operation of ['credit', 'debit'] as const satisfies BalanceOperation[]) {
+    app.post(
+      `/users/:id/balance/${operation}`,
+      {
+        preHandler: staffOnly,
+        schema: {
+          tags,
+          security,
+          summary: `Manual ${operation} of a user's available balance (audited; Idempotency-Key honoured)`,
+          params: IdParams,
+          body: BalanceOperationRequest,
+          response: { 200: Ok(BalanceOperationResult) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await operations.apply(operation, request.params.id, request.body, actorOf(request)),
+      }),
+    );
+  }
+
+  app.get(
+    '/audit-logs',
+    {
+      preHandler: staffOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'The audit log of staff actions, newest first',
+        querystring: AuditLogsQuery,
+        response: { 200: Ok(AuditLogsResult) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await admin.auditLogs(request.query) }),
+  );
+};

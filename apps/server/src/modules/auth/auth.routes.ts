@@ -118,7 +118,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: {
         tags,
         summary: 'End the session (access and refresh tokens)',
-        body: LogoutRequest.optional(),
+        // A body-less POST arrives as null: logging out with just the bearer token is allowed.
+        body: LogoutRequest.nullish(),
         response: { 200: Ok(MessageResult) },
       },
     },

@@ -7,7 +7,11 @@ import { type Executor, queryRows } from '../../db/client.ts';
  */
 export async function auditLedger(db: Executor): Promise<string[]> {
   const problems: string[] = [];
-  const check = async (invariant: string, query: ReturnType<typeof sql>, describe: (row: Record<string, unknown>) => string) => {
+  const check = async (
+    invariant: string,
+    query: ReturnType<typeof sql>,
+    describe: (row: Record<string, unknown>) => string,
+  ) => {
     const rows = await queryRows<Record<string, unknown>>(db, query);
     for (const row of rows.slice(0, 50)) problems.push(`${invariant}: ${describe(row)}`);
     if (rows.length > 50) problems.push(`${invariant}: ... and ${rows.length - 50} more`);

@@ -45,7 +45,10 @@ export async function post(tx: Tx, posting: Posting, now: Date): Promise<string>
   const merged = mergeMovements(posting.movements);
   const total = merged.reduce((sum, m) => sum + m.delta, 0n);
   assert(total === 0n, `posting ${posting.kind} is unbalanced by ${total}`);
-  assert(merged.every((m) => m.delta !== 0n), 'zero movement survived merging');
+  assert(
+    merged.every((m) => m.delta !== 0n),
+    'zero movement survived merging',
+  );
 
   const accounts = [...new Set(merged.map((m) => m.account))].sort();
   if (accounts.length > 0) {
@@ -77,7 +80,9 @@ export async function post(tx: Tx, posting: Posting, now: Date): Promise<string>
       await tx
         .update(balances)
         .set({ available, locked, updatedAt: now })
-        .where(and(sql`${balances.account} = ${row.account}`, sql`${balances.currency} = ${posting.currency}`));
+        .where(
+          and(sql`${balances.account} = ${row.account}`, sql`${balances.currency} = ${posting.currency}`),
+        );
     }
   }
 
@@ -123,7 +128,14 @@ interface Ref {
 }
 
 /** Outside money enters a user's available balance (admin credit, deposit). */
-export function credit(tx: Tx, userId: string, currency: Cryptocurrency, amount: bigint, ref: Ref, now: Date) {
+export function credit(
+  tx: Tx,
+  userId: string,
+  currency: Cryptocurrency,
+  amount: bigint,
+  ref: Ref,
+  now: Date,
+) {
   positive(amount, 'credit');
   return post(
     tx,
@@ -215,7 +227,14 @@ export function unlock(
 /** Escrow -> buyer, minus the platform fee -> fees. One per trade, ever (unique index). */
 export function releaseEscrow(
   tx: Tx,
-  trade: { id: string; sellerId: string; buyerId: string; currency: Cryptocurrency; amount: bigint; fee: bigint },
+  trade: {
+    id: string;
+    sellerId: string;
+    buyerId: string;
+    currency: Cryptocurrency;
+    amount: bigint;
+    fee: bigint;
+  },
   now: Date,
 ) {
   positive(trade.amount, 'escrow');
@@ -227,7 +246,14 @@ export function releaseEscrow(
   if (trade.fee > 0n) movements.push({ account: 'fees', bucket: 'available', delta: trade.fee });
   return post(
     tx,
-    { kind: 'trade_release', currency: trade.currency, reason: 'Release of trade escrow', refType: 'trade', refId: trade.id, movements },
+    {
+      kind: 'trade_release',
+      currency: trade.currency,
+      reason: 'Release of trade escrow',
+      refType: 'trade',
+      refId: trade.id,
+      movements,
+    },
     now,
   );
 }

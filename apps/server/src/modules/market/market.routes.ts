@@ -1,4 +1,46 @@
+import {
+  CurrentPricesFallbackResponse,
+  CurrentPricesResponse,
+  PRICE_SERVICE_UNAVAILABLE_MESSAGE,
+} from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { MarketPricesService } from './market.service.ts';
 
-export const marketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (_app, { ctx: _ctx }) => {};
+export interface MarketRoutesOptions {
+  ctx: AppContext;
+  /** Replaces the default service (tests use a short feed timeout). */
+  prices?: MarketPricesService;
+}
+
+export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (app, { ctx, prices }) => {
+  // One service per server instance, so its cache lives as long as the server.
+  const service =
+    prices ?? new MarketPricesService({ url: ctx.config.priceApiUrl, clock: ctx.clock, log: app.log });
+
+  app.get(
+    '/market/current-prices',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'Current coin prices in USD and RUB (503 with fallback prices when the feed is down)',
+        response: { 200: CurrentPricesResponse, 503: CurrentPricesFallbackResponse },
+      },
+    },
+    async (_request, reply) => {
+      const current = await service.current();
+      const updatedAt = current.updatedAt.toISOString();
+      if (current.ok) {
+        return { success: true as const, data: current.prices, source: current.source, updatedAt };
+      }
+      return reply.code(503).send({
+        success: false,
+        error: PRICE_SERVICE_UNAVAILABLE_MESSAGE,
+        code: 'SERVICE_UNAVAILABLE',
+        data: current.prices,
+        source: 'fallback',
+        updatedAt,
+      });
+    },
+  );
+};

@@ -1,4 +1,163 @@
+import {
+  CreatedOrder,
+  CreateOrderRequest,
+  IdParams,
+  MessageResult,
+  Ok,
+  OrderBookQuery,
+  OrderList,
+  OrderSettingsRequest,
+  OrderStats,
+  OrderTradesQuery,
+  OrderView,
+} from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
+import { TradeList } from '@p2p/shared';
+import { TradesService } from '../trades/trades.service.ts';
+import { OrdersService } from './orders.service.ts';
 
-export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (_app, { ctx: _ctx }) => {};
+export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const orders = new OrdersService(ctx);
+  const trades = new TradesService(ctx);
+  const tags = ['orders'];
+  const security = [{ bearer: [] }];
+
+  app.post(
+    '/orders',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Publish an order (a sell order locks its reserve)',
+        body: CreateOrderRequest,
+        response: { 200: Ok(CreatedOrder).extend({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const data = await orders.create(request.userId, request.body, idempotencyKeyOf(request.headers));
+      return { success: true as const, message: 'Ордер создан', data };
+    },
+  );
+
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags,
+        summary: 'The public order book',
+        querystring: OrderBookQuery,
+        response: { 200: Ok(OrderList) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const data = await orders.book({
+        type: q.type,
+        cryptocurrency: q.cryptocurrency,
+        fiatCurrency: q.fiat_currency,
+        paymentMethod: q.payment_method,
+        limit: q.limit,
+        offset: q.offset,
+      });
+      return { success: true as const, data };
+    },
+  );
+
+  app.get(
+    '/orders/my',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'My orders (not deleted)',
+        response: { 200: Ok(z.object({ orders: z.array(OrderView) })) },
+      },
+    },
+    async (request) => ({ success: true as const, data: { orders: await orders.mine(request.userId) } }),
+  );
+
+  app.get(
+    '/orders/:id',
+    { schema: { tags, summary: 'One order', params: IdParams, response: { 200: Ok(OrderView) } } },
+    async (request) => ({ success: true as const, data: await orders.view(request.params.id) }),
+  );
+
+  app.delete(
+    '/orders/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete my order; the reserve returns',
+        params: IdParams,
+        response: { 200: Ok(MessageResult) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await orders.cancel(request.userId, request.params.id),
+    }),
+  );
+
+  app.put(
+    '/orders/:id/settings',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Pause or resume my order',
+        params: IdParams,
+        body: OrderSettingsRequest,
+        response: { 200: Ok(OrderView) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await orders.setStatus(request.userId, request.params.id, request.body.status),
+    }),
+  );
+
+  app.get(
+    '/orders/:id/stats',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Statistics of my order',
+        params: IdParams,
+        response: { 200: Ok(OrderStats) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await orders.stats(request.userId, request.params.id),
+    }),
+  );
+
+  app.get(
+    '/orders/:id/trades',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Trades on my order',
+        params: IdParams,
+        querystring: OrderTradesQuery,
+        response: { 200: Ok(TradeList) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await trades.listForOrder(request.userId, request.params.id, request.query),
+    }),
+  );
+};

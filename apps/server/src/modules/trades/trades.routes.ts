@@ -1,4 +1,167 @@
+import {
+  CreateTradeRequest,
+  IdParams,
+  MessageResult,
+  Ok,
+  ReviewRequest,
+  SoftDeleteRequest,
+  TradeActionRequest,
+  TradeDetails,
+  TradeList,
+  TradeListQuery,
+  TradeStats,
+} from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
+import { TradesService } from './trades.service.ts';
 
-export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (_app, { ctx: _ctx }) => {};
+/** Trade creation is rate limited per user on top of the global limit. */
+const createLimit = { rateLimit: { max: 30, timeWindow: '1 minute' }, errorAliases: true };
+
+export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const trades = new TradesService(ctx);
+  const tags = ['trades'];
+  const security = [{ bearer: [] }];
+  const auth = { preHandler: app.requireUser };
+
+  app.post(
+    '/trades',
+    {
+      ...auth,
+      config: createLimit,
+      schema: {
+        tags,
+        security,
+        summary: 'Open a trade on an order (escrow locked atomically); honours Idempotency-Key',
+        body: CreateTradeRequest,
+        response: { 200: Ok(TradeDetails).extend({ tradeId: z.uuid() }) },
+      },
+    },
+    async (request) => {
+      const { tradeId } = await trades.open(request.userId, request.body, idempotencyKeyOf(request.headers));
+      return { success: true as const, tradeId, data: await trades.details(request.userId, tradeId) };
+    },
+  );
+
+  app.get(
+    '/trades',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'My trades',
+        querystring: TradeListQuery,
+        response: { 200: Ok(TradeList) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await trades.list(request.userId, request.query) }),
+  );
+
+  app.get(
+    '/trades/stats',
+    {
+      ...auth,
+      schema: { tags, security, summary: 'My trading statistics', response: { 200: Ok(TradeStats) } },
+    },
+    async (request) => ({ success: true as const, data: await trades.stats(request.userId) }),
+  );
+
+  app.get(
+    '/trades/user/:id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Trades of a user (own id only)',
+        params: IdParams,
+        querystring: TradeListQuery,
+        response: { 200: Ok(TradeList) },
+      },
+    },
+    async (request) => {
+      if (request.params.id !== request.userId)
+        throw new AppError('FORBIDDEN', 'Можно смотреть только свои сделки');
+      return { success: true as const, data: await trades.list(request.userId, request.query) };
+    },
+  );
+
+  app.get(
+    '/trades/:id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'A trade with its escrow and my available actions',
+        params: IdParams,
+        response: { 200: Ok(TradeDetails) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await trades.details(request.userId, request.params.id),
+    }),
+  );
+
+  app.post(
+    '/trades/:id/actions',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Apply an action of the trade state machine',
+        params: IdParams,
+        body: TradeActionRequest,
+        response: { 200: Ok(TradeDetails) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await trades.act(request.userId, request.params.id, request.body.action, request.body.payload),
+    }),
+  );
+
+  app.patch(
+    '/trades/:id/soft-delete',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Hide a finished trade from my lists',
+        params: IdParams,
+        body: SoftDeleteRequest,
+        response: { 200: Ok(MessageResult) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await trades.softDelete(request.userId, request.params.id, request.body?.reason ?? null),
+    }),
+  );
+
+  app.post(
+    '/trades/:id/review',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Review the counterparty of a completed trade',
+        params: IdParams,
+        body: ReviewRequest,
+        response: { 200: Ok(z.object({ id: z.uuid() })) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await trades.review(request.userId, request.params.id, request.body.rating, request.body.comment),
+    }),
+  );
+};

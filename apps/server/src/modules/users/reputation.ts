@@ -1,28 +1,111 @@
 import type { ReviewView } from '@p2p/shared';
-import type { Executor } from '../../db/client.ts';
+import { formatFiat } from '@p2p/shared';
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client.ts';
 
-export interface Reputation {
+/** Figures shown next to a trader, all computed from stored trades and reviews. */
+export interface ReputationSummary {
   rating: number | null;
   reviewsCount: number;
   completedTrades: number;
+  /** Completed / (completed + trades this user cancelled or let expire as buyer), percent. */
   completionRate: number | null;
+  /** Average seconds from the buyer's "paid" to completion, over trades this user sold. */
   avgReleaseSeconds: number | null;
+}
+
+export interface Reputation extends ReputationSummary {
   totalVolumeRub: string;
   reviews: ReviewView[];
 }
 
-/**
- * Reputation computed from stored trades and reviews. Until trades exist in the schema
- * every user has none, which is the truth: no rating, zero trades.
- */
-export async function reputationOf(_db: Executor, _userId: string): Promise<Reputation> {
+const EMPTY: ReputationSummary = {
+  rating: null,
+  reviewsCount: 0,
+  completedTrades: 0,
+  completionRate: null,
+  avgReleaseSeconds: null,
+};
+
+/** Reputation of many users in one round trip (order book, trade lists). */
+export async function reputationSummaries(
+  db: Executor,
+  userIds: string[],
+): Promise<Map<string, ReputationSummary>> {
+  const ids = [...new Set(userIds)];
+  const result = new Map<string, ReputationSummary>();
+  if (ids.length === 0) return result;
+  const idList = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = await queryRows<{
+    id: string;
+    rating: string | null;
+    reviews: string;
+    completed: string;
+    failed: string;
+    avg_release: string | null;
+  }>(
+    db,
+    sql`SELECT u.id,
+          (SELECT AVG(r.rating)::numeric(3,2)::text FROM reviews r WHERE r.subject_id = u.id) AS rating,
+          (SELECT COUNT(*) FROM reviews r WHERE r.subject_id = u.id)::text AS reviews,
+          (SELECT COUNT(*) FROM trades t WHERE t.status = 'COMPLETED'
+             AND (t.buyer_id = u.id OR t.seller_id = u.id))::text AS completed,
+          (SELECT COUNT(DISTINCT a.trade_id) FROM trade_actions a JOIN trades t ON t.id = a.trade_id
+             WHERE (a.action = 'cancel_trade' AND a.actor_id = u.id)
+                OR (a.action = 'expire' AND t.buyer_id = u.id))::text AS failed,
+          (SELECT AVG(EXTRACT(EPOCH FROM (t.completed_at - t.paid_at)))::numeric(12,0)::text FROM trades t
+             WHERE t.seller_id = u.id AND t.status = 'COMPLETED' AND t.paid_at IS NOT NULL) AS avg_release
+        FROM users u WHERE u.id IN (${idList})`,
+  );
+  for (const r of rows) {
+    const completed = Number(r.completed);
+    const failed = Number(r.failed);
+    const finished = completed + failed;
+    result.set(r.id, {
+      rating: r.rating === null ? null : Number(r.rating),
+      reviewsCount: Number(r.reviews),
+      completedTrades: completed,
+      completionRate: finished === 0 ? null : Math.round((completed / finished) * 1000) / 10,
+      avgReleaseSeconds: r.avg_release === null ? null : Number(r.avg_release),
+    });
+  }
+  for (const id of ids) if (!result.has(id)) result.set(id, EMPTY);
+  return result;
+}
+
+export async function reputationOf(db: Executor, userId: string): Promise<Reputation> {
+  const summary = (await reputationSummaries(db, [userId])).get(userId) ?? EMPTY;
+  const [volume] = await queryRows<{ total: string }>(
+    db,
+    sql`SELECT COALESCE(SUM(amount_fiat), 0)::text AS total FROM trades
+        WHERE status = 'COMPLETED' AND fiat_currency = 'RUB' AND (buyer_id = ${userId} OR seller_id = ${userId})`,
+  );
+  const reviewRows = await queryRows<{
+    id: string;
+    rating: number;
+    comment: string;
+    created_at: Date | string;
+    reviewer_id: string;
+    first_name: string;
+    username: string | null;
+  }>(
+    db,
+    sql`SELECT r.id, r.rating, r.comment, r.created_at, u.id AS reviewer_id, u.first_name, u.username
+        FROM reviews r JOIN users u ON u.id = r.author_id
+        WHERE r.subject_id = ${userId} ORDER BY r.created_at DESC LIMIT 50`,
+  );
   return {
-    rating: null,
-    reviewsCount: 0,
-    completedTrades: 0,
-    completionRate: null,
-    avgReleaseSeconds: null,
-    totalVolumeRub: '0.00',
-    reviews: [],
+    ...summary,
+    totalVolumeRub: formatFiat(BigInt(volume?.total ?? '0')),
+    reviews: reviewRows.map((r) => ({
+      id: r.id,
+      rating: Number(r.rating),
+      comment: r.comment,
+      created_at: new Date(r.created_at).toISOString(),
+      reviewer: { id: r.reviewer_id, first_name: r.first_name, username: r.username },
+    })),
   };
 }

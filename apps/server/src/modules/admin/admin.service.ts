@@ -1,0 +1,88 @@
+import {
+  AdminMessages,
+  type AdminUserView,
+  type AuditLogView,
+  formatCrypto,
+  paginationOf,
+} from '@p2p/shared';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { balancesOfUser } from '../ledger/balances.repository.ts';
+import {
+  type AdminUserRow,
+  listUsersForAdmin,
+  type UserFilter,
+  userExists,
+} from './admin-users.repository.ts';
+import { type AuditEntryRow, type AuditFilter, listAuditEntries } from './audit.repository.ts';
+
+interface Page {
+  page: number;
+  limit: number;
+}
+const pageWindow = ({ page, limit }: Page) => ({ limit, offset: (page - 1) * limit });
+
+/** Back-office reads: users, their balances, the audit log. */
+export class AdminService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async listUsers(query: Page & UserFilter) {
+    const { rows, total } = await listUsersForAdmin(this.ctx.db, query, pageWindow(query));
+    return { users: rows.map(toAdminUserView), pagination: paginationOf(query.page, query.limit, total) };
+  }
+
+  /** Balances the user has ever had, by currency (an empty map when none). */
+  async userBalances(userId: string) {
+    if (!(await userExists(this.ctx.db, userId))) throw new AppError('NOT_FOUND', AdminMessages.userNotFound);
+    const rows = await balancesOfUser(this.ctx.db, userId);
+    const balances: Record<
+      string,
+      { available: string; locked: string; total: string; lastUpdated: string }
+    > = {};
+    for (const row of rows) {
+      balances[row.currency] = {
+        available: formatCrypto(row.available),
+        locked: formatCrypto(row.locked),
+        total: formatCrypto(row.available + row.locked),
+        lastUpdated: row.updatedAt.toISOString(),
+      };
+    }
+    return { balances };
+  }
+
+  async auditLogs(query: Page & AuditFilter) {
+    const { rows, total } = await listAuditEntries(this.ctx.db, query, pageWindow(query));
+    return { logs: rows.map(toAuditLogView), pagination: paginationOf(query.page, query.limit, total) };
+  }
+}
+
+function toAdminUserView(row: AdminUserRow): AdminUserView {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    username: row.username,
+    displayName: row.displayName,
+    telegramId: row.telegramId === null ? null : row.telegramId.toString(),
+    verified: row.verified,
+    tradesCount: row.tradesCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toAuditLogView(row: AuditEntryRow): AuditLogView {
+  return {
+    id: row.id.toString(),
+    createdAt: row.createdAt.toISOString(),
+    admin: row.admin,
+    action: row.action,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    ipAddress: row.ipAddress,
+    userAgent: row.userAgent,
+    note: row.note,
+    beforeState: row.beforeState,
+    afterState: row.afterState,
+    metadata: row.metadata,
+  };
+}

@@ -1,0 +1,94 @@
+import {
+  AdminMessages,
+  type BalanceOperationRequest,
+  type BalanceOperationResult,
+  CRYPTO_DECIMALS,
+  formatCrypto,
+  parseAmount,
+} from '@p2p/shared';
+import type { AppContext } from '../../context.ts';
+import { AppError, assert } from '../../errors.ts';
+import { idempotent } from '../idempotency/idempotency.ts';
+import { balancesOfUser } from '../ledger/balances.repository.ts';
+import { credit, debit } from '../ledger/ledger.ts';
+import { userExists } from './admin-users.repository.ts';
+import { insertAuditEntry } from './audit.repository.ts';
+
+export type BalanceOperation = 'credit' | 'debit';
+
+/** Who acts and from where: recorded in the audit log. */
+export interface StaffActor {
+  staffId: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  idempotencyKey?: string | undefined;
+}
+
+const snapshot = (available: bigint, locked: bigint) => ({
+  available: formatCrypto(available),
+  locked: formatCrypto(locked),
+});
+
+/** Manual credits and debits of a user's available balance by staff (spec 3 §7). */
+export class BalanceOperationsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /**
+   * Moves money through the ledger (the only writer of balances) and writes the audit
+   * entry in the same transaction: either both happen or neither. A debit never takes the
+   * balance below zero (the ledger refuses with INSUFFICIENT_BALANCE under a row lock).
+   */
+  async apply(
+    operation: BalanceOperation,
+    userId: string,
+    request: BalanceOperationRequest,
+    actor: StaffActor,
+  ): Promise<BalanceOperationResult> {
+    const amount = parseAmount(request.amount, CRYPTO_DECIMALS);
+    assert(amount > 0n, `validated ${operation} amount is not positive: ${request.amount}`);
+    const { cryptocurrency: currency, reason } = request;
+    const scope = {
+      userId: actor.staffId,
+      scope: `admin.balance.${operation}`,
+      key: actor.idempotencyKey,
+      request: { userId, ...request },
+    };
+    return idempotent(this.ctx.db, scope, async (tx) => {
+      if (!(await userExists(tx, userId))) throw new AppError('NOT_FOUND', AdminMessages.userNotFound);
+      const now = this.ctx.clock.now();
+      const move = operation === 'credit' ? credit : debit;
+      const ref = { reason, refType: 'staff', refId: actor.staffId };
+      const ledgerTxId = await move(tx, userId, currency, amount, ref, now);
+
+      // The ledger holds this row locked until commit, so "after" is exact, and "before"
+      // is exactly "after" minus the one movement just posted. (Reading "before" first
+      // would either race, unlocked, or lock rows out of the ledger's order and deadlock.)
+      const after = (await balancesOfUser(tx, userId)).find((b) => b.currency === currency);
+      assert(after, `no ${currency} balance row after a posting`);
+      const beforeAvailable = after.available + (operation === 'credit' ? -amount : amount);
+      assert(beforeAvailable >= 0n, `derived balance before the ${operation} is negative`);
+
+      await insertAuditEntry(tx, {
+        staffId: actor.staffId,
+        action: `balance.${operation}`,
+        entityType: 'user',
+        entityId: userId,
+        ipAddress: actor.ipAddress,
+        userAgent: actor.userAgent,
+        note: reason,
+        beforeState: snapshot(beforeAvailable, after.locked),
+        afterState: snapshot(after.available, after.locked),
+        metadata: { currency, amount: formatCrypto(amount), ledgerTxId },
+        createdAt: now,
+      });
+      return {
+        balance: {
+          currency,
+          ...snapshot(after.available, after.locked),
+          total: formatCrypto(after.available + after.locked),
+        },
+        ledgerTxId,
+      };
+    });
+  }
+}

@@ -1,0 +1,90 @@
+import { AdminMessages, type AdminView, StaffRole } from '@p2p/shared';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import type { StaffRow } from '../../db/schema.ts';
+import { AppError, unauthorized } from '../../errors.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { findStaffByEmail, findStaffById, insertStaff } from './staff.repository.ts';
+
+/** Rules for a new staff account (operator input of `npm run staff:create`). */
+export const NewStaffInput = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(3, 'email is required')
+    .max(254, 'email is too long')
+    .regex(/^[^\s@]+@[^\s@]+$/, 'email must look like name@example.com'),
+  password: z
+    .string({ error: 'password is required' })
+    .min(8, 'password must be at least 8 characters')
+    .max(256, 'password must be at most 256 characters'),
+  role: z.enum(StaffRole.options, { error: 'role must be admin or moderator' }),
+  firstName: z.string().trim().max(128, 'first name is too long').default(''),
+  lastName: z.string().trim().max(128, 'last name is too long').default(''),
+});
+export type NewStaffInput = z.input<typeof NewStaffInput>;
+
+/**
+ * Creates a staff account with an argon2id password hash. Refuses bad input
+ * (VALIDATION_ERROR) and an email already taken, in any letter case (CONFLICT).
+ */
+export async function createStaff(db: Executor, input: NewStaffInput, now: Date): Promise<AdminView> {
+  const parsed = NewStaffInput.safeParse(input);
+  if (!parsed.success) {
+    throw new AppError('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'invalid staff account');
+  }
+  const { password, ...rest } = parsed.data;
+  const taken = () => new AppError('CONFLICT', `a staff account with email ${rest.email} already exists`);
+  if (await findStaffByEmail(db, rest.email)) throw taken();
+  const row = await insertStaff(db, { ...rest, passwordHash: await hashPassword(password), createdAt: now });
+  if (!row) throw taken();
+  return toAdminView(row);
+}
+
+export function toAdminView(row: StaffRow): AdminView {
+  return { id: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName, role: row.role };
+}
+
+/** Back-office sign-in: staff sessions with their own token audience ('staff'). */
+export class StaffAuthService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async login(email: string, password: string) {
+    const row = await findStaffByEmail(this.ctx.db, email);
+    // Unknown email, wrong password and disabled account answer alike, in similar time.
+    const ok = await verifyPassword(row?.passwordHash ?? null, password);
+    if (!row || !ok || row.disabledAt) throw new AppError('UNAUTHORIZED', AdminMessages.badCredentials);
+    const tokens = await this.ctx.sessions.start('staff', row.id);
+    return { admin: toAdminView(row), accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
+  }
+
+  /** Rotates the refresh token; a disabled account loses its session here too. */
+  async refresh(refreshToken: string) {
+    const { subjectId, tokens } = await this.ctx.sessions.refresh('staff', refreshToken);
+    const row = await findStaffById(this.ctx.db, subjectId);
+    if (!row || row.disabledAt) {
+      const sessionId = await this.ctx.sessions.sessionOfRefreshToken(tokens.refreshToken);
+      if (sessionId) await this.ctx.sessions.revoke(sessionId, 'staff_disabled');
+      throw unauthorized('Сессия истекла, войдите снова');
+    }
+    return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
+  }
+
+  /** Ends the bearer's staff session and, if given, the session of a refresh token. */
+  async logout(bearerSessionId: string | null, refreshToken: string | undefined): Promise<void> {
+    if (bearerSessionId) await this.ctx.sessions.revoke(bearerSessionId, 'logout');
+    if (refreshToken) {
+      const sessionId = await this.ctx.sessions.sessionOfRefreshToken(refreshToken);
+      if (sessionId) await this.ctx.sessions.revoke(sessionId, 'logout');
+    }
+  }
+
+  /** The signed-in staff member; a disabled or vanished account is signed out (401). */
+  async active(staffId: string): Promise<AdminView> {
+    const row = await findStaffById(this.ctx.db, staffId);
+    if (!row || row.disabledAt) throw unauthorized();
+    return toAdminView(row);
+  }
+}

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { idempotencyKeys } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+
+export interface IdempotencyScope {
+  userId: string;
+  scope: string;
+  key: string | undefined;
+  request: unknown;
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,200}$/;
+
+/** Reads and checks the Idempotency-Key header. */
+export function idempotencyKeyOf(headers: Record<string, unknown>): string | undefined {
+  const raw = headers['idempotency-key'];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !KEY_PATTERN.test(raw)) {
+    throw new AppError('VALIDATION_ERROR', 'Некорректный заголовок Idempotency-Key');
+  }
+  return raw;
+}
+
+/**
+ * Runs `work` in one transaction. With a key, the first request's answer is stored in the
+ * same transaction; a repeat (even concurrent: it waits on the key's unique index) gets
+ * that answer back instead of doing the work again. Failed requests store nothing.
+ */
+export async function idempotent<T>(
+  db: Db,
+  scope: IdempotencyScope,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const { key } = scope;
+  if (!key) return db.transaction(work);
+  const requestHash = createHash('sha256')
+    .update(JSON.stringify(scope.request ?? null))
+    .digest('hex');
+  return db.transaction(async (tx) => {
+    const where = and(
+      eq(idempotencyKeys.userId, scope.userId),
+      eq(idempotencyKeys.scope, scope.scope),
+      eq(idempotencyKeys.key, key),
+    );
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ userId: scope.userId, scope: scope.scope, key, requestHash, statusCode: 0, response: {} })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) {
+      const [stored] = await tx.select().from(idempotencyKeys).where(where);
+      if (!stored) throw new AppError('CONFLICT', 'Повторный запрос еще обрабатывается, попробуйте позже');
+      if (stored.requestHash !== requestHash) {
+        throw new AppError('IDEMPOTENCY_MISMATCH', 'Idempotency-Key уже использован для другого запроса');
+      }
+      return stored.response as T;
+    }
+    const result = await work(tx);
+    await tx
+      .update(idempotencyKeys)
+      .set({ statusCode: 200, response: result as object })
+      .where(where);
+    return result;
+  });
+}

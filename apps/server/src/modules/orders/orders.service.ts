@@ -1,0 +1,171 @@
+import {
+  type CreateOrderRequest,
+  type Cryptocurrency,
+  fiatValue,
+  formatCrypto,
+  parseAmount,
+  ORDER_MIN_FIAT,
+} from '@p2p/shared';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import type { OrderRow } from '../../db/schema.ts';
+import { AppError, assert, notFound } from '../../errors.ts';
+import { idempotent } from '../idempotency/idempotency.ts';
+import * as ledger from '../ledger/ledger.ts';
+import { toOrderViews } from './order-view.ts';
+import * as repo from './orders.repository.ts';
+
+/** Orders live 30 days unless filled, deleted or expired earlier. */
+export const ORDER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+export const ORDER_NOT_FOUND = 'Ордер не найден';
+
+export class OrdersService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Publishes an order; a sell order locks its reserve in the same transaction. */
+  async create(userId: string, input: CreateOrderRequest, idempotencyKey?: string) {
+    const now = this.ctx.clock.now();
+    const amount = parseAmount(input.amount_crypto, 8);
+    const price = parseAmount(input.price_per_unit, 2);
+    const total = fiatValue(amount, price);
+    const min = input.min_amount
+      ? parseAmount(input.min_amount, 2)
+      : parseAmount(ORDER_MIN_FIAT[input.fiat_currency], 2);
+    const max = input.max_amount ? parseAmount(input.max_amount, 2) : total;
+    const created = await idempotent(
+      this.ctx.db,
+      { userId, scope: 'orders.create', key: idempotencyKey, request: input },
+      async (tx) => {
+        const order = await repo.insertOrder(tx, {
+          userId,
+          type: input.type,
+          cryptocurrency: input.cryptocurrency,
+          fiatCurrency: input.fiat_currency,
+          amountCrypto: amount,
+          availableAmount: amount,
+          pricePerUnit: price,
+          minAmount: min,
+          maxAmount: max,
+          paymentMethods: [...new Set(input.payment_methods)],
+          timeLimit: input.time_limit,
+          description: input.description?.trim() || null,
+          status: 'active',
+          expiresAt: new Date(now.getTime() + ORDER_LIFETIME_MS),
+          createdAt: now,
+          updatedAt: now,
+        });
+        if (order.type === 'sell') {
+          await ledger.lock(
+            tx,
+            'order_reserve',
+            userId,
+            input.cryptocurrency,
+            amount,
+            { reason: 'Sell order reserve', refType: 'order', refId: order.id },
+            now,
+          );
+        }
+        return { id: order.id };
+      },
+    );
+    return { id: created.id, order: await this.view(created.id) };
+  }
+
+  async view(orderId: string) {
+    const order = await repo.findOrder(this.ctx.db, orderId);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    const [view] = await toOrderViews(this.ctx.db, [order]);
+    assert(view, 'order view missing');
+    return view;
+  }
+
+  async book(filter: repo.BookFilter) {
+    const { rows, total } = await repo.listBook(this.ctx.db, filter, this.ctx.clock.now());
+    return {
+      orders: await toOrderViews(this.ctx.db, rows),
+      total,
+      limit: filter.limit,
+      offset: filter.offset,
+      hasNext: filter.offset + rows.length < total,
+    };
+  }
+
+  async mine(userId: string) {
+    return toOrderViews(this.ctx.db, await repo.listOrdersOfUser(this.ctx.db, userId, false));
+  }
+
+  private async lockOwned(tx: Tx, userId: string, orderId: string): Promise<OrderRow> {
+    const order = await repo.lockOrder(tx, orderId);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    if (order.userId !== userId) throw new AppError('FORBIDDEN', 'Вы не являетесь владельцем этого ордера.');
+    return order;
+  }
+
+  /** Deletes (cancels) an order: the remaining reserve returns; open trades continue. */
+  async cancel(userId: string, orderId: string) {
+    const now = this.ctx.clock.now();
+    await this.ctx.db.transaction(async (tx) => {
+      const order = await this.lockOwned(tx, userId, orderId);
+      if (order.status !== 'active' && order.status !== 'paused') {
+        throw new AppError('ACTION_NOT_AVAILABLE', 'Ордер уже закрыт');
+      }
+      await this.close(tx, order, 'cancelled', now);
+    });
+    return { message: 'Ордер удален' };
+  }
+
+  /** Ends a live order (deleted or expired) and releases what is still reserved. */
+  async close(tx: Tx, order: OrderRow, status: 'cancelled' | 'expired', now: Date) {
+    assert(order.status === 'active' || order.status === 'paused', `closing a ${order.status} order`);
+    if (order.type === 'sell' && order.availableAmount > 0n) {
+      await ledger.unlock(
+        tx,
+        'order_release',
+        order.userId,
+        order.cryptocurrency as Cryptocurrency,
+        order.availableAmount,
+        { reason: `Order ${status}`, refType: 'order', refId: order.id },
+        now,
+      );
+    }
+    await repo.updateOrder(tx, order.id, { status, updatedAt: now });
+  }
+
+  async setStatus(userId: string, orderId: string, status: 'active' | 'paused') {
+    const now = this.ctx.clock.now();
+    await this.ctx.db.transaction(async (tx) => {
+      const order = await this.lockOwned(tx, userId, orderId);
+      if (order.status !== 'active' && order.status !== 'paused') {
+        throw new AppError('ACTION_NOT_AVAILABLE', 'Ордер закрыт и не может быть изменен');
+      }
+      if (order.expiresAt && order.expiresAt <= now)
+        throw new AppError('ACTION_NOT_AVAILABLE', 'Срок действия ордера истек');
+      await repo.updateOrder(tx, order.id, { status, updatedAt: now });
+    });
+    return this.view(orderId);
+  }
+
+  async stats(userId: string, orderId: string) {
+    const order = await repo.findOrder(this.ctx.db, orderId);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    if (order.userId !== userId) throw new AppError('FORBIDDEN', 'Вы не являетесь владельцем этого ордера.');
+    const s = await repo.orderStats(this.ctx.db, orderId);
+    return {
+      totalTrades: Number(s?.total ?? 0),
+      totalVolumeCrypto: formatCrypto(BigInt(s?.volume ?? '0')),
+      activeTrades: Number(s?.active ?? 0),
+      completedTrades: Number(s?.completed ?? 0),
+      averageTradeAmount: formatCrypto(BigInt(s?.avg ?? '0')),
+    };
+  }
+
+  /** Scheduler job: expires one due order; returns false when none is due. */
+  async expireOne(now: Date): Promise<boolean> {
+    return this.ctx.db.transaction(async (tx) => {
+      const order = await repo.claimExpiredOrder(tx, now);
+      if (!order) return false;
+      await this.close(tx, order, 'expired', now);
+      return true;
+    });
+  }
+}

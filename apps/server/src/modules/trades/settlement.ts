@@ -1,0 +1,119 @@
+import {
+  ACTION_NOT_AVAILABLE,
+  type Actor,
+  type Cryptocurrency,
+  nextState,
+  type TradeAction,
+} from '@p2p/shared';
+import type { Tx } from '../../db/client.ts';
+import type { TradeRow } from '../../db/schema.ts';
+import { AppError, assert } from '../../errors.ts';
+import * as ledger from '../ledger/ledger.ts';
+import { countOpenTrades, lockOrder, updateOrder } from '../orders/orders.repository.ts';
+import { insertAction, type NewTrade, updateTrade } from './trades.repository.ts';
+
+const DESCRIPTIONS: Record<TradeAction, string> = {
+  mark_paid: 'Покупатель отметил оплату',
+  confirm_payment: 'Продавец подтвердил получение оплаты',
+  release_crypto: 'Продавец отправил криптовалюту покупателю',
+  cancel_trade: 'Сделка отменена',
+  dispute_trade: 'Открыт спор',
+  expire: 'Время на оплату истекло, сделка отменена',
+  auto_release: 'Криптовалюта отправлена автоматически',
+  resolve_release: 'Модератор завершил спор в пользу покупателя',
+  resolve_refund: 'Модератор завершил спор в пользу продавца',
+};
+
+/**
+ * Applies one transition of the machine to a locked trade: checks the table, moves money
+ * for final states, writes the new state and the history line. Same transaction as the lock.
+ */
+export async function transition(
+  tx: Tx,
+  trade: TradeRow,
+  action: TradeAction,
+  actor: Actor,
+  actorId: string | null,
+  now: Date,
+  feePpm: bigint,
+  patch: Partial<NewTrade> = {},
+): Promise<TradeRow> {
+  const to = nextState(trade.status, action, actor);
+  if (!to) throw new AppError('ACTION_NOT_AVAILABLE', ACTION_NOT_AVAILABLE, { status: trade.status, action });
+  const changes: Partial<NewTrade> = { ...patch, status: to, updatedAt: now };
+  if (to === 'COMPLETED') Object.assign(changes, await release(tx, trade, now, feePpm));
+  if (to === 'CANCELLED') Object.assign(changes, await refund(tx, trade, now));
+  const updated = await updateTrade(tx, trade.id, changes);
+  await insertAction(tx, {
+    tradeId: trade.id,
+    actorId,
+    actorRole: actor,
+    action,
+    fromStatus: trade.status,
+    toStatus: to,
+    description: DESCRIPTIONS[action],
+    createdAt: now,
+  });
+  return updated;
+}
+
+/** Fee on the buyer's side, rounded down: the platform never takes more than its rate. */
+export function feeFor(amount: bigint, feePpm: bigint): bigint {
+  return (amount * feePpm) / 1_000_000n;
+}
+
+async function release(tx: Tx, trade: TradeRow, now: Date, feePpm: bigint): Promise<Partial<NewTrade>> {
+  assert(
+    trade.settlement === null && trade.escrowAmount === trade.amountCrypto,
+    `trade ${trade.id} already settled`,
+  );
+  const fee = feeFor(trade.amountCrypto, feePpm);
+  await ledger.releaseEscrow(
+    tx,
+    {
+      id: trade.id,
+      sellerId: trade.sellerId,
+      buyerId: trade.buyerId,
+      currency: trade.cryptocurrency as Cryptocurrency,
+      amount: trade.amountCrypto,
+      fee,
+    },
+    now,
+  );
+  // The order is complete once nothing is left to sell and no other trade is open.
+  const order = await lockOrder(tx, trade.orderId);
+  assert(order, `trade ${trade.id} has no order`);
+  if (order.availableAmount === 0n && (order.status === 'active' || order.status === 'paused')) {
+    if ((await countOpenTrades(tx, order.id)) <= 1)
+      await updateOrder(tx, order.id, { status: 'completed', updatedAt: now });
+  }
+  return { escrowAmount: 0n, settlement: 'released', feeAmount: fee, completedAt: now };
+}
+
+async function refund(tx: Tx, trade: TradeRow, now: Date): Promise<Partial<NewTrade>> {
+  assert(
+    trade.settlement === null && trade.escrowAmount === trade.amountCrypto,
+    `trade ${trade.id} already settled`,
+  );
+  const order = await lockOrder(tx, trade.orderId);
+  assert(order, `trade ${trade.id} has no order`);
+  const orderLive = order.status === 'active' || order.status === 'paused';
+  const toReserve = trade.escrowSource === 'order_reserve' && orderLive;
+  await ledger.refundEscrow(
+    tx,
+    {
+      id: trade.id,
+      sellerId: trade.sellerId,
+      currency: trade.cryptocurrency as Cryptocurrency,
+      amount: trade.amountCrypto,
+    },
+    toReserve,
+    now,
+  );
+  // The amount is offered again; for a closed order it only restores the bookkeeping.
+  await updateOrder(tx, order.id, {
+    availableAmount: order.availableAmount + trade.amountCrypto,
+    updatedAt: now,
+  });
+  return { escrowAmount: 0n, settlement: 'refunded', cancelledAt: now };
+}

@@ -1,0 +1,155 @@
+import {
+  availableActions,
+  currentStep,
+  formatCrypto,
+  formatFiat,
+  type TradeDetails,
+  type TradeParty,
+  type TradeRole,
+  type TradeView,
+} from '@p2p/shared';
+import type { Executor } from '../../db/client.ts';
+import type { TradeRow, UserRow } from '../../db/schema.ts';
+import { ownersOf } from '../orders/orders.repository.ts';
+import { type ReputationSummary, reputationSummaries } from '../users/reputation.ts';
+import { effectiveAvatar, effectiveName } from '../users/user-view.ts';
+import { actionsOf, reviewedBy, type TradeActionRow } from './trades.repository.ts';
+
+export function roleOf(trade: Pick<TradeRow, 'buyerId' | 'sellerId'>, userId: string): TradeRole {
+  if (trade.buyerId === userId) return 'buyer';
+  if (trade.sellerId === userId) return 'seller';
+  return 'observer';
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+const STEP_DEFS = [
+  {
+    name: 'initiation',
+    title: 'Сделка создана',
+    description: 'Криптовалюта продавца заблокирована в эскроу',
+  },
+  { name: 'payment', title: 'Оплата', description: 'Покупатель переводит деньги продавцу' },
+  { name: 'confirmation', title: 'Подтверждение', description: 'Продавец подтверждает получение оплаты' },
+  { name: 'release', title: 'Выпуск', description: 'Продавец отправляет криптовалюту покупателю' },
+  { name: 'completion', title: 'Завершение', description: 'Сделка завершена' },
+] as const;
+
+function steps(t: TradeRow): TradeView['steps'] {
+  const done = [t.createdAt, t.paidAt, t.confirmedAt, t.completedAt, t.completedAt];
+  const started = [t.createdAt, t.createdAt, t.paidAt, t.confirmedAt, t.completedAt];
+  const live = t.status !== 'CANCELLED' && t.status !== 'DISPUTED';
+  const active = live ? currentStep(t.status) : 0;
+  return STEP_DEFS.map((def, i) => {
+    const completedAt = done[i] ?? null;
+    const status = completedAt ? 'completed' : i + 1 === active ? 'active' : 'pending';
+    return { id: i + 1, ...def, status, completedAt: iso(completedAt), startedAt: iso(started[i] ?? null) };
+  });
+}
+
+function party(u: UserRow, rep: ReputationSummary | undefined): TradeParty {
+  return {
+    id: u.id,
+    username: u.username,
+    first_name: u.firstName,
+    effectiveName: effectiveName(u),
+    avatarUrl: effectiveAvatar(u),
+    rating: rep?.rating ?? null,
+    tradesCount: rep?.completedTrades ?? 0,
+    completionRate: rep?.completionRate ?? null,
+    verified: u.verified,
+  };
+}
+
+function actionEntry(a: TradeActionRow): TradeView['actions'][number] {
+  return {
+    id: a.id.toString(),
+    timestamp: a.createdAt.toISOString(),
+    actor: a.actorRole,
+    actorId: a.actorId,
+    action: a.action,
+    fromStatus: a.fromStatus,
+    toStatus: a.toStatus,
+    description: a.description,
+  };
+}
+
+/** Full views of trades as seen by `viewerId`, with parties, reputation and history batched. */
+export async function toTradeDetails(
+  db: Executor,
+  rows: TradeRow[],
+  viewerId: string,
+): Promise<TradeDetails[]> {
+  if (rows.length === 0) return [];
+  const userIds = rows.flatMap((t) => [t.buyerId, t.sellerId]);
+  const ids = rows.map((t) => t.id);
+  const [users, reps, actions, reviewed] = await Promise.all([
+    ownersOf(db, userIds),
+    reputationSummaries(db, userIds),
+    actionsOf(db, ids),
+    reviewedBy(db, viewerId, ids),
+  ]);
+  const userById = new Map(users.map((u) => [u.id, u]));
+  return rows.map((t) => {
+    const buyerRow = userById.get(t.buyerId);
+    const sellerRow = userById.get(t.sellerId);
+    if (!buyerRow || !sellerRow) throw new Error(`trade ${t.id} lost a party`);
+    const buyer = party(buyerRow, reps.get(t.buyerId));
+    const seller = party(sellerRow, reps.get(t.sellerId));
+    const role = roleOf(t, viewerId);
+    const other = role === 'buyer' ? seller : role === 'seller' ? buyer : null;
+    const trade: TradeView = {
+      id: t.id,
+      orderId: t.orderId,
+      orderType: t.escrowSource === 'order_reserve' ? 'sell' : 'buy',
+      status: t.status,
+      userRole: role,
+      buyerId: t.buyerId,
+      sellerId: t.sellerId,
+      buyer,
+      seller,
+      counterparty: other
+        ? { id: other.id, name: other.effectiveName, rating: other.rating, tradesCount: other.tradesCount }
+        : null,
+      cryptocurrency: t.cryptocurrency,
+      fiatCurrency: t.fiatCurrency,
+      amountCrypto: formatCrypto(t.amountCrypto),
+      amountFiat: formatFiat(t.amountFiat),
+      pricePerUnit: formatFiat(t.pricePerUnit),
+      totalAmount: formatFiat(t.amountFiat),
+      feeAmount: formatCrypto(t.feeAmount),
+      paymentMethod: t.paymentMethod,
+      chatUnreadCount: 0,
+      timers: { paymentDeadline: iso(t.paymentDeadline), autoReleaseAt: iso(t.autoReleaseAt) },
+      paymentDeadline: t.paymentDeadline.toISOString(),
+      confirmationDeadline: iso(t.confirmationDeadline),
+      autoReleaseAt: iso(t.autoReleaseAt),
+      autoReleaseExecutedAt: iso(t.autoReleaseExecutedAt),
+      currentStep: currentStep(t.status),
+      steps: steps(t),
+      disputeReason: t.disputeReason,
+      disputeDetails: t.disputeDetails,
+      notes: t.notes,
+      actions: actions.filter((a) => a.tradeId === t.id).map(actionEntry),
+      reviewedByMe: reviewed.has(t.id),
+      createdAt: t.createdAt.toISOString(),
+      updatedAt: t.updatedAt.toISOString(),
+      paidAt: iso(t.paidAt),
+      confirmedAt: iso(t.confirmedAt),
+      completedAt: iso(t.completedAt),
+      cancelledAt: iso(t.cancelledAt),
+    };
+    return {
+      trade,
+      escrow: {
+        amount: formatCrypto(t.amountCrypto),
+        currency: t.cryptocurrency,
+        status:
+          t.settlement === 'released' ? 'released' : t.settlement === 'refunded' ? 'refunded' : 'locked',
+        source: t.escrowSource,
+        feeAmount: formatCrypto(t.feeAmount),
+      },
+      availableActions: availableActions(t.status, role),
+    };
+  });
+}

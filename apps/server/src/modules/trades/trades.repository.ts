@@ -1,0 +1,141 @@
+import { and, asc, desc, eq, inArray, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.ts';
+import { type TradeRow, reviews, tradeActions, tradeHidden, trades } from '../../db/schema.ts';
+
+export type NewTrade = typeof trades.$inferInsert;
+export type TradeActionRow = typeof tradeActions.$inferSelect;
+
+export async function insertTrade(tx: Tx, values: NewTrade): Promise<TradeRow> {
+  const [row] = await tx.insert(trades).values(values).returning();
+  if (!row) throw new Error('trade insert returned nothing');
+  return row;
+}
+
+export async function findTrade(db: Executor, id: string): Promise<TradeRow | null> {
+  const [row] = await db.select().from(trades).where(eq(trades.id, id));
+  return row ?? null;
+}
+
+export async function lockTrade(tx: Tx, id: string): Promise<TradeRow | null> {
+  const [row] = await tx.select().from(trades).where(eq(trades.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function updateTrade(tx: Tx, id: string, patch: Partial<NewTrade>): Promise<TradeRow> {
+  const [row] = await tx.update(trades).set(patch).where(eq(trades.id, id)).returning();
+  if (!row) throw new Error('trade update matched nothing');
+  return row;
+}
+
+export async function insertAction(tx: Tx, values: typeof tradeActions.$inferInsert): Promise<void> {
+  await tx.insert(tradeActions).values(values);
+}
+
+export async function actionsOf(db: Executor, tradeIds: string[]): Promise<TradeActionRow[]> {
+  if (tradeIds.length === 0) return [];
+  return db
+    .select()
+    .from(tradeActions)
+    .where(inArray(tradeActions.tradeId, tradeIds))
+    .orderBy(asc(tradeActions.id));
+}
+
+export async function reviewedBy(db: Executor, userId: string, tradeIds: string[]): Promise<Set<string>> {
+  if (tradeIds.length === 0) return new Set();
+  const rows = await db
+    .select({ tradeId: reviews.tradeId })
+    .from(reviews)
+    .where(and(eq(reviews.authorId, userId), inArray(reviews.tradeId, tradeIds)));
+  return new Set(rows.map((r) => r.tradeId));
+}
+
+export interface TradeFilter {
+  statuses?: string[] | undefined;
+  role?: 'buyer' | 'seller' | undefined;
+  orderId?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** Trades of a user (not hidden by them), newest first. */
+export async function listTradesOfUser(db: Executor, userId: string, f: TradeFilter) {
+  const conditions: SQL[] = [
+    f.role === 'buyer'
+      ? eq(trades.buyerId, userId)
+      : f.role === 'seller'
+        ? eq(trades.sellerId, userId)
+        : (or(eq(trades.buyerId, userId), eq(trades.sellerId, userId)) as SQL),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(tradeHidden)
+        .where(and(eq(tradeHidden.tradeId, trades.id), eq(tradeHidden.userId, userId))),
+    ),
+  ];
+  return page(db, conditions, f);
+}
+
+export async function listTradesOfOrder(db: Executor, orderId: string, f: TradeFilter) {
+  return page(db, [eq(trades.orderId, orderId)], f);
+}
+
+async function page(db: Executor, conditions: SQL[], f: TradeFilter) {
+  if (f.statuses?.length) conditions.push(inArray(trades.status, f.statuses as TradeRow['status'][]));
+  const where = and(...conditions);
+  const rows = await db
+    .select()
+    .from(trades)
+    .where(where)
+    .orderBy(desc(trades.createdAt))
+    .limit(f.limit)
+    .offset(f.offset);
+  const [count] = await db.select({ n: sql<string>`COUNT(*)` }).from(trades).where(where);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+export async function hideTrade(
+  tx: Executor,
+  tradeId: string,
+  userId: string,
+  reason: string | null,
+  now: Date,
+) {
+  await tx.insert(tradeHidden).values({ tradeId, userId, reason, hiddenAt: now }).onConflictDoNothing();
+}
+
+/** Trades due for a timer, claimed one at a time by any instance (SKIP LOCKED). */
+export async function claimDue(tx: Tx, kind: 'payment' | 'release', now: Date): Promise<TradeRow | null> {
+  const condition =
+    kind === 'payment'
+      ? and(eq(trades.status, 'ESCROW_LOCKED'), lte(trades.paymentDeadline, now))
+      : and(eq(trades.status, 'PAYMENT_CONFIRMED'), lte(trades.autoReleaseAt, now));
+  const order = kind === 'payment' ? asc(trades.paymentDeadline) : asc(trades.autoReleaseAt);
+  const [row] = await tx
+    .select()
+    .from(trades)
+    .where(condition)
+    .orderBy(order)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row ?? null;
+}
+
+export async function statsOfUser(db: Executor, userId: string) {
+  const rows = await db
+    .select({
+      status: trades.status,
+      fiat: trades.fiatCurrency,
+      asBuyer: sql<string>`COUNT(*) FILTER (WHERE ${trades.buyerId} = ${userId})`,
+      n: sql<string>`COUNT(*)`,
+      volume: sql<string>`COALESCE(SUM(${trades.amountFiat}), 0)`,
+    })
+    .from(trades)
+    .where(or(eq(trades.buyerId, userId), eq(trades.sellerId, userId)))
+    .groupBy(trades.status, trades.fiatCurrency);
+  return rows;
+}
+
+export async function insertReview(tx: Executor, values: typeof reviews.$inferInsert) {
+  const rows = await tx.insert(reviews).values(values).onConflictDoNothing().returning({ id: reviews.id });
+  return rows[0] ?? null;
+}

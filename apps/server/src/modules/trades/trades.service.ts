@@ -1,0 +1,327 @@
+import {
+  ACTION_NOT_AVAILABLE,
+  type CreateTradeRequest,
+  type Cryptocurrency,
+  cryptoForFiat,
+  DISPUTE_REASONS,
+  DisputeMessages,
+  DisputePayload,
+  formatFiat,
+  formatRu,
+  nextState,
+  normalizeAction,
+  type TradeDetails,
+  tryParseAmount,
+} from '@p2p/shared';
+import type { AppContext } from '../../context.ts';
+import type { TradeRow } from '../../db/schema.ts';
+import { AppError, assert, notFound } from '../../errors.ts';
+import { idempotent } from '../idempotency/idempotency.ts';
+import * as ledger from '../ledger/ledger.ts';
+import { findOrder, lockOrder, updateOrder } from '../orders/orders.repository.ts';
+import { ORDER_NOT_FOUND } from '../orders/orders.service.ts';
+import { transition } from './settlement.ts';
+import { roleOf, toTradeDetails } from './trade-view.ts';
+import * as repo from './trades.repository.ts';
+
+export const TRADE_NOT_FOUND = 'Сделка не найдена';
+const MINUTE = 60_000;
+/** The seller's window to confirm after "paid", and the delay before auto-release. */
+export const CONFIRMATION_WINDOW_MS = 15 * MINUTE;
+export const AUTO_RELEASE_DELAY_MS = 15 * MINUTE;
+
+const STATUS_FILTERS: Record<string, TradeRow['status'][]> = {
+  created: ['CREATED', 'ESCROW_LOCKED'],
+  payment_pending: ['PAYMENT_PENDING'],
+  payment_confirmed: ['PAYMENT_CONFIRMED'],
+  disputed: ['DISPUTED'],
+  completed: ['COMPLETED'],
+  cancelled: ['CANCELLED'],
+};
+
+export class TradesService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Opens a trade on an order and locks its escrow in the same transaction. */
+  async open(
+    takerId: string,
+    input: CreateTradeRequest,
+    idempotencyKey?: string,
+  ): Promise<{ tradeId: string }> {
+    const now = this.ctx.clock.now();
+    return idempotent(
+      this.ctx.db,
+      { userId: takerId, scope: 'trades.create', key: idempotencyKey, request: input },
+      async (tx) => {
+        const order = await lockOrder(tx, input.orderId);
+        if (!order) throw notFound(ORDER_NOT_FOUND);
+        if (order.userId === takerId)
+          throw new AppError('OWN_ORDER', 'Вы не можете торговать со своим собственным ордером');
+        if (order.status !== 'active' || (order.expiresAt && order.expiresAt <= now)) {
+          throw new AppError('RULE_VIOLATION', 'Ордер неактивен: новые сделки по нему недоступны');
+        }
+        if (!order.paymentMethods.includes(input.paymentMethod)) {
+          throw new AppError('VALIDATION_ERROR', 'Выберите способ оплаты из указанных в ордере');
+        }
+        const amountFiat = tryParseAmount(input.amountFiat, 2);
+        if (amountFiat === null || amountFiat <= 0n)
+          throw new AppError('VALIDATION_ERROR', 'Укажите сумму сделки');
+        if (amountFiat < order.minAmount || amountFiat > order.maxAmount) {
+          const range = `${formatRu(formatFiat(order.minAmount))} до ${formatRu(formatFiat(order.maxAmount))}`;
+          throw new AppError('VALIDATION_ERROR', `Сумма должна быть от ${range}`, {
+            min: formatFiat(order.minAmount),
+            max: formatFiat(order.maxAmount),
+          });
+        }
+        const amountCrypto = cryptoForFiat(amountFiat, order.pricePerUnit);
+        if (amountCrypto <= 0n) throw new AppError('VALIDATION_ERROR', 'Сумма слишком мала');
+        if (amountCrypto > order.availableAmount) {
+          throw new AppError('RULE_VIOLATION', 'В ордере недостаточно доступного объема для этой суммы');
+        }
+        const sellOrder = order.type === 'sell';
+        const sellerId = sellOrder ? order.userId : takerId;
+        const buyerId = sellOrder ? takerId : order.userId;
+        const trade = await repo.insertTrade(tx, {
+          orderId: order.id,
+          buyerId,
+          sellerId,
+          cryptocurrency: order.cryptocurrency,
+          fiatCurrency: order.fiatCurrency,
+          amountCrypto,
+          amountFiat,
+          pricePerUnit: order.pricePerUnit,
+          escrowAmount: amountCrypto,
+          escrowSource: sellOrder ? 'order_reserve' : 'seller_balance',
+          paymentMethod: input.paymentMethod,
+          status: 'ESCROW_LOCKED',
+          paymentDeadline: new Date(now.getTime() + order.timeLimit * MINUTE),
+          createdAt: now,
+          updatedAt: now,
+        });
+        // On a sell order the escrow is carved out of the reserve (already locked); on a buy
+        // order the taker is the seller and their coins are locked now.
+        if (!sellOrder) {
+          await ledger.lock(
+            tx,
+            'escrow_lock',
+            takerId,
+            order.cryptocurrency as Cryptocurrency,
+            amountCrypto,
+            { reason: 'Trade escrow', refType: 'trade', refId: trade.id },
+            now,
+          );
+        }
+        await updateOrder(tx, order.id, {
+          availableAmount: order.availableAmount - amountCrypto,
+          updatedAt: now,
+        });
+        await repo.insertAction(tx, {
+          tradeId: trade.id,
+          actorId: takerId,
+          actorRole: sellOrder ? 'buyer' : 'seller',
+          action: 'create',
+          fromStatus: 'CREATED',
+          toStatus: 'ESCROW_LOCKED',
+          description: 'Сделка создана, криптовалюта заблокирована в эскроу',
+          createdAt: now,
+        });
+        return { tradeId: trade.id };
+      },
+    );
+  }
+
+  /** A trade as its party sees it; anyone else is told it does not exist. */
+  async details(userId: string, tradeId: string): Promise<TradeDetails> {
+    const trade = await repo.findTrade(this.ctx.db, tradeId);
+    if (!trade || roleOf(trade, userId) === 'observer') throw notFound(TRADE_NOT_FOUND);
+    const [details] = await toTradeDetails(this.ctx.db, [trade], userId);
+    assert(details, 'trade details missing');
+    return details;
+  }
+
+  async act(
+    userId: string,
+    tradeId: string,
+    rawAction: string,
+    payload: Record<string, unknown>,
+  ): Promise<TradeDetails> {
+    const action = normalizeAction(rawAction);
+    if (!action) throw new AppError('VALIDATION_ERROR', `Неизвестное действие: ${rawAction.slice(0, 40)}`);
+    const now = this.ctx.clock.now();
+    await this.ctx.db.transaction(async (tx) => {
+      const trade = await repo.lockTrade(tx, tradeId);
+      if (!trade) throw notFound(TRADE_NOT_FOUND);
+      const role = roleOf(trade, userId);
+      if (role === 'observer') throw notFound(TRADE_NOT_FOUND);
+      if (!nextState(trade.status, action, role)) {
+        throw new AppError('ACTION_NOT_AVAILABLE', ACTION_NOT_AVAILABLE, { status: trade.status, action });
+      }
+      const patch: Partial<repo.NewTrade> = {};
+      if (action === 'mark_paid') {
+        // At or past the deadline the trade belongs to the expiry job, not to the buyer.
+        if (now >= trade.paymentDeadline) {
+          throw new AppError('ACTION_NOT_AVAILABLE', ACTION_NOT_AVAILABLE, {
+            reason: 'payment_deadline_passed',
+          });
+        }
+        Object.assign(patch, {
+          paidAt: now,
+          confirmationDeadline: new Date(now.getTime() + CONFIRMATION_WINDOW_MS),
+        });
+      } else if (action === 'confirm_payment') {
+        Object.assign(patch, {
+          confirmedAt: now,
+          autoReleaseAt: new Date(now.getTime() + AUTO_RELEASE_DELAY_MS),
+        });
+      } else if (action === 'dispute_trade') {
+        Object.assign(patch, disputePatch(role, payload, userId, now));
+      }
+      await transition(tx, trade, action, role, userId, now, this.ctx.config.feePpm, patch);
+    });
+    return this.details(userId, tradeId);
+  }
+
+  async list(
+    userId: string,
+    q: {
+      status?: string | undefined;
+      role?: 'buyer' | 'seller' | undefined;
+      active?: string | undefined;
+      limit: number;
+      offset: number;
+    },
+  ) {
+    const statuses =
+      q.active === 'true'
+        ? ['CREATED', 'ESCROW_LOCKED', 'PAYMENT_PENDING', 'PAYMENT_CONFIRMED', 'DISPUTED']
+        : q.status
+            ?.split(',')
+            .map((s) => s.trim().toUpperCase())
+            .filter(Boolean);
+    const { rows, total } = await repo.listTradesOfUser(this.ctx.db, userId, {
+      statuses,
+      role: q.role,
+      limit: q.limit,
+      offset: q.offset,
+    });
+    const details = await toTradeDetails(this.ctx.db, rows, userId);
+    return {
+      trades: details.map((d) => d.trade),
+      total,
+      limit: q.limit,
+      offset: q.offset,
+      hasNext: q.offset + rows.length < total,
+    };
+  }
+
+  async listForOrder(
+    userId: string,
+    orderId: string,
+    q: { status?: string | undefined; limit: number; offset: number },
+  ) {
+    const order = await findOrder(this.ctx.db, orderId);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    if (order.userId !== userId) throw new AppError('FORBIDDEN', 'Вы не являетесь владельцем этого ордера.');
+    const statuses = q.status ? STATUS_FILTERS[q.status] : undefined;
+    const { rows, total } = await repo.listTradesOfOrder(this.ctx.db, orderId, {
+      statuses,
+      limit: q.limit,
+      offset: q.offset,
+    });
+    const details = await toTradeDetails(this.ctx.db, rows, userId);
+    return {
+      trades: details.map((d) => d.trade),
+      total,
+      limit: q.limit,
+      offset: q.offset,
+      hasNext: q.offset + rows.length < total,
+    };
+  }
+
+  async softDelete(userId: string, tradeId: string, reason: string | null) {
+    const trade = await repo.findTrade(this.ctx.db, tradeId);
+    if (!trade || roleOf(trade, userId) === 'observer') throw notFound(TRADE_NOT_FOUND);
+    if (trade.status !== 'COMPLETED' && trade.status !== 'CANCELLED') {
+      throw new AppError('ACTION_NOT_AVAILABLE', 'Удалить можно только завершенную или отмененную сделку');
+    }
+    await repo.hideTrade(this.ctx.db, tradeId, userId, reason, this.ctx.clock.now());
+    return { message: 'Сделка удалена' };
+  }
+
+  async stats(userId: string) {
+    const rows = await repo.statsOfUser(this.ctx.db, userId);
+    let total = 0;
+    let asBuyer = 0;
+    const by: Record<string, number> = {};
+    const volumeByFiat: Record<string, string> = {};
+    for (const r of rows) {
+      const n = Number(r.n);
+      total += n;
+      asBuyer += Number(r.asBuyer);
+      by[r.status] = (by[r.status] ?? 0) + n;
+      if (r.status === 'COMPLETED') volumeByFiat[r.fiat] = formatFiat(BigInt(r.volume));
+    }
+    const completed = by.COMPLETED ?? 0;
+    const cancelled = by.CANCELLED ?? 0;
+    return {
+      totalTrades: total,
+      activeTrades: total - completed - cancelled,
+      completedTrades: completed,
+      cancelledTrades: cancelled,
+      disputedTrades: by.DISPUTED ?? 0,
+      asBuyer,
+      asSeller: total - asBuyer,
+      completionRate:
+        completed + cancelled === 0 ? null : Math.round((completed / (completed + cancelled)) * 1000) / 10,
+      volumeByFiat,
+    };
+  }
+
+  async review(userId: string, tradeId: string, rating: number, comment: string) {
+    const trade = await repo.findTrade(this.ctx.db, tradeId);
+    if (!trade || roleOf(trade, userId) === 'observer') throw notFound(TRADE_NOT_FOUND);
+    if (trade.status !== 'COMPLETED')
+      throw new AppError('ACTION_NOT_AVAILABLE', 'Отзыв можно оставить только после завершения сделки');
+    const subjectId = trade.buyerId === userId ? trade.sellerId : trade.buyerId;
+    const created = await repo.insertReview(this.ctx.db, {
+      tradeId,
+      authorId: userId,
+      subjectId,
+      rating,
+      comment,
+      createdAt: this.ctx.clock.now(),
+    });
+    if (!created) throw new AppError('CONFLICT', 'Вы уже оставили отзыв по этой сделке');
+    return { id: created.id };
+  }
+
+  /** Scheduler job: one due timer of `kind`; returns false when none is due. */
+  async runDue(kind: 'payment' | 'release', now: Date): Promise<boolean> {
+    return this.ctx.db.transaction(async (tx) => {
+      const trade = await repo.claimDue(tx, kind, now);
+      if (!trade) return false;
+      if (kind === 'payment')
+        await transition(tx, trade, 'expire', 'system', null, now, this.ctx.config.feePpm);
+      else
+        await transition(tx, trade, 'auto_release', 'system', null, now, this.ctx.config.feePpm, {
+          autoReleaseExecutedAt: now,
+        });
+      return true;
+    });
+  }
+}
+
+function disputePatch(role: 'buyer' | 'seller', payload: Record<string, unknown>, userId: string, now: Date) {
+  const parsed = DisputePayload.safeParse(payload);
+  if (!parsed.success)
+    throw new AppError('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? DisputeMessages.reason);
+  if (!(DISPUTE_REASONS[role] as readonly string[]).includes(parsed.data.reasonId)) {
+    throw new AppError('VALIDATION_ERROR', DisputeMessages.reason);
+  }
+  return {
+    disputedAt: now,
+    disputedBy: userId,
+    disputeReason: parsed.data.reasonId,
+    disputeDetails: parsed.data.details,
+  };
+}

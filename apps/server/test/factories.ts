@@ -1,0 +1,68 @@
+import type { CreateOrderRequest, Cryptocurrency } from '@p2p/shared';
+import { parseAmount } from '@p2p/shared';
+import type { AppContext } from '../src/context.ts';
+import { auditLedger } from '../src/modules/ledger/audit.ts';
+import { balancesOfUser } from '../src/modules/ledger/balances.repository.ts';
+import * as ledger from '../src/modules/ledger/ledger.ts';
+import { OrdersService } from '../src/modules/orders/orders.service.ts';
+import { TradesService } from '../src/modules/trades/trades.service.ts';
+import { insertUser } from '../src/modules/users/users.repository.ts';
+
+let seq = 0;
+/** A unique username per call (tests share one database per file). */
+export const uniqueName = (prefix = 'u') => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
+
+export async function createUser(ctx: AppContext, overrides: { username?: string; firstName?: string } = {}) {
+  const username = overrides.username ?? uniqueName();
+  return insertUser(ctx.db, { username, firstName: overrides.firstName ?? 'Тест', now: ctx.clock.now() });
+}
+
+/** Outside money into a user's wallet, through the ledger like an admin credit. */
+export async function fund(ctx: AppContext, userId: string, currency: Cryptocurrency, amount: string) {
+  await ctx.db.transaction((tx) =>
+    ledger.credit(tx, userId, currency, parseAmount(amount, 8), { reason: 'test funding' }, ctx.clock.now()),
+  );
+}
+
+export function orderInput(overrides: Partial<CreateOrderRequest> = {}): CreateOrderRequest {
+  return {
+    type: 'sell',
+    cryptocurrency: 'BTC',
+    amount_crypto: '1',
+    price_per_unit: '5000000',
+    fiat_currency: 'RUB',
+    payment_methods: ['sberbank', 'tinkoff'],
+    time_limit: 30,
+    min_amount: '1000',
+    ...overrides,
+  };
+}
+
+export async function createOrder(ctx: AppContext, userId: string, overrides: Partial<CreateOrderRequest> = {}) {
+  return new OrdersService(ctx).create(userId, orderInput(overrides));
+}
+
+/** A funded seller with a live sell order and a buyer; returns everyone's ids. */
+export async function sellOrderScenario(ctx: AppContext, amount = '1', overrides: Partial<CreateOrderRequest> = {}) {
+  const seller = await createUser(ctx);
+  const buyer = await createUser(ctx);
+  await fund(ctx, seller.id, overrides.cryptocurrency ?? 'BTC', amount);
+  const { id: orderId } = await createOrder(ctx, seller.id, { amount_crypto: amount, ...overrides });
+  return { seller, buyer, orderId };
+}
+
+export async function openTrade(ctx: AppContext, takerId: string, orderId: string, amountFiat = '5000', paymentMethod = 'sberbank') {
+  const { tradeId } = await new TradesService(ctx).open(takerId, { orderId, amountFiat, paymentMethod });
+  return tradeId;
+}
+
+export async function balance(ctx: AppContext, userId: string, currency = 'BTC') {
+  const row = (await balancesOfUser(ctx.db, userId)).find((b) => b.currency === currency);
+  return { available: row?.available ?? 0n, locked: row?.locked ?? 0n };
+}
+
+/** Fails the test with the audit report when any ledger invariant is broken. */
+export async function expectLedgerSound(ctx: AppContext) {
+  const problems = await auditLedger(ctx.db);
+  if (problems.length) throw new Error(`ledger invariants violated:\n${problems.join('\n')}`);
+}

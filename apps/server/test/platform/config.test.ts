@@ -1,0 +1,141 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+
+const TEST_BOT_TOKEN = '123456789:TESTtokenTESTtokenTESTtokenTEST12345';
+const SECRET = 'config-test-secret-config-test-secret-0123';
+const base = { NODE_ENV: 'test', JWT_SECRET: SECRET };
+
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig({ ...base, ...env });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error(`expected ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig: refusals name the variable', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['NODE_ENV', 'staging'],
+    ['DATABASE_URL', 'mysql://root@localhost/db'],
+    ['REDIS_URL', 'http://localhost:6379'],
+    ['DEMO_DATA', 'yes'],
+    ['AUTH_DEV_LOGIN', 'on'],
+    ['RATE_LIMIT', '2'],
+    ['TELEGRAM_BOT_TOKEN', 'not-a-token'],
+    ['TELEGRAM_BOT_TOKEN', ''],
+    ['JWT_SECRET', 'too-short'],
+    ['PLATFORM_FEE_RATE', '1.5'],
+    ['PLATFORM_FEE_RATE', '0.1234567'],
+    ['PLATFORM_FEE_RATE', '-0.1'],
+    ['PRICE_API_URL', 'not a url'],
+    ['LOG_LEVEL', 'loud'],
+    ['HOST', ''],
+  ])('%s=%j', (name, value) => {
+    const message = configError({ [name]: value });
+    expect(message).toMatch(new RegExp(`^  ${name}: `, 'm'));
+  });
+
+  it('lists every problem, one line each', () => {
+    const message = configError({ PORT: 'abc', LOG_LEVEL: 'loud', JWT_SECRET: 'x' });
+    expect(message).toMatch(/^ {2}PORT: /m);
+    expect(message).toMatch(/^ {2}LOG_LEVEL: /m);
+    expect(message).toMatch(/^ {2}JWT_SECRET: must be at least 32 characters$/m);
+  });
+});
+
+describe('loadConfig: production safety', () => {
+  it('refuses NODE_ENV=production with AUTH_DEV_LOGIN=1', () => {
+    expect(configError({ NODE_ENV: 'production', AUTH_DEV_LOGIN: '1' })).toContain('AUTH_DEV_LOGIN');
+    expect(configError({ NODE_ENV: 'production', AUTH_DEV_LOGIN: 'true' })).toContain('AUTH_DEV_LOGIN');
+  });
+
+  it('refuses NODE_ENV=production with DEMO_DATA=1', () => {
+    expect(configError({ NODE_ENV: 'production', DEMO_DATA: '1' })).toContain('DEMO_DATA');
+  });
+
+  it('accepts a clean production configuration', () => {
+    const config = loadConfig({
+      ...base,
+      NODE_ENV: 'production',
+      AUTH_DEV_LOGIN: '0',
+      DEMO_DATA: 'false',
+      TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
+      TELEGRAM_BOT_USERNAME: 'market_bot',
+      DATABASE_URL: 'postgresql://app@db:5432/market',
+    });
+    expect(config).toMatchObject({
+      env: 'production',
+      devLogin: false,
+      demoData: false,
+      databaseUrl: 'postgresql://app@db:5432/market',
+      telegram: { botToken: TEST_BOT_TOKEN, botUsername: 'market_bot' },
+    });
+  });
+
+  it('development sign-in is allowed outside production', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'development', AUTH_DEV_LOGIN: '1' }).devLogin).toBe(true);
+  });
+});
+
+describe('loadConfig: values', () => {
+  it('has safe defaults', () => {
+    const config = loadConfig({ JWT_SECRET: SECRET });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      devLogin: false,
+      demoData: false,
+      rateLimit: true,
+      telegram: null,
+      feePpm: 1000n,
+      jwtSecret: SECRET,
+      databaseUrl: undefined,
+    });
+  });
+
+  it.each([
+    ['0', 0n],
+    ['0.001', 1000n],
+    ['0.0025', 2500n],
+    ['0.5', 500_000n],
+    ['0.000001', 1n],
+  ])('PLATFORM_FEE_RATE=%s -> %s ppm', (rate, ppm) => {
+    expect(loadConfig({ ...base, PLATFORM_FEE_RATE: rate }).feePpm).toBe(ppm);
+  });
+
+  it('reads flags as 0/1/true/false', () => {
+    expect(loadConfig({ ...base, RATE_LIMIT: '0' }).rateLimit).toBe(false);
+    expect(loadConfig({ ...base, RATE_LIMIT: 'false' }).rateLimit).toBe(false);
+    expect(loadConfig({ ...base, RATE_LIMIT: 'true' }).rateLimit).toBe(true);
+  });
+
+  it('keeps the bot username null when only the token is set', () => {
+    expect(loadConfig({ ...base, TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN }).telegram).toEqual({
+      botToken: TEST_BOT_TOKEN,
+      botUsername: null,
+    });
+  });
+
+  describe('without JWT_SECRET', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'p2p-config-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('generates a secret once in DATA_DIR, private, and reuses it', () => {
+      const first = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir });
+      expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+      const file = join(dir, 'jwt-secret');
+      expect(readFileSync(file, 'utf8')).toBe(first.jwtSecret);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }).jwtSecret).toBe(first.jwtSecret);
+    });
+  });
+});

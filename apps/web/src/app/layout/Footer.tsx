@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import { type InfoSlug, infoTitle } from '@/features/info';
+import { LanguageSwitcher, useI18n } from '@/i18n';
+
+const GROUPS: { title: 'footer.product' | 'footer.help' | 'footer.legal'; slugs: InfoSlug[] }[] = [
+  { title: 'footer.product', slugs: ['about', 'how-it-works', 'security', 'fees'] },
+  { title: 'footer.help', slugs: ['support', 'faq', 'contact', 'api'] },
+  { title: 'footer.legal', slugs: ['terms', 'privacy', 'aml'] },
+];
+
+export function Footer() {
+  const { t, lang } = useI18n();
+  return (
+    <footer className="footer">
+      <div className="container footer__inner">
+        <div className="footer__brand">
+          <div className="logo__name">{t('app.name')}</div>
+          <p className="muted small">{t('footer.note')}</p>
+          <ul className="footer__badges">
+            <li className="badge badge--buy">🛡 {t('footer.secure')}</li>
+            <li className="badge badge--primary">⚡ {t('footer.fast')}</li>
+            <li className="badge badge--warn">🌐 {t('footer.global')}</li>
+          </ul>
+        </div>
+        {GROUPS.map((group) => (
+          <nav key={group.title} className="footer__group" aria-label={t(group.title)}>
+            <h2 className="footer__title">{t(group.title)}</h2>
+            <ul>
+              {group.slugs.map((slug) => (
+                <li key={slug}>
+                  <Link to={`/${slug}`}>{infoTitle(lang, slug)}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="container footer__bottom">
+        <span className="muted small">© {new Date().getFullYear()} P2P Market</span>
+        <LanguageSwitcher />
+      </div>
+    </footer>
+  );
+}

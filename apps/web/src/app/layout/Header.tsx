@@ -1,0 +1,57 @@
+import { Link, NavLink } from 'react-router';
+import { CurrencySwitcher } from '@/components/CurrencySwitcher';
+import { useSession } from '@/features/auth';
+import { LanguageSwitcher, useT } from '@/i18n';
+import { MobileMenu } from './MobileMenu';
+import { MAIN_LINKS } from './nav-links';
+import { UserMenu } from './UserMenu';
+
+export function Header() {
+  const t = useT();
+  const { status, user } = useSession();
+  return (
+    <header className="header">
+      <div className="container header__inner">
+        <Link to="/" className="logo" aria-label={`${t('app.name')} — ${t('nav.market')}`}>
+          <span className="logo__mark" aria-hidden="true">
+            ⇄
+          </span>
+          <span className="logo__text">
+            <span className="logo__name">{t('app.name')}</span>
+            <span className="logo__tagline">{t('app.tagline')}</span>
+          </span>
+        </Link>
+
+        <nav className="header__nav desktop-only" aria-label={t('nav.market')}>
+          {MAIN_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} end className="header__link">
+              {t(link.label)}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="header__actions">
+          <div className="header__switchers desktop-only">
+            <CurrencySwitcher variant="compact" />
+            <LanguageSwitcher />
+          </div>
+          {status === 'loading' ? (
+            <div className="header__skeleton" aria-hidden="true">
+              <span className="skeleton skeleton--circle" />
+              <span className="skeleton skeleton--line" />
+            </div>
+          ) : user ? (
+            <div className="desktop-only">
+              <UserMenu user={user} />
+            </div>
+          ) : (
+            <Link to="/auth" className="btn btn--primary btn--sm">
+              {t('header.login')}
+            </Link>
+          )}
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

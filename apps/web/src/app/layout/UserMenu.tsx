@@ -1,0 +1,87 @@
+import type { UserView } from '@p2p/shared';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Avatar } from '@/components/ui/Avatar';
+import { useSession } from '@/features/auth';
+import { useT } from '@/i18n';
+import { ACCOUNT_LINKS } from './nav-links';
+
+/** Avatar button with a dropdown of account entries; closes on outside click or Escape. */
+export function UserMenu({ user }: { user: UserView }) {
+  const t = useT();
+  const id = useId();
+  const navigate = useNavigate();
+  const { signOut } = useSession();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: MouseEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const logout = async () => {
+    setOpen(false);
+    navigate('/');
+    await signOut();
+  };
+
+  return (
+    <div className="user-menu" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="user-menu__button"
+        aria-expanded={open}
+        aria-controls={`${id}-menu`}
+        aria-label={`${t('header.userMenu')}: ${user.effectiveName}`}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <Avatar name={user.effectiveName} src={user.effectiveAvatar} size="sm" />
+        <span className="user-menu__name" data-testid="header-user-name">
+          {user.effectiveName}
+        </span>
+        <span className="user-menu__caret" aria-hidden="true">
+          ▾
+        </span>
+      </button>
+      <div id={`${id}-menu`} className="user-menu__panel" hidden={!open}>
+        <div className="user-menu__who">
+          <Avatar name={user.effectiveName} src={user.effectiveAvatar} />
+          <div>
+            <div className="user-menu__who-name">{user.effectiveName}</div>
+            {user.username ? <div className="muted small">@{user.username}</div> : null}
+          </div>
+        </div>
+        <ul className="user-menu__list">
+          {ACCOUNT_LINKS.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="user-menu__item" onClick={() => setOpen(false)}>
+                <span aria-hidden="true">{link.icon}</span> {t(link.label)}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <button type="button" className="user-menu__item user-menu__item--danger" onClick={logout}>
+              <span aria-hidden="true">⎋</span> {t('menu.logout')}
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

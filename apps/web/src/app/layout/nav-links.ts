@@ -1,0 +1,16 @@
+import type { MessageKey } from '@/i18n';
+
+/** User menu entries of spec 1 §2, in the spec's order (logout is added by the menus). */
+export const ACCOUNT_LINKS: { to: string; label: MessageKey; icon: string }[] = [
+  { to: '/dashboard', label: 'menu.dashboard', icon: '▦' },
+  { to: '/orders/my', label: 'menu.myOrders', icon: '☰' },
+  { to: '/settings/payment-methods', label: 'menu.paymentMethods', icon: '▭' },
+  { to: '/wallet', label: 'menu.wallet', icon: '◈' },
+];
+
+/** Main navigation shown in the header and the mobile menu. */
+export const MAIN_LINKS: { to: string; label: MessageKey }[] = [
+  { to: '/', label: 'nav.market' },
+  { to: '/create-order', label: 'nav.createOrder' },
+  { to: '/my-trades', label: 'nav.myTrades' },
+];

@@ -1,0 +1,28 @@
+import { useT } from '@/i18n';
+import { CURRENCY_SYMBOLS, DISPLAY_CURRENCIES, setCurrency, useCurrency } from '@/lib/currency';
+
+type Variant = 'default' | 'compact' | 'icon';
+
+/** RUB / USD switch (spec 1 §2 header). compact: code only; icon: symbol only. */
+export function CurrencySwitcher({ variant = 'default' }: { variant?: Variant }) {
+  const t = useT();
+  const currency = useCurrency();
+  return (
+    <div role="group" aria-label={t('currency.label')} className="segmented">
+      {DISPLAY_CURRENCIES.map((code) => (
+        <button
+          key={code}
+          type="button"
+          className="segmented__item num"
+          aria-pressed={currency === code}
+          aria-label={variant === 'icon' ? code : undefined}
+          onClick={() => setCurrency(code)}
+        >
+          {variant === 'icon' ? CURRENCY_SYMBOLS[code] : null}
+          {variant === 'compact' ? code : null}
+          {variant === 'default' ? `${CURRENCY_SYMBOLS[code]} ${code}` : null}
+        </button>
+      ))}
+    </div>
+  );
+}

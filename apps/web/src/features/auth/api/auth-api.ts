@@ -1,0 +1,33 @@
+import { AuthResult, type AuthConfigResult, type DevUsersResult, type UserView } from '@p2p/shared';
+import type { z } from 'zod';
+import { ApiError, apiRequest } from '@/lib/api';
+
+export type AuthConfig = z.infer<typeof AuthConfigResult>;
+export type DevUser = z.infer<typeof DevUsersResult>['users'][number];
+export type TelegramAuthData = Record<string, string | number>;
+
+/** Spec 1 §5: the sign-in answer must carry user and tokens. */
+function checkAuthResult(data: unknown): AuthResult {
+  const parsed = AuthResult.safeParse(data);
+  if (!parsed.success) throw new ApiError('Invalid authentication response structure', 200, 'BAD_RESPONSE');
+  return parsed.data;
+}
+
+export const authApi = {
+  config: () => apiRequest<AuthConfig>('/auth/config', { auth: false }),
+  devUsers: async () => (await apiRequest<{ users: DevUser[] }>('/auth/dev-users', { auth: false })).users,
+  devLogin: async (username: string) =>
+    checkAuthResult(await apiRequest('/auth/dev-login', { method: 'POST', body: { username }, auth: false })),
+  telegram: async (data: TelegramAuthData) => {
+    if (!data.id || !data.first_name || !data.hash) {
+      throw new ApiError('Invalid Telegram data: missing required fields', 400, 'VALIDATION_ERROR');
+    }
+    return checkAuthResult(await apiRequest('/auth/telegram', { method: 'POST', body: data, auth: false }));
+  },
+  me: () => apiRequest<UserView>('/auth/me'),
+  logout: (refreshToken: string | null) =>
+    apiRequest<{ message: string }>('/auth/logout', {
+      method: 'POST',
+      body: refreshToken ? { refreshToken } : {},
+    }),
+};

@@ -1,0 +1,98 @@
+import type { AuthResult } from '@p2p/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { LoadingState } from '@/components/ui/Status';
+import { useT } from '@/i18n';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { authApi, type TelegramAuthData } from '../api/auth-api';
+import { DevLoginPicker } from '../components/DevLoginPicker';
+import { TelegramLoginButton } from '../components/TelegramLoginButton';
+import { useSession } from '../session';
+
+/** Spec 1 §9: go on about 500 ms after a successful sign-in. */
+const REDIRECT_DELAY_MS = 500;
+
+/** Only same-site paths: `return` must never send the user to another origin. */
+export function safeReturnTarget(raw: string | null): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/dashboard';
+  if (raw === '/auth' || raw.startsWith('/auth?')) return '/dashboard';
+  return raw;
+}
+
+export function AuthPage() {
+  const t = useT();
+  useDocumentTitle(t('auth.title'));
+  const { status, signIn } = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const target = safeReturnTarget(params.get('return'));
+  const config = useQuery({ queryKey: ['auth', 'config'], queryFn: authApi.config, staleTime: 60_000 });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  if (status === 'signed-in' && !done) return <Navigate replace to={target} />;
+
+  const run = async (login: () => Promise<AuthResult>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      signIn(await login());
+      setDone(true);
+      timer.current = setTimeout(() => navigate(target, { replace: true }), REDIRECT_DELAY_MS);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const telegramBot = config.data?.telegramBotUsername ?? null;
+  const devLogin = config.data?.devLogin ?? false;
+
+  return (
+    <section className="page auth-page" aria-labelledby="auth-title">
+      <div className="panel auth-card">
+        <div className="auth-card__logo" aria-hidden="true">
+          ⇄
+        </div>
+        <h1 id="auth-title" className="auth-card__title">
+          {t('auth.title')}
+        </h1>
+        <p className="muted auth-card__subtitle">{t('auth.subtitle')}</p>
+
+        {config.isPending ? <LoadingState text={t('common.loading')} /> : null}
+        {config.isError ? <p className="alert alert--error">{t('auth.configError')}</p> : null}
+        {config.data && !telegramBot && !devLogin ? <p className="alert alert--warn">{t('auth.noMethods')}</p> : null}
+
+        {telegramBot ? (
+          <TelegramLoginButton
+            botUsername={telegramBot}
+            onAuth={(data: TelegramAuthData) => run(() => authApi.telegram(data))}
+          />
+        ) : null}
+        {telegramBot && devLogin ? <div className="divider">{t('auth.or')}</div> : null}
+        {devLogin ? <DevLoginPicker busy={busy || done} onPick={(name) => run(() => authApi.devLogin(name))} /> : null}
+
+        {error ? (
+          <p className="alert alert--error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {done ? (
+          <p className="alert alert--success" role="status">
+            {t('auth.success')}
+          </p>
+        ) : null}
+
+        <p className="auth-card__legal small muted">
+          {t('auth.legal')} <Link to="/terms">{t('auth.terms')}</Link> {t('auth.and')}{' '}
+          <Link to="/privacy">{t('auth.privacy')}</Link>.
+        </p>
+      </div>
+    </section>
+  );
+}

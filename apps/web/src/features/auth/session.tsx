@@ -1,0 +1,116 @@
+import type { AuthResult, UserView } from '@p2p/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
+import { ApiError } from '@/lib/api';
+import {
+  clearAuth,
+  getAccessToken,
+  getRefreshToken,
+  getStoredUser,
+  onAuthCleared,
+  saveTokens,
+  saveUser,
+} from '@/lib/storage';
+import { authApi } from './api/auth-api';
+
+export const ME_QUERY_KEY = ['auth', 'me'] as const;
+/** Spec 1 §9: re-sync the user on focus at most once per 5 s. */
+const USER_SYNC_MS = 5_000;
+
+export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+
+export interface Session {
+  status: SessionStatus;
+  user: UserView | null;
+  signIn: (result: AuthResult) => void;
+  signOut: () => Promise<void>;
+  /** Replace the cached user after a profile change. */
+  setUser: (user: UserView) => void;
+  refetchUser: () => Promise<unknown>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+async function fetchMe(): Promise<UserView | null> {
+  if (!getAccessToken()) return null;
+  try {
+    return await authApi.me();
+  } catch (error) {
+    // The client already tried one refresh and cleared the stored credentials.
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** Same user apart from timestamps: keep the old object so nothing re-renders. */
+function keepUnlessChanged(oldData: unknown, newData: unknown): unknown {
+  if (!oldData || !newData) return newData;
+  const strip = ({ createdAt: _c, updatedAt: _u, ...rest }: UserView) => JSON.stringify(rest);
+  return strip(oldData as UserView) === strip(newData as UserView) ? oldData : newData;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const me = useQuery({
+    queryKey: ME_QUERY_KEY,
+    queryFn: fetchMe,
+    // Start from the stored user (instant header), then verify it with the server.
+    initialData: () => (getAccessToken() ? (getStoredUser() ?? undefined) : null),
+    initialDataUpdatedAt: 0,
+    staleTime: USER_SYNC_MS,
+    refetchOnWindowFocus: true,
+    retry: false,
+    structuralSharing: keepUnlessChanged,
+  });
+
+  useEffect(() => onAuthCleared(() => queryClient.setQueryData(ME_QUERY_KEY, null)), [queryClient]);
+  useEffect(() => {
+    if (me.data) saveUser(me.data);
+  }, [me.data]);
+
+  const setUser = useCallback(
+    (user: UserView) => {
+      saveUser(user);
+      queryClient.setQueryData(ME_QUERY_KEY, user);
+    },
+    [queryClient],
+  );
+
+  const signIn = useCallback(
+    ({ user, tokens }: AuthResult) => {
+      if (!tokens?.accessToken || !user) {
+        throw new Error('Invalid login parameters: token and userData are required');
+      }
+      if (!user.id || !user.firstName) throw new Error('Invalid user data: id and firstName are required');
+      saveTokens(tokens);
+      setUser(user);
+    },
+    [setUser],
+  );
+
+  const signOut = useCallback(async () => {
+    try {
+      if (getAccessToken()) await authApi.logout(getRefreshToken());
+    } catch (error) {
+      console.warn('Logout failed', error);
+    } finally {
+      clearAuth();
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
+    }
+  }, [queryClient]);
+
+  const status: SessionStatus =
+    me.data === undefined ? (me.isError ? 'signed-out' : 'loading') : me.data ? 'signed-in' : 'signed-out';
+
+  const value = useMemo<Session>(
+    () => ({ status, user: me.data ?? null, signIn, signOut, setUser, refetchUser: me.refetch }),
+    [status, me.data, signIn, signOut, setUser, me.refetch],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside AuthProvider');
+  return session;
+}

@@ -1,0 +1,2 @@
+/** Public API of the dashboard feature. */
+export { DashboardPage } from './routes/DashboardPage';

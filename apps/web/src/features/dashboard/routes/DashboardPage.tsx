@@ -1,0 +1,70 @@
+import { Link } from 'react-router';
+import { useSession } from '@/features/auth';
+import { type MessageKey, useI18n } from '@/i18n';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** Widgets whose data arrives with later work: they say so instead of showing sample numbers. */
+const UPCOMING: MessageKey[] = ['dashboard.wallet', 'dashboard.orders', 'dashboard.stats', 'dashboard.notifications'];
+
+const QUICK: { label: MessageKey; to: string; icon: string }[] = [
+  { label: 'nav.createOrder', to: '/create-order', icon: '+' },
+  { label: 'dashboard.topUp', to: '/wallet', icon: '↓' },
+  { label: 'dashboard.history', to: '/trade-history', icon: '≡' },
+  { label: 'dashboard.settings', to: '/profile/edit', icon: '⚙' },
+];
+
+export function DashboardPage() {
+  const { t, locale } = useI18n();
+  useDocumentTitle(t('dashboard.title'));
+  const { user, refetchUser } = useSession();
+  if (!user) return null;
+  const name = user.displayName ?? user.firstName;
+  const today = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
+    .format(new Date());
+
+  return (
+    <section className="page" aria-labelledby="dashboard-title">
+      <div className="page__head page__head--split">
+        <div>
+          <h1 id="dashboard-title" className="page__title">
+            {t('dashboard.welcome', { name })}
+          </h1>
+          <p className="muted first-upper">{today}</p>
+        </div>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => refetchUser()}>
+          ↻ {t('dashboard.refresh')}
+        </button>
+      </div>
+
+      <section className="panel" aria-labelledby="quick-title">
+        <h2 id="quick-title" className="panel__title">
+          {t('dashboard.quick')}
+        </h2>
+        <div className="quick-actions">
+          {QUICK.map((action) => (
+            <Link key={action.to + action.label} to={action.to} className="quick-action">
+              <span className="quick-action__icon" aria-hidden="true">
+                {action.icon}
+              </span>
+              {t(action.label)}
+            </Link>
+          ))}
+        </div>
+      </section>
+
+      <div className="widget-grid">
+        {UPCOMING.map((title) => (
+          <section key={title} className="panel widget" aria-labelledby={`w-${title.replace('.', '-')}`}>
+            <h2 id={`w-${title.replace('.', '-')}`} className="panel__title">
+              {t(title)}
+            </h2>
+            <p className="widget__soon">
+              <span className="badge badge--muted">{t('comingSoon.title')}</span>
+            </p>
+            <p className="muted small">{t('dashboard.soon')}</p>
+          </section>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+/** Public API of the market feature. */
+export { MarketPage } from './routes/MarketPage';

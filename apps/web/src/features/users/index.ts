@@ -1,0 +1,2 @@
+/** Public API of the users feature. */
+export { PublicProfilePage } from './routes/PublicProfilePage';

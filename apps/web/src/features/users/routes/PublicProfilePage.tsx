@@ -1,0 +1,98 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { Avatar } from '@/components/ui/Avatar';
+import { LoadingState, MessageState } from '@/components/ui/Status';
+import { type MessageKey, useI18n } from '@/i18n';
+import { ApiError } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { usersApi } from '../api/users-api';
+import { ProfileStats } from '../components/ProfileStats';
+import { ReviewsList } from '../components/ReviewsList';
+
+const ONLINE_LABEL: Record<string, MessageKey> = {
+  online: 'profile.online',
+  away: 'profile.away',
+  offline: 'profile.offline',
+};
+
+/** A malformed id is as unknown as a missing user. */
+const isNotFound = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.status === 400);
+
+export function PublicProfilePage() {
+  const { t, locale } = useI18n();
+  const { id = '' } = useParams();
+  const profile = useQuery({
+    queryKey: ['users', id, 'profile'],
+    queryFn: () => usersApi.publicProfile(id),
+    retry: false,
+  });
+  useDocumentTitle(profile.data?.user.effective_name ?? t('profile.title'));
+
+  if (profile.isPending) {
+    return (
+      <div className="page">
+        <LoadingState text={t('common.loading')} />
+      </div>
+    );
+  }
+  if (profile.isError) {
+    const missing = isNotFound(profile.error);
+    return (
+      <div className="page page--narrow">
+        <MessageState
+          title={missing ? t('profile.notFound') : t('profile.loadError')}
+          text={missing ? undefined : profile.error.message}
+        >
+          {missing ? null : (
+            <button type="button" className="btn btn--ghost" onClick={() => profile.refetch()}>
+              {t('common.retry')}
+            </button>
+          )}
+          <Link to="/" className="btn btn--primary">
+            {t('common.home')}
+          </Link>
+        </MessageState>
+      </div>
+    );
+  }
+
+  const { user, reviews } = profile.data;
+  const since = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(
+    new Date(user.joined_date),
+  );
+  return (
+    <section className="page page--narrow" aria-labelledby="profile-name">
+      <div className="panel profile-card">
+        <div className="profile-card__head">
+          <Avatar name={user.effective_name} src={user.avatar} size="lg" />
+          <div className="profile-card__who">
+            <h1 id="profile-name" className="profile-card__name">
+              {user.effective_name}
+              {user.verified ? (
+                <span className="badge badge--buy" title={t('profile.verified')}>
+                  ✓ {t('profile.verified')}
+                </span>
+              ) : null}
+            </h1>
+            {user.username ? <div className="muted">@{user.username}</div> : null}
+            <div className="profile-card__meta small">
+              <span className={`presence presence--${user.online_status}`}>
+                {t(ONLINE_LABEL[user.online_status] ?? 'profile.offline')}
+              </span>
+              <span className="muted">{t('profile.memberSince', { date: since })}</span>
+            </div>
+          </div>
+        </div>
+        {user.bio ? <p className="profile-card__bio">{user.bio}</p> : null}
+        <ProfileStats user={user} />
+      </div>
+
+      <section className="panel" aria-labelledby="reviews-title">
+        <h2 id="reviews-title" className="panel__title">
+          {t('profile.reviews')} <span className="muted num">{user.reviews_count}</span>
+        </h2>
+        <ReviewsList reviews={reviews} />
+      </section>
+    </section>
+  );
+}

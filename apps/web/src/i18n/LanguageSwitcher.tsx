@@ -1,0 +1,22 @@
+import { LANGS, useI18n } from './i18n';
+
+/** RU / EN segmented switch; the choice is kept in localStorage. */
+export function LanguageSwitcher({ className = '' }: { className?: string }) {
+  const { lang, setLang, t } = useI18n();
+  return (
+    <div role="group" aria-label={t('lang.label')} className={`segmented ${className}`}>
+      {LANGS.map((code) => (
+        <button
+          key={code}
+          type="button"
+          className="segmented__item"
+          aria-pressed={lang === code}
+          lang={code}
+          onClick={() => setLang(code)}
+        >
+          {code.toUpperCase()}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/components.css';
+import './styles/overlays.css';
+import './styles/pages.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing in index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { CRYPTO_DECIMALS, CRYPTOCURRENCIES, tryParseAmount } from '../money.ts';
+
+/** Back-office texts of spec 3 §5 and the server's answers to the back office. */
+export const AdminMessages = {
+  fillAll: 'Заполните все поля',
+  badEmail: 'Неверный формат email',
+  shortPassword: 'Пароль должен быть минимум 6 символов',
+  badCredentials: 'Неверный email или пароль',
+  badAmount: 'Введите корректную сумму',
+  tooManyDecimals: `Не более ${CRYPTO_DECIMALS} знаков после запятой`,
+  shortReason: 'Причина должна быть минимум 5 символов',
+  longReason: 'Причина не должна превышать 500 символов',
+  pickUserAndCurrency: 'Выберите пользователя и криптовалюту',
+  userNotFound: 'Пользователь не найден',
+} as const;
+
+export const ADMIN_PASSWORD_MIN = 6;
+export const ADMIN_REASON_MIN = 5;
+export const ADMIN_USERS_PAGE_SIZE = 20;
+export const AUDIT_LOG_PAGE_SIZE = 50;
+
+export const StaffRole = z.enum(['moderator', 'admin']);
+export type StaffRole = z.infer<typeof StaffRole>;
+
+export const AdminLoginRequest = z.object(
+  {
+    email: z
+      .string({ error: AdminMessages.fillAll })
+      .trim()
+      .min(1, AdminMessages.fillAll)
+      .max(254, AdminMessages.badEmail)
+      .includes('@', { error: AdminMessages.badEmail }),
+    password: z
+      .string({ error: AdminMessages.fillAll })
+      .min(1, AdminMessages.fillAll)
+      .min(ADMIN_PASSWORD_MIN, AdminMessages.shortPassword)
+      .max(256, AdminMessages.badCredentials),
+  },
+  { error: AdminMessages.fillAll },
+);
+export type AdminLoginRequest = z.infer<typeof AdminLoginRequest>;
+
+/** Admin of spec 3 §3 (firstName, lastName, email) plus its id and role. */
+export const AdminView = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: StaffRole,
+});
+export type AdminView = z.infer<typeof AdminView>;
+
+export const AdminTokens = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export const AdminLoginResult = z.object({
+  admin: AdminView,
+  accessToken: z.string(),
+  refreshToken: z.string(),
+});
+
+/** Pagination of spec 3 §3. */
+export const AdminPagination = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  hasPrev: z.boolean(),
+  hasNext: z.boolean(),
+});
+export type AdminPagination = z.infer<typeof AdminPagination>;
+
+const page = z.coerce.number().int().min(1).max(1_000_000).default(1);
+const limit = (fallback: number) => z.coerce.number().int().min(1).max(200).default(fallback);
+
+export const AdminUsersQuery = z.object({
+  page,
+  limit: limit(ADMIN_USERS_PAGE_SIZE),
+  search: z.string().trim().max(100).optional(),
+  userId: z.uuid({ error: 'Некорректный идентификатор' }).optional(),
+});
+
+/** Admin-visible user of spec 3 §3. */
+export const AdminUserView = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  username: z.string().nullable(),
+  displayName: z.string().nullable(),
+  telegramId: z.string().nullable(),
+  verified: z.boolean(),
+  tradesCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdminUserView = z.infer<typeof AdminUserView>;
+
+export const AdminUsersResult = z.object({ users: z.array(AdminUserView), pagination: AdminPagination });
+
+/** Amounts are decimal strings with 8 places. */
+export const AdminBalanceView = z.object({
+  available: z.string(),
+  locked: z.string(),
+  total: z.string(),
+  lastUpdated: z.string(),
+});
+export const AdminUserBalancesResult = z.object({ balances: z.record(z.string(), AdminBalanceView) });
+
+/** A positive crypto amount as a decimal string (a JSON number is refused: floats lose money). */
+export const CryptoAmountString = z
+  .string({ error: AdminMessages.badAmount })
+  .regex(/^\d{1,10}(\.\d+)?$/, AdminMessages.badAmount)
+  .refine((v) => (v.split('.')[1] ?? '').length <= CRYPTO_DECIMALS, AdminMessages.tooManyDecimals)
+  .refine((v) => (tryParseAmount(v, CRYPTO_DECIMALS) ?? 0n) > 0n, AdminMessages.badAmount);
+
+export const BalanceOperationRequest = z.object({
+  cryptocurrency: z.enum(CRYPTOCURRENCIES, { error: AdminMessages.pickUserAndCurrency }),
+  amount: CryptoAmountString,
+  reason: z
+    .string({ error: AdminMessages.shortReason })
+    .trim()
+    .min(ADMIN_REASON_MIN, AdminMessages.shortReason)
+    .max(500, AdminMessages.longReason),
+});
+export type BalanceOperationRequest = z.infer<typeof BalanceOperationRequest>;
+
+export const BalanceOperationResult = z.object({
+  balance: z.object({
+    currency: z.enum(CRYPTOCURRENCIES),
+    available: z.string(),
+    locked: z.string(),
+    total: z.string(),
+  }),
+  ledgerTxId: z.uuid(),
+});
+export type BalanceOperationResult = z.infer<typeof BalanceOperationResult>;
+
+export const AuditLogsQuery = z.object({
+  page,
+  limit: limit(AUDIT_LOG_PAGE_SIZE),
+  adminId: z.uuid({ error: 'Некорректный идентификатор' }).optional(),
+  action: z.string().trim().min(1).max(100).optional(),
+  entityType: z.string().trim().min(1).max(100).optional(),
+});
+
+const JsonObject = z.record(z.string(), z.unknown()).nullable();
+
+/** Audit log entry of spec 3 §3. */
+export const AuditLogView = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  admin: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  note: z.string().nullable(),
+  beforeState: JsonObject,
+  afterState: JsonObject,
+  metadata: JsonObject,
+});
+export type AuditLogView = z.infer<typeof AuditLogView>;
+
+export const AuditLogsResult = z.object({ logs: z.array(AuditLogView), pagination: AdminPagination });
+
+/** Page arithmetic shared by the back-office lists. */
+export function paginationOf(pageNo: number, pageSize: number, total: number): AdminPagination {
+  const totalPages = Math.ceil(total / pageSize);
+  return {
+    page: pageNo,
+    limit: pageSize,
+    total,
+    totalPages,
+    hasPrev: pageNo > 1,
+    hasNext: pageNo < totalPages,
+  };
+}

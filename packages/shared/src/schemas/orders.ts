@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { CRYPTOCURRENCIES, FIAT_CURRENCIES, fiatValue, formatRu, tryParseAmount } from '../money.ts';
+import { PageInfo } from './common.ts';
+
+/** Payment methods as stable codes; labels live with the UI texts. */
+export const PAYMENT_METHODS = [
+  'sberbank',
+  'tinkoff',
+  'vtb',
+  'alfabank',
+  'raiffeisen',
+  'qiwi',
+  'yoomoney',
+  'paypal',
+  'wise',
+  'cash',
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, { ru: string; en: string }> = {
+  sberbank: { ru: 'Сбербанк', en: 'Sberbank' },
+  tinkoff: { ru: 'Тинькофф', en: 'Tinkoff' },
+  vtb: { ru: 'ВТБ', en: 'VTB' },
+  alfabank: { ru: 'Альфа-Банк', en: 'Alfa-Bank' },
+  raiffeisen: { ru: 'Райффайзен', en: 'Raiffeisen' },
+  qiwi: { ru: 'QIWI', en: 'QIWI' },
+  yoomoney: { ru: 'ЮMoney', en: 'YooMoney' },
+  paypal: { ru: 'PayPal', en: 'PayPal' },
+  wise: { ru: 'Wise', en: 'Wise' },
+  cash: { ru: 'Наличные', en: 'Cash' },
+};
+
+/** Smallest order per coin (spec 3 §9; BNB is our choice, see docs/decisions). */
+export const ORDER_MIN_CRYPTO: Record<(typeof CRYPTOCURRENCIES)[number], string> = {
+  BTC: '0.001',
+  ETH: '0.01',
+  USDT: '10',
+  BNB: '0.01',
+};
+/** Smallest total and smallest per-trade limit, per fiat (1 000 ₽; 10 $ for dollars). */
+export const ORDER_MIN_FIAT: Record<(typeof FIAT_CURRENCIES)[number], string> = { RUB: '1000', USD: '10' };
+export const FIAT_SIGN: Record<(typeof FIAT_CURRENCIES)[number], string> = { RUB: '₽', USD: '$' };
+
+export const OrderMessages = {
+  type: 'Выберите тип ордера: покупка или продажа',
+  crypto: 'Выберите поддерживаемую криптовалюту',
+  minCrypto: (min: string, c: string) => `Минимальная сумма: ${min} ${c}`,
+  price: 'Укажите корректную цену за единицу',
+  minTotal: (fiat: 'RUB' | 'USD') =>
+    `Минимальная сумма сделки: ${formatRu(ORDER_MIN_FIAT[fiat])} ${FIAT_SIGN[fiat]}`,
+  methods: 'Выберите хотя бы один способ оплаты',
+  minLimit: (fiat: 'RUB' | 'USD') =>
+    `Минимальный лимит должен быть не менее ${formatRu(ORDER_MIN_FIAT[fiat])} ${FIAT_SIGN[fiat]} и не больше общей суммы`,
+  maxLimit: 'Максимальный лимит должен быть больше минимального и не превышать общую сумму',
+  description: 'Описание не должно превышать 500 символов',
+  timeLimit: 'Время сделки должно быть от 15 минут до 24 часов',
+  amountString: 'Сумма передается строкой, например "0.5"',
+  fiatCurrency: 'Fiat currency is required',
+} as const;
+
+const decimalString = z.string({ error: OrderMessages.amountString });
+
+export const CreateOrderRequest = z
+  .object({
+    type: z.enum(['buy', 'sell'], { error: OrderMessages.type }),
+    cryptocurrency: z.enum(CRYPTOCURRENCIES, { error: OrderMessages.crypto }),
+    amount_crypto: decimalString,
+    price_per_unit: decimalString,
+    total_amount: decimalString.optional(),
+    min_amount: decimalString.optional(),
+    max_amount: decimalString.optional(),
+    fiat_currency: z.enum(FIAT_CURRENCIES, { error: OrderMessages.fiatCurrency }).default('RUB'),
+    payment_methods: z
+      .array(z.enum(PAYMENT_METHODS, { error: 'Неизвестный способ оплаты' }), {
+        error: OrderMessages.methods,
+      })
+      .min(1, OrderMessages.methods)
+      .max(10),
+    description: z.string().max(500, OrderMessages.description).optional(),
+    time_limit: z
+      .number({ error: OrderMessages.timeLimit })
+      .int(OrderMessages.timeLimit)
+      .min(15, OrderMessages.timeLimit)
+      .max(1440, OrderMessages.timeLimit)
+      .default(30),
+  })
+  .superRefine((o, ctx) => {
+    for (const issue of orderAmountIssues(o))
+      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+  });
+export type CreateOrderRequest = z.infer<typeof CreateOrderRequest>;
+
+/** Cross-field rules of spec 3 §5, shared by the create form and the server. */
+export function orderAmountIssues(o: {
+  cryptocurrency: (typeof CRYPTOCURRENCIES)[number];
+  fiat_currency: (typeof FIAT_CURRENCIES)[number];
+  amount_crypto: string;
+  price_per_unit: string;
+  min_amount?: string | undefined;
+  max_amount?: string | undefined;
+}): { path: string; message: string }[] {
+  const issues: { path: string; message: string }[] = [];
+  const amount = tryParseAmount(o.amount_crypto, 8);
+  const minCrypto = tryParseAmount(ORDER_MIN_CRYPTO[o.cryptocurrency], 8) ?? 0n;
+  if (amount === null || amount <= 0n || amount < minCrypto) {
+    issues.push({
+      path: 'amount_crypto',
+      message: OrderMessages.minCrypto(ORDER_MIN_CRYPTO[o.cryptocurrency], o.cryptocurrency),
+    });
+  }
+  const price = tryParseAmount(o.price_per_unit, 2);
+  if (price === null || price <= 0n || price > 10n ** 14n)
+    issues.push({ path: 'price_per_unit', message: OrderMessages.price });
+  if (amount === null || price === null || issues.length > 0) return issues;
+  const total = fiatValue(amount, price);
+  const minFiat = tryParseAmount(ORDER_MIN_FIAT[o.fiat_currency], 2) ?? 0n;
+  if (total < minFiat) {
+    issues.push({ path: 'total_amount', message: OrderMessages.minTotal(o.fiat_currency) });
+    return issues;
+  }
+  const min = o.min_amount === undefined ? minFiat : tryParseAmount(o.min_amount, 2);
+  if (min === null || min < minFiat || min > total)
+    issues.push({ path: 'min_amount', message: OrderMessages.minLimit(o.fiat_currency) });
+  const max = o.max_amount === undefined ? total : tryParseAmount(o.max_amount, 2);
+  if (max === null || max <= 0n || (min !== null && max < min) || max > total) {
+    issues.push({ path: 'max_amount', message: OrderMessages.maxLimit });
+  }
+  return issues;
+}
+
+export const OrderStatus = z.enum(['active', 'paused', 'completed', 'cancelled', 'expired']);
+
+export const OrderTrader = z.object({
+  id: z.uuid(),
+  username: z.string().nullable(),
+  first_name: z.string(),
+  display_name: z.string().nullable(),
+  effective_name: z.string(),
+  avatar_url: z.string().nullable(),
+  verified: z.boolean(),
+  rating: z.number().nullable(),
+  reviews_count: z.number().int(),
+  trades_count: z.number().int(),
+  completion_rate: z.number().nullable(),
+  avg_release_time: z.number().nullable(),
+});
+export type OrderTrader = z.infer<typeof OrderTrader>;
+
+/** An order on the wire (snake_case, as the spec's client converts it). Amounts are strings. */
+export const OrderView = z.object({
+  id: z.uuid(),
+  user_id: z.uuid(),
+  type: z.enum(['buy', 'sell']),
+  cryptocurrency: z.string(),
+  fiat_currency: z.string(),
+  amount_crypto: z.string(),
+  available_amount: z.string(),
+  locked_amount: z.string(),
+  price_per_unit: z.string(),
+  total_amount: z.string(),
+  available_fiat: z.string(),
+  min_amount: z.string(),
+  max_amount: z.string(),
+  payment_methods: z.array(z.string()),
+  time_limit: z.number().int(),
+  description: z.string().nullable(),
+  status: OrderStatus,
+  expires_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  completed_trades: z.number().int(),
+  user: OrderTrader,
+});
+export type OrderView = z.infer<typeof OrderView>;
+
+export const OrderBookQuery = z.object({
+  type: z.enum(['buy', 'sell']).optional(),
+  cryptocurrency: z.enum(CRYPTOCURRENCIES).optional(),
+  fiat_currency: z.enum(FIAT_CURRENCIES).optional(),
+  payment_method: z.enum(PAYMENT_METHODS).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+
+export const OrderList = PageInfo.extend({ orders: z.array(OrderView) });
+
+export const OrderSettingsRequest = z.object({
+  status: z.enum(['active', 'paused'], { error: 'Статус должен быть active или paused' }),
+});
+
+export const OrderStats = z.object({
+  totalTrades: z.number().int(),
+  totalVolumeCrypto: z.string(),
+  activeTrades: z.number().int(),
+  completedTrades: z.number().int(),
+  averageTradeAmount: z.string(),
+});
+
+export const OrderTradesQuery = z.object({
+  status: z
+    .enum(['created', 'payment_pending', 'payment_confirmed', 'disputed', 'completed', 'cancelled'])
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+
+export const CreatedOrder = z.object({ id: z.uuid(), order: OrderView });

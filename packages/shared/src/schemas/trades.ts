@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { DISPUTE_DETAILS_MAX, DisputeMessages, TRADE_STATUSES, USER_ACTIONS } from '../trade-machine.ts';
+import { PageInfo } from './common.ts';
+
+export const CreateTradeRequest = z.object({
+  orderId: z.uuid({ error: 'Некорректный идентификатор ордера' }),
+  amountFiat: z.string({ error: 'Укажите сумму сделки' }).min(1, 'Укажите сумму сделки'),
+  amountCrypto: z.string().optional(),
+  paymentMethod: z.string({ error: 'Выберите способ оплаты' }).min(1, 'Выберите способ оплаты'),
+});
+export type CreateTradeRequest = z.infer<typeof CreateTradeRequest>;
+
+export const TradeActionRequest = z.object({
+  action: z.string().min(1).max(40),
+  payload: z.record(z.string(), z.unknown()).optional().default({}),
+});
+
+export const DisputePayload = z.object({
+  reasonId: z.string({ error: DisputeMessages.reason }).min(1, DisputeMessages.reason),
+  details: z
+    .string({ error: DisputeMessages.details })
+    .trim()
+    .min(1, DisputeMessages.details)
+    .max(DISPUTE_DETAILS_MAX, DisputeMessages.tooLong),
+});
+
+export const TradeParty = z.object({
+  id: z.uuid(),
+  username: z.string().nullable(),
+  first_name: z.string(),
+  effectiveName: z.string(),
+  avatarUrl: z.string().nullable(),
+  rating: z.number().nullable(),
+  tradesCount: z.number().int(),
+  completionRate: z.number().nullable(),
+  verified: z.boolean(),
+});
+export type TradeParty = z.infer<typeof TradeParty>;
+
+export const TradeStep = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  title: z.string(),
+  status: z.enum(['completed', 'active', 'pending']),
+  description: z.string(),
+  completedAt: z.string().nullable(),
+  startedAt: z.string().nullable(),
+});
+
+export const TradeActionEntry = z.object({
+  id: z.string(),
+  timestamp: z.string(),
+  actor: z.enum(['buyer', 'seller', 'system', 'moderator']),
+  actorId: z.string().nullable(),
+  action: z.string(),
+  fromStatus: z.string().nullable(),
+  toStatus: z.string(),
+  description: z.string(),
+});
+
+export const TradeView = z.object({
+  id: z.uuid(),
+  orderId: z.uuid(),
+  orderType: z.enum(['buy', 'sell']),
+  status: z.enum(TRADE_STATUSES),
+  userRole: z.enum(['buyer', 'seller', 'observer']),
+  buyerId: z.uuid(),
+  sellerId: z.uuid(),
+  buyer: TradeParty,
+  seller: TradeParty,
+  counterparty: z
+    .object({ id: z.uuid(), name: z.string(), rating: z.number().nullable(), tradesCount: z.number().int() })
+    .nullable(),
+  cryptocurrency: z.string(),
+  fiatCurrency: z.string(),
+  amountCrypto: z.string(),
+  amountFiat: z.string(),
+  pricePerUnit: z.string(),
+  totalAmount: z.string(),
+  feeAmount: z.string(),
+  paymentMethod: z.string(),
+  chatUnreadCount: z.number().int(),
+  timers: z.object({ paymentDeadline: z.string().nullable(), autoReleaseAt: z.string().nullable() }),
+  paymentDeadline: z.string(),
+  confirmationDeadline: z.string().nullable(),
+  autoReleaseAt: z.string().nullable(),
+  autoReleaseExecutedAt: z.string().nullable(),
+  currentStep: z.number().int(),
+  steps: z.array(TradeStep),
+  disputeReason: z.string().nullable(),
+  disputeDetails: z.string().nullable(),
+  notes: z.string().nullable(),
+  actions: z.array(TradeActionEntry),
+  reviewedByMe: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  paidAt: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+});
+export type TradeView = z.infer<typeof TradeView>;
+
+export const EscrowView = z.object({
+  amount: z.string(),
+  currency: z.string(),
+  status: z.enum(['locked', 'released', 'refunded']),
+  source: z.enum(['order_reserve', 'seller_balance']),
+  feeAmount: z.string(),
+});
+
+export const TradeDetails = z.object({
+  trade: TradeView,
+  escrow: EscrowView,
+  availableActions: z.array(z.enum(USER_ACTIONS)),
+});
+export type TradeDetails = z.infer<typeof TradeDetails>;
+
+export const TradeListQuery = z.object({
+  status: z.string().max(200).optional(),
+  role: z.enum(['buyer', 'seller']).optional(),
+  active: z.enum(['true', 'false']).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+
+export const TradeList = PageInfo.extend({ trades: z.array(TradeView) });
+
+export const SoftDeleteRequest = z.object({ reason: z.string().max(500).optional() }).optional();
+
+export const TradeStats = z.object({
+  totalTrades: z.number().int(),
+  activeTrades: z.number().int(),
+  completedTrades: z.number().int(),
+  cancelledTrades: z.number().int(),
+  disputedTrades: z.number().int(),
+  asBuyer: z.number().int(),
+  asSeller: z.number().int(),
+  completionRate: z.number().nullable(),
+  volumeByFiat: z.record(z.string(), z.string()),
+});
+
+export const ReviewRequest = z.object({
+  rating: z
+    .number({ error: 'Оценка от 1 до 5' })
+    .int('Оценка от 1 до 5')
+    .min(1, 'Оценка от 1 до 5')
+    .max(5, 'Оценка от 1 до 5'),
+  comment: z.string().trim().max(1000, 'Отзыв не должен превышать 1000 символов').default(''),
+});
