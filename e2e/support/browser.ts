@@ -39,7 +39,8 @@ export function newContext(browser: Browser, viewport: ViewportName): Promise<Br
   });
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Full-page by default; dialogs are fixed to the viewport, so take those with fullPage: false. */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync(screenshotsDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotsDir, `${name}.png`), fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: join(screenshotsDir, `${name}.png`), fullPage, animations: 'disabled' });
 }

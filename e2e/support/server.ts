@@ -8,7 +8,13 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const webDist = join(repoRoot, 'apps/web/dist/index.html');
 /** Inputs of the web build: when any is newer than dist, dist is stale. */
-const webInputs = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/shared/src'];
+const webInputs = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/public',
+  'packages/shared/src',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -23,7 +29,9 @@ export function ensureWebBuilt(): void {
   const sources = Math.max(...webInputs.map((p) => newestMtime(join(repoRoot, p))));
   if (built > sources) return;
   console.log('[e2e] building apps/web ...');
-  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit' });
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit', env });
 }
 
 function freePort(): Promise<number> {
@@ -45,7 +53,16 @@ export interface RunningServer {
 }
 
 /** Server settings the harness owns; everything else in the environment is passed through. */
-const OWNED_ENV = ['PORT', 'HOST', 'DATA_DIR', 'AUTH_DEV_LOGIN', 'DEMO_DATA', 'RATE_LIMIT', 'LOG_LEVEL', 'NODE_ENV'];
+const OWNED_ENV = [
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'AUTH_DEV_LOGIN',
+  'DEMO_DATA',
+  'RATE_LIMIT',
+  'LOG_LEVEL',
+  'NODE_ENV',
+];
 const DROPPED_ENV = ['REDIS_URL', 'TELEGRAM_BOT_TOKEN', 'TELEGRAM_BOT_USERNAME', 'WEB_DIST', 'JWT_SECRET'];
 
 /**

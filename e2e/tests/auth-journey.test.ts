@@ -55,7 +55,7 @@ describe.each(['desktop', 'phone'] as const)('auth journey (%s)', (viewport) => 
     await nameInput.fill('А');
     await nameInput.press('Enter');
     await dialog.getByText('Имя должно содержать минимум 2 символа').waitFor();
-    await screenshot(page, `welcome-dialog-${viewport}`);
+    await screenshot(page, `welcome-dialog-${viewport}`, { fullPage: false });
 
     const displayName = viewport === 'desktop' ? 'Тестовый Трейдер' : 'Мобильный Трейдер';
     await nameInput.fill(displayName);
@@ -78,7 +78,9 @@ describe.each(['desktop', 'phone'] as const)('auth journey (%s)', (viewport) => 
     expect(await page.getByRole('dialog').count()).toBe(0);
 
     // Public profile of the user just created: real figures only.
-    const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('user_data') ?? '{}').id as string);
+    const userId = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('user_data') ?? '{}').id as string,
+    );
     await page.goto(`${baseURL}/user/${userId}`);
     expect(await textOf(page, 'h1')).toContain(displayName);
     await page.getByText('Нет оценок').waitFor();

@@ -195,7 +195,10 @@ describe('POST /api/v1/auth/telegram (Login Widget)', () => {
 
   it('GET /auth/config reports the bot username, or null without a token', async () => {
     const on = await t.app.inject({ url: '/api/v1/auth/config' });
-    expect(on.json()).toEqual({ success: true, data: { telegramBotUsername: 'p2p_test_bot', devLogin: true } });
+    expect(on.json()).toEqual({
+      success: true,
+      data: { telegramBotUsername: 'p2p_test_bot', devLogin: true },
+    });
     const off = await unconfigured.inject({ url: '/api/v1/auth/config' });
     expect(off.json().data.telegramBotUsername).toBeNull();
   });
@@ -204,7 +207,10 @@ describe('POST /api/v1/auth/telegram (Login Widget)', () => {
 describe('POST /api/v1/auth/telegram/webapp (Mini App initData)', () => {
   const userJson = (id: number) => JSON.stringify({ id, first_name: 'Мария', username: `masha_${id}` });
   const initDataFor = (id: number, authDate = nowS()) =>
-    signWebAppInitData({ query_id: 'AAH-test', user: userJson(id), auth_date: String(authDate) }, TEST_BOT_TOKEN);
+    signWebAppInitData(
+      { query_id: 'AAH-test', user: userJson(id), auth_date: String(authDate) },
+      TEST_BOT_TOKEN,
+    );
 
   it('accepts valid initData computed independently and signs the user in', async () => {
     const authDate = nowS();
@@ -218,7 +224,11 @@ describe('POST /api/v1/auth/telegram/webapp (Mini App initData)', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.success).toBe(true);
-    expect(body.data.user).toMatchObject({ telegramId: '8000001', firstName: 'Мария', username: 'masha_8000001' });
+    expect(body.data.user).toMatchObject({
+      telegramId: '8000001',
+      firstName: 'Мария',
+      username: 'masha_8000001',
+    });
     expect(body.data.tokens.tokenType).toBe('Bearer');
     expect((await userByTelegramId(8000001))?.id).toBe(body.data.user.id);
   });

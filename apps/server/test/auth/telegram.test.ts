@@ -199,10 +199,13 @@ describe('identityFromWidget', () => {
 });
 
 describe('Mini App initData: fixed known vector', () => {
-  const user = '{"id":515151,"first_name":"Мария","last_name":"Соколова","username":"masha_s","language_code":"ru"}';
-  const dataCheckString = [`auth_date=${AUTH_DATE}`, 'query_id=AAHdF6IQAAAAAN0XohDhrOrc', `user=${user}`].join(
-    '\n',
-  );
+  const user =
+    '{"id":515151,"first_name":"Мария","last_name":"Соколова","username":"masha_s","language_code":"ru"}';
+  const dataCheckString = [
+    `auth_date=${AUTH_DATE}`,
+    'query_id=AAHdF6IQAAAAAN0XohDhrOrc',
+    `user=${user}`,
+  ].join('\n');
   const KNOWN_HASH = 'acca1f618b24f2e756c633c8c263dd3e09616bd7b30b6451e7d2a4138cf0416f';
   const initData = new URLSearchParams({
     query_id: 'AAHdF6IQAAAAAN0XohDhrOrc',

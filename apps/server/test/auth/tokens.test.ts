@@ -198,7 +198,10 @@ describe('refresh tokens', () => {
 
   it('are stored hashed, never in the clear', async () => {
     const s = await signIn(t.app, 'ref_hashed');
-    const rows = await queryRows<{ token_hash: string }>(t.ctx.db, sql`SELECT token_hash FROM refresh_tokens`);
+    const rows = await queryRows<{ token_hash: string }>(
+      t.ctx.db,
+      sql`SELECT token_hash FROM refresh_tokens`,
+    );
     const stored = rows.map((r) => r.token_hash);
     expect(stored).toContain(createHash('sha256').update(s.refreshToken).digest('hex'));
     expect(stored).not.toContain(s.refreshToken);
@@ -263,11 +266,18 @@ describe('development sign-in', () => {
     const a = await signIn(t.app, 'dev_same');
     const b = await signIn(t.app, 'DEV_SAME');
     expect(b.userId).toBe(a.userId);
-    expect((await me(a.accessToken)).json().data).toMatchObject({ username: 'dev_same', firstName: 'Dev_same' });
+    expect((await me(a.accessToken)).json().data).toMatchObject({
+      username: 'dev_same',
+      firstName: 'Dev_same',
+    });
   });
 
   it('is 404 when AUTH_DEV_LOGIN=0', async () => {
-    const res = await off.inject({ method: 'POST', url: '/api/v1/auth/dev-login', payload: { username: 'dev_off' } });
+    const res = await off.inject({
+      method: 'POST',
+      url: '/api/v1/auth/dev-login',
+      payload: { username: 'dev_off' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
     expect((await off.inject({ url: '/api/v1/auth/dev-users' })).statusCode).toBe(404);

@@ -25,7 +25,11 @@ afterAll(async () => {
 
 const STACK_LIKE = /\bat [\w.<>]+ \(|\.ts:\d+|node_modules|hunter2|stack/i;
 
-function expectEnvelope(res: { statusCode: number; body: string; json(): unknown }, status: number, code: string) {
+function expectEnvelope(
+  res: { statusCode: number; body: string; json(): unknown },
+  status: number,
+  code: string,
+) {
   expect(res.statusCode).toBe(status);
   const body = res.json() as Record<string, unknown>;
   expect(body).toMatchObject({ success: false, code });
@@ -102,7 +106,11 @@ describe('bad input becomes the error envelope', () => {
     const res = await t.app.inject({ url: '/api/v1/no-such-thing?x=1' });
     expectEnvelope(res, 404, 'NOT_FOUND');
     expect(res.json().error).toBe('Маршрут GET /api/v1/no-such-thing не найден');
-    expectEnvelope(await t.app.inject({ method: 'POST', url: '/api/v1/auth/nope', payload: {} }), 404, 'NOT_FOUND');
+    expectEnvelope(
+      await t.app.inject({ method: 'POST', url: '/api/v1/auth/nope', payload: {} }),
+      404,
+      'NOT_FOUND',
+    );
     expectEnvelope(await t.app.inject({ method: 'DELETE', url: '/api/v1/auth/me' }), 404, 'NOT_FOUND');
   });
 
@@ -154,7 +162,11 @@ describe('bad input becomes the error envelope', () => {
         if (res.statusCode >= 400) expect(res.json().success, label).toBe(false);
       }
     }
-    for (const url of ['/api/v1/users/%E0%A4%A', '/api/v1/users/..%2F..%2Fetc%2Fpasswd', `/api/v1/users/${'9'.repeat(5000)}`]) {
+    for (const url of [
+      '/api/v1/users/%E0%A4%A',
+      '/api/v1/users/..%2F..%2Fetc%2Fpasswd',
+      `/api/v1/users/${'9'.repeat(5000)}`,
+    ]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBeLessThan(500);
       expect(res.body).not.toMatch(STACK_LIKE);
@@ -164,7 +176,11 @@ describe('bad input becomes the error envelope', () => {
   it('an unexpected failure is a 500 envelope that reveals nothing', async () => {
     const res = await limited.inject({ url: '/api/v1/test-only/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ success: false, error: 'Внутренняя ошибка сервера', code: 'INTERNAL_ERROR' });
+    expect(res.json()).toEqual({
+      success: false,
+      error: 'Внутренняя ошибка сервера',
+      code: 'INTERNAL_ERROR',
+    });
     expect(res.body).not.toMatch(STACK_LIKE);
   });
 });

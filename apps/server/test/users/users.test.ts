@@ -11,12 +11,23 @@ afterAll(() => t?.close());
 type Session = Awaited<ReturnType<typeof signIn>>;
 
 const setDisplayName = (s: Session, payload: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/users/display-name', headers: s.headers, payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/display-name',
+    headers: s.headers,
+    payload: payload as object,
+  });
 const putProfile = (s: Session, payload: unknown) =>
-  t.app.inject({ method: 'PUT', url: '/api/v1/users/profile', headers: s.headers, payload: payload as object });
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/v1/users/profile',
+    headers: s.headers,
+    payload: payload as object,
+  });
 const putMe = (s: Session, payload: unknown) =>
   t.app.inject({ method: 'PUT', url: '/api/v1/users/me', headers: s.headers, payload: payload as object });
-const getMe = async (s: Session) => (await t.app.inject({ url: '/api/v1/users/me', headers: s.headers })).json().data;
+const getMe = async (s: Session) =>
+  (await t.app.inject({ url: '/api/v1/users/me', headers: s.headers })).json().data;
 
 function expectValidation(res: { statusCode: number; json(): unknown }, message: string) {
   expect(res.statusCode).toBe(400);
@@ -30,7 +41,11 @@ describe('POST /api/v1/users/display-name', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.success).toBe(true);
-    expect(body.data.user).toMatchObject({ id: s.userId, displayName: 'Вася Пупкин', effectiveName: 'Вася Пупкин' });
+    expect(body.data.user).toMatchObject({
+      id: s.userId,
+      displayName: 'Вася Пупкин',
+      effectiveName: 'Вася Пупкин',
+    });
     expect((await getMe(s)).displayName).toBe('Вася Пупкин');
   });
 
@@ -64,7 +79,11 @@ describe('POST /api/v1/users/display-name', () => {
       { display_name: 'Вася 🚀' },
       'Имя может содержать только буквы, цифры, пробелы, дефисы и подчеркивания',
     ],
-    ['a dot', { display_name: 'v.pupkin' }, 'Имя может содержать только буквы, цифры, пробелы, дефисы и подчеркивания'],
+    [
+      'a dot',
+      { display_name: 'v.pupkin' },
+      'Имя может содержать только буквы, цифры, пробелы, дефисы и подчеркивания',
+    ],
   ])('refuses %s with its message', async (_label, payload, message) => {
     const s = await signIn(t.app, 'dn_refused');
     await setDisplayName(s, { display_name: 'Прежнее' });
@@ -254,6 +273,10 @@ describe('GET /api/v1/users/{id} (public profile)', () => {
   it.each(['not-a-uuid', '123', "1' OR '1'='1"])('answers 400 for the id %j', async (id) => {
     const res = await t.app.inject({ url: `/api/v1/users/${encodeURIComponent(id)}` });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR', error: 'Некорректный идентификатор' });
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'VALIDATION_ERROR',
+      error: 'Некорректный идентификатор',
+    });
   });
 });

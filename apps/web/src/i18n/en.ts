@@ -16,7 +16,8 @@ export const en: Record<MessageKey, string> = {
   'common.close': 'Close',
   'common.later': 'Later',
   'comingSoon.title': 'Coming soon',
-  'comingSoon.text': 'This screen arrives in one of the next updates. We never show made-up numbers — only real data.',
+  'comingSoon.text':
+    'This screen arrives in one of the next updates. We never show made-up numbers — only real data.',
   'auth.checking': 'Checking authorization...',
   'auth.title': 'Sign in',
   'auth.subtitle': 'Sign in with Telegram to trade, keep a wallet and chat with counterparties.',

@@ -1,3 +1,3 @@
-export { type Lang, I18nProvider, type Translate, useI18n, useT } from './i18n';
+export { I18nProvider, type Lang, type Translate, useI18n, useT } from './i18n';
 export { LanguageSwitcher } from './LanguageSwitcher';
 export type { MessageKey } from './ru';

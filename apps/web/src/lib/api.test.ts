@@ -43,7 +43,10 @@ describe('apiRequest', () => {
 
   it('uses the error field, else HTTP status text', async () => {
     fetchMock.mockResolvedValueOnce(fail(404, 'Пользователь не найден'));
-    await expect(apiRequest('/users/x')).rejects.toMatchObject({ message: 'Пользователь не найден', status: 404 });
+    await expect(apiRequest('/users/x')).rejects.toMatchObject({
+      message: 'Пользователь не найден',
+      status: 404,
+    });
     fetchMock.mockResolvedValueOnce(fail(418));
     await expect(apiRequest('/x', { method: 'POST' })).rejects.toThrow('HTTP 418: Oops');
   });

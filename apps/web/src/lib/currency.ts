@@ -22,7 +22,8 @@ function isDisplayCurrency(value: unknown): value is DisplayCurrency {
 function read(): DisplayCurrency {
   try {
     const parsed = JSON.parse(safeStorage.get(CURRENCY_KEY) ?? 'null') as Partial<CurrencySettings> | null;
-    if (parsed?.version === VERSION && isDisplayCurrency(parsed.currentCurrency)) return parsed.currentCurrency;
+    if (parsed?.version === VERSION && isDisplayCurrency(parsed.currentCurrency))
+      return parsed.currentCurrency;
   } catch {
     // unreadable record: fall back to the default
   }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Icon } from '@/components/ui/Icon';
 import { type InfoSlug, infoTitle } from '@/features/info';
 import { LanguageSwitcher, useI18n } from '@/i18n';
 
@@ -17,9 +18,15 @@ export function Footer() {
           <div className="logo__name">{t('app.name')}</div>
           <p className="muted small">{t('footer.note')}</p>
           <ul className="footer__badges">
-            <li className="badge badge--buy">🛡 {t('footer.secure')}</li>
-            <li className="badge badge--primary">⚡ {t('footer.fast')}</li>
-            <li className="badge badge--warn">🌐 {t('footer.global')}</li>
+            <li className="badge badge--buy">
+              <Icon name="shield" size={14} /> {t('footer.secure')}
+            </li>
+            <li className="badge badge--primary">
+              <Icon name="bolt" size={14} /> {t('footer.fast')}
+            </li>
+            <li className="badge badge--warn">
+              <Icon name="globe" size={14} /> {t('footer.global')}
+            </li>
           </ul>
         </div>
         {GROUPS.map((group) => (

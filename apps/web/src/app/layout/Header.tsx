@@ -1,5 +1,6 @@
 import { Link, NavLink } from 'react-router';
 import { CurrencySwitcher } from '@/components/CurrencySwitcher';
+import { Icon } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
 import { LanguageSwitcher, useT } from '@/i18n';
 import { MobileMenu } from './MobileMenu';
@@ -13,8 +14,8 @@ export function Header() {
     <header className="header">
       <div className="container header__inner">
         <Link to="/" className="logo" aria-label={`${t('app.name')} — ${t('nav.market')}`}>
-          <span className="logo__mark" aria-hidden="true">
-            ⇄
+          <span className="logo__mark">
+            <Icon name="swap" size={20} />
           </span>
           <span className="logo__text">
             <span className="logo__name">{t('app.name')}</span>

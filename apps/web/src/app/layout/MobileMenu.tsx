@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { Avatar } from '@/components/ui/Avatar';
 import { CurrencySwitcher } from '@/components/CurrencySwitcher';
+import { Avatar } from '@/components/ui/Avatar';
+import { Icon } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
 import { LanguageSwitcher, useT } from '@/i18n';
 import { ACCOUNT_LINKS, MAIN_LINKS } from './nav-links';
@@ -54,7 +55,7 @@ export function MobileMenu() {
         aria-label={open ? t('header.closeMenu') : t('header.openMenu')}
         onClick={() => setOpen((v) => !v)}
       >
-        <span aria-hidden="true">{open ? '✕' : '☰'}</span>
+        <Icon name={open ? 'close' : 'menu'} size={20} />
       </button>
       <div id={`${id}-panel`} className="mobile-menu__panel" hidden={!open}>
         {user ? (

@@ -2,6 +2,7 @@ import type { UserView } from '@p2p/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
+import { Icon } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
 import { useT } from '@/i18n';
 import { ACCOUNT_LINKS } from './nav-links';
@@ -55,9 +56,7 @@ export function UserMenu({ user }: { user: UserView }) {
         <span className="user-menu__name" data-testid="header-user-name">
           {user.effectiveName}
         </span>
-        <span className="user-menu__caret" aria-hidden="true">
-          ▾
-        </span>
+        <Icon name="chevronDown" size={16} className="user-menu__caret" />
       </button>
       <div id={`${id}-menu`} className="user-menu__panel" hidden={!open}>
         <div className="user-menu__who">
@@ -71,13 +70,13 @@ export function UserMenu({ user }: { user: UserView }) {
           {ACCOUNT_LINKS.map((link) => (
             <li key={link.to}>
               <Link to={link.to} className="user-menu__item" onClick={() => setOpen(false)}>
-                <span aria-hidden="true">{link.icon}</span> {t(link.label)}
+                <Icon name={link.icon} /> {t(link.label)}
               </Link>
             </li>
           ))}
           <li>
             <button type="button" className="user-menu__item user-menu__item--danger" onClick={logout}>
-              <span aria-hidden="true">⎋</span> {t('menu.logout')}
+              <Icon name="logout" /> {t('menu.logout')}
             </button>
           </li>
         </ul>

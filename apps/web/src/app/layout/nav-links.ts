@@ -1,11 +1,12 @@
+import type { IconName } from '@/components/ui/Icon';
 import type { MessageKey } from '@/i18n';
 
 /** User menu entries of spec 1 §2, in the spec's order (logout is added by the menus). */
-export const ACCOUNT_LINKS: { to: string; label: MessageKey; icon: string }[] = [
-  { to: '/dashboard', label: 'menu.dashboard', icon: '▦' },
-  { to: '/orders/my', label: 'menu.myOrders', icon: '☰' },
-  { to: '/settings/payment-methods', label: 'menu.paymentMethods', icon: '▭' },
-  { to: '/wallet', label: 'menu.wallet', icon: '◈' },
+export const ACCOUNT_LINKS: { to: string; label: MessageKey; icon: IconName }[] = [
+  { to: '/dashboard', label: 'menu.dashboard', icon: 'grid' },
+  { to: '/orders/my', label: 'menu.myOrders', icon: 'list' },
+  { to: '/settings/payment-methods', label: 'menu.paymentMethods', icon: 'card' },
+  { to: '/wallet', label: 'menu.wallet', icon: 'wallet' },
 ];
 
 /** Main navigation shown in the header and the mobile menu. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Icon } from '@/components/ui/Icon';
 import { type MessageKey, useT } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -23,8 +24,8 @@ export function ComingSoon({
         {title}
       </h1>
       <div className="panel coming-soon">
-        <div className="coming-soon__badge" aria-hidden="true">
-          ⏳
+        <div className="coming-soon__badge">
+          <Icon name="clock" size={26} />
         </div>
         <h2 className="coming-soon__title">{t('comingSoon.title')}</h2>
         <p className="muted">{textKey ? t(textKey) : t('comingSoon.text')}</p>

@@ -13,7 +13,15 @@ interface ConfirmDialogProps {
 }
 
 /** Second question before a destructive or irreversible step. */
-export function ConfirmDialog({ open, title, text, confirmLabel, danger, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  text,
+  confirmLabel,
+  danger,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const t = useT();
   const id = useId();
   return (

@@ -19,7 +19,15 @@ interface DialogProps {
  * Modal dialog: focus moves in and is trapped, the page behind is inert and does not scroll,
  * Escape closes, and focus returns to where it was.
  */
-export function Dialog({ open, onClose, labelledBy, describedBy, initialFocus, role, children }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  labelledBy,
+  describedBy,
+  initialFocus,
+  role,
+  children,
+}: DialogProps) {
   const panel = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;

@@ -11,7 +11,15 @@ export function LoadingState({ text }: { text: string }) {
 }
 
 /** Error or empty block with an optional action (retry, go home). */
-export function MessageState({ title, text, children }: { title: string; text?: string; children?: ReactNode }) {
+export function MessageState({
+  title,
+  text,
+  children,
+}: {
+  title: string;
+  text?: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="state state--block">
       <h2 className="state__title">{title}</h2>

@@ -1,8 +1,9 @@
 import { createPortal } from 'react-dom';
 import { useT } from '@/i18n';
+import { Icon } from './Icon';
 import { toast, useToasts } from './toast';
 
-const ICONS = { success: '✓', error: '!', loading: '', blank: 'i' } as const;
+const ICONS = { success: 'check', error: 'alert', blank: 'info' } as const;
 
 /** Top-right stack; errors are announced assertively, the rest politely. */
 export function Toaster() {
@@ -12,9 +13,17 @@ export function Toaster() {
   return createPortal(
     <div className="toaster" aria-live="polite">
       {toasts.map((item) => (
-        <div key={item.id} className={`toast toast--${item.kind}`} role={item.kind === 'error' ? 'alert' : 'status'}>
+        <div
+          key={item.id}
+          className={`toast toast--${item.kind}`}
+          role={item.kind === 'error' ? 'alert' : 'status'}
+        >
           <span className="toast__icon" aria-hidden="true">
-            {item.kind === 'loading' ? <span className="spinner spinner--sm" /> : ICONS[item.kind]}
+            {item.kind === 'loading' ? (
+              <span className="spinner spinner--sm" />
+            ) : (
+              <Icon name={ICONS[item.kind]} size={18} />
+            )}
           </span>
           <span className="toast__text">{item.message}</span>
           <button
@@ -23,7 +32,7 @@ export function Toaster() {
             aria-label={t('common.close')}
             onClick={() => toast.dismiss(item.id)}
           >
-            ×
+            <Icon name="close" size={16} />
           </button>
         </div>
       ))}

@@ -42,7 +42,11 @@ function show(kind: ToastKind, message: string, options: { id?: string; duration
   for (const dropped of toasts.slice(0, Math.max(0, toasts.length - TOAST_LIMIT))) timers.delete(dropped.id);
   toasts = toasts.slice(-TOAST_LIMIT);
   const duration = options.duration ?? TOAST_DURATIONS[kind];
-  if (duration !== null) timers.set(id, setTimeout(() => dismiss(id), duration));
+  if (duration !== null)
+    timers.set(
+      id,
+      setTimeout(() => dismiss(id), duration),
+    );
   emit();
   return id;
 }

@@ -1,4 +1,4 @@
-import { AuthResult, type AuthConfigResult, type DevUsersResult, type UserView } from '@p2p/shared';
+import { type AuthConfigResult, AuthResult, type DevUsersResult, type UserView } from '@p2p/shared';
 import type { z } from 'zod';
 import { ApiError, apiRequest } from '@/lib/api';
 

@@ -2,6 +2,7 @@ import type { AuthResult } from '@p2p/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Icon } from '@/components/ui/Icon';
 import { LoadingState } from '@/components/ui/Status';
 import { useT } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -56,8 +57,8 @@ export function AuthPage() {
   return (
     <section className="page auth-page" aria-labelledby="auth-title">
       <div className="panel auth-card">
-        <div className="auth-card__logo" aria-hidden="true">
-          ⇄
+        <div className="auth-card__logo">
+          <Icon name="swap" size={26} />
         </div>
         <h1 id="auth-title" className="auth-card__title">
           {t('auth.title')}
@@ -66,7 +67,9 @@ export function AuthPage() {
 
         {config.isPending ? <LoadingState text={t('common.loading')} /> : null}
         {config.isError ? <p className="alert alert--error">{t('auth.configError')}</p> : null}
-        {config.data && !telegramBot && !devLogin ? <p className="alert alert--warn">{t('auth.noMethods')}</p> : null}
+        {config.data && !telegramBot && !devLogin ? (
+          <p className="alert alert--warn">{t('auth.noMethods')}</p>
+        ) : null}
 
         {telegramBot ? (
           <TelegramLoginButton
@@ -75,7 +78,9 @@ export function AuthPage() {
           />
         ) : null}
         {telegramBot && devLogin ? <div className="divider">{t('auth.or')}</div> : null}
-        {devLogin ? <DevLoginPicker busy={busy || done} onPick={(name) => run(() => authApi.devLogin(name))} /> : null}
+        {devLogin ? (
+          <DevLoginPicker busy={busy || done} onPick={(name) => run(() => authApi.devLogin(name))} />
+        ) : null}
 
         {error ? (
           <p className="alert alert--error" role="alert">

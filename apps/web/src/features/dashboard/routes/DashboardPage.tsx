@@ -1,16 +1,22 @@
 import { Link } from 'react-router';
+import { Icon, type IconName } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
 import { type MessageKey, useI18n } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** Widgets whose data arrives with later work: they say so instead of showing sample numbers. */
-const UPCOMING: MessageKey[] = ['dashboard.wallet', 'dashboard.orders', 'dashboard.stats', 'dashboard.notifications'];
+const UPCOMING: MessageKey[] = [
+  'dashboard.wallet',
+  'dashboard.orders',
+  'dashboard.stats',
+  'dashboard.notifications',
+];
 
-const QUICK: { label: MessageKey; to: string; icon: string }[] = [
-  { label: 'nav.createOrder', to: '/create-order', icon: '+' },
-  { label: 'dashboard.topUp', to: '/wallet', icon: '↓' },
-  { label: 'dashboard.history', to: '/trade-history', icon: '≡' },
-  { label: 'dashboard.settings', to: '/profile/edit', icon: '⚙' },
+const QUICK: { label: MessageKey; to: string; icon: IconName }[] = [
+  { label: 'nav.createOrder', to: '/create-order', icon: 'plus' },
+  { label: 'dashboard.topUp', to: '/wallet', icon: 'download' },
+  { label: 'dashboard.history', to: '/trade-history', icon: 'list' },
+  { label: 'dashboard.settings', to: '/profile/edit', icon: 'sliders' },
 ];
 
 export function DashboardPage() {
@@ -19,8 +25,12 @@ export function DashboardPage() {
   const { user, refetchUser } = useSession();
   if (!user) return null;
   const name = user.displayName ?? user.firstName;
-  const today = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
-    .format(new Date());
+  const today = new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date());
 
   return (
     <section className="page" aria-labelledby="dashboard-title">
@@ -32,7 +42,7 @@ export function DashboardPage() {
           <p className="muted first-upper">{today}</p>
         </div>
         <button type="button" className="btn btn--ghost btn--sm" onClick={() => refetchUser()}>
-          ↻ {t('dashboard.refresh')}
+          <Icon name="refresh" size={16} /> {t('dashboard.refresh')}
         </button>
       </div>
 
@@ -43,8 +53,8 @@ export function DashboardPage() {
         <div className="quick-actions">
           {QUICK.map((action) => (
             <Link key={action.to + action.label} to={action.to} className="quick-action">
-              <span className="quick-action__icon" aria-hidden="true">
-                {action.icon}
+              <span className="quick-action__icon">
+                <Icon name={action.icon} />
               </span>
               {t(action.label)}
             </Link>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Icon } from '@/components/ui/Icon';
 import { useI18n } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { infoEn } from '../content/en';
@@ -28,7 +29,7 @@ export function InfoPage({ slug }: { slug: InfoSlug }) {
         ) : null}
       </div>
       <Link to="/" className="btn btn--ghost">
-        ← {t('common.home')}
+        <Icon name="arrowLeft" size={16} /> {t('common.home')}
       </Link>
     </article>
   );

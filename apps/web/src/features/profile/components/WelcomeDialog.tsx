@@ -2,6 +2,7 @@ import { suggestDisplayName, validateDisplayName } from '@p2p/shared';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
+import { Icon } from '@/components/ui/Icon';
 import { toast } from '@/components/ui/toast';
 import { useSession } from '@/features/auth';
 import { useT } from '@/i18n';
@@ -62,8 +63,8 @@ function WelcomeForm({ suggestion, onDismiss }: { suggestion: string; onDismiss:
   return (
     <Dialog open onClose={onDismiss} labelledBy={`${id}-t`} describedBy={`${id}-d`} initialFocus={input}>
       <form onSubmit={submit} noValidate>
-        <div className="dialog__emoji" aria-hidden="true">
-          👋
+        <div className="dialog__icon">
+          <Icon name="user" size={24} />
         </div>
         <h2 id={`${id}-t`} className="dialog__title">
           {t('welcome.title')}
@@ -89,7 +90,11 @@ function WelcomeForm({ suggestion, onDismiss }: { suggestion: string; onDismiss:
               if (error) setError(validateDisplayName(e.target.value));
             }}
           />
-          <p id={`${id}-msg`} className={error ? 'field__error' : 'field__hint'} role={error ? 'alert' : undefined}>
+          <p
+            id={`${id}-msg`}
+            className={error ? 'field__error' : 'field__hint'}
+            role={error ? 'alert' : undefined}
+          >
             {error ?? t('welcome.hint')}
           </p>
         </div>

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { Icon } from '@/components/ui/Icon';
 import { Switch } from '@/components/ui/Switch';
 import { useSession } from '@/features/auth';
 import { useT } from '@/i18n';
@@ -66,8 +67,12 @@ export function ProfileEditPage() {
   return (
     <section className="page page--narrow" aria-labelledby={`${id}-title`}>
       <div className="page__head">
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => (dirty ? setConfirm('leave') : goBack())}>
-          ← {t('common.back')}
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => (dirty ? setConfirm('leave') : goBack())}
+        >
+          <Icon name="arrowLeft" size={16} /> {t('common.back')}
         </button>
         <h1 id={`${id}-title`} className="page__title">
           {t('profileEdit.title')}
@@ -130,7 +135,12 @@ export function ProfileEditPage() {
         ) : null}
 
         <div className="form__actions">
-          <button type="button" className="btn btn--ghost" disabled={!dirty || save.isPending} onClick={reset}>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            disabled={!dirty || save.isPending}
+            onClick={reset}
+          >
             {t('common.cancel')}
           </button>
           <button type="submit" className="btn btn--primary" disabled={!dirty || !!error || save.isPending}>

@@ -28,7 +28,9 @@ export function ProfileStats({ user }: { user: PublicProfile['user'] }) {
       </div>
       <div className="stats__item">
         <dt>{t('profile.completion')}</dt>
-        <dd className="num">{user.completion_rate === null ? '—' : `${Math.round(user.completion_rate)}%`}</dd>
+        <dd className="num">
+          {user.completion_rate === null ? '—' : `${Math.round(user.completion_rate)}%`}
+        </dd>
       </div>
     </dl>
   );

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
+import { Icon } from '@/components/ui/Icon';
 import { LoadingState, MessageState } from '@/components/ui/Status';
 import { type MessageKey, useI18n } from '@/i18n';
 import { ApiError } from '@/lib/api';
@@ -57,7 +58,8 @@ export function PublicProfilePage() {
   }
 
   const { user, reviews } = profile.data;
-  const since = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(
+  // With the day, Russian months take the genitive case: "с 21 ноября 2026 г.".
+  const since = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(
     new Date(user.joined_date),
   );
   return (
@@ -70,7 +72,7 @@ export function PublicProfilePage() {
               {user.effective_name}
               {user.verified ? (
                 <span className="badge badge--buy" title={t('profile.verified')}>
-                  ✓ {t('profile.verified')}
+                  <Icon name="check" size={14} /> {t('profile.verified')}
                 </span>
               ) : null}
             </h1>

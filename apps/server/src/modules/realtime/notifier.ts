@@ -1,0 +1,41 @@
+/**
+ * Where services announce what happened, after their transaction committed. The Socket.IO
+ * server (realtime.ts) delivers to rooms `user:{id}` and `trade:{id}`; without it (tests,
+ * CLI) events are only recorded for whoever listens.
+ */
+export interface RealtimeEvent {
+  room: `user:${string}` | `trade:${string}`;
+  event: string;
+  payload: unknown;
+}
+
+export type Deliver = (e: RealtimeEvent) => void;
+
+export class Notifier {
+  private readonly listeners = new Set<Deliver>();
+
+  /** Sends to every socket of these users. */
+  toUsers(userIds: Iterable<string>, event: string, payload: unknown): void {
+    for (const id of new Set(userIds)) this.publish({ room: `user:${id}`, event, payload });
+  }
+
+  /** Sends to sockets that joined this trade's room (its parties, staff in a dispute). */
+  toTrade(tradeId: string, event: string, payload: unknown): void {
+    this.publish({ room: `trade:${tradeId}`, event, payload });
+  }
+
+  subscribe(deliver: Deliver): () => void {
+    this.listeners.add(deliver);
+    return () => this.listeners.delete(deliver);
+  }
+
+  private publish(e: RealtimeEvent): void {
+    for (const deliver of this.listeners) {
+      try {
+        deliver(e);
+      } catch {
+        // one broken listener must not stop delivery to the others
+      }
+    }
+  }
+}
