@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -14,9 +15,12 @@ import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { paymentTemplatesRoutes } from './modules/payment-templates/payment-templates.routes.ts';
 import { tradesRoutes } from './modules/trades/trades.routes.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -62,6 +66,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     contentSecurityPolicy: { directives: CSP },
     crossOriginEmbedderPolicy: false,
   });
+  // Uploads: one file of at most 5 MB per request (receipts; routes may set tighter limits).
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, parts: 11 } });
   await app.register(authPlugin, { ctx });
   // RATE_LIMIT=0 (load tests, benchmarks) leaves the plugin out, route limits included.
   if (ctx.config.rateLimit)
@@ -102,6 +108,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(walletRoutes, { ctx });
       await api.register(ordersRoutes, { ctx });
       await api.register(tradesRoutes, { ctx });
+      await api.register(chatRoutes, { ctx });
+      await api.register(paymentTemplatesRoutes, { ctx });
+      await api.register(uploadsRoutes, { ctx });
       await api.register(marketRoutes, { ctx });
       await api.register(adminRoutes, { ctx, prefix: '/admin' });
     },

@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { systemClock } from './lib/clock.ts';
 import { seedDemoData } from './modules/demo/seed.ts';
+import { attachRealtime } from './modules/realtime/realtime.ts';
 import { Scheduler } from './modules/scheduler/scheduler.ts';
 
 const started = performance.now();
@@ -28,6 +29,7 @@ async function main() {
   const applied = await migrate(database);
   const ctx = createContext(config, database, systemClock);
   const app = await buildApp(ctx);
+  const realtime = await attachRealtime(app.server, ctx, { redisUrl: config.redisUrl, log: app.log });
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   if (config.demoData && (await seedDemoData(ctx))) app.log.info('demo data seeded');
 
@@ -43,6 +45,7 @@ async function main() {
     force.unref();
     try {
       await scheduler.stop();
+      await realtime.close();
       await app.close();
       await database.close();
       process.exit(0);

@@ -80,7 +80,8 @@ export function availableActions(status: TradeStatus, role: TradeRole): UserActi
 
 export function normalizeAction(action: string): UserAction | null {
   if ((USER_ACTIONS as readonly string[]).includes(action)) return action as UserAction;
-  return ACTION_ALIASES[action] ?? null;
+  // Own keys only: 'constructor' or 'toString' must not resolve through the prototype.
+  return Object.hasOwn(ACTION_ALIASES, action) ? (ACTION_ALIASES[action] ?? null) : null;
 }
 
 export const ACTIVE_TRADE_STATUSES: readonly TradeStatus[] = [

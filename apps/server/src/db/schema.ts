@@ -230,3 +230,61 @@ export const auditLogs = pgTable('audit_logs', {
   metadata: jsonb('metadata'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+export const chatMessages = pgTable('chat_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  seq: bigserial('seq', { mode: 'bigint' }).notNull(),
+  tradeId: uuid('trade_id').notNull(),
+  senderId: uuid('sender_id'),
+  type: text('type', { enum: ['TEXT', 'SYSTEM'] }).notNull(),
+  content: text('content').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  readAt: ts('read_at'),
+});
+export type ChatMessageRow = typeof chatMessages.$inferSelect;
+
+// ---- 0005: payment templates, details sent on trades, receipts ----
+
+export const PAYMENT_TEMPLATE_TYPES = ['BANK_CARD', 'SBP', 'BANK_TRANSFER', 'QIWI', 'YOOMONEY', 'CASH'] as const;
+
+export const paymentTemplates = pgTable('payment_templates', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  name: text('name').notNull(),
+  type: text('type', { enum: PAYMENT_TEMPLATE_TYPES }).notNull(),
+  details: jsonb('details').$type<Record<string, string>>().notNull(),
+  isDefault: boolean('is_default').notNull().default(false),
+  isActive: boolean('is_active').notNull().default(true),
+  usageCount: integer('usage_count').notNull().default(0),
+  lastUsedAt: ts('last_used_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type PaymentTemplateRow = typeof paymentTemplates.$inferSelect;
+
+export const tradePaymentDetails = pgTable('trade_payment_details', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  tradeId: uuid('trade_id').notNull(),
+  templateId: uuid('template_id'),
+  sellerId: uuid('seller_id').notNull(),
+  name: text('name').notNull(),
+  type: text('type', { enum: PAYMENT_TEMPLATE_TYPES }).notNull(),
+  details: jsonb('details').$type<Record<string, string>>().notNull(),
+  sentAt: ts('sent_at').notNull().defaultNow(),
+});
+export type TradePaymentDetailsRow = typeof tradePaymentDetails.$inferSelect;
+
+export const paymentProofs = pgTable('payment_proofs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tradeId: uuid('trade_id').notNull(),
+  uploaderId: uuid('uploader_id').notNull(),
+  fileName: text('file_name').notNull(),
+  originalName: text('original_name').notNull().default(''),
+  mimeType: text('mime_type').notNull().default('image/jpeg'),
+  size: integer('size').notNull(),
+  processedSize: integer('processed_size').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+export type PaymentProofRow = typeof paymentProofs.$inferSelect;

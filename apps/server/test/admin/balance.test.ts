@@ -15,7 +15,8 @@ afterAll(() => t?.close());
 
 let n = 0;
 const newUser = () => signIn(t.app, `bal_user_${++n}`);
-const auditRowsFor = (userId: string) => t.ctx.db.select().from(auditLogs).where(eq(auditLogs.entityId, userId));
+const auditRowsFor = (userId: string) =>
+  t.ctx.db.select().from(auditLogs).where(eq(auditLogs.entityId, userId));
 
 async function wallet(headers: Record<string, string>, currency = 'BTC') {
   const res = await t.app.inject({ url: '/api/v1/wallet/balances', headers });
@@ -37,7 +38,10 @@ describe('credit and debit', () => {
       balance: { currency: 'ETH', available: '1.50000000', locked: '0.00000000', total: '1.50000000' },
     });
     expect(credit.json().data.ledgerTxId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await wallet(user.headers, 'ETH')).toMatchObject({ available: '1.50000000', locked: '0.00000000' });
+    expect(await wallet(user.headers, 'ETH')).toMatchObject({
+      available: '1.50000000',
+      locked: '0.00000000',
+    });
 
     const debit = await balanceOperation(t, admin.headers, 'debit', user.userId, {
       cryptocurrency: 'ETH',
@@ -45,7 +49,10 @@ describe('credit and debit', () => {
     });
     expect(debit.statusCode).toBe(200);
     expect(debit.json().data.balance.available).toBe('1.49999999');
-    const view = await t.app.inject({ url: `/api/v1/admin/users/${user.userId}/balances`, headers: admin.headers });
+    const view = await t.app.inject({
+      url: `/api/v1/admin/users/${user.userId}/balances`,
+      headers: admin.headers,
+    });
     expect(view.json().data.balances).toEqual({
       ETH: {
         available: '1.49999999',
@@ -62,7 +69,10 @@ describe('credit and debit', () => {
     const before = await auditRowsFor(user.userId);
     const res = await balanceOperation(t, admin.headers, 'debit', user.userId, { amount: '0.50000001' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'INSUFFICIENT_BALANCE', error: 'Недостаточно средств на балансе' });
+    expect(res.json()).toMatchObject({
+      code: 'INSUFFICIENT_BALANCE',
+      error: 'Недостаточно средств на балансе',
+    });
     expect((await wallet(user.headers))?.available).toBe('0.50000000');
     expect(await auditRowsFor(user.userId)).toHaveLength(before.length);
     // A user who never held the currency cannot be debited either.
@@ -149,7 +159,10 @@ describe('validation', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND', error: 'Пользователь не найден' });
     expect(await auditRowsFor(unknown)).toHaveLength(0);
-    const balances = await t.app.inject({ url: `/api/v1/admin/users/${unknown}/balances`, headers: admin.headers });
+    const balances = await t.app.inject({
+      url: `/api/v1/admin/users/${unknown}/balances`,
+      headers: admin.headers,
+    });
     expect(balances.statusCode).toBe(404);
     const bad = await balanceOperation(t, admin.headers, 'credit', 'not-a-uuid', { amount: '1' });
     expect(bad.statusCode).toBe(400);

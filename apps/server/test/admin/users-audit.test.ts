@@ -1,10 +1,9 @@
-import type { Cryptocurrency } from '@p2p/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, trades, users } from '../../src/db/schema.ts';
+import { users } from '../../src/db/schema.ts';
 import { auditLedger } from '../../src/modules/ledger/audit.ts';
-import { lock, refundEscrow, releaseEscrow } from '../../src/modules/ledger/ledger.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { balanceOperation, signInStaff } from './factories.ts';
+import { settledTrade } from './trade-factory.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signInStaff>>;
@@ -21,56 +20,6 @@ async function addUser(key: string, values: Partial<typeof users.$inferInsert> =
   return row!;
 }
 
-/** A settled trade (escrow locked, then released or refunded) built through the ledger. */
-async function settledTrade(sellerId: string, buyerId: string, outcome: 'COMPLETED' | 'CANCELLED') {
-  const amount = 10_000_000n; // 0.1 BTC
-  const currency: Cryptocurrency = 'BTC';
-  const now = t.clock.now();
-  await t.ctx.db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId: sellerId,
-        type: 'sell',
-        cryptocurrency: currency,
-        fiatCurrency: 'RUB',
-        amountCrypto: amount,
-        availableAmount: outcome === 'COMPLETED' ? 0n : amount,
-        pricePerUnit: 500_000_000n,
-        minAmount: 100_000n,
-        maxAmount: 5_000_000n,
-        paymentMethods: ['SBP'],
-        timeLimit: 30,
-        status: outcome === 'COMPLETED' ? 'completed' : 'cancelled',
-      })
-      .returning();
-    const [trade] = await tx
-      .insert(trades)
-      .values({
-        orderId: order!.id,
-        buyerId,
-        sellerId,
-        cryptocurrency: currency,
-        fiatCurrency: 'RUB',
-        amountCrypto: amount,
-        amountFiat: 5_000_000n,
-        pricePerUnit: 500_000_000n,
-        escrowAmount: 0n,
-        escrowSource: 'seller_balance',
-        settlement: outcome === 'COMPLETED' ? 'released' : 'refunded',
-        paymentMethod: 'SBP',
-        status: outcome,
-        paymentDeadline: now,
-      })
-      .returning();
-    const ref = { reason: 'test escrow', refType: 'trade', refId: trade!.id };
-    await lock(tx, 'escrow_lock', sellerId, currency, amount, ref, now);
-    const settled = { id: trade!.id, sellerId, buyerId, currency, amount, fee: 0n };
-    if (outcome === 'COMPLETED') await releaseEscrow(tx, settled, now);
-    else await refundEscrow(tx, settled, false, now);
-  });
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signInStaff(t, { firstName: 'Анна', lastName: 'Главная', email: 'anna@example.com' });
@@ -84,8 +33,8 @@ beforeAll(async () => {
     reason: 'Начальный баланс',
   });
   expect(credit.statusCode, credit.body).toBe(200);
-  await settledTrade(people.Ivan!, people.Maria!, 'COMPLETED');
-  await settledTrade(people.Ivan!, people.Oleg!, 'CANCELLED');
+  await settledTrade(t, people.Ivan!, people.Maria!, 'COMPLETED');
+  await settledTrade(t, people.Ivan!, people.Oleg!, 'CANCELLED');
 });
 afterAll(() => t?.close());
 
@@ -98,7 +47,14 @@ describe('GET /admin/users', () => {
     expect(first.statusCode).toBe(200);
     const data = first.json().data;
     expect(data.users).toHaveLength(20);
-    expect(data.pagination).toEqual({ page: 1, limit: 20, total: 25, totalPages: 2, hasPrev: false, hasNext: true });
+    expect(data.pagination).toEqual({
+      page: 1,
+      limit: 20,
+      total: 25,
+      totalPages: 2,
+      hasPrev: false,
+      hasNext: true,
+    });
     expect(data.users[0].firstName).toBe('Filler21');
     const second = (await list('?page=2')).json().data;
     expect(second.users.map((u: { firstName: string }) => u.firstName)).toEqual([
@@ -142,7 +98,14 @@ describe('GET /admin/users', () => {
     expect(await names(`?userId=${people.Maria}`)).toEqual(['Maria']);
     expect(await names('?search=%25')).toEqual([]); // a LIKE wildcard is searched literally
     const filler = (await list('?search=filler&limit=5&page=2')).json().data;
-    expect(filler.pagination).toEqual({ page: 2, limit: 5, total: 22, totalPages: 5, hasPrev: true, hasNext: true });
+    expect(filler.pagination).toEqual({
+      page: 2,
+      limit: 5,
+      total: 22,
+      totalPages: 5,
+      hasPrev: true,
+      hasNext: true,
+    });
   });
 
   it('refuses a bad page or limit', async () => {
@@ -153,20 +116,40 @@ describe('GET /admin/users', () => {
 
 describe('GET /admin/users/{id}/balances', () => {
   it('maps each currency the user holds to decimal strings; an empty map otherwise', async () => {
-    const ivan = await t.app.inject({ url: `/api/v1/admin/users/${people.Ivan}/balances`, headers: admin.headers });
-    expect(ivan.json().data.balances).toEqual({
-      BTC: { available: '0.90000000', locked: '0.00000000', total: '0.90000000', lastUpdated: expect.any(String) },
+    const ivan = await t.app.inject({
+      url: `/api/v1/admin/users/${people.Ivan}/balances`,
+      headers: admin.headers,
     });
-    const oleg = await t.app.inject({ url: `/api/v1/admin/users/${people.Oleg}/balances`, headers: other.headers });
+    expect(ivan.json().data.balances).toEqual({
+      BTC: {
+        available: '0.90000000',
+        locked: '0.00000000',
+        total: '0.90000000',
+        lastUpdated: expect.any(String),
+      },
+    });
+    const oleg = await t.app.inject({
+      url: `/api/v1/admin/users/${people.Oleg}/balances`,
+      headers: other.headers,
+    });
     expect(oleg.json().data.balances).toEqual({});
   });
 });
 
 describe('GET /admin/audit-logs', () => {
   beforeAll(async () => {
-    await balanceOperation(t, other.headers, 'credit', people.Oleg!, { amount: '3', reason: 'Бонус модератора' });
-    await balanceOperation(t, other.headers, 'debit', people.Oleg!, { amount: '1', reason: 'Списание ошибки' });
-    await balanceOperation(t, admin.headers, 'credit', people.Maria!, { amount: '0.5', reason: 'Компенсация' });
+    await balanceOperation(t, other.headers, 'credit', people.Oleg!, {
+      amount: '3',
+      reason: 'Бонус модератора',
+    });
+    await balanceOperation(t, other.headers, 'debit', people.Oleg!, {
+      amount: '1',
+      reason: 'Списание ошибки',
+    });
+    await balanceOperation(t, admin.headers, 'credit', people.Maria!, {
+      amount: '0.5',
+      reason: 'Компенсация',
+    });
   });
   const logs = async (query = '') => {
     const res = await t.app.inject({ url: `/api/v1/admin/audit-logs${query}`, headers: admin.headers });
@@ -176,7 +159,14 @@ describe('GET /admin/audit-logs', () => {
 
   it('lists entries newest first with the acting admin', async () => {
     const data = await logs();
-    expect(data.pagination).toEqual({ page: 1, limit: 50, total: 4, totalPages: 1, hasPrev: false, hasNext: false });
+    expect(data.pagination).toEqual({
+      page: 1,
+      limit: 50,
+      total: 4,
+      totalPages: 1,
+      hasPrev: false,
+      hasNext: false,
+    });
     expect(data.logs.map((l: { note: string }) => l.note)).toEqual([
       'Компенсация',
       'Списание ошибки',
@@ -201,9 +191,9 @@ describe('GET /admin/audit-logs', () => {
   it('filters by admin, action and entity type, and pages', async () => {
     const byModerator = await logs(`?adminId=${other.staff.id}`);
     expect(byModerator.logs).toHaveLength(2);
-    expect(byModerator.logs.every((l: { admin: { email: string } }) => l.admin.email === 'mod@example.com')).toBe(
-      true,
-    );
+    expect(
+      byModerator.logs.every((l: { admin: { email: string } }) => l.admin.email === 'mod@example.com'),
+    ).toBe(true);
     const debits = await logs('?action=balance.debit');
     expect(debits.logs.map((l: { note: string }) => l.note)).toEqual(['Списание ошибки']);
     expect((await logs('?entityType=order')).logs).toEqual([]);

@@ -109,6 +109,13 @@ describe('POST /api/v1/auth/telegram (Login Widget)', () => {
     expect(second.json().data.user).toMatchObject({ username: 'second_nick', lastName: 'Новый' });
   });
 
+  it('a double-submitted sign-in yields one user and no error', async () => {
+    const payload = widget(7000005, { username: 'double_click' });
+    const results = await Promise.all(Array.from({ length: 5 }, () => postWidget(payload)));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(results.map((r) => r.json().data.user.id)).size).toBe(1);
+  });
+
   it('moves a Telegram username to the account that now holds it', async () => {
     const old = await postWidget(widget(7000003, { username: 'shared_nick' }));
     const now = await postWidget(widget(7000004, { username: 'shared_nick' }));

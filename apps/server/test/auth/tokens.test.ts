@@ -178,6 +178,13 @@ describe('refresh tokens', () => {
     expect((await refresh(other.refreshToken)).statusCode).toBe(200);
   });
 
+  it('presented twice at once: exactly one refresh succeeds, none fails with 500', async () => {
+    const s = await signIn(t.app, 'ref_race');
+    const results = await Promise.all(Array.from({ length: 4 }, () => refresh(s.refreshToken)));
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 401, 401, 401]);
+  });
+
   it('refuse unknown refresh tokens', async () => {
     expect401(await refresh('this-token-was-never-issued'));
   });
@@ -270,6 +277,22 @@ describe('development sign-in', () => {
       username: 'dev_same',
       firstName: 'Dev_same',
     });
+  });
+
+  it('concurrent first sign-ins with one new username all get the same user', async () => {
+    for (let round = 0; round < 5; round++) {
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/v1/auth/dev-login',
+            payload: { username: `dev_race${round}` },
+          }),
+        ),
+      );
+      expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(new Set(results.map((r) => r.json().data.user.id)).size).toBe(1);
+    }
   });
 
   it('is 404 when AUTH_DEV_LOGIN=0', async () => {

@@ -8,7 +8,8 @@ export function CurrencySwitcher({ variant = 'default' }: { variant?: Variant })
   const t = useT();
   const currency = useCurrency();
   return (
-    <div role="group" aria-label={t('currency.label')} className="segmented">
+    <fieldset className="segmented">
+      <legend className="sr-only">{t('currency.label')}</legend>
       {DISPLAY_CURRENCIES.map((code) => (
         <button
           key={code}
@@ -23,6 +24,6 @@ export function CurrencySwitcher({ variant = 'default' }: { variant?: Variant })
           {variant === 'default' ? `${CURRENCY_SYMBOLS[code]} ${code}` : null}
         </button>
       ))}
-    </div>
+    </fieldset>
   );
 }

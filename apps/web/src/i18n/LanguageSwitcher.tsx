@@ -4,7 +4,8 @@ import { LANGS, useI18n } from './i18n';
 export function LanguageSwitcher({ className = '' }: { className?: string }) {
   const { lang, setLang, t } = useI18n();
   return (
-    <div role="group" aria-label={t('lang.label')} className={`segmented ${className}`}>
+    <fieldset className={`segmented ${className}`}>
+      <legend className="sr-only">{t('lang.label')}</legend>
       {LANGS.map((code) => (
         <button
           key={code}
@@ -17,6 +18,6 @@ export function LanguageSwitcher({ className = '' }: { className?: string }) {
           {code.toUpperCase()}
         </button>
       ))}
-    </div>
+    </fieldset>
   );
 }

@@ -54,6 +54,7 @@ export const OrderMessages = {
   description: 'Описание не должно превышать 500 символов',
   timeLimit: 'Время сделки должно быть от 15 минут до 24 часов',
   amountString: 'Сумма передается строкой, например "0.5"',
+  tooLarge: 'Сумма слишком велика',
   fiatCurrency: 'Fiat currency is required',
 } as const;
 
@@ -89,6 +90,13 @@ export const CreateOrderRequest = z
   });
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequest>;
 
+/**
+ * Upper bounds that keep every stored amount far inside SQL BIGINT: 1e9 coins and a total
+ * of 1e13 in fiat (minor units). Larger inputs would overflow the column, not just look odd.
+ */
+export const ORDER_MAX_CRYPTO_MINOR = 10n ** 17n;
+export const ORDER_MAX_TOTAL_MINOR = 10n ** 15n;
+
 /** Cross-field rules of spec 3 §5, shared by the create form and the server. */
 export function orderAmountIssues(o: {
   cryptocurrency: (typeof CRYPTOCURRENCIES)[number];
@@ -106,6 +114,8 @@ export function orderAmountIssues(o: {
       path: 'amount_crypto',
       message: OrderMessages.minCrypto(ORDER_MIN_CRYPTO[o.cryptocurrency], o.cryptocurrency),
     });
+  } else if (amount > ORDER_MAX_CRYPTO_MINOR) {
+    issues.push({ path: 'amount_crypto', message: OrderMessages.tooLarge });
   }
   const price = tryParseAmount(o.price_per_unit, 2);
   if (price === null || price <= 0n || price > 10n ** 14n)
@@ -115,6 +125,10 @@ export function orderAmountIssues(o: {
   const minFiat = tryParseAmount(ORDER_MIN_FIAT[o.fiat_currency], 2) ?? 0n;
   if (total < minFiat) {
     issues.push({ path: 'total_amount', message: OrderMessages.minTotal(o.fiat_currency) });
+    return issues;
+  }
+  if (total > ORDER_MAX_TOTAL_MINOR) {
+    issues.push({ path: 'total_amount', message: OrderMessages.tooLarge });
     return issues;
   }
   const min = o.min_amount === undefined ? minFiat : tryParseAmount(o.min_amount, 2);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISPUTE_DETAILS_MAX, DisputeMessages, TRADE_STATUSES, USER_ACTIONS } from '../trade-machine.ts';
 import { PageInfo } from './common.ts';
+import { PaymentProofFile, TradePaymentTemplate } from './payment-templates.ts';
 
 export const CreateTradeRequest = z.object({
   orderId: z.uuid({ error: 'Некорректный идентификатор ордера' }),
@@ -98,6 +99,11 @@ export const TradeView = z.object({
   confirmedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  /** Payment details the seller sent (latest), visible in full to both parties. */
+  paymentTemplate: TradePaymentTemplate.nullable(),
+  /** URL of the latest receipt the buyer uploaded. */
+  paymentProof: z.string().nullable(),
+  paymentProofFiles: z.array(PaymentProofFile),
 });
 export type TradeView = z.infer<typeof TradeView>;
 

@@ -40,6 +40,11 @@ function whereOf(filter: UserFilter): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
+// Qualified by hand: drizzle prints a bare "id" in single-table selects, which inside the
+// subquery would mean trades.id.
+const completedTrades = sql<number>`(SELECT count(*) FROM trades t WHERE t.status = 'COMPLETED'
+  AND (t.buyer_id = "users"."id" OR t.seller_id = "users"."id"))`.mapWith(Number);
+
 /** A page of users, newest first, with their completed trades as buyer or seller. */
 export async function listUsersForAdmin(
   db: Executor,
@@ -57,8 +62,7 @@ export async function listUsersForAdmin(
       telegramId: users.telegramId,
       verified: users.verified,
       createdAt: users.createdAt,
-      tradesCount: sql<number>`(SELECT count(*) FROM trades t WHERE t.status = 'COMPLETED'
-        AND (t.buyer_id = ${users.id} OR t.seller_id = ${users.id}))`.mapWith(Number),
+      tradesCount: completedTrades,
     })
     .from(users)
     .where(where)

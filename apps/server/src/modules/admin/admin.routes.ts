@@ -13,8 +13,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
-import { adminAuthRoutes } from './admin-auth.routes.ts';
 import { AdminService } from './admin.service.ts';
+import { adminAuthRoutes } from './admin-auth.routes.ts';
 import {
   type BalanceOperation,
   BalanceOperationsService,

@@ -13,14 +13,23 @@ export function hashPassword(password: string): Promise<string> {
 
 let dummyHash: Promise<string> | null = null;
 
+function dummy(): Promise<string> {
+  dummyHash ??= hashPassword('dummy password that matches nothing');
+  return dummyHash;
+}
+
+/** Computes the dummy hash ahead of the first sign-in, so that one is not slower either. */
+export function preparePasswordChecks(): void {
+  dummy().catch(() => {});
+}
+
 /**
  * Checks a password against a stored hash. Without a hash (unknown email) it still runs
  * one verification against a dummy hash, so the answer takes as long either way.
  */
 export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
   if (storedHash === null) {
-    dummyHash ??= hashPassword('dummy password that matches nothing');
-    await verify(await dummyHash, password).catch(() => false);
+    await verify(await dummy(), password).catch(() => false);
     return false;
   }
   try {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import type { StaffRow } from '../../db/schema.ts';
 import { AppError, unauthorized } from '../../errors.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, preparePasswordChecks, verifyPassword } from './passwords.ts';
 import { findStaffByEmail, findStaffById, insertStaff } from './staff.repository.ts';
 
 /** Rules for a new staff account (operator input of `npm run staff:create`). */
@@ -49,7 +49,9 @@ export function toAdminView(row: StaffRow): AdminView {
 
 /** Back-office sign-in: staff sessions with their own token audience ('staff'). */
 export class StaffAuthService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AppContext) {
+    preparePasswordChecks();
+  }
 
   async login(email: string, password: string) {
     const row = await findStaffByEmail(this.ctx.db, email);

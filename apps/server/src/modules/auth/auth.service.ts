@@ -1,5 +1,6 @@
 import { AuthMessages, type AuthResult } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
+import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { toUserView } from '../users/user-view.ts';
 import { findUserByUsername, insertUser, upsertTelegramUser } from '../users/users.repository.ts';
@@ -54,13 +55,20 @@ export class AuthService {
   /** Development sign-in: an existing user by username, or a new one with that username. */
   async signInDev(username: string): Promise<AuthResult> {
     const existing = await findUserByUsername(this.ctx.db, username);
-    const user =
-      existing ??
-      (await insertUser(this.ctx.db, {
+    if (existing) return this.issue(existing);
+    let user: UserRow;
+    try {
+      user = await insertUser(this.ctx.db, {
         username,
         firstName: username.charAt(0).toUpperCase() + username.slice(1),
         now: this.ctx.clock.now(),
-      }));
+      });
+    } catch (error) {
+      // A concurrent sign-in created the same username first (unique index): use that user.
+      const raced = await findUserByUsername(this.ctx.db, username);
+      if (!raced) throw error;
+      user = raced;
+    }
     return this.issue(user);
   }
 

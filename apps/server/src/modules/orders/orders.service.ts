@@ -12,6 +12,7 @@ import type { OrderRow } from '../../db/schema.ts';
 import { AppError, assert, notFound } from '../../errors.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
 import * as ledger from '../ledger/ledger.ts';
+import { PendingEvents } from '../realtime/notifier.ts';
 import { toOrderViews } from './order-view.ts';
 import * as repo from './orders.repository.ts';
 
@@ -111,6 +112,7 @@ export class OrdersService {
       }
       await this.close(tx, order, 'cancelled', now);
     });
+    this.announce(userId, orderId, 'cancelled');
     return { message: 'Ордер удален' };
   }
 
@@ -142,6 +144,7 @@ export class OrdersService {
         throw new AppError('ACTION_NOT_AVAILABLE', 'Срок действия ордера истек');
       await repo.updateOrder(tx, order.id, { status, updatedAt: now });
     });
+    this.announce(userId, orderId, status);
     return this.view(orderId);
   }
 
@@ -161,11 +164,20 @@ export class OrdersService {
 
   /** Scheduler job: expires one due order; returns false when none is due. */
   async expireOne(now: Date): Promise<boolean> {
-    return this.ctx.db.transaction(async (tx) => {
+    const expired = await this.ctx.db.transaction(async (tx) => {
       const order = await repo.claimExpiredOrder(tx, now);
-      if (!order) return false;
+      if (!order) return null;
       await this.close(tx, order, 'expired', now);
-      return true;
+      return order;
     });
+    if (expired) this.announce(expired.userId, expired.id, 'expired');
+    return expired !== null;
+  }
+
+  /** Tells the owner's sockets to refetch the order; call only after the change committed. */
+  private announce(ownerId: string, orderId: string, status: OrderRow['status']) {
+    const events = new PendingEvents();
+    events.toUsers([ownerId], 'order:updated', { orderId, status });
+    events.publishTo(this.ctx.notifier);
   }
 }

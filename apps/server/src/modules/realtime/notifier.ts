@@ -1,3 +1,5 @@
+import type { ServerEventName, ServerEventPayload } from '@p2p/shared';
+
 /**
  * Where services announce what happened, after their transaction committed. The Socket.IO
  * server (realtime.ts) delivers to rooms `user:{id}` and `trade:{id}`; without it (tests,
@@ -29,7 +31,7 @@ export class Notifier {
     return () => this.listeners.delete(deliver);
   }
 
-  private publish(e: RealtimeEvent): void {
+  publish(e: RealtimeEvent): void {
     for (const deliver of this.listeners) {
       try {
         deliver(e);
@@ -37,5 +39,30 @@ export class Notifier {
         // one broken listener must not stop delivery to the others
       }
     }
+  }
+}
+
+/**
+ * Events decided inside a transaction and held back until it commits: create one before
+ * `db.transaction(...)`, fill it inside, call `publishTo(ctx.notifier)` after the transaction
+ * resolved. A rolled-back transaction simply never publishes. Typed by the shared contract.
+ */
+export class PendingEvents {
+  private readonly events: RealtimeEvent[] = [];
+
+  toUsers<E extends ServerEventName>(userIds: Iterable<string>, event: E, payload: ServerEventPayload<E>) {
+    for (const id of new Set(userIds)) this.events.push({ room: `user:${id}`, event, payload });
+  }
+
+  toTrade<E extends ServerEventName>(tradeId: string, event: E, payload: ServerEventPayload<E>) {
+    this.events.push({ room: `trade:${tradeId}`, event, payload });
+  }
+
+  get size(): number {
+    return this.events.length;
+  }
+
+  publishTo(notifier: Notifier): void {
+    for (const e of this.events.splice(0)) notifier.publish(e);
   }
 }

@@ -8,8 +8,11 @@ import {
 import type { Tx } from '../../db/client.ts';
 import type { TradeRow } from '../../db/schema.ts';
 import { AppError, assert } from '../../errors.ts';
+import { toChatMessage } from '../chat/chat-view.ts';
+import { insertSystemMessage } from '../chat/system-messages.ts';
 import * as ledger from '../ledger/ledger.ts';
-import { countOpenTrades, lockOrder, updateOrder } from '../orders/orders.repository.ts';
+import { countOpenTrades, findOrder, lockOrder, updateOrder } from '../orders/orders.repository.ts';
+import type { PendingEvents } from '../realtime/notifier.ts';
 import { insertAction, type NewTrade, updateTrade } from './trades.repository.ts';
 
 const DESCRIPTIONS: Record<TradeAction, string> = {
@@ -26,7 +29,9 @@ const DESCRIPTIONS: Record<TradeAction, string> = {
 
 /**
  * Applies one transition of the machine to a locked trade: checks the table, moves money
- * for final states, writes the new state and the history line. Same transaction as the lock.
+ * for final states, writes the new state, the history line and the SYSTEM chat line. Same
+ * transaction as the lock. The realtime events go into `events`, which the caller publishes
+ * after the transaction committed (without it the parties hear nothing).
  */
 export async function transition(
   tx: Tx,
@@ -37,6 +42,7 @@ export async function transition(
   now: Date,
   feePpm: bigint,
   patch: Partial<NewTrade> = {},
+  events?: PendingEvents,
 ): Promise<TradeRow> {
   const to = nextState(trade.status, action, actor);
   if (!to) throw new AppError('ACTION_NOT_AVAILABLE', ACTION_NOT_AVAILABLE, { status: trade.status, action });
@@ -54,6 +60,20 @@ export async function transition(
     description: DESCRIPTIONS[action],
     createdAt: now,
   });
+  const line = await insertSystemMessage(tx, trade.id, action, actor, now);
+  events?.toUsers([trade.buyerId, trade.sellerId], 'trade:updated', {
+    tradeId: trade.id,
+    status: to,
+    previousStatus: trade.status,
+    action,
+    actor,
+  });
+  events?.toTrade(trade.id, 'message:new', { tradeId: trade.id, message: toChatMessage(line, null) });
+  if (events && (to === 'COMPLETED' || to === 'CANCELLED')) {
+    // Settling gave the order volume back or may have completed it: its owner refetches.
+    const order = await findOrder(tx, trade.orderId);
+    if (order) events.toUsers([order.userId], 'order:updated', { orderId: order.id, status: order.status });
+  }
   return updated;
 }
 
@@ -67,6 +87,11 @@ async function release(tx: Tx, trade: TradeRow, now: Date, feePpm: bigint): Prom
     trade.settlement === null && trade.escrowAmount === trade.amountCrypto,
     `trade ${trade.id} already settled`,
   );
+  // Lock order: trade, then order, then balances (as open, refund and order deletion do).
+  // Locking the order after the balances deadlocked against a deletion of the same order
+  // or a new trade on it by the same seller.
+  const order = await lockOrder(tx, trade.orderId);
+  assert(order, `trade ${trade.id} has no order`);
   const fee = feeFor(trade.amountCrypto, feePpm);
   await ledger.releaseEscrow(
     tx,
@@ -81,8 +106,6 @@ async function release(tx: Tx, trade: TradeRow, now: Date, feePpm: bigint): Prom
     now,
   );
   // The order is complete once nothing is left to sell and no other trade is open.
-  const order = await lockOrder(tx, trade.orderId);
-  assert(order, `trade ${trade.id} has no order`);
   if (order.availableAmount === 0n && (order.status === 'active' || order.status === 'paused')) {
     if ((await countOpenTrades(tx, order.id)) <= 1)
       await updateOrder(tx, order.id, { status: 'completed', updatedAt: now });

@@ -10,7 +10,9 @@ import {
 } from '@p2p/shared';
 import type { Executor } from '../../db/client.ts';
 import type { TradeRow, UserRow } from '../../db/schema.ts';
+import { unreadCounts } from '../chat/chat.repository.ts';
 import { ownersOf } from '../orders/orders.repository.ts';
+import { paymentInfoOf } from '../payment-templates/trade-payment-info.ts';
 import { type ReputationSummary, reputationSummaries } from '../users/reputation.ts';
 import { effectiveAvatar, effectiveName } from '../users/user-view.ts';
 import { actionsOf, reviewedBy, type TradeActionRow } from './trades.repository.ts';
@@ -39,7 +41,8 @@ function steps(t: TradeRow): TradeView['steps'] {
   const done = [t.createdAt, t.paidAt, t.confirmedAt, t.completedAt, t.completedAt];
   const started = [t.createdAt, t.createdAt, t.paidAt, t.confirmedAt, t.completedAt];
   const live = t.status !== 'CANCELLED' && t.status !== 'DISPUTED';
-  const active = live ? currentStep(t.status) : 0;
+  // The step in progress is the first one not yet done (step N starts when N-1 completes).
+  const active = live ? done.findIndex((d) => !d) + 1 : 0;
   return STEP_DEFS.map((def, i) => {
     const completedAt = done[i] ?? null;
     const status = completedAt ? 'completed' : i + 1 === active ? 'active' : 'pending';
@@ -83,11 +86,15 @@ export async function toTradeDetails(
   if (rows.length === 0) return [];
   const userIds = rows.flatMap((t) => [t.buyerId, t.sellerId]);
   const ids = rows.map((t) => t.id);
-  const [users, reps, actions, reviewed] = await Promise.all([
+  // Unread chat is the viewer's: only trades they are a party of have any.
+  const partyIds = rows.filter((t) => roleOf(t, viewerId) !== 'observer').map((t) => t.id);
+  const [users, reps, actions, reviewed, unread, payment] = await Promise.all([
     ownersOf(db, userIds),
     reputationSummaries(db, userIds),
     actionsOf(db, ids),
     reviewedBy(db, viewerId, ids),
+    unreadCounts(db, viewerId, partyIds),
+    paymentInfoOf(db, ids),
   ]);
   const userById = new Map(users.map((u) => [u.id, u]));
   return rows.map((t) => {
@@ -119,7 +126,7 @@ export async function toTradeDetails(
       totalAmount: formatFiat(t.amountFiat),
       feeAmount: formatCrypto(t.feeAmount),
       paymentMethod: t.paymentMethod,
-      chatUnreadCount: 0,
+      chatUnreadCount: unread.get(t.id) ?? 0,
       timers: { paymentDeadline: iso(t.paymentDeadline), autoReleaseAt: iso(t.autoReleaseAt) },
       paymentDeadline: t.paymentDeadline.toISOString(),
       confirmationDeadline: iso(t.confirmationDeadline),
@@ -138,6 +145,7 @@ export async function toTradeDetails(
       confirmedAt: iso(t.confirmedAt),
       completedAt: iso(t.completedAt),
       cancelledAt: iso(t.cancelledAt),
+      ...payment(t.id),
     };
     return {
       trade,

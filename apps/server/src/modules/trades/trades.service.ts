@@ -6,6 +6,7 @@ import {
   DISPUTE_REASONS,
   DisputeMessages,
   DisputePayload,
+  formatCrypto,
   formatFiat,
   formatRu,
   nextState,
@@ -16,10 +17,14 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { TradeRow } from '../../db/schema.ts';
 import { AppError, assert, notFound } from '../../errors.ts';
+import { insertSystemMessage } from '../chat/system-messages.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
 import * as ledger from '../ledger/ledger.ts';
 import { findOrder, lockOrder, updateOrder } from '../orders/orders.repository.ts';
 import { ORDER_NOT_FOUND } from '../orders/orders.service.ts';
+import { PendingEvents } from '../realtime/notifier.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { effectiveName } from '../users/user-view.ts';
 import { transition } from './settlement.ts';
 import { roleOf, toTradeDetails } from './trade-view.ts';
 import * as repo from './trades.repository.ts';
@@ -49,7 +54,9 @@ export class TradesService {
     idempotencyKey?: string,
   ): Promise<{ tradeId: string }> {
     const now = this.ctx.clock.now();
-    return idempotent(
+    // Filled inside the transaction, published after it committed; a replayed key fills nothing.
+    const events = new PendingEvents();
+    const opened = await idempotent(
       this.ctx.db,
       { userId: takerId, scope: 'trades.create', key: idempotencyKey, request: input },
       async (tx) => {
@@ -125,9 +132,26 @@ export class TradesService {
           description: 'Сделка создана, криптовалюта заблокирована в эскроу',
           createdAt: now,
         });
+        await insertSystemMessage(tx, trade.id, 'create', sellOrder ? 'buyer' : 'seller', now);
+        const taker = await findUserById(tx, takerId);
+        assert(taker, `taker ${takerId} is missing`);
+        events.toUsers([order.userId], 'trade:created', {
+          tradeId: trade.id,
+          orderId: order.id,
+          buyerName: effectiveName(taker),
+          takerRole: sellOrder ? 'buyer' : 'seller',
+          cryptocurrency: trade.cryptocurrency,
+          amountCrypto: formatCrypto(amountCrypto),
+          fiatCurrency: trade.fiatCurrency,
+          amountFiat: formatFiat(amountFiat),
+        });
+        events.toUsers([order.userId], 'order:matched', { orderId: order.id, tradeId: trade.id });
+        events.toUsers([order.userId], 'order:updated', { orderId: order.id, status: order.status });
         return { tradeId: trade.id };
       },
     );
+    events.publishTo(this.ctx.notifier);
+    return opened;
   }
 
   /** A trade as its party sees it; anyone else is told it does not exist. */
@@ -148,6 +172,7 @@ export class TradesService {
     const action = normalizeAction(rawAction);
     if (!action) throw new AppError('VALIDATION_ERROR', `Неизвестное действие: ${rawAction.slice(0, 40)}`);
     const now = this.ctx.clock.now();
+    const events = new PendingEvents();
     await this.ctx.db.transaction(async (tx) => {
       const trade = await repo.lockTrade(tx, tradeId);
       if (!trade) throw notFound(TRADE_NOT_FOUND);
@@ -176,8 +201,9 @@ export class TradesService {
       } else if (action === 'dispute_trade') {
         Object.assign(patch, disputePatch(role, payload, userId, now));
       }
-      await transition(tx, trade, action, role, userId, now, this.ctx.config.feePpm, patch);
+      await transition(tx, trade, action, role, userId, now, this.ctx.config.feePpm, patch, events);
     });
+    events.publishTo(this.ctx.notifier);
     return this.details(userId, tradeId);
   }
 
@@ -297,17 +323,28 @@ export class TradesService {
 
   /** Scheduler job: one due timer of `kind`; returns false when none is due. */
   async runDue(kind: 'payment' | 'release', now: Date): Promise<boolean> {
-    return this.ctx.db.transaction(async (tx) => {
+    const events = new PendingEvents();
+    const done = await this.ctx.db.transaction(async (tx) => {
       const trade = await repo.claimDue(tx, kind, now);
       if (!trade) return false;
       if (kind === 'payment')
-        await transition(tx, trade, 'expire', 'system', null, now, this.ctx.config.feePpm);
+        await transition(tx, trade, 'expire', 'system', null, now, this.ctx.config.feePpm, {}, events);
       else
-        await transition(tx, trade, 'auto_release', 'system', null, now, this.ctx.config.feePpm, {
-          autoReleaseExecutedAt: now,
-        });
+        await transition(
+          tx,
+          trade,
+          'auto_release',
+          'system',
+          null,
+          now,
+          this.ctx.config.feePpm,
+          { autoReleaseExecutedAt: now },
+          events,
+        );
       return true;
     });
+    events.publishTo(this.ctx.notifier);
+    return done;
   }
 }
 

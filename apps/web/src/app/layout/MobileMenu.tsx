@@ -18,8 +18,12 @@ export function MobileMenu() {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  // Any navigation closes the menu.
-  useEffect(() => setOpen(false), [location.pathname]);
+  // Any navigation closes the menu (state adjusted during render, no effect needed).
+  const [path, setPath] = useState(location.pathname);
+  if (path !== location.pathname) {
+    setPath(location.pathname);
+    setOpen(false);
+  }
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {

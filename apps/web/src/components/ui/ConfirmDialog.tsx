@@ -25,7 +25,7 @@ export function ConfirmDialog({
   const t = useT();
   const id = useId();
   return (
-    <Dialog open={open} onClose={onCancel} labelledBy={`${id}-t`} describedBy={`${id}-d`} role="alertdialog">
+    <Dialog open={open} onClose={onCancel} labelledBy={`${id}-t`} describedBy={`${id}-d`}>
       <h2 id={`${id}-t`} className="dialog__title">
         {title}
       </h2>

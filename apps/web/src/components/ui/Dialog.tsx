@@ -1,48 +1,36 @@
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
-import { createPortal } from 'react-dom';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface DialogProps {
   open: boolean;
-  /** Called on Escape and backdrop click; omit to make the dialog stay until an explicit choice. */
-  onClose?: () => void;
+  /** Called on Escape and on a click outside the panel. */
+  onClose: () => void;
   labelledBy: string;
   describedBy?: string;
   initialFocus?: RefObject<HTMLElement | null>;
-  role?: 'dialog' | 'alertdialog';
   children: ReactNode;
 }
 
 /**
- * Modal dialog: focus moves in and is trapped, the page behind is inert and does not scroll,
- * Escape closes, and focus returns to where it was.
+ * Modal built on the native <dialog> (showModal): the page behind is inert and in the top
+ * layer's shadow. On top of that, Tab is kept inside, the page does not scroll, Escape
+ * closes, and focus returns to where it was.
  */
-export function Dialog({
-  open,
-  onClose,
-  labelledBy,
-  describedBy,
-  initialFocus,
-  role,
-  children,
-}: DialogProps) {
-  const panel = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+export function Dialog({ open, onClose, labelledBy, describedBy, initialFocus, children }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
-    if (!open) return;
+    const dialog = ref.current;
+    if (!open || !dialog) return;
     const previous = document.activeElement as HTMLElement | null;
-    const root = document.getElementById('root');
-    root?.setAttribute('inert', '');
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
-    const first = initialFocus?.current ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? panel.current)?.focus();
+    if (!dialog.open) dialog.showModal();
+    (initialFocus?.current ?? dialog.querySelector<HTMLElement>(FOCUSABLE))?.focus();
     return () => {
-      root?.removeAttribute('inert');
+      dialog.close();
       document.body.style.overflow = overflow;
       previous?.focus?.();
     };
@@ -50,17 +38,12 @@ export function Dialog({
 
   if (!open) return null;
 
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'Escape' && onCloseRef.current) {
-      event.stopPropagation();
-      onCloseRef.current();
-      return;
-    }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (items.length === 0) return event.preventDefault();
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
+  const trapTab = (event: React.KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab') return;
+    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return event.preventDefault();
     if (event.shiftKey && document.activeElement === first) {
       event.preventDefault();
       last.focus();
@@ -70,21 +53,25 @@ export function Dialog({
     }
   };
 
-  return createPortal(
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose?.()}>
-      <div
-        ref={panel}
-        className="dialog"
-        role={role ?? 'dialog'}
-        aria-modal="true"
-        aria-labelledby={labelledBy}
-        aria-describedby={describedBy}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
-        {children}
-      </div>
-    </div>,
-    document.body,
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-modal="true"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      onKeyDown={trapTab}
+      onCancel={(event) => {
+        // Escape: let React state decide, so the element is never closed behind its back.
+        event.preventDefault();
+        onClose();
+      }}
+      onMouseDown={(event) => {
+        // The panel fills the element; a press on the element itself is on the backdrop.
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className="dialog__body">{children}</div>
+    </dialog>
   );
 }

@@ -64,6 +64,11 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** Current toasts (a new array after every change). */
+export function getToasts(): Toast[] {
+  return toasts;
+}
+
 export function useToasts(): Toast[] {
-  return useSyncExternalStore(subscribe, () => toasts);
+  return useSyncExternalStore(subscribe, getToasts);
 }

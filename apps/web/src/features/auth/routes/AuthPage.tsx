@@ -10,13 +10,14 @@ import { authApi, type TelegramAuthData } from '../api/auth-api';
 import { DevLoginPicker } from '../components/DevLoginPicker';
 import { TelegramLoginButton } from '../components/TelegramLoginButton';
 import { useSession } from '../session';
+import '../auth.css';
 
 /** Spec 1 §9: go on about 500 ms after a successful sign-in. */
 const REDIRECT_DELAY_MS = 500;
 
 /** Only same-site paths: `return` must never send the user to another origin. */
 export function safeReturnTarget(raw: string | null): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/dashboard';
+  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/dashboard';
   if (raw === '/auth' || raw.startsWith('/auth?')) return '/dashboard';
   return raw;
 }

@@ -3,6 +3,7 @@ import { Icon, type IconName } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
 import { type MessageKey, useI18n } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import '../dashboard.css';
 
 /** Widgets whose data arrives with later work: they say so instead of showing sample numbers. */
 const UPCOMING: MessageKey[] = [
@@ -41,8 +42,13 @@ export function DashboardPage() {
           </h1>
           <p className="muted first-upper">{today}</p>
         </div>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => refetchUser()}>
-          <Icon name="refresh" size={16} /> {t('dashboard.refresh')}
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          aria-label={t('dashboard.refresh')}
+          onClick={() => refetchUser()}
+        >
+          <Icon name="refresh" size={16} /> <span className="hide-sm">{t('dashboard.refresh')}</span>
         </button>
       </div>
 

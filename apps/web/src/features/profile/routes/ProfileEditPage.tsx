@@ -10,6 +10,7 @@ import { useSession } from '@/features/auth';
 import { useT } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { profileApi } from '../api/profile-api';
+import '../profile.css';
 
 /** Spec 3 §9: profile messages clear after 5 s. */
 const MESSAGE_MS = 5_000;

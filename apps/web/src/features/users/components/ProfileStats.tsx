@@ -29,7 +29,7 @@ export function ProfileStats({ user }: { user: PublicProfile['user'] }) {
       <div className="stats__item">
         <dt>{t('profile.completion')}</dt>
         <dd className="num">
-          {user.completion_rate === null ? '—' : `${Math.round(user.completion_rate)}%`}
+          {user.completion_rate === null ? '—' : `${String(user.completion_rate).replace('.', ',')}%`}
         </dd>
       </div>
     </dl>

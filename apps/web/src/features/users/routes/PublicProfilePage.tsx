@@ -9,6 +9,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { usersApi } from '../api/users-api';
 import { ProfileStats } from '../components/ProfileStats';
 import { ReviewsList } from '../components/ReviewsList';
+import '../users.css';
 
 const ONLINE_LABEL: Record<string, MessageKey> = {
   online: 'profile.online',

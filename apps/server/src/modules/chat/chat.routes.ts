@@ -1,0 +1,127 @@
+import {
+  ChatMessage,
+  IdParams,
+  MessageList,
+  MessageListQuery,
+  Ok,
+  ReadAllResult,
+  SendMessageRequest,
+  UnreadCount,
+} from '@p2p/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
+import { ChatService } from './chat.service.ts';
+
+/** Sending is rate limited per user on top of the global limit (DESIGN §5). */
+const sendLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+
+/** Trade chat of spec 1 §7: parties only; others get 404 'Сделка не найдена'. */
+export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const chat = new ChatService(ctx);
+  const tags = ['chat'];
+  const security = [{ bearer: [] }];
+  const auth = { preHandler: app.requireUser };
+
+  app.get(
+    '/trades/:id/messages',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Chat history of a trade',
+        description:
+          'Pages count back from the newest message: offset 0 is the latest `limit` (default and ' +
+          'max 100) messages, offset 100 the ones before them. Each page is oldest first; ' +
+          '`hasNext` means older messages remain.',
+        params: IdParams,
+        querystring: MessageListQuery,
+        response: { 200: Ok(MessageList) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await chat.list(request.userId, request.params.id, request.query),
+    }),
+  );
+
+  app.post(
+    '/trades/:id/messages',
+    {
+      ...auth,
+      config: sendLimit,
+      schema: {
+        tags,
+        security,
+        summary: 'Send a text message to the counterparty; honours Idempotency-Key',
+        params: IdParams,
+        body: SendMessageRequest,
+        response: { 200: Ok(ChatMessage) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await chat.send(
+        request.userId,
+        request.params.id,
+        request.body,
+        idempotencyKeyOf(request.headers),
+      ),
+    }),
+  );
+
+  app.patch(
+    '/messages/:id/read',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Mark a counterparty message read (own and SYSTEM messages: no change)',
+        params: IdParams,
+        response: { 200: Ok(ChatMessage) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await chat.markRead(request.userId, request.params.id),
+    }),
+  );
+
+  app.patch(
+    '/trades/:id/messages/read-all',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Mark every counterparty message of a trade read',
+        params: IdParams,
+        response: { 200: Ok(ReadAllResult) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await chat.markAllRead(request.userId, request.params.id),
+    }),
+  );
+
+  app.get(
+    '/trades/:id/messages/unread-count',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'How many counterparty messages I have not read',
+        params: IdParams,
+        response: { 200: Ok(UnreadCount) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { unreadCount: await chat.unreadCount(request.userId, request.params.id) },
+    }),
+  );
+};

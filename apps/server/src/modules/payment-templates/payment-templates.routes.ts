@@ -1,0 +1,106 @@
+import {
+  AttachPaymentTemplateRequest,
+  IdParams,
+  MessageResult,
+  Ok,
+  PaymentTemplateInput,
+  PaymentTemplateList,
+  PaymentTemplateView,
+  TradeDetails,
+  UpdatePaymentTemplateRequest,
+} from '@p2p/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
+import { PaymentTemplatesService } from './payment-templates.service.ts';
+
+/** The user's saved payment details, and sending one of them on a trade. */
+export const paymentTemplatesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const templates = new PaymentTemplatesService(ctx);
+  const tags = ['payment-templates'];
+  const security = [{ bearer: [] }];
+  const auth = { preHandler: app.requireUser };
+
+  app.get(
+    '/payment-templates',
+    {
+      ...auth,
+      schema: { tags, security, summary: 'My payment templates', response: { 200: Ok(PaymentTemplateList) } },
+    },
+    async (request) => ({ success: true as const, data: await templates.list(request.userId) }),
+  );
+
+  app.post(
+    '/payment-templates',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Save a payment template; honours Idempotency-Key',
+        body: PaymentTemplateInput,
+        response: { 200: Ok(PaymentTemplateView) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await templates.create(request.userId, request.body, idempotencyKeyOf(request.headers)),
+    }),
+  );
+
+  app.put(
+    '/payment-templates/:id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Replace a template, or only set { isDefault } / { isActive }',
+        params: IdParams,
+        body: UpdatePaymentTemplateRequest,
+        response: { 200: Ok(PaymentTemplateView) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await templates.update(request.userId, request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/payment-templates/:id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a template (details already sent on trades stay)',
+        params: IdParams,
+        response: { 200: Ok(MessageResult) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await templates.remove(request.userId, request.params.id),
+    }),
+  );
+
+  app.put(
+    '/trades/:id/payment-template',
+    {
+      ...auth,
+      schema: {
+        tags: ['trades'],
+        security,
+        summary: 'Seller sends payment details (a snapshot of one of their active templates)',
+        params: IdParams,
+        body: AttachPaymentTemplateRequest,
+        response: { 200: Ok(TradeDetails) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await templates.attachToTrade(request.userId, request.params.id, request.body.templateId),
+    }),
+  );
+};

@@ -1,0 +1,52 @@
+import type { PaymentProofFile, TradePaymentTemplate } from '@p2p/shared';
+import type { Executor } from '../../db/client.ts';
+import { proofsOf, receiptUrl } from '../uploads/uploads.repository.ts';
+import { sentDetailsOf } from './payment-templates.repository.ts';
+
+export interface TradePaymentInfo {
+  paymentTemplate: TradePaymentTemplate | null;
+  paymentProof: string | null;
+  paymentProofFiles: PaymentProofFile[];
+}
+
+/**
+ * The payment side of many trades in two queries: the latest details the seller sent and
+ * the buyer's receipts. Only for the trade's parties (and staff): it carries full details.
+ */
+export async function paymentInfoOf(
+  db: Executor,
+  tradeIds: string[],
+): Promise<(tradeId: string) => TradePaymentInfo> {
+  const [sent, proofs] = await Promise.all([sentDetailsOf(db, tradeIds), proofsOf(db, tradeIds)]);
+  const latestSent = new Map(sent.map((s) => [s.tradeId, s])); // ascending: the last one wins
+  const filesByTrade = new Map<string, PaymentProofFile[]>();
+  for (const p of proofs) {
+    const files = filesByTrade.get(p.tradeId) ?? [];
+    files.push({
+      id: p.id,
+      name: p.originalName || 'receipt.jpg',
+      size: p.processedSize,
+      type: p.mimeType,
+      url: receiptUrl(p.id),
+      uploadedAt: p.createdAt.toISOString(),
+    });
+    filesByTrade.set(p.tradeId, files);
+  }
+  return (tradeId) => {
+    const s = latestSent.get(tradeId);
+    const files = filesByTrade.get(tradeId) ?? [];
+    return {
+      paymentTemplate: s
+        ? {
+            templateId: s.templateId,
+            name: s.name,
+            type: s.type,
+            details: s.details,
+            sentAt: s.sentAt.toISOString(),
+          }
+        : null,
+      paymentProof: files.at(-1)?.url ?? null,
+      paymentProofFiles: files,
+    };
+  };
+}

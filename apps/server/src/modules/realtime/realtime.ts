@@ -1,0 +1,174 @@
+import type { Server as HttpServer } from 'node:http';
+import {
+  type ClientToServerEvents,
+  SOCKET_PATH,
+  SOCKET_UNAUTHORIZED,
+  type TradeRoomAck,
+  TradeRoomRequest,
+} from '@p2p/shared';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
+import type { AppContext } from '../../context.ts';
+import { roleOf } from '../trades/trade-view.ts';
+import { findTrade } from '../trades/trades.repository.ts';
+import { TRADE_NOT_FOUND } from '../trades/trades.service.ts';
+
+interface SocketData {
+  userId: string;
+}
+type RealtimeServer = Server<ClientToServerEvents, DefaultEventsMap, DefaultEventsMap, SocketData>;
+type RealtimeSocket = Socket<ClientToServerEvents, DefaultEventsMap, DefaultEventsMap, SocketData>;
+
+interface Log {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface RealtimeOptions {
+  /** With a URL, rooms span every instance through Redis pub/sub (DESIGN §1 scale-out). */
+  redisUrl?: string | null | undefined;
+  /** Redis channel prefix; instances that should hear each other share it. */
+  redisKey?: string;
+  log?: Log;
+}
+
+export interface Realtime {
+  io: RealtimeServer;
+  /** Disconnects every socket and stops delivery; leaves the HTTP server to its owner. */
+  close(): Promise<void>;
+}
+
+/** A socket may watch at most this many trade rooms at once. */
+const MAX_TRADE_ROOMS = 50;
+const REDIS_READY_TIMEOUT_MS = 5_000;
+const silent: Log = { warn: () => {}, error: () => {} };
+
+/**
+ * Socket.IO on the app's HTTP server at `/socket.io`. The handshake carries a user access
+ * token (`auth.token` or an `Authorization: Bearer` header) whose session must be live; the
+ * socket then sits in `user:{id}` and may join `trade:{id}` rooms of its own trades. Every
+ * event published on `ctx.notifier` goes to its room, on every instance when Redis is set.
+ */
+export async function attachRealtime(
+  server: HttpServer,
+  ctx: AppContext,
+  options: RealtimeOptions = {},
+): Promise<Realtime> {
+  const log = options.log ?? silent;
+  const io: RealtimeServer = new Server(server, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    maxHttpBufferSize: 16 * 1024,
+  });
+  const redis = options.redisUrl ? await redisAdapter(io, options.redisUrl, options.redisKey, log) : null;
+
+  io.use((socket, next) => {
+    authenticate(ctx, socket).then(
+      (userId) => {
+        if (!userId) return next(refusal(SOCKET_UNAUTHORIZED, 'UNAUTHORIZED'));
+        socket.data.userId = userId;
+        next();
+      },
+      (error: unknown) => {
+        log.error({ err: error }, 'socket handshake failed');
+        next(refusal('Сервис временно недоступен', 'SERVICE_UNAVAILABLE'));
+      },
+    );
+  });
+  io.on('connection', (socket) => onConnection(ctx, socket, log));
+
+  const unsubscribe = ctx.notifier.subscribe((e) => {
+    io.to(e.room).emit(e.event as never, e.payload as never);
+  });
+
+  return {
+    io,
+    async close() {
+      unsubscribe();
+      io.disconnectSockets(true);
+      await io.of('/').adapter.close();
+      io.engine.close();
+      if (redis) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
+    },
+  };
+}
+
+async function redisAdapter(io: RealtimeServer, url: string, key: string | undefined, log: Log) {
+  const pub = new Redis(url, { maxRetriesPerRequest: null });
+  const sub = pub.duplicate();
+  for (const client of [pub, sub]) client.on('error', (err) => log.warn({ err }, 'redis (socket adapter)'));
+  io.adapter(createAdapter(pub, sub, key ? { key } : {}));
+  // Commands run in order per connection: once a PING answers, the adapter's SUBSCRIBEs took
+  // effect, so events raised by other instances reach this one from now on.
+  const ready = Promise.all([pub.ping(), sub.ping()]).then(() => true);
+  const timeout = new Promise<false>((resolve) => setTimeout(resolve, REDIS_READY_TIMEOUT_MS, false).unref());
+  if (!(await Promise.race([ready, timeout]))) {
+    log.warn({ url: redactUrl(url) }, 'redis not reachable yet; cross-instance events resume once it is');
+  }
+  return { pub, sub };
+}
+
+function redactUrl(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.toString();
+}
+
+function tokenOf(socket: RealtimeSocket): string | null {
+  const fromAuth: unknown = socket.handshake.auth?.token;
+  const header = socket.handshake.headers.authorization;
+  const raw = typeof fromAuth === 'string' ? fromAuth : typeof header === 'string' ? header : null;
+  if (!raw) return null;
+  const token = raw.replace(/^Bearer /, '');
+  return /^[A-Za-z0-9._-]{10,4096}$/.test(token) ? token : null;
+}
+
+/** The user id behind the handshake token, or null when it is missing, invalid or ended. */
+async function authenticate(ctx: AppContext, socket: RealtimeSocket): Promise<string | null> {
+  const token = tokenOf(socket);
+  if (!token) return null;
+  const claims = await ctx.tokens.verifyAccess('user', token);
+  if (!claims) return null;
+  const live = await ctx.sessions.isActive(claims.sessionId, 'user', claims.subjectId);
+  return live ? claims.subjectId : null;
+}
+
+/** The client sees `err.message` and `err.data.code` in its `connect_error` handler. */
+function refusal(message: string, code: string): Error {
+  return Object.assign(new Error(message), { data: { code } });
+}
+
+function onConnection(ctx: AppContext, socket: RealtimeSocket, log: Log) {
+  const { userId } = socket.data;
+  void socket.join(`user:${userId}`);
+
+  socket.on('trade:join', (raw, ack) => {
+    const reply = typeof ack === 'function' ? ack : () => {};
+    joinTrade(ctx, socket, raw).then(reply, (error: unknown) => {
+      log.error({ err: error }, 'trade:join failed');
+      reply({ ok: false, error: 'Внутренняя ошибка сервера' });
+    });
+  });
+
+  socket.on('trade:leave', (raw, ack) => {
+    const parsed = TradeRoomRequest.safeParse(raw);
+    if (parsed.success) void socket.leave(`trade:${parsed.data.tradeId}`);
+    if (typeof ack === 'function') ack(parsed.success ? { ok: true } : { ok: false, error: TRADE_NOT_FOUND });
+  });
+}
+
+/** Parties only: anyone else is told the trade does not exist, as over HTTP. */
+async function joinTrade(ctx: AppContext, socket: RealtimeSocket, raw: unknown): Promise<TradeRoomAck> {
+  const parsed = TradeRoomRequest.safeParse(raw);
+  if (!parsed.success) return { ok: false, error: TRADE_NOT_FOUND };
+  const { tradeId } = parsed.data;
+  const trade = await findTrade(ctx.db, tradeId);
+  if (!trade || roleOf(trade, socket.data.userId) === 'observer') return { ok: false, error: TRADE_NOT_FOUND };
+  const rooms = [...socket.rooms].filter((r) => r.startsWith('trade:'));
+  if (rooms.length >= MAX_TRADE_ROOMS && !socket.rooms.has(`trade:${tradeId}`)) {
+    return { ok: false, error: 'Слишком много открытых сделок в одном соединении' };
+  }
+  await socket.join(`trade:${tradeId}`);
+  return { ok: true };
+}

@@ -1,0 +1,115 @@
+import { ACTION_NOT_AVAILABLE } from '@p2p/shared';
+import type { AppContext } from '../../context.ts';
+import type { TradeRow } from '../../db/schema.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { roleOf } from '../trades/trade-view.ts';
+import { findTrade, lockTrade } from '../trades/trades.repository.ts';
+import { TRADE_NOT_FOUND } from '../trades/trades.service.ts';
+import { reencodeReceipt } from './receipt-image.ts';
+import { ReceiptStorage } from './receipt-storage.ts';
+import * as repo from './uploads.repository.ts';
+
+/** Receipts a buyer may attach to one trade (enough for split payments, bounded storage). */
+export const RECEIPTS_PER_TRADE_MAX = 10;
+const RECEIPT_NOT_FOUND = 'Чек не найден';
+/** The buyer proves a payment while it is being made or awaits confirmation. */
+const UPLOADABLE: readonly TradeRow['status'][] = ['ESCROW_LOCKED', 'PAYMENT_PENDING'];
+
+export type ReceiptViewer = { kind: 'user'; id: string } | { kind: 'staff'; id: string };
+
+/**
+ * Who may see a receipt: the trade's buyer and seller, and staff (moderators resolve
+ * disputes from it). Only the user route exists today; a back-office route serving receipts
+ * to staff calls this same function with a staff viewer.
+ */
+export function canReadReceipt(viewer: ReceiptViewer, trade: Pick<TradeRow, 'buyerId' | 'sellerId'>): boolean {
+  if (viewer.kind === 'staff') return true;
+  return viewer.id === trade.buyerId || viewer.id === trade.sellerId;
+}
+
+/** Refuses anyone but the buyer of a trade awaiting payment; non-parties learn nothing. */
+function checkUploader(trade: TradeRow | null, userId: string): TradeRow {
+  if (!trade) throw notFound(TRADE_NOT_FOUND);
+  const role = roleOf(trade, userId);
+  if (role === 'observer') throw notFound(TRADE_NOT_FOUND);
+  if (role !== 'buyer') throw new AppError('FORBIDDEN', 'Чек об оплате загружает покупатель');
+  if (!UPLOADABLE.includes(trade.status)) {
+    throw new AppError('ACTION_NOT_AVAILABLE', ACTION_NOT_AVAILABLE, { status: trade.status });
+  }
+  return trade;
+}
+
+/** A display name for the original file: no path, no control characters, at most 200 chars. */
+function cleanName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
+  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+}
+
+export class UploadsService {
+  private readonly storage: ReceiptStorage;
+  constructor(private readonly ctx: AppContext) {
+    this.storage = new ReceiptStorage(ctx.config.dataDir);
+  }
+
+  /** Cheap check before the upload is read and decoded; repeated under lock when storing. */
+  async assertCanUploadReceipt(userId: string, tradeId: string): Promise<void> {
+    checkUploader(await findTrade(this.ctx.db, tradeId), userId);
+  }
+
+  /**
+   * Stores a buyer's receipt: re-encoded, under a random name, recorded on the trade.
+   * A receipt never moves money; the seller still confirms the payment themselves.
+   */
+  async uploadReceipt(userId: string, tradeId: string, file: { bytes: Buffer; originalName: string }) {
+    const image = await reencodeReceipt(file.bytes);
+    const fileName = await this.storage.save(image.data);
+    const now = this.ctx.clock.now();
+    let proof: Awaited<ReturnType<typeof repo.insertProof>>;
+    let trade: TradeRow;
+    try {
+      ({ proof, trade } = await this.ctx.db.transaction(async (tx) => {
+        const trade = checkUploader(await lockTrade(tx, tradeId), userId);
+        if ((await repo.countProofsOfTrade(tx, tradeId)) >= RECEIPTS_PER_TRADE_MAX) {
+          throw new AppError(
+            'RULE_VIOLATION',
+            `Можно загрузить не более ${RECEIPTS_PER_TRADE_MAX} чеков по одной сделке`,
+          );
+        }
+        const proof = await repo.insertProof(tx, {
+          tradeId,
+          uploaderId: userId,
+          fileName,
+          originalName: cleanName(file.originalName),
+          size: file.bytes.length,
+          processedSize: image.data.length,
+          width: image.width,
+          height: image.height,
+          createdAt: now,
+        });
+        return { proof, trade };
+      }));
+    } catch (error) {
+      await this.storage.remove(fileName);
+      throw error;
+    }
+    const url = repo.receiptUrl(proof.id);
+    this.ctx.notifier.toUsers([trade.buyerId, trade.sellerId], 'trade:payment_proof_uploaded', {
+      tradeId,
+      url,
+      uploadedBy: userId,
+      uploadedAt: proof.createdAt.toISOString(),
+      fileSize: proof.size,
+    });
+    return { url, fileSize: proof.size, processedSize: proof.processedSize };
+  }
+
+  /** The receipt's JPEG bytes for a viewer allowed to see it; everyone else gets 404. */
+  async readReceipt(viewer: ReceiptViewer, id: string): Promise<Buffer> {
+    const proof = await repo.findProofWithParties(this.ctx.db, id);
+    if (!proof || !canReadReceipt(viewer, proof)) throw notFound(RECEIPT_NOT_FOUND);
+    const bytes = await this.storage.read(proof.fileName);
+    if (!bytes) throw notFound(RECEIPT_NOT_FOUND);
+    return bytes;
+  }
+}

@@ -1,0 +1,125 @@
+import type { TradeDetails } from '@p2p/shared';
+import { expect } from 'vitest';
+import { TradesService } from '../../src/modules/trades/trades.service.ts';
+import { createOrder, createUser, fund, openTrade, sellOrderScenario } from '../factories.ts';
+import type { TestApp } from '../helpers.ts';
+
+/** A dispute payload valid for both roles. */
+export const DISPUTE = { reasonId: 'other', details: 'Оплата не дошла до продавца, прошу разобраться' };
+
+export type Role = 'buyer' | 'seller';
+export type Reachable =
+  | 'ESCROW_LOCKED'
+  | 'PAYMENT_PENDING'
+  | 'PAYMENT_CONFIRMED'
+  | 'DISPUTED'
+  | 'COMPLETED'
+  | 'CANCELLED';
+
+/** The shortest path of user actions from a fresh trade to each status. */
+const PATHS: Record<Reachable, [Role, string][]> = {
+  ESCROW_LOCKED: [],
+  PAYMENT_PENDING: [['buyer', 'mark_paid']],
+  PAYMENT_CONFIRMED: [
+    ['buyer', 'mark_paid'],
+    ['seller', 'confirm_payment'],
+  ],
+  DISPUTED: [
+    ['buyer', 'mark_paid'],
+    ['buyer', 'dispute_trade'],
+  ],
+  COMPLETED: [
+    ['buyer', 'mark_paid'],
+    ['seller', 'confirm_payment'],
+    ['seller', 'release_crypto'],
+  ],
+  CANCELLED: [['buyer', 'cancel_trade']],
+};
+
+/**
+ * HTTP helpers over `app.inject`. Bearer tokens are issued straight from the session
+ * service for any user id, and reissued when the manual clock has moved (tokens live 15 min).
+ */
+export function api(t: TestApp) {
+  const cache = new Map<string, { at: number; authorization: string }>();
+  async function auth(userId: string) {
+    const now = t.clock.now().getTime();
+    const hit = cache.get(userId);
+    if (hit && now >= hit.at && now - hit.at < 5 * 60_000) return { authorization: hit.authorization };
+    const tokens = await t.ctx.sessions.start('user', userId);
+    const authorization = `Bearer ${tokens.accessToken}`;
+    cache.set(userId, { at: now, authorization });
+    return { authorization };
+  }
+  async function call(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    userId: string | null,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    const authHeaders = userId ? await auth(userId) : {};
+    return t.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: { ...authHeaders, ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  }
+  return {
+    auth,
+    get: (url: string, userId: string | null) => call('GET', url, userId),
+    post: (url: string, userId: string, payload?: unknown, headers?: Record<string, string>) =>
+      call('POST', url, userId, payload, headers),
+    put: (url: string, userId: string, payload?: unknown) => call('PUT', url, userId, payload),
+    patch: (url: string, userId: string, payload?: unknown) => call('PATCH', url, userId, payload),
+    del: (url: string, userId: string) => call('DELETE', url, userId),
+    act: (tradeId: string, userId: string, action: string, payload: Record<string, unknown> = {}) =>
+      call('POST', `/trades/${tradeId}/actions`, userId, { action, payload }),
+    /** GET /trades/{id} as a party, asserting 200. */
+    async trade(tradeId: string, userId: string): Promise<TradeDetails> {
+      const res = await call('GET', `/trades/${tradeId}`, userId);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as TradeDetails;
+    },
+  };
+}
+
+export type Api = ReturnType<typeof api>;
+
+/** Drives a trade through the service, as its parties would, to `status`. */
+export async function drive(t: TestApp, trade: { tradeId: string; buyerId: string; sellerId: string }, status: Reachable) {
+  const service = new TradesService(t.ctx);
+  for (const [role, action] of PATHS[status]) {
+    const userId = role === 'buyer' ? trade.buyerId : trade.sellerId;
+    await service.act(userId, trade.tradeId, action, action === 'dispute_trade' ? DISPUTE : {});
+  }
+}
+
+/**
+ * A fresh seller with a 0.1 BTC sell order at 5 000 000 ₽, a fresh buyer, and one trade of
+ * 50 000 ₽ (0.01 BTC) on it, driven to `status`.
+ */
+export async function sellTradeIn(t: TestApp, status: Reachable) {
+  const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, '0.1');
+  const tradeId = await openTrade(t.ctx, buyer.id, orderId, '50000');
+  const trade = { tradeId, orderId, buyerId: buyer.id, sellerId: seller.id };
+  await drive(t, trade, status);
+  return trade;
+}
+
+/** A buy order of `amount` BTC at 5 000 000 ₽ by a fresh owner, and a fresh taker funded with `takerFunds`. */
+export async function buyOrderScenario(t: TestApp, amount = '0.1', takerFunds = '0.05') {
+  const owner = await createUser(t.ctx);
+  const taker = await createUser(t.ctx);
+  if (takerFunds !== '0') await fund(t.ctx, taker.id, 'BTC', takerFunds);
+  const { id: orderId } = await createOrder(t.ctx, owner.id, { type: 'buy', amount_crypto: amount });
+  return { ownerId: owner.id, takerId: taker.id, orderId };
+}
+
+/** Number of trade rows on an order, read through the owner's order-trades listing. */
+export async function tradesOnOrder(http: Api, orderId: string, ownerId: string): Promise<number> {
+  const res = await http.get(`/orders/${orderId}/trades`, ownerId);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.total as number;
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { PageInfo } from './common.ts';
+
+/** Longest chat message, in UTF-16 code units as the client counts them (spec 2 §5, §9). */
+export const CHAT_MESSAGE_MAX = 2000;
+/** Chat history page (spec 2 §9: the chat loads 100 messages). */
+export const CHAT_PAGE_SIZE = 100;
+
+export const ChatMessages = {
+  empty: 'Сообщение не может быть пустым',
+  tooLong: 'Сообщение слишком длинное (максимум 2000 символов)',
+  textOnly: 'Можно отправлять только текстовые сообщения',
+  badCharacters: 'Сообщение содержит недопустимые символы',
+  notFound: 'Сообщение не найдено',
+  loadFailed: 'Ошибка загрузки сообщений',
+  sendFailed: 'Ошибка отправки сообщения',
+  offline: 'Нет соединения с сервером. Сообщения будут отправлены при восстановлении связи.',
+} as const;
+
+export const ChatMessageType = z.enum(['TEXT', 'SYSTEM']);
+export type ChatMessageType = z.infer<typeof ChatMessageType>;
+
+/** Who wrote a message (spec 2 §3); SYSTEM messages have none. */
+export const ChatSender = z.object({
+  id: z.uuid(),
+  displayName: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  customAvatarUrl: z.string().nullable(),
+  useCustomProfile: z.boolean(),
+});
+export type ChatSender = z.infer<typeof ChatSender>;
+
+/**
+ * One chat message. `content` is plain text, exactly as written: the server never escapes it
+ * and no client may render it as HTML.
+ */
+export const ChatMessage = z.object({
+  id: z.uuid(),
+  tradeId: z.uuid(),
+  senderId: z.uuid().nullable(),
+  content: z.string(),
+  type: ChatMessageType,
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+  sender: ChatSender.nullable(),
+});
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+/** Text as users send it: trimmed, 1..2000 characters, no NUL (PostgreSQL text cannot hold it). */
+export const MessageContent = z
+  .string({ error: ChatMessages.empty })
+  .trim()
+  .min(1, ChatMessages.empty)
+  .max(CHAT_MESSAGE_MAX, ChatMessages.tooLong)
+  .refine((s) => !s.includes('\u0000'), ChatMessages.badCharacters);
+
+/** Users write TEXT only; SYSTEM lines come from trade transitions. */
+export const SendMessageRequest = z.object({
+  content: MessageContent,
+  type: z.literal('TEXT', { error: ChatMessages.textOnly }).default('TEXT'),
+});
+export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
+
+/**
+ * Paging counts back from the newest message: offset 0 is the latest `limit` messages, the
+ * next page (offset + limit) the ones before them. Each page is ordered oldest first, and
+ * `hasNext` says older messages remain.
+ */
+export const MessageListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(CHAT_PAGE_SIZE).default(CHAT_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type MessageListQuery = z.infer<typeof MessageListQuery>;
+
+export const MessageList = PageInfo.extend({ messages: z.array(ChatMessage) });
+export type MessageList = z.infer<typeof MessageList>;
+
+export const UnreadCount = z.object({ unreadCount: z.number().int().min(0) });
+export type UnreadCount = z.infer<typeof UnreadCount>;
+
+export const ReadAllResult = z.object({
+  /** Messages this call marked read. */
+  updated: z.number().int().min(0),
+  readAt: z.string().nullable(),
+});
+export type ReadAllResult = z.infer<typeof ReadAllResult>;

@@ -1,0 +1,285 @@
+import { z } from 'zod';
+
+/**
+ * Saved payment details ("payment templates", spec 2 §3 and §5, spec 3 §2-§3) and the
+ * receipt (payment proof) upload contract. The same schemas validate the server's input and
+ * drive the web form, so the messages are the spec's Russian texts.
+ */
+
+export const PAYMENT_TEMPLATE_TYPES = ['BANK_CARD', 'SBP', 'BANK_TRANSFER', 'QIWI', 'YOOMONEY', 'CASH'] as const;
+export type PaymentTemplateType = (typeof PAYMENT_TEMPLATE_TYPES)[number];
+
+/** A user keeps at most this many payment templates. */
+export const PAYMENT_TEMPLATES_MAX = 50;
+
+export const PaymentTemplateMessages = {
+  name: 'Введите название',
+  bankName: 'Введите название банка',
+  cardNumber: 'Введите номер карты',
+  cardNumberInvalid: 'Некорректный номер карты',
+  holderName: 'Введите имя держателя',
+  phone: 'Введите номер телефона',
+  phoneInvalid: 'Некорректный номер телефона',
+  sbpBank: 'Введите банк',
+  accountNumber: 'Введите номер счета',
+  accountNumberInvalid: 'Номер счета должен состоять из 20 цифр',
+  bik: 'Введите БИК',
+  bikInvalid: 'БИК должен состоять из 9 цифр',
+  recipientName: 'Введите имя получателя',
+  wallet: 'Введите номер кошелька',
+  walletInvalid: 'Некорректный номер кошелька',
+  meetingLocation: 'Укажите место встречи',
+  unknownType: 'Неизвестный тип оплаты',
+  invalidForm: 'Проверьте заполнение формы',
+} as const;
+const M = PaymentTemplateMessages;
+
+const tooLong = (max: number) => `Не более ${max} символов`;
+
+/** A required text field: missing, non-string or blank all answer `message`. */
+const required = (message: string, max = 100) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong(max));
+
+/** An optional text field; the form sends '' or null for "not filled". */
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (v) => (v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    schema.optional(),
+  );
+}
+
+/** Luhn checksum of a digit string. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * A phone number in international form (`+79123456789`), or null when it is not one.
+ * Russian habits are understood: `8 912 ...` and a bare ten-digit `912...` mean +7.
+ */
+export function normalizePhone(raw: string): string | null {
+  const compact = raw.replace(/[\s()\-.]/g, '');
+  if (!/^\+?\d{10,15}$/.test(compact)) return null;
+  const plus = compact.startsWith('+');
+  const digits = plus ? compact.slice(1) : compact;
+  if (!plus && digits.length === 11 && digits.startsWith('8')) return `+7${digits.slice(1)}`;
+  if (!plus && digits.length === 10 && digits.startsWith('9')) return `+7${digits}`;
+  if (digits.startsWith('7') && digits.length !== 11) return null;
+  return `+${digits}`;
+}
+
+/** Digits of a field typed with spaces or dashes, checked against `pattern`. */
+const digitsField = (message: string, invalid: string, maxRaw: number, valid: (d: string) => boolean) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(maxRaw, invalid)
+    .transform((v, ctx) => {
+      const digits = v.replace(/[\s-]/g, '');
+      if (!/^\d+$/.test(digits) || !valid(digits)) {
+        ctx.addIssue({ code: 'custom', message: invalid });
+        return z.NEVER;
+      }
+      return digits;
+    });
+
+const phoneField = (message: string, invalid: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(25, invalid)
+    .transform((v, ctx) => {
+      const phone = normalizePhone(v);
+      if (!phone) {
+        ctx.addIssue({ code: 'custom', message: invalid });
+        return z.NEVER;
+      }
+      return phone;
+    });
+
+/** Card numbers are 16-19 digits (the form caps input at 19) and pass the Luhn check. */
+const cardNumber = digitsField(
+  M.cardNumber,
+  M.cardNumberInvalid,
+  23,
+  (d) => d.length >= 16 && d.length <= 19 && luhnValid(d),
+);
+
+export const BankCardDetails = z.object({
+  bankName: required(M.bankName),
+  cardNumber,
+  holderName: required(M.holderName).transform((v) => v.toUpperCase()),
+  phone: optional(phoneField(M.phone, M.phoneInvalid)),
+});
+
+export const SbpDetails = z.object({
+  phone: phoneField(M.phone, M.phoneInvalid),
+  bankName: required(M.sbpBank),
+  recipientName: optional(z.string().trim().max(100, tooLong(100))),
+});
+
+export const BankTransferDetails = z.object({
+  bankName: required(M.bankName),
+  accountNumber: digitsField(M.accountNumber, M.accountNumberInvalid, 30, (d) => d.length === 20),
+  bik: digitsField(M.bik, M.bikInvalid, 9, (d) => d.length === 9),
+  holderName: required(M.recipientName, 200),
+});
+
+export const QiwiDetails = z.object({ walletPhone: phoneField(M.wallet, M.walletInvalid) });
+
+export const YooMoneyDetails = z.object({
+  accountNumber: digitsField(M.wallet, M.walletInvalid, 30, (d) => d.length >= 11 && d.length <= 20),
+});
+
+export const CashDetails = z.object({
+  meetingLocation: required(M.meetingLocation, 200),
+  preferredTime: optional(z.string().trim().max(100, tooLong(100))),
+});
+
+const common = {
+  name: required(M.name),
+  isDefault: z.boolean().default(false),
+  isActive: z.boolean().default(true),
+};
+// `prefault({})` parses a missing `details` as empty, so the user hears which field is missing.
+const variant = <T extends PaymentTemplateType, D extends z.ZodObject>(type: T, details: D) =>
+  z.object({ ...common, type: z.literal(type), details: details.prefault({} as z.input<D>) });
+
+/** Body of POST /payment-templates (and of a full PUT). */
+export const PaymentTemplateInput = z.discriminatedUnion(
+  'type',
+  [
+    variant('BANK_CARD', BankCardDetails),
+    variant('SBP', SbpDetails),
+    variant('BANK_TRANSFER', BankTransferDetails),
+    variant('QIWI', QiwiDetails),
+    variant('YOOMONEY', YooMoneyDetails),
+    variant('CASH', CashDetails),
+  ],
+  { error: M.unknownType },
+);
+export type PaymentTemplateInput = z.infer<typeof PaymentTemplateInput>;
+
+/** The list screen's toggles: `{ isDefault }` or `{ isActive }` (spec 3 §7). */
+export const PaymentTemplateFlags = z
+  .object({ isDefault: z.boolean().optional(), isActive: z.boolean().optional() })
+  .strict()
+  .refine((v) => v.isDefault !== undefined || v.isActive !== undefined, M.invalidForm);
+export type PaymentTemplateFlags = z.infer<typeof PaymentTemplateFlags>;
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Body of PUT /payment-templates/{id}: the full form, or only the flags. A body that carries
+ * neither `name`, `type` nor `details` is read as flags; anything else must be a whole template.
+ */
+export const UpdatePaymentTemplateRequest = z
+  .unknown()
+  .transform((value, ctx): PaymentTemplateInput | PaymentTemplateFlags => {
+    const flagsOnly = isRecord(value) && !('name' in value) && !('type' in value) && !('details' in value);
+    const parsed = (flagsOnly ? PaymentTemplateFlags : PaymentTemplateInput).safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    }
+    return z.NEVER;
+  });
+export type UpdatePaymentTemplateRequest = z.infer<typeof UpdatePaymentTemplateRequest>;
+
+export function isFullTemplate(body: UpdatePaymentTemplateRequest): body is PaymentTemplateInput {
+  return 'type' in body;
+}
+
+/** Last four characters of a digit string behind bullets: `•••• 1234`. */
+function maskDigits(digits: string): string {
+  return `•••• ${digits.slice(-4)}`;
+}
+
+/** `+7 ••• ••• 12 34` for Russian numbers, `•••• 12 34` for others. */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  const tail = `${digits.slice(-4, -2)} ${digits.slice(-2)}`;
+  return phone.startsWith('+7') && digits.length === 11 ? `+7 ••• ••• ${tail}` : `•••• ${tail}`;
+}
+
+/** What the payment-methods list shows: the details with numbers hidden (spec 3 §3). */
+export function maskDetails(type: PaymentTemplateType, details: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (details.bankName) out.bankName = details.bankName;
+  if (details.cardNumber) out.cardNumber = maskDigits(details.cardNumber);
+  if (details.accountNumber) out.accountNumber = maskDigits(details.accountNumber);
+  if (details.phone) out.phone = maskPhone(details.phone);
+  if (details.walletPhone) out.walletPhone = maskPhone(details.walletPhone);
+  if (type === 'CASH' && details.meetingLocation) out.meetingLocation = details.meetingLocation;
+  return out;
+}
+
+export const PaymentDetailsRecord = z.record(z.string(), z.string());
+
+export const PaymentTemplateView = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  type: z.enum(PAYMENT_TEMPLATE_TYPES),
+  isDefault: z.boolean(),
+  isActive: z.boolean(),
+  details: PaymentDetailsRecord,
+  maskedDetails: PaymentDetailsRecord,
+  usageCount: z.number().int(),
+  lastUsedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PaymentTemplateView = z.infer<typeof PaymentTemplateView>;
+
+export const PaymentTemplateList = z.array(PaymentTemplateView);
+
+export const AttachPaymentTemplateRequest = z.object({
+  templateId: z.uuid({ error: 'Выберите способ оплаты' }),
+});
+
+/** The details a seller sent on a trade: a snapshot, unaffected by later template edits. */
+export const TradePaymentTemplate = z.object({
+  templateId: z.uuid().nullable(),
+  name: z.string(),
+  type: z.enum(PAYMENT_TEMPLATE_TYPES),
+  details: PaymentDetailsRecord,
+  sentAt: z.string(),
+});
+export type TradePaymentTemplate = z.infer<typeof TradePaymentTemplate>;
+
+// ---- Receipts (payment proofs) ----
+
+export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
+export const ReceiptMessages = {
+  notImage: 'Пожалуйста, выберите изображение (JPG, PNG)',
+  tooLarge: 'Файл слишком большой. Максимум 5MB',
+} as const;
+
+/** Answer of the receipt upload (spec 2 §3). */
+export const PaymentProofUploadResult = z.object({
+  url: z.string(),
+  fileSize: z.number().int(),
+  processedSize: z.number().int(),
+});
+
+export const PaymentProofFile = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  size: z.number().int(),
+  type: z.string(),
+  url: z.string(),
+  uploadedAt: z.string(),
+});
+export type PaymentProofFile = z.infer<typeof PaymentProofFile>;

@@ -1,0 +1,132 @@
+/**
+ * The realtime contract (spec 1 §7 Realtime, spec 2 §4): Socket.IO at `/socket.io`, the
+ * access token in `auth.token`, rooms `user:{id}` (joined on connect) and `trade:{id}`
+ * (joined with `trade:join`, parties only). The server emits only after its transaction
+ * committed, and only to the people concerned.
+ */
+import { z } from 'zod';
+import { ChatMessage } from './schemas/chat.ts';
+import { TRADE_STATUSES } from './trade-machine.ts';
+
+export const SOCKET_PATH = '/socket.io';
+
+/** Events the server sends. */
+export const ServerEvents = {
+  /** To the order owner: someone opened a trade on their order. */
+  tradeCreated: 'trade:created',
+  /** To both parties: any transition, including scheduler expiry and auto-release. */
+  tradeUpdated: 'trade:updated',
+  /** To the recipient of a chat message (toast, unread +1). */
+  tradeMessage: 'trade:message',
+  /** To the buyer: the seller attached payment details. */
+  paymentTemplateAttached: 'trade:payment_template_attached',
+  /** To the seller: the buyer uploaded a receipt. */
+  paymentProofUploaded: 'trade:payment_proof_uploaded',
+  /** To the order owner, with trade:created. */
+  orderMatched: 'order:matched',
+  /** To the order owner: status or available amount changed; refetch. */
+  orderUpdated: 'order:updated',
+  /** To the trade room: a new chat message (TEXT or SYSTEM). */
+  messageNew: 'message:new',
+  /** To the trade room: the recipient read a message. */
+  messageRead: 'message:read',
+} as const;
+export type ServerEventName = (typeof ServerEvents)[keyof typeof ServerEvents];
+
+/** Events the client sends; both answer through the acknowledgement callback. */
+export const ClientEvents = { tradeJoin: 'trade:join', tradeLeave: 'trade:leave' } as const;
+
+const Status = z.enum(TRADE_STATUSES);
+
+/**
+ * `buyerName` is the name of whoever opened the trade (the toast reads 'Новая сделка от
+ * {name}'); on a buy order that is the seller, which `takerRole` says.
+ */
+export const TradeCreatedEvent = z.object({
+  tradeId: z.uuid(),
+  orderId: z.uuid(),
+  buyerName: z.string(),
+  takerRole: z.enum(['buyer', 'seller']),
+  cryptocurrency: z.string(),
+  amountCrypto: z.string(),
+  fiatCurrency: z.string(),
+  amountFiat: z.string(),
+});
+
+export const TradeUpdatedEvent = z.object({
+  tradeId: z.uuid(),
+  status: Status,
+  previousStatus: Status,
+  action: z.string(),
+  actor: z.enum(['buyer', 'seller', 'system', 'moderator']),
+});
+
+export const TradeMessageEvent = z.object({
+  tradeId: z.uuid(),
+  messageId: z.uuid(),
+  senderName: z.string(),
+  /** The message text (plain text). */
+  message: z.string(),
+});
+
+export const PaymentTemplateAttachedEvent = z.object({
+  tradeId: z.uuid(),
+  templateId: z.uuid(),
+  message: z.string(),
+});
+
+export const PaymentProofUploadedEvent = z.object({
+  tradeId: z.uuid(),
+  url: z.string(),
+  uploadedBy: z.uuid(),
+  uploadedAt: z.string(),
+  fileSize: z.number().int(),
+});
+
+export const OrderMatchedEvent = z.object({ orderId: z.uuid(), tradeId: z.uuid() });
+
+export const OrderUpdatedEvent = z.object({
+  orderId: z.uuid(),
+  status: z.enum(['active', 'paused', 'completed', 'cancelled', 'expired']),
+});
+
+export const MessageNewEvent = z.object({ tradeId: z.uuid(), message: ChatMessage });
+
+export const MessageReadEvent = z.object({
+  tradeId: z.uuid(),
+  messageId: z.uuid(),
+  readAt: z.string(),
+  readerId: z.uuid(),
+});
+
+export const ServerEventPayloads = {
+  'trade:created': TradeCreatedEvent,
+  'trade:updated': TradeUpdatedEvent,
+  'trade:message': TradeMessageEvent,
+  'trade:payment_template_attached': PaymentTemplateAttachedEvent,
+  'trade:payment_proof_uploaded': PaymentProofUploadedEvent,
+  'order:matched': OrderMatchedEvent,
+  'order:updated': OrderUpdatedEvent,
+  'message:new': MessageNewEvent,
+  'message:read': MessageReadEvent,
+} satisfies Record<ServerEventName, z.ZodType>;
+
+export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof ServerEventPayloads)[E]>;
+
+/** Typed listeners for socket.io-client: `io<ServerToClientEvents, ClientToServerEvents>()`. */
+export type ServerToClientEvents = {
+  [E in ServerEventName]: (payload: ServerEventPayload<E>) => void;
+};
+
+export const TradeRoomRequest = z.object({ tradeId: z.uuid() });
+export type TradeRoomRequest = z.infer<typeof TradeRoomRequest>;
+
+export type TradeRoomAck = { ok: true } | { ok: false; error: string };
+
+export type ClientToServerEvents = {
+  'trade:join': (request: TradeRoomRequest, ack: (result: TradeRoomAck) => void) => void;
+  'trade:leave': (request: TradeRoomRequest, ack?: (result: TradeRoomAck) => void) => void;
+};
+
+/** `connect_error` text when the handshake token is missing, invalid or its session ended. */
+export const SOCKET_UNAUTHORIZED = 'Необходима авторизация';
