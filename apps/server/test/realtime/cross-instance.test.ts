@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type AppContext, createContext } from '../../src/context.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
+import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { createOrder, createUser, expectLedgerSound, fund } from '../factories.ts';
 import { createTestDatabase, testConfig } from '../helpers.ts';
 import { type Client, connect, type LiveServer, listenWithRealtime, QUIET_MS, sleep, TEST_REDIS_URL } from './support.ts';
@@ -120,9 +121,11 @@ describe('two instances behind one Redis', () => {
     const { id: orderId } = await createOrder(b.ctx, seller.id);
     const buyerOnA = await clientOn(a, buyer.id);
     const sellerAuth = { authorization: `Bearer ${(await b.ctx.sessions.start('user', seller.id)).accessToken}` };
-    const { tradeId } = await new (await import('../../src/modules/trades/trades.service.ts')).TradesService(
-      b.ctx,
-    ).open(buyer.id, { orderId, amountFiat: '50000', paymentMethod: 'sberbank' });
+    const { tradeId } = await new TradesService(b.ctx).open(buyer.id, {
+      orderId,
+      amountFiat: '50000',
+      paymentMethod: 'sberbank',
+    });
     const cancel = await b.app.inject({
       method: 'POST',
       url: `/api/v1/trades/${tradeId}/actions`,

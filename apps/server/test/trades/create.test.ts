@@ -108,11 +108,11 @@ describe('amount and payment method', () => {
   });
 
   it('refuses more than the order still has, though within its limits', async () => {
-    // 0.01 BTC = 50 000 ₽; after 40 000 ₽ only 0.002 BTC (10 000 ₽) is left.
+    // 0.01 BTC = 50 000 ₽; after 40 000 ₽ only 0.002 BTC (10 000 ₽) is left; 10 000.05 ₽ buys 0.00200001.
     const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, '0.01');
     expect((await open(buyer.id, { orderId, amountFiat: '40000', paymentMethod: 'sberbank' })).statusCode).toBe(200);
     const other = await createUser(t.ctx);
-    const res = await open(other.id, { orderId, amountFiat: '10000.01', paymentMethod: 'sberbank' });
+    const res = await open(other.id, { orderId, amountFiat: '10000.05', paymentMethod: 'sberbank' });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('RULE_VIOLATION');
     expect(await orderAvailable(orderId)).toBe('0.00200000');

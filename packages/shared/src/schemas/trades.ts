@@ -132,7 +132,8 @@ export const TradeListQuery = z.object({
 
 export const TradeList = PageInfo.extend({ trades: z.array(TradeView) });
 
-export const SoftDeleteRequest = z.object({ reason: z.string().max(500).optional() }).optional();
+/** The reason is optional, and so is the body: a bare PATCH arrives as null. */
+export const SoftDeleteRequest = z.object({ reason: z.string().max(500).optional() }).nullish();
 
 export const TradeStats = z.object({
   totalTrades: z.number().int(),
