@@ -64,7 +64,8 @@ export function suggestDisplayName(user: {
     s
       .replace(/[^A-Za-zА-Яа-яЁё0-9 _-]/g, '')
       .trim()
-      .slice(0, DISPLAY_NAME_MAX);
+      .slice(0, DISPLAY_NAME_MAX)
+      .trim();
   const full = [user.firstName, user.lastName].filter(Boolean).join(' ');
   for (const candidate of [full, user.firstName ?? '', user.username ?? '']) {
     const s = clean(candidate);

@@ -245,7 +245,14 @@ export type ChatMessageRow = typeof chatMessages.$inferSelect;
 
 // ---- 0005: payment templates, details sent on trades, receipts ----
 
-export const PAYMENT_TEMPLATE_TYPES = ['BANK_CARD', 'SBP', 'BANK_TRANSFER', 'QIWI', 'YOOMONEY', 'CASH'] as const;
+export const PAYMENT_TEMPLATE_TYPES = [
+  'BANK_CARD',
+  'SBP',
+  'BANK_TRANSFER',
+  'QIWI',
+  'YOOMONEY',
+  'CASH',
+] as const;
 
 export const paymentTemplates = pgTable('payment_templates', {
   id: uuid('id').primaryKey().defaultRandom(),

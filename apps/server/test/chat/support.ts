@@ -6,15 +6,17 @@ type Method = 'GET' | 'POST' | 'PATCH';
 
 /** HTTP calls as a given user (tokens straight from the session service). */
 export function chatApi(t: TestApp) {
-  const tokens = new Map<string, string>();
+  // Access tokens live 15 minutes of the manual clock: reissue once it has moved on.
+  const tokens = new Map<string, { at: number; token: string }>();
   async function headers(userId: string | null, extra: Record<string, string> = {}) {
     if (!userId) return extra;
-    let token = tokens.get(userId);
-    if (!token) {
-      token = (await t.ctx.sessions.start('user', userId)).accessToken;
-      tokens.set(userId, token);
+    const now = t.clock.now().getTime();
+    let hit = tokens.get(userId);
+    if (!hit || now < hit.at || now - hit.at > 5 * 60_000) {
+      hit = { at: now, token: (await t.ctx.sessions.start('user', userId)).accessToken };
+      tokens.set(userId, hit);
     }
-    return { authorization: `Bearer ${token}`, ...extra };
+    return { authorization: `Bearer ${hit.token}`, ...extra };
   }
   async function call(method: Method, url: string, userId: string | null, payload?: unknown, extra = {}) {
     const res = await t.app.inject({

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerSound } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { bankCard, CARD_DIGITS, createTemplate, moneySnapshot, recordEvents, tradeScenario } from './setup.ts';
+import {
+  bankCard,
+  CARD_DIGITS,
+  createTemplate,
+  moneySnapshot,
+  recordEvents,
+  tradeScenario,
+} from './setup.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,7 +20,12 @@ afterAll(async () => {
 });
 
 const attach = (tradeId: string, headers: Record<string, string>, templateId: string) =>
-  t.app.inject({ method: 'PUT', url: `/api/v1/trades/${tradeId}/payment-template`, headers, payload: { templateId } });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/trades/${tradeId}/payment-template`,
+    headers,
+    payload: { templateId },
+  });
 const tradeOf = async (tradeId: string, headers: Record<string, string>) => {
   const res = await t.app.inject({ url: `/api/v1/trades/${tradeId}`, headers });
   expect(res.statusCode, res.body).toBe(200);
@@ -42,14 +54,24 @@ describe('the seller sends payment details on a trade', () => {
     expect(res.json().data.trade.status).toBe('ESCROW_LOCKED');
     expect((await tradeOf(s.tradeId, s.buyer.headers)).paymentTemplate).toEqual(expected);
 
-    const payload = { tradeId: s.tradeId, templateId: template.id, message: 'Продавец предоставил данные для оплаты' };
+    const payload = {
+      tradeId: s.tradeId,
+      templateId: template.id,
+      message: 'Продавец предоставил данные для оплаты',
+    };
     expect(rec.events).toEqual([
       { room: `user:${s.buyer.userId}`, event: 'trade:payment_template_attached', payload },
       { room: `user:${s.seller.userId}`, event: 'trade:payment_template_attached', payload },
     ]);
 
-    const listed = (await t.app.inject({ url: '/api/v1/payment-templates', headers: s.seller.headers })).json().data;
-    expect(listed[0]).toMatchObject({ id: template.id, usageCount: 1, lastUsedAt: t.clock.now().toISOString() });
+    const listed = (
+      await t.app.inject({ url: '/api/v1/payment-templates', headers: s.seller.headers })
+    ).json().data;
+    expect(listed[0]).toMatchObject({
+      id: template.id,
+      usageCount: 1,
+      lastUsedAt: t.clock.now().toISOString(),
+    });
     expect(await moneySnapshot(t, [s.seller.userId, s.buyer.userId])).toEqual(money);
 
     // The snapshot survives edits and deletion of the template.
@@ -57,23 +79,40 @@ describe('the seller sends payment details on a trade', () => {
       method: 'PUT',
       url: `/api/v1/payment-templates/${template.id}`,
       headers: s.seller.headers,
-      payload: bankCard({ name: 'Другая', details: { bankName: 'ВТБ', cardNumber: '4111 1111 1111 1111', holderName: 'X' } }),
+      payload: bankCard({
+        name: 'Другая',
+        details: { bankName: 'ВТБ', cardNumber: '4111 1111 1111 1111', holderName: 'X' },
+      }),
     });
     expect((await tradeOf(s.tradeId, s.buyer.headers)).paymentTemplate.details.bankName).toBe('Сбербанк');
-    await t.app.inject({ method: 'DELETE', url: `/api/v1/payment-templates/${template.id}`, headers: s.seller.headers });
-    expect((await tradeOf(s.tradeId, s.buyer.headers)).paymentTemplate).toMatchObject({ templateId: null, name: 'Сбер основная' });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/payment-templates/${template.id}`,
+      headers: s.seller.headers,
+    });
+    expect((await tradeOf(s.tradeId, s.buyer.headers)).paymentTemplate).toMatchObject({
+      templateId: null,
+      name: 'Сбер основная',
+    });
   });
 
   it('can resend other details while the buyer pays; the latest one is shown', async () => {
     const s = await tradeScenario(t);
     const first = await createTemplate(t.app, s.seller);
-    const second = await createTemplate(t.app, s.seller, { name: 'СБП', type: 'SBP', details: { phone: '+79990001122', bankName: 'Т' } });
+    const second = await createTemplate(t.app, s.seller, {
+      name: 'СБП',
+      type: 'SBP',
+      details: { phone: '+79990001122', bankName: 'Т' },
+    });
     expect((await attach(s.tradeId, s.seller.headers, first.id)).statusCode).toBe(200);
     await s.act(s.buyer.userId, 'mark_paid');
     t.clock.advance(1000);
     const res = await attach(s.tradeId, s.seller.headers, second.id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.trade).toMatchObject({ status: 'PAYMENT_PENDING', paymentTemplate: { templateId: second.id, type: 'SBP' } });
+    expect(res.json().data.trade).toMatchObject({
+      status: 'PAYMENT_PENDING',
+      paymentTemplate: { templateId: second.id, type: 'SBP' },
+    });
   });
 });
 
@@ -93,12 +132,24 @@ describe('who may send details, and when', () => {
     expect(foreign.json().error).toBe('Способ оплаты не найден');
     const missing = await attach(s.tradeId, s.seller.headers, '00000000-0000-4000-8000-000000000000');
     expect(missing.statusCode).toBe(404);
-    expect((await attach('00000000-0000-4000-8000-000000000000', s.seller.headers, sellers.id)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/v1/trades/${s.tradeId}/payment-template`, payload: { templateId: sellers.id } })).statusCode).toBe(401);
+    expect(
+      (await attach('00000000-0000-4000-8000-000000000000', s.seller.headers, sellers.id)).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/trades/${s.tradeId}/payment-template`,
+          payload: { templateId: sellers.id },
+        })
+      ).statusCode,
+    ).toBe(401);
 
     expect((await tradeOf(s.tradeId, s.buyer.headers)).paymentTemplate).toBeNull();
     expect(await moneySnapshot(t, [s.seller.userId, s.buyer.userId])).toEqual(money);
-    const listed = (await t.app.inject({ url: '/api/v1/payment-templates', headers: s.seller.headers })).json().data;
+    const listed = (
+      await t.app.inject({ url: '/api/v1/payment-templates', headers: s.seller.headers })
+    ).json().data;
     expect(listed[0].usageCount).toBe(0);
   });
 

@@ -36,8 +36,17 @@ export async function tradeScenario(t: TestApp) {
   return { seller, buyer, stranger, orderId, tradeId, act };
 }
 
-export async function createTemplate(app: FastifyInstance, who: Session, body: Record<string, unknown> = bankCard()) {
-  const res = await app.inject({ method: 'POST', url: '/api/v1/payment-templates', headers: who.headers, payload: body });
+export async function createTemplate(
+  app: FastifyInstance,
+  who: Session,
+  body: Record<string, unknown> = bankCard(),
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/payment-templates',
+    headers: who.headers,
+    payload: body,
+  });
   if (res.statusCode !== 200) throw new Error(`template create failed: ${res.statusCode} ${res.body}`);
   return res.json().data as { id: string } & Record<string, unknown>;
 }

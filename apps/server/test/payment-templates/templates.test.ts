@@ -1,3 +1,4 @@
+import type { PaymentTemplateView } from '@p2p/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../helpers.ts';
 import { bankCard, CARD, CARD_DIGITS, createTemplate, type Session } from './setup.ts';
@@ -18,15 +19,27 @@ const url = '/api/v1/payment-templates';
 const list = async (who: Session) => {
   const res = await t.app.inject({ url, headers: who.headers });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as Array<Record<string, any>>;
+  return res.json().data as PaymentTemplateView[];
 };
-const post = (who: Session, payload: unknown) => t.app.inject({ method: 'POST', url, headers: who.headers, payload: payload as object });
+const post = (who: Session, payload: unknown) =>
+  t.app.inject({ method: 'POST', url, headers: who.headers, payload: payload as object });
 const put = (who: Session, id: string, payload: unknown) =>
   t.app.inject({ method: 'PUT', url: `${url}/${id}`, headers: who.headers, payload: payload as object });
 
 describe('creating templates of every type', () => {
   it('stores normalised details and lists them with masked numbers', async () => {
-    const card = await createTemplate(t.app, alice, bankCard({ details: { bankName: ' Сбербанк ', cardNumber: '2200-7000-0005-1234', holderName: 'ivan petrov', phone: '' } }));
+    const card = await createTemplate(
+      t.app,
+      alice,
+      bankCard({
+        details: {
+          bankName: ' Сбербанк ',
+          cardNumber: '2200-7000-0005-1234',
+          holderName: 'ivan petrov',
+          phone: '',
+        },
+      }),
+    );
     expect(card).toMatchObject({
       name: 'Сбер основная',
       type: 'BANK_CARD',
@@ -51,15 +64,28 @@ describe('creating templates of every type', () => {
     const transfer = await createTemplate(t.app, alice, {
       name: 'Счет',
       type: 'BANK_TRANSFER',
-      details: { bankName: 'ВТБ', accountNumber: '4081 7810 0000 0000 5678', bik: '044525187', holderName: 'Петров Иван' },
+      details: {
+        bankName: 'ВТБ',
+        accountNumber: '4081 7810 0000 0000 5678',
+        bik: '044525187',
+        holderName: 'Петров Иван',
+      },
     });
     expect(transfer.details).toMatchObject({ accountNumber: '40817810000000005678', bik: '044525187' });
     expect(transfer.maskedDetails).toEqual({ bankName: 'ВТБ', accountNumber: '•••• 5678' });
 
-    const qiwi = await createTemplate(t.app, alice, { name: 'Qiwi', type: 'QIWI', details: { walletPhone: '+7 912 000 56 78' } });
+    const qiwi = await createTemplate(t.app, alice, {
+      name: 'Qiwi',
+      type: 'QIWI',
+      details: { walletPhone: '+7 912 000 56 78' },
+    });
     expect(qiwi.maskedDetails).toEqual({ walletPhone: '+7 ••• ••• 56 78' });
 
-    const yoo = await createTemplate(t.app, alice, { name: 'ЮMoney', type: 'YOOMONEY', details: { accountNumber: '410011234565678' } });
+    const yoo = await createTemplate(t.app, alice, {
+      name: 'ЮMoney',
+      type: 'YOOMONEY',
+      details: { accountNumber: '410011234565678' },
+    });
     expect(yoo.maskedDetails).toEqual({ accountNumber: '•••• 5678' });
 
     const cash = await createTemplate(t.app, alice, {
@@ -70,7 +96,14 @@ describe('creating templates of every type', () => {
     expect(cash.maskedDetails).toEqual({ meetingLocation: 'Москва, м. Тверская' });
 
     const mine = await list(alice);
-    expect(mine.map((m) => m.type).sort()).toEqual(['BANK_CARD', 'BANK_TRANSFER', 'CASH', 'QIWI', 'SBP', 'YOOMONEY']);
+    expect(mine.map((m) => m.type).sort()).toEqual([
+      'BANK_CARD',
+      'BANK_TRANSFER',
+      'CASH',
+      'QIWI',
+      'SBP',
+      'YOOMONEY',
+    ]);
     const listed = mine.find((m) => m.id === card.id);
     expect(listed?.maskedDetails.cardNumber).toBe('•••• 1234');
     expect(listed?.details.cardNumber).toBe(CARD_DIGITS);
@@ -101,13 +134,33 @@ describe('validation messages of the form (spec 2 §5)', () => {
     ['card: bad optional phone', card({ phone: '12' }), 'Некорректный номер телефона'],
     ['card: no details at all', { name: 'x', type: 'BANK_CARD' }, 'Введите название банка'],
     ['sbp: phone', { name: 'x', type: 'SBP', details: { bankName: 'Т' } }, 'Введите номер телефона'],
-    ['sbp: phone malformed', { name: 'x', type: 'SBP', details: { phone: '+7 912', bankName: 'Т' } }, 'Некорректный номер телефона'],
-    ['sbp: bank', { name: 'x', type: 'SBP', details: { phone: '+79120001122', bankName: '' } }, 'Введите банк'],
+    [
+      'sbp: phone malformed',
+      { name: 'x', type: 'SBP', details: { phone: '+7 912', bankName: 'Т' } },
+      'Некорректный номер телефона',
+    ],
+    [
+      'sbp: bank',
+      { name: 'x', type: 'SBP', details: { phone: '+79120001122', bankName: '' } },
+      'Введите банк',
+    ],
     ...transferCases(),
     ['qiwi: wallet', { name: 'x', type: 'QIWI', details: {} }, 'Введите номер кошелька'],
-    ['qiwi: wallet malformed', { name: 'x', type: 'QIWI', details: { walletPhone: 'abc' } }, 'Некорректный номер кошелька'],
-    ['yoomoney: wallet', { name: 'x', type: 'YOOMONEY', details: { accountNumber: '' } }, 'Введите номер кошелька'],
-    ['yoomoney: wallet malformed', { name: 'x', type: 'YOOMONEY', details: { accountNumber: '4100' } }, 'Некорректный номер кошелька'],
+    [
+      'qiwi: wallet malformed',
+      { name: 'x', type: 'QIWI', details: { walletPhone: 'abc' } },
+      'Некорректный номер кошелька',
+    ],
+    [
+      'yoomoney: wallet',
+      { name: 'x', type: 'YOOMONEY', details: { accountNumber: '' } },
+      'Введите номер кошелька',
+    ],
+    [
+      'yoomoney: wallet malformed',
+      { name: 'x', type: 'YOOMONEY', details: { accountNumber: '4100' } },
+      'Некорректный номер кошелька',
+    ],
     ['cash: place', { name: 'x', type: 'CASH', details: { preferredTime: 'утро' } }, 'Укажите место встречи'],
   ];
 
@@ -126,12 +179,25 @@ describe('validation messages of the form (spec 2 §5)', () => {
 });
 
 function transferCases(): Array<[string, unknown, string]> {
-  const ok = { bankName: 'ВТБ', accountNumber: '40817810000000005678', bik: '044525187', holderName: 'Петров' };
-  const transfer = (details: Record<string, unknown>) => ({ name: 'x', type: 'BANK_TRANSFER', details: { ...ok, ...details } });
+  const ok = {
+    bankName: 'ВТБ',
+    accountNumber: '40817810000000005678',
+    bik: '044525187',
+    holderName: 'Петров',
+  };
+  const transfer = (details: Record<string, unknown>) => ({
+    name: 'x',
+    type: 'BANK_TRANSFER',
+    details: { ...ok, ...details },
+  });
   return [
     ['transfer: bank', transfer({ bankName: '' }), 'Введите название банка'],
     ['transfer: account', transfer({ accountNumber: '' }), 'Введите номер счета'],
-    ['transfer: account malformed', transfer({ accountNumber: '4081781000' }), 'Номер счета должен состоять из 20 цифр'],
+    [
+      'transfer: account malformed',
+      transfer({ accountNumber: '4081781000' }),
+      'Номер счета должен состоять из 20 цифр',
+    ],
     ['transfer: BIK', transfer({ bik: undefined }), 'Введите БИК'],
     ['transfer: BIK short', transfer({ bik: '04452518' }), 'БИК должен состоять из 9 цифр'],
     ['transfer: BIK over 9 characters', transfer({ bik: '0445251870' }), 'БИК должен состоять из 9 цифр'],
@@ -189,7 +255,13 @@ describe('editing, deleting and ownership', () => {
   it('replaces a template with a full body, including its type', async () => {
     const user = await signIn(t.app, 'tpledit');
     const a = await createTemplate(t.app, user);
-    const res = await put(user, a.id, { name: 'Теперь СБП', type: 'SBP', isDefault: true, isActive: true, details: { phone: '+79995554433', bankName: 'Альфа' } });
+    const res = await put(user, a.id, {
+      name: 'Теперь СБП',
+      type: 'SBP',
+      isDefault: true,
+      isActive: true,
+      details: { phone: '+79995554433', bankName: 'Альфа' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
       id: a.id,
@@ -214,7 +286,9 @@ describe('editing, deleting and ownership', () => {
     expect(edit.statusCode).toBe(404);
     expect(edit.json().error).toBe('Способ оплаты не найден');
     expect((await put(bob, a.id, bankCard({ name: 'stolen' }))).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `${url}/${a.id}`, headers: bob.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${url}/${a.id}`, headers: bob.headers })).statusCode,
+    ).toBe(404);
     const still = (await list(owner)).find((m) => m.id === a.id);
     expect(still).toMatchObject({ isActive: true, name: 'Сбер основная' });
 
@@ -222,12 +296,20 @@ describe('editing, deleting and ownership', () => {
     expect(del.statusCode).toBe(200);
     expect(del.json().data.message).toBe('Способ оплаты удален');
     expect((await list(owner)).some((m) => m.id === a.id)).toBe(false);
-    expect((await t.app.inject({ method: 'DELETE', url: `${url}/${a.id}`, headers: owner.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${url}/${a.id}`, headers: owner.headers })).statusCode,
+    ).toBe(404);
   });
 
   it('honours Idempotency-Key on create', async () => {
     const user = await signIn(t.app, 'tplidem');
-    const send = () => t.app.inject({ method: 'POST', url, headers: { ...user.headers, 'idempotency-key': 'tpl-1' }, payload: bankCard() });
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...user.headers, 'idempotency-key': 'tpl-1' },
+        payload: bankCard(),
+      });
     const [first, second] = [await send(), await send()];
     expect(second.json().data.id).toBe(first.json().data.id);
     expect(await list(user)).toHaveLength(1);

@@ -22,13 +22,20 @@ export function jpegWithGps(): Promise<Buffer> {
     .jpeg()
     .withExif({
       IFD0: { Make: 'TestPhone', Model: 'Leaky 1' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '55/1 45/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '37/1 37/1 0/1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '55/1 45/1 0/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '37/1 37/1 0/1',
+      },
     })
     .toBuffer();
 }
 
 export function pngWithAlpha(): Promise<Buffer> {
-  return sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } } })
+  return sharp({
+    create: { width: 40, height: 30, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } },
+  })
     .png()
     .toBuffer();
 }

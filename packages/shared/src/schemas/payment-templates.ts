@@ -6,7 +6,14 @@ import { z } from 'zod';
  * drive the web form, so the messages are the spec's Russian texts.
  */
 
-export const PAYMENT_TEMPLATE_TYPES = ['BANK_CARD', 'SBP', 'BANK_TRANSFER', 'QIWI', 'YOOMONEY', 'CASH'] as const;
+export const PAYMENT_TEMPLATE_TYPES = [
+  'BANK_CARD',
+  'SBP',
+  'BANK_TRANSFER',
+  'QIWI',
+  'YOOMONEY',
+  'CASH',
+] as const;
 export type PaymentTemplateType = (typeof PAYMENT_TEMPLATE_TYPES)[number];
 
 /** A user keeps at most this many payment templates. */
@@ -215,7 +222,10 @@ export function maskPhone(phone: string): string {
 }
 
 /** What the payment-methods list shows: the details with numbers hidden (spec 3 §3). */
-export function maskDetails(type: PaymentTemplateType, details: Record<string, string>): Record<string, string> {
+export function maskDetails(
+  type: PaymentTemplateType,
+  details: Record<string, string>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   if (details.bankName) out.bankName = details.bankName;
   if (details.cardNumber) out.cardNumber = maskDigits(details.cardNumber);

@@ -16,7 +16,11 @@ export async function listTemplatesOfUser(db: Executor, userId: string): Promise
     .select()
     .from(paymentTemplates)
     .where(eq(paymentTemplates.userId, userId))
-    .orderBy(desc(paymentTemplates.isDefault), desc(paymentTemplates.isActive), desc(paymentTemplates.createdAt));
+    .orderBy(
+      desc(paymentTemplates.isDefault),
+      desc(paymentTemplates.isActive),
+      desc(paymentTemplates.createdAt),
+    );
 }
 
 export async function countTemplatesOfUser(db: Executor, userId: string): Promise<number> {
@@ -48,7 +52,11 @@ export async function findTemplateOfUser(
 }
 
 /** The template, locked against a concurrent delete while it is being sent on a trade. */
-export async function lockTemplateOfUser(tx: Tx, userId: string, id: string): Promise<PaymentTemplateRow | null> {
+export async function lockTemplateOfUser(
+  tx: Tx,
+  userId: string,
+  id: string,
+): Promise<PaymentTemplateRow | null> {
   const [row] = await tx
     .select()
     .from(paymentTemplates)

@@ -4,7 +4,10 @@ import { type PaymentProofRow, paymentProofs, trades } from '../../db/schema.ts'
 
 export const receiptUrl = (id: string) => `/api/v1/uploads/receipts/${id}`;
 
-export async function insertProof(tx: Tx, values: typeof paymentProofs.$inferInsert): Promise<PaymentProofRow> {
+export async function insertProof(
+  tx: Tx,
+  values: typeof paymentProofs.$inferInsert,
+): Promise<PaymentProofRow> {
   const [row] = await tx.insert(paymentProofs).values(values).returning();
   if (!row) throw new Error('payment proof insert returned nothing');
   return row;

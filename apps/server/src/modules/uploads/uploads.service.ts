@@ -22,7 +22,10 @@ export type ReceiptViewer = { kind: 'user'; id: string } | { kind: 'staff'; id: 
  * disputes from it). Only the user route exists today; a back-office route serving receipts
  * to staff calls this same function with a staff viewer.
  */
-export function canReadReceipt(viewer: ReceiptViewer, trade: Pick<TradeRow, 'buyerId' | 'sellerId'>): boolean {
+export function canReadReceipt(
+  viewer: ReceiptViewer,
+  trade: Pick<TradeRow, 'buyerId' | 'sellerId'>,
+): boolean {
   if (viewer.kind === 'staff') return true;
   return viewer.id === trade.buyerId || viewer.id === trade.sellerId;
 }
@@ -42,8 +45,8 @@ function checkUploader(trade: TradeRow | null, userId: string): TradeRow {
 /** A display name for the original file: no path, no control characters, at most 200 chars. */
 function cleanName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  const printable = [...base].filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f).join('');
+  return printable.trim().slice(0, 200);
 }
 
 export class UploadsService {
