@@ -1,4 +1,4 @@
-import { ChatMessage, MessageList } from '@p2p/shared';
+import { ChatMessage, type MessageList } from '@p2p/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages } from '../../src/db/schema.ts';
@@ -23,7 +23,11 @@ describe('sending', () => {
     const { buyer, tradeId, api } = await tradeScene(t);
     const one = await api.send(buyer.id, tradeId, 'a');
     expect(one.status).toBe(200);
-    expect(ChatMessage.parse(one.body.data)).toMatchObject({ content: 'a', type: 'TEXT', senderId: buyer.id });
+    expect(ChatMessage.parse(one.body.data)).toMatchObject({
+      content: 'a',
+      type: 'TEXT',
+      senderId: buyer.id,
+    });
 
     const max = 'я'.repeat(2000);
     const atMax = await api.send(buyer.id, tradeId, `  ${max}\n`);
@@ -52,10 +56,16 @@ describe('sending', () => {
 
   it('lets users send TEXT only', async () => {
     const { buyer, tradeId, api } = await tradeScene(t);
-    const res = await api.call('POST', `/trades/${tradeId}/messages`, buyer.id, { content: 'x', type: 'SYSTEM' });
+    const res = await api.call('POST', `/trades/${tradeId}/messages`, buyer.id, {
+      content: 'x',
+      type: 'SYSTEM',
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Можно отправлять только текстовые сообщения');
-    const text = await api.call('POST', `/trades/${tradeId}/messages`, buyer.id, { content: 'x', type: 'TEXT' });
+    const text = await api.call('POST', `/trades/${tradeId}/messages`, buyer.id, {
+      content: 'x',
+      type: 'TEXT',
+    });
     expect(text.status).toBe(200);
   });
 
@@ -147,7 +157,8 @@ describe('read receipts and unread counts', () => {
   it('counts counterparty text only and lets only the recipient mark it read', async () => {
     const { buyer, seller, tradeId, api } = await tradeScene(t);
     const ids: string[] = [];
-    for (const text of ['раз', 'два', 'три']) ids.push((await api.send(buyer.id, tradeId, text)).body.data.id);
+    for (const text of ['раз', 'два', 'три'])
+      ids.push((await api.send(buyer.id, tradeId, text)).body.data.id);
     await api.send(seller.id, tradeId, 'ответ');
     expect(await api.unread(seller.id, tradeId)).toBe(3);
     expect(await api.unread(buyer.id, tradeId)).toBe(1);

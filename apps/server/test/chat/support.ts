@@ -38,7 +38,8 @@ export function chatApi(t: TestApp) {
       return res.body.data.unreadCount as number;
     },
     read: (userId: string, messageId: string) => call('PATCH', `/messages/${messageId}/read`, userId),
-    readAll: (userId: string, tradeId: string) => call('PATCH', `/trades/${tradeId}/messages/read-all`, userId),
+    readAll: (userId: string, tradeId: string) =>
+      call('PATCH', `/trades/${tradeId}/messages/read-all`, userId),
     act: (userId: string, tradeId: string, action: string, payload = {}) =>
       call('POST', `/trades/${tradeId}/actions`, userId, { action, payload }),
   };

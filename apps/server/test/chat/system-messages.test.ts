@@ -55,9 +55,9 @@ describe('SYSTEM lines of trade transitions', () => {
 
     const disputed = await tradeScene(t);
     await disputed.api.act(disputed.buyer.id, disputed.tradeId, 'mark_paid');
-    expect((await disputed.api.act(disputed.seller.id, disputed.tradeId, 'dispute_trade', DISPUTE)).status).toBe(
-      200,
-    );
+    expect(
+      (await disputed.api.act(disputed.seller.id, disputed.tradeId, 'dispute_trade', DISPUTE)).status,
+    ).toBe(200);
     expect((await systemLines(disputed)).at(-1)).toBe(
       'Продавец открыл спор. Сделка заморожена до решения модератора',
     );

@@ -135,13 +135,18 @@ export class Model {
     return trade;
   }
 
-  /** Applies a user action if the machine allows it; returns whether it must succeed. */
-  act(trade: ModelTrade, user: number, action: UserAction, now: number): boolean {
+  /** The status a user action leads to, or null when it must be refused. */
+  allows(trade: ModelTrade, user: number, action: UserAction, now: number): TradeStatus | null {
     const role = trade.buyer === user ? 'buyer' : trade.seller === user ? 'seller' : null;
-    if (!role) return false;
-    const to = nextState(trade.status, action, role);
+    if (!role) return null;
+    if (action === 'mark_paid' && now >= trade.paymentDeadline) return null;
+    return nextState(trade.status, action, role);
+  }
+
+  /** Applies a user action the model allows; returns false (and changes nothing) otherwise. */
+  act(trade: ModelTrade, user: number, action: UserAction, now: number): boolean {
+    const to = this.allows(trade, user, action, now);
     if (!to) return false;
-    if (action === 'mark_paid' && now >= trade.paymentDeadline) return false;
     if (action === 'confirm_payment') trade.autoReleaseAt = now + WINDOW_MS;
     this.settle(trade, to);
     return true;
@@ -177,14 +182,19 @@ export class Model {
     trade.settled = true;
   }
 
+  canDelete = (order: ModelOrder, user: number) => user === order.owner && isLive(order);
+
   deleteOrder(order: ModelOrder, user: number): boolean {
-    if (user !== order.owner || !isLive(order)) return false;
+    if (!this.canDelete(order, user)) return false;
     this.close(order, 'cancelled');
     return true;
   }
 
+  canSetStatus = (order: ModelOrder, user: number, now: number) =>
+    user === order.owner && isLive(order) && order.expiresAt > now;
+
   setStatus(order: ModelOrder, user: number, status: 'active' | 'paused', now: number): boolean {
-    if (user !== order.owner || !isLive(order) || order.expiresAt <= now) return false;
+    if (!this.canSetStatus(order, user, now)) return false;
     order.status = status;
     return true;
   }

@@ -60,7 +60,11 @@ describe('lock order: releases against order deletion and new trades', () => {
     const trades = new TradesService(t.ctx);
     const orders = new OrdersService(t.ctx);
     const { sellerId, orderId, opened } = await confirmedTrades(N);
-    const calls = opened.map(({ tradeId }) => () => trades.act(sellerId, tradeId, 'release_crypto', {}));
+    const calls: (() => Promise<unknown>)[] = opened.map(
+      ({ tradeId }) =>
+        () =>
+          trades.act(sellerId, tradeId, 'release_crypto', {}),
+    );
     calls.splice(N / 2, 0, () => orders.cancel(sellerId, orderId));
 
     const { result, ms } = await timed(() => Promise.all(calls.map((call) => settle(call()))));
@@ -117,7 +121,7 @@ describe('lock order: releases against order deletion and new trades', () => {
       return tradeId;
     });
 
-    const calls = first.flatMap((tradeId) => [
+    const calls = first.flatMap((tradeId): (() => Promise<unknown>)[] => [
       () => trades.act(taker.id, tradeId, 'release_crypto', {}),
       () => trades.open(taker.id, { orderId, amountFiat: '50000', paymentMethod: 'sberbank' }),
     ]);

@@ -7,7 +7,15 @@ import { ManualClock } from '../../src/lib/clock.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { createOrder, createUser, expectLedgerSound, fund } from '../factories.ts';
 import { createTestDatabase, testConfig } from '../helpers.ts';
-import { type Client, connect, type LiveServer, listenWithRealtime, QUIET_MS, sleep, TEST_REDIS_URL } from './support.ts';
+import {
+  type Client,
+  connect,
+  type LiveServer,
+  listenWithRealtime,
+  QUIET_MS,
+  sleep,
+  TEST_REDIS_URL,
+} from './support.ts';
 
 /**
  * Two server instances on one database, each with its own notifier and Socket.IO server,
@@ -68,7 +76,9 @@ describe('two instances behind one Redis', () => {
     const sellerOnB = await clientOn(b, seller.id);
     const buyerOnA = await clientOn(a, buyer.id);
     const strangerOnB = await clientOn(b, stranger.id);
-    const buyerAuth = { authorization: `Bearer ${(await a.ctx.sessions.start('user', buyer.id)).accessToken}` };
+    const buyerAuth = {
+      authorization: `Bearer ${(await a.ctx.sessions.start('user', buyer.id)).accessToken}`,
+    };
 
     // The trade is opened through instance A's HTTP API ...
     const opened = await a.app.inject({
@@ -92,7 +102,10 @@ describe('two instances behind one Redis', () => {
     });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(await sellerOnB.next('trade:message')).toMatchObject({ tradeId, message: 'Оплатил по СБП' });
-    expect(await sellerOnB.next('message:new')).toMatchObject({ tradeId, message: { content: 'Оплатил по СБП' } });
+    expect(await sellerOnB.next('message:new')).toMatchObject({
+      tradeId,
+      message: { content: 'Оплатил по СБП' },
+    });
 
     const act = await a.app.inject({
       method: 'POST',
@@ -120,7 +133,9 @@ describe('two instances behind one Redis', () => {
     await fund(b.ctx, seller.id, 'BTC', '1');
     const { id: orderId } = await createOrder(b.ctx, seller.id);
     const buyerOnA = await clientOn(a, buyer.id);
-    const sellerAuth = { authorization: `Bearer ${(await b.ctx.sessions.start('user', seller.id)).accessToken}` };
+    const sellerAuth = {
+      authorization: `Bearer ${(await b.ctx.sessions.start('user', seller.id)).accessToken}`,
+    };
     const { tradeId } = await new TradesService(b.ctx).open(buyer.id, {
       orderId,
       amountFiat: '50000',

@@ -1,7 +1,7 @@
 import { MessageNewEvent, ServerEventPayloads, TradeCreatedEvent } from '@p2p/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findTrade } from '../../src/modules/trades/trades.repository.ts';
 import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
+import { findTrade } from '../../src/modules/trades/trades.repository.ts';
 import { createOrder, createUser, expectLedgerSound, fund } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { type Client, connect, type LiveServer, listenWithRealtime, QUIET_MS, sleep } from './support.ts';
@@ -33,7 +33,11 @@ async function client(userId: string) {
 
 /** Seller with a live sell order, a buyer and a stranger, each with a connected socket. */
 async function scene() {
-  const [seller, buyer, stranger] = [await createUser(t.ctx), await createUser(t.ctx), await createUser(t.ctx)];
+  const [seller, buyer, stranger] = [
+    await createUser(t.ctx),
+    await createUser(t.ctx),
+    await createUser(t.ctx),
+  ];
   await fund(t.ctx, seller.id, 'BTC', '1');
   const { id: orderId } = await createOrder(t.ctx, seller.id, { amount_crypto: '1' });
   const [s, b, x] = [await client(seller.id), await client(buyer.id), await client(stranger.id)];
@@ -84,7 +88,9 @@ describe('handshake', () => {
 
   it('accepts the token in an Authorization: Bearer header as well', async () => {
     const user = await createUser(t.ctx);
-    const c = await connect(live.url, null, { extraHeaders: { authorization: `Bearer ${await tokenOf(user.id)}` } });
+    const c = await connect(live.url, null, {
+      extraHeaders: { authorization: `Bearer ${await tokenOf(user.id)}` },
+    });
     clients.push(c);
     expect(c.socket.connected).toBe(true);
   });
@@ -147,7 +153,11 @@ describe('trade events', () => {
     expect(forBuyer).toEqual(expected);
     // The buyer joined the trade room, so it also sees the SYSTEM line of the transition.
     const line = MessageNewEvent.parse(await sc.b.next('message:new'));
-    expect(line.message).toMatchObject({ type: 'SYSTEM', content: 'Покупатель отметил оплату', senderId: null });
+    expect(line.message).toMatchObject({
+      type: 'SYSTEM',
+      content: 'Покупатель отметил оплату',
+      senderId: null,
+    });
 
     // A refused action (409) changes nothing and announces nothing.
     const before = sc.s.events.length + sc.b.events.length;
@@ -170,7 +180,10 @@ describe('trade events', () => {
       expect((await sc.act(who, tradeId, action)).statusCode).toBe(200);
     }
     const done = (p: { status?: string }) => p.status === 'COMPLETED';
-    expect(await sc.b.next('trade:updated', done)).toMatchObject({ action: 'release_crypto', actor: 'seller' });
+    expect(await sc.b.next('trade:updated', done)).toMatchObject({
+      action: 'release_crypto',
+      actor: 'seller',
+    });
     await sc.s.next('trade:updated', done);
     expect(sc.s.named('order:updated')).toContainEqual({ orderId: sc.orderId, status: 'active' });
     expect(sc.b.named('order:updated')).toEqual([]);
@@ -212,7 +225,12 @@ describe('order events', () => {
     const [o, x] = [await client(owner.id), await client(other.id)];
     const headers = { authorization: `Bearer ${await tokenOf(owner.id)}` };
     const settings = (status: string) =>
-      t.app.inject({ method: 'PUT', url: `/api/v1/orders/${orderId}/settings`, headers, payload: { status } });
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/orders/${orderId}/settings`,
+        headers,
+        payload: { status },
+      });
     expect((await settings('paused')).statusCode).toBe(200);
     expect(await o.next('order:updated')).toEqual({ orderId, status: 'paused' });
     expect((await settings('active')).statusCode).toBe(200);

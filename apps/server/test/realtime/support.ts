@@ -55,7 +55,11 @@ export interface Client {
 const baseOptions = { transports: ['websocket'], reconnection: false, forceNew: true, timeout: 5_000 };
 
 /** Connects with `auth.token`; rejects with the server's refusal on `connect_error`. */
-export function connect(url: string, token: string | null, extra: Record<string, unknown> = {}): Promise<Client> {
+export function connect(
+  url: string,
+  token: string | null,
+  extra: Record<string, unknown> = {},
+): Promise<Client> {
   const socket = io(url, { ...baseOptions, auth: token === null ? {} : { token }, ...extra });
   const events: Recorded[] = [];
   const waiters = new Set<() => void>();
@@ -78,7 +82,11 @@ export function connect(url: string, token: string | null, extra: Record<string,
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no ${event} within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.event))}`));
+          reject(
+            new Error(
+              `no ${event} within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.event))}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(check);
         check();

@@ -15,10 +15,10 @@ import { PendingEvents } from '../realtime/notifier.ts';
 import { roleOf } from '../trades/trade-view.ts';
 import { findTrade } from '../trades/trades.repository.ts';
 import { TRADE_NOT_FOUND } from '../trades/trades.service.ts';
-import { findUserById } from '../users/users.repository.ts';
 import { effectiveName } from '../users/user-view.ts';
-import { toChatMessage } from './chat-view.ts';
+import { findUserById } from '../users/users.repository.ts';
 import * as repo from './chat.repository.ts';
+import { toChatMessage } from './chat-view.ts';
 
 /**
  * The chat of one trade, for its two parties only: anyone else is told the trade does not

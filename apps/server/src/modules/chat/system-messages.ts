@@ -39,5 +39,11 @@ export function insertSystemMessage(
   actor: Actor,
   now: Date,
 ): Promise<ChatMessageRow> {
-  return insertMessage(tx, { tradeId, senderId: null, type: 'SYSTEM', content: systemText(action, actor), createdAt: now });
+  return insertMessage(tx, {
+    tradeId,
+    senderId: null,
+    type: 'SYSTEM',
+    content: systemText(action, actor),
+    createdAt: now,
+  });
 }

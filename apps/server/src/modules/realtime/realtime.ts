@@ -164,7 +164,8 @@ async function joinTrade(ctx: AppContext, socket: RealtimeSocket, raw: unknown):
   if (!parsed.success) return { ok: false, error: TRADE_NOT_FOUND };
   const { tradeId } = parsed.data;
   const trade = await findTrade(ctx.db, tradeId);
-  if (!trade || roleOf(trade, socket.data.userId) === 'observer') return { ok: false, error: TRADE_NOT_FOUND };
+  if (!trade || roleOf(trade, socket.data.userId) === 'observer')
+    return { ok: false, error: TRADE_NOT_FOUND };
   const rooms = [...socket.rooms].filter((r) => r.startsWith('trade:'));
   if (rooms.length >= MAX_TRADE_ROOMS && !socket.rooms.has(`trade:${tradeId}`)) {
     return { ok: false, error: 'Слишком много открытых сделок в одном соединении' };
