@@ -100,7 +100,10 @@ describe('availableActions per role', () => {
   const BUTTONS: Record<TradeStatus, Record<'buyer' | 'seller', string[]>> = {
     CREATED: { buyer: ['mark_paid', 'cancel_trade'], seller: ['cancel_trade'] },
     ESCROW_LOCKED: { buyer: ['mark_paid', 'cancel_trade'], seller: ['cancel_trade'] },
-    PAYMENT_PENDING: { buyer: ['cancel_trade', 'dispute_trade'], seller: ['confirm_payment', 'dispute_trade'] },
+    PAYMENT_PENDING: {
+      buyer: ['cancel_trade', 'dispute_trade'],
+      seller: ['confirm_payment', 'dispute_trade'],
+    },
     PAYMENT_CONFIRMED: { buyer: ['dispute_trade'], seller: ['release_crypto', 'dispute_trade'] },
     DISPUTED: { buyer: [], seller: [] },
     COMPLETED: { buyer: [], seller: [] },
@@ -119,7 +122,9 @@ describe('availableActions per role', () => {
   });
 
   it('offers only user actions, never the system or moderator ones', () => {
-    const offered = new Set(STATUSES.flatMap((s) => [...availableActions(s, 'buyer'), ...availableActions(s, 'seller')]));
+    const offered = new Set(
+      STATUSES.flatMap((s) => [...availableActions(s, 'buyer'), ...availableActions(s, 'seller')]),
+    );
     expect([...offered].sort()).toEqual([...USER_ACTIONS].sort());
   });
 });

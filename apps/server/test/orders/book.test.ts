@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
-import { OrdersService } from '../../src/modules/orders/orders.service.ts';
 import type { CreateOrderRequest } from '@p2p/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrdersService } from '../../src/modules/orders/orders.service.ts';
+import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { createOrder, createUser, expectLedgerSound, fund, openTrade } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { api, type Api } from '../trades/support.ts';
+import { type Api, api } from '../trades/support.ts';
 
 // GET /api/v1/orders, the public book. The whole database of this file is the fixture below,
 // so every expectation is the complete answer, not just "contains".
@@ -15,7 +15,8 @@ const id: Record<string, string> = {};
 
 async function place(name: string, patch: Partial<CreateOrderRequest>) {
   const owner = (await createUser(t.ctx)).id;
-  if ((patch.type ?? 'sell') === 'sell') await fund(t.ctx, owner, patch.cryptocurrency ?? 'BTC', patch.amount_crypto ?? '1');
+  if ((patch.type ?? 'sell') === 'sell')
+    await fund(t.ctx, owner, patch.cryptocurrency ?? 'BTC', patch.amount_crypto ?? '1');
   const { id: orderId } = await createOrder(t.ctx, owner, { amount_crypto: '1', ...patch });
   id[name] = orderId;
   t.clock.advance(1000);
@@ -33,11 +34,24 @@ beforeAll(async () => {
   await place('sellBtcRub1', { price_per_unit: '5100000', payment_methods: ['sberbank', 'tinkoff'] });
   await place('sellBtcRub2', { price_per_unit: '4900000', payment_methods: ['tinkoff'] });
   await place('sellBtcRub3', { price_per_unit: '5000000', payment_methods: ['sberbank', 'wise'] });
-  await place('sellBtcUsd', { fiat_currency: 'USD', price_per_unit: '60000', min_amount: '10', payment_methods: ['paypal'] });
-  await place('sellEthRub', { cryptocurrency: 'ETH', price_per_unit: '300000', payment_methods: ['sberbank'] });
+  await place('sellBtcUsd', {
+    fiat_currency: 'USD',
+    price_per_unit: '60000',
+    min_amount: '10',
+    payment_methods: ['paypal'],
+  });
+  await place('sellEthRub', {
+    cryptocurrency: 'ETH',
+    price_per_unit: '300000',
+    payment_methods: ['sberbank'],
+  });
   await place('buyBtcRub1', { type: 'buy', price_per_unit: '4800000', payment_methods: ['sberbank'] });
   await place('buyBtcRub2', { type: 'buy', price_per_unit: '5050000', payment_methods: ['tinkoff'] });
-  await place('buyBtcRub3', { type: 'buy', price_per_unit: '4950000', payment_methods: ['sberbank', 'cash'] });
+  await place('buyBtcRub3', {
+    type: 'buy',
+    price_per_unit: '4950000',
+    payment_methods: ['sberbank', 'cash'],
+  });
 
   // Cheaper than everything, but not offered.
   const paused = await place('sellPaused', { price_per_unit: '4000000' });
@@ -59,7 +73,9 @@ async function book(query: string) {
   const res = await http.get(`/orders${query}`, null);
   expect(res.statusCode, res.body).toBe(200);
   const data = res.json().data;
-  const names = (data.orders as { id: string }[]).map((o) => Object.keys(id).find((k) => id[k] === o.id) ?? o.id);
+  const names = (data.orders as { id: string }[]).map(
+    (o) => Object.keys(id).find((k) => id[k] === o.id) ?? o.id,
+  );
   return { ...data, names } as {
     names: string[];
     orders: Record<string, unknown>[];
@@ -151,12 +167,17 @@ describe('paging', () => {
     expect(await book('')).toMatchObject({ limit: 20, offset: 0, hasNext: false, total: 8 });
   });
 
-  it.each(['?type=exchange', '?cryptocurrency=XRP', '?fiat_currency=EUR', '?payment_method=bank', '?limit=0', '?limit=101', '?offset=-1'])(
-    'refuses the filter %s with 400',
-    async (query) => {
-      const res = await http.get(`/orders${query}`, null);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().code).toBe('VALIDATION_ERROR');
-    },
-  );
+  it.each([
+    '?type=exchange',
+    '?cryptocurrency=XRP',
+    '?fiat_currency=EUR',
+    '?payment_method=bank',
+    '?limit=0',
+    '?limit=101',
+    '?offset=-1',
+  ])('refuses the filter %s with 400', async (query) => {
+    const res = await http.get(`/orders${query}`, null);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_ERROR');
+  });
 });

@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrdersService } from '../../src/modules/orders/orders.service.ts';
 import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
-import { balance, createOrder, createUser, expectLedgerSound, fund, openTrade, sellOrderScenario } from '../factories.ts';
+import {
+  balance,
+  createOrder,
+  createUser,
+  expectLedgerSound,
+  fund,
+  openTrade,
+  sellOrderScenario,
+} from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { api, type Api, drive, type Reachable } from '../trades/support.ts';
+import { type Api, api, drive, type Reachable } from '../trades/support.ts';
 
 // The owner's side of orders: my orders, statistics, trades of an order, pause and resume.
 
@@ -43,7 +51,9 @@ describe('GET /orders/my', () => {
 
     const res = await http.get('/orders/my', me);
     expect(res.statusCode).toBe(200);
-    const mine = new Map((res.json().data.orders as { id: string; status: string }[]).map((o) => [o.id, o.status]));
+    const mine = new Map(
+      (res.json().data.orders as { id: string; status: string }[]).map((o) => [o.id, o.status]),
+    );
     expect(Object.fromEntries(mine)).toEqual({
       [expiring]: 'expired',
       [active]: 'active',
@@ -149,7 +159,11 @@ describe('PUT /orders/{id}/settings', () => {
     expect(await inBook()).toBe(false);
     expect(await balance(t.ctx, seller.id)).toEqual({ available: 0n, locked: BTC });
 
-    const refused = await http.post('/trades', buyer.id, { orderId, amountFiat: '50000', paymentMethod: 'sberbank' });
+    const refused = await http.post('/trades', buyer.id, {
+      orderId,
+      amountFiat: '50000',
+      paymentMethod: 'sberbank',
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().code).toBe('RULE_VIOLATION');
     expect(await balance(t.ctx, seller.id)).toEqual({ available: 0n, locked: BTC });
@@ -159,7 +173,11 @@ describe('PUT /orders/{id}/settings', () => {
     const resumed = await http.put(`/orders/${orderId}/settings`, seller.id, { status: 'active' });
     expect(resumed.json().data.status).toBe('active');
     expect(await inBook()).toBe(true);
-    const opened = await http.post('/trades', buyer.id, { orderId, amountFiat: '50000', paymentMethod: 'sberbank' });
+    const opened = await http.post('/trades', buyer.id, {
+      orderId,
+      amountFiat: '50000',
+      paymentMethod: 'sberbank',
+    });
     expect(opened.statusCode, opened.body).toBe(200);
     expect(await balance(t.ctx, seller.id)).toEqual({ available: 0n, locked: BTC });
   });

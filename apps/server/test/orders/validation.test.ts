@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balance, createUser, expectLedgerSound, fund } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { api, type Api } from '../trades/support.ts';
+import { type Api, api } from '../trades/support.ts';
 
 // POST /api/v1/orders over HTTP: spec 3 §5 messages, amounts as strings only, and a sell
 // order that cannot be covered creates nothing.
@@ -47,18 +47,38 @@ async function refused(body: Record<string, unknown>) {
   expect(res.json().success).toBe(false);
   expect(await myOrderCount()).toBe(count);
   expect(await balance(t.ctx, seller)).toEqual(money);
-  return res.json() as { error: string; code: string; details?: { issues: { path: string; message: string }[] } };
+  return res.json() as {
+    error: string;
+    code: string;
+    details?: { issues: { path: string; message: string }[] };
+  };
 }
 
 describe('spec 3 §5 messages', () => {
   it.each([
     ['an unknown type', { type: 'swap' }, 'Выберите тип ордера: покупка или продажа'],
     ['an unsupported coin', { cryptocurrency: 'DOGE' }, 'Выберите поддерживаемую криптовалюту'],
-    ['BTC below 0.001', { amount_crypto: '0.0009', price_per_unit: '5000000' }, 'Минимальная сумма: 0.001 BTC'],
-    ['ETH below 0.01', { cryptocurrency: 'ETH', amount_crypto: '0.009', price_per_unit: '300000' }, 'Минимальная сумма: 0.01 ETH'],
-    ['USDT below 10', { cryptocurrency: 'USDT', amount_crypto: '9', price_per_unit: '200' }, 'Минимальная сумма: 10 USDT'],
+    [
+      'BTC below 0.001',
+      { amount_crypto: '0.0009', price_per_unit: '5000000' },
+      'Минимальная сумма: 0.001 BTC',
+    ],
+    [
+      'ETH below 0.01',
+      { cryptocurrency: 'ETH', amount_crypto: '0.009', price_per_unit: '300000' },
+      'Минимальная сумма: 0.01 ETH',
+    ],
+    [
+      'USDT below 10',
+      { cryptocurrency: 'USDT', amount_crypto: '9', price_per_unit: '200' },
+      'Минимальная сумма: 10 USDT',
+    ],
     ['a zero price', { price_per_unit: '0' }, 'Укажите корректную цену за единицу'],
-    ['a total under 1 000 ₽', { amount_crypto: '0.001', price_per_unit: '999999.99' }, 'Минимальная сумма сделки: 1 000 ₽'],
+    [
+      'a total under 1 000 ₽',
+      { amount_crypto: '0.001', price_per_unit: '999999.99' },
+      'Минимальная сумма сделки: 1 000 ₽',
+    ],
     ['no payment method', { payment_methods: [] }, 'Выберите хотя бы один способ оплаты'],
     [
       'a min limit under 1 000 ₽',
@@ -80,7 +100,11 @@ describe('spec 3 §5 messages', () => {
       { min_amount: '2000', max_amount: '1999' },
       'Максимальный лимит должен быть больше минимального и не превышать общую сумму',
     ],
-    ['a description of 501 characters', { description: 'ж'.repeat(501) }, 'Описание не должно превышать 500 символов'],
+    [
+      'a description of 501 characters',
+      { description: 'ж'.repeat(501) },
+      'Описание не должно превышать 500 символов',
+    ],
     ['a time limit of 14', { time_limit: 14 }, 'Время сделки должно быть от 15 минут до 24 часов'],
     ['a time limit of 1441', { time_limit: 1441 }, 'Время сделки должно быть от 15 минут до 24 часов'],
     ['a time limit of 20.5', { time_limit: 20.5 }, 'Время сделки должно быть от 15 минут до 24 часов'],
@@ -103,7 +127,10 @@ describe('amounts that must be refused', () => {
     ['an exponent amount 1e30', { amount_crypto: '1e30' }],
     ['a huge amount', { amount_crypto: '999999999999999999999999' }],
     ['a huge buy amount', { type: 'buy', amount_crypto: '999999999999999999999999' }],
-    ['a buy order whose total overflows', { type: 'buy', amount_crypto: '90000000000', price_per_unit: '1000000000' }],
+    [
+      'a buy order whose total overflows',
+      { type: 'buy', amount_crypto: '90000000000', price_per_unit: '1000000000' },
+    ],
     ['a negative price', { price_per_unit: '-50000' }],
     ['a price with 3 decimals', { price_per_unit: '50000.001' }],
     ['a huge price', { price_per_unit: '999999999999999999999999' }],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balance, expectLedgerSound, fund } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { api, type Api, buyOrderScenario, tradesOnOrder } from './support.ts';
+import { type Api, api, buyOrderScenario, tradesOnOrder } from './support.ts';
 
 // On a buy order the taker is the seller: their own coins go into escrow (DESIGN §2).
 

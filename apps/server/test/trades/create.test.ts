@@ -1,8 +1,15 @@
 import { formatCrypto } from '@p2p/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balance, createOrder, createUser, expectLedgerSound, fund, sellOrderScenario } from '../factories.ts';
+import {
+  balance,
+  createOrder,
+  createUser,
+  expectLedgerSound,
+  fund,
+  sellOrderScenario,
+} from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { api, type Api, buyOrderScenario, tradesOnOrder } from './support.ts';
+import { type Api, api, buyOrderScenario, tradesOnOrder } from './support.ts';
 
 // POST /api/v1/trades: the rules of spec 1 §5 and DESIGN §2 "Amounts of a trade".
 
@@ -55,7 +62,11 @@ describe('who may trade', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('NOT_FOUND');
-    const malformed = await open(buyer.id, { orderId: 'order-1', amountFiat: '50000', paymentMethod: 'sberbank' });
+    const malformed = await open(buyer.id, {
+      orderId: 'order-1',
+      amountFiat: '50000',
+      paymentMethod: 'sberbank',
+    });
     expect(malformed.statusCode).toBe(400);
   });
 
@@ -110,7 +121,9 @@ describe('amount and payment method', () => {
   it('refuses more than the order still has, though within its limits', async () => {
     // 0.01 BTC = 50 000 ₽; after 40 000 ₽ only 0.002 BTC (10 000 ₽) is left; 10 000.05 ₽ buys 0.00200001.
     const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, '0.01');
-    expect((await open(buyer.id, { orderId, amountFiat: '40000', paymentMethod: 'sberbank' })).statusCode).toBe(200);
+    expect(
+      (await open(buyer.id, { orderId, amountFiat: '40000', paymentMethod: 'sberbank' })).statusCode,
+    ).toBe(200);
     const other = await createUser(t.ctx);
     const res = await open(other.id, { orderId, amountFiat: '10000.05', paymentMethod: 'sberbank' });
     expect(res.statusCode).toBe(400);
@@ -118,16 +131,21 @@ describe('amount and payment method', () => {
     expect(await orderAvailable(orderId)).toBe('0.00200000');
     expect(await tradesOnOrder(http, orderId, seller.id)).toBe(1);
     // Exactly what is left still goes through.
-    expect((await open(other.id, { orderId, amountFiat: '10000', paymentMethod: 'sberbank' })).statusCode).toBe(200);
+    expect(
+      (await open(other.id, { orderId, amountFiat: '10000', paymentMethod: 'sberbank' })).statusCode,
+    ).toBe(200);
     expect(await orderAvailable(orderId)).toBe('0.00000000');
   });
 
-  it.each(['vtb', 'cash', 'bitcoin-atm', ''])('refuses the payment method %j that the order does not offer', async (paymentMethod) => {
-    const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, '0.1');
-    const res = await open(buyer.id, { orderId, amountFiat: '50000', paymentMethod });
-    expect(res.statusCode).toBe(400);
-    await expectNothingCreated(orderId, seller.id, buyer.id, '0.10000000');
-  });
+  it.each(['vtb', 'cash', 'bitcoin-atm', ''])(
+    'refuses the payment method %j that the order does not offer',
+    async (paymentMethod) => {
+      const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, '0.1');
+      const res = await open(buyer.id, { orderId, amountFiat: '50000', paymentMethod });
+      expect(res.statusCode).toBe(400);
+      await expectNothingCreated(orderId, seller.id, buyer.id, '0.10000000');
+    },
+  );
 
   it.each([
     ['an empty amount', ''],
@@ -154,23 +172,34 @@ describe('the crypto amount', () => {
     ['3000000', '1000', '0.00033333', 33_333n],
     // 1 234.56 / 6 543 210.99 = 0.000188675... (fiat cents and a price with kopecks)
     ['6543210.99', '1234.56', '0.00018867', 18_867n],
-  ])('at %s ₽ per BTC, %s ₽ buys floor(fiat / price) = %s BTC', async (price, amountFiat, amountCrypto, minor) => {
-    const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, '1', { price_per_unit: price });
-    // The client's own computation is ignored; the server answers the amounts it used.
-    const res = await open(buyer.id, { orderId, amountFiat, amountCrypto: '0.5', paymentMethod: 'tinkoff' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.trade).toMatchObject({ amountCrypto, amountFiat: Number(amountFiat).toFixed(2) });
-    expect(res.json().data.escrow.amount).toBe(amountCrypto);
-    expect(await orderAvailable(orderId)).toBe(formatCrypto(100_000_000n - minor));
-    // The seller's coins stay locked, now split between the reserve and the escrow.
-    expect(await balance(t.ctx, seller.id)).toEqual({ available: 0n, locked: 100_000_000n });
-    // Completing it pays exactly that amount, less the fee rounded down.
-    const tradeId = res.json().tradeId as string;
-    await http.act(tradeId, buyer.id, 'mark_paid');
-    await http.act(tradeId, seller.id, 'confirm_payment');
-    await http.act(tradeId, seller.id, 'release_crypto');
-    expect(await balance(t.ctx, buyer.id)).toEqual({ available: minor - minor / 1000n, locked: 0n });
-  });
+  ])(
+    'at %s ₽ per BTC, %s ₽ buys floor(fiat / price) = %s BTC',
+    async (price, amountFiat, amountCrypto, minor) => {
+      const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, '1', { price_per_unit: price });
+      // The client's own computation is ignored; the server answers the amounts it used.
+      const res = await open(buyer.id, {
+        orderId,
+        amountFiat,
+        amountCrypto: '0.5',
+        paymentMethod: 'tinkoff',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.trade).toMatchObject({
+        amountCrypto,
+        amountFiat: Number(amountFiat).toFixed(2),
+      });
+      expect(res.json().data.escrow.amount).toBe(amountCrypto);
+      expect(await orderAvailable(orderId)).toBe(formatCrypto(100_000_000n - minor));
+      // The seller's coins stay locked, now split between the reserve and the escrow.
+      expect(await balance(t.ctx, seller.id)).toEqual({ available: 0n, locked: 100_000_000n });
+      // Completing it pays exactly that amount, less the fee rounded down.
+      const tradeId = res.json().tradeId as string;
+      await http.act(tradeId, buyer.id, 'mark_paid');
+      await http.act(tradeId, seller.id, 'confirm_payment');
+      await http.act(tradeId, seller.id, 'release_crypto');
+      expect(await balance(t.ctx, buyer.id)).toEqual({ available: minor - minor / 1000n, locked: 0n });
+    },
+  );
 
   it('refuses an amount too small to buy a single satoshi', async () => {
     // 10 $ at 1e12 $ per coin = 1e-11 BTC, which rounds down to nothing.
@@ -218,9 +247,17 @@ describe('Idempotency-Key', () => {
 
   it('answers 422 when the same key comes with a different body, and creates nothing more', async () => {
     const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, '0.1');
-    const first = await open(buyer.id, { orderId, amountFiat: '50000', paymentMethod: 'sberbank' }, 'retry-2');
+    const first = await open(
+      buyer.id,
+      { orderId, amountFiat: '50000', paymentMethod: 'sberbank' },
+      'retry-2',
+    );
     expect(first.statusCode).toBe(200);
-    const changed = await open(buyer.id, { orderId, amountFiat: '60000', paymentMethod: 'sberbank' }, 'retry-2');
+    const changed = await open(
+      buyer.id,
+      { orderId, amountFiat: '60000', paymentMethod: 'sberbank' },
+      'retry-2',
+    );
     expect(changed.statusCode).toBe(422);
     expect(changed.json().code).toBe('IDEMPOTENCY_MISMATCH');
     expect(await tradesOnOrder(http, orderId, seller.id)).toBe(1);
@@ -240,7 +277,11 @@ describe('Idempotency-Key', () => {
 
   it('refuses a malformed key with 400', async () => {
     const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, '0.1');
-    const res = await open(buyer.id, { orderId, amountFiat: '50000', paymentMethod: 'sberbank' }, 'has spaces');
+    const res = await open(
+      buyer.id,
+      { orderId, amountFiat: '50000', paymentMethod: 'sberbank' },
+      'has spaces',
+    );
     expect(res.statusCode).toBe(400);
     expect(await tradesOnOrder(http, orderId, seller.id)).toBe(0);
   });

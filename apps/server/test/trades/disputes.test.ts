@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { balance, expectLedgerSound } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { api, type Api, type Role, sellTradeIn } from './support.ts';
+import { type Api, api, type Role, sellTradeIn } from './support.ts';
 
 // Dispute rules (spec 2 §5-§6, DESIGN §3) and the payment deadline of mark_paid.
 
@@ -57,7 +57,11 @@ describe('opening a dispute', () => {
       disputeReason: reasonId,
       disputeDetails: 'Деньги ушли, ответа нет',
     });
-    expect(d.trade.actions.at(-1)).toMatchObject({ actor: role, action: 'dispute_trade', toStatus: 'DISPUTED' });
+    expect(d.trade.actions.at(-1)).toMatchObject({
+      actor: role,
+      action: 'dispute_trade',
+      toStatus: 'DISPUTED',
+    });
     expect(d.availableActions).toEqual([]);
     expect(d.escrow.status).toBe('locked');
   });
@@ -71,12 +75,32 @@ describe('opening a dispute', () => {
     const cases: { role: Role; payload: Record<string, unknown>; message: string; why: string }[] = [
       { role: 'buyer', payload: {}, message: REASON, why: 'no reason and no details' },
       { role: 'buyer', payload: { details: 'Не пришли деньги' }, message: REASON, why: 'no reason' },
-      { role: 'seller', payload: { reasonId: '', details: 'Не пришли деньги' }, message: REASON, why: 'an empty reason' },
-      { role: 'buyer', payload: { reasonId: 'scam', details: 'Не пришли деньги' }, message: REASON, why: 'an unknown reason' },
+      {
+        role: 'seller',
+        payload: { reasonId: '', details: 'Не пришли деньги' },
+        message: REASON,
+        why: 'an empty reason',
+      },
+      {
+        role: 'buyer',
+        payload: { reasonId: 'scam', details: 'Не пришли деньги' },
+        message: REASON,
+        why: 'an unknown reason',
+      },
       { role: 'buyer', payload: { reasonId: 'other' }, message: DETAILS, why: 'no details' },
       { role: 'seller', payload: { reasonId: 'other', details: '' }, message: DETAILS, why: 'empty details' },
-      { role: 'seller', payload: { reasonId: 'other', details: '   \n ' }, message: DETAILS, why: 'blank details' },
-      { role: 'buyer', payload: { reasonId: 'other', details: 42 }, message: DETAILS, why: 'details as a number' },
+      {
+        role: 'seller',
+        payload: { reasonId: 'other', details: '   \n ' },
+        message: DETAILS,
+        why: 'blank details',
+      },
+      {
+        role: 'buyer',
+        payload: { reasonId: 'other', details: 42 },
+        message: DETAILS,
+        why: 'details as a number',
+      },
       ...(['buyer', 'seller'] as const).flatMap((role) =>
         OTHER_SIDE_ONLY[role].map((reasonId) => ({
           role,

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrder, createUser, expectLedgerSound, fund, openTrade, sellOrderScenario } from '../factories.ts';
+import {
+  createOrder,
+  createUser,
+  expectLedgerSound,
+  fund,
+  openTrade,
+  sellOrderScenario,
+} from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { api, type Api, drive, type Reachable } from './support.ts';
+import { type Api, api, drive, type Reachable } from './support.ts';
 
 // GET /trades (filters, paging), /trades/user/{id}, /trades/stats and the soft delete.
 
@@ -34,7 +41,11 @@ beforeAll(async () => {
     t.clock.advance(1000);
     const trade =
       role === 'buyer'
-        ? { buyerId: me, sellerId: theirs.seller.id, tradeId: await openTrade(t.ctx, me, theirs.orderId, fiat) }
+        ? {
+            buyerId: me,
+            sellerId: theirs.seller.id,
+            tradeId: await openTrade(t.ctx, me, theirs.orderId, fiat),
+          }
         : { buyerId: myBuyer, sellerId: me, tradeId: await openTrade(t.ctx, myBuyer, myOrder, fiat) };
     await drive(t, trade, status);
     ids[name] = trade.tradeId;
@@ -49,8 +60,16 @@ async function list(query: string, userId = me) {
   const res = await http.get(`/trades${query}`, userId);
   expect(res.statusCode, res.body).toBe(200);
   const data = res.json().data;
-  const names = (data.trades as { id: string }[]).map((tr) => Object.keys(ids).find((k) => ids[k] === tr.id) ?? tr.id);
-  return { ...data, names } as { names: string[]; total: number; hasNext: boolean; limit: number; offset: number };
+  const names = (data.trades as { id: string }[]).map(
+    (tr) => Object.keys(ids).find((k) => ids[k] === tr.id) ?? tr.id,
+  );
+  return { ...data, names } as {
+    names: string[];
+    total: number;
+    hasNext: boolean;
+    limit: number;
+    offset: number;
+  };
 }
 
 describe('GET /trades', () => {
@@ -142,11 +161,14 @@ describe('GET /trades/stats', () => {
 });
 
 describe('PATCH /trades/{id}/soft-delete', () => {
-  it.each(['boughtOpen', 'soldPending', 'soldDisputed'])('refuses the unfinished trade %s with 409', async (name) => {
-    const res = await http.patch(`/trades/${ids[name]}/soft-delete`, me, {});
-    expect(res.statusCode).toBe(409);
-    expect((await list('')).names).toContain(name);
-  });
+  it.each(['boughtOpen', 'soldPending', 'soldDisputed'])(
+    'refuses the unfinished trade %s with 409',
+    async (name) => {
+      const res = await http.patch(`/trades/${ids[name]}/soft-delete`, me, {});
+      expect(res.statusCode).toBe(409);
+      expect((await list('')).names).toContain(name);
+    },
+  );
 
   it('is 404 for someone who is not a party', async () => {
     const stranger = await createUser(t.ctx);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balance, expectLedgerSound, openTrade, sellOrderScenario } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { api, type Api, drive } from './support.ts';
+import { type Api, api, drive } from './support.ts';
 
 // Where the escrow goes back to (DESIGN §2, decision 004), and when an order is done.
 
@@ -56,7 +56,9 @@ describe('cancelling a trade on a live sell order', () => {
   it('also refunds into the reserve of a paused order, which stays paused', async () => {
     const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, '1');
     const tradeId = await openTrade(t.ctx, buyer.id, orderId, '50000');
-    expect((await http.put(`/orders/${orderId}/settings`, seller.id, { status: 'paused' })).statusCode).toBe(200);
+    expect((await http.put(`/orders/${orderId}/settings`, seller.id, { status: 'paused' })).statusCode).toBe(
+      200,
+    );
     await http.act(tradeId, buyer.id, 'cancel_trade');
     expect(await balance(t.ctx, seller.id)).toEqual({ available: 0n, locked: BTC });
     expect(await order(orderId)).toMatchObject({ status: 'paused', available_amount: '1.00000000' });
@@ -111,7 +113,11 @@ describe('deleting a sell order with an open trade', () => {
     const again = await http.del(`/orders/${orderId}`, seller.id);
     expect(again.statusCode).toBe(409);
     expect(await balance(t.ctx, seller.id)).toEqual({ available: BTC, locked: 0n });
-    const open = await http.post('/trades', buyer.id, { orderId, amountFiat: '50000', paymentMethod: 'sberbank' });
+    const open = await http.post('/trades', buyer.id, {
+      orderId,
+      amountFiat: '50000',
+      paymentMethod: 'sberbank',
+    });
     expect(open.statusCode).toBe(400);
     expect(await balance(t.ctx, seller.id)).toEqual({ available: BTC, locked: 0n });
   });
@@ -134,7 +140,9 @@ describe('completing an order', () => {
     expect(await balance(t.ctx, seller.id)).toEqual({ available: 0n, locked: 0n });
     expect(await balance(t.ctx, buyer.id)).toEqual({ available: 2n * (CENT - 1_000n), locked: 0n });
     // A completed order is closed for settings and deletion.
-    expect((await http.put(`/orders/${orderId}/settings`, seller.id, { status: 'active' })).statusCode).toBe(409);
+    expect((await http.put(`/orders/${orderId}/settings`, seller.id, { status: 'active' })).statusCode).toBe(
+      409,
+    );
     expect((await http.del(`/orders/${orderId}`, seller.id)).statusCode).toBe(409);
   });
 

@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
-import { createOrder, createUser, expectLedgerSound, fund, openTrade, sellOrderScenario } from '../factories.ts';
+import {
+  createOrder,
+  createUser,
+  expectLedgerSound,
+  fund,
+  openTrade,
+  sellOrderScenario,
+} from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { api, type Api, drive, sellTradeIn } from './support.ts';
+import { type Api, api, drive, sellTradeIn } from './support.ts';
 
 // Reviews after a completed trade, and the reputation figures built from stored data
 // (decision 006): public profile and order book must agree, and nothing is invented.
@@ -19,7 +26,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const review = (tradeId: string, userId: string, body: unknown) => http.post(`/trades/${tradeId}/review`, userId, body);
+const review = (tradeId: string, userId: string, body: unknown) =>
+  http.post(`/trades/${tradeId}/review`, userId, body);
 
 describe('POST /trades/{id}/review', () => {
   it('lets each party review the other once after completion', async () => {
@@ -101,7 +109,9 @@ describe('reputation from stored data', () => {
       t.clock.advance((releaseAfter[i] as number) * 1000);
       await service.act(trader, tradeId, 'confirm_payment', {});
       await service.act(trader, tradeId, 'release_crypto', {});
-      expect((await review(tradeId, buyer, { rating: ratings[i], comment: `Отзыв ${i}` })).statusCode).toBe(200);
+      expect((await review(tradeId, buyer, { rating: ratings[i], comment: `Отзыв ${i}` })).statusCode).toBe(
+        200,
+      );
     }
     const cancelledByTrader = await openTrade(t.ctx, buyers[0]?.id as string, orderId, '50000');
     await service.act(trader, cancelledByTrader, 'cancel_trade', {});
@@ -145,7 +155,12 @@ describe('reputation from stored data', () => {
     const entry = (book.json().data.orders as { id: string; user: Record<string, unknown> }[]).find(
       (o) => o.id === orderId,
     );
-    expect(entry?.user).toMatchObject({ rating: 4.33, reviews_count: 3, trades_count: 4, completion_rate: 80 });
+    expect(entry?.user).toMatchObject({
+      rating: 4.33,
+      reviews_count: 3,
+      trades_count: 4,
+      completion_rate: 80,
+    });
     const one = await http.get(`/orders/${orderId}`, null);
     expect(one.json().data.user).toMatchObject({ rating: 4.33, trades_count: 4 });
 
@@ -160,7 +175,11 @@ describe('reputation from stored data', () => {
   it('invents nothing for a newcomer: rating null, zero trades, no completion rate', async () => {
     const newcomer = await createUser(t.ctx);
     await fund(t.ctx, newcomer.id, 'ETH', '1');
-    const { id } = await createOrder(t.ctx, newcomer.id, { cryptocurrency: 'ETH', amount_crypto: '1', price_per_unit: '300000' });
+    const { id } = await createOrder(t.ctx, newcomer.id, {
+      cryptocurrency: 'ETH',
+      amount_crypto: '1',
+      price_per_unit: '300000',
+    });
     const profile = (await http.get(`/users/${newcomer.id}`, null)).json().data;
     expect(profile.user).toMatchObject({
       rating: null,
@@ -172,7 +191,12 @@ describe('reputation from stored data', () => {
     });
     expect(profile.reviews).toEqual([]);
     const order = (await http.get(`/orders/${id}`, null)).json().data;
-    expect(order.user).toMatchObject({ rating: null, reviews_count: 0, trades_count: 0, completion_rate: null });
+    expect(order.user).toMatchObject({
+      rating: null,
+      reviews_count: 0,
+      trades_count: 0,
+      completion_rate: null,
+    });
   });
 
   it('answers 404 for an unknown user', async () => {

@@ -88,7 +88,11 @@ export function api(t: TestApp) {
 export type Api = ReturnType<typeof api>;
 
 /** Drives a trade through the service, as its parties would, to `status`. */
-export async function drive(t: TestApp, trade: { tradeId: string; buyerId: string; sellerId: string }, status: Reachable) {
+export async function drive(
+  t: TestApp,
+  trade: { tradeId: string; buyerId: string; sellerId: string },
+  status: Reachable,
+) {
   const service = new TradesService(t.ctx);
   for (const [role, action] of PATHS[status]) {
     const userId = role === 'buyer' ? trade.buyerId : trade.sellerId;

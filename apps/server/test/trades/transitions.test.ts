@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balance, createUser, expectLedgerSound } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { api, type Api, DISPUTE, type Reachable, type Role, sellTradeIn } from './support.ts';
+import { type Api, api, DISPUTE, type Reachable, type Role, sellTradeIn } from './support.ts';
 
 // Every user action over HTTP, from every status a trade can be in, as buyer and as seller.
 // The expected table is DESIGN §3, written out again here as data.
@@ -25,7 +25,14 @@ const STATUSES: Reachable[] = [
   'COMPLETED',
   'CANCELLED',
 ];
-const ACTIONS = ['mark_paid', 'confirm_payment', 'release_crypto', 'release_funds', 'cancel_trade', 'dispute_trade'];
+const ACTIONS = [
+  'mark_paid',
+  'confirm_payment',
+  'release_crypto',
+  'release_funds',
+  'cancel_trade',
+  'dispute_trade',
+];
 const ROLES: Role[] = ['buyer', 'seller'];
 
 const ALLOWED: Record<Reachable, Record<string, Reachable>> = {
@@ -100,7 +107,11 @@ describe.each(STATUSES)('a trade in %s', (status) => {
     const before = await snapshot(trade);
     const res = await http.act(trade.tradeId, userOf(trade, role), action, payloadFor(action));
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json()).toMatchObject({ success: false, error: 'Действие недоступно', code: 'ACTION_NOT_AVAILABLE' });
+    expect(res.json()).toMatchObject({
+      success: false,
+      error: 'Действие недоступно',
+      code: 'ACTION_NOT_AVAILABLE',
+    });
     expect(await snapshot(trade)).toEqual(before);
   });
 
@@ -156,7 +167,10 @@ describe('every allowed transition', () => {
     if (to === 'COMPLETED') {
       // 0.01 BTC minus the 0.1% fee to the buyer; the seller's escrow is gone.
       expect(after.buyer).toEqual({ available: before.buyer.available + 999_000n, locked: 0n });
-      expect(after.seller).toEqual({ available: before.seller.available, locked: before.seller.locked - 1_000_000n });
+      expect(after.seller).toEqual({
+        available: before.seller.available,
+        locked: before.seller.locked - 1_000_000n,
+      });
       expect(after.escrow).toBe('released');
       expect(data.trade.completedAt).toBe(t.clock.now().toISOString());
     } else if (to === 'CANCELLED') {
@@ -191,16 +205,22 @@ describe('requests the machine does not know', () => {
     trade = await sellTradeIn(t, 'PAYMENT_CONFIRMED');
   });
 
-  it.each(['fly', 'MARK_PAID', 'constructor', 'toString', 'expire', 'auto_release', 'resolve_release', 'resolve_refund'])(
-    'answers 400 to the unknown or system-only action %j and changes nothing',
-    async (action) => {
-      const before = await snapshot(trade);
-      const res = await http.act(trade.tradeId, trade.sellerId, action);
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().code).toBe('VALIDATION_ERROR');
-      expect(await snapshot(trade)).toEqual(before);
-    },
-  );
+  it.each([
+    'fly',
+    'MARK_PAID',
+    'constructor',
+    'toString',
+    'expire',
+    'auto_release',
+    'resolve_release',
+    'resolve_refund',
+  ])('answers 400 to the unknown or system-only action %j and changes nothing', async (action) => {
+    const before = await snapshot(trade);
+    const res = await http.act(trade.tradeId, trade.sellerId, action);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_ERROR');
+    expect(await snapshot(trade)).toEqual(before);
+  });
 
   it('answers 400 to a request without an action', async () => {
     const res = await http.post(`/trades/${trade.tradeId}/actions`, trade.sellerId, { payload: {} });

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Toaster } from '@/components/ui/Toaster';
 import { AuthProvider } from '@/features/auth';
+import { RealtimeProvider } from '@/features/realtime';
 import { I18nProvider } from '@/i18n';
 
 function makeQueryClient() {
@@ -20,8 +21,10 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <I18nProvider>
         <AuthProvider>
-          {children}
-          <Toaster />
+          <RealtimeProvider>
+            {children}
+            <Toaster />
+          </RealtimeProvider>
         </AuthProvider>
       </I18nProvider>
     </QueryClientProvider>

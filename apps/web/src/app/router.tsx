@@ -1,11 +1,17 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ComingSoon } from '@/components/ui/ComingSoon';
 import { AuthPage, RequireAuth } from '@/features/auth';
+import { CreateOrderPage } from '@/features/create-order';
 import { DashboardPage } from '@/features/dashboard';
 import { INFO_SLUGS, InfoPage } from '@/features/info';
 import { MarketPage } from '@/features/market';
+import { MyTradesPage } from '@/features/my-trades';
+import { MyOrdersPage, OrderDetailPage, OrderManagePage } from '@/features/orders';
+import { PaymentMethodsPage } from '@/features/payment-methods';
 import { ProfileEditPage } from '@/features/profile';
+import { TradePage } from '@/features/trade';
 import { PublicProfilePage } from '@/features/users';
+import { WalletPage } from '@/features/wallet';
 import type { MessageKey } from '@/i18n';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
@@ -19,19 +25,19 @@ const soon = (path: string, titleKey: MessageKey, textKey?: MessageKey): RouteOb
 const privateRoutes: RouteObject[] = [
   { path: '/dashboard', element: <DashboardPage /> },
   { path: '/profile/edit', element: <ProfileEditPage /> },
-  soon('/wallet', 'page.wallet'),
-  soon('/create-order', 'page.createOrder'),
-  soon('/my-orders', 'page.myOrders'),
-  soon('/orders/my', 'page.myOrders'),
-  soon('/my-trades', 'page.myTrades'),
-  soon('/order/:id/manage', 'page.manageOrder'),
-  soon('/trade/:id', 'page.trade'),
+  { path: '/wallet', element: <WalletPage /> },
+  { path: '/create-order', element: <CreateOrderPage /> },
+  { path: '/my-orders', element: <MyOrdersPage /> },
+  { path: '/orders/my', element: <MyOrdersPage /> },
+  { path: '/my-trades', element: <MyTradesPage /> },
+  { path: '/order/:id/manage', element: <OrderManagePage /> },
+  { path: '/trade/:id', element: <TradePage /> },
   soon('/trade-history', 'page.tradeHistory'),
   soon('/profile', 'page.profile'),
-  soon('/settings/payment-methods', 'page.paymentMethods'),
+  { path: '/settings/payment-methods', element: <PaymentMethodsPage /> },
   soon('/withdrawals/request', 'page.withdrawRequest'),
   soon('/withdrawals/history', 'page.withdrawHistory'),
-  soon('/dashboard/orders', 'page.dashboardOrders'),
+  { path: '/dashboard/orders', element: <MyOrdersPage /> },
 ];
 
 /** Back office (spec 3): its own staff sign-in arrives with the admin module. */
@@ -50,7 +56,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <MarketPage /> },
       { path: '/auth', element: <AuthPage /> },
-      soon('/order/:id', 'page.order'),
+      { path: '/order/:id', element: <OrderDetailPage /> },
       { path: '/user/:id', element: <PublicProfilePage /> },
       ...INFO_SLUGS.map((slug) => ({ path: `/${slug}`, element: <InfoPage slug={slug} /> })),
       { element: <RequireAuth />, children: privateRoutes },

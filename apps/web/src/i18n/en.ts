@@ -1,3 +1,5 @@
+import { marketEn } from './market';
+import { tradeEn } from './trade';
 import type { MessageKey } from './ru';
 
 export const en: Record<MessageKey, string> = {
@@ -125,4 +127,6 @@ export const en: Record<MessageKey, string> = {
   'page.adminBalance': 'Balance operations',
   'page.adminWithdrawals': 'Withdrawal requests',
   'page.adminAudit': 'Audit log',
+  ...marketEn,
+  ...tradeEn,
 };

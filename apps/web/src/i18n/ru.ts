@@ -1,3 +1,6 @@
+import { marketRu } from './market';
+import { tradeRu } from './trade';
+
 /** Russian is the default language; its keys define the dictionary shape. */
 export const ru = {
   'app.name': 'P2P Market',
@@ -125,6 +128,8 @@ export const ru = {
   'page.adminBalance': 'Операции с балансом',
   'page.adminWithdrawals': 'Заявки на вывод',
   'page.adminAudit': 'Журнал действий',
+  ...marketRu,
+  ...tradeRu,
 } as const;
 
 export type MessageKey = keyof typeof ru;

@@ -49,7 +49,9 @@ describe('CreateOrderRequest: valid input', () => {
 
   it('accepts a total of exactly 1 000 ₽, limits equal to each other and to the total', () => {
     // 0.02 BTC x 50 000 = 1 000 ₽
-    expect(messagesOf({ ...valid, amount_crypto: '0.02', min_amount: '1000', max_amount: '1000' })).toEqual([]);
+    expect(messagesOf({ ...valid, amount_crypto: '0.02', min_amount: '1000', max_amount: '1000' })).toEqual(
+      [],
+    );
     expect(messagesOf({ ...valid, min_amount: '5000', max_amount: '5000' })).toEqual([]);
   });
 
@@ -65,9 +67,17 @@ describe('CreateOrderRequest: spec 3 §5 messages', () => {
     ['type', { type: 'exchange' }, M.type],
     ['type missing', { type: undefined }, M.type],
     ['cryptocurrency', { cryptocurrency: 'DOGE' }, M.crypto],
-    ['BTC below 0.001', { amount_crypto: '0.00099999', price_per_unit: '5000000' }, 'Минимальная сумма: 0.001 BTC'],
+    [
+      'BTC below 0.001',
+      { amount_crypto: '0.00099999', price_per_unit: '5000000' },
+      'Минимальная сумма: 0.001 BTC',
+    ],
     ['ETH below 0.01', { cryptocurrency: 'ETH', amount_crypto: '0.009' }, 'Минимальная сумма: 0.01 ETH'],
-    ['USDT below 10', { cryptocurrency: 'USDT', amount_crypto: '9.99', price_per_unit: '1000' }, 'Минимальная сумма: 10 USDT'],
+    [
+      'USDT below 10',
+      { cryptocurrency: 'USDT', amount_crypto: '9.99', price_per_unit: '1000' },
+      'Минимальная сумма: 10 USDT',
+    ],
     ['zero amount', { amount_crypto: '0' }, 'Минимальная сумма: 0.001 BTC'],
     ['negative amount', { amount_crypto: '-1' }, 'Минимальная сумма: 0.001 BTC'],
     ['9 decimals', { amount_crypto: '0.123456789' }, 'Минимальная сумма: 0.001 BTC'],
@@ -93,7 +103,12 @@ describe('CreateOrderRequest: spec 3 §5 messages', () => {
 
   it('gives the dollar minimum for USD orders', () => {
     // 0.001 BTC x 9 999 $ = 9.99 $
-    const issues = messagesOf({ ...valid, fiat_currency: 'USD', amount_crypto: '0.001', price_per_unit: '9999' });
+    const issues = messagesOf({
+      ...valid,
+      fiat_currency: 'USD',
+      amount_crypto: '0.001',
+      price_per_unit: '9999',
+    });
     expect(issues).toEqual(['Минимальная сумма сделки: 10 $']);
   });
 });

@@ -1,6 +1,7 @@
 import { Link, NavLink } from 'react-router';
 import { CurrencySwitcher } from '@/components/CurrencySwitcher';
 import { Icon } from '@/components/ui/Icon';
+import { ActiveTradesButton } from '@/features/active-trades';
 import { useSession } from '@/features/auth';
 import { LanguageSwitcher, useT } from '@/i18n';
 import { MobileMenu } from './MobileMenu';
@@ -42,9 +43,12 @@ export function Header() {
               <span className="skeleton skeleton--line" />
             </div>
           ) : user ? (
-            <div className="desktop-only">
-              <UserMenu user={user} />
-            </div>
+            <>
+              <ActiveTradesButton />
+              <div className="desktop-only">
+                <UserMenu user={user} />
+              </div>
+            </>
           ) : (
             <Link to="/auth" className="btn btn--primary btn--sm">
               {t('header.login')}

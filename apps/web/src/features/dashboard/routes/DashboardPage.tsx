@@ -1,17 +1,16 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
+import { useMyOrders } from '@/features/orders';
+import { useWalletBalances } from '@/features/wallet';
 import { type MessageKey, useI18n } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useOwnProfile, useTradeStats } from '../api/dashboard-api';
+import { OrdersWidget } from '../components/OrdersWidget';
+import { StatsWidget } from '../components/StatsWidget';
+import { WalletWidget } from '../components/WalletWidget';
 import '../dashboard.css';
-
-/** Widgets whose data arrives with later work: they say so instead of showing sample numbers. */
-const UPCOMING: MessageKey[] = [
-  'dashboard.wallet',
-  'dashboard.orders',
-  'dashboard.stats',
-  'dashboard.notifications',
-];
 
 const QUICK: { label: MessageKey; to: string; icon: IconName }[] = [
   { label: 'nav.createOrder', to: '/create-order', icon: 'plus' },
@@ -24,6 +23,11 @@ export function DashboardPage() {
   const { t, locale } = useI18n();
   useDocumentTitle(t('dashboard.title'));
   const { user, refetchUser } = useSession();
+  const balances = useWalletBalances();
+  const orders = useMyOrders();
+  const stats = useTradeStats();
+  const profile = useOwnProfile(user?.id ?? '');
+  const [refreshing, setRefreshing] = useState(false);
   if (!user) return null;
   const name = user.displayName ?? user.firstName;
   const today = new Intl.DateTimeFormat(locale, {
@@ -32,6 +36,15 @@ export function DashboardPage() {
     month: 'long',
     year: 'numeric',
   }).format(new Date());
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await Promise.all([refetchUser(), balances.refetch(), orders.refetch(), stats.refetch(), profile.refetch()]);
+    } finally {
+      setRefreshing(false);
+    }
+  };
 
   return (
     <section className="page" aria-labelledby="dashboard-title">
@@ -46,7 +59,8 @@ export function DashboardPage() {
           type="button"
           className="btn btn--ghost btn--sm"
           aria-label={t('dashboard.refresh')}
-          onClick={() => refetchUser()}
+          onClick={refresh}
+          disabled={refreshing}
         >
           <Icon name="refresh" size={16} /> <span className="hide-sm">{t('dashboard.refresh')}</span>
         </button>
@@ -69,17 +83,19 @@ export function DashboardPage() {
       </section>
 
       <div className="widget-grid">
-        {UPCOMING.map((title) => (
-          <section key={title} className="panel widget" aria-labelledby={`w-${title.replace('.', '-')}`}>
-            <h2 id={`w-${title.replace('.', '-')}`} className="panel__title">
-              {t(title)}
-            </h2>
-            <p className="widget__soon">
-              <span className="badge badge--muted">{t('comingSoon.title')}</span>
-            </p>
-            <p className="muted small">{t('dashboard.soon')}</p>
-          </section>
-        ))}
+        <WalletWidget balances={balances} />
+        <OrdersWidget orders={orders} />
+        <StatsWidget stats={stats} profile={profile} />
+        {/* No notification feed on the server yet: say so rather than show sample messages. */}
+        <section className="panel widget" aria-labelledby="w-notifications">
+          <h2 id="w-notifications" className="panel__title">
+            {t('dashboard.notifications')}
+          </h2>
+          <p className="widget__soon">
+            <span className="badge badge--muted">{t('comingSoon.title')}</span>
+          </p>
+          <p className="muted small">{t('dashboard.soon')}</p>
+        </section>
       </div>
     </section>
   );

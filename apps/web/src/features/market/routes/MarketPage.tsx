@@ -1,20 +1,214 @@
-import { Link } from 'react-router';
-import { ComingSoon } from '@/components/ui/ComingSoon';
+import { CRYPTOCURRENCIES, FIAT_CURRENCIES, type OrderView, PAYMENT_METHODS } from '@p2p/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Icon } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
-import { useT } from '@/i18n';
+import {
+  OrderDetailPanel,
+  orderKeys,
+  PANEL_CLOSE_DELAY_MS,
+  paymentMethodLabel,
+  useOrderBook,
+} from '@/features/orders';
+import { useI18n } from '@/i18n';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useMarketPrices } from '../api/prices';
+import { FilterBar, type FilterOption } from '../components/FilterBar';
+import { OrderColumn } from '../components/OrderColumn';
+import { PriceSourceIndicator, PriceTicker } from '../components/PriceSource';
+import { marketPriceMinor, priceDeviationText } from '../lib/prices';
+import '../market.css';
 
-/** Home: the order market arrives with the orders module; until then, an honest placeholder. */
+type FilterKey = 'crypto' | 'fiat' | 'method';
+
+/** Only values the book knows; anything else in the address is ignored. */
+function readFilter(params: URLSearchParams, key: FilterKey, allowed: readonly string[]): string {
+  const value = params.get(key) ?? '';
+  return allowed.includes(value) ? value : '';
+}
+
+/** Home: the order book of spec 1 §2, both sides, filtered by coin, fiat and payment method. */
 export function MarketPage() {
-  const t = useT();
+  const { t, lang } = useI18n();
+  useDocumentTitle(null);
   const { user } = useSession();
-  const actions = user ? (
-    <Link to="/dashboard" className="btn btn--primary">
-      {t('common.dashboard')}
-    </Link>
-  ) : (
-    <Link to="/auth" className="btn btn--primary">
-      {t('header.login')}
-    </Link>
+  const queryClient = useQueryClient();
+  const prices = useMarketPrices();
+  const [params, setParams] = useSearchParams();
+  const crypto = readFilter(params, 'crypto', CRYPTOCURRENCIES);
+  const fiat = readFilter(params, 'fiat', FIAT_CURRENCIES);
+  const method = readFilter(params, 'method', PAYMENT_METHODS);
+  const filter = useMemo(
+    () => ({
+      cryptocurrency: crypto || undefined,
+      fiat_currency: fiat || undefined,
+      payment_method: method || undefined,
+    }),
+    [crypto, fiat, method],
   );
-  return <ComingSoon titleKey="page.market" textKey="page.marketText" actions={actions} />;
+  const [phoneTab, setPhoneTab] = useState<'buy' | 'sell'>('sell');
+  const [selected, setSelected] = useState<{ order: OrderView; withForm: boolean } | null>(null);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  const setFilter = (key: FilterKey, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+
+  const openOrder = (order: OrderView, withForm: boolean) => {
+    clearTimeout(closeTimer.current);
+    setSelected({ order, withForm });
+    setPanelOpen(true);
+  };
+  const closePanel = () => {
+    setPanelOpen(false);
+    clearTimeout(closeTimer.current);
+    closeTimer.current = setTimeout(() => setSelected(null), PANEL_CLOSE_DELAY_MS);
+  };
+
+  const books = {
+    buy: useOrderBook({ type: 'buy', ...filter }),
+    sell: useOrderBook({ type: 'sell', ...filter }),
+  };
+  const buyTotal = books.buy.data?.pages[0]?.total;
+  const sellTotal = books.sell.data?.pages[0]?.total;
+  const activeCount = buyTotal === undefined || sellTotal === undefined ? null : buyTotal + sellTotal;
+
+  // Deviation from the market only against real quotes: the fallback table is not a market.
+  const quotes = prices.data && prices.data.source !== 'fallback' ? prices.data.prices : undefined;
+  const deviation = (order: OrderView) =>
+    priceDeviationText(
+      order.price_per_unit,
+      marketPriceMinor(quotes, order.cryptocurrency, order.fiat_currency),
+      lang,
+    );
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: [...orderKeys.all, 'book'] });
+    void prices.refetch();
+  };
+
+  const all: FilterOption = { value: '', label: t('market.filters.all') };
+  const cryptoOptions = [all, ...CRYPTOCURRENCIES.map((c) => ({ value: c, label: c }))];
+  const fiatOptions = [all, ...FIAT_CURRENCIES.map((c) => ({ value: c, label: c }))];
+  const methodOptions = [all, ...PAYMENT_METHODS.map((m) => ({ value: m, label: paymentMethodLabel(m, lang) }))];
+  const chips = [
+    crypto ? { key: 'crypto' as const, label: crypto } : null,
+    fiat ? { key: 'fiat' as const, label: fiat } : null,
+    method ? { key: 'method' as const, label: paymentMethodLabel(method, lang) } : null,
+  ].filter((chip) => chip !== null);
+
+  return (
+    <section className="page market" aria-labelledby="market-title">
+      <div className="market-head">
+        <div>
+          <h1 id="market-title" className="page__title">
+            {t('page.market')}
+          </h1>
+          <p className="muted small num" aria-live="polite">
+            {t('market.activeCount', { count: activeCount ?? '…' })}
+          </p>
+        </div>
+        <div className="market-head__tools">
+          <PriceSourceIndicator query={prices} />
+          <button type="button" className="btn btn--ghost btn--sm" onClick={refresh} aria-label={t('orders.refresh')}>
+            <Icon name="refresh" size={16} /> <span className="hide-sm">{t('orders.refresh')}</span>
+          </button>
+        </div>
+      </div>
+
+      {prices.data ? <PriceTicker prices={prices.data} /> : null}
+      {prices.data?.source === 'fallback' ? (
+        <p className="alert alert--warn market-note small">{prices.data.message ?? t('market.prices.fallbackNote')}</p>
+      ) : null}
+
+      <section className="panel market-filters" aria-label={t('market.filters.title')}>
+        <FilterBar
+          label={t('market.filters.crypto')}
+          options={cryptoOptions}
+          value={crypto}
+          onChange={(v) => setFilter('crypto', v)}
+        />
+        <FilterBar
+          label={t('market.filters.fiat')}
+          options={fiatOptions}
+          value={fiat}
+          onChange={(v) => setFilter('fiat', v)}
+        />
+        <FilterBar
+          label={t('market.filters.method')}
+          options={methodOptions}
+          value={method}
+          onChange={(v) => setFilter('method', v)}
+        />
+        {chips.length > 0 ? (
+          <div className="active-filters">
+            <span className="small muted">{t('market.filters.active')}</span>
+            {chips.map((chip) => (
+              <button
+                key={chip.key}
+                type="button"
+                className="active-chip"
+                onClick={() => setFilter(chip.key, '')}
+                aria-label={t('market.filters.remove', { name: chip.label })}
+              >
+                {chip.label} <Icon name="close" size={12} />
+              </button>
+            ))}
+            <button type="button" className="link-btn small" onClick={() => setParams({}, { replace: true })}>
+              {t('market.filters.reset')}
+            </button>
+          </div>
+        ) : null}
+      </section>
+
+      <div className="segmented market-tabs" role="group" aria-label={t('market.tabs')}>
+        <button
+          type="button"
+          className="segmented__item"
+          aria-pressed={phoneTab === 'sell'}
+          onClick={() => setPhoneTab('sell')}
+        >
+          {t('market.tab.buy')} <span className="num">{sellTotal ?? ''}</span>
+        </button>
+        <button
+          type="button"
+          className="segmented__item"
+          aria-pressed={phoneTab === 'buy'}
+          onClick={() => setPhoneTab('buy')}
+        >
+          {t('market.tab.sell')} <span className="num">{buyTotal ?? ''}</span>
+        </button>
+      </div>
+
+      <div className="market-columns">
+        {(['buy', 'sell'] as const).map((type) => (
+          <OrderColumn
+            key={type}
+            type={type}
+            book={books[type]}
+            isOwn={(order) => order.user_id === user?.id}
+            deviation={deviation}
+            onOpen={openOrder}
+            hiddenOnPhone={phoneTab !== type}
+          />
+        ))}
+      </div>
+
+      {selected ? (
+        <OrderDetailPanel
+          key={selected.order.id}
+          order={selected.order}
+          open={panelOpen}
+          onClose={closePanel}
+          startWithForm={selected.withForm}
+        />
+      ) : null}
+    </section>
+  );
 }

@@ -1,0 +1,307 @@
+import { CreateOrderRequest, fiatValue, formatCrypto, formatFiat, type TradeStatus, type UserAction } from '@p2p/shared';
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { AppContext } from '../../src/context.ts';
+import { queryRows } from '../../src/db/client.ts';
+import { AppError } from '../../src/errors.ts';
+import * as ledger from '../../src/modules/ledger/ledger.ts';
+import { OrdersService } from '../../src/modules/orders/orders.service.ts';
+import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
+import { TradesService } from '../../src/modules/trades/trades.service.ts';
+import type { ManualClock } from '../../src/lib/clock.ts';
+import { type Currency, Model, type ModelTrade } from './model.ts';
+import { type Op, USERS, type Who } from './operations.ts';
+
+/**
+ * Applies drawn operations to the real services and to the model side by side. A service
+ * refusal (AppError) must coincide with the model's refusal; any other error is a failure.
+ */
+
+const PRICES: Record<Currency, bigint[]> = {
+  // fiat minor units (kopecks) per whole coin
+  BTC: [400_000_000n, 500_000_000n, 612_345_670n],
+  ETH: [30_000_000n, 31_234_567n],
+};
+const MIN_FIAT = 100_000n; // 1000 RUB, the create form's minimum
+/** The happy-path next step for a status, and who takes it. */
+const NEXT: Partial<Record<TradeStatus, [UserAction, 'buyer' | 'seller']>> = {
+  ESCROW_LOCKED: ['mark_paid', 'buyer'],
+  PAYMENT_PENDING: ['confirm_payment', 'seller'],
+  PAYMENT_CONFIRMED: ['release_crypto', 'seller'],
+};
+const RIGHT_ROLE: Record<UserAction, 'buyer' | 'seller'> = {
+  mark_paid: 'buyer',
+  confirm_payment: 'seller',
+  release_crypto: 'seller',
+  cancel_trade: 'buyer',
+  dispute_trade: 'buyer',
+};
+
+export type SystemBalances = Record<'fees' | 'external', Record<string, bigint>>;
+
+export class Runner {
+  readonly model: Model;
+  private readonly orders: OrdersService;
+  private readonly trades: TradesService;
+  private readonly scheduler: Scheduler;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly clock: ManualClock,
+    private readonly ids: string[],
+    private readonly stats: Record<string, number>,
+  ) {
+    this.model = new Model(ids.length, ctx.config.feePpm);
+    this.orders = new OrdersService(ctx);
+    this.trades = new TradesService(ctx);
+    this.scheduler = new Scheduler(ctx);
+  }
+
+  private now = () => this.clock.now().getTime();
+  private id = (u: number) => this.ids[u] as string;
+  private pick = <T>(list: T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
+  private count = (key: string) => {
+    this.stats[key] = (this.stats[key] ?? 0) + 1;
+  };
+
+  /** Runs a service call; an AppError is a refusal, anything else fails the property. */
+  private async attempt(label: string, expected: boolean, call: () => Promise<unknown>) {
+    let refusal: string | null = null;
+    try {
+      await call();
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      refusal = `${error.code}: ${error.message}`;
+    }
+    this.count(`${label}:${refusal === null ? 'ok' : 'refused'}`);
+    if ((refusal === null) !== expected) {
+      throw new Error(`${label}: the model expected ${expected ? 'success' : 'a refusal'}, got ${refusal ?? 'success'}`);
+    }
+  }
+
+  async apply(o: Op): Promise<void> {
+    switch (o.kind) {
+      case 'credit':
+        return this.attempt('credit', true, async () => {
+          await this.ctx.db.transaction((tx) =>
+            ledger.credit(tx, this.id(o.user), o.currency, o.amount, { reason: 'property' }, this.clock.now()),
+          );
+          this.model.credit(o.user, o.currency, o.amount);
+        });
+      case 'debit':
+        // May exceed the balance: then it must be refused and change nothing.
+        return this.attempt('debit', this.model.account(o.user, o.currency).available >= o.amount, async () => {
+          await this.ctx.db.transaction((tx) =>
+            ledger.debit(tx, this.id(o.user), o.currency, o.amount, { reason: 'property' }, this.clock.now()),
+          );
+          expect(this.model.debit(o.user, o.currency, o.amount)).toBe(true);
+        });
+      case 'order':
+        return this.publish(o);
+      case 'open':
+        return this.open(o);
+      case 'act':
+        return this.act(o);
+      case 'delete':
+      case 'pause':
+      case 'resume':
+        return this.administer(o);
+      case 'tick': {
+        this.clock.advance(o.advance);
+        const { expired, released, ordersExpired } = await this.scheduler.tick();
+        expect({ expired, released, ordersExpired }).toEqual(this.model.tick(this.now()));
+        return this.count('tick');
+      }
+      case 'to_deadline': {
+        // Exactly at a trade's payment deadline: "paid" is refused there, expiry not yet run.
+        const trade = this.pick(this.model.trades, o.trade);
+        if (trade && trade.paymentDeadline > this.now()) this.clock.set(new Date(trade.paymentDeadline));
+        return this.count('to_deadline');
+      }
+    }
+  }
+
+  private richest(currency: Currency): number {
+    const all = [...Array(USERS).keys()];
+    return all.reduce((best, u) =>
+      this.model.account(u, currency).available > this.model.account(best, currency).available ? u : best,
+    );
+  }
+
+  /** The currency somebody holds the most of. */
+  private richer(): Currency {
+    const most = (c: Currency) => this.model.account(this.richest(c), c).available;
+    return most('ETH') > most('BTC') ? 'ETH' : 'BTC';
+  }
+
+  private async publish(o: Extract<Op, { kind: 'order' }>) {
+    const userIndex = o.user === 'rich' ? this.richest(o.currency) : (o.user as Exclude<Who, 'rich'>);
+    const prices = PRICES[o.currency];
+    const price = prices[o.price % prices.length] as bigint;
+    const input = CreateOrderRequest.parse({
+      type: o.type,
+      cryptocurrency: o.currency,
+      amount_crypto: formatCrypto(o.amount),
+      price_per_unit: formatFiat(price),
+      fiat_currency: 'RUB',
+      payment_methods: o.methods,
+      time_limit: o.timeLimit,
+      min_amount: formatFiat(MIN_FIAT),
+    });
+    const expected = this.model.canPublish(userIndex, o.type, o.currency, o.amount);
+    await this.attempt(`order_${o.type}`, expected, async () => {
+      const { id } = await this.orders.create(this.id(userIndex), input);
+      this.model.addOrder(
+        {
+          id,
+          owner: userIndex,
+          type: o.type,
+          currency: o.currency,
+          amount: o.amount,
+          price,
+          min: MIN_FIAT,
+          max: fiatValue(o.amount, price), // maxAmount defaults to the order's total (DESIGN §2)
+          methods: o.methods,
+          timeLimit: o.timeLimit,
+        },
+        this.now(),
+      );
+    });
+  }
+
+  private async open(o: Extract<Op, { kind: 'open' }>) {
+    const order = this.pick(this.model.orders, o.order);
+    if (!order) {
+      // Nothing to take yet: publish something instead of wasting the step.
+      this.count('open->order');
+      const currency = this.richer();
+      const held = this.model.account(this.richest(currency), currency).available;
+      const amount = held < 10_000_000n ? 1_000_000n : 10_000_000n;
+      const methods: ('sberbank' | 'tinkoff')[] = ['sberbank', 'tinkoff'];
+      return this.publish({ kind: 'order', type: 'sell', user: 'rich', currency, amount, price: o.order, methods, timeLimit: 30 });
+    }
+    const fiat = order.min + ((order.max - order.min) * BigInt(o.permille)) / 1000n;
+    const amountFiat = fiat > 0n ? fiat : 1n;
+    const method = o.method === 'listed' ? (order.methods[o.order % order.methods.length] as string) : o.method;
+    const taker = (order.owner + { owner: 0, other: 1, another: 2 }[o.taker]) % USERS;
+    const crypto = this.model.canOpen(order, taker, amountFiat, method, this.now());
+    await this.attempt('open', crypto !== null, async () => {
+      const { tradeId } = await this.trades.open(this.id(taker), {
+        orderId: order.id,
+        amountFiat: formatFiat(amountFiat),
+        paymentMethod: method,
+      });
+      this.model.addTrade(tradeId, order, taker, crypto as bigint, this.now());
+    });
+  }
+
+  private async act(o: Extract<Op, { kind: 'act' }>) {
+    const trade = this.pick(this.model.trades, o.trade);
+    if (!trade) {
+      this.count('act->open');
+      return this.open({ kind: 'open', taker: 'other', order: o.trade, permille: 100, method: 'listed' });
+    }
+    const next = NEXT[trade.status];
+    const action = o.action === 'next' ? (next?.[0] ?? 'cancel_trade') : o.action;
+    const role = o.who !== 'right' ? o.who : o.action === 'next' ? (next?.[1] ?? 'buyer') : RIGHT_ROLE[action];
+    const who = role === 'buyer' ? trade.buyer : role === 'seller' ? trade.seller : this.third(trade);
+    const payload = action === 'dispute_trade' ? { reasonId: 'other', details: 'property test' } : {};
+    const expected = this.model.allows(trade, who, action, this.now()) !== null;
+    await this.attempt(action, expected, async () => {
+      await this.trades.act(this.id(who), trade.id, action, payload);
+      expect(this.model.act(trade, who, action, this.now())).toBe(true);
+    });
+  }
+
+  private third(trade: ModelTrade) {
+    return [...Array(USERS).keys()].find((u) => u !== trade.buyer && u !== trade.seller) ?? 0;
+  }
+
+  private async administer(o: Extract<Op, { kind: 'delete' | 'pause' | 'resume' }>) {
+    const order = this.pick(this.model.orders, o.order);
+    if (!order) return this.count(`${o.kind}:none`);
+    const by = o.byOwner ? order.owner : (order.owner + 1) % USERS;
+    if (o.kind === 'delete') {
+      return this.attempt('delete', this.model.canDelete(order, by), async () => {
+        await this.orders.cancel(this.id(by), order.id);
+        expect(this.model.deleteOrder(order, by)).toBe(true);
+      });
+    }
+    const status = o.kind === 'pause' ? 'paused' : 'active';
+    const now = this.now();
+    return this.attempt(o.kind, this.model.canSetStatus(order, by, now), async () => {
+      await this.orders.setStatus(this.id(by), order.id, status);
+      expect(this.model.setStatus(order, by, status, now)).toBe(true);
+    });
+  }
+
+  /** Runs every timer of this sequence out, so the next sequence starts with nothing due. */
+  async settleTimers(days: number) {
+    if (this.model.orders.length === 0) return;
+    this.clock.advance(days * 24 * 60 * 60_000);
+    const { expired, released, ordersExpired } = await this.scheduler.tick();
+    expect({ expired, released, ordersExpired }).toEqual(this.model.tick(this.now()));
+  }
+
+  /** The database agrees with the model: balances, system accounts, orders, trades. */
+  async verify(before: SystemBalances) {
+    const accounts = this.ids.map((id) => sql`${ledger.userAccount(id)}`);
+    const rows = await queryRows<{ account: string; currency: string; available: string; locked: string }>(
+      this.ctx.db,
+      sql`SELECT account, currency, available::text, locked::text FROM balances
+          WHERE account IN (${sql.join(accounts, sql`, `)})`,
+    );
+    const actual = new Map(rows.map((r) => [`${r.account}|${r.currency}`, r]));
+    for (const [u, cur, a] of this.model.entries()) {
+      const row = actual.get(`${ledger.userAccount(this.id(u))}|${cur}`);
+      const got = { available: BigInt(row?.available ?? 0), locked: BigInt(row?.locked ?? 0) };
+      expect(got, `user ${u} ${cur}`).toEqual({ available: a.available, locked: a.locked });
+      // What came in, minus what went out, minus the fees paid on what was bought.
+      expect(a.available + a.locked, `user ${u} ${cur} flows`).toBe(
+        a.credits - a.debits - a.sold + a.bought - a.fees,
+      );
+    }
+    const after = await systemBalances(this.ctx);
+    for (const cur of ['BTC', 'ETH'] as const) {
+      const delta = (k: 'fees' | 'external') => (after[k][cur] ?? 0n) - (before[k][cur] ?? 0n);
+      expect(delta('fees'), `fees ${cur}`).toBe(this.model.fees[cur]);
+      expect(delta('external'), `external ${cur}`).toBe(this.model.external[cur]);
+    }
+    await this.verifyRows();
+  }
+
+  private async verifyRows() {
+    const { orders, trades } = this.model;
+    if (orders.length === 0) return;
+    const orderRows = await queryRows<{ id: string; status: string; available: string }>(
+      this.ctx.db,
+      sql`SELECT id, status, available_amount::text AS available FROM orders
+          WHERE id IN (${sql.join(orders.map((o) => sql`${o.id}::uuid`), sql`, `)})`,
+    );
+    const byId = new Map(orderRows.map((r) => [r.id, r]));
+    for (const o of orders) {
+      const row = byId.get(o.id);
+      expect({ status: row?.status, available: BigInt(row?.available ?? -1) }, `order ${o.id}`).toEqual({
+        status: o.status,
+        available: o.available,
+      });
+    }
+    if (trades.length === 0) return;
+    const tradeRows = await queryRows<{ id: string; status: string }>(
+      this.ctx.db,
+      sql`SELECT id, status FROM trades WHERE id IN (${sql.join(trades.map((x) => sql`${x.id}::uuid`), sql`, `)})`,
+    );
+    const statusOf = new Map(tradeRows.map((r) => [r.id, r.status]));
+    for (const x of trades) expect(statusOf.get(x.id), `trade ${x.id}`).toBe(x.status);
+  }
+}
+
+export async function systemBalances(ctx: AppContext): Promise<SystemBalances> {
+  const rows = await queryRows<{ account: 'fees' | 'external'; currency: string; available: string }>(
+    ctx.db,
+    sql`SELECT account, currency, available::text FROM balances WHERE account IN ('fees', 'external')`,
+  );
+  const out: SystemBalances = { fees: {}, external: {} };
+  for (const r of rows) out[r.account][r.currency] = BigInt(r.available);
+  return out;
+}

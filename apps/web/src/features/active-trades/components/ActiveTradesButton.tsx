@@ -1,0 +1,146 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Icon } from '@/components/ui/Icon';
+import { useSession } from '@/features/auth';
+import { activeTradeSeverity, formatClock, useNow } from '@/features/trade';
+import { useT } from '@/i18n';
+import { useActiveTrades, useCancellable, useCancelTrade } from '../hooks/use-active-trades';
+import { useMediaQuery } from '../hooks/use-media-query';
+import { type ActiveTradeSummary, countLabel, mostUrgent, timeRemaining } from '../lib/summary';
+import { CancelTradeDialog } from './CancelTradeDialog';
+import { FullscreenModal } from './FullscreenModal';
+import { TradeRow } from './TradeRow';
+import '../active-trades.css';
+
+/** Spec 1 §9: the dropdown on desktop, a full-screen modal below 768 px. */
+const DESKTOP = '(min-width: 768px)';
+
+/**
+ * Header button of spec 1 §2 (signed-in users only): how many trades are active and the
+ * countdown of the most urgent; opens the list as a dropdown or a full-screen modal.
+ */
+export function ActiveTradesButton() {
+  const { user } = useSession();
+  const signedIn = Boolean(user);
+  const query = useActiveTrades(signedIn);
+  const trades = query.data ?? [];
+  if (!signedIn || trades.length === 0) return null;
+  return <ActiveTradesMenu trades={trades} />;
+}
+
+function ActiveTradesMenu({ trades }: { trades: ActiveTradeSummary[] }) {
+  const t = useT();
+  const id = useId();
+  const now = useNow();
+  const desktop = useMediaQuery(DESKTOP);
+  const [open, setOpen] = useState(false);
+  const [target, setTarget] = useState<ActiveTradeSummary | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const { cancel, cancelling } = useCancelTrade();
+  const cancellable = useCancellable(
+    trades.map((x) => x.id),
+    open,
+  );
+  const urgent = mostUrgent(trades);
+  const seconds = urgent ? timeRemaining(urgent, now) : null;
+  const severity = activeTradeSeverity(seconds);
+  const processing = target ? cancelling.has(target.id) : false;
+
+  // Desktop dropdown: outside click and Escape close it (not while the cancel dialog is up).
+  useEffect(() => {
+    if (!open || !desktop) return;
+    const onPointer = (e: MouseEvent) => {
+      if (!target && !root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || target) return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, desktop, target]);
+
+  const confirmCancel = async () => {
+    if (!target) return;
+    try {
+      await cancel({ id: target.id, mode: desktop ? 'optimistic' : 'after-success' });
+    } catch {
+      // the hook already said why
+    }
+    setTarget(null);
+  };
+
+  const list = (
+    <>
+      <div className="at-panel__head">
+        <h2 id={`${id}-title`} className="at-panel__title">
+          {t('activeTrades.title')} <span className="muted num">{trades.length}</span>
+        </h2>
+        {!desktop ? (
+          <button type="button" className="icon-btn" onClick={() => setOpen(false)} aria-label={t('common.close')}>
+            <Icon name="close" />
+          </button>
+        ) : null}
+      </div>
+      <ul className="at-list">
+        {trades.map((trade) => (
+          <TradeRow
+            key={trade.id}
+            trade={trade}
+            now={now}
+            canCancel={cancellable.has(trade.id)}
+            cancelling={cancelling.has(trade.id)}
+            onOpen={() => setOpen(false)}
+            onCancel={() => setTarget(trade)}
+          />
+        ))}
+      </ul>
+      <div className="at-panel__foot">
+        <Link to="/my-trades" className="at-panel__all" onClick={() => setOpen(false)}>
+          {t('activeTrades.all')}
+        </Link>
+      </div>
+    </>
+  );
+
+  return (
+    <div className="at" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className={`at-btn at-sev--${severity}${severity === 'critical' ? ' pulse' : ''}`}
+        aria-expanded={open}
+        aria-controls={desktop ? `${id}-panel` : undefined}
+        aria-label={t('activeTrades.button', { count: countLabel(trades.length), time: formatClock(seconds) })}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <span className="at-btn__dot" aria-hidden="true" />
+        <span className="at-btn__count">{countLabel(trades.length)}</span>
+        <span className="at-btn__clock num">{formatClock(seconds)}</span>
+      </button>
+      {desktop ? (
+        <div id={`${id}-panel`} className="at-panel" hidden={!open} role="region" aria-labelledby={`${id}-title`}>
+          {open ? list : null}
+        </div>
+      ) : (
+        <FullscreenModal open={open} onClose={() => setOpen(false)} labelledBy={`${id}-title`}>
+          <div className="at-panel at-panel--modal">{list}</div>
+        </FullscreenModal>
+      )}
+      <CancelTradeDialog
+        open={target !== null}
+        processing={processing}
+        cryptocurrency={target?.cryptocurrency ?? ''}
+        counterparty={target?.counterparty ?? ''}
+        onConfirm={() => void confirmCancel()}
+        onCancel={() => setTarget(null)}
+      />
+    </div>
+  );
+}

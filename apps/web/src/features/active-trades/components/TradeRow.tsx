@@ -1,0 +1,62 @@
+import { Link } from 'react-router';
+import { activeTradeSeverity, formatClock, formatCryptoAmount, formatFiatAmount, StatusBadge } from '@/features/trade';
+import { useT } from '@/i18n';
+import { type ActiveTradeSummary, timeRemaining } from '../lib/summary';
+
+interface TradeRowProps {
+  trade: ActiveTradeSummary;
+  now: number;
+  canCancel: boolean;
+  cancelling: boolean;
+  onOpen: () => void;
+  onCancel: () => void;
+}
+
+/** One active trade: opens /trade/{id}; dimmed 'Cancelling...' while a cancel is in flight. */
+export function TradeRow({ trade, now, canCancel, cancelling, onOpen, onCancel }: TradeRowProps) {
+  const t = useT();
+  const seconds = timeRemaining(trade, now);
+  const severity = activeTradeSeverity(seconds);
+  const role = trade.role === 'buyer' ? 'buy' : 'sell';
+  return (
+    <li className={`at-row${cancelling ? ' at-row--cancelling' : ''}`} aria-busy={cancelling || undefined}>
+      <Link
+        to={`/trade/${trade.id}`}
+        className="at-row__main"
+        aria-disabled={cancelling || undefined}
+        tabIndex={cancelling ? -1 : undefined}
+        onClick={(e) => {
+          if (cancelling) e.preventDefault();
+          else onOpen();
+        }}
+      >
+        <span className="at-row__top">
+          <span className="at-row__coin">{trade.cryptocurrency}</span>
+          <span className={`at-row__role at-row__role--${role}`}>{t(`activeTrades.role.${role}`)}</span>
+          <StatusBadge status={trade.status} />
+          <span className={`at-row__time num at-sev--${severity}`} title={t('activeTrades.timeLeft')}>
+            {formatClock(seconds)}
+          </span>
+        </span>
+        <span className="at-row__amounts num">
+          {formatCryptoAmount(trade.amountCrypto)} {trade.cryptocurrency}
+          <span className="muted"> · {formatFiatAmount(trade.amountFiat, trade.fiatCurrency)}</span>
+        </span>
+        <span className="at-row__who small muted">
+          {t('activeTrades.with', { name: trade.counterparty })}
+          {cancelling ? <strong className="at-row__cancelling"> · {t('activeTrades.cancelling')}</strong> : null}
+        </span>
+      </Link>
+      {canCancel && !cancelling ? (
+        <button
+          type="button"
+          className="at-row__cancel"
+          onClick={onCancel}
+          aria-label={t('activeTrades.cancelRow', { crypto: trade.cryptocurrency, name: trade.counterparty })}
+        >
+          {t('activeTrades.cancelShort')}
+        </button>
+      ) : null}
+    </li>
+  );
+}

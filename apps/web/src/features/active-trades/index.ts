@@ -1,0 +1,2 @@
+/** Public API of the active-trades feature. */
+export { ActiveTradesButton } from './components/ActiveTradesButton';

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { countLabel, mostUrgent, timeRemaining, withoutTrade } from './summary';
+
+describe('active trades header', () => {
+  it('counts up to 3, then 3+', () => {
+    expect(countLabel(1)).toBe('1 Active');
+    expect(countLabel(2)).toBe('2 Active');
+    expect(countLabel(3)).toBe('3 Active');
+    expect(countLabel(4)).toBe('3+ Active');
+  });
+
+  it('picks the first PAYMENT_PENDING, else the first DISPUTED, else the first trade', () => {
+    const a = { id: 'a', status: 'ESCROW_LOCKED' };
+    const b = { id: 'b', status: 'DISPUTED' };
+    const c = { id: 'c', status: 'PAYMENT_PENDING' };
+    const d = { id: 'd', status: 'PAYMENT_PENDING' };
+    expect(mostUrgent([a, b, c, d])).toBe(c);
+    expect(mostUrgent([a, b])).toBe(b);
+    expect(mostUrgent([a])).toBe(a);
+    expect(mostUrgent([])).toBeNull();
+  });
+
+  it('measures the time left on the running deadline', () => {
+    const now = Date.parse('2026-01-01T10:00:00Z');
+    expect(timeRemaining({ deadline: '2026-01-01T10:02:00Z' }, now)).toBe(120);
+    expect(timeRemaining({ deadline: null }, now)).toBeNull();
+    expect(timeRemaining({ deadline: 'garbage' }, now)).toBeNull();
+  });
+
+  it('removes a trade optimistically and restores it in place on failure', () => {
+    const list = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
+    const { rest, restore } = withoutTrade(list, 'b');
+    expect(rest.map((t) => t.id)).toEqual(['a', 'c']);
+    expect(restore(rest).map((t) => t.id)).toEqual(['a', 'b', 'c']);
+    // A refetch meanwhile already brought it back: no duplicate.
+    expect(restore(list).map((t) => t.id)).toEqual(['a', 'b', 'c']);
+  });
+});

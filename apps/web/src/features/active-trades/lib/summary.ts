@@ -1,0 +1,84 @@
+import type { TradeView } from '@p2p/shared';
+
+/** Spec 1 §3 "Active trade summary", from the server's trade view. */
+export interface ActiveTradeSummary {
+  id: string;
+  status: string;
+  cryptocurrency: string;
+  amountCrypto: string;
+  amountFiat: string;
+  fiatCurrency: string;
+  role: 'buyer' | 'seller';
+  counterparty: string;
+  createdAt: string;
+  paymentDeadline: string | null;
+  /** The deadline that runs in the current status, if any. */
+  deadline: string | null;
+}
+
+/** Header shows at most 3 before '3+' (spec 1 §9). */
+export const MAX_COUNTED = 3;
+
+function deadlineOf(t: TradeView): string | null {
+  switch (t.status) {
+    case 'CREATED':
+    case 'ESCROW_LOCKED':
+      return t.paymentDeadline;
+    case 'PAYMENT_PENDING':
+      return t.confirmationDeadline;
+    case 'PAYMENT_CONFIRMED':
+      return t.autoReleaseAt;
+    default:
+      return null;
+  }
+}
+
+export function toSummary(t: TradeView): ActiveTradeSummary {
+  return {
+    id: t.id,
+    status: t.status,
+    cryptocurrency: t.cryptocurrency,
+    amountCrypto: t.amountCrypto,
+    amountFiat: t.amountFiat,
+    fiatCurrency: t.fiatCurrency,
+    role: t.userRole === 'seller' ? 'seller' : 'buyer',
+    counterparty: t.counterparty?.name || 'Unknown',
+    createdAt: t.createdAt,
+    paymentDeadline: t.paymentDeadline ?? null,
+    deadline: deadlineOf(t),
+  };
+}
+
+/** Most urgent trade (spec 1 §4): the first PAYMENT_PENDING, else the first DISPUTED, else the first. */
+export function mostUrgent<T extends { status: string }>(trades: readonly T[]): T | null {
+  return (
+    trades.find((t) => t.status === 'PAYMENT_PENDING') ?? trades.find((t) => t.status === 'DISPUTED') ?? trades[0] ?? null
+  );
+}
+
+/** '1 Active', '2 Active', '3 Active', '3+ Active' (spec 1 §2). */
+export function countLabel(count: number): string {
+  return count > MAX_COUNTED ? `${MAX_COUNTED}+ Active` : `${count} Active`;
+}
+
+/** Seconds left on a summary's deadline; null when none runs. */
+export function timeRemaining(summary: Pick<ActiveTradeSummary, 'deadline'>, now: number): number | null {
+  if (!summary.deadline) return null;
+  const at = Date.parse(summary.deadline);
+  return Number.isNaN(at) ? null : Math.floor((at - now) / 1000);
+}
+
+/** A trade list without one trade, and a way to put it back where it was (rollback). */
+export function withoutTrade<T extends { id: string }>(list: readonly T[], id: string): { rest: T[]; restore: (current: readonly T[]) => T[] } {
+  const index = list.findIndex((t) => t.id === id);
+  const removed = index >= 0 ? list[index] : undefined;
+  return {
+    rest: list.filter((t) => t.id !== id),
+    restore: (current) => {
+      if (!removed || current.some((t) => t.id === id)) return [...current];
+      const next = [...current];
+      next.splice(Math.min(index, next.length), 0, removed);
+      return next;
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { type RefObject, useLayoutEffect, useRef } from 'react';
+import { useRealtime } from '@/features/realtime';
+import { useT } from '@/i18n';
+import { useChat } from '../hooks/use-chat';
+import { ChatComposer } from './ChatComposer';
+import { ChatErrorBoundary } from './ChatErrorBoundary';
+import { MessageItem } from './MessageItem';
+
+interface TradeChatProps {
+  tradeId: string;
+  counterpartyName: string;
+  inputRef?: RefObject<HTMLTextAreaElement | null>;
+}
+
+function ChatPanel({ tradeId, counterpartyName, inputRef }: TradeChatProps) {
+  const t = useT();
+  const { status } = useRealtime();
+  const { query, pending, send, sendError, clearError, myId } = useChat(tradeId);
+  const offline = status === 'disconnected';
+  const list = useRef<HTMLOListElement>(null);
+  const messages = query.data ?? [];
+  const count = messages.length + pending.length;
+
+  // Follow new messages when the reader is at the bottom (or just sent one).
+  const stick = useRef(true);
+  useLayoutEffect(() => {
+    const el = list.current;
+    if (el && (stick.current || pending.length) && count >= 0) el.scrollTop = el.scrollHeight;
+  }, [count, pending.length]);
+
+  return (
+    <section className="panel chat" aria-labelledby="chat-title">
+      <header className="chat__head">
+        <h2 id="chat-title" className="panel__title">
+          {t('chat.title', { name: counterpartyName })}
+        </h2>
+        <span className={`conn conn--${status}`}>{t(`chat.conn.${status}`)}</span>
+      </header>
+      {query.isPending ? (
+        <div className="chat__state state" role="status">
+          <span className="spinner" aria-hidden="true" /> {t('chat.loading')}
+        </div>
+      ) : query.isError ? (
+        <div className="chat__state chat__state--error" role="alert">
+          <p>{query.error.message || t('chat.loadError')}</p>
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => query.refetch()}>
+            {t('chat.reload')}
+          </button>
+        </div>
+      ) : (
+        <ol
+          ref={list}
+          className="chat__list"
+          role="log"
+          aria-live="polite"
+          aria-label={t('chat.history')}
+          onScroll={(e) => {
+            const el = e.currentTarget;
+            stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+          }}
+        >
+          {count === 0 ? <li className="chat__empty muted small">{t('chat.empty')}</li> : null}
+          {messages.map((m, i) => {
+            const prev = messages[i - 1];
+            return (
+              <MessageItem
+                key={m.id}
+                message={m}
+                mine={m.senderId === myId}
+                showName={!prev || prev.senderId !== m.senderId || prev.type === 'SYSTEM'}
+              />
+            );
+          })}
+          {pending.map((p) => (
+            <MessageItem
+              key={p.tempId}
+              message={{ content: p.content, createdAt: p.createdAt, type: 'TEXT', readAt: null, sender: null, senderId: myId }}
+              mine
+              sending
+              showName={false}
+            />
+          ))}
+        </ol>
+      )}
+      {offline ? (
+        <p className="chat__offline" role="status">
+          {t('chat.offline')}
+        </p>
+      ) : null}
+      <ChatComposer
+        inputRef={inputRef}
+        disabled={offline || query.isPending || query.isError}
+        error={sendError}
+        onSend={send}
+        onEdit={() => sendError && clearError()}
+      />
+    </section>
+  );
+}
+
+/** The trade chat inside its crash boundary. */
+export function TradeChat(props: TradeChatProps) {
+  const t = useT();
+  return (
+    <ChatErrorBoundary title={t('chat.crashed')} retryLabel={t('chat.crashRetry')} reloadLabel={t('chat.crashReload')}>
+      <ChatPanel {...props} />
+    </ChatErrorBoundary>
+  );
+}

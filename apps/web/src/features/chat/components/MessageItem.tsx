@@ -1,0 +1,57 @@
+import type { ChatMessage } from '@p2p/shared';
+import { useI18n } from '@/i18n';
+import { senderName } from '../lib/messages';
+
+/** `HH:mm` today, else `dd.mm HH:mm`; 'неизвестно' for a timestamp that is not one. */
+export function messageTime(iso: string, locale: string, unknown: string): string {
+  const date = new Date(iso);
+  if (!iso || Number.isNaN(date.getTime())) return unknown;
+  const today = new Date().toDateString() === date.toDateString();
+  const opts: Intl.DateTimeFormatOptions = today
+    ? { hour: '2-digit', minute: '2-digit' }
+    : { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' };
+  return new Intl.DateTimeFormat(locale, opts).format(date);
+}
+
+interface MessageItemProps {
+  message: Pick<ChatMessage, 'content' | 'createdAt' | 'type' | 'readAt' | 'sender' | 'senderId'>;
+  mine: boolean;
+  sending?: boolean;
+  /** Show the author's name (first of a run by the same person). */
+  showName: boolean;
+}
+
+/**
+ * One line of the chat. The content is user text and is rendered as a React text child
+ * only, so markup in it shows literally and never runs.
+ */
+export function MessageItem({ message, mine, sending, showName }: MessageItemProps) {
+  const { t, locale } = useI18n();
+  const time = messageTime(message.createdAt, locale, t('chat.unknownTime'));
+  if (message.type === 'SYSTEM') {
+    return (
+      <li className="msg msg--system">
+        <span className="msg__system-text">{message.content}</span>
+        <span className="msg__time num">{time}</span>
+      </li>
+    );
+  }
+  const receipt = sending ? t('chat.sending') : message.readAt ? t('chat.read') : t('chat.sent');
+  return (
+    <li className={`msg ${mine ? 'msg--mine' : 'msg--theirs'}${sending ? ' msg--sending' : ''}`}>
+      {showName && !mine ? <span className="msg__name">{senderName(message as ChatMessage)}</span> : null}
+      <div className="msg__bubble">
+        <p className="msg__text">{message.content}</p>
+        <span className="msg__meta">
+          <span className="msg__time num">{time}</span>
+          {mine ? (
+            <span className={`msg__receipt${message.readAt ? ' is-read' : ''}`} title={receipt}>
+              <span aria-hidden="true">{sending ? '…' : message.readAt ? '✓✓' : '✓'}</span>
+              <span className="sr-only">{receipt}</span>
+            </span>
+          ) : null}
+        </span>
+      </div>
+    </li>
+  );
+}

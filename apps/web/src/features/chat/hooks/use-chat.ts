@@ -1,0 +1,111 @@
+import { type ChatMessage, ChatMessages, type MessageList } from '@p2p/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSession } from '@/features/auth';
+import { useSocketEvent } from '@/features/realtime';
+import { newIdempotencyKey } from '@/lib/api';
+import { chatApi, chatKeys } from '../api/chat-api';
+import { checkOutgoing, isShowable, markRead, unreadIncoming, upsertMessage } from '../lib/messages';
+
+export interface PendingMessage {
+  tempId: string;
+  content: string;
+  createdAt: string;
+}
+
+/**
+ * A trade's chat: history, live messages and reads from the trade room, optimistic sending
+ * (the pending line disappears if sending fails, spec 2 §4) and read marking.
+ */
+export function useChat(tradeId: string) {
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const myId = user?.id ?? '';
+  const key = chatKeys.messages(tradeId);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => chatApi.list(tradeId),
+    select: (data: MessageList) => data.messages.filter(isShowable),
+    retry: false,
+    staleTime: 30_000,
+  });
+  const [pending, setPending] = useState<PendingMessage[]>([]);
+  const [sendError, setSendError] = useState<string | null>(null);
+
+  const update = useCallback(
+    (fn: (list: ChatMessage[]) => ChatMessage[]) =>
+      queryClient.setQueryData<MessageList>(key, (old) => (old ? { ...old, messages: fn(old.messages) } : old)),
+    // biome-ignore lint/correctness/useExhaustiveDependencies: the key is derived from tradeId
+    [queryClient, tradeId],
+  );
+
+  useSocketEvent('message:new', (e) => {
+    if (e.tradeId !== tradeId) return;
+    update((list) => upsertMessage(list, e.message));
+    // My own message came back through the room before the POST answered: drop its stand-in.
+    if (e.message.senderId === myId) {
+      setPending((list) => {
+        const i = list.findIndex((p) => p.content === e.message.content);
+        return i < 0 ? list : list.filter((_, j) => j !== i);
+      });
+    }
+  });
+  useSocketEvent('message:read', (e) => {
+    if (e.tradeId === tradeId) update((list) => markRead(list, e.messageId, e.readAt));
+  });
+
+  const send = useCallback(
+    async (draft: string): Promise<boolean> => {
+      const check = checkOutgoing(draft, user);
+      if (!check.ok) {
+        setSendError(check.error);
+        return false;
+      }
+      setSendError(null);
+      const item: PendingMessage = {
+        tempId: `pending-${newIdempotencyKey()}`,
+        content: check.content,
+        createdAt: new Date().toISOString(),
+      };
+      setPending((list) => [...list, item]);
+      try {
+        const saved = await chatApi.send(tradeId, check.content);
+        update((list) => upsertMessage(list, saved));
+        return true;
+      } catch (error) {
+        setSendError(error instanceof Error && error.message ? error.message : ChatMessages.sendFailed);
+        return false;
+      } finally {
+        setPending((list) => list.filter((p) => p.tempId !== item.tempId));
+      }
+    },
+    [tradeId, user, update],
+  );
+
+  // Reading the chat marks the counterparty's messages read (one call per batch).
+  const unread = query.data ? unreadIncoming(query.data, myId) : 0;
+  const marking = useRef(false);
+  const [visible, setVisible] = useState(() => document.visibilityState === 'visible');
+  useEffect(() => {
+    const onChange = () => setVisible(document.visibilityState === 'visible');
+    document.addEventListener('visibilitychange', onChange);
+    return () => document.removeEventListener('visibilitychange', onChange);
+  }, []);
+  useEffect(() => {
+    if (!unread || !visible || marking.current) return;
+    marking.current = true;
+    chatApi
+      .readAll(tradeId)
+      .then(({ readAt }) => {
+        if (!readAt) return;
+        update((list) => list.map((m) => (m.senderId !== myId && m.type === 'TEXT' && !m.readAt ? { ...m, readAt } : m)));
+        void queryClient.invalidateQueries({ queryKey: ['trades'] });
+      })
+      .catch(() => {})
+      .finally(() => {
+        marking.current = false;
+      });
+  }, [unread, visible, tradeId, myId, update, queryClient]);
+
+  return { query, pending, send, sendError, clearError: () => setSendError(null), myId };
+}

@@ -1,0 +1,2 @@
+/** Public API of the chat feature. */
+export { TradeChat } from './components/ChatPanel';

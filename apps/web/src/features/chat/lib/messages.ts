@@ -1,0 +1,54 @@
+import { CHAT_MESSAGE_MAX, type ChatMessage, ChatMessages } from '@p2p/shared';
+
+/** Sender-side messages of spec 2 §5. */
+export const SendErrors = {
+  tooLong: ChatMessages.tooLong,
+  noId: 'Невозможно отправить сообщение: отсутствует ID пользователя',
+  noName: 'Невозможно отправить сообщение: отсутствует имя пользователя',
+} as const;
+
+export type OutgoingCheck = { ok: true; content: string } | { ok: false; error: string | null };
+
+/**
+ * Whether a draft may be sent: whitespace-only is silently not sent (error null); over 2000
+ * characters, or a sender without an id or name, is refused with the spec's text.
+ */
+export function checkOutgoing(
+  draft: string,
+  sender: { id?: string | null; displayName?: string | null; firstName?: string | null } | null,
+): OutgoingCheck {
+  const content = draft.trim();
+  if (!content) return { ok: false, error: null };
+  if (content.length > CHAT_MESSAGE_MAX) return { ok: false, error: SendErrors.tooLong };
+  if (!sender?.id) return { ok: false, error: SendErrors.noId };
+  if (!sender.displayName && !sender.firstName) return { ok: false, error: SendErrors.noName };
+  return { ok: true, content };
+}
+
+/** SYSTEM lines have no sender; a TEXT message without sender id or name is dropped (spec 2 §5). */
+export function isShowable(message: ChatMessage): boolean {
+  if (message.type === 'SYSTEM') return true;
+  return Boolean(message.senderId && (message.sender?.displayName || message.sender?.firstName));
+}
+
+export function senderName(message: ChatMessage): string {
+  return message.sender?.displayName || message.sender?.firstName || '';
+}
+
+/** Adds or replaces by id, keeping the list in time order. */
+export function upsertMessage(list: readonly ChatMessage[], message: ChatMessage): ChatMessage[] {
+  const rest = list.filter((m) => m.id !== message.id);
+  const next = [...rest, message];
+  next.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return next;
+}
+
+/** Records that a message was read. */
+export function markRead(list: readonly ChatMessage[], messageId: string, readAt: string): ChatMessage[] {
+  return list.map((m) => (m.id === messageId && !m.readAt ? { ...m, readAt } : m));
+}
+
+/** Counterparty TEXT messages I have not read yet. */
+export function unreadIncoming(list: readonly ChatMessage[], myId: string): number {
+  return list.filter((m) => m.type === 'TEXT' && m.senderId !== myId && !m.readAt).length;
+}

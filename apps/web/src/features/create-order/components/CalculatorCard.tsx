@@ -1,0 +1,85 @@
+import { formatCrypto, formatFiat, tryParseAmount } from '@p2p/shared';
+import { Link } from 'react-router';
+import { formatCryptoText, formatFiatText } from '@/features/orders';
+import { formatBalance, useWalletBalances } from '@/features/wallet';
+import { useT } from '@/i18n';
+import { normalize, type OrderFormState, orderTotalMinor } from '../lib/order-form';
+
+/** Spec DESIGN §7: the platform fee, 0.1 % taken from the buyer's side on release. */
+const FEE_PER_MILLE = 1n;
+
+/** The side card: total, limits, reserve and fee, and the preview button (spec 3 §2). */
+export function CalculatorCard({
+  form,
+  canPreview,
+  onPreview,
+}: {
+  form: OrderFormState;
+  canPreview: boolean;
+  onPreview: () => void;
+}) {
+  const t = useT();
+  const balances = useWalletBalances(form.type === 'sell');
+  const total = orderTotalMinor(form);
+  const amount = tryParseAmount(normalize(form.amount), 8);
+  const fee = amount === null ? null : (amount * FEE_PER_MILLE) / 1000n;
+  const limit = (text: string) => {
+    const value = tryParseAmount(normalize(text), 2);
+    return value === null ? null : formatFiat(value);
+  };
+  const min = limit(form.minLimit);
+  const max = limit(form.maxLimit);
+  const balance = balances.data?.find((b) => b.cryptocurrency === form.cryptocurrency);
+  const available = balance ? tryParseAmount(balance.available, 8) : null;
+  const short = form.type === 'sell' && amount !== null && available !== null && amount > available;
+
+  return (
+    <aside className="panel calc-card" aria-labelledby="calc-title">
+      <h2 id="calc-title" className="panel__title">
+        {t('createOrder.calc.title')}
+      </h2>
+      <dl className="calc-card__rows">
+        <div>
+          <dt>{t('createOrder.calc.total')}</dt>
+          <dd className="calc-card__total num">{total === null ? '—' : formatFiatText(formatFiat(total), form.fiat)}</dd>
+        </div>
+        <div>
+          <dt>{t('createOrder.calc.limits')}</dt>
+          <dd className="num">
+            {min ? formatFiatText(min, form.fiat) : t('createOrder.calc.defaultMin')} –{' '}
+            {max ? formatFiatText(max, form.fiat) : t('createOrder.calc.defaultMax')}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('createOrder.calc.fee')}</dt>
+          <dd className="num">
+            {fee === null ? '—' : `≈ ${formatCryptoText(formatCrypto(fee), form.cryptocurrency)}`}
+          </dd>
+        </div>
+      </dl>
+      <p className="small muted">{t('createOrder.calc.feeNote')}</p>
+      {form.type === 'sell' ? (
+        <div className={`calc-card__reserve small${short ? ' is-short' : ''}`}>
+          <p>{t('createOrder.calc.reserve', { crypto: form.cryptocurrency })}</p>
+          <p className="num">
+            {t('createOrder.calc.available')}{' '}
+            <strong>
+              {balance ? `${formatBalance(balance.available, form.cryptocurrency)} ${form.cryptocurrency}` : '—'}
+            </strong>
+          </p>
+          {short ? (
+            <p>
+              {t('createOrder.insufficient')} <Link to="/wallet">{t('createOrder.toWallet')}</Link>
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <p className="calc-card__reserve small">{t('createOrder.calc.buyNote')}</p>
+      )}
+      <button type="button" className="btn btn--primary btn--block" disabled={!canPreview} onClick={onPreview}>
+        {t('createOrder.preview')}
+      </button>
+      {!canPreview ? <p className="small muted calc-card__hint">{t('createOrder.previewHint')}</p> : null}
+    </aside>
+  );
+}

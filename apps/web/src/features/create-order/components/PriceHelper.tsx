@@ -1,0 +1,97 @@
+import type { Cryptocurrency, FiatCurrency } from '@p2p/shared';
+import { formatFiat, tryParseAmount } from '@p2p/shared';
+import { useId, useState } from 'react';
+import {
+  applyPercent,
+  deviationTenths,
+  formatTenths,
+  marketPriceMinor,
+  PriceSourceIndicator,
+  useMarketPrices,
+} from '@/features/market';
+import { formatFiatText } from '@/features/orders';
+import { useI18n } from '@/i18n';
+import { normalize } from '../lib/order-form';
+
+/** Spec 3 §2 price presets, in tenths of a percent. */
+const PRESETS = [-50, -20, 0, 20, 50];
+const CUSTOM_MIN = -50;
+const CUSTOM_MAX = 50;
+
+interface PriceHelperProps {
+  crypto: Cryptocurrency;
+  fiat: FiatCurrency;
+  price: string;
+  onPrice: (price: string) => void;
+}
+
+/** Market reference price with -5/-2/0/+2/+5 % presets and a custom percent. */
+export function PriceHelper({ crypto, fiat, price, onPrice }: PriceHelperProps) {
+  const { t, lang } = useI18n();
+  const id = useId();
+  const prices = useMarketPrices();
+  const [custom, setCustom] = useState('');
+  const market = marketPriceMinor(prices.data?.prices, crypto, fiat);
+  const current = tryParseAmount(normalize(price), 2);
+  const deviation = market !== null && current !== null && current > 0n ? deviationTenths(current, market) : null;
+
+  const apply = (tenths: number) => {
+    if (market === null) return;
+    onPrice(formatFiat(applyPercent(market, tenths)));
+  };
+  const onCustom = (text: string) => {
+    setCustom(text);
+    const value = Number(normalize(text));
+    if (normalize(text) !== '' && Number.isFinite(value) && value >= CUSTOM_MIN && value <= CUSTOM_MAX) {
+      apply(Math.round(value * 10));
+    }
+  };
+
+  return (
+    <div className="price-helper">
+      <div className="price-helper__market">
+        <span className="small">
+          {t('createOrder.marketPrice', { crypto })}{' '}
+          <strong className="num">{market === null ? '—' : formatFiatText(formatFiat(market), fiat)}</strong>
+        </span>
+        <PriceSourceIndicator query={prices} />
+      </div>
+      {prices.data?.source === 'fallback' ? (
+        <p className="field__hint price-helper__fallback">{t('createOrder.fallbackPrices')}</p>
+      ) : null}
+      <div className="price-helper__presets" role="group" aria-label={t('createOrder.presets')}>
+        {PRESETS.map((tenths) => (
+          <button
+            key={tenths}
+            type="button"
+            className="filter-chip num"
+            disabled={market === null}
+            aria-pressed={deviation !== null && deviation === BigInt(tenths)}
+            onClick={() => apply(tenths)}
+          >
+            {tenths === 0 ? t('createOrder.atMarket') : formatTenths(BigInt(tenths), lang)}
+          </button>
+        ))}
+        <label className="price-helper__custom small" htmlFor={`${id}-custom`}>
+          {t('createOrder.customPercent')}
+          <input
+            id={`${id}-custom`}
+            className="input input--sm num"
+            type="number"
+            min={CUSTOM_MIN}
+            max={CUSTOM_MAX}
+            step={0.1}
+            inputMode="decimal"
+            value={custom}
+            disabled={market === null}
+            onChange={(event) => onCustom(event.target.value)}
+          />
+          %
+        </label>
+      </div>
+      {deviation !== null ? (
+        <p className="field__hint num">{t('createOrder.deviation', { value: formatTenths(deviation, lang) })}</p>
+      ) : null}
+    </div>
+  );
+}

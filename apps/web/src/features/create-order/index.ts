@@ -1,0 +1,2 @@
+/** Public API of the create-order feature. */
+export { CreateOrderPage } from './routes/CreateOrderPage';

@@ -1,0 +1,164 @@
+import {
+  type Cryptocurrency,
+  type FiatCurrency,
+  fiatValue,
+  formatFiat,
+  OrderMessages,
+  orderAmountIssues,
+  type PaymentMethod,
+  tryParseAmount,
+} from '@p2p/shared';
+
+export const DESCRIPTION_MAX = 500;
+export const TIME_LIMIT_MIN = 15;
+export const TIME_LIMIT_MAX = 1440;
+export const TIME_LIMIT_DEFAULT = 30;
+
+/** The create-order form as typed (spec 3 §3 order form). */
+export interface OrderFormState {
+  type: 'buy' | 'sell';
+  cryptocurrency: Cryptocurrency;
+  fiat: FiatCurrency;
+  amount: string;
+  price: string;
+  methods: PaymentMethod[];
+  minLimit: string;
+  maxLimit: string;
+  description: string;
+  timeLimit: string;
+}
+
+export type OrderField =
+  | 'amount_crypto'
+  | 'price_per_unit'
+  | 'total_amount'
+  | 'payment_methods'
+  | 'min_amount'
+  | 'max_amount'
+  | 'description'
+  | 'time_limit';
+
+/** A field error: the shared Russian text, plus a key to translate it by. */
+export interface OrderFieldIssue {
+  field: OrderField;
+  message: string;
+  /** Which rule: used to pick the translated text in other languages. */
+  rule: string;
+  vars?: Record<string, string>;
+}
+
+export function initialOrderForm(type: 'buy' | 'sell'): OrderFormState {
+  return {
+    type,
+    cryptocurrency: 'BTC',
+    fiat: 'RUB',
+    amount: '',
+    price: '',
+    methods: [],
+    minLimit: '',
+    maxLimit: '',
+    description: '',
+    timeLimit: String(TIME_LIMIT_DEFAULT),
+  };
+}
+
+/** Spaces and a comma decimal separator are fine to type ("1 000,5" -> "1000.5"). */
+export const normalize = (text: string) => text.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+
+const positive = (text: string, decimals: number) => {
+  const value = tryParseAmount(normalize(text), decimals);
+  return value !== null && value > 0n;
+};
+
+/** Spec 3 §2: preview only with amount and price above 0 and at least one payment method. */
+export function canPreview(form: OrderFormState): boolean {
+  return positive(form.amount, 8) && positive(form.price, 2) && form.methods.length > 0;
+}
+
+/** amount x price in fiat minor units (rounded down); null until both are numbers. */
+export function orderTotalMinor(form: Pick<OrderFormState, 'amount' | 'price'>): bigint | null {
+  const amount = tryParseAmount(normalize(form.amount), 8);
+  const price = tryParseAmount(normalize(form.price), 2);
+  if (amount === null || price === null) return null;
+  return fiatValue(amount, price);
+}
+
+/** The POST /orders body (snake_case, amounts as strings); empty limits are left to the server. */
+export function toCreateOrderBody(form: OrderFormState) {
+  const min = normalize(form.minLimit);
+  const max = normalize(form.maxLimit);
+  const description = form.description.trim();
+  return {
+    type: form.type,
+    cryptocurrency: form.cryptocurrency,
+    fiat_currency: form.fiat,
+    amount_crypto: normalize(form.amount),
+    price_per_unit: normalize(form.price),
+    total_amount: formatFiat(orderTotalMinor(form) ?? 0n),
+    min_amount: min === '' ? undefined : min,
+    max_amount: max === '' ? undefined : max,
+    payment_methods: form.methods,
+    description: description === '' ? undefined : description,
+    time_limit: Number(form.timeLimit),
+  };
+}
+
+const RULE_OF: Record<string, string> = {
+  [OrderMessages.price]: 'price',
+  [OrderMessages.maxLimit]: 'maxLimit',
+  [OrderMessages.tooLarge]: 'tooLarge',
+};
+
+/**
+ * Every field error of spec 3 §5 for the form. Cross-field amount rules come from the shared
+ * orderAmountIssues (the same function the server runs), so the form and the server agree.
+ */
+export function orderFormIssues(form: OrderFormState): OrderFieldIssue[] {
+  const issues: OrderFieldIssue[] = [];
+  const amountText = normalize(form.amount);
+  const priceText = normalize(form.price);
+  const minText = normalize(form.minLimit);
+  const maxText = normalize(form.maxLimit);
+  // Too many decimals would read as "below the minimum": say what is actually wrong.
+  if (amountText !== '' && tryParseAmount(amountText, 8) === null) {
+    issues.push({ field: 'amount_crypto', message: 'Введите число, не более 8 знаков после запятой', rule: 'format8' });
+  }
+  if (priceText !== '' && tryParseAmount(priceText, 2) === null) {
+    issues.push({ field: 'price_per_unit', message: 'Введите число, не более 2 знаков после запятой', rule: 'format2' });
+  }
+  if (issues.length === 0) {
+    for (const issue of orderAmountIssues({
+      cryptocurrency: form.cryptocurrency,
+      fiat_currency: form.fiat,
+      amount_crypto: amountText,
+      price_per_unit: priceText,
+      min_amount: minText === '' ? undefined : minText,
+      max_amount: maxText === '' ? undefined : maxText,
+    })) {
+      const field = issue.path as OrderField;
+      const rule =
+        RULE_OF[issue.message] ??
+        ({ amount_crypto: 'minCrypto', total_amount: 'minTotal', min_amount: 'minLimit' } as Record<string, string>)[
+          issue.path
+        ] ??
+        issue.path;
+      issues.push({ field, message: issue.message, rule });
+    }
+  }
+  if (form.methods.length === 0) issues.push({ field: 'payment_methods', message: OrderMessages.methods, rule: 'methods' });
+  if (form.description.length > DESCRIPTION_MAX) {
+    issues.push({ field: 'description', message: OrderMessages.description, rule: 'description' });
+  }
+  const time = Number(form.timeLimit);
+  if (!/^\d+$/.test(form.timeLimit.trim()) || time < TIME_LIMIT_MIN || time > TIME_LIMIT_MAX) {
+    issues.push({ field: 'time_limit', message: OrderMessages.timeLimit, rule: 'timeLimit' });
+  }
+  return issues;
+}
+
+/** Spec 3 §2: the description counter turns amber at 80 % and red at 95 % of the maximum. */
+export function counterTone(length: number, max = DESCRIPTION_MAX): 'normal' | 'warn' | 'danger' {
+  if (length >= max * 0.95) return 'danger';
+  if (length >= max * 0.8) return 'warn';
+  return 'normal';
+}

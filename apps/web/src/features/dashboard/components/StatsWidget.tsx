@@ -1,0 +1,85 @@
+import { Link } from 'react-router';
+import { LoadingState } from '@/components/ui/Status';
+import { formatFiatText } from '@/features/orders';
+import { useI18n } from '@/i18n';
+import type { useOwnProfile, useTradeStats } from '../api/dashboard-api';
+import { WidgetError } from './WidgetError';
+
+/** Trades, rating, success rate and volume per fiat, all computed by the server from real trades. */
+export function StatsWidget({
+  stats,
+  profile,
+}: {
+  stats: ReturnType<typeof useTradeStats>;
+  profile: ReturnType<typeof useOwnProfile>;
+}) {
+  const { t, lang } = useI18n();
+  const rating = profile.data?.user.rating;
+  const volumes = Object.entries(stats.data?.volumeByFiat ?? {});
+  const decimal = (value: number) => (lang === 'ru' ? String(value).replace('.', ',') : String(value));
+  return (
+    <section className="panel widget" aria-labelledby="w-stats">
+      <div className="widget__head">
+        <h2 id="w-stats" className="panel__title">
+          {t('dashboard.stats')}
+        </h2>
+        <Link to="/my-trades" className="btn btn--ghost btn--sm">
+          {t('dash.details')}
+        </Link>
+      </div>
+      {stats.isPending ? (
+        <LoadingState text={t('common.loading')} />
+      ) : stats.isError ? (
+        <WidgetError message={stats.error.message} onRetry={() => stats.refetch()} />
+      ) : (
+        <dl className="widget-stats">
+          <div>
+            <dt>{t('dash.totalTrades')}</dt>
+            <dd className="num">{stats.data.totalTrades}</dd>
+          </div>
+          <div>
+            <dt>{t('dash.rating')}</dt>
+            <dd className="num">
+              {profile.isPending ? '…' : rating == null ? (
+                <span className="muted">{t('orders.noRating')}</span>
+              ) : (
+                <>
+                  <span className="rating__star" aria-hidden="true">
+                    ★
+                  </span>{' '}
+                  {rating.toFixed(1).replace('.', lang === 'ru' ? ',' : '.')}
+                </>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('dash.successRate')}</dt>
+            <dd className="num">
+              {stats.data.completionRate === null ? '—' : `${decimal(stats.data.completionRate)}%`}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('dash.volume')}</dt>
+            <dd className="num">
+              {volumes.length === 0
+                ? '—'
+                : volumes.map(([fiat, amount]) => (
+                    <span key={fiat} className="widget-stats__volume">
+                      {formatFiatText(amount, fiat)}
+                    </span>
+                  ))}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('dash.activeTrades')}</dt>
+            <dd className="num">{stats.data.activeTrades}</dd>
+          </div>
+          <div>
+            <dt>{t('dash.completedTrades')}</dt>
+            <dd className="num">{stats.data.completedTrades}</dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import {
+  CurrentPricesFallbackResponse,
+  CurrentPricesResponse,
+  FALLBACK_PRICES,
+  type MarketPrices,
+  type MarketPriceSource,
+  PRICE_SERVICE_UNAVAILABLE_MESSAGE,
+} from '@p2p/shared';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, ApiMessages, apiConfig } from '@/lib/api';
+
+export interface MarketPricesState {
+  prices: MarketPrices;
+  source: MarketPriceSource;
+  updatedAt: string;
+  /** The server's explanation when it sent fallback prices. */
+  message: string | null;
+}
+
+/** Spec 1 §9: cache lifetime 60 s, auto-refresh every 300 s. */
+const PRICES_STALE_MS = 60_000;
+const PRICES_REFRESH_MS = 300_000;
+
+/**
+ * GET /market/current-prices. The one call that does not go through apiRequest, on purpose:
+ * its meaning is in the envelope (`source`, `updatedAt` beside `data`) and its 503 is a normal
+ * answer carrying fallback prices, which apiRequest would retry three times and then drop.
+ * Public, read-only, no token; both answers are checked against the shared schemas.
+ */
+export async function fetchCurrentPrices(signal?: AbortSignal): Promise<MarketPricesState> {
+  let response: Response;
+  try {
+    response = await fetch(`${apiConfig.baseUrl}/market/current-prices`, {
+      headers: { Accept: 'application/json', 'Cache-Control': 'no-cache' },
+      signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(apiConfig.timeoutMs)]) : undefined,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw new ApiError(ApiMessages.cancelled, 0, 'CANCELLED');
+    throw new ApiError(ApiMessages.network, 0, 'NETWORK_ERROR', String(error));
+  }
+  const body: unknown = await response.json().catch(() => null);
+  const live = CurrentPricesResponse.safeParse(body);
+  if (response.ok && live.success) {
+    const { data, source, updatedAt } = live.data;
+    return { prices: data, source, updatedAt, message: null };
+  }
+  const fallback = CurrentPricesFallbackResponse.safeParse(body);
+  if (response.status === 503 && fallback.success) {
+    const { data, updatedAt, error } = fallback.data;
+    return { prices: data, source: 'fallback', updatedAt, message: error };
+  }
+  if (response.status === 503) {
+    // The price service itself is down and said nothing usable: the built-in table, labelled.
+    return {
+      prices: FALLBACK_PRICES,
+      source: 'fallback',
+      updatedAt: new Date().toISOString(),
+      message: PRICE_SERVICE_UNAVAILABLE_MESSAGE,
+    };
+  }
+  const message = (body as { error?: string } | null)?.error ?? `HTTP ${response.status}: ${response.statusText}`;
+  throw new ApiError(message, response.status, (body as { code?: string } | null)?.code);
+}
+
+export const MARKET_PRICES_KEY = ['market', 'prices'] as const;
+
+export function useMarketPrices() {
+  return useQuery({
+    queryKey: MARKET_PRICES_KEY,
+    queryFn: ({ signal }) => fetchCurrentPrices(signal),
+    staleTime: PRICES_STALE_MS,
+    refetchInterval: PRICES_REFRESH_MS,
+    retry: 1,
+  });
+}

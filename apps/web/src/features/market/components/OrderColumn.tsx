@@ -1,0 +1,86 @@
+import type { OrderView } from '@p2p/shared';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { LoadingState } from '@/components/ui/Status';
+import { OrderCard, type useOrderBook } from '@/features/orders';
+import { useT } from '@/i18n';
+
+interface OrderColumnProps {
+  type: 'buy' | 'sell';
+  book: ReturnType<typeof useOrderBook>;
+  isOwn: (order: OrderView) => boolean;
+  deviation: (order: OrderView) => string | null;
+  onOpen: (order: OrderView, withForm: boolean) => void;
+  /** Hidden on phones when the other tab is chosen. */
+  hiddenOnPhone: boolean;
+}
+
+/** One side of the book (spec 1 §2): loading, error, empty and list states, paged. */
+export function OrderColumn({ type, book, isOwn, deviation, onOpen, hiddenOnPhone }: OrderColumnProps) {
+  const t = useT();
+  const id = useId();
+  const orders = book.data?.pages.flatMap((page) => page.orders) ?? [];
+  const total = book.data?.pages[0]?.total;
+  const createLink = `/create-order?type=${type}`;
+
+  return (
+    <section
+      className={`order-column order-column--${type}${hiddenOnPhone ? ' order-column--phone-hidden' : ''}`}
+      aria-labelledby={id}
+    >
+      <header className="order-column__head">
+        <h2 id={id} className="order-column__title">
+          {t(type === 'buy' ? 'market.column.buy' : 'market.column.sell')}
+          <span className="order-column__count num">{total ?? '…'}</span>
+        </h2>
+        <p className="small muted">{t(type === 'buy' ? 'market.column.buyHint' : 'market.column.sellHint')}</p>
+      </header>
+
+      {book.isPending ? (
+        <LoadingState text={t(type === 'buy' ? 'market.loading.buy' : 'market.loading.sell')} />
+      ) : book.isError ? (
+        <div className="alert alert--error market-error" role="alert">
+          <p>{t('market.loadError', { reason: book.error.message || t('market.unknownError') })}</p>
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => book.refetch()}>
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : orders.length === 0 ? (
+        <div className="order-column__empty">
+          <div className="placeholders" aria-hidden="true">
+            <span />
+            <span />
+            <span />
+          </div>
+          <p>{t(type === 'buy' ? 'market.empty.buy' : 'market.empty.sell')}</p>
+          <Link to={createLink} className="btn btn--primary btn--sm">
+            {t('nav.createOrder')}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <ul className="order-list">
+            {orders.map((order) => (
+              <li key={order.id}>
+                <OrderCard order={order} isOwn={isOwn(order)} deviation={deviation(order)} onOpen={onOpen} />
+              </li>
+            ))}
+          </ul>
+          {book.hasNextPage ? (
+            <button
+              type="button"
+              className="btn btn--ghost btn--block"
+              onClick={() => book.fetchNextPage()}
+              disabled={book.isFetchingNextPage}
+            >
+              {book.isFetchingNextPage ? t('common.loading') : t('orders.showMore')}
+            </button>
+          ) : null}
+          <Link to={createLink} className="add-order">
+            {t('market.addOwn')}
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}

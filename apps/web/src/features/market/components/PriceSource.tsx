@@ -1,0 +1,80 @@
+import { COIN_IDS, CRYPTOCURRENCIES, FIAT_DECIMALS } from '@p2p/shared';
+import { useI18n } from '@/i18n';
+import { useCurrency } from '@/lib/currency';
+import type { MarketPricesState } from '../api/prices';
+import { formatTenths, marketPriceMinor } from '../lib/prices';
+
+type PricesQuery = {
+  data: MarketPricesState | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: Error | null;
+};
+
+/** Live / cache / fallback / loading / error, with the time of the prices (spec 1 §2). */
+export function PriceSourceIndicator({ query }: { query: PricesQuery }) {
+  const { t, locale } = useI18n();
+  if (query.isPending) {
+    return (
+      <span className="price-source price-source--loading" role="status">
+        <span className="spinner spinner--sm" aria-hidden="true" /> {t('market.prices.loading')}
+      </span>
+    );
+  }
+  if (query.isError || !query.data) {
+    return (
+      <span className="price-source price-source--error" role="status" title={query.error?.message}>
+        {t('market.prices.error')}
+      </span>
+    );
+  }
+  const { source, updatedAt, message } = query.data;
+  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(updatedAt));
+  return (
+    <span className={`price-source price-source--${source}`} role="status" title={message ?? undefined}>
+      <span className="price-source__dot" aria-hidden="true" />
+      {source === 'live' ? t('market.prices.live', { time }) : null}
+      {source === 'cache' ? t('market.prices.cache', { time }) : null}
+      {source === 'fallback' ? t('market.prices.fallback') : null}
+    </span>
+  );
+}
+
+/** Reference prices of the traded coins in the display currency; 24 h change only for real quotes. */
+export function PriceTicker({ prices }: { prices: MarketPricesState }) {
+  const { t, lang } = useI18n();
+  const currency = useCurrency();
+  const format = new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', {
+    style: 'currency',
+    currency,
+    maximumFractionDigits: currency === 'RUB' ? 0 : 2,
+    minimumFractionDigits: currency === 'RUB' ? 0 : 2,
+  });
+  return (
+    <ul className="price-ticker" aria-label={t('market.prices.title')}>
+      {CRYPTOCURRENCIES.map((coin) => {
+        const minor = marketPriceMinor(prices.prices, coin, currency);
+        const quote = prices.prices[COIN_IDS[coin]];
+        const change = currency === 'RUB' ? quote?.rub_24h_change : quote?.usd_24h_change;
+        const showChange = prices.source !== 'fallback' && typeof change === 'number';
+        const tenths = showChange ? BigInt(Math.round((change as number) * 10)) : 0n;
+        return (
+          <li key={coin} className="price-ticker__item">
+            <span className="price-ticker__coin">{coin}</span>
+            <span className="num">
+              {minor === null ? '—' : format.format(Number(minor) / 10 ** FIAT_DECIMALS)}
+            </span>
+            {showChange ? (
+              <span
+                className={`price-ticker__change num ${tenths > 0n ? 'is-up' : tenths < 0n ? 'is-down' : ''}`}
+                title={t('market.prices.change24h')}
+              >
+                {formatTenths(tenths, lang)}
+              </span>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,69 @@
+import type { TradeView } from '@p2p/shared';
+import { Link } from 'react-router';
+import {
+  canSoftDelete,
+  formatCryptoAmount,
+  formatDateTime,
+  formatFiatAmount,
+  formatRating,
+  StatusBadge,
+  shortId,
+} from '@/features/trade';
+import { useI18n } from '@/i18n';
+
+/** One trade of the list (spec 2 §2.5 row fields). */
+export function TradeListRow({ trade, deleting, onDelete }: { trade: TradeView; deleting: boolean; onDelete: () => void }) {
+  const { t, locale } = useI18n();
+  const cp = trade.counterparty;
+  const role = trade.userRole === 'buyer' ? 'buy' : 'sell';
+  return (
+    <li className={`panel mt-row${deleting ? ' mt-row--busy' : ''}`}>
+      <div className="mt-row__head">
+        <span className="mt-row__id num">#{shortId(trade.id)}</span>
+        <StatusBadge status={trade.status} />
+        <span className={`mt-row__role mt-row__role--${role}`}>{t(trade.userRole === 'buyer' ? 'trade.role.buyer' : 'trade.role.seller')}</span>
+      </div>
+      <div className="mt-row__amounts num">
+        <span className="mt-row__crypto">
+          {formatCryptoAmount(trade.amountCrypto)} {trade.cryptocurrency}
+        </span>
+        <span className="mt-row__fiat">{formatFiatAmount(trade.amountFiat, trade.fiatCurrency)}</span>
+      </div>
+      <div className="mt-row__who small">
+        {cp ? (
+          <>
+            <Link to={`/user/${cp.id}`}>{cp.name}</Link>
+            <span className="muted num">
+              {' · '}
+              {cp.rating === null ? t('trade.rep.noRating') : `★ ${formatRating(cp.rating)}`}
+              {' · '}
+              {t('trade.participants.trades', { count: cp.tradesCount })}
+            </span>
+          </>
+        ) : (
+          '—'
+        )}
+      </div>
+      <dl className="mt-row__dates small">
+        <div>
+          <dt className="muted">{t('myTrades.created')}</dt>
+          <dd>{formatDateTime(trade.createdAt, locale) ?? '—'}</dd>
+        </div>
+        <div>
+          <dt className="muted">{t('myTrades.completed')}</dt>
+          <dd>{formatDateTime(trade.completedAt, locale) ?? '—'}</dd>
+        </div>
+      </dl>
+      <div className="mt-row__actions">
+        <Link to={`/trade/${trade.id}`} className="btn btn--primary btn--sm">
+          {t('myTrades.open')}
+        </Link>
+        {canSoftDelete(trade.status) ? (
+          <button type="button" className="btn btn--ghost btn--sm btn--danger-text" onClick={onDelete} disabled={deleting}>
+            {deleting ? t('myTrades.deleting') : t('myTrades.delete')}
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,2 @@
+/** Public API of the my-trades feature. */
+export { MyTradesPage } from './routes/MyTradesPage';

@@ -1,0 +1,81 @@
+import type { OrderView } from '@p2p/shared';
+import { useId } from 'react';
+import { useT } from '@/i18n';
+import { formatCryptoText, formatFiatText, takerSide } from '../lib/format';
+import { tradeLimitTexts } from '../lib/trade-form';
+import { PaymentMethodTags, TimeLimit, TraderAvatar, TraderRating } from './TraderBits';
+
+interface OrderCardProps {
+  order: OrderView;
+  /** Price against the market, e.g. "+1,7%"; absent when there is no live market price. */
+  deviation?: string | null;
+  isOwn: boolean;
+  /** Opens the detail panel; `withForm` when the buy/sell button was pressed. */
+  onOpen: (order: OrderView, withForm: boolean) => void;
+}
+
+/** One order in a market column (spec 1 §2). The whole card opens the details. */
+export function OrderCard({ order, deviation, isOwn, onOpen }: OrderCardProps) {
+  const t = useT();
+  const nameId = useId();
+  const side = takerSide(order.type);
+  const limits = tradeLimitTexts(order);
+  return (
+    <article className={`order-card order-card--${side}`} aria-labelledby={nameId}>
+      <div className="order-card__head">
+        <TraderAvatar name={order.user.effective_name} src={order.user.avatar_url} />
+        <div className="order-card__who">
+          <button
+            type="button"
+            id={nameId}
+            className="order-card__open"
+            onClick={() => onOpen(order, false)}
+            aria-label={t('orders.openDetailsOf', { name: order.user.effective_name })}
+          >
+            {order.user.effective_name}
+          </button>
+          <div className="order-card__rep small">
+            <TraderRating user={order.user} />
+            <span className="muted">{t('orders.tradesCount', { count: order.user.trades_count })}</span>
+          </div>
+        </div>
+        <div className="order-card__price">
+          <span className="order-card__price-value num">
+            {formatFiatText(order.price_per_unit, order.fiat_currency)}
+          </span>
+          <span className="small muted">
+            {t('orders.perCoin', { crypto: order.cryptocurrency })}
+            {deviation ? ` · ${t('orders.vsMarket', { value: deviation })}` : ''}
+          </span>
+        </div>
+      </div>
+      <dl className="order-card__terms small">
+        <div>
+          <dt>{t('orders.available')}</dt>
+          <dd className="num">{formatCryptoText(order.available_amount, order.cryptocurrency)}</dd>
+        </div>
+        <div>
+          <dt>{t('orders.limits')}</dt>
+          <dd className="num">
+            {formatFiatText(limits.min, order.fiat_currency)} – {formatFiatText(limits.max, order.fiat_currency)}
+          </dd>
+        </div>
+      </dl>
+      <div className="order-card__foot">
+        <PaymentMethodTags methods={order.payment_methods} max={2} />
+        <TimeLimit minutes={order.time_limit} />
+        {isOwn ? (
+          <span className="badge badge--muted order-card__own">{t('orders.yours')}</span>
+        ) : (
+          <button
+            type="button"
+            className={`btn btn--sm btn--${side} order-card__action`}
+            onClick={() => onOpen(order, true)}
+          >
+            {t(side === 'buy' ? 'orders.buyCrypto' : 'orders.sellCrypto', { crypto: order.cryptocurrency })}
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

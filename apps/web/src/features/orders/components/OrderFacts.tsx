@@ -1,0 +1,100 @@
+import type { OrderView } from '@p2p/shared';
+import { Link } from 'react-router';
+import { Icon } from '@/components/ui/Icon';
+import { useT } from '@/i18n';
+import { formatCryptoText, formatFiatText, takerSide } from '../lib/format';
+import { tradeLimitTexts } from '../lib/trade-form';
+import { OrderTypeBadge } from './OrderStatusBadge';
+import { PaymentMethodTags, TimeLimit, TraderAvatar, TraderRating } from './TraderBits';
+
+/** Type badge and the sentence that says which side the visitor is on. */
+export function OrderSideLine({ order }: { order: OrderView }) {
+  const t = useT();
+  const side = takerSide(order.type);
+  return (
+    <div className="order-side">
+      <OrderTypeBadge type={order.type} />
+      {order.user.verified ? (
+        <span className="badge badge--primary">
+          <Icon name="check" size={12} /> {t('orders.verified')}
+        </span>
+      ) : null}
+      <span className="small muted">
+        {t(side === 'buy' ? 'orders.youBuyHint' : 'orders.youSellHint', { crypto: order.cryptocurrency })}
+      </span>
+    </div>
+  );
+}
+
+/** Price, amounts, limits, methods and time: the terms of an order as a definition list. */
+export function OrderTerms({ order }: { order: OrderView }) {
+  const t = useT();
+  const limits = tradeLimitTexts(order);
+  const fiat = order.fiat_currency;
+  return (
+    <dl className="order-terms">
+      <div className="order-terms__row order-terms__row--price">
+        <dt>{t('orders.pricePerUnit', { crypto: order.cryptocurrency })}</dt>
+        <dd className="num">{formatFiatText(order.price_per_unit, fiat)}</dd>
+      </div>
+      <div className="order-terms__row">
+        <dt>{t('orders.available')}</dt>
+        <dd className="num">
+          {formatCryptoText(order.available_amount, order.cryptocurrency)}
+          <span className="order-terms__sub">≈ {formatFiatText(order.available_fiat, fiat)}</span>
+        </dd>
+      </div>
+      <div className="order-terms__row">
+        <dt>{t('orders.totalCost')}</dt>
+        <dd className="num">
+          {formatFiatText(order.total_amount, fiat)}
+          <span className="order-terms__sub">
+            {t('orders.forAmount', { amount: formatCryptoText(order.amount_crypto, order.cryptocurrency) })}
+          </span>
+        </dd>
+      </div>
+      <div className="order-terms__row">
+        <dt>{t('orders.limits')}</dt>
+        <dd className="num">
+          {formatFiatText(limits.min, fiat)} – {formatFiatText(limits.max, fiat)}
+        </dd>
+      </div>
+      <div className="order-terms__row">
+        <dt>{t('orders.timeLimit')}</dt>
+        <dd>
+          <TimeLimit minutes={order.time_limit} />
+        </dd>
+      </div>
+      <div className="order-terms__row order-terms__row--methods">
+        <dt>{t('orders.paymentMethods')}</dt>
+        <dd>
+          <PaymentMethodTags methods={order.payment_methods} />
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The order's owner: link to the public profile, rating or "Нет оценок", trades, completion. */
+export function TraderBlock({ order }: { order: OrderView }) {
+  const t = useT();
+  const { user } = order;
+  return (
+    <div className="trader-block">
+      <TraderAvatar name={user.effective_name} src={user.avatar_url} size="lg" />
+      <div className="trader-block__who">
+        <Link to={`/user/${user.id}`} className="trader-block__name">
+          {user.effective_name}
+        </Link>
+        {user.username ? <span className="small muted">@{user.username}</span> : null}
+        <div className="trader-block__stats small">
+          <TraderRating user={user} />
+          <span>{t('orders.tradesCount', { count: user.trades_count })}</span>
+          {user.completion_rate !== null ? (
+            <span>{t('orders.completion', { value: String(user.completion_rate).replace('.', ',') })}</span>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

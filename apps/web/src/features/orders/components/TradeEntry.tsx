@@ -1,0 +1,71 @@
+import type { OrderView } from '@p2p/shared';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { Dialog } from '@/components/ui/Dialog';
+import { Icon } from '@/components/ui/Icon';
+import { useSession } from '@/features/auth';
+import { useT } from '@/i18n';
+import { takerSide } from '../lib/format';
+import { hasTradableRange } from '../lib/trade-form';
+import { TradeForm } from './TradeForm';
+import type { TradeFlow } from './useTradeFlow';
+
+/** Why an order cannot take a trade from this user right now, if it cannot. */
+export function useTradeBlock(order: OrderView): 'own' | 'inactive' | 'exhausted' | null {
+  const { user } = useSession();
+  if (user?.id === order.user_id) return 'own';
+  if (order.status !== 'active') return 'inactive';
+  if (!hasTradableRange(order)) return 'exhausted';
+  return null;
+}
+
+/**
+ * The buy/sell entry of an order: the button and the trade form, or the reason there is none.
+ * `inline` puts the form in place (market panel); `dialog` opens it in a modal (order page).
+ */
+export function TradeEntry({ flow, mode }: { flow: TradeFlow; mode: 'inline' | 'dialog' }) {
+  const t = useT();
+  const id = useId();
+  const { order } = flow;
+  const block = useTradeBlock(order);
+  const side = takerSide(order.type);
+
+  if (block === 'own') {
+    return (
+      <div className="trade-entry__own">
+        <p>
+          <Icon name="info" size={16} /> {t('orders.ownOrder')}
+        </p>
+        <Link to={`/order/${order.id}/manage`} className="btn btn--ghost btn--sm">
+          {t('orders.manage')}
+        </Link>
+      </div>
+    );
+  }
+  if (block) {
+    return (
+      <p className="alert alert--warn trade-entry__blocked">
+        {t(block === 'inactive' ? 'orders.inactiveNoTrades' : 'orders.exhausted')}
+      </p>
+    );
+  }
+
+  const button = (
+    <button type="button" className={`btn btn--${side} btn--block btn--lg`} onClick={flow.open}>
+      {t(side === 'buy' ? 'orders.buyCrypto' : 'orders.sellCrypto', { crypto: order.cryptocurrency })}
+    </button>
+  );
+
+  if (mode === 'inline') return flow.stage === 'closed' ? button : <TradeForm flow={flow} />;
+  return (
+    <>
+      {button}
+      <Dialog open={flow.stage === 'form'} onClose={flow.close} labelledBy={`${id}-t`}>
+        <h2 id={`${id}-t`} className="dialog__title">
+          {t(side === 'buy' ? 'orders.buyCrypto' : 'orders.sellCrypto', { crypto: order.cryptocurrency })}
+        </h2>
+        <TradeForm flow={flow} title={false} />
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import type { OrderTrader } from '@p2p/shared';
+import { useState } from 'react';
+import { Icon } from '@/components/ui/Icon';
+import { useI18n } from '@/i18n';
+import { formatRating, initials, paymentMethodLabel } from '../lib/format';
+
+/** Photo when there is one, else the first two letters of the name (spec 1 §2 order card). */
+export function TraderAvatar({ name, src, size = 'md' }: { name: string; src?: string | null; size?: 'sm' | 'md' | 'lg' }) {
+  const [broken, setBroken] = useState(false);
+  return (
+    <span className={`avatar avatar--${size} trader-avatar`} aria-hidden="true">
+      {src && !broken ? <img src={src} alt="" onError={() => setBroken(true)} /> : initials(name)}
+    </span>
+  );
+}
+
+/** ★ 4,8 (12 отзывов), or "Нет оценок": never a made-up default. */
+export function TraderRating({ user }: { user: Pick<OrderTrader, 'rating'> & { reviews_count?: number } }) {
+  const { t, lang } = useI18n();
+  if (user.rating === null) return <span className="rating rating--none">{t('orders.noRating')}</span>;
+  return (
+    <span className="rating num">
+      <span className="rating__star" aria-hidden="true">
+        ★
+      </span>
+      <span className="sr-only">{t('orders.ratingLabel')}</span> {formatRating(user.rating, lang)}
+      {user.reviews_count === undefined ? null : (
+        <span className="rating__count"> ({t('orders.reviews', { count: user.reviews_count })})</span>
+      )}
+    </span>
+  );
+}
+
+/** Payment method chips; with `max`, the rest collapse into "+N". */
+export function PaymentMethodTags({ methods, max }: { methods: string[]; max?: number }) {
+  const { t, lang } = useI18n();
+  const shown = max === undefined ? methods : methods.slice(0, max);
+  const rest = methods.length - shown.length;
+  return (
+    <ul className="method-tags" aria-label={t('orders.paymentMethods')}>
+      {shown.map((code) => (
+        <li key={code} className="method-tag">
+          {paymentMethodLabel(code, lang)}
+        </li>
+      ))}
+      {rest > 0 ? (
+        <li
+          className="method-tag method-tag--more"
+          title={methods
+            .slice(shown.length)
+            .map((c) => paymentMethodLabel(c, lang))
+            .join(', ')}
+        >
+          +{rest}
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+/** "30 мин" with a clock. */
+export function TimeLimit({ minutes }: { minutes: number }) {
+  const { t } = useI18n();
+  return (
+    <span className="time-limit" title={t('orders.timeLimitHint')}>
+      <Icon name="clock" size={14} /> {t('orders.minutes', { count: minutes })}
+    </span>
+  );
+}

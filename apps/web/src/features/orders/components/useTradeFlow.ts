@@ -1,0 +1,150 @@
+import type { OrderView } from '@p2p/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useSession } from '@/features/auth';
+import { newIdempotencyKey } from '@/lib/api';
+import { orderKeys, ordersApi } from '../api/orders-api';
+import { classifyTradeError, type TradeErrorInfo } from '../lib/trade-error';
+import { type TradeFormIssues, type TradeFormValues, tradeRequestBody, validateTradeForm } from '../lib/trade-form';
+
+/** closed -> form -> submitting -> (trade page) | error -> form (retry) | closed. */
+export type TradeStage = 'closed' | 'form' | 'submitting' | 'error';
+
+/** Spec 2 §2.3: four steps; the bar never passes 95 % before the server answers. */
+export const TRADE_STEPS = 4;
+const PROGRESS_CAP = 95;
+const PROGRESS_TICK_MS = 120;
+/** A moment at 100 % so the user sees it finished before the page changes. */
+const DONE_PAUSE_MS = 300;
+
+export interface TradeFlow {
+  order: OrderView;
+  stage: TradeStage;
+  values: TradeFormValues;
+  setValues: (values: TradeFormValues) => void;
+  /** Field issues, shown once the user tried to submit. */
+  issues: TradeFormIssues;
+  showIssues: boolean;
+  percent: number;
+  step: number;
+  error: TradeErrorInfo | null;
+  /** Opens the form, or sends a signed-out visitor to sign in first. */
+  open: () => void;
+  close: () => void;
+  submit: () => boolean;
+  retry: () => void;
+}
+
+const initialValues = (order: OrderView): TradeFormValues => ({
+  amount: '',
+  // One method: nothing to choose.
+  paymentMethod: order.payment_methods.length === 1 ? (order.payment_methods[0] ?? '') : '',
+});
+
+/**
+ * The trade creation flow shared by the market panel and the order page: inline form, progress
+ * overlay, error dialog with retry, and the jump to the new trade.
+ */
+export function useTradeFlow(order: OrderView, options: { onCreated?: () => void } = {}): TradeFlow {
+  const { status } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [stage, setStage] = useState<TradeStage>('closed');
+  const [values, setValues] = useState<TradeFormValues>(() => initialValues(order));
+  const [showIssues, setShowIssues] = useState(false);
+  const [percent, setPercent] = useState(0);
+  const [error, setError] = useState<TradeErrorInfo | null>(null);
+  // The same request retried keeps its key: if the first attempt did open a trade and only the
+  // answer got lost, the server returns that trade instead of opening a second one.
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const onCreated = useRef(options.onCreated);
+
+  useEffect(() => {
+    onCreated.current = options.onCreated;
+  });
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  useEffect(() => {
+    if (stage !== 'submitting') return;
+    const tick = setInterval(() => setPercent((p) => (p >= PROGRESS_CAP ? p : Math.min(PROGRESS_CAP, p + 3))), PROGRESS_TICK_MS);
+    return () => clearInterval(tick);
+  }, [stage]);
+
+  const create = useMutation({
+    mutationFn: ({ body, key }: { body: ReturnType<typeof tradeRequestBody>; key: string }) =>
+      ordersApi.createTrade(body, key),
+    onSuccess: (details) => {
+      attempt.current = null;
+      setPercent(100);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      void queryClient.invalidateQueries({ queryKey: ['trades'] });
+      const later = (fn: () => void, ms: number) => timers.current.push(setTimeout(fn, ms));
+      // Close the overlay first, then leave: each modal gives the page back in its own commit.
+      later(() => {
+        setStage('closed');
+        later(() => {
+          onCreated.current?.();
+          navigate(`/trade/${details.trade.id}`);
+        }, 0);
+      }, DONE_PAUSE_MS);
+    },
+    onError: (failure) => {
+      setError(classifyTradeError(failure));
+      setStage('error');
+    },
+  });
+
+  const issues = validateTradeForm(values, order);
+
+  const open = useCallback(() => {
+    if (status !== 'signed-in') {
+      navigate(`/auth?return=${encodeURIComponent(`/order/${order.id}`)}`);
+      return;
+    }
+    setStage('form');
+  }, [status, navigate, order.id]);
+
+  const close = useCallback(() => {
+    setStage('closed');
+    setShowIssues(false);
+    setError(null);
+  }, []);
+
+  const submit = () => {
+    setShowIssues(true);
+    if (Object.keys(issues).length > 0) return false;
+    const body = tradeRequestBody(order.id, values, order.price_per_unit);
+    const serialized = JSON.stringify(body);
+    if (attempt.current?.body !== serialized) attempt.current = { body: serialized, key: newIdempotencyKey() };
+    setError(null);
+    setPercent(5);
+    setStage('submitting');
+    create.mutate({ body, key: attempt.current.key });
+    return true;
+  };
+
+  const retry = () => {
+    setError(null);
+    setStage('form');
+  };
+
+  const step = Math.min(TRADE_STEPS - 1, Math.floor((percent / 100) * TRADE_STEPS));
+  return {
+    order,
+    stage,
+    values,
+    setValues,
+    issues,
+    showIssues,
+    percent,
+    step: percent >= 100 ? TRADE_STEPS : step,
+    error,
+    open,
+    close,
+    submit,
+    retry,
+  };
+}

@@ -1,0 +1,171 @@
+import type { OrderView } from '@p2p/shared';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { Icon } from '@/components/ui/Icon';
+import { LoadingState, MessageState } from '@/components/ui/Status';
+import { toast } from '@/components/ui/toast';
+import { useI18n } from '@/i18n';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useMyOrders, useOrderMutations } from '../api/queries';
+import { OrderStatusBadge, OrderTypeBadge } from '../components/OrderStatusBadge';
+import { formatCryptoText, formatDateTime, formatFiatText } from '../lib/format';
+import { isLiveOrder, myOrderCounters } from '../lib/my-orders';
+import '../orders.css';
+
+/** My orders (spec 2 §2.4): /my-orders, /orders/my and /dashboard/orders. */
+export function MyOrdersPage() {
+  const { t } = useI18n();
+  useDocumentTitle(t('myOrders.title'));
+  const orders = useMyOrders();
+  const [deleting, setDeleting] = useState<OrderView | null>(null);
+  const { remove } = useOrderMutations();
+
+  useEffect(() => {
+    if (orders.isError) toast.error(t('myOrders.loadError'), { id: 'my-orders-error' });
+  }, [orders.isError, t]);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const id = deleting.id;
+    setDeleting(null);
+    remove.mutate(id, {
+      onSuccess: (result) => toast.success(result.message || t('myOrders.deleted')),
+      onError: (error) => toast.error(error.message || t('orders.deleteError')),
+    });
+  };
+
+  const list = (orders.data ?? []).filter((o) => o.status !== 'cancelled');
+  const counters = myOrderCounters(list);
+
+  return (
+    <section className="page" aria-labelledby="my-orders-title">
+      <div className="page__head page__head--split">
+        <h1 id="my-orders-title" className="page__title">
+          {t('myOrders.title')}
+        </h1>
+        <div className="head-actions">
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={() => orders.refetch()}
+            disabled={orders.isFetching}
+            aria-label={t('orders.refresh')}
+          >
+            <Icon name="refresh" size={16} /> <span className="hide-sm">{t('orders.refresh')}</span>
+          </button>
+          <Link to="/create-order" className="btn btn--primary btn--sm">
+            <Icon name="plus" size={16} /> {t('nav.createOrder')}
+          </Link>
+        </div>
+      </div>
+
+      <ul className="stat-cards stat-cards--4" aria-label={t('myOrders.counters')}>
+        <li className="stat-card">
+          <span className="stat-card__label">{t('myOrders.total')}</span>
+          <span className="stat-card__value num">{orders.data ? counters.total : '—'}</span>
+        </li>
+        <li className="stat-card">
+          <span className="stat-card__label">{t('myOrders.active')}</span>
+          <span className="stat-card__value stat-card__value--buy num">{orders.data ? counters.active : '—'}</span>
+        </li>
+        <li className="stat-card">
+          <span className="stat-card__label">{t('myOrders.paused')}</span>
+          <span className="stat-card__value num">{orders.data ? counters.paused : '—'}</span>
+        </li>
+        <li className="stat-card" title={t('myOrders.inactiveHint')}>
+          <span className="stat-card__label">{t('myOrders.inactive')}</span>
+          <span className="stat-card__value num">{orders.data ? counters.inactive : '—'}</span>
+        </li>
+      </ul>
+
+      {orders.isPending ? (
+        <LoadingState text={t('myOrders.loading')} />
+      ) : orders.isError ? (
+        <MessageState title={t('myOrders.errorTitle')} text={orders.error.message}>
+          <button type="button" className="btn btn--primary" onClick={() => orders.refetch()}>
+            {t('common.retry')}
+          </button>
+        </MessageState>
+      ) : list.length === 0 ? (
+        <MessageState title={t('myOrders.empty')} text={t('myOrders.emptyText')}>
+          <Link to="/create-order?type=sell" className="btn btn--sell">
+            {t('myOrders.createSell')}
+          </Link>
+          <Link to="/create-order?type=buy" className="btn btn--buy">
+            {t('myOrders.createBuy')}
+          </Link>
+        </MessageState>
+      ) : (
+        <ul className="my-orders">
+          {list.map((order) => (
+            <MyOrderRow
+              key={order.id}
+              order={order}
+              busy={remove.isPending && remove.variables === order.id}
+              onDelete={() => setDeleting(order)}
+            />
+          ))}
+        </ul>
+      )}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('orders.deleteTitle')}
+        text={t('orders.deleteConfirm')}
+        confirmLabel={t('orders.delete')}
+        danger
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </section>
+  );
+}
+
+function MyOrderRow({ order, busy, onDelete }: { order: OrderView; busy: boolean; onDelete: () => void }) {
+  const { t, locale } = useI18n();
+  const crypto = order.cryptocurrency;
+  const live = isLiveOrder(order);
+  return (
+    <li className="my-order">
+      <Link to={`/order/${order.id}`} className="my-order__main">
+        <span className="my-order__title">
+          <OrderTypeBadge type={order.type} />
+          <strong>{crypto}</strong>
+          <span className="muted">/ {order.fiat_currency}</span>
+          <OrderStatusBadge status={order.status} />
+        </span>
+        <span className="my-order__figures small">
+          <span>
+            <span className="muted">{t('orders.price')}: </span>
+            <span className="num">{formatFiatText(order.price_per_unit, order.fiat_currency)}</span>
+          </span>
+          <span>
+            <span className="muted">{t('orders.available')}: </span>
+            <span className="num">
+              {formatCryptoText(order.available_amount, crypto)} / {formatCryptoText(order.amount_crypto, crypto)}
+            </span>
+          </span>
+          <span>
+            <span className="muted">{t('orders.limits')}: </span>
+            <span className="num">
+              {formatFiatText(order.min_amount, order.fiat_currency)} –{' '}
+              {formatFiatText(order.max_amount, order.fiat_currency)}
+            </span>
+          </span>
+          <span className="muted">{formatDateTime(order.created_at, locale)}</span>
+        </span>
+      </Link>
+      {live ? (
+        <div className="my-order__actions">
+          <Link to={`/order/${order.id}/manage`} className="btn btn--ghost btn--sm">
+            <Icon name="sliders" size={14} /> {t('orders.manage')}
+          </Link>
+          <button type="button" className="btn btn--ghost btn--sm btn--danger-text" onClick={onDelete} disabled={busy}>
+            {busy ? t('orders.deleting') : t('orders.delete')}
+          </button>
+        </div>
+      ) : null}
+    </li>
+  );
+}

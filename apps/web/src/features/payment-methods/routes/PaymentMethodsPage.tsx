@@ -1,0 +1,126 @@
+import type { PaymentTemplateFlags, PaymentTemplateView } from '@p2p/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { Icon } from '@/components/ui/Icon';
+import { LoadingState, MessageState } from '@/components/ui/Status';
+import { toast } from '@/components/ui/toast';
+import { type MessageKey, useT } from '@/i18n';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { templatesApi, templatesKey } from '../api/templates-api';
+import { TemplateCard } from '../components/TemplateCard';
+import { TemplateFormDialog } from '../components/TemplateFormDialog';
+import '../payment-methods.css';
+
+type FormState = { open: false } | { open: true; editing: PaymentTemplateView | null; key: number };
+
+/** /settings/payment-methods (spec 3 §2): saved payment details for trades. */
+export function PaymentMethodsPage() {
+  const t = useT();
+  useDocumentTitle(t('page.paymentMethods'));
+  const queryClient = useQueryClient();
+  const templates = useQuery({ queryKey: templatesKey, queryFn: templatesApi.list, retry: false });
+  const [form, setForm] = useState<FormState>({ open: false });
+  const [deleting, setDeleting] = useState<PaymentTemplateView | null>(null);
+
+  useEffect(() => {
+    if (templates.isError) toast.error(t('pm.loadFailed'), { id: 'pm-load' });
+  }, [templates.isError, t]);
+
+  const flags = useMutation({
+    mutationFn: ({ id, body }: { id: string; body: PaymentTemplateFlags; done: MessageKey }) =>
+      templatesApi.setFlags(id, body),
+    onSuccess: (_d, { done }) => {
+      toast.success(t(done));
+      void queryClient.invalidateQueries({ queryKey: templatesKey });
+    },
+    onError: (e) => toast.error(`${t('pm.updateFailed')}: ${e.message}`),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => templatesApi.remove(id),
+    onSuccess: () => {
+      toast.success(t('pm.deleted'));
+      void queryClient.invalidateQueries({ queryKey: templatesKey });
+    },
+    onError: (e) => toast.error(`${t('pm.deleteFailed')}: ${e.message}`),
+  });
+  const busyId = flags.isPending ? flags.variables?.id : remove.isPending ? remove.variables : undefined;
+  const openForm = (editing: PaymentTemplateView | null) => setForm({ open: true, editing, key: Date.now() });
+
+  return (
+    <section className="page pm-page" aria-labelledby="pm-title">
+      <div className="page__head page__head--split">
+        <div>
+          <h1 id="pm-title" className="page__title">
+            {t('page.paymentMethods')}
+          </h1>
+          <p className="muted">{t('pm.subtitle')}</p>
+        </div>
+        <button type="button" className="btn btn--primary" onClick={() => openForm(null)}>
+          <Icon name="plus" size={16} /> {t('pm.add')}
+        </button>
+      </div>
+      {templates.isPending ? (
+        <LoadingState text={t('common.loading')} />
+      ) : templates.isError ? (
+        <MessageState title={t('pm.loadFailed')} text={templates.error.message || 'Failed to fetch templates'}>
+          <button type="button" className="btn btn--primary" onClick={() => templates.refetch()}>
+            {t('common.retry')}
+          </button>
+        </MessageState>
+      ) : templates.data.length === 0 ? (
+        <div className="panel empty-block">
+          <p>{t('pm.empty')}</p>
+          <button type="button" className="btn btn--primary" onClick={() => openForm(null)}>
+            {t('pm.addFirst')}
+          </button>
+        </div>
+      ) : (
+        <ul className="pm-list">
+          {templates.data.map((tpl) => (
+            <TemplateCard
+              key={tpl.id}
+              template={tpl}
+              busy={busyId === tpl.id}
+              onEdit={() => openForm(tpl)}
+              onDelete={() => setDeleting(tpl)}
+              onMakeDefault={() => flags.mutate({ id: tpl.id, body: { isDefault: true }, done: 'pm.defaultSet' })}
+              onToggleActive={() =>
+                flags.mutate({
+                  id: tpl.id,
+                  body: { isActive: !tpl.isActive },
+                  done: tpl.isActive ? 'pm.deactivated' : 'pm.activated',
+                })
+              }
+            />
+          ))}
+        </ul>
+      )}
+      <aside className="panel pm-info" aria-labelledby="pm-info-title">
+        <h2 id="pm-info-title" className="panel__title">
+          <Icon name="info" /> {t('pm.info.title')}
+        </h2>
+        <ul className="pm-info__list">
+          <li>{t('pm.info.one')}</li>
+          <li>{t('pm.info.two')}</li>
+          <li>{t('pm.info.three')}</li>
+        </ul>
+      </aside>
+      {form.open ? (
+        <TemplateFormDialog key={form.key} open editing={form.editing} onClose={() => setForm({ open: false })} />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('pm.deleteTitle')}
+        text={t('pm.deleteText', { name: deleting?.name ?? '' })}
+        confirmLabel={t('pm.delete')}
+        danger
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id);
+          setDeleting(null);
+        }}
+        onCancel={() => setDeleting(null)}
+      />
+    </section>
+  );
+}

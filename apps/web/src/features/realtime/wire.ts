@@ -1,0 +1,156 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/toast';
+import { apiRequest } from '@/lib/api';
+import {
+  messageText,
+  mayShowLost,
+  REALTIME_TOAST_MS,
+  type TextOf,
+  tradeCreatedText,
+  tradeUpdatedText,
+} from './event-texts';
+import type { AppSocket, ConnectionStatus } from './socket';
+
+/** Browser-level events the trade page listens to (spec 1 §7, spec 2 §2.2). */
+export const WINDOW_EVENTS = {
+  templateAttached: 'payment-template-attached',
+  proofUploaded: 'payment-proof-uploaded',
+} as const;
+
+const CONNECTION_TOAST = 'realtime-connection';
+/** A refused handshake (expired token) retries after a refresh, at most this often. */
+const AUTH_RETRY_GAP_MS = 30_000;
+
+/**
+ * Query keys the events touch. Convention shared by the trade features: every trade list
+ * lives under ['trades', ...], one trade under ['trade', id, ...]; order screens under
+ * ['orders', ...] / ['order', id, ...]; the market and dashboards refetch on order changes.
+ */
+const ORDER_ROOTS = new Set(['orders', 'order', 'market', 'my-orders', 'dashboard']);
+
+interface WireOptions {
+  socket: AppSocket;
+  queryClient: QueryClient;
+  userId: string;
+  t: () => TextOf;
+  openTrade: () => string | null;
+  setStatus: (status: ConnectionStatus) => void;
+}
+
+function notifyBrowser(title: string, body: string) {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+  try {
+    new Notification(title, { body });
+  } catch {
+    // some browsers allow notifications only from a service worker
+  }
+}
+
+/** My role in a trade, when its details are cached (to skip toasts about my own steps). */
+function cachedRole(queryClient: QueryClient, tradeId: string): string | null {
+  const data = queryClient.getQueryData<{ trade?: { userRole?: string } }>(['trade', tradeId, 'details']);
+  return data?.trade?.userRole ?? null;
+}
+
+/** Attaches connection handling, toasts and cache invalidation; returns the detacher. */
+export function wireSocket(o: WireOptions): () => void {
+  const { socket, queryClient } = o;
+  let lostShownAt = -Infinity;
+  let authRetryAt = -Infinity;
+  const invalidateTrade = (tradeId: string) => {
+    void queryClient.invalidateQueries({ queryKey: ['trade', tradeId, 'details'] });
+    void queryClient.invalidateQueries({ queryKey: ['trades'] });
+  };
+  const invalidateOrders = () =>
+    void queryClient.invalidateQueries({
+      predicate: (q) => typeof q.queryKey[0] === 'string' && ORDER_ROOTS.has(q.queryKey[0]),
+    });
+  const showLost = () => {
+    if (!mayShowLost(lostShownAt, Date.now())) return;
+    lostShownAt = Date.now();
+    toast.error(o.t()('rt.lost'), { id: CONNECTION_TOAST, duration: REALTIME_TOAST_MS.lost });
+  };
+
+  let connectedBefore = false;
+  socket.on('connect', () => {
+    o.setStatus('connected');
+    toast.success(o.t()('rt.connected'), { id: CONNECTION_TOAST, duration: REALTIME_TOAST_MS.connected });
+    // Whatever happened while we were offline: bring trade screens up to date.
+    if (connectedBefore) {
+      void queryClient.invalidateQueries({ queryKey: ['trades'] });
+      void queryClient.invalidateQueries({ queryKey: ['trade'] });
+    }
+    connectedBefore = true;
+  });
+  socket.on('connect_error', (error) => {
+    o.setStatus(socket.active ? 'connecting' : 'disconnected');
+    showLost();
+    // A refused handshake does not retry by itself: refresh the session, then try again.
+    const code = (error as { data?: { code?: string } }).data?.code;
+    if (code === 'UNAUTHORIZED' && Date.now() - authRetryAt > AUTH_RETRY_GAP_MS) {
+      authRetryAt = Date.now();
+      apiRequest('/auth/me').then(
+        () => socket.connect(),
+        () => {},
+      );
+    }
+  });
+  socket.on('disconnect', (reason) => {
+    if (reason === 'io client disconnect') return o.setStatus('disconnected');
+    showLost();
+    // The server closed it: socket.io does not come back by itself then (spec 1 §4: it does).
+    if (reason === 'io server disconnect') socket.connect();
+    o.setStatus('connecting');
+  });
+  socket.io.on('reconnect_failed', () => o.setStatus('disconnected'));
+
+  socket.on('trade:created', (e) => {
+    const text = tradeCreatedText(o.t(), e);
+    toast(text, { duration: REALTIME_TOAST_MS.tradeCreated });
+    notifyBrowser(o.t()('rt.newTradeTitle'), text);
+    void queryClient.invalidateQueries({ queryKey: ['trades'] });
+    invalidateOrders();
+  });
+  socket.on('trade:updated', (e) => {
+    if (cachedRole(queryClient, e.tradeId) !== e.actor) {
+      toast(tradeUpdatedText(o.t(), e), { duration: REALTIME_TOAST_MS.tradeUpdated });
+    }
+    invalidateTrade(e.tradeId);
+  });
+  socket.on('trade:message', (e) => {
+    if (o.openTrade() !== e.tradeId) toast(messageText(o.t(), e), { duration: REALTIME_TOAST_MS.message });
+    void queryClient.invalidateQueries({ queryKey: ['trades'] });
+  });
+  socket.on('trade:payment_template_attached', (e) => {
+    if (cachedRole(queryClient, e.tradeId) !== 'seller') {
+      toast(o.t()('rt.templateAttached'), { duration: REALTIME_TOAST_MS.templateAttached });
+    }
+    window.dispatchEvent(new CustomEvent(WINDOW_EVENTS.templateAttached, { detail: e }));
+  });
+  socket.on('trade:payment_proof_uploaded', (e) => {
+    if (e.uploadedBy !== o.userId) {
+      toast(o.t()('rt.proofUploaded'), { duration: REALTIME_TOAST_MS.proofUploaded });
+    }
+    window.dispatchEvent(new CustomEvent(WINDOW_EVENTS.proofUploaded, { detail: e }));
+  });
+  socket.on('order:matched', () => {
+    toast(o.t()('rt.orderMatched'), { duration: REALTIME_TOAST_MS.orderMatched });
+  });
+  socket.on('order:updated', invalidateOrders);
+
+  // Back online or back to the tab after the attempts ran out: try again.
+  const revive = () => {
+    if (!socket.connected && !socket.active) socket.connect();
+  };
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') revive();
+  };
+  window.addEventListener('online', revive);
+  document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    window.removeEventListener('online', revive);
+    document.removeEventListener('visibilitychange', onVisible);
+    socket.removeAllListeners();
+    socket.io.removeAllListeners('reconnect_failed');
+  };
+}

@@ -1,0 +1,77 @@
+import type { TradeParty, TradeView } from '@p2p/shared';
+import { Link } from 'react-router';
+import { Avatar } from '@/components/ui/Avatar';
+import { Icon } from '@/components/ui/Icon';
+import { useT } from '@/i18n';
+import { formatPercent, formatRating } from '../lib/format';
+import { RISK_BAR, riskLevel, TRUST_BAR, trustLevel } from '../lib/reputation';
+
+function Figures({ party }: { party: TradeParty }) {
+  const t = useT();
+  return (
+    <dl className="rep-figures">
+      <div>
+        <dt>{t('trade.rep.rating')}</dt>
+        <dd className="num">
+          {party.rating === null ? '—' : <>★ {formatRating(party.rating)}</>}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('trade.rep.trades')}</dt>
+        <dd className="num">{party.tradesCount}</dd>
+      </div>
+      <div>
+        <dt>{t('trade.rep.completion')}</dt>
+        <dd className="num">{party.completionRate === null ? '—' : formatPercent(party.completionRate)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * The counterparty with a level computed from their real figures (spec 2 §6, DESIGN §6):
+ * the buyer sees the seller's trust, the seller the buyer's risk. Missing figures are shown
+ * as '—' with 'недостаточно данных', never filled in.
+ */
+export function CounterpartyCard({ trade }: { trade: TradeView }) {
+  const t = useT();
+  if (trade.userRole === 'observer') return null;
+  const forBuyer = trade.userRole === 'buyer';
+  const party = forBuyer ? trade.seller : trade.buyer;
+  const figures = { rating: party.rating, tradesCount: party.tradesCount, completionRate: party.completionRate };
+  const level = forBuyer ? trustLevel(figures) : riskLevel(figures);
+  const bar = forBuyer ? TRUST_BAR[level as keyof typeof TRUST_BAR] : RISK_BAR[level as keyof typeof RISK_BAR];
+  const tone = level === 'unknown' ? 'unknown' : forBuyer ? { high: 'good', medium: 'mid', low: 'bad' }[level] : { low: 'good', medium: 'mid', high: 'bad' }[level];
+  const missing = party.rating === null || party.completionRate === null;
+  const title = forBuyer ? t('trade.rep.sellerTitle') : t('trade.rep.buyerTitle');
+  const levelText = t(forBuyer ? `trade.trust.${level as 'high' | 'medium' | 'low' | 'unknown'}` : `trade.risk.${level as 'high' | 'medium' | 'low' | 'unknown'}`);
+  return (
+    <section className="panel rep-card" aria-label={title}>
+      <h2 className="panel__title">{title}</h2>
+      <div className="rep-card__who">
+        <Avatar name={party.effectiveName} src={party.avatarUrl} />
+        <div className="rep-card__name">
+          <Link to={`/user/${party.id}`}>{party.effectiveName}</Link>
+          {party.verified ? (
+            <span className="badge badge--buy">
+              <Icon name="check" size={12} /> {t('trade.rep.verified')}
+            </span>
+          ) : null}
+          {party.username ? <span className="muted small">@{party.username}</span> : null}
+        </div>
+      </div>
+      <div className={`rep-level rep-level--${tone}`}>
+        <div className="rep-level__row">
+          <span>{t(forBuyer ? 'trade.trust.label' : 'trade.risk.label')}</span>
+          <strong>{levelText}</strong>
+        </div>
+        <div className="rep-level__bar" aria-hidden="true">
+          <span style={{ width: `${bar}%` }} />
+        </div>
+      </div>
+      <Figures party={party} />
+      {missing ? <p className="muted small">{t('trade.rep.noData')}</p> : null}
+      <p className="muted small">{t(forBuyer ? 'trade.trust.hint' : 'trade.risk.hint')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+import { PAYMENT_METHOD_LABELS, type PaymentMethod, type TradeParty, type TradeView } from '@p2p/shared';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '@/components/ui/Avatar';
+import { useI18n } from '@/i18n';
+import { useCopy } from '../hooks/use-copy';
+import { formatCryptoAmount, formatDateTime, formatRating } from '../lib/format';
+import { CopyButton } from './CopyButton';
+
+/** A payment method code as its label in the current language. */
+export function usePaymentMethodLabel(): (code: string) => string {
+  const { lang } = useI18n();
+  return (code) => PAYMENT_METHOD_LABELS[code as PaymentMethod]?.[lang] ?? code;
+}
+
+function Collapsible({ title, children, open }: { title: string; children: ReactNode; open?: boolean }) {
+  return (
+    <details className="panel collapsible" open={open}>
+      <summary className="collapsible__summary">
+        <span className="panel__title">{title}</span>
+      </summary>
+      <div className="collapsible__body">{children}</div>
+    </details>
+  );
+}
+
+/** Payment method, escrow and deadlines at a glance (left column, first card). */
+export function TradeInfo({ trade, escrow }: { trade: TradeView; escrow: { amount: string; currency: string; status: string } }) {
+  const { t } = useI18n();
+  const methodLabel = usePaymentMethodLabel();
+  return (
+    <section className="panel" aria-labelledby="info-title">
+      <h2 id="info-title" className="panel__title">
+        {t('trade.info.title')}
+      </h2>
+      <dl className="kv">
+        <div>
+          <dt>{t('trade.info.method')}</dt>
+          <dd>{methodLabel(trade.paymentMethod)}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.info.escrow')}</dt>
+          <dd className="num">
+            {formatCryptoAmount(escrow.amount)} {escrow.currency}{' '}
+            <span className={`escrow-tag escrow-tag--${escrow.status}`}>{t(`trade.escrow.${escrow.status as 'locked' | 'released' | 'refunded'}`)}</span>
+          </dd>
+        </div>
+        {trade.userRole === 'buyer' && trade.feeAmount !== '0.00000000' ? (
+          <div>
+            <dt>{t('trade.info.fee')}</dt>
+            <dd className="num">
+              {formatCryptoAmount(trade.feeAmount)} {trade.cryptocurrency}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+function PartyRow({ party, role }: { party: TradeParty; role: string }) {
+  const { t } = useI18n();
+  return (
+    <li className="party">
+      <Avatar name={party.effectiveName} src={party.avatarUrl} size="sm" />
+      <div className="party__who">
+        <Link to={`/user/${party.id}`}>{party.effectiveName}</Link>
+        <span className="muted small">{role}</span>
+      </div>
+      <div className="party__figures small num">
+        <span>{party.rating === null ? t('trade.rep.noRating') : `★ ${formatRating(party.rating)}`}</span>
+        <span className="muted">{t('trade.participants.trades', { count: party.tradesCount })}</span>
+      </div>
+    </li>
+  );
+}
+
+export function Participants({ trade }: { trade: TradeView }) {
+  const { t } = useI18n();
+  return (
+    <Collapsible title={t('trade.participants.title')}>
+      <ul className="parties">
+        <PartyRow party={trade.buyer} role={t('trade.role.buyer')} />
+        <PartyRow party={trade.seller} role={t('trade.role.seller')} />
+      </ul>
+    </Collapsible>
+  );
+}
+
+export function TradeDetailsBlock({ trade }: { trade: TradeView }) {
+  const { t, locale } = useI18n();
+  const { copied, copy } = useCopy();
+  const methodLabel = usePaymentMethodLabel();
+  return (
+    <Collapsible title={t('trade.detailsBlock.title')}>
+      <dl className="kv">
+        <div>
+          <dt>{t('trade.detailsBlock.id')}</dt>
+          <dd className="kv__mono">
+            <span className="num">{trade.id}</span>
+            <CopyButton copied={copied === 'id'} onCopy={() => copy('id', trade.id)} label={t('trade.detailsBlock.id')} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('trade.detailsBlock.order')}</dt>
+          <dd className="kv__mono">
+            <Link to={`/order/${trade.orderId}`} className="num">
+              {trade.orderId}
+            </Link>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('trade.info.method')}</dt>
+          <dd>{methodLabel(trade.paymentMethod)}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.detailsBlock.created')}</dt>
+          <dd>{formatDateTime(trade.createdAt, locale) ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.detailsBlock.notes')}</dt>
+          <dd>{trade.notes || '—'}</dd>
+        </div>
+      </dl>
+    </Collapsible>
+  );
+}

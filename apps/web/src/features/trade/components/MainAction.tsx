@@ -1,0 +1,77 @@
+import type { TradeView } from '@p2p/shared';
+import { useT } from '@/i18n';
+import { formatCryptoAmount, formatFiatAmount } from '../lib/format';
+import { type MainAction as Action, mainActionOf } from '../lib/status';
+import { TradeIcon } from './TradeIcon';
+
+interface MainActionProps {
+  trade: TradeView;
+  available: readonly string[];
+  /** Release waits for the seller's checklist. */
+  checklistReady: boolean;
+  busy: string | null;
+  onAction: (action: Action | 'cancel_trade') => void;
+  onDispute: () => void;
+}
+
+const LABEL = {
+  mark_paid: 'trade.action.mark_paid',
+  confirm_payment: 'trade.action.confirm_payment',
+  release_crypto: 'trade.action.release_crypto',
+} as const;
+
+/**
+ * The one main action the server offers (DESIGN §3), with a line on what it means, and the
+ * secondary ones (cancel, dispute) when they are offered too.
+ */
+export function MainAction({ trade, available, checklistReady, busy, onAction, onDispute }: MainActionProps) {
+  const t = useT();
+  const action = mainActionOf(available);
+  const canCancel = available.includes('cancel_trade');
+  const canDispute = available.includes('dispute_trade');
+  if (!action && !canCancel && !canDispute) return null;
+  const vars = {
+    fiat: formatFiatAmount(trade.amountFiat, trade.fiatCurrency),
+    crypto: `${formatCryptoAmount(trade.amountCrypto)} ${trade.cryptocurrency}`,
+    name: trade.userRole === 'buyer' ? trade.seller.effectiveName : trade.buyer.effectiveName,
+  };
+  const gated = action === 'release_crypto' && !checklistReady;
+  const hint = action
+    ? t(gated ? 'trade.hint.release_gated' : `trade.hint.${action}`, vars)
+    : t(trade.userRole === 'seller' ? 'trade.hint.waitBuyer' : 'trade.hint.waitSeller');
+  return (
+    <section className={`panel main-action${action ? ' main-action--go' : ''}`} aria-label={t('trade.mainAction')}>
+      <p className="main-action__hint">{hint}</p>
+      <div className="main-action__buttons">
+        {action ? (
+          <button
+            type="button"
+            className="btn btn--buy btn--lg main-action__primary"
+            disabled={gated || busy !== null}
+            aria-busy={busy === action}
+            onClick={() => onAction(action)}
+          >
+            {busy === action ? <span className="spinner spinner--sm spinner--light" aria-hidden="true" /> : null}
+            {t(LABEL[action])}
+          </button>
+        ) : null}
+        {canDispute ? (
+          <button type="button" className="btn btn--ghost" onClick={onDispute} disabled={busy !== null}>
+            <TradeIcon name="flag" /> {t('trade.action.dispute')}
+          </button>
+        ) : null}
+        {canCancel ? (
+          <button
+            type="button"
+            className="btn btn--ghost btn--danger-text"
+            onClick={() => onAction('cancel_trade')}
+            disabled={busy !== null}
+          >
+            {busy === 'cancel_trade' ? <span className="spinner spinner--sm" aria-hidden="true" /> : null}
+            {t('trade.action.cancel')}
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import type { TradeView } from '@p2p/shared';
+import { fieldLabelKey, orderedDetails, templateTypeKey } from '@/features/payment-methods';
+import { useI18n } from '@/i18n';
+import { useCopy } from '../hooks/use-copy';
+import { formatDateTime, formatFiatAmount, transferComment } from '../lib/format';
+import { CopyButton } from './CopyButton';
+
+/** Plain text of the details, for "copy details" (quick actions). */
+export function detailsText(trade: TradeView, label: (type: string, field: string) => string): string {
+  const tpl = trade.paymentTemplate;
+  if (!tpl) return '';
+  const lines = orderedDetails(tpl.details).map(([field, value]) => `${label(tpl.type, field)}: ${value}`);
+  return [tpl.name, ...lines, transferComment(trade.id)].join('\n');
+}
+
+/**
+ * The seller's payment details as the buyer needs them: each value copyable, the amount and
+ * the transfer comment 'Trade #xxxxxxxx' too. Without details: 'Ожидаем реквизиты от продавца'.
+ */
+export function PaymentDetails({ trade }: { trade: TradeView }) {
+  const { t, locale } = useI18n();
+  const { copied, copy } = useCopy();
+  const tpl = trade.paymentTemplate;
+  const buyer = trade.userRole === 'buyer';
+  if (!tpl) {
+    return (
+      <div className="details-wait">
+        <span className="spinner spinner--sm" aria-hidden="true" />
+        <div>
+          <strong>{t(buyer ? 'trade.details.waiting' : 'trade.details.notSent')}</strong>
+          <p className="muted small">{t(buyer ? 'trade.details.waitingHint' : 'trade.details.notSentHint')}</p>
+        </div>
+      </div>
+    );
+  }
+  const amount = trade.amountFiat;
+  const comment = transferComment(trade.id);
+  const rows: { key: string; label: string; value: string; shown?: string }[] = [
+    ...orderedDetails(tpl.details).map(([field, value]) => ({
+      key: field,
+      label: t(fieldLabelKey(tpl.type, field)),
+      value,
+    })),
+    { key: 'amount', label: t('trade.details.amount'), value: amount, shown: formatFiatAmount(amount, trade.fiatCurrency) },
+    { key: 'comment', label: t('trade.details.comment'), value: comment },
+  ];
+  return (
+    <div className="pay-details">
+      <div className="pay-details__head">
+        <span className="pay-details__name">{tpl.name}</span>
+        <span className="badge badge--muted">{t(templateTypeKey(tpl.type))}</span>
+      </div>
+      <dl className="pay-details__list">
+        {rows.map((row) => (
+          <div key={row.key} className="pay-details__row">
+            <dt>{row.label}</dt>
+            <dd>
+              <span className="pay-details__value num">{row.shown ?? row.value}</span>
+              <CopyButton copied={copied === row.key} onCopy={() => copy(row.key, row.value)} label={row.label} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="muted small">
+        {t('trade.details.sentAt', { time: formatDateTime(tpl.sentAt, locale) ?? '—' })}
+        {buyer ? ` ${t('trade.details.commentHint')}` : ''}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { Icon } from '@/components/ui/Icon';
+import { useI18n } from '@/i18n';
+import { formatDateTime } from '../lib/format';
+import type { ProgressStep } from '../lib/status';
+
+const TITLE = {
+  created: 'trade.progress.created',
+  payment: 'trade.progress.payment',
+  confirmed: 'trade.progress.confirmed',
+  completed: 'trade.progress.completed',
+} as const;
+
+/** The four steps with their moments (spec 2 §4). */
+export function ProgressList({ steps }: { steps: ProgressStep[] }) {
+  const { t, locale } = useI18n();
+  return (
+    <section className="panel" aria-labelledby="progress-title">
+      <h2 id="progress-title" className="panel__title">
+        {t('trade.progress.title')}
+      </h2>
+      <ol className="progress">
+        {steps.map((step, i) => (
+          <li
+            key={step.key}
+            className={`progress__step progress__step--${step.state}`}
+            aria-current={step.state === 'active' ? 'step' : undefined}
+          >
+            <span className="progress__dot" aria-hidden="true">
+              {step.state === 'done' ? <Icon name="check" size={14} /> : i + 1}
+            </span>
+            <span className="progress__text">
+              <span className="progress__title">{t(TITLE[step.key])}</span>
+              <span className="progress__at small muted">
+                {step.state === 'done'
+                  ? formatDateTime(step.at, locale)
+                  : step.state === 'active'
+                    ? t('trade.progress.now')
+                    : t('trade.progress.pending')}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

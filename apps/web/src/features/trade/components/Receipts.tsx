@@ -1,0 +1,103 @@
+import type { PaymentProofFile, TradeView } from '@p2p/shared';
+import { useEffect, useId, useState } from 'react';
+import { Dialog } from '@/components/ui/Dialog';
+import { Icon } from '@/components/ui/Icon';
+import { useI18n } from '@/i18n';
+import { fetchReceiptUrl } from '../api/files';
+import { formatDateTime } from '../lib/format';
+import { TradeIcon } from './TradeIcon';
+
+type ImageState = { status: 'loading' } | { status: 'ready'; src: string } | { status: 'error' };
+
+/** Receipt bytes need the bearer token: fetched as a blob, shown from an object URL. */
+function useReceiptImage(url: string): ImageState {
+  const [state, setState] = useState<ImageState>({ status: 'loading' });
+  useEffect(() => {
+    let alive = true;
+    let objectUrl: string | null = null;
+    setState({ status: 'loading' });
+    fetchReceiptUrl(url).then(
+      (src) => {
+        objectUrl = src;
+        if (alive) setState({ status: 'ready', src });
+        else URL.revokeObjectURL(src);
+      },
+      () => alive && setState({ status: 'error' }),
+    );
+    return () => {
+      alive = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [url]);
+  return state;
+}
+
+function ReceiptImage({ url, alt, className }: { url: string; alt: string; className: string }) {
+  const { t } = useI18n();
+  const image = useReceiptImage(url);
+  if (image.status === 'loading') return <span className={`${className} receipt-img--loading`} aria-label={t('common.loading')} />;
+  if (image.status === 'error') {
+    return (
+      <span className={`${className} receipt-img--error`}>
+        <TradeIcon name="image" /> {t('trade.receipt.loadError')}
+      </span>
+    );
+  }
+  return <img className={className} src={image.src} alt={alt} />;
+}
+
+/**
+ * The buyer's receipts (newest first) as thumbnails; one opens large in a dialog. A receipt
+ * never proves payment by itself: the seller checks the bank (the note says so).
+ */
+export function Receipts({ trade, viewRef }: { trade: TradeView; viewRef?: React.Ref<HTMLButtonElement> }) {
+  const { t, locale } = useI18n();
+  const id = useId();
+  const [open, setOpen] = useState<PaymentProofFile | null>(null);
+  const files = [...trade.paymentProofFiles].sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt));
+  if (files.length === 0) {
+    return (
+      <p className="empty small">
+        {t(trade.userRole === 'seller' ? 'trade.receipt.noneSeller' : 'trade.receipt.noneBuyer')}
+      </p>
+    );
+  }
+  return (
+    <>
+      <ul className="receipts">
+        {files.map((file, i) => (
+          <li key={file.id}>
+            <button
+              ref={i === 0 ? viewRef : undefined}
+              type="button"
+              className="receipt"
+              onClick={() => setOpen(file)}
+              aria-label={t('trade.receipt.open', { time: formatDateTime(file.uploadedAt, locale) ?? '—' })}
+            >
+              <ReceiptImage url={file.url} alt="" className="receipt-img" />
+              <span className="receipt__time small muted">{formatDateTime(file.uploadedAt, locale)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Dialog open={open !== null} onClose={() => setOpen(null)} labelledBy={`${id}-t`}>
+        {open ? (
+          <div className="receipt-view">
+            <div className="receipt-view__head">
+              <h2 id={`${id}-t`} className="dialog__title">
+                {t('trade.receipt.title')}
+              </h2>
+              <button type="button" className="icon-btn" onClick={() => setOpen(null)} aria-label={t('common.close')}>
+                <Icon name="close" />
+              </button>
+            </div>
+            <ReceiptImage url={open.url} alt={t('trade.receipt.title')} className="receipt-view__img" />
+            <p className="muted small">
+              {formatDateTime(open.uploadedAt, locale)} · {Math.max(1, Math.round(open.size / 1024))} KB
+            </p>
+          </div>
+        ) : null}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+import type { TradeView } from '@p2p/shared';
+import type { ReactNode, Ref, RefObject } from 'react';
+import { Icon } from '@/components/ui/Icon';
+import { useT } from '@/i18n';
+import { Checklist, type ChecklistState } from './Checklist';
+import { PaymentDetails } from './PaymentDetails';
+import { Receipts } from './Receipts';
+import { ReceiptUpload } from './ReceiptUpload';
+import { SendDetails } from './SendDetails';
+import { StatusNotice } from './StatusNotice';
+import { AutoReleaseCard, ConfirmationTimer, PaymentTimer } from './Timers';
+
+function Block({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
+  return (
+    <div className="role-block" id={id}>
+      <h3 className="role-block__title">{title}</h3>
+      {children}
+    </div>
+  );
+}
+
+function Note({ children }: { children: ReactNode }) {
+  return (
+    <div className="notice notice--info">
+      <Icon name="info" />
+      <p>{children}</p>
+    </div>
+  );
+}
+
+const AWAITING_PAYMENT = ['CREATED', 'ESCROW_LOCKED', 'PENDING'];
+/** Receipts are accepted while the payment is made or awaits confirmation (server rule). */
+const CAN_UPLOAD = ['ESCROW_LOCKED', 'PAYMENT_PENDING'];
+
+interface BuyerPanelProps {
+  trade: TradeView;
+  onTimeout: () => void;
+  uploadRef: RefObject<HTMLInputElement | null>;
+}
+
+/** What the buyer needs in each status (spec 2 §4 buyer panel). */
+export function BuyerPanel({ trade, onTimeout, uploadRef }: BuyerPanelProps) {
+  const t = useT();
+  const { status } = trade;
+  const upload = CAN_UPLOAD.includes(status);
+  const receipts = (
+    <Block title={t('trade.block.receipt')} id="trade-receipt">
+      {trade.paymentProofFiles.length ? <Receipts trade={trade} /> : null}
+      {upload ? <ReceiptUpload trade={trade} inputRef={uploadRef} /> : null}
+      {!upload && !trade.paymentProofFiles.length ? <Receipts trade={trade} /> : null}
+    </Block>
+  );
+  if (AWAITING_PAYMENT.includes(status)) {
+    return (
+      <section className="panel role-panel" aria-label={t('trade.panel.buyer')}>
+        <PaymentTimer trade={trade} onExpire={onTimeout} />
+        <div className="role-panel__grid">
+          <Block title={t('trade.block.details')}>
+            <PaymentDetails trade={trade} />
+          </Block>
+          {receipts}
+        </div>
+      </section>
+    );
+  }
+  if (status === 'PAYMENT_PENDING' || status === 'PAID') {
+    return (
+      <section className="panel role-panel" aria-label={t('trade.panel.buyer')}>
+        <Note>{t('trade.buyer.paid')}</Note>
+        <ConfirmationTimer trade={trade} onExpire={onTimeout} />
+        <div className="role-panel__grid">
+          <Block title={t('trade.block.details')}>
+            <PaymentDetails trade={trade} />
+          </Block>
+          {receipts}
+        </div>
+      </section>
+    );
+  }
+  if (status === 'PAYMENT_CONFIRMED' || status === 'CONFIRMING' || status === 'PAYMENT_RELEASED') {
+    return (
+      <section className="panel role-panel" aria-label={t('trade.panel.buyer')}>
+        <Note>{t('trade.buyer.confirmed')}</Note>
+        <AutoReleaseCard trade={trade} onExpire={onTimeout} />
+      </section>
+    );
+  }
+  return (
+    <section className="panel role-panel" aria-label={t('trade.panel.buyer')}>
+      <StatusNotice trade={trade} />
+      <AutoReleaseCard trade={trade} onExpire={onTimeout} />
+    </section>
+  );
+}
+
+interface SellerPanelProps {
+  trade: TradeView;
+  onTimeout: () => void;
+  checklist: ChecklistState;
+  onChecklist: (next: ChecklistState) => void;
+  receiptRef: Ref<HTMLButtonElement>;
+}
+
+/** What the seller needs in each status (spec 2 §4 seller panel). */
+export function SellerPanel({ trade, onTimeout, checklist, onChecklist, receiptRef }: SellerPanelProps) {
+  const t = useT();
+  const { status } = trade;
+  const receipts = (
+    <Block title={t('trade.block.receiptSeller')} id="trade-receipt">
+      <Receipts trade={trade} viewRef={receiptRef} />
+      <p className="muted small">{t('trade.seller.receiptWarning')}</p>
+    </Block>
+  );
+  if (AWAITING_PAYMENT.includes(status)) {
+    return (
+      <section className="panel role-panel" aria-label={t('trade.panel.seller')}>
+        <PaymentTimer trade={trade} onExpire={onTimeout} />
+        <div className="role-panel__grid">
+          <Block title={t('trade.block.send')}>
+            <SendDetails trade={trade} />
+          </Block>
+          <Block title={t('trade.block.sent')}>
+            <PaymentDetails trade={trade} />
+          </Block>
+        </div>
+      </section>
+    );
+  }
+  if (status === 'PAYMENT_PENDING' || status === 'PAID') {
+    return (
+      <section className="panel role-panel" aria-label={t('trade.panel.seller')}>
+        <Note>{t('trade.seller.paid')}</Note>
+        <ConfirmationTimer trade={trade} onExpire={onTimeout} />
+        <div className="role-panel__grid">
+          {receipts}
+          <Block title={t('trade.block.sent')}>
+            <PaymentDetails trade={trade} />
+          </Block>
+        </div>
+      </section>
+    );
+  }
+  if (status === 'PAYMENT_CONFIRMED' || status === 'CONFIRMING') {
+    return (
+      <section className="panel role-panel" aria-label={t('trade.panel.seller')}>
+        <AutoReleaseCard trade={trade} onExpire={onTimeout} />
+        <div className="role-panel__grid">
+          <Block title={t('trade.block.verify')} id="trade-checklist">
+            <Checklist trade={trade} state={checklist} onChange={onChecklist} />
+          </Block>
+          {receipts}
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="panel role-panel" aria-label={t('trade.panel.seller')}>
+      <StatusNotice trade={trade} />
+      <AutoReleaseCard trade={trade} onExpire={onTimeout} />
+    </section>
+  );
+}

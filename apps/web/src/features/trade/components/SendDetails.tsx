@@ -1,0 +1,94 @@
+import type { TradeView } from '@p2p/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from '@/components/ui/toast';
+import { templateTypeKey } from '@/features/payment-methods';
+import { useT } from '@/i18n';
+import { tradeApi, tradeKeys } from '../api/trade-api';
+
+/** Same key as the payment-methods screen, so both stay in step. */
+const TEMPLATES_KEY = ['payment-templates'] as const;
+
+/**
+ * The seller picks one of their active templates and sends it (PUT /trades/{id}/payment-template).
+ * With none saved, a link to /settings/payment-methods.
+ */
+export function SendDetails({ trade }: { trade: TradeView }) {
+  const t = useT();
+  const id = useId();
+  const queryClient = useQueryClient();
+  const templates = useQuery({ queryKey: TEMPLATES_KEY, queryFn: tradeApi.templates, retry: false });
+  const active = (templates.data ?? []).filter((tpl) => tpl.isActive);
+  const preferred = active.find((tpl) => tpl.isDefault) ?? active[0];
+  const [picked, setPicked] = useState<string | null>(null);
+  const chosen = picked ?? trade.paymentTemplate?.templateId ?? preferred?.id ?? '';
+
+  const send = useMutation({
+    mutationFn: (templateId: string) => tradeApi.attachTemplate(trade.id, templateId),
+    onSuccess: (details) => {
+      queryClient.setQueryData(tradeKeys.details(trade.id), details);
+      void queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY });
+      toast.success(t('trade.send.done'));
+    },
+    onError: (error) => toast.error(error.message || 'Failed to attach template'),
+  });
+
+  if (templates.isPending) return <p className="muted small">{t('common.loading')}</p>;
+  if (templates.isError) {
+    return (
+      <div className="alert alert--error">
+        {t('trade.send.loadError')}{' '}
+        <button type="button" className="link-btn" onClick={() => templates.refetch()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (active.length === 0) {
+    return (
+      <div className="send-details send-details--empty">
+        <p>{t('trade.send.none')}</p>
+        <Link to="/settings/payment-methods" className="btn btn--primary btn--sm">
+          {t('trade.send.addTemplate')}
+        </Link>
+      </div>
+    );
+  }
+  const resend = Boolean(trade.paymentTemplate);
+  return (
+    <form
+      className="send-details"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (chosen) send.mutate(chosen);
+      }}
+    >
+      <label htmlFor={`${id}-tpl`} className="field__label">
+        {t('trade.send.pick')}
+      </label>
+      <div className="input-row">
+        <select
+          id={`${id}-tpl`}
+          className="input"
+          value={chosen}
+          onChange={(e) => setPicked(e.target.value)}
+          disabled={send.isPending}
+        >
+          {active.map((tpl) => (
+            <option key={tpl.id} value={tpl.id}>
+              {tpl.name} · {t(templateTypeKey(tpl.type))}
+              {tpl.isDefault ? ` · ${t('trade.send.default')}` : ''}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="btn btn--primary" disabled={!chosen || send.isPending}>
+          {send.isPending ? t('trade.send.sending') : t(resend ? 'trade.send.resend' : 'trade.send.submit')}
+        </button>
+      </div>
+      <p className="field__hint">
+        <Link to="/settings/payment-methods">{t('trade.send.manage')}</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import type { TradeView } from '@p2p/shared';
+import { Icon } from '@/components/ui/Icon';
+import { type MessageKey, useI18n } from '@/i18n';
+import { disputeReasonKey } from '../lib/dispute';
+import { formatCryptoAmount, formatDateTime } from '../lib/format';
+
+/** What the final and frozen statuses mean for me (completed, cancelled, disputed). */
+export function StatusNotice({ trade }: { trade: TradeView }) {
+  const { t, locale } = useI18n();
+  const crypto = `${formatCryptoAmount(trade.amountCrypto)} ${trade.cryptocurrency}`;
+  if (trade.status === 'COMPLETED') {
+    return (
+      <div className="notice notice--success">
+        <Icon name="check" />
+        <div>
+          <strong>{t('trade.notice.completed')}</strong>
+          <p className="small">
+            {t(trade.userRole === 'buyer' ? 'trade.notice.completedBuyer' : 'trade.notice.completedSeller', { crypto })}{' '}
+            {formatDateTime(trade.completedAt, locale) ?? ''}
+          </p>
+        </div>
+      </div>
+    );
+  }
+  if (trade.status === 'CANCELLED') {
+    return (
+      <div className="notice notice--muted">
+        <Icon name="close" />
+        <div>
+          <strong>{t('trade.notice.cancelled')}</strong>
+          <p className="small">
+            {t('trade.notice.cancelledText')} {formatDateTime(trade.cancelledAt, locale) ?? ''}
+          </p>
+        </div>
+      </div>
+    );
+  }
+  if (trade.status === 'DISPUTED') {
+    return (
+      <div className="notice notice--danger">
+        <Icon name="alert" />
+        <div>
+          <strong>{t('trade.notice.disputed')}</strong>
+          <p className="small">{t('trade.notice.disputedText')}</p>
+          {trade.disputeReason ? (
+            <p className="small">
+              {t('trade.notice.disputeReason')}: {t(disputeReasonKey(trade.disputeReason) as MessageKey)}
+            </p>
+          ) : null}
+          {trade.disputeDetails ? <p className="small notice__quote">{trade.disputeDetails}</p> : null}
+        </div>
+      </div>
+    );
+  }
+  return null;
+}

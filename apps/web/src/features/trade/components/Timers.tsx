@@ -1,0 +1,132 @@
+import type { TradeView } from '@p2p/shared';
+import { Icon } from '@/components/ui/Icon';
+import { useI18n } from '@/i18n';
+import { useCountdown } from '../hooks/use-countdown';
+import { formatClock, formatDateTime } from '../lib/format';
+import {
+  autoReleaseSeverity,
+  confirmationTimerSeverity,
+  paymentTimerSeverity,
+  remainingShare,
+  type Severity,
+  shareSeverity,
+} from '../lib/timers';
+import { useNow } from '../hooks/use-now';
+
+/** Progress bases of spec 2 §9 when the window's start is unknown. */
+const PAYMENT_BASE_S = 1800;
+const RELEASE_BASE_S = 900;
+
+function Bar({ share, severity }: { share: number; severity: Severity }) {
+  return (
+    <div className={`timer-bar timer-bar--${severity}`} aria-hidden="true">
+      <span style={{ width: `${Math.round(share * 100)}%` }} />
+    </div>
+  );
+}
+
+interface TimerCardProps {
+  title: string;
+  seconds: number | null;
+  severity: Severity;
+  share: number | null;
+  note: string;
+  expiredText: string;
+}
+
+function TimerCard({ title, seconds, severity, share, note, expiredText }: TimerCardProps) {
+  const expired = seconds !== null && seconds <= 0;
+  return (
+    <div className={`timer-card timer-card--${expired ? 'critical' : severity}`}>
+      <div className="timer-card__row">
+        <Icon name="clock" />
+        <span className="timer-card__title">{title}</span>
+        <span
+          className={`timer-card__clock num${severity === 'critical' && !expired ? ' pulse' : ''}`}
+          role="timer"
+          aria-live="off"
+        >
+          {expired ? '00:00' : formatClock(seconds)}
+        </span>
+      </div>
+      {share !== null ? <Bar share={share} severity={severity} /> : null}
+      <p className="timer-card__note small">{expired ? expiredText : note}</p>
+    </div>
+  );
+}
+
+/** Time the buyer has to pay (spec 2 §4, §9). */
+export function PaymentTimer({ trade, onExpire }: { trade: TradeView; onExpire: () => void }) {
+  const { t, locale } = useI18n();
+  const now = useNow();
+  const seconds = useCountdown(trade.paymentDeadline, onExpire);
+  const share = remainingShare(trade.createdAt, trade.paymentDeadline, now, PAYMENT_BASE_S);
+  // The clock colour follows the absolute thresholds; the bar shows the share of the window left.
+  const severity = paymentTimerSeverity(seconds);
+  const byShare = shareSeverity(share);
+  const worst: Severity = severity === 'critical' || byShare === 'critical' ? 'critical' : severity === 'warning' || byShare === 'warning' ? 'warning' : 'normal';
+  return (
+    <TimerCard
+      title={t('trade.timer.payment')}
+      seconds={seconds}
+      severity={worst}
+      share={share}
+      note={t(trade.userRole === 'buyer' ? 'trade.timer.paymentNoteBuyer' : 'trade.timer.paymentNoteSeller', {
+        time: formatDateTime(trade.paymentDeadline, locale) ?? '—',
+      })}
+      expiredText={t('trade.timer.paymentExpired')}
+    />
+  );
+}
+
+/** Time the seller has to confirm after the buyer marked payment (spec 2 §4, §9). */
+export function ConfirmationTimer({ trade, onExpire }: { trade: TradeView; onExpire: () => void }) {
+  const { t } = useI18n();
+  const seconds = useCountdown(trade.confirmationDeadline, onExpire);
+  if (!trade.confirmationDeadline) return null;
+  return (
+    <TimerCard
+      title={t('trade.timer.confirmation')}
+      seconds={seconds}
+      severity={confirmationTimerSeverity(seconds)}
+      share={null}
+      note={t(trade.userRole === 'seller' ? 'trade.timer.confirmationNoteSeller' : 'trade.timer.confirmationNoteBuyer')}
+      expiredText={t(
+        trade.userRole === 'seller' ? 'trade.timer.confirmationExpiredSeller' : 'trade.timer.confirmationExpiredBuyer',
+      )}
+    />
+  );
+}
+
+/** Automatic release after the seller confirmed (spec 2 §4: active, expired, executed). */
+export function AutoReleaseCard({ trade, onExpire }: { trade: TradeView; onExpire: () => void }) {
+  const { t, locale } = useI18n();
+  const now = useNow();
+  const seconds = useCountdown(trade.status === 'PAYMENT_CONFIRMED' ? trade.autoReleaseAt : null, onExpire);
+  if (trade.status === 'COMPLETED' && trade.autoReleaseExecutedAt) {
+    return (
+      <div className="timer-card timer-card--normal">
+        <div className="timer-card__row">
+          <Icon name="check" />
+          <span className="timer-card__title">
+            {t('trade.autoRelease.executed', { time: formatDateTime(trade.autoReleaseExecutedAt, locale) ?? '—' })}
+          </span>
+        </div>
+      </div>
+    );
+  }
+  if (trade.status !== 'PAYMENT_CONFIRMED' || !trade.autoReleaseAt) return null;
+  const share = remainingShare(trade.confirmedAt, trade.autoReleaseAt, now, RELEASE_BASE_S);
+  return (
+    <TimerCard
+      title={t('trade.autoRelease.title')}
+      seconds={seconds}
+      severity={autoReleaseSeverity(seconds)}
+      share={share}
+      note={t(trade.userRole === 'seller' ? 'trade.autoRelease.noteSeller' : 'trade.autoRelease.noteBuyer', {
+        time: formatDateTime(trade.autoReleaseAt, locale) ?? '—',
+      })}
+      expiredText={t('trade.autoRelease.expired')}
+    />
+  );
+}

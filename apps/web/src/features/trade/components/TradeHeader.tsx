@@ -1,0 +1,69 @@
+import type { TradeView } from '@p2p/shared';
+import { Icon } from '@/components/ui/Icon';
+import { useT } from '@/i18n';
+import { formatCryptoAmount, formatFiatAmount, shortId } from '../lib/format';
+import { StatusBadge } from './StatusBadge';
+
+interface TradeHeaderProps {
+  trade: TradeView;
+  step: number;
+  refreshing: boolean;
+  onRefresh: () => void;
+}
+
+const ROLE_LABEL = { buyer: 'trade.role.buyer', seller: 'trade.role.seller', observer: 'trade.role.observer' } as const;
+
+/** Status, "step N of 4", my role, refresh; then what is traded for what at which rate. */
+export function TradeHeader({ trade, step, refreshing, onRefresh }: TradeHeaderProps) {
+  const t = useT();
+  const buying = trade.userRole === 'buyer';
+  const title = t(buying ? 'trade.title.buy' : trade.userRole === 'seller' ? 'trade.title.sell' : 'trade.title', {
+    crypto: trade.cryptocurrency,
+  });
+  return (
+    <header className="panel trade-head">
+      <div className="trade-head__top">
+        <div className="trade-head__title">
+          <h1 className="page__title">
+            {title} <span className="trade-head__id num">#{shortId(trade.id)}</span>
+          </h1>
+          <div className="trade-head__meta">
+            <StatusBadge status={trade.status} />
+            <span className="trade-head__step">{t('trade.step', { step, total: 4 })}</span>
+            <span className={`role-pill role-pill--${trade.userRole}`}>{t(ROLE_LABEL[trade.userRole])}</span>
+          </div>
+        </div>
+        <button
+          type="button"
+          className="icon-btn"
+          onClick={onRefresh}
+          disabled={refreshing}
+          aria-label={t('trade.refresh')}
+          title={t('trade.refresh')}
+        >
+          <Icon name="refresh" className={refreshing ? 'spin' : undefined} />
+        </button>
+      </div>
+      <dl className="trade-amounts">
+        <div className="trade-amounts__item">
+          <dt>{t(buying ? 'trade.amount.youGet' : 'trade.amount.crypto')}</dt>
+          <dd className="num">
+            {formatCryptoAmount(trade.amountCrypto)} <span className="muted">{trade.cryptocurrency}</span>
+          </dd>
+        </div>
+        <div className="trade-amounts__item">
+          <dt>{t(buying ? 'trade.amount.youPay' : 'trade.amount.fiat')}</dt>
+          <dd className="num">{formatFiatAmount(trade.amountFiat, trade.fiatCurrency)}</dd>
+        </div>
+        <div className="trade-amounts__item">
+          <dt>{t('trade.amount.rate')}</dt>
+          <dd className="num">
+            <span className="trade-amounts__rate">
+              1 {trade.cryptocurrency} = {formatFiatAmount(trade.pricePerUnit, trade.fiatCurrency)}
+            </span>
+          </dd>
+        </div>
+      </dl>
+    </header>
+  );
+}

@@ -1,0 +1,157 @@
+import type { TradeDetails } from '@p2p/shared';
+import { useRef, useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { toast } from '@/components/ui/toast';
+import { TradeChat } from '@/features/chat';
+import { fieldLabelKey } from '@/features/payment-methods';
+import { useT } from '@/i18n';
+import { useCopy } from '../hooks/use-copy';
+import { useTradeAction } from '../hooks/use-trade';
+import { formatCryptoAmount, formatFiatAmount } from '../lib/format';
+import { type MainAction as Action, progressSteps, stepNumber } from '../lib/status';
+import { checklistReady, emptyChecklist } from './Checklist';
+import { CounterpartyCard } from './CounterpartyCard';
+import { DisputeDialog } from './DisputeDialog';
+import { Participants, TradeDetailsBlock, TradeInfo } from './InfoBlocks';
+import { MainAction } from './MainAction';
+import { detailsText } from './PaymentDetails';
+import { ProgressList } from './ProgressList';
+import { QuickActions } from './QuickActions';
+import { ReviewForm } from './ReviewForm';
+import { BuyerPanel, SellerPanel } from './RolePanels';
+import { TradeHeader } from './TradeHeader';
+
+type Confirmable = Action | 'cancel_trade';
+
+const CONFIRM = {
+  mark_paid: { title: 'confirm.mark_paid.title', text: 'confirm.mark_paid.text', ok: 'confirm.mark_paid.ok', danger: false },
+  confirm_payment: {
+    title: 'confirm.confirm_payment.title',
+    text: 'confirm.confirm_payment.text',
+    ok: 'confirm.confirm_payment.ok',
+    danger: false,
+  },
+  release_crypto: {
+    title: 'confirm.release_crypto.title',
+    text: 'confirm.release_crypto.text',
+    ok: 'confirm.release_crypto.ok',
+    danger: false,
+  },
+  cancel_trade: { title: 'confirm.cancel_trade.title', text: 'confirm.cancel_trade.text', ok: 'confirm.cancel_trade.ok', danger: true },
+} as const;
+
+const DONE = {
+  mark_paid: 'trade.done.mark_paid',
+  confirm_payment: 'trade.done.confirm_payment',
+  release_crypto: 'trade.done.release_crypto',
+  cancel_trade: 'trade.done.cancel_trade',
+} as const;
+
+/** Timers reaching zero hand over to the server's scheduler: look again now and shortly after. */
+const SCHEDULER_LAG_MS = 3000;
+
+interface TradeScreenProps {
+  details: TradeDetails;
+  refreshing: boolean;
+  onRefresh: () => void;
+}
+
+/** The trade page once loaded (spec 2 §2.2): actions come only from `availableActions`. */
+export function TradeScreen({ details, refreshing, onRefresh }: TradeScreenProps) {
+  const t = useT();
+  const { trade, escrow, availableActions } = details;
+  const [checklist, setChecklist] = useState(emptyChecklist);
+  const [confirming, setConfirming] = useState<Confirmable | null>(null);
+  const [disputeOpen, setDisputeOpen] = useState(false);
+  const action = useTradeAction(trade.id);
+  const uploadRef = useRef<HTMLInputElement>(null);
+  const receiptRef = useRef<HTMLButtonElement>(null);
+  const chatInput = useRef<HTMLTextAreaElement>(null);
+  const { copied, copy } = useCopy();
+  const steps = progressSteps(trade);
+  const counterparty = trade.userRole === 'buyer' ? trade.seller : trade.buyer;
+  const vars = {
+    fiat: formatFiatAmount(trade.amountFiat, trade.fiatCurrency),
+    crypto: `${formatCryptoAmount(trade.amountCrypto)} ${trade.cryptocurrency}`,
+    name: counterparty.effectiveName,
+  };
+
+  const onTimeout = () => {
+    onRefresh();
+    setTimeout(onRefresh, SCHEDULER_LAG_MS);
+  };
+  const run = (name: Confirmable) => {
+    setConfirming(null);
+    action.mutate({ action: name }, { onSuccess: () => toast.success(t(DONE[name])) });
+  };
+  const focusOn = (el: HTMLElement | null, scrollTarget?: string) => {
+    const target = scrollTarget ? document.getElementById(scrollTarget) : el;
+    target?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    el?.focus({ preventScroll: true });
+  };
+  const busy = action.isPending ? (action.variables?.action ?? null) : null;
+  const dialog = confirming ? CONFIRM[confirming] : null;
+
+  return (
+    <div className="page trade-page">
+      <TradeHeader trade={trade} step={stepNumber(steps)} refreshing={refreshing} onRefresh={onRefresh} />
+      <MainAction
+        trade={trade}
+        available={availableActions}
+        checklistReady={checklistReady(checklist)}
+        busy={busy}
+        onAction={setConfirming}
+        onDispute={() => setDisputeOpen(true)}
+      />
+      {trade.userRole === 'buyer' ? (
+        <BuyerPanel trade={trade} onTimeout={onTimeout} uploadRef={uploadRef} />
+      ) : trade.userRole === 'seller' ? (
+        <SellerPanel
+          trade={trade}
+          onTimeout={onTimeout}
+          checklist={checklist}
+          onChecklist={setChecklist}
+          receiptRef={receiptRef}
+        />
+      ) : null}
+      {trade.status === 'COMPLETED' && !trade.reviewedByMe && trade.userRole !== 'observer' ? (
+        <ReviewForm trade={trade} />
+      ) : null}
+      <div className="trade-cols">
+        <div className="trade-cols__side">
+          <TradeInfo trade={trade} escrow={escrow} />
+          <CounterpartyCard trade={trade} />
+          <QuickActions
+            trade={trade}
+            available={availableActions}
+            copied={copied === 'details'}
+            handlers={{
+              copyDetails: () => void copy('details', detailsText(trade, (type, f) => t(fieldLabelKey(type, f)))),
+              upload: () => focusOn(uploadRef.current, 'trade-receipt'),
+              write: () => focusOn(chatInput.current),
+              dispute: () => setDisputeOpen(true),
+              checkBank: () => focusOn(null, 'trade-checklist'),
+              viewReceipt: () => receiptRef.current?.click(),
+            }}
+          />
+          <ProgressList steps={steps} />
+          <Participants trade={trade} />
+          <TradeDetailsBlock trade={trade} />
+        </div>
+        <div className="trade-cols__chat">
+          <TradeChat tradeId={trade.id} counterpartyName={counterparty.effectiveName} inputRef={chatInput} />
+        </div>
+      </div>
+      <ConfirmDialog
+        open={dialog !== null}
+        title={dialog ? t(dialog.title) : ''}
+        text={dialog ? t(dialog.text, vars) : ''}
+        confirmLabel={dialog ? t(dialog.ok, vars) : undefined}
+        danger={dialog?.danger}
+        onConfirm={() => confirming && run(confirming)}
+        onCancel={() => setConfirming(null)}
+      />
+      <DisputeDialog trade={trade} open={disputeOpen} onClose={() => setDisputeOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { currentDeadline, mainActionOf, progressSteps, statusLabelKey, stepNumber } from './status';
+
+const base = {
+  createdAt: '2026-01-01T10:00:00Z',
+  paidAt: null,
+  confirmedAt: null,
+  completedAt: null,
+};
+
+describe('trade status helpers', () => {
+  it('takes the main action only from what the server offers', () => {
+    expect(mainActionOf(['cancel_trade', 'mark_paid'])).toBe('mark_paid');
+    expect(mainActionOf(['dispute_trade', 'release_crypto'])).toBe('release_crypto');
+    expect(mainActionOf(['cancel_trade', 'dispute_trade'])).toBeNull();
+    expect(mainActionOf([])).toBeNull();
+  });
+
+  it('numbers steps 1 to 4 by what has happened', () => {
+    const awaiting = progressSteps({ ...base, status: 'ESCROW_LOCKED' });
+    expect(stepNumber(awaiting)).toBe(1);
+    expect(awaiting.map((s) => s.state)).toEqual(['done', 'active', 'pending', 'pending']);
+    const paid = progressSteps({ ...base, status: 'PAYMENT_PENDING', paidAt: '2026-01-01T10:05:00Z' });
+    expect(stepNumber(paid)).toBe(2);
+    const done = progressSteps({
+      ...base,
+      status: 'COMPLETED',
+      paidAt: '2026-01-01T10:05:00Z',
+      confirmedAt: '2026-01-01T10:06:00Z',
+      completedAt: '2026-01-01T10:07:00Z',
+    });
+    expect(stepNumber(done)).toBe(4);
+    expect(done.every((s) => s.state === 'done')).toBe(true);
+  });
+
+  it('leaves nothing in progress on a cancelled or disputed trade', () => {
+    const cancelled = progressSteps({ ...base, status: 'CANCELLED' });
+    expect(cancelled.some((s) => s.state === 'active')).toBe(false);
+    expect(stepNumber(cancelled)).toBe(1);
+  });
+
+  it('picks the deadline of the current status', () => {
+    const t = {
+      paymentDeadline: 'p',
+      confirmationDeadline: 'c',
+      autoReleaseAt: 'a',
+    };
+    expect(currentDeadline({ ...t, status: 'ESCROW_LOCKED' })).toEqual({ kind: 'payment', at: 'p' });
+    expect(currentDeadline({ ...t, status: 'PAYMENT_PENDING' })).toEqual({ kind: 'confirmation', at: 'c' });
+    expect(currentDeadline({ ...t, status: 'PAYMENT_CONFIRMED' })).toEqual({ kind: 'autoRelease', at: 'a' });
+    expect(currentDeadline({ ...t, status: 'DISPUTED' })).toBeNull();
+  });
+
+  it('labels unknown statuses as awaiting payment', () => {
+    expect(statusLabelKey('SOMETHING')).toBe('tradeStatus.ESCROW_LOCKED');
+    expect(statusLabelKey('completed')).toBe('tradeStatus.COMPLETED');
+  });
+});

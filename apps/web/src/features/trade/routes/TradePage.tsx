@@ -1,0 +1,55 @@
+import { Link, useParams } from 'react-router';
+import { LoadingState, MessageState } from '@/components/ui/Status';
+import { useTradeRoom, useWindowEvent, WINDOW_EVENTS } from '@/features/realtime';
+import { useT } from '@/i18n';
+import { ApiError } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { TradeScreen } from '../components/TradeScreen';
+import { useTradeDetails } from '../hooks/use-trade';
+import { shortId } from '../lib/format';
+import '../trade.css';
+
+/** A malformed id is as unknown as a missing trade; others' trades answer 404 too. */
+const isNotFound = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.status === 400);
+
+/** /trade/:id (spec 2 §2.2); the sign-in guard sits in the router. */
+export function TradePage() {
+  const t = useT();
+  const { id = '' } = useParams();
+  const query = useTradeDetails(id);
+  useTradeRoom(query.data ? id : null);
+  useDocumentTitle(`${t('page.trade')} #${shortId(id)}`);
+  const refetch = () => void query.refetch();
+  const mine = (detail: { tradeId?: string } | undefined) => detail?.tradeId === id;
+  useWindowEvent<{ tradeId?: string }>(WINDOW_EVENTS.templateAttached, (d) => mine(d) && refetch());
+  useWindowEvent<{ tradeId?: string }>(WINDOW_EVENTS.proofUploaded, (d) => mine(d) && refetch());
+
+  if (query.isPending) {
+    return (
+      <div className="page">
+        <LoadingState text={t('trade.loading')} />
+      </div>
+    );
+  }
+  if (query.isError) {
+    const missing = isNotFound(query.error);
+    return (
+      <div className="page page--narrow">
+        <MessageState
+          title={missing ? t('trade.notFound') : t('trade.loadError')}
+          text={missing ? t('trade.notFoundText') : query.error.message}
+        >
+          {missing ? null : (
+            <button type="button" className="btn btn--ghost" onClick={refetch}>
+              {t('common.retry')}
+            </button>
+          )}
+          <Link to="/my-trades" className="btn btn--primary">
+            {t('trade.toMyTrades')}
+          </Link>
+        </MessageState>
+      </div>
+    );
+  }
+  return <TradeScreen key={id} details={query.data} refreshing={query.isFetching} onRefresh={refetch} />;
+}

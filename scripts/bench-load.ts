@@ -1,0 +1,103 @@
+import http from 'node:http';
+
+/**
+ * The load generator of `npm run bench`: keep-alive HTTP/1.1 over node:http (lighter per
+ * request than fetch, so the client steals less CPU from the server it shares a process
+ * with), `concurrency` workers each running `task` back to back for a fixed time.
+ */
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+export interface Reply {
+  status: number;
+  body: string;
+}
+
+export function request(
+  base: string,
+  method: 'GET' | 'POST',
+  path: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+): Promise<Reply> {
+  const url = new URL(path, base);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method,
+        agent,
+        headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (payload !== undefined) req.write(payload);
+    req.end();
+  });
+}
+
+/** Throws unless the reply is a 200; returns the parsed JSON body. */
+export async function ok<T = Record<string, unknown>>(reply: Promise<Reply>): Promise<T> {
+  const r = await reply;
+  if (r.status !== 200) throw new Error(`HTTP ${r.status}: ${r.body.slice(0, 300)}`);
+  return JSON.parse(r.body) as T;
+}
+
+export interface LoadResult {
+  /** Completed tasks per second over the measured window. */
+  opsPerSec: number;
+  done: number;
+  errors: number;
+  firstError: string | null;
+  p50: number;
+  p99: number;
+  seconds: number;
+}
+
+/**
+ * Runs `task(worker, i)` on `concurrency` workers for `warmupS + seconds`; only tasks that
+ * finish inside the measured window count.
+ */
+export async function runLoad(
+  task: (worker: number, i: number) => Promise<void>,
+  opts: { concurrency: number; seconds: number; warmupS: number },
+): Promise<LoadResult> {
+  const start = performance.now();
+  const measureFrom = start + opts.warmupS * 1000;
+  const end = measureFrom + opts.seconds * 1000;
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | null = null;
+  const worker = async (w: number) => {
+    for (let i = 0; performance.now() < end; i++) {
+      const t0 = performance.now();
+      try {
+        await task(w, i);
+        const t1 = performance.now();
+        if (t0 >= measureFrom && t1 <= end) latencies.push(t1 - t0);
+      } catch (error) {
+        errors++;
+        firstError ??= error instanceof Error ? error.message : String(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: opts.concurrency }, (_, w) => worker(w)));
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    opsPerSec: latencies.length / opts.seconds,
+    done: latencies.length,
+    errors,
+    firstError,
+    p50: at(0.5),
+    p99: at(0.99),
+    seconds: opts.seconds,
+  };
+}
