@@ -43,7 +43,11 @@ function counted(pool: pg.Pool | Client, sink: { n: number }) {
   };
 }
 
-async function inTransaction<T>(pool: pg.Pool, sink: { n: number }, work: (q: ReturnType<typeof counted>) => Promise<T>) {
+async function inTransaction<T>(
+  pool: pg.Pool,
+  sink: { n: number },
+  work: (q: ReturnType<typeof counted>) => Promise<T>,
+) {
   const client = await pool.connect();
   const q = counted(client, sink);
   try {
@@ -69,7 +73,10 @@ async function tradeView(pool: pg.Pool, sink: { n: number }, tradeId: string, vi
     q('SELECT * FROM users WHERE id = ANY($1::uuid[])', [parties]),
     q(REPUTATION, [parties]),
     q('SELECT * FROM trade_actions WHERE trade_id = ANY($1::uuid[]) ORDER BY id', [[tradeId]]),
-    q('SELECT trade_id FROM reviews WHERE author_id = $1 AND trade_id = ANY($2::uuid[])', [viewerId, [tradeId]]),
+    q('SELECT trade_id FROM reviews WHERE author_id = $1 AND trade_id = ANY($2::uuid[])', [
+      viewerId,
+      [tradeId],
+    ]),
     q(
       `SELECT trade_id, COUNT(*) FROM chat_messages WHERE trade_id = ANY($1::uuid[]) AND type = 'TEXT'
        AND read_at IS NULL AND sender_id <> $2 GROUP BY trade_id`,
@@ -90,7 +97,16 @@ async function tradeView(pool: pg.Pool, sink: { n: number }, tradeId: string, vi
   };
 }
 
-async function history(q: ReturnType<typeof counted>, tradeId: string, actor: string, role: string, action: string, from: string, to: string, now: Date) {
+async function history(
+  q: ReturnType<typeof counted>,
+  tradeId: string,
+  actor: string,
+  role: string,
+  action: string,
+  from: string,
+  to: string,
+  now: Date,
+) {
   await q(
     `INSERT INTO trade_actions (trade_id, actor_id, actor_role, action, from_status, to_status, description, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
@@ -103,7 +119,13 @@ async function history(q: ReturnType<typeof counted>, tradeId: string, actor: st
 }
 
 /** POST /trades on a sell order: lock the order, insert the trade, carve the reserve. */
-async function openTrade(q: ReturnType<typeof counted>, buyerId: string, orderId: string, amountFiat: bigint, now: Date) {
+async function openTrade(
+  q: ReturnType<typeof counted>,
+  buyerId: string,
+  orderId: string,
+  amountFiat: bigint,
+  now: Date,
+) {
   const { rows } = await q('SELECT * FROM orders WHERE id = $1 FOR UPDATE', [orderId]);
   const order = rows[0];
   if (!order || order.status !== 'active') throw new Error('order not live');
@@ -114,7 +136,18 @@ async function openTrade(q: ReturnType<typeof counted>, buyerId: string, orderId
     `INSERT INTO trades (order_id, buyer_id, seller_id, cryptocurrency, fiat_currency, amount_crypto, amount_fiat,
        price_per_unit, escrow_amount, escrow_source, payment_method, status, payment_deadline, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $6, 'order_reserve', 'sberbank', 'ESCROW_LOCKED', $9, $10, $10) RETURNING *`,
-    [orderId, buyerId, order.user_id, order.cryptocurrency, order.fiat_currency, crypto, amountFiat, price, new Date(now.getTime() + order.time_limit * MINUTE), now],
+    [
+      orderId,
+      buyerId,
+      order.user_id,
+      order.cryptocurrency,
+      order.fiat_currency,
+      crypto,
+      amountFiat,
+      price,
+      new Date(now.getTime() + order.time_limit * MINUTE),
+      now,
+    ],
   );
   const tradeId = trade.rows[0].id as string;
   await q('UPDATE orders SET available_amount = $1, updated_at = $2 WHERE id = $3 RETURNING *', [
@@ -148,13 +181,10 @@ async function release(q: ReturnType<typeof counted>, trade: Record<string, stri
   );
   for (const row of rows) {
     const [da, dl] = moves.get(row.account) ?? [0n, 0n];
-    await q('UPDATE balances SET available = $1, locked = $2, updated_at = $3 WHERE account = $4 AND currency = $5', [
-      BigInt(row.available) + da,
-      BigInt(row.locked) + dl,
-      now,
-      row.account,
-      trade.cryptocurrency,
-    ]);
+    await q(
+      'UPDATE balances SET available = $1, locked = $2, updated_at = $3 WHERE account = $4 AND currency = $5',
+      [BigInt(row.available) + da, BigInt(row.locked) + dl, now, row.account, trade.cryptocurrency],
+    );
   }
   const tx = await q(
     `INSERT INTO ledger_transactions (kind, ref_type, ref_id, created_at) VALUES ('trade_release', 'trade', $1, $2) RETURNING id`,
@@ -164,13 +194,22 @@ async function release(q: ReturnType<typeof counted>, trade: Record<string, stri
     [
       ['available', da],
       ['locked', dl],
-    ].filter(([, d]) => d !== 0n).map(([bucket, d]) => [account, bucket, d]),
+    ]
+      .filter(([, d]) => d !== 0n)
+      .map(([bucket, d]) => [account, bucket, d]),
   );
   await q(
     `INSERT INTO ledger_entries (tx_id, account, currency, bucket, delta, reason, created_at)
      SELECT $1, e.account, $2, e.bucket, e.delta, 'Release of trade escrow', $3
      FROM unnest($4::text[], $5::text[], $6::bigint[]) AS e(account, bucket, delta)`,
-    [tx.rows[0].id, trade.cryptocurrency, now, entries.map((e) => e[0]), entries.map((e) => e[1]), entries.map((e) => String(e[2]))],
+    [
+      tx.rows[0].id,
+      trade.cryptocurrency,
+      now,
+      entries.map((e) => e[0]),
+      entries.map((e) => e[1]),
+      entries.map((e) => String(e[2])),
+    ],
   );
   return fee;
 }
@@ -190,9 +229,15 @@ async function act(pool: pg.Pool, sink: { n: number }, userId: string, tradeId: 
     const [from, to, role] = rule[action] ?? [];
     if (t.status !== from || t[`${role}_id`] !== userId) throw new Error(`${action} not available`);
     if (action === 'mark_paid') {
-      await q('UPDATE trades SET status = $1, confirmation_deadline = $2, paid_at = $3, updated_at = $3 WHERE id = $4 RETURNING *', [to, new Date(now.getTime() + 15 * MINUTE), now, tradeId]);
+      await q(
+        'UPDATE trades SET status = $1, confirmation_deadline = $2, paid_at = $3, updated_at = $3 WHERE id = $4 RETURNING *',
+        [to, new Date(now.getTime() + 15 * MINUTE), now, tradeId],
+      );
     } else if (action === 'confirm_payment') {
-      await q('UPDATE trades SET status = $1, auto_release_at = $2, confirmed_at = $3, updated_at = $3 WHERE id = $4 RETURNING *', [to, new Date(now.getTime() + 15 * MINUTE), now, tradeId]);
+      await q(
+        'UPDATE trades SET status = $1, auto_release_at = $2, confirmed_at = $3, updated_at = $3 WHERE id = $4 RETURNING *',
+        [to, new Date(now.getTime() + 15 * MINUTE), now, tradeId],
+      );
     } else {
       const fee = await release(q, t, now);
       await q(
@@ -207,11 +252,16 @@ async function act(pool: pg.Pool, sink: { n: number }, userId: string, tradeId: 
 }
 
 /** Starts the baseline on 127.0.0.1:0 over its own pool of `poolMax` connections. */
-export async function startBaseline(url: string, poolMax: number): Promise<{ app: FastifyInstance; base: string; pool: pg.Pool }> {
+export async function startBaseline(
+  url: string,
+  poolMax: number,
+): Promise<{ app: FastifyInstance; base: string; pool: pg.Pool }> {
   const pool = new pg.Pool({ connectionString: url, max: poolMax });
   const app = Fastify({ logger: false });
   const auth = async (q: ReturnType<typeof counted>, headers: Record<string, unknown>) => {
-    const { rows } = await q('SELECT revoked_at, subject_type, subject_id FROM auth_sessions WHERE id = $1', [headers['x-session']]);
+    const { rows } = await q('SELECT revoked_at, subject_type, subject_id FROM auth_sessions WHERE id = $1', [
+      headers['x-session'],
+    ]);
     if (!rows[0] || rows[0].subject_id !== headers['x-user']) throw new Error('unauthorized');
     return headers['x-user'] as string;
   };
@@ -223,7 +273,10 @@ export async function startBaseline(url: string, poolMax: number): Promise<{ app
     const now = new Date();
     const params = [now, query.type ?? 'sell', query.cryptocurrency ?? 'BTC'];
     const order = query.type === 'buy' ? 'price_per_unit DESC' : 'price_per_unit ASC';
-    const { rows } = await q(`SELECT * FROM orders WHERE ${BOOK_WHERE} ORDER BY ${order}, created_at ASC LIMIT 20 OFFSET 0`, params);
+    const { rows } = await q(
+      `SELECT * FROM orders WHERE ${BOOK_WHERE} ORDER BY ${order}, created_at ASC LIMIT 20 OFFSET 0`,
+      params,
+    );
     const count = await q(`SELECT COUNT(*) FROM orders WHERE ${BOOK_WHERE}`, params);
     const owners = [...new Set(rows.map((r) => r.user_id))];
     const [users, reps, completed] = await Promise.all([
@@ -235,14 +288,23 @@ export async function startBaseline(url: string, poolMax: number): Promise<{ app
       ),
     ]);
     baselineStatements.book = sink.n;
-    return { orders: rows, total: count.rows[0].count, users: users.rows, reputation: reps.rows, completed: completed.rows };
+    return {
+      orders: rows,
+      total: count.rows[0].count,
+      users: users.rows,
+      reputation: reps.rows,
+      completed: completed.rows,
+    };
   });
 
   // The brief's narrower baseline: only the book's SELECT and COUNT.
   app.get('/book-select-count', async (request) => {
     const query = request.query as Record<string, string>;
     const params = [new Date(), query.type ?? 'sell', query.cryptocurrency ?? 'BTC'];
-    const { rows } = await pool.query(`SELECT * FROM orders WHERE ${BOOK_WHERE} ORDER BY price_per_unit ASC, created_at ASC LIMIT 20 OFFSET 0`, params);
+    const { rows } = await pool.query(
+      `SELECT * FROM orders WHERE ${BOOK_WHERE} ORDER BY price_per_unit ASC, created_at ASC LIMIT 20 OFFSET 0`,
+      params,
+    );
     const count = await pool.query(`SELECT COUNT(*) FROM orders WHERE ${BOOK_WHERE}`, params);
     return { orders: rows, total: count.rows[0].count };
   });
@@ -252,7 +314,9 @@ export async function startBaseline(url: string, poolMax: number): Promise<{ app
     const body = request.body as { orderId: string; amountFiat: string };
     const userId = await auth(counted(pool, sink), request.headers);
     const fiat = BigInt(body.amountFiat.replace('.', '')) * (body.amountFiat.includes('.') ? 1n : 100n);
-    const tradeId = await inTransaction(pool, sink, (q) => openTrade(q, userId, body.orderId, fiat, new Date()));
+    const tradeId = await inTransaction(pool, sink, (q) =>
+      openTrade(q, userId, body.orderId, fiat, new Date()),
+    );
     const view = await tradeView(pool, sink, tradeId, userId);
     baselineStatements.open = sink.n;
     return { tradeId, data: view };

@@ -28,12 +28,21 @@ export function request(
       {
         method,
         agent,
-        headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        headers:
+          payload === undefined
+            ? headers
+            : {
+                ...headers,
+                'content-type': 'application/json',
+                'content-length': Buffer.byteLength(payload),
+              },
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
         res.on('error', reject);
       },
     );

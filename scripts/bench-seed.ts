@@ -6,7 +6,10 @@ import pg from 'pg';
  * credited from `external` and locked through real ledger postings, exactly the entries the
  * services would write; buy orders lock nothing. bench.ts runs the ledger audit afterwards.
  */
-export async function seedBook(url: string, opts: { owners: number; sellPerOwner: number; buyPerOwner: number }) {
+export async function seedBook(
+  url: string,
+  opts: { owners: number; sellPerOwner: number; buyPerOwner: number },
+) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -16,7 +19,9 @@ export async function seedBook(url: string, opts: { owners: number; sellPerOwner
        SELECT gen_random_uuid() AS id, 'book' || g AS username FROM generate_series(1, $1) g`,
       [opts.owners],
     );
-    await client.query(`INSERT INTO users (id, username, first_name) SELECT id, username, 'Book' FROM seed_users`);
+    await client.query(
+      `INSERT INTO users (id, username, first_name) SELECT id, username, 'Book' FROM seed_users`,
+    );
     // 0.01-1 BTC at 4.5-5.5 M RUB, created over the last day.
     await client.query(
       `CREATE TEMP TABLE seed_orders ON COMMIT DROP AS

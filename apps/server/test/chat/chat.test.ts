@@ -2,6 +2,7 @@ import { ChatMessage, type MessageList } from '@p2p/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages } from '../../src/db/schema.ts';
+import { findMessage } from '../../src/modules/chat/chat.repository.ts';
 import { expectLedgerSound } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { recordEvents, tradeScene } from './support.ts';
@@ -84,9 +85,17 @@ describe('sending', () => {
 
   it('returns the sender profile and announces the message after it is stored', async () => {
     const { buyer, seller, tradeId, api } = await tradeScene(t);
+    // Read the message back the moment it is announced: it must already be committed.
+    const stored: Promise<unknown>[] = [];
+    const watch = t.ctx.notifier.subscribe((e) => {
+      const id = (e.payload as { message?: { id?: string } }).message?.id;
+      if (e.event === 'message:new' && id) stored.push(findMessage(t.ctx.db, id).then((m) => m?.content));
+    });
     const rec = recordEvents(t);
     const sent = await api.send(buyer.id, tradeId, 'Здравствуйте');
     rec.stop();
+    watch();
+    expect(await Promise.all(stored)).toEqual(['Здравствуйте']);
     expect(sent.body.data.sender).toEqual({
       id: buyer.id,
       displayName: null,

@@ -66,7 +66,9 @@ describe('ledger property: random operation sequences keep the books sound', () 
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([k, v]) => `${k}=${v}`)
       .join(' ');
-    console.log(`[property:${t.ctx.database.engine}] ${sequences} sequences, ${operations} operations in ${ms} ms`);
+    console.log(
+      `[property:${t.ctx.database.engine}] ${sequences} sequences, ${operations} operations in ${ms} ms`,
+    );
     console.log(`[property:${t.ctx.database.engine}] outcomes: ${summary}`);
   });
 });

@@ -98,7 +98,12 @@ export class Model {
   }
 
   addOrder(order: Omit<ModelOrder, 'available' | 'status' | 'expiresAt'>, now: number): ModelOrder {
-    const o: ModelOrder = { ...order, available: order.amount, status: 'active', expiresAt: now + ORDER_LIFETIME_MS };
+    const o: ModelOrder = {
+      ...order,
+      available: order.amount,
+      status: 'active',
+      expiresAt: now + ORDER_LIFETIME_MS,
+    };
     if (o.type === 'sell') this.move(o.owner, o.currency, o.amount);
     this.orders.push(o);
     return o;
@@ -214,7 +219,8 @@ export class Model {
   }
 
   private close(order: ModelOrder, status: 'cancelled' | 'expired') {
-    if (order.type === 'sell' && order.available > 0n) this.unmove(order.owner, order.currency, order.available);
+    if (order.type === 'sell' && order.available > 0n)
+      this.unmove(order.owner, order.currency, order.available);
     order.status = status;
   }
 

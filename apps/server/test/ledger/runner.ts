@@ -1,4 +1,11 @@
-import { CreateOrderRequest, fiatValue, formatCrypto, formatFiat, type TradeStatus, type UserAction } from '@p2p/shared';
+import {
+  CreateOrderRequest,
+  fiatValue,
+  formatCrypto,
+  formatFiat,
+  type TradeStatus,
+  type UserAction,
+} from '@p2p/shared';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { AppContext } from '../../src/context.ts';
@@ -59,7 +66,8 @@ export class Runner {
 
   private now = () => this.clock.now().getTime();
   private id = (u: number) => this.ids[u] as string;
-  private pick = <T>(list: T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
+  private pick = <T>(list: T[], n: number): T | undefined =>
+    list.length ? list[n % list.length] : undefined;
   private count = (key: string) => {
     this.stats[key] = (this.stats[key] ?? 0) + 1;
   };
@@ -75,7 +83,9 @@ export class Runner {
     }
     this.count(`${label}:${refusal === null ? 'ok' : 'refused'}`);
     if ((refusal === null) !== expected) {
-      throw new Error(`${label}: the model expected ${expected ? 'success' : 'a refusal'}, got ${refusal ?? 'success'}`);
+      throw new Error(
+        `${label}: the model expected ${expected ? 'success' : 'a refusal'}, got ${refusal ?? 'success'}`,
+      );
     }
   }
 
@@ -84,18 +94,36 @@ export class Runner {
       case 'credit':
         return this.attempt('credit', true, async () => {
           await this.ctx.db.transaction((tx) =>
-            ledger.credit(tx, this.id(o.user), o.currency, o.amount, { reason: 'property' }, this.clock.now()),
+            ledger.credit(
+              tx,
+              this.id(o.user),
+              o.currency,
+              o.amount,
+              { reason: 'property' },
+              this.clock.now(),
+            ),
           );
           this.model.credit(o.user, o.currency, o.amount);
         });
       case 'debit':
         // May exceed the balance: then it must be refused and change nothing.
-        return this.attempt('debit', this.model.account(o.user, o.currency).available >= o.amount, async () => {
-          await this.ctx.db.transaction((tx) =>
-            ledger.debit(tx, this.id(o.user), o.currency, o.amount, { reason: 'property' }, this.clock.now()),
-          );
-          expect(this.model.debit(o.user, o.currency, o.amount)).toBe(true);
-        });
+        return this.attempt(
+          'debit',
+          this.model.account(o.user, o.currency).available >= o.amount,
+          async () => {
+            await this.ctx.db.transaction((tx) =>
+              ledger.debit(
+                tx,
+                this.id(o.user),
+                o.currency,
+                o.amount,
+                { reason: 'property' },
+                this.clock.now(),
+              ),
+            );
+            expect(this.model.debit(o.user, o.currency, o.amount)).toBe(true);
+          },
+        );
       case 'order':
         return this.publish(o);
       case 'open':
@@ -110,7 +138,11 @@ export class Runner {
         this.clock.advance(o.advance);
         const { expired, released, ordersExpired } = await this.scheduler.tick();
         expect({ expired, released, ordersExpired }).toEqual(this.model.tick(this.now()));
-        return this.count('tick');
+        this.count('tick');
+        for (const [k, n] of Object.entries({ expired, released, ordersExpired })) {
+          this.stats[`tick_${k}`] = (this.stats[`tick_${k}`] ?? 0) + n;
+        }
+        return;
       }
       case 'to_deadline': {
         // Exactly at a trade's payment deadline: "paid" is refused there, expiry not yet run.
@@ -178,11 +210,21 @@ export class Runner {
       const held = this.model.account(this.richest(currency), currency).available;
       const amount = held < 10_000_000n ? 1_000_000n : 10_000_000n;
       const methods: ('sberbank' | 'tinkoff')[] = ['sberbank', 'tinkoff'];
-      return this.publish({ kind: 'order', type: 'sell', user: 'rich', currency, amount, price: o.order, methods, timeLimit: 30 });
+      return this.publish({
+        kind: 'order',
+        type: 'sell',
+        user: 'rich',
+        currency,
+        amount,
+        price: o.order,
+        methods,
+        timeLimit: 30,
+      });
     }
     const fiat = order.min + ((order.max - order.min) * BigInt(o.permille)) / 1000n;
     const amountFiat = fiat > 0n ? fiat : 1n;
-    const method = o.method === 'listed' ? (order.methods[o.order % order.methods.length] as string) : o.method;
+    const method =
+      o.method === 'listed' ? (order.methods[o.order % order.methods.length] as string) : o.method;
     const taker = (order.owner + { owner: 0, other: 1, another: 2 }[o.taker]) % USERS;
     const crypto = this.model.canOpen(order, taker, amountFiat, method, this.now());
     await this.attempt('open', crypto !== null, async () => {
@@ -196,14 +238,20 @@ export class Runner {
   }
 
   private async act(o: Extract<Op, { kind: 'act' }>) {
-    const trade = this.pick(this.model.trades, o.trade);
+    // Mostly a trade still in play ("next" mostly the newest, so lifecycles get far);
+    // every fifth pick may land on a settled one, which must refuse everything.
+    const live = this.model.trades.filter((x) => !x.settled);
+    const newest = o.action === 'next' && o.trade % 4 !== 0 ? live.at(-1) : undefined;
+    const trade =
+      newest ?? this.pick(o.trade % 5 === 0 || live.length === 0 ? this.model.trades : live, o.trade);
     if (!trade) {
       this.count('act->open');
       return this.open({ kind: 'open', taker: 'other', order: o.trade, permille: 100, method: 'listed' });
     }
     const next = NEXT[trade.status];
     const action = o.action === 'next' ? (next?.[0] ?? 'cancel_trade') : o.action;
-    const role = o.who !== 'right' ? o.who : o.action === 'next' ? (next?.[1] ?? 'buyer') : RIGHT_ROLE[action];
+    const role =
+      o.who !== 'right' ? o.who : o.action === 'next' ? (next?.[1] ?? 'buyer') : RIGHT_ROLE[action];
     const who = role === 'buyer' ? trade.buyer : role === 'seller' ? trade.seller : this.third(trade);
     const payload = action === 'dispute_trade' ? { reasonId: 'other', details: 'property test' } : {};
     const expected = this.model.allows(trade, who, action, this.now()) !== null;
@@ -237,7 +285,9 @@ export class Runner {
 
   /** Runs every timer of this sequence out, so the next sequence starts with nothing due. */
   async settleTimers(days: number) {
-    if (this.model.orders.length === 0) return;
+    const timed = (x: ModelTrade) => x.status === 'ESCROW_LOCKED' || x.status === 'PAYMENT_CONFIRMED';
+    const live = (x: { status: string }) => x.status === 'active' || x.status === 'paused';
+    if (!this.model.orders.some(live) && !this.model.trades.some(timed)) return;
     this.clock.advance(days * 24 * 60 * 60_000);
     const { expired, released, ordersExpired } = await this.scheduler.tick();
     expect({ expired, released, ordersExpired }).toEqual(this.model.tick(this.now()));
@@ -276,7 +326,10 @@ export class Runner {
     const orderRows = await queryRows<{ id: string; status: string; available: string }>(
       this.ctx.db,
       sql`SELECT id, status, available_amount::text AS available FROM orders
-          WHERE id IN (${sql.join(orders.map((o) => sql`${o.id}::uuid`), sql`, `)})`,
+          WHERE id IN (${sql.join(
+            orders.map((o) => sql`${o.id}::uuid`),
+            sql`, `,
+          )})`,
     );
     const byId = new Map(orderRows.map((r) => [r.id, r]));
     for (const o of orders) {
@@ -289,7 +342,10 @@ export class Runner {
     if (trades.length === 0) return;
     const tradeRows = await queryRows<{ id: string; status: string }>(
       this.ctx.db,
-      sql`SELECT id, status FROM trades WHERE id IN (${sql.join(trades.map((x) => sql`${x.id}::uuid`), sql`, `)})`,
+      sql`SELECT id, status FROM trades WHERE id IN (${sql.join(
+        trades.map((x) => sql`${x.id}::uuid`),
+        sql`, `,
+      )})`,
     );
     const statusOf = new Map(tradeRows.map((r) => [r.id, r.status]));
     for (const x of trades) expect(statusOf.get(x.id), `trade ${x.id}`).toBe(x.status);

@@ -3,7 +3,15 @@ import { AppError } from '../../src/errors.ts';
 import { findTrade } from '../../src/modules/trades/trades.repository.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
-import { balance, createOrder, createUser, expectLedgerSound, fund, openTrade, uniqueName } from '../factories.ts';
+import {
+  balance,
+  createOrder,
+  createUser,
+  expectLedgerSound,
+  fund,
+  openTrade,
+  uniqueName,
+} from '../factories.ts';
 import { createTestApp, signIn, type TestApp } from '../helpers.ts';
 import {
   act,
@@ -93,7 +101,11 @@ describe('race (d): expiry vs mark_paid at the payment deadline', () => {
         const trade = await findTrade(t.ctx.db, tradeId);
         if (outcome?.ok) {
           // The buyer won: paid, no refund, and the expiry never touched it.
-          expect(trade).toMatchObject({ status: 'PAYMENT_PENDING', settlement: null, escrowAmount: TRADE_BTC });
+          expect(trade).toMatchObject({
+            status: 'PAYMENT_PENDING',
+            settlement: null,
+            escrowAmount: TRADE_BTC,
+          });
           expect(settlements.get(tradeId)).toBeUndefined();
           expect(histories.get(tradeId)).toEqual(['create', 'mark_paid']);
           outcomes.push('paid');
@@ -162,6 +174,11 @@ describe('race (d): expiry vs mark_paid at the payment deadline', () => {
       expect(histories.get(id)).toEqual(['create', 'expire']);
     }
     await expectLedgerSound(t.ctx);
-    report(t.ctx, 'd2 mark_paid at the deadline vs scheduler', { refused: paid.length, expired: ticks.expired }, ms);
+    report(
+      t.ctx,
+      'd2 mark_paid at the deadline vs scheduler',
+      { refused: paid.length, expired: ticks.expired },
+      ms,
+    );
   });
 });

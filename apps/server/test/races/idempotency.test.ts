@@ -84,7 +84,10 @@ describe('race (c): one Idempotency-Key sent 50 times at once', () => {
     const ids = new Set(result.map((r) => r.json().tradeId as string));
     expect(ids.size).toBe(1);
     expect(await tradeRows(orderId, taker.userId)).toHaveLength(1);
-    expect(await balance(t.ctx, taker.userId)).toEqual({ available: 5_000_000n - TRADE_BTC, locked: TRADE_BTC });
+    expect(await balance(t.ctx, taker.userId)).toEqual({
+      available: 5_000_000n - TRADE_BTC,
+      locked: TRADE_BTC,
+    });
     expect((await findOrder(t.ctx.db, orderId))?.availableAmount).toBe(100_000_000n - TRADE_BTC);
     report(t.ctx, 'c2 same key x50 on a buy order', { ok: TIMES, distinctTradeIds: ids.size }, ms);
   });

@@ -75,7 +75,10 @@ describe('lock order: releases against order deletion and new trades', () => {
       expect(await balance(t.ctx, buyerId)).toEqual({ available: TRADE_BTC - fee, locked: 0n });
     }
     // Everything not sold came back to the seller when the order was deleted.
-    expect(await balance(t.ctx, sellerId)).toEqual({ available: 100_000_000n - BigInt(N) * TRADE_BTC, locked: 0n });
+    expect(await balance(t.ctx, sellerId)).toEqual({
+      available: 100_000_000n - BigInt(N) * TRADE_BTC,
+      locked: 0n,
+    });
     expect((await findOrder(t.ctx.db, orderId))?.status).toBe('cancelled');
     await expectLedgerSound(t.ctx);
     report(t.ctx, 'f1 order delete amid 20 releases', { ok: result.length, failed: 0 }, ms);
@@ -88,10 +91,7 @@ describe('lock order: releases against order deletion and new trades', () => {
     const schedulers = [new Scheduler(t.ctx), new Scheduler(t.ctx)];
 
     const { result, ms } = await timed(() =>
-      Promise.all([
-        ...schedulers.map((s) => settle(s.tick())),
-        settle(orders.cancel(sellerId, orderId)),
-      ]),
+      Promise.all([...schedulers.map((s) => settle(s.tick())), settle(orders.cancel(sellerId, orderId))]),
     );
     expect(failures(result)).toEqual([]);
     const released = result
@@ -103,7 +103,10 @@ describe('lock order: releases against order deletion and new trades', () => {
       opened.map((o) => o.tradeId),
     );
     for (const { tradeId } of opened) expect(settlements.get(tradeId)).toEqual({ trade_release: 1 });
-    expect(await balance(t.ctx, sellerId)).toEqual({ available: 100_000_000n - BigInt(N) * TRADE_BTC, locked: 0n });
+    expect(await balance(t.ctx, sellerId)).toEqual({
+      available: 100_000_000n - BigInt(N) * TRADE_BTC,
+      locked: 0n,
+    });
     await expectLedgerSound(t.ctx);
     report(t.ctx, 'f2 order delete amid 2 schedulers auto-releasing 20', { released }, ms);
   });
@@ -135,8 +138,15 @@ describe('lock order: releases against order deletion and new trades', () => {
       available: 100_000_000n - 2n * BigInt(N) * TRADE_BTC,
       locked: BigInt(N) * TRADE_BTC,
     });
-    expect((await findOrder(t.ctx.db, orderId))?.availableAmount).toBe(100_000_000n - 2n * BigInt(N) * TRADE_BTC);
+    expect((await findOrder(t.ctx.db, orderId))?.availableAmount).toBe(
+      100_000_000n - 2n * BigInt(N) * TRADE_BTC,
+    );
     await expectLedgerSound(t.ctx);
-    report(t.ctx, 'f3 20 releases + 20 opens on one buy order', { ...tally(result.map((r) => String(r.ok))) }, ms);
+    report(
+      t.ctx,
+      'f3 20 releases + 20 opens on one buy order',
+      { ...tally(result.map((r) => String(r.ok))) },
+      ms,
+    );
   });
 });

@@ -35,7 +35,12 @@ async function openTrades(n: number) {
     const buyer = await createUser(t.ctx);
     await fund(t.ctx, seller.id, 'BTC', '0.02');
     const { id: orderId } = await createOrder(t.ctx, seller.id, { amount_crypto: '0.02' });
-    return { sellerId: seller.id, buyerId: buyer.id, orderId, tradeId: await openTrade(t.ctx, buyer.id, orderId, '50000') };
+    return {
+      sellerId: seller.id,
+      buyerId: buyer.id,
+      orderId,
+      tradeId: await openTrade(t.ctx, buyer.id, orderId, '50000'),
+    };
   });
 }
 
@@ -78,7 +83,12 @@ describe('race (e): schedulers of two instances over the same due work', () => {
     const fee = feeFor(TRADE_BTC, t.ctx.config.feePpm);
     for (const c of confirmed) {
       expect(releases.get(c.tradeId)).toEqual({ trade_release: 1 });
-      expect(releaseHistories.get(c.tradeId)).toEqual(['create', 'mark_paid', 'confirm_payment', 'auto_release']);
+      expect(releaseHistories.get(c.tradeId)).toEqual([
+        'create',
+        'mark_paid',
+        'confirm_payment',
+        'auto_release',
+      ]);
       expect(await balance(t.ctx, c.buyerId)).toEqual({ available: TRADE_BTC - fee, locked: 0n });
     }
     await expectLedgerSound(t.ctx);
@@ -109,7 +119,8 @@ describe('race (e): schedulers of two instances over the same due work', () => {
           WHERE kind = 'order_release' GROUP BY ref_id HAVING COUNT(*) > 1) d`,
     );
     expect(dupes?.n).toBe('0');
-    for (const id of sellers) expect(await balance(t.ctx, id)).toEqual({ available: 50_000_000n, locked: 0n });
+    for (const id of sellers)
+      expect(await balance(t.ctx, id)).toEqual({ available: 50_000_000n, locked: 0n });
     await expectLedgerSound(t.ctx);
     report(t.ctx, `e2 ${INSTANCES} schedulers, order expiry`, { expiredPerInstance: expired }, ms);
   });

@@ -51,7 +51,9 @@ export function tally<T extends string | number>(values: T[]): Record<string, nu
 }
 
 /** Outcome of a promise without throwing: the value, or the error it failed with. */
-export async function settle<T>(p: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
+export async function settle<T>(
+  p: Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
   try {
     return { ok: true, value: await p };
   } catch (error) {
@@ -68,7 +70,9 @@ export async function timed<T>(fn: () => Promise<T>): Promise<{ result: T; ms: n
 
 /** One line per race for the release note: engine, counts, elapsed ms. */
 export function report(ctx: AppContext, name: string, figures: Record<string, unknown>, ms: number) {
-  const parts = Object.entries(figures).map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : v}`);
+  const parts = Object.entries(figures).map(
+    ([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : v}`,
+  );
   console.log(`[race:${ctx.database.engine}] ${name}: ${parts.join(' ')} in ${ms} ms`);
 }
 

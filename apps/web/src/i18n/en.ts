@@ -1,6 +1,6 @@
 import { marketEn } from './market';
-import { tradeEn } from './trade';
 import type { MessageKey } from './ru';
+import { tradeEn } from './trade';
 
 export const en: Record<MessageKey, string> = {
   'app.name': 'P2P Market',

@@ -50,6 +50,8 @@ export const marketRu = {
   'orders.sellCrypto': 'Продать {crypto}',
   'orders.youBuyHint': 'Трейдер продаёт {crypto} — вы покупаете',
   'orders.youSellHint': 'Трейдер покупает {crypto} — вы продаёте',
+  'orders.ownBuyHint': 'Ваш ордер: вы покупаете {crypto}',
+  'orders.ownSellHint': 'Ваш ордер: вы продаёте {crypto}',
   'orders.noRating': 'Нет оценок',
   'orders.ratingLabel': 'Рейтинг',
   'orders.reviews': 'отзывов: {count}',
@@ -128,6 +130,7 @@ export const marketRu = {
   'newTrade.err.retry': 'Попробовать снова',
   'newTrade.err.signIn': 'Войти',
   'newTrade.err.toWallet': 'В кошелек',
+  'newTrade.err.balanceText': 'Чтобы продать, на балансе должно быть достаточно свободной криптовалюты: монеты в эскроу и в ваших ордерах на продажу заняты.',
   'newTrade.err.auth.title': 'Требуется авторизация',
   'newTrade.err.auth.text': 'Сессия истекла или вы не вошли в систему.',
   'newTrade.err.auth.h1': 'Войдите через Telegram',
@@ -272,10 +275,13 @@ export const marketRu = {
   'createOrder.calc.defaultMin': 'минимум',
   'createOrder.calc.defaultMax': 'вся сумма',
   'createOrder.calc.fee': 'Комиссия (оценка)',
-  'createOrder.calc.feeNote': 'Комиссия платформы 0,1% удерживается со стороны покупателя при выпуске криптовалюты.',
-  'createOrder.calc.reserve': 'При публикации вся сумма в {crypto} резервируется на вашем балансе до исполнения или удаления ордера.',
+  'createOrder.calc.feeNote':
+    'Комиссия платформы 0,1% удерживается со стороны покупателя при выпуске криптовалюты.',
+  'createOrder.calc.reserve':
+    'При публикации вся сумма в {crypto} резервируется на вашем балансе до исполнения или удаления ордера.',
   'createOrder.calc.available': 'Доступно:',
-  'createOrder.calc.buyNote': 'Ордер на покупку не резервирует средства: вы платите продавцу в каждой сделке.',
+  'createOrder.calc.buyNote':
+    'Ордер на покупку не резервирует средства: вы платите продавцу в каждой сделке.',
   'createOrder.preview': 'Предпросмотр',
   'createOrder.previewHint': 'Укажите количество, цену и хотя бы один способ оплаты.',
   'createOrder.previewTitle': 'Проверьте ордер',
@@ -296,7 +302,8 @@ export const marketRu = {
   'createOrder.rule.tooLarge': 'Сумма слишком велика',
   'createOrder.rule.methods': 'Выберите хотя бы один способ оплаты',
   'createOrder.rule.minLimit': 'Минимальный лимит должен быть не менее {amount} и не больше общей суммы',
-  'createOrder.rule.maxLimit': 'Максимальный лимит должен быть больше минимального и не превышать общую сумму',
+  'createOrder.rule.maxLimit':
+    'Максимальный лимит должен быть больше минимального и не превышать общую сумму',
   'createOrder.rule.description': 'Описание не должно превышать 500 символов',
   'createOrder.rule.timeLimit': 'Время сделки должно быть от 15 минут до 24 часов',
 

@@ -33,11 +33,14 @@ export const tradePageRu = {
   'trade.action.cancel': 'Отменить сделку',
   'trade.action.dispute': 'Открыть спор',
   'trade.hint.mark_paid': 'Переведите {fiat} продавцу по реквизитам ниже, затем нажмите «Я оплатил».',
-  'trade.hint.confirm_payment': 'Покупатель сообщил об оплате {fiat}. Проверьте поступление в банке и подтвердите.',
+  'trade.hint.confirm_payment':
+    'Покупатель сообщил об оплате {fiat}. Проверьте поступление в банке и подтвердите.',
   'trade.hint.release_crypto': 'Всё проверено — отправьте {crypto} покупателю.',
   'trade.hint.release_gated': 'Отметьте пункты проверки ниже, чтобы отправить {crypto} покупателю.',
-  'trade.hint.waitSeller': 'Ждём действий продавца. Если что-то пошло не так, напишите в чат или откройте спор.',
-  'trade.hint.waitBuyer': 'Ждём действий покупателя. Если что-то пошло не так, напишите в чат или откройте спор.',
+  'trade.hint.waitSeller':
+    'Ждём действий продавца. Если что-то пошло не так, напишите в чат или откройте спор.',
+  'trade.hint.waitBuyer':
+    'Ждём действий покупателя. Если что-то пошло не так, напишите в чат или откройте спор.',
   'trade.done.mark_paid': 'Оплата отмечена. Ждём подтверждения продавца',
   'trade.done.confirm_payment': 'Получение оплаты подтверждено',
   'trade.done.release_crypto': 'Криптовалюта отправлена покупателю',
@@ -74,7 +77,8 @@ export const tradePageRu = {
     'Продавец подтвердил получение оплаты. Криптовалюта будет отправлена вам — продавцом или автоматически.',
   'trade.seller.paid':
     'Покупатель отметил оплату. Проверьте поступление денег в банке: имя отправителя и сумма должны совпадать.',
-  'trade.seller.receiptWarning': 'Чек — не доказательство оплаты. Проверяйте поступление только в своём банке.',
+  'trade.seller.receiptWarning':
+    'Чек — не доказательство оплаты. Проверяйте поступление только в своём банке.',
   'trade.details.waiting': 'Ожидаем реквизиты от продавца',
   'trade.details.waitingHint': 'Продавец отправит реквизиты здесь. Вы также можете написать ему в чат.',
   'trade.details.notSent': 'Реквизиты ещё не отправлены',
@@ -87,7 +91,8 @@ export const tradePageRu = {
   'trade.copied': 'Скопировано',
   'trade.timer.payment': 'Время на оплату',
   'trade.timer.paymentNoteBuyer': 'Оплатите до {time}, иначе сделка будет отменена автоматически.',
-  'trade.timer.paymentNoteSeller': 'Покупатель должен оплатить до {time}, иначе сделка отменится автоматически.',
+  'trade.timer.paymentNoteSeller':
+    'Покупатель должен оплатить до {time}, иначе сделка отменится автоматически.',
   'trade.timer.paymentExpired': 'Время на оплату истекло. Сделка будет отменена.',
   'trade.timer.confirmation': 'Время на подтверждение',
   'trade.timer.confirmationNoteSeller': 'Подтвердите получение оплаты, как только деньги поступят.',
@@ -126,7 +131,8 @@ export const tradePageRu = {
   'trade.send.sending': 'Отправляем...',
   'trade.send.done': 'Реквизиты отправлены покупателю',
   'trade.send.default': 'по умолчанию',
-  'trade.send.none': 'У вас нет активных способов оплаты. Добавьте реквизиты, чтобы покупатель смог оплатить.',
+  'trade.send.none':
+    'У вас нет активных способов оплаты. Добавьте реквизиты, чтобы покупатель смог оплатить.',
   'trade.send.addTemplate': 'Добавить способ оплаты',
   'trade.send.manage': 'Управлять способами оплаты',
   'trade.send.loadError': 'Не удалось загрузить шаблоны',
@@ -187,7 +193,8 @@ export const tradePageRu = {
   'trade.detailsBlock.created': 'Создана',
   'trade.detailsBlock.notes': 'Заметки',
   'dispute.title': 'Открыть спор',
-  'dispute.text': 'Сделка будет заморожена, пока модератор не рассмотрит спор. Опишите ситуацию как можно точнее.',
+  'dispute.text':
+    'Сделка будет заморожена, пока модератор не рассмотрит спор. Опишите ситуацию как можно точнее.',
   'dispute.reason': 'Причина спора',
   'dispute.details': 'Описание ситуации',
   'dispute.placeholder': 'Что произошло, когда, какие суммы и реквизиты',
@@ -248,8 +255,10 @@ export const tradePageEn: Record<keyof typeof tradePageRu, string> = {
   'trade.hint.confirm_payment': 'The buyer says they paid {fiat}. Check your bank and confirm.',
   'trade.hint.release_crypto': 'All checked: release {crypto} to the buyer.',
   'trade.hint.release_gated': 'Tick the checks below to release {crypto} to the buyer.',
-  'trade.hint.waitSeller': 'Waiting for the seller. If something is wrong, write in the chat or open a dispute.',
-  'trade.hint.waitBuyer': 'Waiting for the buyer. If something is wrong, write in the chat or open a dispute.',
+  'trade.hint.waitSeller':
+    'Waiting for the seller. If something is wrong, write in the chat or open a dispute.',
+  'trade.hint.waitBuyer':
+    'Waiting for the buyer. If something is wrong, write in the chat or open a dispute.',
   'trade.done.mark_paid': 'Payment marked. Waiting for the seller to confirm',
   'trade.done.confirm_payment': 'Payment receipt confirmed',
   'trade.done.release_crypto': 'Crypto released to the buyer',
@@ -259,7 +268,8 @@ export const tradePageEn: Record<keyof typeof tradePageRu, string> = {
   'trade.error.release': 'Could not release the crypto',
   'trade.error.generic': 'Could not perform the action',
   'confirm.mark_paid.title': 'Have you sent the money?',
-  'confirm.mark_paid.text': 'Confirm that you transferred {fiat} to {name}. Mark the payment only after the transfer.',
+  'confirm.mark_paid.text':
+    'Confirm that you transferred {fiat} to {name}. Mark the payment only after the transfer.',
   'confirm.mark_paid.ok': 'Yes, I have paid',
   'confirm.confirm_payment.title': 'Confirm payment received?',
   'confirm.confirm_payment.text':
@@ -281,7 +291,8 @@ export const tradePageEn: Record<keyof typeof tradePageRu, string> = {
   'trade.block.sent': 'Details sent',
   'trade.block.verify': 'Checks before release',
   'trade.buyer.paid': 'You marked the payment. The seller is checking and will confirm receipt.',
-  'trade.buyer.confirmed': 'The seller confirmed your payment. The crypto will be released to you, by the seller or automatically.',
+  'trade.buyer.confirmed':
+    'The seller confirmed your payment. The crypto will be released to you, by the seller or automatically.',
   'trade.seller.paid': 'The buyer marked the payment. Check your bank: sender name and amount must match.',
   'trade.seller.receiptWarning': 'A receipt is not proof of payment. Check the money in your own bank only.',
   'trade.details.waiting': 'Waiting for payment details from the seller',
@@ -302,9 +313,11 @@ export const tradePageEn: Record<keyof typeof tradePageRu, string> = {
   'trade.timer.confirmationNoteSeller': 'Confirm the payment as soon as the money arrives.',
   'trade.timer.confirmationNoteBuyer': 'The seller should confirm the payment within this time.',
   'trade.timer.confirmationExpiredSeller': 'The confirmation time is over. The buyer may open a dispute.',
-  'trade.timer.confirmationExpiredBuyer': 'The seller did not confirm in time. Write in the chat or open a dispute.',
+  'trade.timer.confirmationExpiredBuyer':
+    'The seller did not confirm in time. Write in the chat or open a dispute.',
   'trade.autoRelease.title': 'Automatic release in',
-  'trade.autoRelease.noteSeller': 'Unless you release or open a dispute, the crypto goes to the buyer automatically at {time}.',
+  'trade.autoRelease.noteSeller':
+    'Unless you release or open a dispute, the crypto goes to the buyer automatically at {time}.',
   'trade.autoRelease.noteBuyer': 'The crypto will be released to you by {time}.',
   'trade.autoRelease.expired': 'Time is up: the crypto is being released automatically.',
   'trade.autoRelease.executed': 'Crypto released automatically {time}',
@@ -394,7 +407,8 @@ export const tradePageEn: Record<keyof typeof tradePageRu, string> = {
   'trade.detailsBlock.created': 'Created',
   'trade.detailsBlock.notes': 'Notes',
   'dispute.title': 'Open a dispute',
-  'dispute.text': 'The trade is frozen until a moderator reviews it. Describe what happened as precisely as you can.',
+  'dispute.text':
+    'The trade is frozen until a moderator reviews it. Describe what happened as precisely as you can.',
   'dispute.reason': 'Reason',
   'dispute.details': 'What happened',
   'dispute.placeholder': 'What happened, when, which amounts and details',

@@ -202,7 +202,8 @@ export const UpdatePaymentTemplateRequest = z
       ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
     }
     return z.NEVER;
-  });
+  })
+  .describe('A whole template (as in POST), or only { isDefault } and/or { isActive }');
 export type UpdatePaymentTemplateRequest = z.infer<typeof UpdatePaymentTemplateRequest>;
 
 export function isFullTemplate(body: UpdatePaymentTemplateRequest): body is PaymentTemplateInput {

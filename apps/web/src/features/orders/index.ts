@@ -11,8 +11,8 @@ export {
   paymentMethodLabel,
   takerSide,
 } from './lib/format';
-export { normalizeDecimalInput } from './lib/trade-form';
 export { isLiveOrder } from './lib/my-orders';
+export { normalizeDecimalInput } from './lib/trade-form';
 export { MyOrdersPage } from './routes/MyOrdersPage';
 export { OrderDetailPage } from './routes/OrderDetailPage';
 export { OrderManagePage } from './routes/OrderManagePage';

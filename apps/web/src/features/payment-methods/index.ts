@@ -1,4 +1,4 @@
 /** Public API of the payment-methods feature. */
 export { fieldLabelKey, orderedDetails } from './lib/fields';
-export { PaymentMethodsPage } from './routes/PaymentMethodsPage';
 export { templateTypeKey } from './lib/labels';
+export { PaymentMethodsPage } from './routes/PaymentMethodsPage';

@@ -4,7 +4,9 @@ import { mayShowLost, messageText, type TextOf, tradeCreatedText, tradeUpdatedTe
 
 const dict = tradeRu as Record<string, string>;
 const t: TextOf = (key, vars) =>
-  (dict[key] ?? key).replace(/\{(\w+)\}/g, (m, name: string) => (vars && name in vars ? String(vars[name]) : m));
+  (dict[key] ?? key).replace(/\{(\w+)\}/g, (m, name: string) =>
+    vars && name in vars ? String(vars[name]) : m,
+  );
 
 const tradeId = '63741c28-24d1-4c23-abea-be5ea68854f9';
 

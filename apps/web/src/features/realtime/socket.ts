@@ -1,4 +1,4 @@
-import { type ClientToServerEvents, SOCKET_PATH, type ServerToClientEvents } from '@p2p/shared';
+import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '@p2p/shared';
 import { io, type Socket } from 'socket.io-client';
 import { getAccessToken } from '@/lib/storage';
 

@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
 import { apiRequest } from '@/lib/api';
 import {
-  messageText,
   mayShowLost,
+  messageText,
   REALTIME_TOAST_MS,
   type TextOf,
   tradeCreatedText,

@@ -1,5 +1,13 @@
 /** Public API of the trade feature; the trade lists reuse its rules and formatting. */
-export { type TradeListFilter, type TradeListPage, type TradeStats, tradeApi, tradeKeys } from './api/trade-api';
+import './ui.css';
+
+export {
+  type TradeListFilter,
+  type TradeListPage,
+  type TradeStats,
+  tradeApi,
+  tradeKeys,
+} from './api/trade-api';
 export { StatusBadge } from './components/StatusBadge';
 export { useCountdown } from './hooks/use-countdown';
 export { useNow } from './hooks/use-now';

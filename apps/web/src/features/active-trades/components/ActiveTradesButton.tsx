@@ -83,7 +83,12 @@ function ActiveTradesMenu({ trades }: { trades: ActiveTradeSummary[] }) {
           {t('activeTrades.title')} <span className="muted num">{trades.length}</span>
         </h2>
         {!desktop ? (
-          <button type="button" className="icon-btn" onClick={() => setOpen(false)} aria-label={t('common.close')}>
+          <button
+            type="button"
+            className="icon-btn"
+            onClick={() => setOpen(false)}
+            aria-label={t('common.close')}
+          >
             <Icon name="close" />
           </button>
         ) : null}
@@ -114,10 +119,13 @@ function ActiveTradesMenu({ trades }: { trades: ActiveTradeSummary[] }) {
       <button
         ref={button}
         type="button"
-        className={`at-btn at-sev--${severity}${severity === 'critical' ? ' pulse' : ''}`}
+        className={`at-btn at-sev--${severity}${severity === 'critical' ? ' tr-pulse' : ''}`}
         aria-expanded={open}
         aria-controls={desktop ? `${id}-panel` : undefined}
-        aria-label={t('activeTrades.button', { count: countLabel(trades.length), time: formatClock(seconds) })}
+        aria-label={t('activeTrades.button', {
+          count: countLabel(trades.length),
+          time: formatClock(seconds),
+        })}
         onClick={() => setOpen((v) => !v)}
       >
         <span className="at-btn__dot" aria-hidden="true" />
@@ -125,9 +133,9 @@ function ActiveTradesMenu({ trades }: { trades: ActiveTradeSummary[] }) {
         <span className="at-btn__clock num">{formatClock(seconds)}</span>
       </button>
       {desktop ? (
-        <div id={`${id}-panel`} className="at-panel" hidden={!open} role="region" aria-labelledby={`${id}-title`}>
+        <section id={`${id}-panel`} className="at-panel" hidden={!open} aria-labelledby={`${id}-title`}>
           {open ? list : null}
-        </div>
+        </section>
       ) : (
         <FullscreenModal open={open} onClose={() => setOpen(false)} labelledBy={`${id}-title`}>
           <div className="at-panel at-panel--modal">{list}</div>

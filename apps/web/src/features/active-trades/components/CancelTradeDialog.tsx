@@ -15,7 +15,14 @@ interface CancelTradeDialogProps {
  * 'Cancel Trade?' of spec 1 §2. Escape (and the backdrop) close it unless it is processing;
  * the page does not scroll behind it (the Dialog locks it).
  */
-export function CancelTradeDialog({ open, processing, cryptocurrency, counterparty, onConfirm, onCancel }: CancelTradeDialogProps) {
+export function CancelTradeDialog({
+  open,
+  processing,
+  cryptocurrency,
+  counterparty,
+  onConfirm,
+  onCancel,
+}: CancelTradeDialogProps) {
   const t = useT();
   const id = useId();
   const close = () => {
@@ -33,7 +40,13 @@ export function CancelTradeDialog({ open, processing, cryptocurrency, counterpar
         <button type="button" className="btn btn--ghost" onClick={close} disabled={processing}>
           {t('activeTrades.cancelKeep')}
         </button>
-        <button type="button" className="btn btn--sell" onClick={onConfirm} disabled={processing} aria-busy={processing}>
+        <button
+          type="button"
+          className="btn btn--sell"
+          onClick={onConfirm}
+          disabled={processing}
+          aria-busy={processing}
+        >
           {processing ? t('activeTrades.cancelling') : t('activeTrades.cancelConfirm')}
         </button>
       </div>

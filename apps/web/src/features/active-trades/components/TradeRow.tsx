@@ -1,5 +1,11 @@
 import { Link } from 'react-router';
-import { activeTradeSeverity, formatClock, formatCryptoAmount, formatFiatAmount, StatusBadge } from '@/features/trade';
+import {
+  activeTradeSeverity,
+  formatClock,
+  formatCryptoAmount,
+  formatFiatAmount,
+  StatusBadge,
+} from '@/features/trade';
 import { useT } from '@/i18n';
 import { type ActiveTradeSummary, timeRemaining } from '../lib/summary';
 
@@ -44,7 +50,9 @@ export function TradeRow({ trade, now, canCancel, cancelling, onOpen, onCancel }
         </span>
         <span className="at-row__who small muted">
           {t('activeTrades.with', { name: trade.counterparty })}
-          {cancelling ? <strong className="at-row__cancelling"> · {t('activeTrades.cancelling')}</strong> : null}
+          {cancelling ? (
+            <strong className="at-row__cancelling"> · {t('activeTrades.cancelling')}</strong>
+          ) : null}
         </span>
       </Link>
       {canCancel && !cancelling ? (

@@ -25,7 +25,8 @@ export function useActiveTrades(enabled: boolean) {
   useEffect(() => {
     if (!enabled) return;
     const maybeRefresh = () => {
-      if (document.visibilityState === 'visible' && Date.now() - dataUpdatedAt > FOCUS_THRESHOLD_MS) void refetch();
+      if (document.visibilityState === 'visible' && Date.now() - dataUpdatedAt > FOCUS_THRESHOLD_MS)
+        void refetch();
     };
     window.addEventListener('focus', maybeRefresh);
     document.addEventListener('visibilitychange', maybeRefresh);
@@ -73,7 +74,9 @@ export function useCancelTrade() {
       return next;
     });
   const setTrades = (fn: (trades: TradeListPage['trades']) => TradeListPage['trades']) =>
-    queryClient.setQueryData<TradeListPage>(tradeKeys.active, (old) => (old ? { ...old, trades: fn(old.trades) } : old));
+    queryClient.setQueryData<TradeListPage>(tradeKeys.active, (old) =>
+      old ? { ...old, trades: fn(old.trades) } : old,
+    );
 
   const mutation = useMutation({
     mutationFn: async ({ id, mode }: { id: string; mode: Mode }) => {

@@ -52,7 +52,10 @@ export function toSummary(t: TradeView): ActiveTradeSummary {
 /** Most urgent trade (spec 1 §4): the first PAYMENT_PENDING, else the first DISPUTED, else the first. */
 export function mostUrgent<T extends { status: string }>(trades: readonly T[]): T | null {
   return (
-    trades.find((t) => t.status === 'PAYMENT_PENDING') ?? trades.find((t) => t.status === 'DISPUTED') ?? trades[0] ?? null
+    trades.find((t) => t.status === 'PAYMENT_PENDING') ??
+    trades.find((t) => t.status === 'DISPUTED') ??
+    trades[0] ??
+    null
   );
 }
 
@@ -69,7 +72,10 @@ export function timeRemaining(summary: Pick<ActiveTradeSummary, 'deadline'>, now
 }
 
 /** A trade list without one trade, and a way to put it back where it was (rollback). */
-export function withoutTrade<T extends { id: string }>(list: readonly T[], id: string): { rest: T[]; restore: (current: readonly T[]) => T[] } {
+export function withoutTrade<T extends { id: string }>(
+  list: readonly T[],
+  id: string,
+): { rest: T[]; restore: (current: readonly T[]) => T[] } {
   const index = list.findIndex((t) => t.id === id);
   const removed = index >= 0 ? list[index] : undefined;
   return {

@@ -68,11 +68,26 @@ export function ChatComposer({ inputRef, disabled, error, onSend, onEdit }: Comp
             }
           }}
         />
-        <button type="submit" className="btn btn--primary composer__send" disabled={blocked || !draft.trim()} aria-label={t('chat.send')}>
+        <button
+          type="submit"
+          className="btn btn--primary composer__send"
+          disabled={blocked || !draft.trim()}
+          aria-label={t('chat.send')}
+        >
           {sending ? (
-            <span className="spinner spinner--sm spinner--light" aria-hidden="true" />
+            <span className="spinner spinner--sm tr-spinner-light" aria-hidden="true" />
           ) : (
-            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <svg
+              width="18"
+              height="18"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              aria-hidden="true"
+            >
               <path d="M22 2 11 13M22 2l-7 20-4-9-9-4z" />
             </svg>
           )}

@@ -9,17 +9,17 @@ interface Props {
 
 /** A crash inside the chat stays inside the chat (spec 2 §8): retry it or reload the page. */
 export class ChatErrorBoundary extends Component<Props, { failed: boolean; attempt: number }> {
-  state = { failed: false, attempt: 0 };
+  override state = { failed: false, attempt: 0 };
 
   static getDerivedStateFromError() {
     return { failed: true };
   }
 
-  componentDidCatch(error: unknown) {
+  override componentDidCatch(error: unknown) {
     console.error('chat crashed', error);
   }
 
-  render() {
+  override render() {
     if (!this.state.failed) return <div key={this.state.attempt}>{this.props.children}</div>;
     return (
       <div className="panel chat chat--crashed" role="alert">

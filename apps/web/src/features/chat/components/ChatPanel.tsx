@@ -5,6 +5,7 @@ import { useChat } from '../hooks/use-chat';
 import { ChatComposer } from './ChatComposer';
 import { ChatErrorBoundary } from './ChatErrorBoundary';
 import { MessageItem } from './MessageItem';
+import '../chat.css';
 
 interface TradeChatProps {
   tradeId: string;
@@ -74,7 +75,14 @@ function ChatPanel({ tradeId, counterpartyName, inputRef }: TradeChatProps) {
           {pending.map((p) => (
             <MessageItem
               key={p.tempId}
-              message={{ content: p.content, createdAt: p.createdAt, type: 'TEXT', readAt: null, sender: null, senderId: myId }}
+              message={{
+                content: p.content,
+                createdAt: p.createdAt,
+                type: 'TEXT',
+                readAt: null,
+                sender: null,
+                senderId: myId,
+              }}
               mine
               sending
               showName={false}
@@ -102,7 +110,11 @@ function ChatPanel({ tradeId, counterpartyName, inputRef }: TradeChatProps) {
 export function TradeChat(props: TradeChatProps) {
   const t = useT();
   return (
-    <ChatErrorBoundary title={t('chat.crashed')} retryLabel={t('chat.crashRetry')} reloadLabel={t('chat.crashReload')}>
+    <ChatErrorBoundary
+      title={t('chat.crashed')}
+      retryLabel={t('chat.crashRetry')}
+      reloadLabel={t('chat.crashReload')}
+    >
       <ChatPanel {...props} />
     </ChatErrorBoundary>
   );

@@ -5,7 +5,7 @@ import { useSession } from '@/features/auth';
 import { useSocketEvent } from '@/features/realtime';
 import { newIdempotencyKey } from '@/lib/api';
 import { chatApi, chatKeys } from '../api/chat-api';
-import { checkOutgoing, isShowable, markRead, unreadIncoming, upsertMessage } from '../lib/messages';
+import { checkOutgoing, markRead, showable, unreadIncoming, upsertMessage } from '../lib/messages';
 
 export interface PendingMessage {
   tempId: string;
@@ -25,7 +25,7 @@ export function useChat(tradeId: string) {
   const query = useQuery({
     queryKey: key,
     queryFn: () => chatApi.list(tradeId),
-    select: (data: MessageList) => data.messages.filter(isShowable),
+    select: (data: MessageList) => showable(data.messages),
     retry: false,
     staleTime: 30_000,
   });
@@ -34,8 +34,9 @@ export function useChat(tradeId: string) {
 
   const update = useCallback(
     (fn: (list: ChatMessage[]) => ChatMessage[]) =>
-      queryClient.setQueryData<MessageList>(key, (old) => (old ? { ...old, messages: fn(old.messages) } : old)),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the key is derived from tradeId
+      queryClient.setQueryData<MessageList>(chatKeys.messages(tradeId), (old) =>
+        old ? { ...old, messages: fn(old.messages) } : old,
+      ),
     [queryClient, tradeId],
   );
 
@@ -98,7 +99,9 @@ export function useChat(tradeId: string) {
       .readAll(tradeId)
       .then(({ readAt }) => {
         if (!readAt) return;
-        update((list) => list.map((m) => (m.senderId !== myId && m.type === 'TEXT' && !m.readAt ? { ...m, readAt } : m)));
+        update((list) =>
+          list.map((m) => (m.senderId !== myId && m.type === 'TEXT' && !m.readAt ? { ...m, readAt } : m)),
+        );
         void queryClient.invalidateQueries({ queryKey: ['trades'] });
       })
       .catch(() => {})

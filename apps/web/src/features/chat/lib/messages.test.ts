@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@p2p/shared';
 import { describe, expect, it } from 'vitest';
-import { checkOutgoing, isShowable, markRead, SendErrors, unreadIncoming, upsertMessage } from './messages';
+import { checkOutgoing, isShowable, markRead, SendErrors, showable, unreadIncoming, upsertMessage } from './messages';
 
 const me = { id: 'u1', displayName: null, firstName: 'Вера' };
 const msg = (over: Partial<ChatMessage>): ChatMessage => ({
@@ -11,7 +11,14 @@ const msg = (over: Partial<ChatMessage>): ChatMessage => ({
   type: 'TEXT',
   createdAt: '2026-01-01T10:00:00Z',
   readAt: null,
-  sender: { id: 'u2', displayName: 'Алиса', firstName: 'Алиса', lastName: null, customAvatarUrl: null, useCustomProfile: false },
+  sender: {
+    id: 'u2',
+    displayName: 'Алиса',
+    firstName: 'Алиса',
+    lastName: null,
+    customAvatarUrl: null,
+    useCustomProfile: false,
+  },
   ...over,
 });
 
@@ -51,5 +58,12 @@ describe('chat rules (spec 2 §5)', () => {
     expect(read[0]?.readAt).toBe('2026-01-01T10:02:00Z');
     expect(unreadIncoming(read, 'u1')).toBe(1);
     expect(unreadIncoming(read, 'u2')).toBe(0);
+  });
+
+  it('shows a page oldest first even when it arrives newest first', () => {
+    const a = msg({ id: 'a', createdAt: '2026-01-01T10:00:00Z' });
+    const b = msg({ id: 'b', createdAt: '2026-01-01T10:01:00Z' });
+    const broken = msg({ id: 'c', senderId: null });
+    expect(showable([b, broken, a]).map((m) => m.id)).toEqual(['a', 'b']);
   });
 });

@@ -35,11 +35,21 @@ export function senderName(message: ChatMessage): string {
   return message.sender?.displayName || message.sender?.firstName || '';
 }
 
+/** Oldest first; ties keep the server's order. */
+export function byTime(a: ChatMessage, b: ChatMessage): number {
+  return a.createdAt.localeCompare(b.createdAt);
+}
+
+/** The messages to show, oldest first, whatever order the page came in. */
+export function showable(list: readonly ChatMessage[]): ChatMessage[] {
+  return list.filter(isShowable).sort(byTime);
+}
+
 /** Adds or replaces by id, keeping the list in time order. */
 export function upsertMessage(list: readonly ChatMessage[], message: ChatMessage): ChatMessage[] {
   const rest = list.filter((m) => m.id !== message.id);
   const next = [...rest, message];
-  next.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  next.sort(byTime);
   return next;
 }
 

@@ -41,7 +41,9 @@ export function CalculatorCard({
       <dl className="calc-card__rows">
         <div>
           <dt>{t('createOrder.calc.total')}</dt>
-          <dd className="calc-card__total num">{total === null ? '—' : formatFiatText(formatFiat(total), form.fiat)}</dd>
+          <dd className="calc-card__total num">
+            {total === null ? '—' : formatFiatText(formatFiat(total), form.fiat)}
+          </dd>
         </div>
         <div>
           <dt>{t('createOrder.calc.limits')}</dt>
@@ -64,7 +66,9 @@ export function CalculatorCard({
           <p className="num">
             {t('createOrder.calc.available')}{' '}
             <strong>
-              {balance ? `${formatBalance(balance.available, form.cryptocurrency)} ${form.cryptocurrency}` : '—'}
+              {balance
+                ? `${formatBalance(balance.available, form.cryptocurrency)} ${form.cryptocurrency}`
+                : '—'}
             </strong>
           </p>
           {short ? (
@@ -76,7 +80,12 @@ export function CalculatorCard({
       ) : (
         <p className="calc-card__reserve small">{t('createOrder.calc.buyNote')}</p>
       )}
-      <button type="button" className="btn btn--primary btn--block" disabled={!canPreview} onClick={onPreview}>
+      <button
+        type="button"
+        className="btn btn--primary btn--block"
+        disabled={!canPreview}
+        onClick={onPreview}
+      >
         {t('createOrder.preview')}
       </button>
       {!canPreview ? <p className="small muted calc-card__hint">{t('createOrder.previewHint')}</p> : null}

@@ -13,7 +13,8 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChan
 
 /** A labelled input with hint, error (announced, linked by aria-describedby) and unit. */
 export function Field({ id, label, value, onChange, hint, error, suffix, type, ...rest }: FieldProps) {
-  const described = [hint ? `${id}-h` : null, error ? `${id}-e` : null].filter(Boolean).join(' ') || undefined;
+  const described =
+    [hint ? `${id}-h` : null, error ? `${id}-e` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>

@@ -54,7 +54,9 @@ export function PreviewDialog({
           </div>
         ))}
       </dl>
-      {form.description.trim() ? <p className="preview-description small">{form.description.trim()}</p> : null}
+      {form.description.trim() ? (
+        <p className="preview-description small">{form.description.trim()}</p>
+      ) : null}
       <p className="small muted">
         {t(form.type === 'sell' ? 'createOrder.previewSellNote' : 'createOrder.previewBuyNote', {
           crypto: form.cryptocurrency,

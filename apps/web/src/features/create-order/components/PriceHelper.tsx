@@ -33,7 +33,8 @@ export function PriceHelper({ crypto, fiat, price, onPrice }: PriceHelperProps) 
   const [custom, setCustom] = useState('');
   const market = marketPriceMinor(prices.data?.prices, crypto, fiat);
   const current = tryParseAmount(normalize(price), 2);
-  const deviation = market !== null && current !== null && current > 0n ? deviationTenths(current, market) : null;
+  const deviation =
+    market !== null && current !== null && current > 0n ? deviationTenths(current, market) : null;
 
   const apply = (tenths: number) => {
     if (market === null) return;
@@ -59,7 +60,8 @@ export function PriceHelper({ crypto, fiat, price, onPrice }: PriceHelperProps) 
       {prices.data?.source === 'fallback' ? (
         <p className="field__hint price-helper__fallback">{t('createOrder.fallbackPrices')}</p>
       ) : null}
-      <div className="price-helper__presets" role="group" aria-label={t('createOrder.presets')}>
+      <fieldset className="price-helper__presets">
+        <legend className="sr-only">{t('createOrder.presets')}</legend>
         {PRESETS.map((tenths) => (
           <button
             key={tenths}
@@ -88,9 +90,11 @@ export function PriceHelper({ crypto, fiat, price, onPrice }: PriceHelperProps) 
           />
           %
         </label>
-      </div>
+      </fieldset>
       {deviation !== null ? (
-        <p className="field__hint num">{t('createOrder.deviation', { value: formatTenths(deviation, lang) })}</p>
+        <p className="field__hint num">
+          {t('createOrder.deviation', { value: formatTenths(deviation, lang) })}
+        </p>
       ) : null}
     </div>
   );

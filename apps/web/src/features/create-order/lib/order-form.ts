@@ -121,10 +121,18 @@ export function orderFormIssues(form: OrderFormState): OrderFieldIssue[] {
   const maxText = normalize(form.maxLimit);
   // Too many decimals would read as "below the minimum": say what is actually wrong.
   if (amountText !== '' && tryParseAmount(amountText, 8) === null) {
-    issues.push({ field: 'amount_crypto', message: 'Введите число, не более 8 знаков после запятой', rule: 'format8' });
+    issues.push({
+      field: 'amount_crypto',
+      message: 'Введите число, не более 8 знаков после запятой',
+      rule: 'format8',
+    });
   }
   if (priceText !== '' && tryParseAmount(priceText, 2) === null) {
-    issues.push({ field: 'price_per_unit', message: 'Введите число, не более 2 знаков после запятой', rule: 'format2' });
+    issues.push({
+      field: 'price_per_unit',
+      message: 'Введите число, не более 2 знаков после запятой',
+      rule: 'format2',
+    });
   }
   if (issues.length === 0) {
     for (const issue of orderAmountIssues({
@@ -138,14 +146,18 @@ export function orderFormIssues(form: OrderFormState): OrderFieldIssue[] {
       const field = issue.path as OrderField;
       const rule =
         RULE_OF[issue.message] ??
-        ({ amount_crypto: 'minCrypto', total_amount: 'minTotal', min_amount: 'minLimit' } as Record<string, string>)[
-          issue.path
-        ] ??
+        (
+          { amount_crypto: 'minCrypto', total_amount: 'minTotal', min_amount: 'minLimit' } as Record<
+            string,
+            string
+          >
+        )[issue.path] ??
         issue.path;
       issues.push({ field, message: issue.message, rule });
     }
   }
-  if (form.methods.length === 0) issues.push({ field: 'payment_methods', message: OrderMessages.methods, rule: 'methods' });
+  if (form.methods.length === 0)
+    issues.push({ field: 'payment_methods', message: OrderMessages.methods, rule: 'methods' });
   if (form.description.length > DESCRIPTION_MAX) {
     issues.push({ field: 'description', message: OrderMessages.description, rule: 'description' });
   }

@@ -124,7 +124,8 @@ export function CreateOrderPage() {
     setServerError(null);
     const body = toCreateOrderBody(form);
     const serialized = JSON.stringify(body);
-    if (attempt.current?.body !== serialized) attempt.current = { body: serialized, key: newIdempotencyKey() };
+    if (attempt.current?.body !== serialized)
+      attempt.current = { body: serialized, key: newIdempotencyKey() };
     create.mutate({ body, key: attempt.current.key });
   };
 
@@ -151,7 +152,8 @@ export function CreateOrderPage() {
         <form className="create-order__form" onSubmit={openPreview} noValidate>
           <fieldset className="panel form-section">
             <legend className="form-section__title">{t('createOrder.section.type')}</legend>
-            <div className="type-switch" role="group" aria-label={t('createOrder.field.type')}>
+            <fieldset className="type-switch">
+              <legend className="sr-only">{t('createOrder.field.type')}</legend>
               {(['buy', 'sell'] as const).map((type) => (
                 <button
                   key={type}
@@ -166,13 +168,11 @@ export function CreateOrderPage() {
                   </span>
                 </button>
               ))}
-            </div>
+            </fieldset>
             <div className="form-row">
-              <div className="field">
-                <span className="field__label" id={`${id}-crypto-l`}>
-                  {t('createOrder.field.crypto')}
-                </span>
-                <div className="segmented" role="group" aria-labelledby={`${id}-crypto-l`}>
+              <fieldset className="field field--set">
+                <legend className="field__label">{t('createOrder.field.crypto')}</legend>
+                <div className="segmented">
                   {CRYPTOCURRENCIES.map((coin) => (
                     <button
                       key={coin}
@@ -185,12 +185,10 @@ export function CreateOrderPage() {
                     </button>
                   ))}
                 </div>
-              </div>
-              <div className="field">
-                <span className="field__label" id={`${id}-fiat-l`}>
-                  {t('createOrder.field.fiat')}
-                </span>
-                <div className="segmented" role="group" aria-labelledby={`${id}-fiat-l`}>
+              </fieldset>
+              <fieldset className="field field--set">
+                <legend className="field__label">{t('createOrder.field.fiat')}</legend>
+                <div className="segmented">
                   {FIAT_CURRENCIES.map((fiat) => (
                     <button
                       key={fiat}
@@ -203,7 +201,7 @@ export function CreateOrderPage() {
                     </button>
                   ))}
                 </div>
-              </div>
+              </fieldset>
             </div>
           </fieldset>
 
@@ -212,7 +210,10 @@ export function CreateOrderPage() {
             <Field
               id={`${id}-amount_crypto`}
               label={t('createOrder.field.amountIn', { crypto: form.cryptocurrency })}
-              hint={t('createOrder.hint.amount', { min: ORDER_MIN_CRYPTO[form.cryptocurrency], crypto: form.cryptocurrency })}
+              hint={t('createOrder.hint.amount', {
+                min: ORDER_MIN_CRYPTO[form.cryptocurrency],
+                crypto: form.cryptocurrency,
+              })}
               error={errorOf('amount_crypto')}
               suffix={form.cryptocurrency}
               value={form.amount}
@@ -274,7 +275,9 @@ export function CreateOrderPage() {
               <Field
                 id={`${id}-min_amount`}
                 label={t('createOrder.field.minLimit', { sign })}
-                hint={t('createOrder.hint.minLimit', { amount: `${formatRu(ORDER_MIN_FIAT[form.fiat])} ${sign}` })}
+                hint={t('createOrder.hint.minLimit', {
+                  amount: `${formatRu(ORDER_MIN_FIAT[form.fiat])} ${sign}`,
+                })}
                 placeholder={formatRu(ORDER_MIN_FIAT[form.fiat])}
                 error={errorOf('min_amount')}
                 suffix={sign}
@@ -312,7 +315,10 @@ export function CreateOrderPage() {
                 aria-invalid={errorOf('description') ? true : undefined}
                 onChange={(event) => update('description', event.target.value, 'description')}
               />
-              <p id={`${id}-description-c`} className={`char-counter char-counter--${counterTone(length)} num`}>
+              <p
+                id={`${id}-description-c`}
+                className={`char-counter char-counter--${counterTone(length)} num`}
+              >
                 {length}/{DESCRIPTION_MAX}
               </p>
               {errorOf('description') ? <p className="field__error">{errorOf('description')}</p> : null}
@@ -361,7 +367,8 @@ function toServerError(error: unknown, insufficient: string, fallback: string): 
 /** VALIDATION_ERROR details carry {path, message} per field; put them where they belong. */
 function fieldErrorsOf(error: unknown): Partial<Record<OrderField, string>> {
   if (!(error instanceof ApiError) || error.code !== 'VALIDATION_ERROR') return {};
-  const issues = (error.details as { issues?: { path: string; message: string }[] } | undefined)?.issues ?? [];
+  const issues =
+    (error.details as { issues?: { path: string; message: string }[] } | undefined)?.issues ?? [];
   const fields: Partial<Record<OrderField, string>> = {};
   for (const issue of issues) {
     const field = issue.path.split('.')[0] as OrderField;

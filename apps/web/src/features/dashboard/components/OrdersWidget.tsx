@@ -14,7 +14,8 @@ export function OrdersWidget({ orders }: { orders: ReturnType<typeof useMyOrders
     <section className="panel widget" aria-labelledby="w-orders">
       <div className="widget__head">
         <h2 id="w-orders" className="panel__title">
-          {t('dashboard.orders')} {orders.data ? <span className="widget__count num">{active.length}</span> : null}
+          {t('dashboard.orders')}{' '}
+          {orders.data ? <span className="widget__count num">{active.length}</span> : null}
         </h2>
         <Link to="/create-order" className="btn btn--primary btn--sm">
           {t('nav.createOrder')}
@@ -33,8 +34,12 @@ export function OrdersWidget({ orders }: { orders: ReturnType<typeof useMyOrders
               <li key={order.id} className="widget-list__row">
                 <Link to={`/order/${order.id}`} className="widget-list__main">
                   <OrderTypeBadge type={order.type} />
-                  <span className="num">{formatCryptoText(order.available_amount, order.cryptocurrency)}</span>
-                  <span className="small muted num">{formatFiatText(order.price_per_unit, order.fiat_currency)}</span>
+                  <span className="num">
+                    {formatCryptoText(order.available_amount, order.cryptocurrency)}
+                  </span>
+                  <span className="small muted num">
+                    {formatFiatText(order.price_per_unit, order.fiat_currency)}
+                  </span>
                 </Link>
                 <Link to={`/order/${order.id}/manage`} className="btn btn--ghost btn--sm">
                   {t('orders.manage')}

@@ -40,7 +40,9 @@ export function StatsWidget({
           <div>
             <dt>{t('dash.rating')}</dt>
             <dd className="num">
-              {profile.isPending ? '…' : rating == null ? (
+              {profile.isPending ? (
+                '…'
+              ) : rating == null ? (
                 <span className="muted">{t('orders.noRating')}</span>
               ) : (
                 <>

@@ -1,6 +1,12 @@
 import { Link } from 'react-router';
 import { LoadingState } from '@/components/ui/Status';
-import { formatBalance, formatEstimate, useValuation, useWalletBalances, ValuationNote } from '@/features/wallet';
+import {
+  formatBalance,
+  formatEstimate,
+  useValuation,
+  type useWalletBalances,
+  ValuationNote,
+} from '@/features/wallet';
 import { useT } from '@/i18n';
 import { WidgetError } from './WidgetError';
 

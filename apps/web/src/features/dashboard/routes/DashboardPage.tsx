@@ -40,7 +40,13 @@ export function DashboardPage() {
   const refresh = async () => {
     setRefreshing(true);
     try {
-      await Promise.all([refetchUser(), balances.refetch(), orders.refetch(), stats.refetch(), profile.refetch()]);
+      await Promise.all([
+        refetchUser(),
+        balances.refetch(),
+        orders.refetch(),
+        stats.refetch(),
+        profile.refetch(),
+      ]);
     } finally {
       setRefreshing(false);
     }

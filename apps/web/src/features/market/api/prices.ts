@@ -2,8 +2,8 @@ import {
   CurrentPricesFallbackResponse,
   CurrentPricesResponse,
   FALLBACK_PRICES,
-  type MarketPrices,
   type MarketPriceSource,
+  type MarketPrices,
   PRICE_SERVICE_UNAVAILABLE_MESSAGE,
 } from '@p2p/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -58,7 +58,8 @@ export async function fetchCurrentPrices(signal?: AbortSignal): Promise<MarketPr
       message: PRICE_SERVICE_UNAVAILABLE_MESSAGE,
     };
   }
-  const message = (body as { error?: string } | null)?.error ?? `HTTP ${response.status}: ${response.statusText}`;
+  const message =
+    (body as { error?: string } | null)?.error ?? `HTTP ${response.status}: ${response.statusText}`;
   throw new ApiError(message, response.status, (body as { code?: string } | null)?.code);
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useT } from '@/i18n';
 
 export interface FilterOption {
@@ -20,7 +20,6 @@ interface FilterBarProps {
 /** One row of filter buttons (aria-pressed) with an expander for the rest. */
 export function FilterBar({ label, options, value, onChange }: FilterBarProps) {
   const t = useT();
-  const id = useId();
   const [expanded, setExpanded] = useState(false);
   const hidden = options.slice(VISIBLE);
   // A chosen option never hides behind the expander.
@@ -29,10 +28,8 @@ export function FilterBar({ label, options, value, onChange }: FilterBarProps) {
     : [...options.slice(0, VISIBLE), ...hidden.filter((option) => option.value === value)];
   const rest = options.length - shown.length;
   return (
-    <div className="filter-bar" role="group" aria-labelledby={`${id}-l`}>
-      <span id={`${id}-l`} className="filter-bar__label">
-        {label}
-      </span>
+    <fieldset className="filter-bar">
+      <legend className="filter-bar__label">{label}</legend>
       <div className="filter-bar__options">
         {shown.map((option) => (
           <button
@@ -56,6 +53,6 @@ export function FilterBar({ label, options, value, onChange }: FilterBarProps) {
           </button>
         ) : null}
       </div>
-    </div>
+    </fieldset>
   );
 }

@@ -33,7 +33,9 @@ export function OrderColumn({ type, book, isOwn, deviation, onOpen, hiddenOnPhon
           {t(type === 'buy' ? 'market.column.buy' : 'market.column.sell')}
           <span className="order-column__count num">{total ?? '…'}</span>
         </h2>
-        <p className="small muted">{t(type === 'buy' ? 'market.column.buyHint' : 'market.column.sellHint')}</p>
+        <p className="small muted">
+          {t(type === 'buy' ? 'market.column.buyHint' : 'market.column.sellHint')}
+        </p>
       </header>
 
       {book.isPending ? (

@@ -7,7 +7,11 @@ import { COIN_IDS, type CoinSymbol, FIAT_DECIMALS, type MarketPrices, tryParseAm
  */
 
 /** Reference price of one coin in RUB or USD, in fiat minor units; null when the feed has none. */
-export function marketPriceMinor(prices: MarketPrices | undefined, crypto: string, fiat: string): bigint | null {
+export function marketPriceMinor(
+  prices: MarketPrices | undefined,
+  crypto: string,
+  fiat: string,
+): bigint | null {
   const coinId = COIN_IDS[crypto as CoinSymbol];
   const coin = coinId ? prices?.[coinId] : undefined;
   const value = fiat === 'RUB' ? coin?.rub : fiat === 'USD' ? coin?.usd : undefined;

@@ -96,7 +96,10 @@ export function MarketPage() {
   const all: FilterOption = { value: '', label: t('market.filters.all') };
   const cryptoOptions = [all, ...CRYPTOCURRENCIES.map((c) => ({ value: c, label: c }))];
   const fiatOptions = [all, ...FIAT_CURRENCIES.map((c) => ({ value: c, label: c }))];
-  const methodOptions = [all, ...PAYMENT_METHODS.map((m) => ({ value: m, label: paymentMethodLabel(m, lang) }))];
+  const methodOptions = [
+    all,
+    ...PAYMENT_METHODS.map((m) => ({ value: m, label: paymentMethodLabel(m, lang) })),
+  ];
   const chips = [
     crypto ? { key: 'crypto' as const, label: crypto } : null,
     fiat ? { key: 'fiat' as const, label: fiat } : null,
@@ -116,7 +119,12 @@ export function MarketPage() {
         </div>
         <div className="market-head__tools">
           <PriceSourceIndicator query={prices} />
-          <button type="button" className="btn btn--ghost btn--sm" onClick={refresh} aria-label={t('orders.refresh')}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={refresh}
+            aria-label={t('orders.refresh')}
+          >
             <Icon name="refresh" size={16} /> <span className="hide-sm">{t('orders.refresh')}</span>
           </button>
         </div>
@@ -124,7 +132,9 @@ export function MarketPage() {
 
       {prices.data ? <PriceTicker prices={prices.data} /> : null}
       {prices.data?.source === 'fallback' ? (
-        <p className="alert alert--warn market-note small">{prices.data.message ?? t('market.prices.fallbackNote')}</p>
+        <p className="alert alert--warn market-note small">
+          {prices.data.message ?? t('market.prices.fallbackNote')}
+        </p>
       ) : null}
 
       <section className="panel market-filters" aria-label={t('market.filters.title')}>
@@ -167,7 +177,8 @@ export function MarketPage() {
         ) : null}
       </section>
 
-      <div className="segmented market-tabs" role="group" aria-label={t('market.tabs')}>
+      <fieldset className="segmented market-tabs">
+        <legend className="sr-only">{t('market.tabs')}</legend>
         <button
           type="button"
           className="segmented__item"
@@ -184,7 +195,7 @@ export function MarketPage() {
         >
           {t('market.tab.sell')} <span className="num">{buyTotal ?? ''}</span>
         </button>
-      </div>
+      </fieldset>
 
       <div className="market-columns">
         {(['buy', 'sell'] as const).map((type) => (

@@ -12,7 +12,15 @@ import {
 import { useI18n } from '@/i18n';
 
 /** One trade of the list (spec 2 §2.5 row fields). */
-export function TradeListRow({ trade, deleting, onDelete }: { trade: TradeView; deleting: boolean; onDelete: () => void }) {
+export function TradeListRow({
+  trade,
+  deleting,
+  onDelete,
+}: {
+  trade: TradeView;
+  deleting: boolean;
+  onDelete: () => void;
+}) {
   const { t, locale } = useI18n();
   const cp = trade.counterparty;
   const role = trade.userRole === 'buyer' ? 'buy' : 'sell';
@@ -21,7 +29,9 @@ export function TradeListRow({ trade, deleting, onDelete }: { trade: TradeView; 
       <div className="mt-row__head">
         <span className="mt-row__id num">#{shortId(trade.id)}</span>
         <StatusBadge status={trade.status} />
-        <span className={`mt-row__role mt-row__role--${role}`}>{t(trade.userRole === 'buyer' ? 'trade.role.buyer' : 'trade.role.seller')}</span>
+        <span className={`mt-row__role mt-row__role--${role}`}>
+          {t(trade.userRole === 'buyer' ? 'trade.role.buyer' : 'trade.role.seller')}
+        </span>
       </div>
       <div className="mt-row__amounts num">
         <span className="mt-row__crypto">
@@ -59,7 +69,12 @@ export function TradeListRow({ trade, deleting, onDelete }: { trade: TradeView; 
           {t('myTrades.open')}
         </Link>
         {canSoftDelete(trade.status) ? (
-          <button type="button" className="btn btn--ghost btn--sm btn--danger-text" onClick={onDelete} disabled={deleting}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm tr-danger-text"
+            onClick={onDelete}
+            disabled={deleting}
+          >
             {deleting ? t('myTrades.deleting') : t('myTrades.delete')}
           </button>
         ) : null}

@@ -45,7 +45,8 @@ export function MyTradesPage() {
       toast.success(t('myTrades.deleted'));
       void queryClient.invalidateQueries({ queryKey: tradeKeys.all });
     },
-    onError: (e) => toast.error(t('myTrades.deleteFailed', { reason: e.message || t('myTrades.unknownError') })),
+    onError: (e) =>
+      toast.error(t('myTrades.deleteFailed', { reason: e.message || t('myTrades.unknownError') })),
   });
 
   const counts: Record<Tab, number | undefined> = {
@@ -67,7 +68,8 @@ export function MyTradesPage() {
           {t('page.myTrades')}
         </h1>
         <button type="button" className="btn btn--ghost btn--sm" onClick={refresh} disabled={list.isFetching}>
-          <Icon name="refresh" size={16} className={list.isFetching ? 'spin' : undefined} /> {t('myTrades.refresh')}
+          <Icon name="refresh" size={16} className={list.isFetching ? 'tr-spin' : undefined} />{' '}
+          {t('myTrades.refresh')}
         </button>
       </div>
       <div className="mt-tabs" role="tablist" aria-label={t('myTrades.filter')}>
@@ -97,7 +99,7 @@ export function MyTradesPage() {
           </button>
         </MessageState>
       ) : list.data.trades.length === 0 ? (
-        <div className="panel empty-block">
+        <div className="panel tr-empty">
           <p>{t(tab === 'all' ? 'myTrades.empty' : 'myTrades.emptyFiltered')}</p>
         </div>
       ) : (

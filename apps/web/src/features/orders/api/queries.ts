@@ -52,7 +52,8 @@ export function useOrderMutations() {
     ]);
   const remove = useMutation({ mutationFn: ordersApi.remove, onSuccess: refresh });
   const setStatus = useMutation({
-    mutationFn: ({ id, status }: { id: string; status: 'active' | 'paused' }) => ordersApi.setStatus(id, status),
+    mutationFn: ({ id, status }: { id: string; status: 'active' | 'paused' }) =>
+      ordersApi.setStatus(id, status),
     onSuccess: (order) => {
       queryClient.setQueryData(orderKeys.detail(order.id), order);
       return refresh();

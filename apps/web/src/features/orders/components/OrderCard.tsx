@@ -4,6 +4,7 @@ import { useT } from '@/i18n';
 import { formatCryptoText, formatFiatText, takerSide } from '../lib/format';
 import { tradeLimitTexts } from '../lib/trade-form';
 import { PaymentMethodTags, TimeLimit, TraderAvatar, TraderRating } from './TraderBits';
+import '../orders.css';
 
 interface OrderCardProps {
   order: OrderView;
@@ -57,7 +58,8 @@ export function OrderCard({ order, deviation, isOwn, onOpen }: OrderCardProps) {
         <div>
           <dt>{t('orders.limits')}</dt>
           <dd className="num">
-            {formatFiatText(limits.min, order.fiat_currency)} – {formatFiatText(limits.max, order.fiat_currency)}
+            {formatFiatText(limits.min, order.fiat_currency)} –{' '}
+            {formatFiatText(limits.max, order.fiat_currency)}
           </dd>
         </div>
       </dl>

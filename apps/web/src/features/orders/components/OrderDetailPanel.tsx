@@ -8,6 +8,7 @@ import { SidePanel } from './SidePanel';
 import { TradeEntry, useTradeBlock } from './TradeEntry';
 import { TradeFlowDialogs } from './TradeFlowDialogs';
 import { useTradeFlow } from './useTradeFlow';
+import '../orders.css';
 
 /** Spec 1 §9: the panel slides out for 300 ms before the selected order is cleared. */
 export const PANEL_CLOSE_DELAY_MS = 300;

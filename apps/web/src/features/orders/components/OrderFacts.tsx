@@ -1,6 +1,7 @@
 import type { OrderView } from '@p2p/shared';
 import { Link } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
+import { useSession } from '@/features/auth';
 import { useT } from '@/i18n';
 import { formatCryptoText, formatFiatText, takerSide } from '../lib/format';
 import { tradeLimitTexts } from '../lib/trade-form';
@@ -10,18 +11,22 @@ import { PaymentMethodTags, TimeLimit, TraderAvatar, TraderRating } from './Trad
 /** Type badge and the sentence that says which side the visitor is on. */
 export function OrderSideLine({ order }: { order: OrderView }) {
   const t = useT();
+  const { user } = useSession();
+  const own = user?.id === order.user_id;
   const side = takerSide(order.type);
+  const hint = own
+    ? t(order.type === 'buy' ? 'orders.ownBuyHint' : 'orders.ownSellHint', { crypto: order.cryptocurrency })
+    : t(side === 'buy' ? 'orders.youBuyHint' : 'orders.youSellHint', { crypto: order.cryptocurrency });
   return (
     <div className="order-side">
-      <OrderTypeBadge type={order.type} />
+      {/* The owner sees the colour of their own side; a visitor's side is the opposite, so neutral. */}
+      <OrderTypeBadge type={order.type} neutral={!own} />
       {order.user.verified ? (
         <span className="badge badge--primary">
           <Icon name="check" size={12} /> {t('orders.verified')}
         </span>
       ) : null}
-      <span className="small muted">
-        {t(side === 'buy' ? 'orders.youBuyHint' : 'orders.youSellHint', { crypto: order.cryptocurrency })}
-      </span>
+      <span className="small muted">{hint}</span>
     </div>
   );
 }

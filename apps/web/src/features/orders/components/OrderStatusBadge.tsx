@@ -22,10 +22,11 @@ export function OrderStatusBadge({ status }: { status: OrderView['status'] }) {
 }
 
 /** "Покупка" / "Продажа": the order's own type, as its owner published it. */
-export function OrderTypeBadge({ type }: { type: OrderView['type'] }) {
+export function OrderTypeBadge({ type, neutral }: { type: OrderView['type']; neutral?: boolean }) {
   const t = useT();
+  const tone = neutral ? 'badge--muted' : type === 'buy' ? 'badge--buy' : 'badge--sell';
   return (
-    <span className={`badge ${type === 'buy' ? 'badge--buy' : 'badge--sell'}`}>
+    <span className={`badge ${tone}`}>
       {t(type === 'buy' ? 'orders.type.buy' : 'orders.type.sell')}
     </span>
   );

@@ -59,7 +59,10 @@ function OrderTradeRow({ trade }: { trade: TradeView }) {
   const { t, locale } = useI18n();
   // The owner sees the other side: the buyer on a sell order, the seller on a buy order.
   const party = trade.userRole === 'seller' ? trade.buyer : trade.seller;
-  const status = STATUS[trade.status] ?? { key: 'orders.tradeStatus.unknown' as MessageKey, tone: 'badge--muted' };
+  const status = STATUS[trade.status] ?? {
+    key: 'orders.tradeStatus.unknown' as MessageKey,
+    tone: 'badge--muted',
+  };
   return (
     <li>
       <Link to={`/trade/${trade.id}`} className="order-trade">

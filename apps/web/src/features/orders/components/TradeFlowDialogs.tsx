@@ -114,7 +114,12 @@ function TradeErrorDialog({ flow }: { flow: TradeFlow }) {
   const text = ERROR_TEXT[error?.kind ?? 'generic'];
   const returnTo = encodeURIComponent(location.pathname + location.search);
   return (
-    <Dialog open={flow.stage === 'error' && error !== null} onClose={flow.close} labelledBy={`${id}-t`} describedBy={`${id}-d`}>
+    <Dialog
+      open={flow.stage === 'error' && error !== null}
+      onClose={flow.close}
+      labelledBy={`${id}-t`}
+      describedBy={`${id}-d`}
+    >
       <div className="dialog__icon dialog__icon--error">
         <Icon name="alert" size={22} />
       </div>
@@ -127,12 +132,19 @@ function TradeErrorDialog({ flow }: { flow: TradeFlow }) {
         {error?.message && error.kind !== 'server' ? (
           <p className="alert alert--error trade-error__message">{error.message}</p>
         ) : null}
-        <p className="muted">{t(text.text)}</p>
-        <ul className="trade-error__hints small">
-          {text.hints.map((hint) => (
-            <li key={hint}>{t(hint)}</li>
-          ))}
-        </ul>
+        {error?.walletLink ? (
+          // The server said exactly what is wrong; the generic checklist would only distract.
+          <p className="muted">{t('newTrade.err.balanceText')}</p>
+        ) : (
+          <>
+            <p className="muted">{t(text.text)}</p>
+            <ul className="trade-error__hints small">
+              {text.hints.map((hint) => (
+                <li key={hint}>{t(hint)}</li>
+              ))}
+            </ul>
+          </>
+        )}
       </div>
       <div className="dialog__actions dialog__actions--wrap">
         <button type="button" className="btn btn--ghost" onClick={flow.close}>
@@ -144,7 +156,11 @@ function TradeErrorDialog({ flow }: { flow: TradeFlow }) {
           </button>
         ) : null}
         {error?.kind === 'auth' ? (
-          <button type="button" className="btn btn--primary" onClick={() => leaveTo(`/auth?return=${returnTo}`)}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => leaveTo(`/auth?return=${returnTo}`)}
+          >
             {t('newTrade.err.signIn')}
           </button>
         ) : null}

@@ -40,7 +40,12 @@ export function TradeForm({ flow, title = true }: { flow: TradeFlow; title?: boo
   const method = values.paymentMethod ? paymentMethodLabel(values.paymentMethod, lang) : null;
 
   return (
-    <form className="trade-form" onSubmit={onSubmit} noValidate aria-labelledby={title ? `${id}-t` : undefined}>
+    <form
+      className="trade-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby={title ? `${id}-t` : undefined}
+    >
       {title ? (
         <h3 id={`${id}-t`} className="trade-form__title">
           {t(side === 'buy' ? 'orders.buyCrypto' : 'orders.sellCrypto', { crypto: order.cryptocurrency })}
@@ -74,10 +79,20 @@ export function TradeForm({ flow, title = true }: { flow: TradeFlow; title?: boo
             {t('newTrade.limitsHint', range)}
           </p>
           <div className="trade-form__quick">
-            <button type="button" className="chip-btn" onClick={() => setAmount(limits.min)} disabled={submitting}>
+            <button
+              type="button"
+              className="chip-btn"
+              onClick={() => setAmount(limits.min)}
+              disabled={submitting}
+            >
               {t('newTrade.min')}
             </button>
-            <button type="button" className="chip-btn" onClick={() => setAmount(limits.max)} disabled={submitting}>
+            <button
+              type="button"
+              className="chip-btn"
+              onClick={() => setAmount(limits.max)}
+              disabled={submitting}
+            >
               {t('newTrade.max')}
             </button>
           </div>

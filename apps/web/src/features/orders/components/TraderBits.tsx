@@ -5,7 +5,15 @@ import { useI18n } from '@/i18n';
 import { formatRating, initials, paymentMethodLabel } from '../lib/format';
 
 /** Photo when there is one, else the first two letters of the name (spec 1 §2 order card). */
-export function TraderAvatar({ name, src, size = 'md' }: { name: string; src?: string | null; size?: 'sm' | 'md' | 'lg' }) {
+export function TraderAvatar({
+  name,
+  src,
+  size = 'md',
+}: {
+  name: string;
+  src?: string | null;
+  size?: 'sm' | 'md' | 'lg';
+}) {
   const [broken, setBroken] = useState(false);
   return (
     <span className={`avatar avatar--${size} trader-avatar`} aria-hidden="true">

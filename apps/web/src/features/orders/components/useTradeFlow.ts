@@ -6,7 +6,12 @@ import { useSession } from '@/features/auth';
 import { newIdempotencyKey } from '@/lib/api';
 import { orderKeys, ordersApi } from '../api/orders-api';
 import { classifyTradeError, type TradeErrorInfo } from '../lib/trade-error';
-import { type TradeFormIssues, type TradeFormValues, tradeRequestBody, validateTradeForm } from '../lib/trade-form';
+import {
+  type TradeFormIssues,
+  type TradeFormValues,
+  tradeRequestBody,
+  validateTradeForm,
+} from '../lib/trade-form';
 
 /** closed -> form -> submitting -> (trade page) | error -> form (retry) | closed. */
 export type TradeStage = 'closed' | 'form' | 'submitting' | 'error';
@@ -68,7 +73,10 @@ export function useTradeFlow(order: OrderView, options: { onCreated?: () => void
 
   useEffect(() => {
     if (stage !== 'submitting') return;
-    const tick = setInterval(() => setPercent((p) => (p >= PROGRESS_CAP ? p : Math.min(PROGRESS_CAP, p + 3))), PROGRESS_TICK_MS);
+    const tick = setInterval(
+      () => setPercent((p) => (p >= PROGRESS_CAP ? p : Math.min(PROGRESS_CAP, p + 3))),
+      PROGRESS_TICK_MS,
+    );
     return () => clearInterval(tick);
   }, [stage]);
 
@@ -100,7 +108,8 @@ export function useTradeFlow(order: OrderView, options: { onCreated?: () => void
   const issues = validateTradeForm(values, order);
 
   const open = useCallback(() => {
-    if (status !== 'signed-in') {
+    // While the session is still loading, let the form open: the server has the last word.
+    if (status === 'signed-out') {
       navigate(`/auth?return=${encodeURIComponent(`/order/${order.id}`)}`);
       return;
     }
@@ -118,7 +127,8 @@ export function useTradeFlow(order: OrderView, options: { onCreated?: () => void
     if (Object.keys(issues).length > 0) return false;
     const body = tradeRequestBody(order.id, values, order.price_per_unit);
     const serialized = JSON.stringify(body);
-    if (attempt.current?.body !== serialized) attempt.current = { body: serialized, key: newIdempotencyKey() };
+    if (attempt.current?.body !== serialized)
+      attempt.current = { body: serialized, key: newIdempotencyKey() };
     setError(null);
     setPercent(5);
     setStage('submitting');

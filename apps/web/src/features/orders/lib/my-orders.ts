@@ -11,7 +11,8 @@ export interface MyOrderCounters {
 /** Counters of the my-orders screen over the orders it lists (cancelled ones are deleted). */
 export function myOrderCounters(orders: Pick<OrderView, 'status'>[]): MyOrderCounters {
   const listed = orders.filter((o) => o.status !== 'cancelled');
-  const count = (...statuses: OrderView['status'][]) => listed.filter((o) => statuses.includes(o.status)).length;
+  const count = (...statuses: OrderView['status'][]) =>
+    listed.filter((o) => statuses.includes(o.status)).length;
   return {
     total: listed.length,
     active: count('active'),

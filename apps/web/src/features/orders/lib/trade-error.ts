@@ -1,7 +1,14 @@
 import { ApiError } from '../../../lib/api';
 
 /** The trade-creation error dialog's cases (spec 1 §8, spec 2 §8). */
-export type TradeErrorKind = 'auth' | 'validation' | 'notFound' | 'rateLimit' | 'server' | 'generic' | 'unexpected';
+export type TradeErrorKind =
+  | 'auth'
+  | 'validation'
+  | 'notFound'
+  | 'rateLimit'
+  | 'server'
+  | 'generic'
+  | 'unexpected';
 
 export interface TradeErrorInfo {
   kind: TradeErrorKind;

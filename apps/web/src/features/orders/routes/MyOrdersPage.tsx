@@ -67,7 +67,9 @@ export function MyOrdersPage() {
         </li>
         <li className="stat-card">
           <span className="stat-card__label">{t('myOrders.active')}</span>
-          <span className="stat-card__value stat-card__value--buy num">{orders.data ? counters.active : '—'}</span>
+          <span className="stat-card__value stat-card__value--buy num">
+            {orders.data ? counters.active : '—'}
+          </span>
         </li>
         <li className="stat-card">
           <span className="stat-card__label">{t('myOrders.paused')}</span>
@@ -143,7 +145,8 @@ function MyOrderRow({ order, busy, onDelete }: { order: OrderView; busy: boolean
           <span>
             <span className="muted">{t('orders.available')}: </span>
             <span className="num">
-              {formatCryptoText(order.available_amount, crypto)} / {formatCryptoText(order.amount_crypto, crypto)}
+              {formatCryptoText(order.available_amount, crypto)} /{' '}
+              {formatCryptoText(order.amount_crypto, crypto)}
             </span>
           </span>
           <span>
@@ -161,7 +164,12 @@ function MyOrderRow({ order, busy, onDelete }: { order: OrderView; busy: boolean
           <Link to={`/order/${order.id}/manage`} className="btn btn--ghost btn--sm">
             <Icon name="sliders" size={14} /> {t('orders.manage')}
           </Link>
-          <button type="button" className="btn btn--ghost btn--sm btn--danger-text" onClick={onDelete} disabled={busy}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm btn--danger-text"
+            onClick={onDelete}
+            disabled={busy}
+          >
             {busy ? t('orders.deleting') : t('orders.delete')}
           </button>
         </div>

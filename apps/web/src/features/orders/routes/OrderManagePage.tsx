@@ -51,7 +51,10 @@ export function OrderManagePage() {
   if (order.isError) {
     return (
       <div className="page page--narrow">
-        <MessageState title={t('orderManage.loadError')} text={order.error.message || t('orderManage.loadErrorText')}>
+        <MessageState
+          title={t('orderManage.loadError')}
+          text={order.error.message || t('orderManage.loadErrorText')}
+        >
           <button type="button" className="btn btn--ghost" onClick={() => order.refetch()}>
             {t('common.retry')}
           </button>
@@ -72,7 +75,13 @@ export function OrderManagePage() {
       </div>
     );
   }
-  return <ManageOrder order={order.data} onRefresh={() => Promise.all([order.refetch(), stats.refetch()])} stats={stats} />;
+  return (
+    <ManageOrder
+      order={order.data}
+      onRefresh={() => Promise.all([order.refetch(), stats.refetch()])}
+      stats={stats}
+    />
+  );
 }
 
 function ManageOrder({
@@ -102,7 +111,10 @@ function ManageOrder({
     { label: t('orderManage.stats.volume'), value: s ? formatCryptoText(s.totalVolumeCrypto, crypto) : '—' },
     { label: t('orderManage.stats.active'), value: s ? String(s.activeTrades) : '—' },
     { label: t('orderManage.stats.completed'), value: s ? String(s.completedTrades) : '—' },
-    { label: t('orderManage.stats.average'), value: s ? formatCryptoText(s.averageTradeAmount, crypto) : '—' },
+    {
+      label: t('orderManage.stats.average'),
+      value: s ? formatCryptoText(s.averageTradeAmount, crypto) : '—',
+    },
   ];
 
   return (

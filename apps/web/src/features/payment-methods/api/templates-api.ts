@@ -14,7 +14,8 @@ export const templatesApi = {
       body,
       headers: { 'Idempotency-Key': newIdempotencyKey() },
     }),
-  update: (id: string, body: PaymentTemplateInput) => apiRequest<PaymentTemplateView>(path(id), { method: 'PUT', body }),
+  update: (id: string, body: PaymentTemplateInput) =>
+    apiRequest<PaymentTemplateView>(path(id), { method: 'PUT', body }),
   setFlags: (id: string, flags: PaymentTemplateFlags) =>
     apiRequest<PaymentTemplateView>(path(id), { method: 'PUT', body: flags }),
   remove: (id: string) => apiRequest<{ message: string }>(path(id), { method: 'DELETE' }),

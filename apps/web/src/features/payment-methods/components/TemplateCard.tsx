@@ -17,10 +17,15 @@ export function TemplateCard({ template, busy, onEdit, onDelete, onMakeDefault, 
   const { t, locale } = useI18n();
   const masked = orderedDetails(template.maskedDetails);
   const lastUsed = template.lastUsedAt
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(template.lastUsedAt))
+    ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(template.lastUsedAt),
+      )
     : null;
   return (
-    <li className={`panel pm-card${template.isActive ? '' : ' pm-card--inactive'}`} aria-busy={busy || undefined}>
+    <li
+      className={`panel pm-card${template.isActive ? '' : ' pm-card--inactive'}`}
+      aria-busy={busy || undefined}
+    >
       <div className="pm-card__head">
         <div className="pm-card__title">
           <h2 className="pm-card__name">{template.name}</h2>
@@ -60,7 +65,7 @@ export function TemplateCard({ template, busy, onEdit, onDelete, onMakeDefault, 
         <button type="button" className="btn btn--ghost btn--sm" onClick={onToggleActive} disabled={busy}>
           {t(template.isActive ? 'pm.deactivate' : 'pm.activate')}
         </button>
-        <button type="button" className="btn btn--ghost btn--sm btn--danger-text" onClick={onDelete} disabled={busy}>
+        <button type="button" className="btn btn--ghost btn--sm pm-danger" onClick={onDelete} disabled={busy}>
           {t('pm.delete')}
         </button>
       </div>

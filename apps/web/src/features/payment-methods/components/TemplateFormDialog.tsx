@@ -9,10 +9,22 @@ import { fieldLabelKey, sanitizeField, TEMPLATE_FIELDS } from '../lib/fields';
 import { templateTypeKey } from '../lib/labels';
 import { type FormErrors, type TemplateForm, validateTemplate } from '../lib/validate';
 
-const blank = (): TemplateForm => ({ name: '', type: 'BANK_CARD', isDefault: false, isActive: true, details: {} });
+const blank = (): TemplateForm => ({
+  name: '',
+  type: 'BANK_CARD',
+  isDefault: false,
+  isActive: true,
+  details: {},
+});
 
 function fromTemplate(tpl: PaymentTemplateView): TemplateForm {
-  return { name: tpl.name, type: tpl.type, isDefault: tpl.isDefault, isActive: tpl.isActive, details: { ...tpl.details } };
+  return {
+    name: tpl.name,
+    type: tpl.type,
+    isDefault: tpl.isDefault,
+    isActive: tpl.isActive,
+    details: { ...tpl.details },
+  };
 }
 
 interface Props {
@@ -148,15 +160,21 @@ export function TemplateFormDialog({ editing, open, onClose }: Props) {
           );
         })}
         <div className="pm-form__flags">
-          <label className="checkbox">
+          <label className="pm-checkbox">
             <input
               type="checkbox"
               checked={form.isActive}
-              onChange={(e) => setForm((f) => ({ ...f, isActive: e.target.checked, isDefault: e.target.checked && f.isDefault }))}
+              onChange={(e) =>
+                setForm((f) => ({
+                  ...f,
+                  isActive: e.target.checked,
+                  isDefault: e.target.checked && f.isDefault,
+                }))
+              }
             />
             <span>{t('pm.flag.active')}</span>
           </label>
-          <label className="checkbox">
+          <label className="pm-checkbox">
             <input
               type="checkbox"
               checked={form.isDefault}

@@ -44,7 +44,9 @@ export const TEMPLATE_FIELDS: Record<PaymentTemplateType, FieldSpec[]> = {
     { name: 'holderName', required: true },
   ],
   QIWI: [{ name: 'walletPhone', required: true, inputMode: 'tel' }],
-  YOOMONEY: [{ name: 'accountNumber', required: true, maxLength: 20, digitsOnly: true, inputMode: 'numeric' }],
+  YOOMONEY: [
+    { name: 'accountNumber', required: true, maxLength: 20, digitsOnly: true, inputMode: 'numeric' },
+  ],
   CASH: [
     { name: 'meetingLocation', required: true },
     { name: 'preferredTime', required: false },

@@ -63,13 +63,16 @@ export function PaymentMethodsPage() {
       {templates.isPending ? (
         <LoadingState text={t('common.loading')} />
       ) : templates.isError ? (
-        <MessageState title={t('pm.loadFailed')} text={templates.error.message || 'Failed to fetch templates'}>
+        <MessageState
+          title={t('pm.loadFailed')}
+          text={templates.error.message || 'Failed to fetch templates'}
+        >
           <button type="button" className="btn btn--primary" onClick={() => templates.refetch()}>
             {t('common.retry')}
           </button>
         </MessageState>
       ) : templates.data.length === 0 ? (
-        <div className="panel empty-block">
+        <div className="panel pm-empty">
           <p>{t('pm.empty')}</p>
           <button type="button" className="btn btn--primary" onClick={() => openForm(null)}>
             {t('pm.addFirst')}
@@ -84,7 +87,9 @@ export function PaymentMethodsPage() {
               busy={busyId === tpl.id}
               onEdit={() => openForm(tpl)}
               onDelete={() => setDeleting(tpl)}
-              onMakeDefault={() => flags.mutate({ id: tpl.id, body: { isDefault: true }, done: 'pm.defaultSet' })}
+              onMakeDefault={() =>
+                flags.mutate({ id: tpl.id, body: { isDefault: true }, done: 'pm.defaultSet' })
+              }
               onToggleActive={() =>
                 flags.mutate({
                   id: tpl.id,
@@ -107,7 +112,12 @@ export function PaymentMethodsPage() {
         </ul>
       </aside>
       {form.open ? (
-        <TemplateFormDialog key={form.key} open editing={form.editing} onClose={() => setForm({ open: false })} />
+        <TemplateFormDialog
+          key={form.key}
+          open
+          editing={form.editing}
+          onClose={() => setForm({ open: false })}
+        />
       ) : null}
       <ConfirmDialog
         open={deleting !== null}

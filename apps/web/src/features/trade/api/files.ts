@@ -17,7 +17,10 @@ async function authorizedFetch(path: string, init: RequestInit = {}): Promise<Re
       return await fetch(`${apiConfig.baseUrl}${path}`, {
         ...init,
         signal: controller.signal,
-        headers: { ...(init.headers as Record<string, string>), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          ...(init.headers as Record<string, string>),
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
       });
     } catch (error) {
       if (controller.signal.aborted) throw new ApiError(ApiMessages.timeout, 0, 'TIMEOUT');
@@ -37,9 +40,10 @@ async function authorizedFetch(path: string, init: RequestInit = {}): Promise<Re
 }
 
 async function errorOf(response: Response, fallback: string): Promise<ApiError> {
-  let body: { error?: string; message?: string; code?: string } | null = null;
+  type ErrorBody = { error?: string; message?: string; code?: string };
+  let body: ErrorBody | null = null;
   try {
-    body = (await response.json()) as typeof body;
+    body = (await response.json()) as ErrorBody;
   } catch {
     // not JSON
   }

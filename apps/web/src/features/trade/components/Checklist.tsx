@@ -41,7 +41,10 @@ export function Checklist({
 }) {
   const t = useT();
   const id = useId();
-  const vars = { amount: formatFiatAmount(trade.amountFiat, trade.fiatCurrency), name: trade.buyer.effectiveName };
+  const vars = {
+    amount: formatFiatAmount(trade.amountFiat, trade.fiatCurrency),
+    name: trade.buyer.effectiveName,
+  };
   return (
     <fieldset className="checklist" aria-describedby={`${id}-hint`}>
       <legend className="checklist__title">{t('trade.checklist.title')}</legend>

@@ -1,6 +1,6 @@
 import { Icon } from '@/components/ui/Icon';
-import { TradeIcon } from './TradeIcon';
 import { useT } from '@/i18n';
+import { TradeIcon } from './TradeIcon';
 
 /** A small copy button that says "Скопировано" for 2 s after a copy. */
 export function CopyButton({

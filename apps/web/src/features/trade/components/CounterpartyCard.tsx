@@ -12,9 +12,7 @@ function Figures({ party }: { party: TradeParty }) {
     <dl className="rep-figures">
       <div>
         <dt>{t('trade.rep.rating')}</dt>
-        <dd className="num">
-          {party.rating === null ? '—' : <>★ {formatRating(party.rating)}</>}
-        </dd>
+        <dd className="num">{party.rating === null ? '—' : <>★ {formatRating(party.rating)}</>}</dd>
       </div>
       <div>
         <dt>{t('trade.rep.trades')}</dt>
@@ -38,13 +36,28 @@ export function CounterpartyCard({ trade }: { trade: TradeView }) {
   if (trade.userRole === 'observer') return null;
   const forBuyer = trade.userRole === 'buyer';
   const party = forBuyer ? trade.seller : trade.buyer;
-  const figures = { rating: party.rating, tradesCount: party.tradesCount, completionRate: party.completionRate };
+  const figures = {
+    rating: party.rating,
+    tradesCount: party.tradesCount,
+    completionRate: party.completionRate,
+  };
   const level = forBuyer ? trustLevel(figures) : riskLevel(figures);
-  const bar = forBuyer ? TRUST_BAR[level as keyof typeof TRUST_BAR] : RISK_BAR[level as keyof typeof RISK_BAR];
-  const tone = level === 'unknown' ? 'unknown' : forBuyer ? { high: 'good', medium: 'mid', low: 'bad' }[level] : { low: 'good', medium: 'mid', high: 'bad' }[level];
+  const bar = forBuyer
+    ? TRUST_BAR[level as keyof typeof TRUST_BAR]
+    : RISK_BAR[level as keyof typeof RISK_BAR];
+  const tone =
+    level === 'unknown'
+      ? 'unknown'
+      : forBuyer
+        ? { high: 'good', medium: 'mid', low: 'bad' }[level]
+        : { low: 'good', medium: 'mid', high: 'bad' }[level];
   const missing = party.rating === null || party.completionRate === null;
   const title = forBuyer ? t('trade.rep.sellerTitle') : t('trade.rep.buyerTitle');
-  const levelText = t(forBuyer ? `trade.trust.${level as 'high' | 'medium' | 'low' | 'unknown'}` : `trade.risk.${level as 'high' | 'medium' | 'low' | 'unknown'}`);
+  const levelText = t(
+    forBuyer
+      ? `trade.trust.${level as 'high' | 'medium' | 'low' | 'unknown'}`
+      : `trade.risk.${level as 'high' | 'medium' | 'low' | 'unknown'}`,
+  );
   return (
     <section className="panel rep-card" aria-label={title}>
       <h2 className="panel__title">{title}</h2>

@@ -60,7 +60,7 @@ export function DisputeDialog({ trade, open, onClose }: DisputeDialogProps) {
         <fieldset className="dispute__reasons" aria-describedby={errors.reason ? `${id}-re` : undefined}>
           <legend className="field__label">{t('dispute.reason')}</legend>
           {disputeReasonsFor(trade.userRole).map((r) => (
-            <label key={r} className="radio">
+            <label key={r} className="tr-radio">
               <input
                 type="radio"
                 name={`${id}-reason`}
@@ -86,7 +86,7 @@ export function DisputeDialog({ trade, open, onClose }: DisputeDialogProps) {
           </label>
           <textarea
             id={`${id}-details`}
-            className="input textarea"
+            className="input tr-textarea"
             rows={5}
             maxLength={DISPUTE_DETAILS_MAX}
             value={details}
@@ -98,7 +98,7 @@ export function DisputeDialog({ trade, open, onClose }: DisputeDialogProps) {
               setErrors((er) => ({ ...er, details: undefined }));
             }}
           />
-          <p id={`${id}-count`} className="field__hint counter num">
+          <p id={`${id}-count`} className="field__hint tr-counter num">
             {details.length}/{DISPUTE_DETAILS_MAX}
           </p>
           {errors.details ? (

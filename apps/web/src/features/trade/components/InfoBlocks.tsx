@@ -25,7 +25,13 @@ function Collapsible({ title, children, open }: { title: string; children: React
 }
 
 /** Payment method, escrow and deadlines at a glance (left column, first card). */
-export function TradeInfo({ trade, escrow }: { trade: TradeView; escrow: { amount: string; currency: string; status: string } }) {
+export function TradeInfo({
+  trade,
+  escrow,
+}: {
+  trade: TradeView;
+  escrow: { amount: string; currency: string; status: string };
+}) {
   const { t } = useI18n();
   const methodLabel = usePaymentMethodLabel();
   return (
@@ -33,7 +39,7 @@ export function TradeInfo({ trade, escrow }: { trade: TradeView; escrow: { amoun
       <h2 id="info-title" className="panel__title">
         {t('trade.info.title')}
       </h2>
-      <dl className="kv">
+      <dl className="tr-kv">
         <div>
           <dt>{t('trade.info.method')}</dt>
           <dd>{methodLabel(trade.paymentMethod)}</dd>
@@ -42,7 +48,9 @@ export function TradeInfo({ trade, escrow }: { trade: TradeView; escrow: { amoun
           <dt>{t('trade.info.escrow')}</dt>
           <dd className="num">
             {formatCryptoAmount(escrow.amount)} {escrow.currency}{' '}
-            <span className={`escrow-tag escrow-tag--${escrow.status}`}>{t(`trade.escrow.${escrow.status as 'locked' | 'released' | 'refunded'}`)}</span>
+            <span className={`escrow-tag escrow-tag--${escrow.status}`}>
+              {t(`trade.escrow.${escrow.status as 'locked' | 'released' | 'refunded'}`)}
+            </span>
           </dd>
         </div>
         {trade.userRole === 'buyer' && trade.feeAmount !== '0.00000000' ? (
@@ -93,17 +101,21 @@ export function TradeDetailsBlock({ trade }: { trade: TradeView }) {
   const methodLabel = usePaymentMethodLabel();
   return (
     <Collapsible title={t('trade.detailsBlock.title')}>
-      <dl className="kv">
+      <dl className="tr-kv">
         <div>
           <dt>{t('trade.detailsBlock.id')}</dt>
-          <dd className="kv__mono">
+          <dd className="tr-kv__mono">
             <span className="num">{trade.id}</span>
-            <CopyButton copied={copied === 'id'} onCopy={() => copy('id', trade.id)} label={t('trade.detailsBlock.id')} />
+            <CopyButton
+              copied={copied === 'id'}
+              onCopy={() => copy('id', trade.id)}
+              label={t('trade.detailsBlock.id')}
+            />
           </dd>
         </div>
         <div>
           <dt>{t('trade.detailsBlock.order')}</dt>
-          <dd className="kv__mono">
+          <dd className="tr-kv__mono">
             <Link to={`/order/${trade.orderId}`} className="num">
               {trade.orderId}
             </Link>

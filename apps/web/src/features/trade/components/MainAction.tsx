@@ -40,18 +40,23 @@ export function MainAction({ trade, available, checklistReady, busy, onAction, o
     ? t(gated ? 'trade.hint.release_gated' : `trade.hint.${action}`, vars)
     : t(trade.userRole === 'seller' ? 'trade.hint.waitBuyer' : 'trade.hint.waitSeller');
   return (
-    <section className={`panel main-action${action ? ' main-action--go' : ''}`} aria-label={t('trade.mainAction')}>
+    <section
+      className={`panel main-action${action ? ' main-action--go' : ''}`}
+      aria-label={t('trade.mainAction')}
+    >
       <p className="main-action__hint">{hint}</p>
       <div className="main-action__buttons">
         {action ? (
           <button
             type="button"
-            className="btn btn--buy btn--lg main-action__primary"
+            className="btn btn--buy tr-btn-lg main-action__primary"
             disabled={gated || busy !== null}
             aria-busy={busy === action}
             onClick={() => onAction(action)}
           >
-            {busy === action ? <span className="spinner spinner--sm spinner--light" aria-hidden="true" /> : null}
+            {busy === action ? (
+              <span className="spinner spinner--sm tr-spinner-light" aria-hidden="true" />
+            ) : null}
             {t(LABEL[action])}
           </button>
         ) : null}
@@ -63,7 +68,7 @@ export function MainAction({ trade, available, checklistReady, busy, onAction, o
         {canCancel ? (
           <button
             type="button"
-            className="btn btn--ghost btn--danger-text"
+            className="btn btn--ghost tr-danger-text"
             onClick={() => onAction('cancel_trade')}
             disabled={busy !== null}
           >

@@ -28,7 +28,9 @@ export function PaymentDetails({ trade }: { trade: TradeView }) {
         <span className="spinner spinner--sm" aria-hidden="true" />
         <div>
           <strong>{t(buyer ? 'trade.details.waiting' : 'trade.details.notSent')}</strong>
-          <p className="muted small">{t(buyer ? 'trade.details.waitingHint' : 'trade.details.notSentHint')}</p>
+          <p className="muted small">
+            {t(buyer ? 'trade.details.waitingHint' : 'trade.details.notSentHint')}
+          </p>
         </div>
       </div>
     );
@@ -40,8 +42,15 @@ export function PaymentDetails({ trade }: { trade: TradeView }) {
       key: field,
       label: t(fieldLabelKey(tpl.type, field)),
       value,
+      // Card numbers read in groups of four; the copy stays the bare digits banks accept.
+      shown: field === 'cardNumber' ? value.replace(/(\d{4})(?=\d)/g, '$1 ') : undefined,
     })),
-    { key: 'amount', label: t('trade.details.amount'), value: amount, shown: formatFiatAmount(amount, trade.fiatCurrency) },
+    {
+      key: 'amount',
+      label: t('trade.details.amount'),
+      value: amount,
+      shown: formatFiatAmount(amount, trade.fiatCurrency),
+    },
     { key: 'comment', label: t('trade.details.comment'), value: comment },
   ];
   return (
@@ -56,7 +65,11 @@ export function PaymentDetails({ trade }: { trade: TradeView }) {
             <dt>{row.label}</dt>
             <dd>
               <span className="pay-details__value num">{row.shown ?? row.value}</span>
-              <CopyButton copied={copied === row.key} onCopy={() => copy(row.key, row.value)} label={row.label} />
+              <CopyButton
+                copied={copied === row.key}
+                onCopy={() => copy(row.key, row.value)}
+                label={row.label}
+              />
             </dd>
           </div>
         ))}

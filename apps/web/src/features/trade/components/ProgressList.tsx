@@ -18,19 +18,19 @@ export function ProgressList({ steps }: { steps: ProgressStep[] }) {
       <h2 id="progress-title" className="panel__title">
         {t('trade.progress.title')}
       </h2>
-      <ol className="progress">
+      <ol className="tr-progress">
         {steps.map((step, i) => (
           <li
             key={step.key}
-            className={`progress__step progress__step--${step.state}`}
+            className={`tr-progress__step tr-progress__step--${step.state}`}
             aria-current={step.state === 'active' ? 'step' : undefined}
           >
-            <span className="progress__dot" aria-hidden="true">
+            <span className="tr-progress__dot" aria-hidden="true">
               {step.state === 'done' ? <Icon name="check" size={14} /> : i + 1}
             </span>
-            <span className="progress__text">
-              <span className="progress__title">{t(TITLE[step.key])}</span>
-              <span className="progress__at small muted">
+            <span className="tr-progress__text">
+              <span className="tr-progress__title">{t(TITLE[step.key])}</span>
+              <span className="tr-progress__at small muted">
                 {step.state === 'done'
                   ? formatDateTime(step.at, locale)
                   : step.state === 'active'

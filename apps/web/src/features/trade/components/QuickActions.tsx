@@ -12,7 +12,17 @@ export interface QuickHandlers {
   viewReceipt: () => void;
 }
 
-function Item({ icon, onClick, children, done }: { icon: TradeIconName; onClick: () => void; children: ReactNode; done?: boolean }) {
+function Item({
+  icon,
+  onClick,
+  children,
+  done,
+}: {
+  icon: TradeIconName;
+  onClick: () => void;
+  children: ReactNode;
+  done?: boolean;
+}) {
   return (
     <li>
       <button type="button" className={`quick__item${done ? ' quick__item--done' : ''}`} onClick={onClick}>

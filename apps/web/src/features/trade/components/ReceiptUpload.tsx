@@ -17,7 +17,13 @@ export function checkReceipt(file: Pick<File, 'type' | 'size'>): string | null {
 }
 
 /** The buyer attaches a receipt; errors say 'Ошибка загрузки: {message} Попробуйте снова.' */
-export function ReceiptUpload({ trade, inputRef }: { trade: TradeView; inputRef?: React.RefObject<HTMLInputElement | null> }) {
+export function ReceiptUpload({
+  trade,
+  inputRef,
+}: {
+  trade: TradeView;
+  inputRef?: React.RefObject<HTMLInputElement | null>;
+}) {
   const t = useT();
   const id = useId();
   const queryClient = useQueryClient();
@@ -50,7 +56,7 @@ export function ReceiptUpload({ trade, inputRef }: { trade: TradeView; inputRef?
   };
 
   return (
-    <div className="upload">
+    <div className="tr-upload">
       <input
         ref={input}
         id={id}
@@ -61,9 +67,15 @@ export function ReceiptUpload({ trade, inputRef }: { trade: TradeView; inputRef?
         aria-describedby={`${id}-hint${error ? ` ${id}-err` : ''}`}
         onChange={(e) => void onFile(e.target.files?.[0])}
       />
-      <label htmlFor={id} className={`btn btn--ghost upload__btn${busy ? ' is-busy' : ''}`} aria-disabled={busy}>
+      <label
+        htmlFor={id}
+        className={`btn btn--ghost tr-upload__btn${busy ? ' is-busy' : ''}`}
+        aria-disabled={busy}
+      >
         {busy ? <span className="spinner spinner--sm" aria-hidden="true" /> : <TradeIcon name="upload" />}
-        {busy ? t('trade.receipt.uploading') : t(trade.paymentProofFiles.length ? 'trade.receipt.uploadMore' : 'trade.receipt.upload')}
+        {busy
+          ? t('trade.receipt.uploading')
+          : t(trade.paymentProofFiles.length ? 'trade.receipt.uploadMore' : 'trade.receipt.upload')}
       </label>
       <p id={`${id}-hint`} className="field__hint">
         {t('trade.receipt.hint')}

@@ -35,7 +35,13 @@ function useReceiptImage(url: string): ImageState {
 function ReceiptImage({ url, alt, className }: { url: string; alt: string; className: string }) {
   const { t } = useI18n();
   const image = useReceiptImage(url);
-  if (image.status === 'loading') return <span className={`${className} receipt-img--loading`} aria-label={t('common.loading')} />;
+  if (image.status === 'loading') {
+    return (
+      <span className={`${className} receipt-img--loading`}>
+        <span className="sr-only">{t('common.loading')}</span>
+      </span>
+    );
+  }
   if (image.status === 'error') {
     return (
       <span className={`${className} receipt-img--error`}>
@@ -87,7 +93,12 @@ export function Receipts({ trade, viewRef }: { trade: TradeView; viewRef?: React
               <h2 id={`${id}-t`} className="dialog__title">
                 {t('trade.receipt.title')}
               </h2>
-              <button type="button" className="icon-btn" onClick={() => setOpen(null)} aria-label={t('common.close')}>
+              <button
+                type="button"
+                className="icon-btn"
+                onClick={() => setOpen(null)}
+                aria-label={t('common.close')}
+              >
                 <Icon name="close" />
               </button>
             </div>

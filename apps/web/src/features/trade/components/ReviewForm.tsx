@@ -26,7 +26,7 @@ export function ReviewForm({ trade }: { trade: TradeView }) {
   });
 
   return (
-    <section className="panel review" aria-labelledby={`${id}-t`}>
+    <section className="panel trade-review" aria-labelledby={`${id}-t`}>
       <h2 id={`${id}-t`} className="panel__title">
         {t('review.title', { name: other.effectiveName })}
       </h2>
@@ -38,10 +38,10 @@ export function ReviewForm({ trade }: { trade: TradeView }) {
           send.mutate();
         }}
       >
-        <fieldset className="stars">
+        <fieldset className="tr-stars">
           <legend className="sr-only">{t('review.rating')}</legend>
           {[1, 2, 3, 4, 5].map((n) => (
-            <label key={n} className={`stars__star${n <= rating ? ' is-on' : ''}`}>
+            <label key={n} className={`tr-stars__star${n <= rating ? ' is-on' : ''}`}>
               <input
                 type="radio"
                 name={`${id}-rating`}
@@ -61,13 +61,13 @@ export function ReviewForm({ trade }: { trade: TradeView }) {
           </label>
           <textarea
             id={`${id}-c`}
-            className="input textarea"
+            className="input tr-textarea"
             rows={3}
             maxLength={COMMENT_MAX}
             value={comment}
             onChange={(e) => setComment(e.target.value)}
           />
-          <p className="field__hint counter num">
+          <p className="field__hint tr-counter num">
             {comment.length}/{COMMENT_MAX}
           </p>
         </div>

@@ -21,7 +21,7 @@ function Block({ title, children, id }: { title: string; children: ReactNode; id
 
 function Note({ children }: { children: ReactNode }) {
   return (
-    <div className="notice notice--info">
+    <div className="tr-notice tr-notice--info">
       <Icon name="info" />
       <p>{children}</p>
     </div>
@@ -41,7 +41,8 @@ interface BuyerPanelProps {
 /** What the buyer needs in each status (spec 2 §4 buyer panel). */
 export function BuyerPanel({ trade, onTimeout, uploadRef }: BuyerPanelProps) {
   const t = useT();
-  const { status } = trade;
+  // Display-only statuses (spec 1 §4) are accepted too, though the server never writes them.
+  const status: string = trade.status;
   const upload = CAN_UPLOAD.includes(status);
   const receipts = (
     <Block title={t('trade.block.receipt')} id="trade-receipt">
@@ -104,7 +105,8 @@ interface SellerPanelProps {
 /** What the seller needs in each status (spec 2 §4 seller panel). */
 export function SellerPanel({ trade, onTimeout, checklist, onChecklist, receiptRef }: SellerPanelProps) {
   const t = useT();
-  const { status } = trade;
+  // Display-only statuses (spec 1 §4) are accepted too, though the server never writes them.
+  const status: string = trade.status;
   const receipts = (
     <Block title={t('trade.block.receiptSeller')} id="trade-receipt">
       <Receipts trade={trade} viewRef={receiptRef} />

@@ -39,7 +39,7 @@ export function SendDetails({ trade }: { trade: TradeView }) {
     return (
       <div className="alert alert--error">
         {t('trade.send.loadError')}{' '}
-        <button type="button" className="link-btn" onClick={() => templates.refetch()}>
+        <button type="button" className="tr-link-btn" onClick={() => templates.refetch()}>
           {t('common.retry')}
         </button>
       </div>

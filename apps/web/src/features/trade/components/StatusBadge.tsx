@@ -4,5 +4,7 @@ import { statusLabelKey, statusTone } from '../lib/status';
 /** A trade status as a coloured pill with its Russian label. */
 export function StatusBadge({ status }: { status: string }) {
   const t = useT();
-  return <span className={`status-pill status-pill--${statusTone(status)}`}>{t(statusLabelKey(status))}</span>;
+  return (
+    <span className={`status-pill status-pill--${statusTone(status)}`}>{t(statusLabelKey(status))}</span>
+  );
 }

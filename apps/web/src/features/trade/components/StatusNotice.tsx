@@ -10,12 +10,14 @@ export function StatusNotice({ trade }: { trade: TradeView }) {
   const crypto = `${formatCryptoAmount(trade.amountCrypto)} ${trade.cryptocurrency}`;
   if (trade.status === 'COMPLETED') {
     return (
-      <div className="notice notice--success">
+      <div className="tr-notice tr-notice--success">
         <Icon name="check" />
         <div>
           <strong>{t('trade.notice.completed')}</strong>
           <p className="small">
-            {t(trade.userRole === 'buyer' ? 'trade.notice.completedBuyer' : 'trade.notice.completedSeller', { crypto })}{' '}
+            {t(trade.userRole === 'buyer' ? 'trade.notice.completedBuyer' : 'trade.notice.completedSeller', {
+              crypto,
+            })}{' '}
             {formatDateTime(trade.completedAt, locale) ?? ''}
           </p>
         </div>
@@ -24,7 +26,7 @@ export function StatusNotice({ trade }: { trade: TradeView }) {
   }
   if (trade.status === 'CANCELLED') {
     return (
-      <div className="notice notice--muted">
+      <div className="tr-notice tr-notice--muted">
         <Icon name="close" />
         <div>
           <strong>{t('trade.notice.cancelled')}</strong>
@@ -37,7 +39,7 @@ export function StatusNotice({ trade }: { trade: TradeView }) {
   }
   if (trade.status === 'DISPUTED') {
     return (
-      <div className="notice notice--danger">
+      <div className="tr-notice tr-notice--danger">
         <Icon name="alert" />
         <div>
           <strong>{t('trade.notice.disputed')}</strong>
@@ -47,7 +49,7 @@ export function StatusNotice({ trade }: { trade: TradeView }) {
               {t('trade.notice.disputeReason')}: {t(disputeReasonKey(trade.disputeReason) as MessageKey)}
             </p>
           ) : null}
-          {trade.disputeDetails ? <p className="small notice__quote">{trade.disputeDetails}</p> : null}
+          {trade.disputeDetails ? <p className="small tr-notice__quote">{trade.disputeDetails}</p> : null}
         </div>
       </div>
     );

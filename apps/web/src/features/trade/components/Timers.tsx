@@ -2,6 +2,7 @@ import type { TradeView } from '@p2p/shared';
 import { Icon } from '@/components/ui/Icon';
 import { useI18n } from '@/i18n';
 import { useCountdown } from '../hooks/use-countdown';
+import { useNow } from '../hooks/use-now';
 import { formatClock, formatDateTime } from '../lib/format';
 import {
   autoReleaseSeverity,
@@ -11,7 +12,6 @@ import {
   type Severity,
   shareSeverity,
 } from '../lib/timers';
-import { useNow } from '../hooks/use-now';
 
 /** Progress bases of spec 2 §9 when the window's start is unknown. */
 const PAYMENT_BASE_S = 1800;
@@ -42,7 +42,7 @@ function TimerCard({ title, seconds, severity, share, note, expiredText }: Timer
         <Icon name="clock" />
         <span className="timer-card__title">{title}</span>
         <span
-          className={`timer-card__clock num${severity === 'critical' && !expired ? ' pulse' : ''}`}
+          className={`timer-card__clock num${severity === 'critical' && !expired ? ' tr-pulse' : ''}`}
           role="timer"
           aria-live="off"
         >
@@ -64,7 +64,12 @@ export function PaymentTimer({ trade, onExpire }: { trade: TradeView; onExpire: 
   // The clock colour follows the absolute thresholds; the bar shows the share of the window left.
   const severity = paymentTimerSeverity(seconds);
   const byShare = shareSeverity(share);
-  const worst: Severity = severity === 'critical' || byShare === 'critical' ? 'critical' : severity === 'warning' || byShare === 'warning' ? 'warning' : 'normal';
+  const worst: Severity =
+    severity === 'critical' || byShare === 'critical'
+      ? 'critical'
+      : severity === 'warning' || byShare === 'warning'
+        ? 'warning'
+        : 'normal';
   return (
     <TimerCard
       title={t('trade.timer.payment')}
@@ -90,9 +95,15 @@ export function ConfirmationTimer({ trade, onExpire }: { trade: TradeView; onExp
       seconds={seconds}
       severity={confirmationTimerSeverity(seconds)}
       share={null}
-      note={t(trade.userRole === 'seller' ? 'trade.timer.confirmationNoteSeller' : 'trade.timer.confirmationNoteBuyer')}
+      note={t(
+        trade.userRole === 'seller'
+          ? 'trade.timer.confirmationNoteSeller'
+          : 'trade.timer.confirmationNoteBuyer',
+      )}
       expiredText={t(
-        trade.userRole === 'seller' ? 'trade.timer.confirmationExpiredSeller' : 'trade.timer.confirmationExpiredBuyer',
+        trade.userRole === 'seller'
+          ? 'trade.timer.confirmationExpiredSeller'
+          : 'trade.timer.confirmationExpiredBuyer',
       )}
     />
   );
@@ -109,7 +120,9 @@ export function AutoReleaseCard({ trade, onExpire }: { trade: TradeView; onExpir
         <div className="timer-card__row">
           <Icon name="check" />
           <span className="timer-card__title">
-            {t('trade.autoRelease.executed', { time: formatDateTime(trade.autoReleaseExecutedAt, locale) ?? '—' })}
+            {t('trade.autoRelease.executed', {
+              time: formatDateTime(trade.autoReleaseExecutedAt, locale) ?? '—',
+            })}
           </span>
         </div>
       </div>

@@ -11,15 +11,22 @@ interface TradeHeaderProps {
   onRefresh: () => void;
 }
 
-const ROLE_LABEL = { buyer: 'trade.role.buyer', seller: 'trade.role.seller', observer: 'trade.role.observer' } as const;
+const ROLE_LABEL = {
+  buyer: 'trade.role.buyer',
+  seller: 'trade.role.seller',
+  observer: 'trade.role.observer',
+} as const;
 
 /** Status, "step N of 4", my role, refresh; then what is traded for what at which rate. */
 export function TradeHeader({ trade, step, refreshing, onRefresh }: TradeHeaderProps) {
   const t = useT();
   const buying = trade.userRole === 'buyer';
-  const title = t(buying ? 'trade.title.buy' : trade.userRole === 'seller' ? 'trade.title.sell' : 'trade.title', {
-    crypto: trade.cryptocurrency,
-  });
+  const title = t(
+    buying ? 'trade.title.buy' : trade.userRole === 'seller' ? 'trade.title.sell' : 'trade.title',
+    {
+      crypto: trade.cryptocurrency,
+    },
+  );
   return (
     <header className="panel trade-head">
       <div className="trade-head__top">
@@ -41,7 +48,7 @@ export function TradeHeader({ trade, step, refreshing, onRefresh }: TradeHeaderP
           aria-label={t('trade.refresh')}
           title={t('trade.refresh')}
         >
-          <Icon name="refresh" className={refreshing ? 'spin' : undefined} />
+          <Icon name="refresh" className={refreshing ? 'tr-spin' : undefined} />
         </button>
       </div>
       <dl className="trade-amounts">

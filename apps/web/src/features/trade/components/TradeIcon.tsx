@@ -30,7 +30,15 @@ const PATHS = {
 
 export type TradeIconName = keyof typeof PATHS;
 
-export function TradeIcon({ name, size = 18, className }: { name: TradeIconName; size?: number; className?: string }) {
+export function TradeIcon({
+  name,
+  size = 18,
+  className,
+}: {
+  name: TradeIconName;
+  size?: number;
+  className?: string;
+}) {
   return (
     <svg
       className={className ? `icon ${className}` : 'icon'}

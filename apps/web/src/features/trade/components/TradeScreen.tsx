@@ -24,7 +24,12 @@ import { TradeHeader } from './TradeHeader';
 type Confirmable = Action | 'cancel_trade';
 
 const CONFIRM = {
-  mark_paid: { title: 'confirm.mark_paid.title', text: 'confirm.mark_paid.text', ok: 'confirm.mark_paid.ok', danger: false },
+  mark_paid: {
+    title: 'confirm.mark_paid.title',
+    text: 'confirm.mark_paid.text',
+    ok: 'confirm.mark_paid.ok',
+    danger: false,
+  },
   confirm_payment: {
     title: 'confirm.confirm_payment.title',
     text: 'confirm.confirm_payment.text',
@@ -37,7 +42,12 @@ const CONFIRM = {
     ok: 'confirm.release_crypto.ok',
     danger: false,
   },
-  cancel_trade: { title: 'confirm.cancel_trade.title', text: 'confirm.cancel_trade.text', ok: 'confirm.cancel_trade.ok', danger: true },
+  cancel_trade: {
+    title: 'confirm.cancel_trade.title',
+    text: 'confirm.cancel_trade.text',
+    ok: 'confirm.cancel_trade.ok',
+    danger: true,
+  },
 } as const;
 
 const DONE = {
@@ -126,7 +136,11 @@ export function TradeScreen({ details, refreshing, onRefresh }: TradeScreenProps
             available={availableActions}
             copied={copied === 'details'}
             handlers={{
-              copyDetails: () => void copy('details', detailsText(trade, (type, f) => t(fieldLabelKey(type, f)))),
+              copyDetails: () =>
+                void copy(
+                  'details',
+                  detailsText(trade, (type, f) => t(fieldLabelKey(type, f))),
+                ),
               upload: () => focusOn(uploadRef.current, 'trade-receipt'),
               write: () => focusOn(chatInput.current),
               dispute: () => setDisputeOpen(true),

@@ -26,9 +26,17 @@ const anyUnknown = (checks: (boolean | null)[]) => checks.some((c) => c === null
 
 /** High if rating > 4.5, trades > 20 and completion > 95; low if rating < 3.5, trades < 5 or completion < 80. */
 export function trustLevel(f: ReputationFigures): TrustLevel {
-  const low = [cmp(f.rating, (r) => r < 3.5), cmp(f.tradesCount, (n) => n < 5), cmp(f.completionRate, (c) => c < 80)];
+  const low = [
+    cmp(f.rating, (r) => r < 3.5),
+    cmp(f.tradesCount, (n) => n < 5),
+    cmp(f.completionRate, (c) => c < 80),
+  ];
   if (anyTrue(low)) return 'low';
-  const high = [cmp(f.rating, (r) => r > 4.5), cmp(f.tradesCount, (n) => n > 20), cmp(f.completionRate, (c) => c > 95)];
+  const high = [
+    cmp(f.rating, (r) => r > 4.5),
+    cmp(f.tradesCount, (n) => n > 20),
+    cmp(f.completionRate, (c) => c > 95),
+  ];
   if (allTrue(high)) return 'high';
   // Not low by what we know; an unknown figure could still make it low or high.
   return anyUnknown([...low, ...high]) ? 'unknown' : 'medium';

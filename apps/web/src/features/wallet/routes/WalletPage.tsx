@@ -51,7 +51,9 @@ export function WalletPage() {
         <>
           <div className="panel wallet-total">
             <span className="wallet-total__label">{t('wallet.totalValue')}</span>
-            <span className="wallet-total__value num">{formatEstimate(valuation.total, valuation.currency)}</span>
+            <span className="wallet-total__value num">
+              {formatEstimate(valuation.total, valuation.currency)}
+            </span>
             <ValuationNote valuation={valuation} />
           </div>
           <ul className="balance-grid">

@@ -1,0 +1,346 @@
+/**
+ * `npm run bench`: throughput of the real app over real HTTP on PostgreSQL, next to a raw
+ * baseline that runs the same SQL without the app's layers (scripts/bench-baseline.ts).
+ *
+ *   (a) trade lifecycles/s: open -> mark_paid -> confirm_payment -> release_crypto
+ *   (b) order-book requests/s: GET /api/v1/orders?type=sell&cryptocurrency=BTC&limit=20
+ *       over 10,000 active orders (bulk-seeded with a sound ledger, scripts/bench-seed.ts)
+ *
+ * A fresh database p2p_bench_<ts> is created on the server of DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/postgres) and dropped at the end. The ledger audit runs
+ * after seeding and after the load; the script exits 1 if it finds anything.
+ * Knobs: BENCH_SECONDS (12), BENCH_WARMUP (2), BENCH_CONCURRENCY (16), BENCH_KEEP_DB=1 (inspect after).
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { createContext } from '../apps/server/src/context.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { systemClock } from '../apps/server/src/lib/clock.ts';
+import { auditLedger } from '../apps/server/src/modules/ledger/audit.ts';
+import * as ledger from '../apps/server/src/modules/ledger/ledger.ts';
+import { OrdersService } from '../apps/server/src/modules/orders/orders.service.ts';
+import { insertUser } from '../apps/server/src/modules/users/users.repository.ts';
+import { baselineStatements, startBaseline } from './bench-baseline.ts';
+import { type LoadResult, ok, request, runLoad } from './bench-load.ts';
+import { seedBook } from './bench-seed.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const POOL = 20; // the app's default pool size; the baseline gets the same
+const BOOK = '/api/v1/orders?type=sell&cryptocurrency=BTC&limit=20';
+const load = { concurrency: CONCURRENCY, seconds: SECONDS, warmupS: WARMUP };
+
+interface Pair {
+  buyer: Party;
+  seller: Party;
+  orderId: string;
+}
+interface Party {
+  id: string;
+  token: string;
+  sessionId: string;
+}
+
+const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `p2p_bench_${Date.now()}`;
+const dbUrl = new URL(adminUrl);
+dbUrl.pathname = `/${dbName}`;
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Counts the SQL statements the app's pool runs during `fn` (for the drift report). */
+async function countStatements(fn: () => Promise<unknown>): Promise<number> {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  let n = 0;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    n++;
+    return original.apply(this, args);
+  };
+  try {
+    await fn();
+  } finally {
+    proto.query = original;
+  }
+  return n;
+}
+
+function pgbenchBook(url: string): number | null {
+  if (spawnSync('which', ['pgbench']).status !== 0) return null;
+  const file = join(mkdtempSync(join(tmpdir(), 'p2p-bench-')), 'book.sql');
+  const where = `status = 'active' AND available_amount > 0 AND (expires_at IS NULL OR expires_at > now())
+    AND type = 'sell' AND cryptocurrency = 'BTC'`;
+  writeFileSync(
+    file,
+    `SELECT * FROM orders WHERE ${where.replace(/\s+/g, ' ')} ORDER BY price_per_unit ASC, created_at ASC LIMIT 20 OFFSET 0;\nSELECT COUNT(*) FROM orders WHERE ${where.replace(/\s+/g, ' ')};\n`,
+  );
+  const run = spawnSync(
+    'pgbench',
+    ['-n', '-M', 'prepared', '-c', String(CONCURRENCY), '-j', '2', '-T', String(SECONDS), '-f', file, url],
+    {
+      encoding: 'utf8',
+    },
+  );
+  const tps = /tps = ([\d.]+)/.exec(run.stdout ?? '');
+  return tps ? Number(tps[1]) : null;
+}
+
+async function main() {
+  console.log(
+    `bench: database ${dbName}, ${CONCURRENCY} concurrent clients, ${SECONDS} s per measurement (+${WARMUP} s warm-up)`,
+  );
+  await admin(`CREATE DATABASE ${dbName}`);
+  const database = await openDatabase({ databaseUrl: dbUrl.toString(), poolMax: POOL });
+  const closers: (() => Promise<unknown>)[] = [() => database.close()];
+  let failed = false;
+  try {
+    await migrate(database);
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      DATABASE_URL: dbUrl.toString(),
+      RATE_LIMIT: '0',
+      LOG_LEVEL: 'silent',
+      DEMO_DATA: '0',
+      AUTH_DEV_LOGIN: '0',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'p2p-bench-data-')),
+      PRICE_API_URL: 'http://127.0.0.1:9/simple/price',
+    });
+    const ctx = createContext(config, database, systemClock);
+    const app = await buildApp(ctx, { logger: false });
+    closers.unshift(() => app.close());
+    const appBase = await app.listen({ host: '127.0.0.1', port: 0 });
+
+    // Seed: 10,000 active orders in bulk, plus one seller/buyer pair per client via the services.
+    let t0 = performance.now();
+    const seeded = await seedBook(dbUrl.toString(), { owners: 2000, sellPerOwner: 3, buyPerOwner: 2 });
+    const pairs = await makePairs(ctx, CONCURRENCY);
+    console.log(
+      `seeded ${seeded.sell} sell + ${seeded.buy} buy orders in bulk and ${pairs.length} funded sell orders via the services in ${Math.round(performance.now() - t0)} ms`,
+    );
+    await expectSound(ctx, 'after seeding');
+
+    const baseline = await startBaseline(dbUrl.toString(), POOL);
+    closers.unshift(
+      () => baseline.app.close(),
+      () => baseline.pool.end(),
+    );
+
+    const appLifecycle = lifecycle(appBase, 'app');
+    const baseLifecycle = lifecycle(baseline.base, 'baseline');
+    // Drift report: statements per request, app vs baseline (one warm-up lifecycle each).
+    await appLifecycle(pairs[0] as Pair);
+    await baseLifecycle(pairs[0] as Pair);
+    const appCounts = await countAppStatements(appBase, pairs[0] as Pair);
+    await ok(request(baseline.base, 'GET', '/book?type=sell&cryptocurrency=BTC'));
+    console.log('SQL statements per request (app / baseline):');
+    for (const [k, v] of Object.entries(appCounts))
+      console.log(`  ${k.padEnd(16)} ${v} / ${baselineStatements[k] ?? '?'}`);
+
+    const rows: [string, LoadResult, LoadResult | null][] = [];
+    const measure = async (
+      label: string,
+      app: () => Promise<unknown>,
+      base: (() => Promise<unknown>) | null,
+    ) => {
+      t0 = performance.now();
+      const a = await runLoad(async () => void (await app()), load);
+      const b = base ? await runLoad(async () => void (await base()), load) : null;
+      rows.push([label, a, b]);
+      console.log(`  measured ${label} in ${Math.round(performance.now() - t0)} ms`);
+    };
+    await measure(
+      'order book GET (20 of 6k sell)',
+      () => ok(request(appBase, 'GET', BOOK)),
+      () => ok(request(baseline.base, 'GET', '/book?type=sell&cryptocurrency=BTC')),
+    );
+    await measure(
+      'order book, baseline = SELECT+COUNT only',
+      () => ok(request(appBase, 'GET', BOOK)),
+      () => ok(request(baseline.base, 'GET', '/book-select-count?type=sell&cryptocurrency=BTC')),
+    );
+    const lifecycles = { app: 0, baseline: 0 };
+    const at = (w: number) => pairs[w % pairs.length] as Pair;
+    t0 = performance.now();
+    const la = await runLoad(async (w) => {
+      await appLifecycle(at(w));
+      lifecycles.app++;
+    }, load);
+    const lb = await runLoad(async (w) => {
+      await baseLifecycle(at(w));
+      lifecycles.baseline++;
+    }, load);
+    rows.push(['trade lifecycle (4 HTTP calls)', la, lb]);
+    console.log(`  measured lifecycles in ${Math.round(performance.now() - t0)} ms`);
+    await measure(
+      `order book after ${lifecycles.app + lifecycles.baseline} trades`,
+      () => ok(request(appBase, 'GET', BOOK)),
+      () => ok(request(baseline.base, 'GET', '/book?type=sell&cryptocurrency=BTC')),
+    );
+    const pgbench = pgbenchBook(dbUrl.toString());
+
+    printTable(rows, pgbench);
+    await expectSound(ctx, `after ${lifecycles.app} app + ${lifecycles.baseline} baseline lifecycles`);
+  } catch (error) {
+    failed = true;
+    console.error(error);
+  } finally {
+    for (const close of closers) await close().catch(() => {});
+    if (process.env.BENCH_KEEP_DB === '1') console.log(`kept ${dbUrl} (BENCH_KEEP_DB=1)`);
+    else {
+      await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((e) => console.error(e));
+      console.log(`dropped ${dbName}`);
+    }
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+async function expectSound(ctx: ReturnType<typeof createContext>, when: string) {
+  const problems = await auditLedger(ctx.db);
+  if (problems.length) throw new Error(`ledger audit ${when}:\n${problems.join('\n')}`);
+  console.log(`ledger audit ${when}: clean`);
+}
+
+/** One funded seller with a 100 BTC sell order and one buyer per client, with sessions. */
+async function makePairs(ctx: ReturnType<typeof createContext>, n: number): Promise<Pair[]> {
+  const orders = new OrdersService(ctx);
+  const party = async (name: string): Promise<Party> => {
+    const user = await insertUser(ctx.db, { username: name, firstName: 'Bench', now: new Date() });
+    const { accessToken } = await ctx.sessions.start('user', user.id);
+    const claims = await ctx.tokens.verifyAccess('user', accessToken);
+    if (!claims) throw new Error('fresh token did not verify');
+    return { id: user.id, token: accessToken, sessionId: claims.sessionId };
+  };
+  const pairs: Pair[] = [];
+  for (let i = 0; i < n; i++) {
+    const seller = await party(`bench_s${i}`);
+    const buyer = await party(`bench_b${i}`);
+    await ctx.db.transaction((tx) =>
+      ledger.credit(tx, seller.id, 'BTC', 100n * 100_000_000n, { reason: 'bench funding' }, new Date()),
+    );
+    const { id: orderId } = await orders.create(seller.id, {
+      type: 'sell',
+      cryptocurrency: 'BTC',
+      amount_crypto: '100',
+      price_per_unit: '5000000',
+      fiat_currency: 'RUB',
+      payment_methods: ['sberbank'],
+      time_limit: 30,
+      min_amount: '1000',
+    });
+    pairs.push({ buyer, seller, orderId });
+  }
+  return pairs;
+}
+
+/** open -> mark_paid -> confirm_payment -> release_crypto, against the app or the baseline. */
+function lifecycle(base: string, target: 'app' | 'baseline') {
+  const headers = (p: Party): Record<string, string> =>
+    target === 'app' ? { authorization: `Bearer ${p.token}` } : { 'x-user': p.id, 'x-session': p.sessionId };
+  const prefix = target === 'app' ? '/api/v1' : '';
+  return async ({ buyer, seller, orderId }: Pair) => {
+    const opened = await ok<{ tradeId: string }>(
+      request(base, 'POST', `${prefix}/trades`, headers(buyer), {
+        orderId,
+        amountFiat: '5000',
+        paymentMethod: 'sberbank',
+      }),
+    );
+    const step = (who: Party, action: string) =>
+      ok(
+        request(base, 'POST', `${prefix}/trades/${opened.tradeId}/actions`, headers(who), {
+          action,
+          payload: {},
+        }),
+      );
+    await step(buyer, 'mark_paid');
+    await step(seller, 'confirm_payment');
+    await step(seller, 'release_crypto');
+  };
+}
+
+async function countAppStatements(base: string, { buyer, seller, orderId }: Pair) {
+  const auth = (p: Party) => ({ authorization: `Bearer ${p.token}` });
+  let tradeId = '';
+  const out: Record<string, number> = {};
+  out.open = await countStatements(async () => {
+    ({ tradeId } = await ok<{ tradeId: string }>(
+      request(base, 'POST', '/api/v1/trades', auth(buyer), {
+        orderId,
+        amountFiat: '5000',
+        paymentMethod: 'sberbank',
+      }),
+    ));
+  });
+  for (const [who, action] of [
+    [buyer, 'mark_paid'],
+    [seller, 'confirm_payment'],
+    [seller, 'release_crypto'],
+  ] as const) {
+    out[action] = await countStatements(() =>
+      ok(request(base, 'POST', `/api/v1/trades/${tradeId}/actions`, auth(who), { action, payload: {} })),
+    );
+  }
+  out.book = await countStatements(() => ok(request(base, 'GET', BOOK)));
+  return out;
+}
+
+function printTable(rows: [string, LoadResult, LoadResult | null][], pgbench: number | null) {
+  const fmt = (n: number) => n.toFixed(1);
+  const lat = (r: LoadResult) => `${fmt(r.p50)}/${fmt(r.p99)}`;
+  const lines = [
+    [
+      'metric',
+      'app ops/s',
+      'baseline ops/s',
+      'ratio',
+      'app p50/p99 ms',
+      'base p50/p99 ms',
+      'errors app/base',
+    ],
+    ...rows.map(([label, a, b]) => [
+      label,
+      fmt(a.opsPerSec),
+      b ? fmt(b.opsPerSec) : '-',
+      b && b.opsPerSec > 0 ? (a.opsPerSec / b.opsPerSec).toFixed(2) : '-',
+      lat(a),
+      b ? lat(b) : '-',
+      `${a.errors}/${b?.errors ?? 0}`,
+    ]),
+  ];
+  if (pgbench !== null)
+    lines.push(['book SELECT+COUNT via pgbench (no HTTP)', '-', fmt(pgbench), '-', '-', '-', '-']);
+  const widths = lines[0]?.map((_, i) => Math.max(...lines.map((l) => (l[i] ?? '').length))) ?? [];
+  console.log('');
+  for (const [i, l] of lines.entries()) {
+    console.log(`| ${l.map((c, j) => c.padEnd(widths[j] ?? 0)).join(' | ')} |`);
+    if (i === 0) console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  }
+  for (const [label, a, b] of rows) {
+    for (const [who, r] of [
+      ['app', a],
+      ['baseline', b],
+    ] as const) {
+      if (r?.firstError) console.log(`first error (${label}, ${who}): ${r.firstError}`);
+    }
+  }
+  console.log('');
+}
+
+await main();
