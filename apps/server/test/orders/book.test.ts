@@ -61,6 +61,9 @@ beforeAll(async () => {
   await place('sellTaken', { amount_crypto: '0.01', price_per_unit: '4200000' });
   const taker = (await createUser(t.ctx)).id;
   await openTrade(t.ctx, taker, id.sellTaken as string, '42000');
+  // Partly taken, and what is left is worth less than its minimum limit: never offered again.
+  await place('sellStranded', { amount_crypto: '0.01', price_per_unit: '4250000', min_amount: '20000' });
+  await openTrade(t.ctx, taker, id.sellStranded as string, '30000');
   // Partly taken: still offered, with what is left.
   await openTrade(t.ctx, taker, id.sellBtcRub1 as string, '51000');
 });

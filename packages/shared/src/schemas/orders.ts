@@ -40,16 +40,18 @@ export const ORDER_MIN_CRYPTO: Record<(typeof CRYPTOCURRENCIES)[number], string>
 export const ORDER_MIN_FIAT: Record<(typeof FIAT_CURRENCIES)[number], string> = { RUB: '1000', USD: '10' };
 export const FIAT_SIGN: Record<(typeof FIAT_CURRENCIES)[number], string> = { RUB: '₽', USD: '$' };
 
+/** Minimum as the spec writes it in messages: '1 000 ₽' with a plain space. */
+const minFiatText = (fiat: 'RUB' | 'USD') => `${formatRu(ORDER_MIN_FIAT[fiat]).replace(/\u00a0/g, ' ')} ${FIAT_SIGN[fiat]}`;
+
 export const OrderMessages = {
   type: 'Выберите тип ордера: покупка или продажа',
   crypto: 'Выберите поддерживаемую криптовалюту',
   minCrypto: (min: string, c: string) => `Минимальная сумма: ${min} ${c}`,
   price: 'Укажите корректную цену за единицу',
-  minTotal: (fiat: 'RUB' | 'USD') =>
-    `Минимальная сумма сделки: ${formatRu(ORDER_MIN_FIAT[fiat])} ${FIAT_SIGN[fiat]}`,
+  minTotal: (fiat: 'RUB' | 'USD') => `Минимальная сумма сделки: ${minFiatText(fiat)}`,
   methods: 'Выберите хотя бы один способ оплаты',
   minLimit: (fiat: 'RUB' | 'USD') =>
-    `Минимальный лимит должен быть не менее ${formatRu(ORDER_MIN_FIAT[fiat])} ${FIAT_SIGN[fiat]} и не больше общей суммы`,
+    `Минимальный лимит должен быть не менее ${minFiatText(fiat)} и не больше общей суммы`,
   maxLimit: 'Максимальный лимит должен быть больше минимального и не превышать общую сумму',
   description: 'Описание не должно превышать 500 символов',
   timeLimit: 'Время сделки должно быть от 15 минут до 24 часов',

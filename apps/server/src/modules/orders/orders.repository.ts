@@ -41,6 +41,8 @@ export async function listBook(db: Executor, f: BookFilter, now: Date) {
   const conditions = [
     eq(orders.status, 'active'),
     gt(orders.availableAmount, 0n),
+    // A remainder worth less than the order's minimum limit can never be taken: not shown.
+    sql`(${orders.availableAmount}::numeric * ${orders.pricePerUnit}) / 100000000 >= ${orders.minAmount}`,
     sql`(${orders.expiresAt} IS NULL OR ${orders.expiresAt} > ${now})`,
   ];
   if (f.type) conditions.push(eq(orders.type, f.type));

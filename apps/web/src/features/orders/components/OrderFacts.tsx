@@ -31,33 +31,40 @@ export function OrderSideLine({ order }: { order: OrderView }) {
   );
 }
 
-/** Price, amounts, limits, methods and time: the terms of an order as a definition list. */
-export function OrderTerms({ order }: { order: OrderView }) {
+/**
+ * Price, amounts, limits, methods and time: the terms of an order as a definition list.
+ * Without `summary` the price and amounts are left out (a page that shows them above).
+ */
+export function OrderTerms({ order, summary = true }: { order: OrderView; summary?: boolean }) {
   const t = useT();
   const limits = tradeLimitTexts(order);
   const fiat = order.fiat_currency;
   return (
     <dl className="order-terms">
-      <div className="order-terms__row order-terms__row--price">
-        <dt>{t('orders.pricePerUnit', { crypto: order.cryptocurrency })}</dt>
-        <dd className="num">{formatFiatText(order.price_per_unit, fiat)}</dd>
-      </div>
-      <div className="order-terms__row">
-        <dt>{t('orders.available')}</dt>
-        <dd className="num">
-          {formatCryptoText(order.available_amount, order.cryptocurrency)}
-          <span className="order-terms__sub">≈ {formatFiatText(order.available_fiat, fiat)}</span>
-        </dd>
-      </div>
-      <div className="order-terms__row">
-        <dt>{t('orders.totalCost')}</dt>
-        <dd className="num">
-          {formatFiatText(order.total_amount, fiat)}
-          <span className="order-terms__sub">
-            {t('orders.forAmount', { amount: formatCryptoText(order.amount_crypto, order.cryptocurrency) })}
-          </span>
-        </dd>
-      </div>
+      {summary ? (
+        <>
+          <div className="order-terms__row order-terms__row--price">
+            <dt>{t('orders.pricePerUnit', { crypto: order.cryptocurrency })}</dt>
+            <dd className="num">{formatFiatText(order.price_per_unit, fiat)}</dd>
+          </div>
+          <div className="order-terms__row">
+            <dt>{t('orders.available')}</dt>
+            <dd className="num">
+              {formatCryptoText(order.available_amount, order.cryptocurrency)}
+              <span className="order-terms__sub">≈ {formatFiatText(order.available_fiat, fiat)}</span>
+            </dd>
+          </div>
+          <div className="order-terms__row">
+            <dt>{t('orders.totalCost')}</dt>
+            <dd className="num">
+              {formatFiatText(order.total_amount, fiat)}
+              <span className="order-terms__sub">
+                {t('orders.forAmount', { amount: formatCryptoText(order.amount_crypto, order.cryptocurrency) })}
+              </span>
+            </dd>
+          </div>
+        </>
+      ) : null}
       <div className="order-terms__row">
         <dt>{t('orders.limits')}</dt>
         <dd className="num">

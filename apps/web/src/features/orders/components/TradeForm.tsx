@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef } from 'react';
+import { formatRu } from '@p2p/shared';
 import { useI18n } from '@/i18n';
 import { fiatSign, formatCryptoText, formatFiatText, paymentMethodLabel, takerSide } from '../lib/format';
 import { cryptoPreview, tradeLimitTexts } from '../lib/trade-form';
@@ -63,7 +64,7 @@ export function TradeForm({ flow, title = true }: { flow: TradeFlow; title?: boo
             className="input num"
             inputMode="decimal"
             autoComplete="off"
-            placeholder={range.min}
+            placeholder={formatRu(limits.min, 2)}
             value={values.amount}
             disabled={submitting}
             aria-invalid={amountError ? true : undefined}
@@ -148,9 +149,9 @@ export function TradeForm({ flow, title = true }: { flow: TradeFlow; title?: boo
 
       <ul className="trade-warnings small">
         <li>
-          {t(side === 'buy' ? 'newTrade.warn.payFromMethod' : 'newTrade.warn.acceptOnlyMethod', {
-            method: method ?? t('newTrade.warn.statedMethod'),
-          })}
+          {method
+            ? t(side === 'buy' ? 'newTrade.warn.payFromMethod' : 'newTrade.warn.acceptOnlyMethod', { method })
+            : t(side === 'buy' ? 'newTrade.warn.payFromAny' : 'newTrade.warn.acceptOnlyAny')}
         </li>
         <li>{t(side === 'buy' ? 'newTrade.warn.keepReceipt' : 'newTrade.warn.checkBank')}</li>
         <li>

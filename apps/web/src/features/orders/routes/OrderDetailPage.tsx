@@ -107,7 +107,7 @@ function OrderDetail({ order }: { order: OrderView }) {
             <h2 id="terms-title" className="panel__title">
               {t('orderPage.terms')}
             </h2>
-            <OrderTerms order={order} />
+            <OrderTerms order={order} summary={false} />
           </section>
           {order.description ? (
             <section className="panel" aria-labelledby="desc-title">

@@ -47,7 +47,7 @@ export function Checklist({
   };
   return (
     <fieldset className="checklist" aria-describedby={`${id}-hint`}>
-      <legend className="checklist__title">{t('trade.checklist.title')}</legend>
+      <legend className="sr-only">{t('trade.checklist.title')}</legend>
       <p id={`${id}-hint`} className="muted small">
         {t('trade.checklist.hint')}
       </p>

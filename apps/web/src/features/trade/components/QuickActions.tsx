@@ -58,7 +58,7 @@ export function QuickActions({
         {t('trade.quick.title')}
       </h2>
       <ul className="quick__list">
-        {buyer && trade.paymentTemplate ? (
+        {canUpload && trade.paymentTemplate ? (
           <Item icon="copy" onClick={handlers.copyDetails} done={copied}>
             {copied ? t('trade.copied') : t('trade.quick.copyDetails')}
           </Item>

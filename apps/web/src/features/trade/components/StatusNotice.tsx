@@ -1,4 +1,4 @@
-import type { TradeView } from '@p2p/shared';
+import { formatCrypto, parseAmount, type TradeView } from '@p2p/shared';
 import { Icon } from '@/components/ui/Icon';
 import { type MessageKey, useI18n } from '@/i18n';
 import { disputeReasonKey } from '../lib/dispute';
@@ -8,6 +8,10 @@ import { formatCryptoAmount, formatDateTime } from '../lib/format';
 export function StatusNotice({ trade }: { trade: TradeView }) {
   const { t, locale } = useI18n();
   const crypto = `${formatCryptoAmount(trade.amountCrypto)} ${trade.cryptocurrency}`;
+  // The platform fee is taken from the buyer's side on release (DESIGN §7).
+  const fee = parseAmount(trade.feeAmount, 8);
+  const net = `${formatCryptoAmount(formatCrypto(parseAmount(trade.amountCrypto, 8) - fee))} ${trade.cryptocurrency}`;
+  const feeText = fee > 0n ? ` ${t('trade.notice.fee', { fee: `${formatCryptoAmount(trade.feeAmount)} ${trade.cryptocurrency}` })}` : '';
   if (trade.status === 'COMPLETED') {
     return (
       <div className="tr-notice tr-notice--success">
@@ -15,9 +19,9 @@ export function StatusNotice({ trade }: { trade: TradeView }) {
         <div>
           <strong>{t('trade.notice.completed')}</strong>
           <p className="small">
-            {t(trade.userRole === 'buyer' ? 'trade.notice.completedBuyer' : 'trade.notice.completedSeller', {
-              crypto,
-            })}{' '}
+            {trade.userRole === 'buyer'
+              ? `${t('trade.notice.completedBuyer', { crypto: net })}${feeText}`
+              : t('trade.notice.completedSeller', { crypto })}{' '}
             {formatDateTime(trade.completedAt, locale) ?? ''}
           </p>
         </div>
