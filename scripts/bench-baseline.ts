@@ -128,7 +128,7 @@ async function openTrade(
 ) {
   const { rows } = await q('SELECT * FROM orders WHERE id = $1 FOR UPDATE', [orderId]);
   const order = rows[0];
-  if (!order || order.status !== 'active') throw new Error('order not live');
+  if (order?.status !== 'active') throw new Error('order not live');
   const price = BigInt(order.price_per_unit);
   const crypto = (amountFiat * 100_000_000n) / price;
   if (crypto <= 0n || crypto > BigInt(order.available_amount)) throw new Error('not enough left');

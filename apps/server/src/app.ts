@@ -76,7 +76,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       max: 300,
       timeWindow: '1 minute',
       hook: 'preHandler',
-      ...(options.redis ? { redis: options.redis, nameSpace: 'p2p-rl:' } : {}),
+      // A Redis outage must not take the API down with it: limits fail open then.
+      ...(options.redis ? { redis: options.redis, nameSpace: 'p2p-rl:', skipOnError: true } : {}),
       keyGenerator: (request) =>
         request.claims ? `${request.claims.audience}:${request.claims.subjectId}` : `ip:${request.ip}`,
       // Thrown by the plugin, so it reaches the one error handler and becomes the envelope.

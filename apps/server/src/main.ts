@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createContext } from './context.ts';
@@ -28,7 +29,11 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(database);
   const ctx = createContext(config, database, systemClock);
-  const app = await buildApp(ctx);
+  // With REDIS_URL, rate limits are counted across instances too.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 })
+    : null;
+  const app = await buildApp(ctx, { redis });
   const realtime = await attachRealtime(app.server, ctx, { redisUrl: config.redisUrl, log: app.log });
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   if (config.demoData && (await seedDemoData(ctx))) app.log.info('demo data seeded');
@@ -48,6 +53,7 @@ async function main() {
       await realtime.close();
       await app.close();
       await database.close();
+      redis?.disconnect();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

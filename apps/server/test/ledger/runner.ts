@@ -11,11 +11,11 @@ import { expect } from 'vitest';
 import type { AppContext } from '../../src/context.ts';
 import { queryRows } from '../../src/db/client.ts';
 import { AppError } from '../../src/errors.ts';
+import type { ManualClock } from '../../src/lib/clock.ts';
 import * as ledger from '../../src/modules/ledger/ledger.ts';
 import { OrdersService } from '../../src/modules/orders/orders.service.ts';
 import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
-import type { ManualClock } from '../../src/lib/clock.ts';
 import { type Currency, Model, type ModelTrade } from './model.ts';
 import { type Op, USERS, type Who } from './operations.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors.ts';
+import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { findTrade } from '../../src/modules/trades/trades.repository.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
-import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import {
   balance,
   createOrder,
@@ -98,8 +98,9 @@ describe('race (d): expiry vs mark_paid at the payment deadline', () => {
       let cancelled = 0;
       for (const [i, { buyerId, tradeId }] of opened.entries()) {
         const outcome = paid[i];
+        if (!outcome) throw new Error(`no outcome for trade ${i}`);
         const trade = await findTrade(t.ctx.db, tradeId);
-        if (outcome?.ok) {
+        if (outcome.ok) {
           // The buyer won: paid, no refund, and the expiry never touched it.
           expect(trade).toMatchObject({
             status: 'PAYMENT_PENDING',
@@ -111,8 +112,8 @@ describe('race (d): expiry vs mark_paid at the payment deadline', () => {
           outcomes.push('paid');
         } else {
           // The expiry won: cancelled with exactly one refund; "paid" was refused with 409.
-          expect(outcome?.error).toBeInstanceOf(AppError);
-          expect((outcome?.error as AppError).code).toBe('ACTION_NOT_AVAILABLE');
+          expect(outcome.error).toBeInstanceOf(AppError);
+          expect((outcome.error as AppError).code).toBe('ACTION_NOT_AVAILABLE');
           expect(trade).toMatchObject({ status: 'CANCELLED', settlement: 'refunded', escrowAmount: 0n });
           expect(settlements.get(tradeId)).toEqual({ trade_refund: 1 });
           expect(histories.get(tradeId)).toEqual(['create', 'expire']);

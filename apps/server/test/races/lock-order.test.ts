@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrdersService } from '../../src/modules/orders/orders.service.ts';
 import { findOrder } from '../../src/modules/orders/orders.repository.ts';
+import { OrdersService } from '../../src/modules/orders/orders.service.ts';
 import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { feeFor } from '../../src/modules/trades/settlement.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';

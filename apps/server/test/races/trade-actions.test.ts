@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feeFor } from '../../src/modules/trades/settlement.ts';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { findOrder } from '../../src/modules/orders/orders.repository.ts';
+import { feeFor } from '../../src/modules/trades/settlement.ts';
 import { findTrade } from '../../src/modules/trades/trades.repository.ts';
+import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { balance, createOrder, expectLedgerSound, fund, openTrade } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import {

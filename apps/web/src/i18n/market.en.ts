@@ -313,7 +313,7 @@ export const marketEn: Record<keyof typeof marketRu, string> = {
   'wallet.value.unavailable': 'Rates unavailable — no estimate shown',
   'wallet.value.source.live': 'Estimated at the live rate of {time}',
   'wallet.value.source.cache': 'Estimated at the cached rate of {time}',
-  'wallet.value.source.fallback': 'Estimated at fallback rates: the price service is unavailable',
+  'wallet.value.source.fallback': 'The price service is unavailable — no estimate shown',
 
   'dash.openWallet': 'Open wallet',
   'dash.coin': 'Coin',

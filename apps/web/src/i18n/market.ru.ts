@@ -325,7 +325,7 @@ export const marketRu = {
   'wallet.value.unavailable': 'Курс недоступен — оценка не показана',
   'wallet.value.source.live': 'Оценка по актуальному курсу на {time}',
   'wallet.value.source.cache': 'Оценка по курсу из кэша на {time}',
-  'wallet.value.source.fallback': 'Оценка по резервному курсу: сервис цен недоступен',
+  'wallet.value.source.fallback': 'Сервис цен недоступен — оценка в рублях и долларах не показана',
 
   // Dashboard widgets (spec 3 §2)
   'dash.openWallet': 'Открыть кошелек',

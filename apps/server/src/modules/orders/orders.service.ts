@@ -3,8 +3,8 @@ import {
   type Cryptocurrency,
   fiatValue,
   formatCrypto,
-  parseAmount,
   ORDER_MIN_FIAT,
+  parseAmount,
 } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';

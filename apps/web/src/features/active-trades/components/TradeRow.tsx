@@ -40,9 +40,6 @@ export function TradeRow({ trade, now, canCancel, cancelling, onOpen, onCancel }
           <span className="at-row__coin">{trade.cryptocurrency}</span>
           <span className={`at-row__role at-row__role--${role}`}>{t(`activeTrades.role.${role}`)}</span>
           <StatusBadge status={trade.status} />
-          <span className={`at-row__time num at-sev--${severity}`} title={t('activeTrades.timeLeft')}>
-            {formatClock(seconds)}
-          </span>
         </span>
         <span className="at-row__amounts num">
           {formatCryptoAmount(trade.amountCrypto)} {trade.cryptocurrency}
@@ -55,16 +52,24 @@ export function TradeRow({ trade, now, canCancel, cancelling, onOpen, onCancel }
           ) : null}
         </span>
       </Link>
-      {canCancel && !cancelling ? (
-        <button
-          type="button"
-          className="at-row__cancel"
-          onClick={onCancel}
-          aria-label={t('activeTrades.cancelRow', { crypto: trade.cryptocurrency, name: trade.counterparty })}
-        >
-          {t('activeTrades.cancelShort')}
-        </button>
-      ) : null}
+      <span className="at-row__aside">
+        <span className={`at-row__time num at-sev--${severity}`} title={t('activeTrades.timeLeft')}>
+          {formatClock(seconds)}
+        </span>
+        {canCancel && !cancelling ? (
+          <button
+            type="button"
+            className="at-row__cancel"
+            onClick={onCancel}
+            aria-label={t('activeTrades.cancelRow', {
+              crypto: trade.cryptocurrency,
+              name: trade.counterparty,
+            })}
+          >
+            {t('activeTrades.cancelShort')}
+          </button>
+        ) : null}
+      </span>
     </li>
   );
 }

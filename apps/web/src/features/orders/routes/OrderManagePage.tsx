@@ -125,7 +125,7 @@ function ManageOrder({
       <div className="panel manage-head">
         <div className="manage-head__main">
           <h1 id="manage-title" className="page__title">
-            {t(order.type === 'buy' ? 'orderPage.titleBuy' : 'orderPage.titleSell', { crypto })}{' '}
+            {t(order.type === 'buy' ? 'orders.type.buy' : 'orders.type.sell')} ·{' '}
             <span className="num">{formatCryptoText(order.amount_crypto, crypto)}</span>
           </h1>
           <div className="manage-head__meta small muted">

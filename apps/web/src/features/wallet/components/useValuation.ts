@@ -15,15 +15,17 @@ export interface Valuation {
 
 /**
  * Balances valued at market reference prices in the display currency (RUB or USD). An estimate,
- * always shown with its price source; no value at all when prices are unavailable.
+ * always shown with its price source; no value at all when prices are unavailable or are only
+ * the fallback table (a fixed rough figure is not a valuation of anyone's money).
  */
 export function useValuation(balances: WalletBalanceView[] | undefined): Valuation {
   const currency = useCurrency();
   const prices = useMarketPrices();
+  const quotes = prices.data?.source === 'fallback' ? undefined : prices.data?.prices;
   const perCoin: Record<string, bigint | null> = {};
   let total: bigint | null = 0n;
   for (const balance of balances ?? []) {
-    const price = marketPriceMinor(prices.data?.prices, balance.cryptocurrency, currency);
+    const price = marketPriceMinor(quotes, balance.cryptocurrency, currency);
     const value = estimateValueMinor(balance.total, price);
     perCoin[balance.cryptocurrency] = value;
     if (value === null) {
@@ -33,7 +35,7 @@ export function useValuation(balances: WalletBalanceView[] | undefined): Valuati
   return {
     currency,
     perCoin,
-    total: prices.data && balances ? total : null,
+    total: quotes && balances ? total : null,
     source: prices.data?.source ?? null,
     updatedAt: prices.data?.updatedAt ?? null,
     loading: prices.isPending,
