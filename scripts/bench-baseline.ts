@@ -4,8 +4,12 @@ import pg from 'pg';
 /**
  * The raw baseline of `npm run bench`: a bare Fastify server with pg and no app layers
  * (no JWT, no zod, no services, no Drizzle), running the same SQL statements, in the same
- * transactions, that the app runs for the measured requests. bench.ts counts the app's
- * statements per request at start-up and prints them next to these, so drift shows.
+ * transactions, that the app runs for the measured requests.
+ *
+ * The order book is read-only, so its baseline replays the exact statements (text and
+ * values) bench.ts captured from one app request. The trade lifecycle writes new rows, so
+ * its statements are mirrored here by hand; bench.ts counts the app's statements per
+ * request at start-up and prints them next to these, so drift shows.
  *
  * The caller says who it is with `x-user` / `x-session` headers instead of a bearer token;
  * the session row is still read, as the app's auth does on every request.
@@ -23,9 +27,6 @@ const REPUTATION = `SELECT u.id,
   (SELECT AVG(EXTRACT(EPOCH FROM (t.completed_at - t.paid_at)))::numeric(12,0)::text FROM trades t
      WHERE t.seller_id = u.id AND t.status = 'COMPLETED' AND t.paid_at IS NOT NULL) AS avg_release
 FROM users u WHERE u.id = ANY($1::uuid[])`;
-
-const BOOK_WHERE = `status = 'active' AND available_amount > 0 AND (expires_at IS NULL OR expires_at > $1)
-  AND type = $2 AND cryptocurrency = $3`;
 
 const MINUTE = 60_000;
 const FEE_PPM = 1000n;
@@ -251,10 +252,19 @@ async function act(pool: pg.Pool, sink: { n: number }, userId: string, tradeId: 
   });
 }
 
-/** Starts the baseline on 127.0.0.1:0 over its own pool of `poolMax` connections. */
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * Starts the baseline on 127.0.0.1:0 over its own pool of `poolMax` connections; `book` is
+ * what the app ran for one order-book request.
+ */
 export async function startBaseline(
   url: string,
   poolMax: number,
+  book: Statement[],
 ): Promise<{ app: FastifyInstance; base: string; pool: pg.Pool }> {
   const pool = new pg.Pool({ connectionString: url, max: poolMax });
   const app = Fastify({ logger: false });
@@ -266,47 +276,27 @@ export async function startBaseline(
     return headers['x-user'] as string;
   };
 
-  app.get('/book', async (request) => {
+  // The book: the app's captured statements, replayed as the app runs them (the page and
+  // the count one after the other, then owners, reputations and counts in parallel).
+  app.get('/book', async () => {
     const sink = { n: 0 };
     const q = counted(pool, sink);
-    const query = request.query as Record<string, string>;
-    const now = new Date();
-    const params = [now, query.type ?? 'sell', query.cryptocurrency ?? 'BTC'];
-    const order = query.type === 'buy' ? 'price_per_unit DESC' : 'price_per_unit ASC';
-    const { rows } = await q(
-      `SELECT * FROM orders WHERE ${BOOK_WHERE} ORDER BY ${order}, created_at ASC LIMIT 20 OFFSET 0`,
-      params,
-    );
-    const count = await q(`SELECT COUNT(*) FROM orders WHERE ${BOOK_WHERE}`, params);
-    const owners = [...new Set(rows.map((r) => r.user_id))];
-    const [users, reps, completed] = await Promise.all([
-      q('SELECT * FROM users WHERE id = ANY($1::uuid[])', [owners]),
-      q(REPUTATION, [owners]),
-      q(
-        `SELECT order_id, COUNT(*) FROM trades WHERE order_id = ANY($1::uuid[]) AND status = 'COMPLETED' GROUP BY order_id`,
-        [rows.map((r) => r.id)],
-      ),
-    ]);
+    const [page, count, ...views] = book;
+    if (!page || !count) throw new Error('no book statements captured');
+    const { rows } = await q(page.text, page.values);
+    const total = await q(count.text, count.values);
+    const extra = await Promise.all(views.map((v) => q(v.text, v.values)));
     baselineStatements.book = sink.n;
-    return {
-      orders: rows,
-      total: count.rows[0].count,
-      users: users.rows,
-      reputation: reps.rows,
-      completed: completed.rows,
-    };
+    return { orders: rows, total: total.rows[0], views: extra.map((r) => r.rows) };
   });
 
   // The brief's narrower baseline: only the book's SELECT and COUNT.
-  app.get('/book-select-count', async (request) => {
-    const query = request.query as Record<string, string>;
-    const params = [new Date(), query.type ?? 'sell', query.cryptocurrency ?? 'BTC'];
-    const { rows } = await pool.query(
-      `SELECT * FROM orders WHERE ${BOOK_WHERE} ORDER BY price_per_unit ASC, created_at ASC LIMIT 20 OFFSET 0`,
-      params,
-    );
-    const count = await pool.query(`SELECT COUNT(*) FROM orders WHERE ${BOOK_WHERE}`, params);
-    return { orders: rows, total: count.rows[0].count };
+  app.get('/book-select-count', async () => {
+    const [page, count] = book;
+    if (!page || !count) throw new Error('no book statements captured');
+    const { rows } = await pool.query(page.text, page.values);
+    const total = await pool.query(count.text, count.values);
+    return { orders: rows, total: total.rows[0] };
   });
 
   app.post('/trades', async (request) => {

@@ -6,7 +6,8 @@ import { auditLedger } from '../../src/modules/ledger/audit.ts';
 import { uniqueName } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { sequence, USERS } from './operations.ts';
-import { Runner, systemBalances } from './runner.ts';
+import { Runner } from './runner.ts';
+import { expectModel, systemBalances } from './verify.ts';
 
 /**
  * Property: whatever users do, in whatever order, the books stay sound. Each run draws a
@@ -50,11 +51,12 @@ describe('ledger property: random operation sequences keep the books sound', () 
       fc.asyncProperty(sequence, async (ops) => {
         sequences++;
         operations += ops.length;
-        const runner = new Runner(t.ctx, t.clock, await freshUsers(), stats);
+        const ids = await freshUsers();
+        const runner = new Runner(t.ctx, t.clock, ids, stats);
         const before = await systemBalances(t.ctx);
         for (const op of ops) await runner.apply(op);
         expect(await auditLedger(t.ctx.db)).toEqual([]);
-        await runner.verify(before);
+        await expectModel(t.ctx, runner.model, ids, before);
         await runner.settleTimers(31);
       }),
       { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },

@@ -6,10 +6,8 @@ import {
   type TradeStatus,
   type UserAction,
 } from '@p2p/shared';
-import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { AppContext } from '../../src/context.ts';
-import { queryRows } from '../../src/db/client.ts';
 import { AppError } from '../../src/errors.ts';
 import type { ManualClock } from '../../src/lib/clock.ts';
 import * as ledger from '../../src/modules/ledger/ledger.ts';
@@ -43,8 +41,6 @@ const RIGHT_ROLE: Record<UserAction, 'buyer' | 'seller'> = {
   cancel_trade: 'buyer',
   dispute_trade: 'buyer',
 };
-
-export type SystemBalances = Record<'fees' | 'external', Record<string, bigint>>;
 
 export class Runner {
   readonly model: Model;
@@ -292,72 +288,4 @@ export class Runner {
     const { expired, released, ordersExpired } = await this.scheduler.tick();
     expect({ expired, released, ordersExpired }).toEqual(this.model.tick(this.now()));
   }
-
-  /** The database agrees with the model: balances, system accounts, orders, trades. */
-  async verify(before: SystemBalances) {
-    const accounts = this.ids.map((id) => sql`${ledger.userAccount(id)}`);
-    const rows = await queryRows<{ account: string; currency: string; available: string; locked: string }>(
-      this.ctx.db,
-      sql`SELECT account, currency, available::text, locked::text FROM balances
-          WHERE account IN (${sql.join(accounts, sql`, `)})`,
-    );
-    const actual = new Map(rows.map((r) => [`${r.account}|${r.currency}`, r]));
-    for (const [u, cur, a] of this.model.entries()) {
-      const row = actual.get(`${ledger.userAccount(this.id(u))}|${cur}`);
-      const got = { available: BigInt(row?.available ?? 0), locked: BigInt(row?.locked ?? 0) };
-      expect(got, `user ${u} ${cur}`).toEqual({ available: a.available, locked: a.locked });
-      // What came in, minus what went out, minus the fees paid on what was bought.
-      expect(a.available + a.locked, `user ${u} ${cur} flows`).toBe(
-        a.credits - a.debits - a.sold + a.bought - a.fees,
-      );
-    }
-    const after = await systemBalances(this.ctx);
-    for (const cur of ['BTC', 'ETH'] as const) {
-      const delta = (k: 'fees' | 'external') => (after[k][cur] ?? 0n) - (before[k][cur] ?? 0n);
-      expect(delta('fees'), `fees ${cur}`).toBe(this.model.fees[cur]);
-      expect(delta('external'), `external ${cur}`).toBe(this.model.external[cur]);
-    }
-    await this.verifyRows();
-  }
-
-  private async verifyRows() {
-    const { orders, trades } = this.model;
-    if (orders.length === 0) return;
-    const orderRows = await queryRows<{ id: string; status: string; available: string }>(
-      this.ctx.db,
-      sql`SELECT id, status, available_amount::text AS available FROM orders
-          WHERE id IN (${sql.join(
-            orders.map((o) => sql`${o.id}::uuid`),
-            sql`, `,
-          )})`,
-    );
-    const byId = new Map(orderRows.map((r) => [r.id, r]));
-    for (const o of orders) {
-      const row = byId.get(o.id);
-      expect({ status: row?.status, available: BigInt(row?.available ?? -1) }, `order ${o.id}`).toEqual({
-        status: o.status,
-        available: o.available,
-      });
-    }
-    if (trades.length === 0) return;
-    const tradeRows = await queryRows<{ id: string; status: string }>(
-      this.ctx.db,
-      sql`SELECT id, status FROM trades WHERE id IN (${sql.join(
-        trades.map((x) => sql`${x.id}::uuid`),
-        sql`, `,
-      )})`,
-    );
-    const statusOf = new Map(tradeRows.map((r) => [r.id, r.status]));
-    for (const x of trades) expect(statusOf.get(x.id), `trade ${x.id}`).toBe(x.status);
-  }
-}
-
-export async function systemBalances(ctx: AppContext): Promise<SystemBalances> {
-  const rows = await queryRows<{ account: 'fees' | 'external'; currency: string; available: string }>(
-    ctx.db,
-    sql`SELECT account, currency, available::text FROM balances WHERE account IN ('fees', 'external')`,
-  );
-  const out: SystemBalances = { fees: {}, external: {} };
-  for (const r of rows) out[r.account][r.currency] = BigInt(r.available);
-  return out;
 }

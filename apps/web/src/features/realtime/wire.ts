@@ -22,11 +22,11 @@ const CONNECTION_TOAST = 'realtime-connection';
 const AUTH_RETRY_GAP_MS = 30_000;
 
 /**
- * Query keys the events touch. Convention shared by the trade features: every trade list
- * lives under ['trades', ...], one trade under ['trade', id, ...]; order screens under
- * ['orders', ...] / ['order', id, ...]; the market and dashboards refetch on order changes.
+ * Query keys the events touch. Convention of the web app: every trade list lives under
+ * ['trades', ...], one trade under ['trade', id, ...], order screens under ['orders', ...],
+ * balances under ['wallet', ...], the dashboard under ['dashboard', ...].
  */
-const ORDER_ROOTS = new Set(['orders', 'order', 'market', 'my-orders', 'dashboard']);
+const ORDER_ROOTS = new Set(['orders', 'dashboard']);
 
 interface WireOptions {
   socket: AppSocket;
@@ -57,9 +57,15 @@ export function wireSocket(o: WireOptions): () => void {
   const { socket, queryClient } = o;
   let lostShownAt = -Infinity;
   let authRetryAt = -Infinity;
+  // A transition moves money (escrow, release, refund): balances and stats change with it.
+  const invalidateMoney = () => {
+    void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+    void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+  };
   const invalidateTrade = (tradeId: string) => {
     void queryClient.invalidateQueries({ queryKey: ['trade', tradeId, 'details'] });
     void queryClient.invalidateQueries({ queryKey: ['trades'] });
+    invalidateMoney();
   };
   const invalidateOrders = () =>
     void queryClient.invalidateQueries({
@@ -83,7 +89,8 @@ export function wireSocket(o: WireOptions): () => void {
     connectedBefore = true;
   });
   socket.on('connect_error', (error) => {
-    o.setStatus(socket.active ? 'connecting' : 'disconnected');
+    // Offline while socket.io keeps retrying: the chat says so and waits (spec 2 §4).
+    o.setStatus('disconnected');
     showLost();
     // A refused handshake does not retry by itself: refresh the session, then try again.
     const code = (error as { data?: { code?: string } }).data?.code;
@@ -100,7 +107,7 @@ export function wireSocket(o: WireOptions): () => void {
     showLost();
     // The server closed it: socket.io does not come back by itself then (spec 1 §4: it does).
     if (reason === 'io server disconnect') socket.connect();
-    o.setStatus('connecting');
+    o.setStatus('disconnected');
   });
   socket.io.on('reconnect_failed', () => o.setStatus('disconnected'));
 
@@ -110,6 +117,7 @@ export function wireSocket(o: WireOptions): () => void {
     notifyBrowser(o.t()('rt.newTradeTitle'), text);
     void queryClient.invalidateQueries({ queryKey: ['trades'] });
     invalidateOrders();
+    invalidateMoney();
   });
   socket.on('trade:updated', (e) => {
     if (cachedRole(queryClient, e.tradeId) !== e.actor) {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
 import { activeTradeSeverity, formatClock, useNow } from '@/features/trade';
@@ -35,6 +35,13 @@ function ActiveTradesMenu({ trades }: { trades: ActiveTradeSummary[] }) {
   const desktop = useMediaQuery(DESKTOP);
   const [open, setOpen] = useState(false);
   const [target, setTarget] = useState<ActiveTradeSummary | null>(null);
+  // Any navigation (a row, the back button) closes the list; adjusted during render.
+  const { pathname } = useLocation();
+  const [path, setPath] = useState(pathname);
+  if (path !== pathname) {
+    setPath(pathname);
+    setOpen(false);
+  }
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const { cancel, cancelling } = useCancelTrade();

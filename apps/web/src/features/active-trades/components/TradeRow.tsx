@@ -40,6 +40,12 @@ export function TradeRow({ trade, now, canCancel, cancelling, onOpen, onCancel }
           <span className="at-row__coin">{trade.cryptocurrency}</span>
           <span className={`at-row__role at-row__role--${role}`}>{t(`activeTrades.role.${role}`)}</span>
           <StatusBadge status={trade.status} />
+          {trade.unread > 0 ? (
+            <span className="at-row__unread num" title={t('activeTrades.unread', { count: trade.unread })}>
+              <span aria-hidden="true">✉ {trade.unread}</span>
+              <span className="sr-only">{t('activeTrades.unread', { count: trade.unread })}</span>
+            </span>
+          ) : null}
         </span>
         <span className="at-row__amounts num">
           {formatCryptoAmount(trade.amountCrypto)} {trade.cryptocurrency}

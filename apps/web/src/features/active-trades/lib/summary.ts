@@ -14,6 +14,8 @@ export interface ActiveTradeSummary {
   paymentDeadline: string | null;
   /** The deadline that runs in the current status, if any. */
   deadline: string | null;
+  /** Counterparty messages I have not read. */
+  unread: number;
 }
 
 /** Header shows at most 3 before '3+' (spec 1 §9). */
@@ -46,6 +48,7 @@ export function toSummary(t: TradeView): ActiveTradeSummary {
     createdAt: t.createdAt,
     paymentDeadline: t.paymentDeadline ?? null,
     deadline: deadlineOf(t),
+    unread: t.chatUnreadCount,
   };
 }
 

@@ -1,6 +1,14 @@
 import type { ChatMessage } from '@p2p/shared';
 import { describe, expect, it } from 'vitest';
-import { checkOutgoing, isShowable, markRead, SendErrors, showable, unreadIncoming, upsertMessage } from './messages';
+import {
+  checkOutgoing,
+  isShowable,
+  markRead,
+  SendErrors,
+  showable,
+  unreadIncoming,
+  upsertMessage,
+} from './messages';
 
 const me = { id: 'u1', displayName: null, firstName: 'Вера' };
 const msg = (over: Partial<ChatMessage>): ChatMessage => ({

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatCryptoText, formatFiatText } from '@/features/orders';
 import { formatBalance, useWalletBalances } from '@/features/wallet';
 import { useT } from '@/i18n';
-import { normalize, type OrderFormState, orderTotalMinor } from '../lib/order-form';
+import { effectiveLimits, normalize, type OrderFormState, orderTotalMinor } from '../lib/order-form';
 
 /** Spec DESIGN §7: the platform fee, 0.1 % taken from the buyer's side on release. */
 const FEE_PER_MILLE = 1n;
@@ -23,12 +23,7 @@ export function CalculatorCard({
   const total = orderTotalMinor(form);
   const amount = tryParseAmount(normalize(form.amount), 8);
   const fee = amount === null ? null : (amount * FEE_PER_MILLE) / 1000n;
-  const limit = (text: string) => {
-    const value = tryParseAmount(normalize(text), 2);
-    return value === null ? null : formatFiat(value);
-  };
-  const min = limit(form.minLimit);
-  const max = limit(form.maxLimit);
+  const { min, max } = effectiveLimits(form);
   const balance = balances.data?.find((b) => b.cryptocurrency === form.cryptocurrency);
   const available = balance ? tryParseAmount(balance.available, 8) : null;
   const short = form.type === 'sell' && amount !== null && available !== null && amount > available;
@@ -48,8 +43,7 @@ export function CalculatorCard({
         <div>
           <dt>{t('createOrder.calc.limits')}</dt>
           <dd className="num">
-            {min ? formatFiatText(min, form.fiat) : t('createOrder.calc.defaultMin')} –{' '}
-            {max ? formatFiatText(max, form.fiat) : t('createOrder.calc.defaultMax')}
+            {min ? formatFiatText(min, form.fiat) : '—'} – {max ? formatFiatText(max, form.fiat) : '—'}
           </dd>
         </div>
         <div>

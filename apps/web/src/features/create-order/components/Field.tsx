@@ -13,8 +13,10 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChan
 
 /** A labelled input with hint, error (announced, linked by aria-describedby) and unit. */
 export function Field({ id, label, value, onChange, hint, error, suffix, type, ...rest }: FieldProps) {
+  // The error replaces the hint: both at once say the same thing twice.
+  const shownHint = error ? undefined : hint;
   const described =
-    [hint ? `${id}-h` : null, error ? `${id}-e` : null].filter(Boolean).join(' ') || undefined;
+    [shownHint ? `${id}-h` : null, error ? `${id}-e` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -39,9 +41,9 @@ export function Field({ id, label, value, onChange, hint, error, suffix, type, .
           </span>
         ) : null}
       </div>
-      {hint ? (
+      {shownHint ? (
         <p id={`${id}-h`} className="field__hint">
-          {hint}
+          {shownHint}
         </p>
       ) : null}
       {error ? (

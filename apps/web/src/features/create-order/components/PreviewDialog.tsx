@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
 import { formatCryptoText, formatFiatText, OrderTypeBadge, paymentMethodLabel } from '@/features/orders';
 import { useI18n } from '@/i18n';
-import { normalize, type OrderFormState, orderTotalMinor } from '../lib/order-form';
+import { effectiveLimits, normalize, type OrderFormState, orderTotalMinor } from '../lib/order-form';
 
 /** The order as it will be published, with the confirm button (spec 3 §2). */
 export function PreviewDialog({
@@ -20,17 +20,14 @@ export function PreviewDialog({
   const { t, lang } = useI18n();
   const id = useId();
   const total = orderTotalMinor(form);
-  const min = normalize(form.minLimit);
-  const max = normalize(form.maxLimit);
+  const { min, max } = effectiveLimits(form);
   const rows: [string, string][] = [
     [t('createOrder.field.amount'), formatCryptoText(normalize(form.amount), form.cryptocurrency)],
     [t('createOrder.field.price'), formatFiatText(normalize(form.price), form.fiat)],
     [t('createOrder.calc.total'), total === null ? '—' : formatFiatText(formatFiat(total), form.fiat)],
     [
       t('createOrder.calc.limits'),
-      `${min ? formatFiatText(min, form.fiat) : t('createOrder.calc.defaultMin')} – ${
-        max ? formatFiatText(max, form.fiat) : t('createOrder.calc.defaultMax')
-      }`,
+      `${min ? formatFiatText(min, form.fiat) : '—'} – ${max ? formatFiatText(max, form.fiat) : '—'}`,
     ],
     [t('createOrder.field.methods'), form.methods.map((m) => paymentMethodLabel(m, lang)).join(', ')],
     [t('createOrder.field.timeLimit'), t('orders.minutes', { count: form.timeLimit })],

@@ -3,6 +3,7 @@ import {
   type FiatCurrency,
   fiatValue,
   formatFiat,
+  ORDER_MIN_FIAT,
   OrderMessages,
   orderAmountIssues,
   type PaymentMethod,
@@ -81,6 +82,25 @@ export function orderTotalMinor(form: Pick<OrderFormState, 'amount' | 'price'>):
   const price = tryParseAmount(normalize(form.price), 2);
   if (amount === null || price === null) return null;
   return fiatValue(amount, price);
+}
+
+/**
+ * The limits a trade will have, as the server sets them: typed values, else the smallest allowed
+ * minimum (1 000 ₽ / 10 $) and the whole order total as maximum. Null parts are not numbers yet.
+ */
+export function effectiveLimits(form: OrderFormState): { min: string | null; max: string | null } {
+  const parse = (text: string) => {
+    const value = tryParseAmount(normalize(text), 2);
+    return value === null ? null : formatFiat(value);
+  };
+  const total = orderTotalMinor(form);
+  return {
+    min:
+      form.minLimit.trim() === ''
+        ? formatFiat(tryParseAmount(ORDER_MIN_FIAT[form.fiat], 2) ?? 0n)
+        : parse(form.minLimit),
+    max: form.maxLimit.trim() === '' ? (total === null ? null : formatFiat(total)) : parse(form.maxLimit),
+  };
 }
 
 /** The POST /orders body (snake_case, amounts as strings); empty limits are left to the server. */

@@ -58,6 +58,10 @@ export function CreateOrderPage() {
   const errorRef = useRef<HTMLDivElement>(null);
   const leaveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(leaveTimer.current), []);
+  // A server refusal is announced and brought into view.
+  useEffect(() => {
+    if (serverError) errorRef.current?.focus();
+  }, [serverError]);
 
   const issues = orderFormIssues(form);
   const issueText = (issue: OrderFieldIssue) => {
@@ -104,7 +108,6 @@ export function CreateOrderPage() {
     onError: (error) => {
       setServerError(toServerError(error, t('createOrder.insufficient'), t('createOrder.createError')));
       setServerFields(fieldErrorsOf(error));
-      setTimeout(() => errorRef.current?.focus(), 0);
     },
   });
 

@@ -133,7 +133,8 @@ export function MarketPage() {
       {prices.data ? <PriceTicker prices={prices.data} /> : null}
       {prices.data?.source === 'fallback' ? (
         <p className="alert alert--warn market-note small">
-          {prices.data.message ?? t('market.prices.fallbackNote')}
+          {/* The server explains in Russian; other languages get the same words translated. */}
+          {lang === 'ru' && prices.data.message ? prices.data.message : t('market.prices.fallbackNote')}
         </p>
       ) : null}
 

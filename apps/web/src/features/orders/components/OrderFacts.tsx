@@ -59,7 +59,9 @@ export function OrderTerms({ order, summary = true }: { order: OrderView; summar
             <dd className="num">
               {formatFiatText(order.total_amount, fiat)}
               <span className="order-terms__sub">
-                {t('orders.forAmount', { amount: formatCryptoText(order.amount_crypto, order.cryptocurrency) })}
+                {t('orders.forAmount', {
+                  amount: formatCryptoText(order.amount_crypto, order.cryptocurrency),
+                })}
               </span>
             </dd>
           </div>

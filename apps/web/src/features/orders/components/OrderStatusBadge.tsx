@@ -26,8 +26,6 @@ export function OrderTypeBadge({ type, neutral }: { type: OrderView['type']; neu
   const t = useT();
   const tone = neutral ? 'badge--muted' : type === 'buy' ? 'badge--buy' : 'badge--sell';
   return (
-    <span className={`badge ${tone}`}>
-      {t(type === 'buy' ? 'orders.type.buy' : 'orders.type.sell')}
-    </span>
+    <span className={`badge ${tone}`}>{t(type === 'buy' ? 'orders.type.buy' : 'orders.type.sell')}</span>
   );
 }

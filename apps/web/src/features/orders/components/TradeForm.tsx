@@ -1,5 +1,5 @@
-import { type FormEvent, useEffect, useId, useRef } from 'react';
 import { formatRu } from '@p2p/shared';
+import { type FormEvent, useEffect, useId, useRef } from 'react';
 import { useI18n } from '@/i18n';
 import { fiatSign, formatCryptoText, formatFiatText, paymentMethodLabel, takerSide } from '../lib/format';
 import { cryptoPreview, tradeLimitTexts } from '../lib/trade-form';

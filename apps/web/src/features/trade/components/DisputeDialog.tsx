@@ -1,6 +1,7 @@
 import { DISPUTE_DETAILS_MAX, DisputeMessages, type TradeView } from '@p2p/shared';
 import { useId, useState } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
+import { toast } from '@/components/ui/toast';
 import { type MessageKey, useT } from '@/i18n';
 import { useTradeAction } from '../hooks/use-trade';
 import { disputeReasonKey, disputeReasonsFor } from '../lib/dispute';
@@ -39,6 +40,7 @@ export function DisputeDialog({ trade, open, onClose }: DisputeDialogProps) {
       { action: 'dispute_trade', payload: { reasonId: reason, details: details.trim() } },
       {
         onSuccess: () => {
+          toast.success(t('dispute.opened'));
           setReason('');
           setDetails('');
           onClose();

@@ -1,4 +1,5 @@
 import type { TradeView } from '@p2p/shared';
+import { Icon } from '@/components/ui/Icon';
 import { fieldLabelKey, orderedDetails, templateTypeKey } from '@/features/payment-methods';
 import { useI18n } from '@/i18n';
 import { useCopy } from '../hooks/use-copy';
@@ -25,7 +26,7 @@ export function PaymentDetails({ trade }: { trade: TradeView }) {
   if (!tpl) {
     return (
       <div className="details-wait">
-        <span className="spinner spinner--sm" aria-hidden="true" />
+        {buyer ? <span className="spinner spinner--sm" aria-hidden="true" /> : <Icon name="info" />}
         <div>
           <strong>{t(buyer ? 'trade.details.waiting' : 'trade.details.notSent')}</strong>
           <p className="muted small">

@@ -1,20 +1,12 @@
-import { RECEIPT_MAX_BYTES, ReceiptMessages, type TradeView } from '@p2p/shared';
+import type { TradeView } from '@p2p/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { useT } from '@/i18n';
 import { uploadPaymentProof } from '../api/files';
 import { tradeKeys } from '../api/trade-api';
+import { checkReceipt } from '../lib/receipt';
 import { TradeIcon } from './TradeIcon';
-
-const ACCEPTED = ['image/jpeg', 'image/png', 'image/jpg'];
-
-/** Client checks of spec 2 §5: an image (JPG, PNG) of at most 5 MB; null when fine. */
-export function checkReceipt(file: Pick<File, 'type' | 'size'>): string | null {
-  if (!ACCEPTED.includes(file.type)) return ReceiptMessages.notImage;
-  if (file.size > RECEIPT_MAX_BYTES) return ReceiptMessages.tooLarge;
-  return null;
-}
 
 /** The buyer attaches a receipt; errors say 'Ошибка загрузки: {message} Попробуйте снова.' */
 export function ReceiptUpload({

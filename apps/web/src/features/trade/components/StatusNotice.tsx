@@ -11,7 +11,10 @@ export function StatusNotice({ trade }: { trade: TradeView }) {
   // The platform fee is taken from the buyer's side on release (DESIGN §7).
   const fee = parseAmount(trade.feeAmount, 8);
   const net = `${formatCryptoAmount(formatCrypto(parseAmount(trade.amountCrypto, 8) - fee))} ${trade.cryptocurrency}`;
-  const feeText = fee > 0n ? ` ${t('trade.notice.fee', { fee: `${formatCryptoAmount(trade.feeAmount)} ${trade.cryptocurrency}` })}` : '';
+  const feeText =
+    fee > 0n
+      ? ` ${t('trade.notice.fee', { fee: `${formatCryptoAmount(trade.feeAmount)} ${trade.cryptocurrency}` })}`
+      : '';
   if (trade.status === 'COMPLETED') {
     return (
       <div className="tr-notice tr-notice--success">

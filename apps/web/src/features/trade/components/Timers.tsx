@@ -30,11 +30,13 @@ interface TimerCardProps {
   seconds: number | null;
   severity: Severity;
   share: number | null;
+  /** The bar's colour follows the share of the window left; defaults to `severity`. */
+  barSeverity?: Severity;
   note: string;
   expiredText: string;
 }
 
-function TimerCard({ title, seconds, severity, share, note, expiredText }: TimerCardProps) {
+function TimerCard({ title, seconds, severity, share, barSeverity, note, expiredText }: TimerCardProps) {
   const expired = seconds !== null && seconds <= 0;
   return (
     <div className={`timer-card timer-card--${expired ? 'critical' : severity}`}>
@@ -49,7 +51,7 @@ function TimerCard({ title, seconds, severity, share, note, expiredText }: Timer
           {expired ? '00:00' : formatClock(seconds)}
         </span>
       </div>
-      {share !== null ? <Bar share={share} severity={severity} /> : null}
+      {share !== null ? <Bar share={share} severity={barSeverity ?? severity} /> : null}
       <p className="timer-card__note small">{expired ? expiredText : note}</p>
     </div>
   );
@@ -61,21 +63,13 @@ export function PaymentTimer({ trade, onExpire }: { trade: TradeView; onExpire: 
   const now = useNow();
   const seconds = useCountdown(trade.paymentDeadline, onExpire);
   const share = remainingShare(trade.createdAt, trade.paymentDeadline, now, PAYMENT_BASE_S);
-  // The clock colour follows the absolute thresholds; the bar shows the share of the window left.
-  const severity = paymentTimerSeverity(seconds);
-  const byShare = shareSeverity(share);
-  const worst: Severity =
-    severity === 'critical' || byShare === 'critical'
-      ? 'critical'
-      : severity === 'warning' || byShare === 'warning'
-        ? 'warning'
-        : 'normal';
   return (
     <TimerCard
       title={t('trade.timer.payment')}
       seconds={seconds}
-      severity={worst}
+      severity={paymentTimerSeverity(seconds)}
       share={share}
+      barSeverity={shareSeverity(share)}
       note={t(trade.userRole === 'buyer' ? 'trade.timer.paymentNoteBuyer' : 'trade.timer.paymentNoteSeller', {
         time: formatDateTime(trade.paymentDeadline, locale) ?? '—',
       })}

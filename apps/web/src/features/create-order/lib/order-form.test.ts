@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canPreview,
+  counterTone,
+  effectiveLimits,
+  initialOrderForm,
+  type OrderFormState,
+  orderFormIssues,
+  toCreateOrderBody,
+} from './order-form';
+
+const filled = (over: Partial<OrderFormState> = {}): OrderFormState => ({
+  ...initialOrderForm('sell'),
+  amount: '0,05',
+  price: '6 000 000',
+  methods: ['sberbank'],
+  ...over,
+});
+
+const fields = (form: OrderFormState) => orderFormIssues(form).map((i) => i.field);
+
+describe('create-order form (spec 3 §2, §5)', () => {
+  it('enables preview only with amount and price above 0 and a payment method', () => {
+    expect(canPreview(filled())).toBe(true);
+    expect(canPreview(filled({ amount: '0' }))).toBe(false);
+    expect(canPreview(filled({ price: '' }))).toBe(false);
+    expect(canPreview(filled({ methods: [] }))).toBe(false);
+  });
+
+  it('accepts a valid order and builds the snake_case body with string amounts', () => {
+    expect(orderFormIssues(filled())).toEqual([]);
+    expect(toCreateOrderBody(filled({ description: '  СБП  ' }))).toEqual({
+      type: 'sell',
+      cryptocurrency: 'BTC',
+      fiat_currency: 'RUB',
+      amount_crypto: '0.05',
+      price_per_unit: '6000000',
+      total_amount: '300000.00',
+      min_amount: undefined,
+      max_amount: undefined,
+      payment_methods: ['sberbank'],
+      description: 'СБП',
+      time_limit: 30,
+    });
+  });
+
+  it('uses the shared rules: coin minimum, total minimum, limits', () => {
+    expect(orderFormIssues(filled({ amount: '0.0001' }))[0]?.message).toBe('Минимальная сумма: 0.001 BTC');
+    expect(fields(filled({ amount: '0.001', price: '100' }))).toContain('total_amount');
+    expect(fields(filled({ minLimit: '500' }))).toContain('min_amount');
+    expect(fields(filled({ minLimit: '5000', maxLimit: '4000' }))).toContain('max_amount');
+    expect(fields(filled({ maxLimit: '300000.01' }))).toContain('max_amount');
+  });
+
+  it('says "too many decimals" instead of "below the minimum"', () => {
+    expect(orderFormIssues(filled({ amount: '0.123456789' }))[0]?.rule).toBe('format8');
+    expect(orderFormIssues(filled({ price: '100.123' }))[0]?.rule).toBe('format2');
+  });
+
+  it('checks methods, description length and the time limit 15..1440', () => {
+    expect(fields(filled({ methods: [] }))).toContain('payment_methods');
+    expect(fields(filled({ description: 'x'.repeat(501) }))).toContain('description');
+    expect(fields(filled({ timeLimit: '14' }))).toContain('time_limit');
+    expect(fields(filled({ timeLimit: '1441' }))).toContain('time_limit');
+    expect(fields(filled({ timeLimit: '1440' }))).not.toContain('time_limit');
+  });
+
+  it('shows the limits the server will set when none are typed', () => {
+    expect(effectiveLimits(filled())).toEqual({ min: '1000.00', max: '300000.00' });
+    expect(effectiveLimits(filled({ fiat: 'USD', price: '60000' }))).toEqual({
+      min: '10.00',
+      max: '3000.00',
+    });
+  });
+
+  it('colours the description counter at 80 % and 95 % of 500', () => {
+    expect(counterTone(399)).toBe('normal');
+    expect(counterTone(400)).toBe('warn');
+    expect(counterTone(475)).toBe('danger');
+  });
+});

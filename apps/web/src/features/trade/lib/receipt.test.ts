@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { checkReceipt } from './receipt';
+
+describe('receipt checks (spec 2 §5)', () => {
+  it('accepts JPEG and PNG up to 5 MB', () => {
+    expect(checkReceipt({ type: 'image/png', size: 5 * 1024 * 1024 })).toBeNull();
+    expect(checkReceipt({ type: 'image/jpeg', size: 1 })).toBeNull();
+  });
+
+  it('refuses other files with the spec texts', () => {
+    expect(checkReceipt({ type: 'image/gif', size: 10 })).toBe('Пожалуйста, выберите изображение (JPG, PNG)');
+    expect(checkReceipt({ type: 'application/pdf', size: 10 })).toBe(
+      'Пожалуйста, выберите изображение (JPG, PNG)',
+    );
+    expect(checkReceipt({ type: 'image/png', size: 5 * 1024 * 1024 + 1 })).toBe(
+      'Файл слишком большой. Максимум 5MB',
+    );
+  });
+});
