@@ -62,6 +62,8 @@ export async function ok<T = Record<string, unknown>>(reply: Promise<Reply>): Pr
 export interface LoadResult {
   /** Completed tasks per second over the measured window. */
   opsPerSec: number;
+  /** Each counted task's duration, ms, sorted. */
+  latencies: number[];
   done: number;
   errors: number;
   firstError: string | null;
@@ -98,15 +100,59 @@ export async function runLoad(
     }
   };
   await Promise.all(Array.from({ length: opts.concurrency }, (_, w) => worker(w)));
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return summarize(latencies, opts.seconds, errors, firstError);
+}
+
+function summarize(
+  latencies: number[],
+  seconds: number,
+  errors: number,
+  firstError: string | null,
+): LoadResult {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   return {
-    opsPerSec: latencies.length / opts.seconds,
-    done: latencies.length,
+    opsPerSec: sorted.length / seconds,
+    latencies: sorted,
+    done: sorted.length,
     errors,
     firstError,
     p50: at(0.5),
     p99: at(0.99),
-    seconds: opts.seconds,
+    seconds,
   };
+}
+
+/**
+ * Measures several targets in alternating slices (a, b, c, a, b, c, ...) after one warm-up
+ * each, so a change in the machine's load mid-run hits every target alike; the slices of a
+ * target are then added up. On a shared machine this matters more than slice length.
+ */
+export async function interleaved<K extends string>(
+  tasks: Record<K, (worker: number, i: number) => Promise<void>>,
+  opts: { concurrency: number; seconds: number; warmupS: number; rounds: number },
+): Promise<Record<K, LoadResult>> {
+  const keys = Object.keys(tasks) as K[];
+  const slices = new Map<K, LoadResult[]>(keys.map((k) => [k, []]));
+  for (const k of keys)
+    await runLoad(tasks[k], { concurrency: opts.concurrency, seconds: opts.warmupS, warmupS: 0 });
+  const slice = { concurrency: opts.concurrency, seconds: opts.seconds / opts.rounds, warmupS: 0 };
+  for (let r = 0; r < opts.rounds; r++) {
+    // Rotate who goes first, so no target always follows the same neighbour.
+    for (let j = 0; j < keys.length; j++) {
+      const k = keys[(r + j) % keys.length] as K;
+      slices.get(k)?.push(await runLoad(tasks[k], slice));
+    }
+  }
+  const out = {} as Record<K, LoadResult>;
+  for (const k of keys) {
+    const parts = slices.get(k) ?? [];
+    out[k] = summarize(
+      parts.flatMap((p) => p.latencies),
+      parts.reduce((s, p) => s + p.seconds, 0),
+      parts.reduce((s, p) => s + p.errors, 0),
+      parts.find((p) => p.firstError)?.firstError ?? null,
+    );
+  }
+  return out;
 }

@@ -9,12 +9,14 @@
  * A fresh database p2p_bench_<ts> is created on the server of DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres) and dropped at the end. The ledger audit runs
  * after seeding and after the load; the script exits 1 if it finds anything.
- * Knobs: BENCH_SECONDS (12), BENCH_WARMUP (2), BENCH_CONCURRENCY (16), BENCH_KEEP_DB=1 (inspect after).
+ * Each target is measured for BENCH_SECONDS (12) in BENCH_ROUNDS (4) slices that alternate
+ * with the other targets of its phase, after a BENCH_WARMUP (2 s) warm-up; BENCH_CONCURRENCY
+ * (16) clients; BENCH_KEEP_DB=1 keeps the database for inspection.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -28,15 +30,16 @@ import * as ledger from '../apps/server/src/modules/ledger/ledger.ts';
 import { OrdersService } from '../apps/server/src/modules/orders/orders.service.ts';
 import { insertUser } from '../apps/server/src/modules/users/users.repository.ts';
 import { baselineStatements, type Statement, startBaseline } from './bench-baseline.ts';
-import { type LoadResult, ok, request, runLoad } from './bench-load.ts';
+import { interleaved, type LoadResult, ok, request } from './bench-load.ts';
 import { seedBook } from './bench-seed.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const POOL = 20; // the app's default pool size; the baseline gets the same
 const BOOK = '/api/v1/orders?type=sell&cryptocurrency=BTC&limit=20';
-const load = { concurrency: CONCURRENCY, seconds: SECONDS, warmupS: WARMUP };
+const load = { concurrency: CONCURRENCY, seconds: SECONDS, warmupS: WARMUP, rounds: ROUNDS };
 
 interface Pair {
   buyer: Party;
@@ -117,7 +120,10 @@ function pgbenchBook(url: string, book: Statement[]): number | null {
 
 async function main() {
   console.log(
-    `bench: database ${dbName}, ${CONCURRENCY} concurrent clients, ${SECONDS} s per measurement (+${WARMUP} s warm-up)`,
+    `bench: database ${dbName}, ${CONCURRENCY} keep-alive clients, ${SECONDS} s per target in ${ROUNDS} ` +
+      `alternating slices (+${WARMUP} s warm-up); load average ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')} on ${cpus().length} CPUs`,
   );
   await admin(`CREATE DATABASE ${dbName}`);
   const database = await openDatabase({ databaseUrl: dbUrl.toString(), poolMax: POOL });
@@ -142,7 +148,7 @@ async function main() {
     const appBase = await app.listen({ host: '127.0.0.1', port: 0 });
 
     // Seed: 10,000 active orders in bulk, plus one seller/buyer pair per client via the services.
-    let t0 = performance.now();
+    const t0 = performance.now();
     const seeded = await seedBook(dbUrl.toString(), { owners: 2000, sellPerOwner: 3, buyPerOwner: 2 });
     const pairs = await makePairs(ctx, CONCURRENCY);
     console.log(
@@ -170,45 +176,42 @@ async function main() {
       console.log(`  ${k.padEnd(16)} ${v} / ${baselineStatements[k] ?? '?'}`);
 
     const rows: [string, LoadResult, LoadResult | null][] = [];
-    const measure = async (
-      label: string,
-      app: () => Promise<unknown>,
-      base: (() => Promise<unknown>) | null,
-    ) => {
-      t0 = performance.now();
-      const a = await runLoad(async () => void (await app()), load);
-      const b = base ? await runLoad(async () => void (await base()), load) : null;
-      rows.push([label, a, b]);
-      console.log(`  measured ${label} in ${Math.round(performance.now() - t0)} ms`);
+    const phase = async <K extends string>(name: string, tasks: Record<K, () => Promise<unknown>>) => {
+      const t0 = performance.now();
+      const wrapped = {} as Record<K, () => Promise<void>>;
+      for (const k of Object.keys(tasks) as K[]) wrapped[k] = async () => void (await tasks[k]());
+      const out = await interleaved(wrapped, load);
+      console.log(`  measured ${name} in ${Math.round(performance.now() - t0)} ms`);
+      return out;
     };
-    await measure(
-      'order book GET (20 of 6k sell)',
-      () => ok(request(appBase, 'GET', BOOK)),
-      () => ok(request(baseline.base, 'GET', '/book')),
-    );
-    await measure(
-      'order book, baseline = SELECT+COUNT only',
-      () => ok(request(appBase, 'GET', BOOK)),
-      () => ok(request(baseline.base, 'GET', '/book-select-count')),
-    );
+    const book1 = await phase('the order book', {
+      app: () => ok(request(appBase, 'GET', BOOK)),
+      base: () => ok(request(baseline.base, 'GET', '/book')),
+      selectCount: () => ok(request(baseline.base, 'GET', '/book-select-count')),
+    });
+    rows.push(['order book GET (20 of 6k sell orders)', book1.app, book1.base]);
+    rows.push(['  same, baseline = its SELECT+COUNT only', book1.app, book1.selectCount]);
+
     const lifecycles = { app: 0, baseline: 0 };
-    const at = (w: number) => pairs[w % pairs.length] as Pair;
-    t0 = performance.now();
-    const la = await runLoad(async (w) => {
-      await appLifecycle(at(w));
-      lifecycles.app++;
-    }, load);
-    const lb = await runLoad(async (w) => {
-      await baseLifecycle(at(w));
-      lifecycles.baseline++;
-    }, load);
-    rows.push(['trade lifecycle (4 HTTP calls)', la, lb]);
-    console.log(`  measured lifecycles in ${Math.round(performance.now() - t0)} ms`);
-    await measure(
-      `order book after ${lifecycles.app + lifecycles.baseline} trades`,
-      () => ok(request(appBase, 'GET', BOOK)),
-      () => ok(request(baseline.base, 'GET', '/book')),
-    );
+    let next = 0;
+    const pair = () => pairs[next++ % pairs.length] as Pair;
+    const cycles = await phase('trade lifecycles', {
+      app: async () => {
+        await appLifecycle(pair());
+        lifecycles.app++;
+      },
+      base: async () => {
+        await baseLifecycle(pair());
+        lifecycles.baseline++;
+      },
+    });
+    rows.push(['trade lifecycle (4 HTTP calls each)', cycles.app, cycles.base]);
+
+    const book2 = await phase('the order book again', {
+      app: () => ok(request(appBase, 'GET', BOOK)),
+      base: () => ok(request(baseline.base, 'GET', '/book')),
+    });
+    rows.push([`order book GET after ${lifecycles.app + lifecycles.baseline} trades`, book2.app, book2.base]);
     const pgbench = pgbenchBook(dbUrl.toString(), book);
 
     printTable(rows, pgbench);

@@ -1,6 +1,4 @@
 import {
-  CRYPTOCURRENCIES,
-  FIAT_CURRENCIES,
   FIAT_SIGN,
   formatRu,
   ORDER_MIN_CRYPTO,
@@ -8,19 +6,18 @@ import {
   PAYMENT_METHODS,
   type PaymentMethod,
 } from '@p2p/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Dialog } from '@/components/ui/Dialog';
-import { toast } from '@/components/ui/toast';
-import { orderKeys, ordersApi, paymentMethodLabel } from '@/features/orders';
+import { paymentMethodLabel } from '@/features/orders';
 import { useI18n } from '@/i18n';
-import { ApiError, newIdempotencyKey } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { CalculatorCard } from '../components/CalculatorCard';
 import { Field } from '../components/Field';
 import { PreviewDialog } from '../components/PreviewDialog';
 import { PriceHelper } from '../components/PriceHelper';
+import { TypeSection } from '../components/TypeSection';
+import { useCreateOrder } from '../components/useCreateOrder';
 import {
   canPreview,
   counterTone,
@@ -32,19 +29,14 @@ import {
   orderFormIssues,
   TIME_LIMIT_MAX,
   TIME_LIMIT_MIN,
-  toCreateOrderBody,
 } from '../lib/order-form';
 import '../create-order.css';
-
-type ServerError = { message: string; walletLink: boolean };
 
 /** Create-order screen (spec 3 §2): form, calculator, preview, overlay, then the new order's page. */
 export function CreateOrderPage() {
   const { t, lang } = useI18n();
   useDocumentTitle(t('page.createOrder'));
   const id = useId();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const [form, setForm] = useState<OrderFormState>(() =>
     initialOrderForm(params.get('type') === 'sell' ? 'sell' : 'buy'),
@@ -52,12 +44,8 @@ export function CreateOrderPage() {
   const [touched, setTouched] = useState<Set<OrderField>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
   const [previewing, setPreviewing] = useState(false);
-  const [serverError, setServerError] = useState<ServerError | null>(null);
-  const [serverFields, setServerFields] = useState<Partial<Record<OrderField, string>>>({});
-  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const { submit, submitting, serverError, serverFields, clearField } = useCreateOrder();
   const errorRef = useRef<HTMLDivElement>(null);
-  const leaveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(leaveTimer.current), []);
   // A server refusal is announced and brought into view.
   useEffect(() => {
     if (serverError) errorRef.current?.focus();
@@ -82,7 +70,7 @@ export function CreateOrderPage() {
 
   const update = <K extends keyof OrderFormState>(key: K, value: OrderFormState[K], field?: OrderField) => {
     setForm((current) => ({ ...current, [key]: value }));
-    if (field) setServerFields(({ [field]: _dropped, ...rest }) => rest);
+    if (field) clearField(field);
   };
   const touch = (field: OrderField) => setTouched((current) => new Set(current).add(field));
   const toggleMethod = (method: PaymentMethod) => {
@@ -93,23 +81,6 @@ export function CreateOrderPage() {
       'payment_methods',
     );
   };
-
-  const create = useMutation({
-    mutationFn: ({ body, key }: { body: ReturnType<typeof toCreateOrderBody>; key: string }) =>
-      ordersApi.create(body, key),
-    onSuccess: (created) => {
-      attempt.current = null;
-      toast.success(t('createOrder.created'));
-      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
-      // The overlay closes in this commit; the page changes in the next one.
-      leaveTimer.current = setTimeout(() => navigate(`/order/${created.id}`), 0);
-    },
-    onError: (error) => {
-      setServerError(toServerError(error, t('createOrder.insufficient'), t('createOrder.createError')));
-      setServerFields(fieldErrorsOf(error));
-    },
-  });
 
   const openPreview = (event?: FormEvent) => {
     event?.preventDefault();
@@ -124,12 +95,7 @@ export function CreateOrderPage() {
 
   const confirm = () => {
     setPreviewing(false);
-    setServerError(null);
-    const body = toCreateOrderBody(form);
-    const serialized = JSON.stringify(body);
-    if (attempt.current?.body !== serialized)
-      attempt.current = { body: serialized, key: newIdempotencyKey() };
-    create.mutate({ body, key: attempt.current.key });
+    submit(form);
   };
 
   const sign = FIAT_SIGN[form.fiat];
@@ -153,60 +119,12 @@ export function CreateOrderPage() {
 
       <div className="create-order__grid">
         <form className="create-order__form" onSubmit={openPreview} noValidate>
-          <fieldset className="panel form-section">
-            <legend className="form-section__title">{t('createOrder.section.type')}</legend>
-            <fieldset className="type-switch">
-              <legend className="sr-only">{t('createOrder.field.type')}</legend>
-              {(['buy', 'sell'] as const).map((type) => (
-                <button
-                  key={type}
-                  type="button"
-                  className={`type-switch__item type-switch__item--${type}`}
-                  aria-pressed={form.type === type}
-                  onClick={() => update('type', type)}
-                >
-                  <strong>{t(type === 'buy' ? 'createOrder.type.buy' : 'createOrder.type.sell')}</strong>
-                  <span className="small">
-                    {t(type === 'buy' ? 'createOrder.type.buyHint' : 'createOrder.type.sellHint')}
-                  </span>
-                </button>
-              ))}
-            </fieldset>
-            <div className="form-row">
-              <fieldset className="field field--set">
-                <legend className="field__label">{t('createOrder.field.crypto')}</legend>
-                <div className="segmented">
-                  {CRYPTOCURRENCIES.map((coin) => (
-                    <button
-                      key={coin}
-                      type="button"
-                      className="segmented__item"
-                      aria-pressed={form.cryptocurrency === coin}
-                      onClick={() => update('cryptocurrency', coin, 'amount_crypto')}
-                    >
-                      {coin}
-                    </button>
-                  ))}
-                </div>
-              </fieldset>
-              <fieldset className="field field--set">
-                <legend className="field__label">{t('createOrder.field.fiat')}</legend>
-                <div className="segmented">
-                  {FIAT_CURRENCIES.map((fiat) => (
-                    <button
-                      key={fiat}
-                      type="button"
-                      className="segmented__item"
-                      aria-pressed={form.fiat === fiat}
-                      onClick={() => update('fiat', fiat, 'total_amount')}
-                    >
-                      {fiat}
-                    </button>
-                  ))}
-                </div>
-              </fieldset>
-            </div>
-          </fieldset>
+          <TypeSection
+            form={form}
+            onType={(type) => update('type', type)}
+            onCrypto={(coin) => update('cryptocurrency', coin, 'amount_crypto')}
+            onFiat={(fiat) => update('fiat', fiat, 'total_amount')}
+          />
 
           <fieldset className="panel form-section">
             <legend className="form-section__title">{t('createOrder.section.amount')}</legend>
@@ -348,7 +266,7 @@ export function CreateOrderPage() {
       </div>
 
       <PreviewDialog open={previewing} form={form} onConfirm={confirm} onClose={() => setPreviewing(false)} />
-      <Dialog open={create.isPending} onClose={() => undefined} labelledBy={`${id}-overlay`}>
+      <Dialog open={submitting} onClose={() => undefined} labelledBy={`${id}-overlay`}>
         <div className="create-overlay" aria-busy="true">
           <span className="spinner" aria-hidden="true" />
           <h2 id={`${id}-overlay`} className="dialog__title">
@@ -358,24 +276,4 @@ export function CreateOrderPage() {
       </Dialog>
     </section>
   );
-}
-
-function toServerError(error: unknown, insufficient: string, fallback: string): ServerError {
-  if (error instanceof ApiError && error.code === 'INSUFFICIENT_BALANCE') {
-    return { message: insufficient, walletLink: true };
-  }
-  return { message: (error instanceof Error && error.message) || fallback, walletLink: false };
-}
-
-/** VALIDATION_ERROR details carry {path, message} per field; put them where they belong. */
-function fieldErrorsOf(error: unknown): Partial<Record<OrderField, string>> {
-  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_ERROR') return {};
-  const issues =
-    (error.details as { issues?: { path: string; message: string }[] } | undefined)?.issues ?? [];
-  const fields: Partial<Record<OrderField, string>> = {};
-  for (const issue of issues) {
-    const field = issue.path.split('.')[0] as OrderField;
-    fields[field] ??= issue.message;
-  }
-  return fields;
 }

@@ -100,6 +100,8 @@ export function useTradeFlow(order: OrderView, options: { onCreated?: () => void
       }, DONE_PAUSE_MS);
     },
     onError: (failure) => {
+      // The order may have changed under us (filled, paused, deleted): show the book as it is now.
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       setError(classifyTradeError(failure));
       setStage('error');
     },

@@ -56,14 +56,14 @@ export function WalletPage() {
             </span>
             <ValuationNote valuation={valuation} />
           </div>
+          <p className="alert alert--warn small wallet-note">
+            <Icon name="info" size={16} /> {t('wallet.transfersLater')}
+          </p>
           <ul className="balance-grid">
             {balances.data.map((balance) => (
               <BalanceCard key={balance.cryptocurrency} balance={balance} valuation={valuation} />
             ))}
           </ul>
-          <p className="alert alert--warn small wallet-note">
-            <Icon name="info" size={16} /> {t('wallet.transfersLater')}
-          </p>
         </>
       )}
 
@@ -94,7 +94,11 @@ function BalanceCard({ balance, valuation }: { balance: WalletBalanceView; valua
       <p className="balance-card__total num">
         {formatBalance(balance.total, coin)} <span className="balance-card__unit">{coin}</span>
       </p>
-      <p className="small muted num">{formatEstimate(valuation.perCoin[coin] ?? null, valuation.currency)}</p>
+      {valuation.perCoin[coin] != null ? (
+        <p className="small muted num">
+          {formatEstimate(valuation.perCoin[coin] ?? null, valuation.currency)}
+        </p>
+      ) : null}
       <dl className="balance-card__rows small">
         <div>
           <dt>{t('wallet.available')}</dt>

@@ -1,0 +1,77 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from '@/components/ui/toast';
+import { orderKeys, ordersApi } from '@/features/orders';
+import { useT } from '@/i18n';
+import { ApiError, newIdempotencyKey } from '@/lib/api';
+import { type OrderField, type OrderFormState, toCreateOrderBody } from '../lib/order-form';
+
+export type ServerError = { message: string; walletLink: boolean };
+export type ServerFieldErrors = Partial<Record<OrderField, string>>;
+
+/**
+ * Publishing an order: POST /orders with an Idempotency-Key (kept while the same body is retried),
+ * then a toast and the new order's page; a refusal lands on the form (banner and field errors).
+ */
+export function useCreateOrder() {
+  const t = useT();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [serverError, setServerError] = useState<ServerError | null>(null);
+  const [serverFields, setServerFields] = useState<ServerFieldErrors>({});
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const leaveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(leaveTimer.current), []);
+
+  const create = useMutation({
+    mutationFn: ({ body, key }: { body: ReturnType<typeof toCreateOrderBody>; key: string }) =>
+      ordersApi.create(body, key),
+    onSuccess: (created) => {
+      attempt.current = null;
+      toast.success(t('createOrder.created'));
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      // The overlay closes in this commit; the page changes in the next one.
+      leaveTimer.current = setTimeout(() => navigate(`/order/${created.id}`), 0);
+    },
+    onError: (error) => {
+      setServerError(toServerError(error, t('createOrder.insufficient'), t('createOrder.createError')));
+      setServerFields(fieldErrorsOf(error));
+    },
+  });
+
+  const submit = (form: OrderFormState) => {
+    setServerError(null);
+    const body = toCreateOrderBody(form);
+    const serialized = JSON.stringify(body);
+    if (attempt.current?.body !== serialized)
+      attempt.current = { body: serialized, key: newIdempotencyKey() };
+    create.mutate({ body, key: attempt.current.key });
+  };
+
+  /** A field edited after a refusal drops the server's word on it. */
+  const clearField = (field: OrderField) => setServerFields(({ [field]: _dropped, ...rest }) => rest);
+
+  return { submit, submitting: create.isPending, serverError, serverFields, clearField };
+}
+
+function toServerError(error: unknown, insufficient: string, fallback: string): ServerError {
+  if (error instanceof ApiError && error.code === 'INSUFFICIENT_BALANCE') {
+    return { message: insufficient, walletLink: true };
+  }
+  return { message: (error instanceof Error && error.message) || fallback, walletLink: false };
+}
+
+/** VALIDATION_ERROR details carry {path, message} per field; put them where they belong. */
+function fieldErrorsOf(error: unknown): ServerFieldErrors {
+  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_ERROR') return {};
+  const issues =
+    (error.details as { issues?: { path: string; message: string }[] } | undefined)?.issues ?? [];
+  const fields: ServerFieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path.split('.')[0] as OrderField;
+    fields[field] ??= issue.message;
+  }
+  return fields;
+}
