@@ -1,6 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 import { repoRoot } from './server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -28,7 +34,12 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export function newContext(browser: Browser, viewport: ViewportName): Promise<BrowserContext> {
+/** `extra` (e.g. a signed-in `storageState`) is merged over the viewport settings. */
+export function newContext(
+  browser: Browser,
+  viewport: ViewportName,
+  extra: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   const phone = viewport === 'phone';
   return browser.newContext({
     viewport: VIEWPORTS[viewport],
@@ -36,6 +47,7 @@ export function newContext(browser: Browser, viewport: ViewportName): Promise<Br
     isMobile: phone,
     hasTouch: phone,
     locale: 'ru-RU',
+    ...extra,
   });
 }
 

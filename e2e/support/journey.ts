@@ -1,0 +1,127 @@
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { repoRoot } from './server';
+
+/** Helpers shared by the trade journeys: sign-in through the UI, the API with a page's token. */
+
+export const uniqueUsername = (tag: string) =>
+  `e2e_${tag}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.slice(0, 32);
+
+/** Live updates (sockets) get this long before a check fails. */
+export const LIVE = { timeout: 15_000 } as const;
+
+/** Fails the journey on any alert/confirm/prompt: none is expected anywhere in the flow. */
+export function forbidDialogs(page: Page, seen: string[]): void {
+  page.on('dialog', (dialog) => {
+    seen.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss().catch(() => undefined);
+  });
+}
+
+/**
+ * Dev sign-in on /auth: a demo user from the picker, or a new username typed in. Lands on
+ * `returnTo`. The welcome dialog (users without a display name) gets `displayName`, or 'Позже'.
+ */
+export async function signIn(
+  page: Page,
+  baseURL: string,
+  who: { demo: string } | { fresh: string },
+  { returnTo = '/dashboard', displayName }: { returnTo?: string; displayName?: string } = {},
+): Promise<void> {
+  await page.goto(`${baseURL}/auth?return=${encodeURIComponent(returnTo)}`);
+  await page.getByRole('heading', { name: 'Вход в систему' }).waitFor();
+  if ('demo' in who) {
+    await page.getByRole('button', { name: new RegExp(`@${who.demo}\\b`) }).click();
+  } else {
+    await page.getByLabel('Новое имя пользователя').fill(who.fresh);
+    await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  }
+  await page.waitForURL((url) => url.pathname === returnTo.split('?')[0]);
+  const user = await storedUser(page);
+  if (user.displayName !== null) return;
+  const dialog = page.getByRole('dialog').filter({ has: page.getByLabel('Отображаемое имя') });
+  await dialog.waitFor();
+  if (displayName) {
+    await dialog.getByLabel('Отображаемое имя').fill(displayName);
+    await dialog.getByLabel('Отображаемое имя').press('Enter');
+  } else {
+    await dialog.getByRole('button', { name: 'Позже' }).click();
+  }
+  await dialog.waitFor({ state: 'detached' });
+}
+
+export async function storedUser(page: Page): Promise<{ id: string; displayName: string | null }> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('user_data') ?? '{}'));
+}
+
+/** The API as the user signed in on `page` (its access token from localStorage). */
+export async function api<T = unknown>(
+  page: Page,
+  baseURL: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+  if (!token) throw new Error('no auth_token in localStorage');
+  const response = await fetch(`${baseURL}/api/v1${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as { success: boolean; data: T; error?: unknown };
+  if (!response.ok || !json.success) {
+    throw new Error(`${method} ${path} -> ${response.status}: ${JSON.stringify(json)}`);
+  }
+  return json.data;
+}
+
+export interface Balance {
+  cryptocurrency: string;
+  available: string;
+  locked: string;
+  total: string;
+}
+
+export async function balanceOf(page: Page, baseURL: string, coin: string): Promise<Balance> {
+  const balances = await api<Balance[]>(page, baseURL, 'GET', '/wallet/balances');
+  const balance = balances.find((b) => b.cryptocurrency === coin);
+  if (!balance) throw new Error(`no ${coin} balance`);
+  return balance;
+}
+
+/** Decimal text with 8 places <-> integer units of 1e-8. */
+export const toUnits = (text: string): bigint => {
+  const [whole = '0', frac = ''] = text.split('.');
+  return BigInt(whole) * 100_000_000n + BigInt(frac.padEnd(8, '0').slice(0, 8));
+};
+export const fromUnits = (units: bigint): string =>
+  `${units / 100_000_000n}.${(units % 100_000_000n).toString().padStart(8, '0')}`;
+
+/** How the wallet shows an 8-place amount: "0,00499500" (formatRu, no grouping below 1000). */
+export const ruAmount = (text: string): string => {
+  const [whole = '0', frac = ''] = text.split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')},${frac.padEnd(8, '0').slice(0, 8)}`;
+};
+
+/** A small real PNG receipt, drawn with sharp (a dependency of the server). */
+export async function receiptPng(): Promise<Buffer> {
+  const require = createRequire(`${repoRoot}/apps/server/package.json`);
+  const sharp = require('sharp') as typeof import('sharp');
+  return sharp({ create: { width: 240, height: 120, channels: 3, background: '#f4f1e8' } })
+    .composite([
+      {
+        input: { create: { width: 200, height: 12, channels: 3, background: '#333333' } },
+        top: 40,
+        left: 20,
+      },
+    ])
+    .png()
+    .toBuffer();
+}
+
+/** The trade id of a /trade/{id} page. */
+export const tradeIdOf = (page: Page): string => new URL(page.url()).pathname.split('/').pop() ?? '';
