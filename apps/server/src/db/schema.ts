@@ -1,3 +1,4 @@
+import { TRADE_STATUSES } from '@p2p/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -112,16 +113,6 @@ export const orders = pgTable('orders', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 export type OrderRow = typeof orders.$inferSelect;
-
-export const TRADE_STATUSES = [
-  'CREATED',
-  'ESCROW_LOCKED',
-  'PAYMENT_PENDING',
-  'PAYMENT_CONFIRMED',
-  'DISPUTED',
-  'COMPLETED',
-  'CANCELLED',
-] as const;
 
 export const trades = pgTable('trades', {
   id: uuid('id').primaryKey().defaultRandom(),

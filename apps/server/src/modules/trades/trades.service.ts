@@ -230,7 +230,17 @@ export class TradesService {
       limit: q.limit,
       offset: q.offset,
     });
-    const details = await toTradeDetails(this.ctx.db, rows, userId);
+    return this.page(userId, rows, total, q);
+  }
+
+  /** One page of trade views as `viewerId` sees them. */
+  private async page(
+    viewerId: string,
+    rows: TradeRow[],
+    total: number,
+    q: { limit: number; offset: number },
+  ) {
+    const details = await toTradeDetails(this.ctx.db, rows, viewerId);
     return {
       trades: details.map((d) => d.trade),
       total,
@@ -254,14 +264,7 @@ export class TradesService {
       limit: q.limit,
       offset: q.offset,
     });
-    const details = await toTradeDetails(this.ctx.db, rows, userId);
-    return {
-      trades: details.map((d) => d.trade),
-      total,
-      limit: q.limit,
-      offset: q.offset,
-      hasNext: q.offset + rows.length < total,
-    };
+    return this.page(userId, rows, total, q);
   }
 
   async softDelete(userId: string, tradeId: string, reason: string | null) {
