@@ -21,7 +21,13 @@ function newestMtime(path) {
   return newest;
 }
 
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/shared/src'];
+const sources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/public',
+  'packages/shared/src',
+];
 const sourceTime = Math.max(...sources.map((s) => newestMtime(join(root, s))));
 if (!existsSync(dist) || statSync(dist).mtimeMs < sourceTime) {
   console.log('Building the web app...');

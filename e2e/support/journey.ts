@@ -110,7 +110,7 @@ export const ruAmount = (text: string): string => {
 /** A small real PNG receipt, drawn with sharp (a dependency of the server). */
 export async function receiptPng(): Promise<Buffer> {
   const require = createRequire(`${repoRoot}/apps/server/package.json`);
-  const sharp = require('sharp') as typeof import('sharp');
+  const sharp = require('sharp') as typeof import('sharp').default;
   return sharp({ create: { width: 240, height: 120, channels: 3, background: '#f4f1e8' } })
     .composite([
       {

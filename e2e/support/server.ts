@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -101,12 +101,22 @@ export async function startServer(): Promise<RunningServer> {
   const baseURL = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await killGroup(child);
+    // The books the journeys wrote must still balance: audit them before the data goes.
+    const audit = spawnSync('npx', ['tsx', 'apps/server/src/cli/check-ledger.ts'], {
+      cwd: repoRoot,
+      env,
+      encoding: 'utf8',
+    });
     rmSync(dataDir, { recursive: true, force: true });
+    if (audit.status !== 0)
+      throw new Error(`check:ledger failed after the journeys:\n${audit.stdout}${audit.stderr}`);
+    console.log(audit.stdout.trim());
   };
   try {
     await waitForReady(baseURL, child, () => output);
   } catch (error) {
-    await stop();
+    await killGroup(child);
+    rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   return { baseURL, stop };

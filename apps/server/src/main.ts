@@ -30,9 +30,7 @@ async function main() {
   const applied = await migrate(database);
   const ctx = createContext(config, database, systemClock);
   // With REDIS_URL, rate limits are counted across instances too.
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 })
-    : null;
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
   const app = await buildApp(ctx, { redis });
   const realtime = await attachRealtime(app.server, ctx, { redisUrl: config.redisUrl, log: app.log });
   if (applied.length) app.log.info({ applied }, 'migrations applied');

@@ -38,12 +38,20 @@ export function orderInput(overrides: Partial<CreateOrderRequest> = {}): CreateO
   };
 }
 
-export async function createOrder(ctx: AppContext, userId: string, overrides: Partial<CreateOrderRequest> = {}) {
+export async function createOrder(
+  ctx: AppContext,
+  userId: string,
+  overrides: Partial<CreateOrderRequest> = {},
+) {
   return new OrdersService(ctx).create(userId, orderInput(overrides));
 }
 
 /** A funded seller with a live sell order and a buyer; returns everyone's ids. */
-export async function sellOrderScenario(ctx: AppContext, amount = '1', overrides: Partial<CreateOrderRequest> = {}) {
+export async function sellOrderScenario(
+  ctx: AppContext,
+  amount = '1',
+  overrides: Partial<CreateOrderRequest> = {},
+) {
   const seller = await createUser(ctx);
   const buyer = await createUser(ctx);
   await fund(ctx, seller.id, overrides.cryptocurrency ?? 'BTC', amount);
@@ -51,7 +59,13 @@ export async function sellOrderScenario(ctx: AppContext, amount = '1', overrides
   return { seller, buyer, orderId };
 }
 
-export async function openTrade(ctx: AppContext, takerId: string, orderId: string, amountFiat = '5000', paymentMethod = 'sberbank') {
+export async function openTrade(
+  ctx: AppContext,
+  takerId: string,
+  orderId: string,
+  amountFiat = '5000',
+  paymentMethod = 'sberbank',
+) {
   const { tradeId } = await new TradesService(ctx).open(takerId, { orderId, amountFiat, paymentMethod });
   return tradeId;
 }

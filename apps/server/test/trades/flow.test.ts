@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.ts';
-import { balance, expectLedgerSound, fund, createUser, sellOrderScenario } from '../factories.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
-import { signIn } from '../helpers.ts';
+import { balance, createUser, expectLedgerSound, fund, sellOrderScenario } from '../factories.ts';
+import { createTestApp, signIn, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,7 +21,14 @@ describe('a full trade on a sell order over HTTP', () => {
       method: 'POST',
       url: '/api/v1/orders',
       headers: s.headers,
-      payload: { type: 'sell', cryptocurrency: 'BTC', amount_crypto: '0.2', price_per_unit: '6000000', payment_methods: ['sberbank'], min_amount: '1000' },
+      payload: {
+        type: 'sell',
+        cryptocurrency: 'BTC',
+        amount_crypto: '0.2',
+        price_per_unit: '6000000',
+        payment_methods: ['sberbank'],
+        min_amount: '1000',
+      },
     });
     expect(created.statusCode, created.body).toBe(200);
     const orderId = created.json().data.id;
@@ -43,7 +49,12 @@ describe('a full trade on a sell order over HTTP', () => {
     const tradeId = body.tradeId;
 
     const act = (headers: Record<string, string>, action: string) =>
-      t.app.inject({ method: 'POST', url: `/api/v1/trades/${tradeId}/actions`, headers, payload: { action, payload: {} } });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/trades/${tradeId}/actions`,
+        headers,
+        payload: { action, payload: {} },
+      });
     expect((await act(s.headers, 'mark_paid')).statusCode).toBe(409);
     expect((await act(b.headers, 'mark_paid')).json().data.trade.status).toBe('PAYMENT_PENDING');
     expect((await act(s.headers, 'confirm_payment')).json().data.trade.status).toBe('PAYMENT_CONFIRMED');
@@ -58,13 +69,19 @@ describe('a full trade on a sell order over HTTP', () => {
     expect(await balance(t.ctx, b.userId)).toEqual({ available: 999_000n, locked: 0n });
     expect(await balance(t.ctx, s.userId)).toEqual({ available: 30_000_000n, locked: 19_000_000n });
     const other = await signIn(t.app, 'flowstranger');
-    expect((await t.app.inject({ url: `/api/v1/trades/${tradeId}`, headers: other.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/api/v1/trades/${tradeId}`, headers: other.headers })).statusCode,
+    ).toBe(404);
   });
 
   it('expires an unpaid trade at its deadline and returns the escrow to the reserve', async () => {
     const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, '1');
     const trades = new TradesService(t.ctx);
-    const { tradeId } = await trades.open(buyer.id, { orderId, amountFiat: '50000', paymentMethod: 'sberbank' });
+    const { tradeId } = await trades.open(buyer.id, {
+      orderId,
+      amountFiat: '50000',
+      paymentMethod: 'sberbank',
+    });
     t.clock.advance(30 * 60_000);
     expect(await trades.runDue('payment', t.clock.now())).toBe(true);
     const d = await trades.details(seller.id, tradeId);

@@ -41,7 +41,8 @@ export const ORDER_MIN_FIAT: Record<(typeof FIAT_CURRENCIES)[number], string> = 
 export const FIAT_SIGN: Record<(typeof FIAT_CURRENCIES)[number], string> = { RUB: '₽', USD: '$' };
 
 /** Minimum as the spec writes it in messages: '1 000 ₽' with a plain space. */
-const minFiatText = (fiat: 'RUB' | 'USD') => `${formatRu(ORDER_MIN_FIAT[fiat]).replace(/\u00a0/g, ' ')} ${FIAT_SIGN[fiat]}`;
+const minFiatText = (fiat: 'RUB' | 'USD') =>
+  `${formatRu(ORDER_MIN_FIAT[fiat]).replace(/\u00a0/g, ' ')} ${FIAT_SIGN[fiat]}`;
 
 export const OrderMessages = {
   type: 'Выберите тип ордера: покупка или продажа',

@@ -26,24 +26,74 @@ const DEMO_FUNDS: Record<string, [Cryptocurrency, string][]> = {
   grigory: [['USDT', '1000']],
 };
 
-type DemoOrder = Pick<CreateOrderRequest, 'type' | 'cryptocurrency' | 'amount_crypto' | 'price_per_unit' | 'payment_methods'> & {
+type DemoOrder = Pick<
+  CreateOrderRequest,
+  'type' | 'cryptocurrency' | 'amount_crypto' | 'price_per_unit' | 'payment_methods'
+> & {
   min_amount?: string;
   description?: string;
 };
 
 const DEMO_ORDERS: Record<string, DemoOrder[]> = {
   alice: [
-    { type: 'sell', cryptocurrency: 'BTC', amount_crypto: '0.2', price_per_unit: '6150000', payment_methods: ['sberbank', 'tinkoff'], description: 'Перевод по СБП, отвечаю быстро' },
-    { type: 'sell', cryptocurrency: 'USDT', amount_crypto: '1500', price_per_unit: '96.50', payment_methods: ['tinkoff'] },
+    {
+      type: 'sell',
+      cryptocurrency: 'BTC',
+      amount_crypto: '0.2',
+      price_per_unit: '6150000',
+      payment_methods: ['sberbank', 'tinkoff'],
+      description: 'Перевод по СБП, отвечаю быстро',
+    },
+    {
+      type: 'sell',
+      cryptocurrency: 'USDT',
+      amount_crypto: '1500',
+      price_per_unit: '96.50',
+      payment_methods: ['tinkoff'],
+    },
   ],
   boris: [
-    { type: 'sell', cryptocurrency: 'ETH', amount_crypto: '1.5', price_per_unit: '320000', payment_methods: ['sberbank', 'vtb', 'alfabank'] },
-    { type: 'buy', cryptocurrency: 'BTC', amount_crypto: '0.1', price_per_unit: '6050000', payment_methods: ['sberbank'], min_amount: '5000' },
+    {
+      type: 'sell',
+      cryptocurrency: 'ETH',
+      amount_crypto: '1.5',
+      price_per_unit: '320000',
+      payment_methods: ['sberbank', 'vtb', 'alfabank'],
+    },
+    {
+      type: 'buy',
+      cryptocurrency: 'BTC',
+      amount_crypto: '0.1',
+      price_per_unit: '6050000',
+      payment_methods: ['sberbank'],
+      min_amount: '5000',
+    },
   ],
-  vera: [{ type: 'sell', cryptocurrency: 'BTC', amount_crypto: '0.1', price_per_unit: '6200000', payment_methods: ['sberbank', 'yoomoney'] }],
+  vera: [
+    {
+      type: 'sell',
+      cryptocurrency: 'BTC',
+      amount_crypto: '0.1',
+      price_per_unit: '6200000',
+      payment_methods: ['sberbank', 'yoomoney'],
+    },
+  ],
   grigory: [
-    { type: 'buy', cryptocurrency: 'USDT', amount_crypto: '800', price_per_unit: '95.20', payment_methods: ['tinkoff', 'sberbank'] },
-    { type: 'buy', cryptocurrency: 'ETH', amount_crypto: '0.5', price_per_unit: '315000', payment_methods: ['cash'], description: 'Наличные в Москве' },
+    {
+      type: 'buy',
+      cryptocurrency: 'USDT',
+      amount_crypto: '800',
+      price_per_unit: '95.20',
+      payment_methods: ['tinkoff', 'sberbank'],
+    },
+    {
+      type: 'buy',
+      cryptocurrency: 'ETH',
+      amount_crypto: '0.5',
+      price_per_unit: '315000',
+      payment_methods: ['cash'],
+      description: 'Наличные в Москве',
+    },
   ],
 };
 
@@ -58,7 +108,14 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
       ids.set(demo.username, user.id);
       if (demo.displayName) await updateUser(tx, user.id, { displayName: demo.displayName }, now);
       for (const [currency, amount] of DEMO_FUNDS[demo.username] ?? []) {
-        await ledger.credit(tx, user.id, currency, parseAmount(amount, 8), { reason: 'Demo funds', refType: 'demo' }, now);
+        await ledger.credit(
+          tx,
+          user.id,
+          currency,
+          parseAmount(amount, 8),
+          { reason: 'Demo funds', refType: 'demo' },
+          now,
+        );
       }
     }
   });

@@ -10,12 +10,12 @@ import {
   OrderStats,
   OrderTradesQuery,
   OrderView,
+  TradeList,
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
-import { TradeList } from '@p2p/shared';
 import { TradesService } from '../trades/trades.service.ts';
 import { OrdersService } from './orders.service.ts';
 

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { type TradeRow, reviews, tradeActions, tradeHidden, trades } from '../../db/schema.ts';
+import { reviews, type TradeRow, tradeActions, tradeHidden, trades } from '../../db/schema.ts';
 
 export type NewTrade = typeof trades.$inferInsert;
 export type TradeActionRow = typeof tradeActions.$inferSelect;
