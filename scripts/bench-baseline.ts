@@ -21,9 +21,12 @@ const REPUTATION = `SELECT u.id,
   (SELECT COUNT(*) FROM reviews r WHERE r.subject_id = u.id)::text AS reviews,
   (SELECT COUNT(*) FROM trades t WHERE t.status = 'COMPLETED'
      AND (t.buyer_id = u.id OR t.seller_id = u.id))::text AS completed,
-  (SELECT COUNT(DISTINCT a.trade_id) FROM trade_actions a JOIN trades t ON t.id = a.trade_id
-     WHERE (a.action = 'cancel_trade' AND a.actor_id = u.id)
-        OR (a.action = 'expire' AND t.buyer_id = u.id))::text AS failed,
+  (SELECT COUNT(*) FROM (
+     SELECT a.trade_id FROM trade_actions a WHERE a.action = 'cancel_trade' AND a.actor_id = u.id
+     UNION
+     SELECT t.id FROM trades t WHERE t.buyer_id = u.id AND t.status = 'CANCELLED'
+       AND EXISTS (SELECT 1 FROM trade_actions e WHERE e.trade_id = t.id AND e.action = 'expire')
+   ) failures)::text AS failed,
   (SELECT AVG(EXTRACT(EPOCH FROM (t.completed_at - t.paid_at)))::numeric(12,0)::text FROM trades t
      WHERE t.seller_id = u.id AND t.status = 'COMPLETED' AND t.paid_at IS NOT NULL) AS avg_release
 FROM users u WHERE u.id = ANY($1::uuid[])`;
