@@ -11,6 +11,7 @@ import {
 } from '@p2p/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
 import { AdminService } from './admin.service.ts';
@@ -20,6 +21,7 @@ import {
   BalanceOperationsService,
   type StaffActor,
 } from './balance-operations.service.ts';
+import { DisputesService } from './disputes.service.ts';
 import { StaffAuthService } from './staff.service.ts';
 
 function actorOf(request: FastifyRequest): StaffActor {
@@ -37,6 +39,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   const auth = new StaffAuthService(ctx);
   const admin = new AdminService(ctx);
   const operations = new BalanceOperationsService(ctx);
+  const disputes = new DisputesService(ctx);
   // A live staff session of an account that is still enabled.
   const staffOnly = [
     app.requireStaff,
@@ -114,4 +117,42 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request) => ({ success: true as const, data: await admin.auditLogs(request.query) }),
   );
+
+  app.post(
+    '/trades/:id/resolve',
+    {
+      preHandler: staffOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Settle a disputed trade: release to the buyer or refund the seller (audited)',
+        params: IdParams,
+        body: ResolveDisputeRequest,
+        response: { 200: Ok(ResolveDisputeResult) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await disputes.resolve(
+        actorOf(request),
+        request.params.id,
+        request.body.outcome,
+        request.body.note,
+      ),
+    }),
+  );
 };
+
+const ResolveDisputeRequest = z.object({
+  outcome: z.enum(['release', 'refund'], { error: 'Выберите решение: release или refund' }),
+  note: z
+    .string({ error: 'Укажите основание решения' })
+    .trim()
+    .min(5, 'Основание решения: минимум 5 символов')
+    .max(1000),
+});
+const ResolveDisputeResult = z.object({
+  tradeId: z.uuid(),
+  status: z.enum(['COMPLETED', 'CANCELLED']),
+  settlement: z.enum(['released', 'refunded']),
+});

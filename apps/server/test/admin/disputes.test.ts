@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TradesService } from '../../src/modules/trades/trades.service.ts';
+import { balance, expectLedgerSound, sellOrderScenario } from '../factories.ts';
+import { createTestApp, signIn, type TestApp } from '../helpers.ts';
+import { signInStaff } from './factories.ts';
+
+// POST /api/v1/admin/trades/{id}/resolve: a moderator settles a dispute (DESIGN §3).
+
+let t: TestApp;
+let staffHeaders: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  staffHeaders = (await signInStaff(t, { role: 'moderator' })).headers;
+});
+afterAll(async () => {
+  await expectLedgerSound(t.ctx);
+  await t.close();
+});
+
+/** A trade on a 1 BTC sell order, paid by the buyer and disputed by them. */
+async function disputedTrade() {
+  const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, '1');
+  const trades = new TradesService(t.ctx);
+  const { tradeId } = await trades.open(buyer.id, {
+    orderId,
+    amountFiat: '50000',
+    paymentMethod: 'sberbank',
+  });
+  await trades.act(buyer.id, tradeId, 'mark_paid', {});
+  await trades.act(buyer.id, tradeId, 'dispute_trade', {
+    reasonId: 'seller_not_responding',
+    details: 'Нет ответа',
+  });
+  return { seller, buyer, tradeId, trades };
+}
+
+const resolve = (tradeId: string, body: unknown, headers = staffHeaders) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/trades/${tradeId}/resolve`,
+    headers,
+    payload: body as object,
+  });
+
+describe('moderator resolution', () => {
+  it('releases escrow to the buyer minus the fee, once, and audits it', async () => {
+    const { seller, buyer, tradeId, trades } = await disputedTrade();
+    const res = await resolve(tradeId, { outcome: 'release', note: 'Оплата подтверждена банком' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ tradeId, status: 'COMPLETED', settlement: 'released' });
+    // 50 000 ₽ at 5 000 000 ₽/BTC = 0.01 BTC; fee 0.1% = 0.00001 BTC
+    expect(await balance(t.ctx, buyer.id)).toEqual({ available: 999_000n, locked: 0n });
+    expect(await balance(t.ctx, seller.id)).toEqual({ available: 0n, locked: 99_000_000n });
+    const view = await trades.details(buyer.id, tradeId);
+    expect(view.trade.actions.at(-1)).toMatchObject({ actor: 'moderator', action: 'resolve_release' });
+    expect(view.trade.notes).toContain('Оплата подтверждена банком');
+
+    const again = await resolve(tradeId, { outcome: 'refund', note: 'Повторное решение' });
+    expect(again.statusCode).toBe(409);
+    expect(await balance(t.ctx, buyer.id)).toEqual({ available: 999_000n, locked: 0n });
+
+    const logs = await t.app.inject({
+      url: '/api/v1/admin/audit-logs?entityType=trade',
+      headers: staffHeaders,
+    });
+    const entry = logs.json().data.logs.find((l: { entityId: string }) => l.entityId === tradeId);
+    expect(entry).toMatchObject({
+      action: 'trade.resolve_release',
+      note: 'Оплата подтверждена банком',
+      beforeState: { status: 'DISPUTED' },
+      afterState: { status: 'COMPLETED', settlement: 'released' },
+    });
+  });
+
+  it('refunds escrow to the live order reserve', async () => {
+    const { seller, buyer, tradeId } = await disputedTrade();
+    const res = await resolve(tradeId, { outcome: 'refund', note: 'Оплата не поступила' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.status).toBe('CANCELLED');
+    expect(await balance(t.ctx, seller.id)).toEqual({ available: 0n, locked: 100_000_000n });
+    expect(await balance(t.ctx, buyer.id)).toEqual({ available: 0n, locked: 0n });
+  });
+
+  it('refuses trades not in dispute, users, bad input — and changes nothing', async () => {
+    const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, '1');
+    const { tradeId } = await new TradesService(t.ctx).open(buyer.id, {
+      orderId,
+      amountFiat: '50000',
+      paymentMethod: 'sberbank',
+    });
+    const open = await resolve(tradeId, { outcome: 'release', note: 'Слишком рано' });
+    expect(open.statusCode).toBe(409);
+    expect(open.json().error).toBe('Действие недоступно');
+
+    const user = await signIn(t.app, 'notstaff');
+    expect(
+      (await resolve(tradeId, { outcome: 'release', note: 'Я не модератор' }, user.headers)).statusCode,
+    ).toBe(401);
+    expect((await resolve(tradeId, { outcome: 'keep', note: 'Неизвестное решение' })).statusCode).toBe(400);
+    expect((await resolve(tradeId, { outcome: 'release', note: 'нет' })).statusCode).toBe(400);
+    expect(
+      (
+        await resolve('00000000-0000-4000-8000-000000000000', {
+          outcome: 'release',
+          note: 'Нет такой сделки',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(await balance(t.ctx, seller.id)).toEqual({ available: 0n, locked: 100_000_000n });
+  });
+});
