@@ -1,20 +1,27 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { balance, expectLedgerSound, sellOrderScenario } from '../factories.ts';
 import { createTestApp, signIn, type TestApp } from '../helpers.ts';
+import { jpegWithGps, multipart } from '../uploads/images.ts';
 import { signInStaff } from './factories.ts';
 
 // POST /api/v1/admin/trades/{id}/resolve: a moderator settles a dispute (DESIGN §3).
 
 let t: TestApp;
 let staffHeaders: Record<string, string>;
+let dataDir: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  dataDir = mkdtempSync(join(tmpdir(), 'p2p-disputes-'));
+  t = await createTestApp({ DATA_DIR: dataDir });
   staffHeaders = (await signInStaff(t, { role: 'moderator' })).headers;
 });
 afterAll(async () => {
   await expectLedgerSound(t.ctx);
   await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A trade on a 1 BTC sell order, paid by the buyer and disputed by them. */
@@ -107,5 +114,75 @@ describe('moderator resolution', () => {
       ).statusCode,
     ).toBe(404);
     expect(await balance(t.ctx, seller.id)).toEqual({ available: 0n, locked: 100_000_000n });
+  });
+});
+
+describe('moderators observe disputed trades', () => {
+  it('see the trade without actions, its chat and its receipt; never an undisputed trade', async () => {
+    const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, '1');
+    const trades = new TradesService(t.ctx);
+    const { tradeId } = await trades.open(buyer.id, {
+      orderId,
+      amountFiat: '50000',
+      paymentMethod: 'sberbank',
+    });
+    const b = await signIn(t.app, buyer.username as string);
+    const file = multipart('proof', 'receipt.jpg', 'image/jpeg', await jpegWithGps());
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/trades/${tradeId}/payment-proof`,
+      headers: { ...b.headers, ...file.headers },
+      payload: file.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const receiptId = (uploaded.json().data.url as string).split('/').pop();
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/trades/${tradeId}/messages`,
+      headers: b.headers,
+      payload: { content: 'Оплатил, чек приложил' },
+    });
+
+    // Before the dispute staff learn nothing about the trade or its chat.
+    expect(
+      (await t.app.inject({ url: `/api/v1/admin/trades/${tradeId}`, headers: staffHeaders })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/api/v1/admin/trades/${tradeId}/messages`, headers: staffHeaders }))
+        .statusCode,
+    ).toBe(404);
+
+    await trades.act(buyer.id, tradeId, 'mark_paid', {});
+    await trades.act(seller.id, tradeId, 'dispute_trade', {
+      reasonId: 'fake_proof',
+      details: 'Денег нет на счете',
+    });
+    const view = await t.app.inject({ url: `/api/v1/admin/trades/${tradeId}`, headers: staffHeaders });
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json().data.trade).toMatchObject({
+      status: 'DISPUTED',
+      userRole: 'observer',
+      disputeReason: 'fake_proof',
+    });
+    expect(view.json().data.availableActions).toEqual([]);
+    const chat = await t.app.inject({
+      url: `/api/v1/admin/trades/${tradeId}/messages`,
+      headers: staffHeaders,
+    });
+    expect(chat.statusCode).toBe(200);
+    const texts = (chat.json().data.messages as { content: string }[]).map((m) => m.content);
+    expect(texts).toContain('Оплатил, чек приложил');
+    const receipt = await t.app.inject({
+      url: `/api/v1/admin/uploads/receipts/${receiptId}`,
+      headers: staffHeaders,
+    });
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers['content-type']).toBe('image/jpeg');
+    expect(receipt.headers['x-content-type-options']).toBe('nosniff');
+    // A user token is not a staff token.
+    expect(
+      (await t.app.inject({ url: `/api/v1/admin/uploads/receipts/${receiptId}`, headers: b.headers }))
+        .statusCode,
+    ).toBe(401);
   });
 });

@@ -7,13 +7,19 @@ import {
   BalanceOperationRequest,
   BalanceOperationResult,
   IdParams,
+  MessageList,
+  MessageListQuery,
   Ok,
+  TradeDetails,
 } from '@p2p/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { ChatService } from '../chat/chat.service.ts';
 import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
+import { sendReceipt } from '../uploads/uploads.routes.ts';
+import { UploadsService } from '../uploads/uploads.service.ts';
 import { AdminService } from './admin.service.ts';
 import { adminAuthRoutes } from './admin-auth.routes.ts';
 import {
@@ -40,6 +46,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   const admin = new AdminService(ctx);
   const operations = new BalanceOperationsService(ctx);
   const disputes = new DisputesService(ctx);
+  const chat = new ChatService(ctx);
+  const uploads = new UploadsService(ctx);
   // A live staff session of an account that is still enabled.
   const staffOnly = [
     app.requireStaff,
@@ -118,6 +126,57 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (request) => ({ success: true as const, data: await admin.auditLogs(request.query) }),
   );
 
+  // Moderators see disputed trades as observers: the trade, its chat and its receipts.
+  app.get(
+    '/trades/:id',
+    {
+      preHandler: staffOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'A disputed trade, seen as an observer',
+        params: IdParams,
+        response: { 200: Ok(TradeDetails) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await disputes.view(request.staffId, request.params.id),
+    }),
+  );
+
+  app.get(
+    '/trades/:id/messages',
+    {
+      preHandler: staffOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'The chat of a disputed trade (read-only)',
+        params: IdParams,
+        querystring: MessageListQuery,
+        response: { 200: Ok(MessageList) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await chat.listForModerator(request.params.id, request.query),
+    }),
+  );
+
+  app.get(
+    '/uploads/receipts/:id',
+    {
+      preHandler: staffOnly,
+      schema: { tags, security, summary: 'A receipt image, for staff', params: ReceiptParams },
+    },
+    async (request, reply) =>
+      sendReceipt(
+        reply,
+        await uploads.readReceipt({ kind: 'staff', id: request.staffId }, request.params.id),
+      ),
+  );
+
   app.post(
     '/trades/:id/resolve',
     {
@@ -142,6 +201,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     }),
   );
 };
+
+const ReceiptParams = z.object({ id: z.uuid({ error: 'Некорректный идентификатор' }) });
 
 const ResolveDisputeRequest = z.object({
   outcome: z.enum(['release', 'refund'], { error: 'Выберите решение: release или refund' }),

@@ -1,9 +1,10 @@
-import { formatCrypto } from '@p2p/shared';
+import { formatCrypto, type TradeDetails } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError, assert, notFound } from '../../errors.ts';
 import { PendingEvents } from '../realtime/notifier.ts';
 import { transition } from '../trades/settlement.ts';
-import { lockTrade } from '../trades/trades.repository.ts';
+import { toTradeDetails } from '../trades/trade-view.ts';
+import { findTrade, lockTrade } from '../trades/trades.repository.ts';
 import { insertAuditEntry } from './audit.repository.ts';
 import type { StaffActor } from './balance-operations.service.ts';
 
@@ -16,6 +17,15 @@ export type DisputeOutcome = 'release' | 'refund';
  */
 export class DisputesService {
   constructor(private readonly ctx: AppContext) {}
+
+  /** A trade that went to dispute, as a moderator (an observer) sees it. */
+  async view(staffId: string, tradeId: string): Promise<TradeDetails> {
+    const trade = await findTrade(this.ctx.db, tradeId);
+    if (!trade?.disputedAt) throw notFound('Сделка не найдена');
+    const [details] = await toTradeDetails(this.ctx.db, [trade], staffId);
+    assert(details, 'trade details missing');
+    return details;
+  }
 
   async resolve(actor: StaffActor, tradeId: string, outcome: DisputeOutcome, note: string) {
     const now = this.ctx.clock.now();

@@ -35,6 +35,17 @@ export class ChatService {
 
   async list(userId: string, tradeId: string, q: MessageListQuery): Promise<MessageList> {
     await this.partyTrade(this.ctx.db, userId, tradeId);
+    return this.page(tradeId, q);
+  }
+
+  /** Staff read a chat only of a trade that went to dispute (DESIGN §3: observers). */
+  async listForModerator(tradeId: string, q: MessageListQuery): Promise<MessageList> {
+    const trade = await findTrade(this.ctx.db, tradeId);
+    if (!trade?.disputedAt) throw notFound(TRADE_NOT_FOUND);
+    return this.page(tradeId, q);
+  }
+
+  private async page(tradeId: string, q: MessageListQuery): Promise<MessageList> {
     const { rows, total } = await repo.listMessages(this.ctx.db, tradeId, q.limit, q.offset);
     return {
       messages: rows.map((r) => toChatMessage(r, r.sender)),

@@ -1,5 +1,5 @@
 import { IdParams, Ok, PaymentProofUploadResult, RECEIPT_MAX_BYTES, ReceiptMessages } from '@p2p/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -28,6 +28,17 @@ async function readProofPart(request: FastifyRequest): Promise<{ bytes: Buffer; 
   // busboy stops at the limit and marks the stream truncated instead of failing.
   if (part.file.truncated || bytes.length > RECEIPT_MAX_BYTES) throw tooLarge();
   return { bytes, originalName: part.filename ?? '' };
+}
+
+/** A receipt image as evidence: never sniffed, never cached, never able to run anything. */
+export function sendReceipt(reply: FastifyReply, bytes: Buffer) {
+  return reply
+    .header('Content-Type', 'image/jpeg')
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, no-store')
+    .header('Content-Disposition', 'inline; filename="receipt.jpg"')
+    .header('Content-Security-Policy', "default-src 'none'; sandbox")
+    .send(bytes);
 }
 
 export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -75,13 +86,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request, reply) => {
       const bytes = await uploads.readReceipt({ kind: 'user', id: request.userId }, request.params.id);
-      return reply
-        .header('Content-Type', 'image/jpeg')
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-store')
-        .header('Content-Disposition', 'inline; filename="receipt.jpg"')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .send(bytes);
+      return sendReceipt(reply, bytes);
     },
   );
 };
