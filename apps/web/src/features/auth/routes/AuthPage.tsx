@@ -6,9 +6,9 @@ import { Icon } from '@/components/ui/Icon';
 import { LoadingState } from '@/components/ui/Status';
 import { useT } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { authApi, type TelegramAuthData } from '../api/auth-api';
+import { authApi } from '../api/auth-api';
 import { DevLoginPicker } from '../components/DevLoginPicker';
-import { TelegramLoginButton } from '../components/TelegramLoginButton';
+import { TelegramLoginButton, telegramFieldsFrom } from '../components/TelegramLoginButton';
 import { useSession } from '../session';
 import '../auth.css';
 
@@ -29,12 +29,19 @@ export function AuthPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const target = safeReturnTarget(params.get('return'));
+  // Back from Telegram (redirect mode): the signed fields are in our own query string.
+  const telegramReturn = telegramFieldsFrom(params);
   const config = useQuery({ queryKey: ['auth', 'config'], queryFn: authApi.config, staleTime: 60_000 });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per Telegram return
+  useEffect(() => {
+    if (status !== 'signed-in' && telegramReturn) void run(() => authApi.telegram(telegramReturn));
+  }, [params]);
 
   if (status === 'signed-in' && !done) return <Navigate replace to={target} />;
 
@@ -53,6 +60,7 @@ export function AuthPage() {
   };
 
   const telegramBot = config.data?.telegramBotUsername ?? null;
+  const authUrl = `${window.location.origin}/auth?return=${encodeURIComponent(target)}`;
   const devLogin = config.data?.devLogin ?? false;
 
   return (
@@ -72,12 +80,7 @@ export function AuthPage() {
           <p className="alert alert--warn">{t('auth.noMethods')}</p>
         ) : null}
 
-        {telegramBot ? (
-          <TelegramLoginButton
-            botUsername={telegramBot}
-            onAuth={(data: TelegramAuthData) => run(() => authApi.telegram(data))}
-          />
-        ) : null}
+        {telegramBot ? <TelegramLoginButton botUsername={telegramBot} authUrl={authUrl} /> : null}
         {telegramBot && devLogin ? <div className="divider">{t('auth.or')}</div> : null}
         {devLogin ? (
           <DevLoginPicker busy={busy || done} onPick={(name) => run(() => authApi.devLogin(name))} />
