@@ -164,11 +164,14 @@ async function openTrade(
   return tradeId;
 }
 
-/** release_crypto: lock the trade and the order, move escrow -> buyer and fee -> fees. */
-async function release(q: ReturnType<typeof counted>, trade: Record<string, string>, now: Date) {
-  await q('SELECT * FROM orders WHERE id = $1 FOR UPDATE', [trade.order_id]);
+/** release_crypto's money: escrow -> buyer and fee -> fees (the app posts it last). */
+async function postRelease(
+  q: ReturnType<typeof counted>,
+  trade: Record<string, string>,
+  now: Date,
+  fee: bigint,
+) {
   const amount = BigInt(trade.amount_crypto as string);
-  const fee = (amount * FEE_PPM) / 1_000_000n;
   const moves = new Map<string, [bigint, bigint]>([
     ['fees', [fee, 0n]],
     [`user:${trade.buyer_id}`, [amount - fee, 0n]],
@@ -215,7 +218,6 @@ async function release(q: ReturnType<typeof counted>, trade: Record<string, stri
       entries.map((e) => String(e[2])),
     ],
   );
-  return fee;
 }
 
 /** One trade action in one transaction, as TradesService.act runs it. */
@@ -231,6 +233,7 @@ async function act(pool: pg.Pool, sink: { n: number }, userId: string, tradeId: 
       release_crypto: ['PAYMENT_CONFIRMED', 'COMPLETED', 'seller'],
     };
     const [from, to, role] = rule[action] ?? [];
+    let fee = 0n;
     if (t.status !== from || t[`${role}_id`] !== userId) throw new Error(`${action} not available`);
     if (action === 'mark_paid') {
       await q(
@@ -243,7 +246,8 @@ async function act(pool: pg.Pool, sink: { n: number }, userId: string, tradeId: 
         [to, new Date(now.getTime() + 15 * MINUTE), now, tradeId],
       );
     } else {
-      const fee = await release(q, t, now);
+      await q('SELECT * FROM orders WHERE id = $1 FOR UPDATE', [t.order_id]);
+      fee = (BigInt(t.amount_crypto) * FEE_PPM) / 1_000_000n;
       await q(
         `UPDATE trades SET escrow_amount = 0, fee_amount = $1, settlement = 'released', status = $2, completed_at = $3,
            updated_at = $3 WHERE id = $4 RETURNING *`,
@@ -251,7 +255,7 @@ async function act(pool: pg.Pool, sink: { n: number }, userId: string, tradeId: 
       );
     }
     await history(q, tradeId, userId, role as string, action, from as string, to as string, now);
-    if (action === 'release_crypto') await q('SELECT * FROM orders WHERE id = $1', [t.order_id]);
+    if (action === 'release_crypto') await postRelease(q, t, now, fee);
   });
 }
 

@@ -6,12 +6,12 @@ import {
   type TradeAction,
 } from '@p2p/shared';
 import type { Tx } from '../../db/client.ts';
-import type { TradeRow } from '../../db/schema.ts';
+import type { OrderRow, TradeRow } from '../../db/schema.ts';
 import { AppError, assert } from '../../errors.ts';
 import { toChatMessage } from '../chat/chat-view.ts';
 import { insertSystemMessage } from '../chat/system-messages.ts';
 import * as ledger from '../ledger/ledger.ts';
-import { countOpenTrades, findOrder, lockOrder, updateOrder } from '../orders/orders.repository.ts';
+import { countOpenTrades, lockOrder, updateOrder } from '../orders/orders.repository.ts';
 import type { PendingEvents } from '../realtime/notifier.ts';
 import { insertAction, type NewTrade, updateTrade } from './trades.repository.ts';
 
@@ -47,8 +47,13 @@ export async function transition(
   const to = nextState(trade.status, action, actor);
   if (!to) throw new AppError('ACTION_NOT_AVAILABLE', ACTION_NOT_AVAILABLE, { status: trade.status, action });
   const changes: Partial<NewTrade> = { ...patch, status: to, updatedAt: now };
-  if (to === 'COMPLETED') Object.assign(changes, await release(tx, trade, now, feePpm));
-  if (to === 'CANCELLED') Object.assign(changes, await refund(tx, trade, now));
+  const settlement =
+    to === 'COMPLETED'
+      ? await release(tx, trade, now, feePpm)
+      : to === 'CANCELLED'
+        ? await refund(tx, trade, now)
+        : null;
+  if (settlement) Object.assign(changes, settlement.changes);
   const updated = await updateTrade(tx, trade.id, changes);
   await insertAction(tx, {
     tradeId: trade.id,
@@ -61,6 +66,9 @@ export async function transition(
     createdAt: now,
   });
   const line = await insertSystemMessage(tx, trade.id, action, actor, now);
+  // Money moves last: the balance rows it locks (the fee account is shared by every release)
+  // stay locked only until the commit that follows.
+  if (settlement) await settlement.postLedger();
   events?.toUsers([trade.buyerId, trade.sellerId], 'trade:updated', {
     tradeId: trade.id,
     status: to,
@@ -69,12 +77,21 @@ export async function transition(
     actor,
   });
   events?.toTrade(trade.id, 'message:new', { tradeId: trade.id, message: toChatMessage(line, null) });
-  if (events && (to === 'COMPLETED' || to === 'CANCELLED')) {
+  if (events && settlement) {
     // Settling gave the order volume back or may have completed it: its owner refetches.
-    const order = await findOrder(tx, trade.orderId);
-    if (order) events.toUsers([order.userId], 'order:updated', { orderId: order.id, status: order.status });
+    events.toUsers([settlement.order.userId], 'order:updated', {
+      orderId: settlement.order.id,
+      status: settlement.order.status,
+    });
   }
   return updated;
+}
+
+/** What settling a trade changes, and its ledger posting, run last in the transaction. */
+interface Settlement {
+  changes: Partial<NewTrade>;
+  order: OrderRow;
+  postLedger: () => Promise<string>;
 }
 
 /** Fee on the buyer's side, rounded down: the platform never takes more than its rate. */
@@ -82,7 +99,7 @@ export function feeFor(amount: bigint, feePpm: bigint): bigint {
   return (amount * feePpm) / 1_000_000n;
 }
 
-async function release(tx: Tx, trade: TradeRow, now: Date, feePpm: bigint): Promise<Partial<NewTrade>> {
+async function release(tx: Tx, trade: TradeRow, now: Date, feePpm: bigint): Promise<Settlement> {
   assert(
     trade.settlement === null && trade.escrowAmount === trade.amountCrypto,
     `trade ${trade.id} already settled`,
@@ -90,53 +107,53 @@ async function release(tx: Tx, trade: TradeRow, now: Date, feePpm: bigint): Prom
   // Lock order: trade, then order, then balances (as open, refund and order deletion do).
   // Locking the order after the balances deadlocked against a deletion of the same order
   // or a new trade on it by the same seller.
-  const order = await lockOrder(tx, trade.orderId);
+  let order = await lockOrder(tx, trade.orderId);
   assert(order, `trade ${trade.id} has no order`);
   const fee = feeFor(trade.amountCrypto, feePpm);
-  await ledger.releaseEscrow(
-    tx,
-    {
-      id: trade.id,
-      sellerId: trade.sellerId,
-      buyerId: trade.buyerId,
-      currency: trade.cryptocurrency as Cryptocurrency,
-      amount: trade.amountCrypto,
-      fee,
-    },
-    now,
-  );
-  // The order is complete once nothing is left to sell and no other trade is open.
+  // The order is complete once nothing is left to sell and no other trade is open
+  // (this trade is still counted as open here).
   if (order.availableAmount === 0n && (order.status === 'active' || order.status === 'paused')) {
     if ((await countOpenTrades(tx, order.id)) <= 1)
-      await updateOrder(tx, order.id, { status: 'completed', updatedAt: now });
+      order = await updateOrder(tx, order.id, { status: 'completed', updatedAt: now });
   }
-  return { escrowAmount: 0n, settlement: 'released', feeAmount: fee, completedAt: now };
+  const escrow = {
+    id: trade.id,
+    sellerId: trade.sellerId,
+    buyerId: trade.buyerId,
+    currency: trade.cryptocurrency as Cryptocurrency,
+    amount: trade.amountCrypto,
+    fee,
+  };
+  return {
+    changes: { escrowAmount: 0n, settlement: 'released', feeAmount: fee, completedAt: now },
+    order,
+    postLedger: () => ledger.releaseEscrow(tx, escrow, now),
+  };
 }
 
-async function refund(tx: Tx, trade: TradeRow, now: Date): Promise<Partial<NewTrade>> {
+async function refund(tx: Tx, trade: TradeRow, now: Date): Promise<Settlement> {
   assert(
     trade.settlement === null && trade.escrowAmount === trade.amountCrypto,
     `trade ${trade.id} already settled`,
   );
-  const order = await lockOrder(tx, trade.orderId);
-  assert(order, `trade ${trade.id} has no order`);
-  const orderLive = order.status === 'active' || order.status === 'paused';
+  const locked = await lockOrder(tx, trade.orderId);
+  assert(locked, `trade ${trade.id} has no order`);
+  const orderLive = locked.status === 'active' || locked.status === 'paused';
   const toReserve = trade.escrowSource === 'order_reserve' && orderLive;
-  await ledger.refundEscrow(
-    tx,
-    {
-      id: trade.id,
-      sellerId: trade.sellerId,
-      currency: trade.cryptocurrency as Cryptocurrency,
-      amount: trade.amountCrypto,
-    },
-    toReserve,
-    now,
-  );
   // The amount is offered again; for a closed order it only restores the bookkeeping.
-  await updateOrder(tx, order.id, {
-    availableAmount: order.availableAmount + trade.amountCrypto,
+  const order = await updateOrder(tx, locked.id, {
+    availableAmount: locked.availableAmount + trade.amountCrypto,
     updatedAt: now,
   });
-  return { escrowAmount: 0n, settlement: 'refunded', cancelledAt: now };
+  const escrow = {
+    id: trade.id,
+    sellerId: trade.sellerId,
+    currency: trade.cryptocurrency as Cryptocurrency,
+    amount: trade.amountCrypto,
+  };
+  return {
+    changes: { escrowAmount: 0n, settlement: 'refunded', cancelledAt: now },
+    order,
+    postLedger: () => ledger.refundEscrow(tx, escrow, toReserve, now),
+  };
 }
