@@ -28,7 +28,9 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string | 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path.startsWith('/api/') || path === '/api' || path.startsWith('/socket.io');
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    const accept = request.headers.accept ?? '*/*';
+    // A page route (no file extension) for a client that takes HTML; missing assets stay 404.
+    const wantsHtml = (accept.includes('text/html') || accept.includes('*/*')) && !/\.[a-z0-9]+$/i.test(path);
     if (dist && request.method === 'GET' && !isApi && wantsHtml) {
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');
