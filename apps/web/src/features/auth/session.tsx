@@ -12,6 +12,7 @@ import {
   saveUser,
 } from '@/lib/storage';
 import { authApi } from './api/auth-api';
+import { clearMiniAppHash, miniAppInitData } from './mini-app';
 
 export const ME_QUERY_KEY = ['auth', 'me'] as const;
 /** Spec 1 §9: re-sync the user on focus at most once per 5 s. */
@@ -87,6 +88,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
     [setUser],
   );
+
+  // Opened as a Telegram Mini App: sign in with the launch data once, if not signed in yet.
+  useEffect(() => {
+    const initData = miniAppInitData(window.location.hash);
+    if (!initData) return;
+    clearMiniAppHash();
+    if (getAccessToken()) return;
+    authApi
+      .telegramMiniApp(initData)
+      .then(signIn, (error: unknown) => console.warn('Mini App sign-in failed', error));
+  }, [signIn]);
 
   const signOut = useCallback(async () => {
     try {

@@ -18,6 +18,10 @@ export const authApi = {
   devUsers: async () => (await apiRequest<{ users: DevUser[] }>('/auth/dev-users', { auth: false })).users,
   devLogin: async (username: string) =>
     checkAuthResult(await apiRequest('/auth/dev-login', { method: 'POST', body: { username }, auth: false })),
+  telegramMiniApp: async (initData: string) =>
+    checkAuthResult(
+      await apiRequest('/auth/telegram/webapp', { method: 'POST', body: { initData }, auth: false }),
+    ),
   telegram: async (data: TelegramAuthData) => {
     if (!data.id || !data.first_name || !data.hash) {
       throw new ApiError('Invalid Telegram data: missing required fields', 400, 'VALIDATION_ERROR');
