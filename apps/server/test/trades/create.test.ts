@@ -1,4 +1,4 @@
-import { formatCrypto } from '@p2p/shared';
+import { formatCrypto, formatFiat, parseAmount } from '@p2p/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   balance,
@@ -186,7 +186,7 @@ describe('the crypto amount', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data.trade).toMatchObject({
         amountCrypto,
-        amountFiat: Number(amountFiat).toFixed(2),
+        amountFiat: formatFiat(parseAmount(amountFiat, 2)),
       });
       expect(res.json().data.escrow.amount).toBe(amountCrypto);
       expect(await orderAvailable(orderId)).toBe(formatCrypto(100_000_000n - minor));

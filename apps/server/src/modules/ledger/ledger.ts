@@ -170,6 +170,35 @@ export function debit(tx: Tx, userId: string, currency: Cryptocurrency, amount: 
   );
 }
 
+/** Moves `amount` between the two buckets of one user's account. */
+function moveBetweenBuckets(
+  tx: Tx,
+  kind: LedgerKind,
+  from: Bucket,
+  userId: string,
+  currency: Cryptocurrency,
+  amount: bigint,
+  ref: Ref,
+  now: Date,
+) {
+  positive(amount, kind);
+  const account = userAccount(userId);
+  const to: Bucket = from === 'available' ? 'locked' : 'available';
+  return post(
+    tx,
+    {
+      kind,
+      currency,
+      ...ref,
+      movements: [
+        { account, bucket: from, delta: -amount },
+        { account, bucket: to, delta: amount },
+      ],
+    },
+    now,
+  );
+}
+
 /** available -> locked within one user's account (order reserve, escrow from balance). */
 export function lock(
   tx: Tx,
@@ -180,21 +209,7 @@ export function lock(
   ref: Ref,
   now: Date,
 ) {
-  positive(amount, 'lock');
-  const account = userAccount(userId);
-  return post(
-    tx,
-    {
-      kind,
-      currency,
-      ...ref,
-      movements: [
-        { account, bucket: 'available', delta: -amount },
-        { account, bucket: 'locked', delta: amount },
-      ],
-    },
-    now,
-  );
+  return moveBetweenBuckets(tx, kind, 'available', userId, currency, amount, ref, now);
 }
 
 /** locked -> available within one user's account (order reserve released). */
@@ -207,21 +222,7 @@ export function unlock(
   ref: Ref,
   now: Date,
 ) {
-  positive(amount, 'unlock');
-  const account = userAccount(userId);
-  return post(
-    tx,
-    {
-      kind,
-      currency,
-      ...ref,
-      movements: [
-        { account, bucket: 'locked', delta: -amount },
-        { account, bucket: 'available', delta: amount },
-      ],
-    },
-    now,
-  );
+  return moveBetweenBuckets(tx, kind, 'locked', userId, currency, amount, ref, now);
 }
 
 /** Escrow -> buyer, minus the platform fee -> fees. One per trade, ever (unique index). */

@@ -43,7 +43,16 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, size = 18, className }: { name: IconName; size?: number; className?: string }) {
+/** The one outline-SVG frame every icon set draws into (24×24, stroke = currentColor). */
+export function SvgIcon({
+  size = 18,
+  className,
+  children,
+}: {
+  size?: number;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <svg
       className={className ? `icon ${className}` : 'icon'}
@@ -58,7 +67,15 @@ export function Icon({ name, size = 18, className }: { name: IconName; size?: nu
       aria-hidden="true"
       focusable="false"
     >
-      {PATHS[name]}
+      {children}
     </svg>
+  );
+}
+
+export function Icon({ name, size, className }: { name: IconName; size?: number; className?: string }) {
+  return (
+    <SvgIcon size={size} className={className}>
+      {PATHS[name]}
+    </SvgIcon>
   );
 }

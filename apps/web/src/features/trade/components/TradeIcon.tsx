@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { SvgIcon } from '@/components/ui/Icon';
 
 /** Stroke icons the shared set lacks, drawn the same way as components/ui/Icon. */
 const PATHS = {
@@ -32,7 +33,7 @@ export type TradeIconName = keyof typeof PATHS;
 
 export function TradeIcon({
   name,
-  size = 18,
+  size,
   className,
 }: {
   name: TradeIconName;
@@ -40,20 +41,8 @@ export function TradeIcon({
   className?: string;
 }) {
   return (
-    <svg
-      className={className ? `icon ${className}` : 'icon'}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <SvgIcon size={size} className={className}>
       {PATHS[name]}
-    </svg>
+    </SvgIcon>
   );
 }
