@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { REPUTATION_COLUMNS } from '../apps/server/src/modules/users/reputation.ts';
 
 /**
  * The raw baseline of `npm run bench`: a bare Fastify server with pg and no app layers
@@ -15,20 +16,8 @@ import pg from 'pg';
  * the session row is still read, as the app's auth does on every request.
  */
 
-/** users/reputation.ts reputationSummaries, verbatim. */
-const REPUTATION = `SELECT u.id,
-  (SELECT AVG(r.rating)::numeric(3,2)::text FROM reviews r WHERE r.subject_id = u.id) AS rating,
-  (SELECT COUNT(*) FROM reviews r WHERE r.subject_id = u.id)::text AS reviews,
-  (SELECT COUNT(*) FROM trades t WHERE t.status = 'COMPLETED'
-     AND (t.buyer_id = u.id OR t.seller_id = u.id))::text AS completed,
-  (SELECT COUNT(*) FROM (
-     SELECT a.trade_id FROM trade_actions a WHERE a.action = 'cancel_trade' AND a.actor_id = u.id
-     UNION
-     SELECT t.id FROM trades t WHERE t.buyer_id = u.id AND t.status = 'CANCELLED'
-       AND EXISTS (SELECT 1 FROM trade_actions e WHERE e.trade_id = t.id AND e.action = 'expire')
-   ) failures)::text AS failed,
-  (SELECT AVG(EXTRACT(EPOCH FROM (t.completed_at - t.paid_at)))::numeric(12,0)::text FROM trades t
-     WHERE t.seller_id = u.id AND t.status = 'COMPLETED' AND t.paid_at IS NOT NULL) AS avg_release
+/** users/reputation.ts reputationSummaries: the same columns, imported. */
+const REPUTATION = `SELECT u.id, ${REPUTATION_COLUMNS}
 FROM users u WHERE u.id = ANY($1::uuid[])`;
 
 const MINUTE = 60_000;

@@ -19,6 +19,24 @@ export interface Reputation extends ReputationSummary {
   reviews: ReviewView[];
 }
 
+/**
+ * The reputation figures of a user row `u`, as SQL select columns. Plain text with no
+ * parameters, shared with the raw baseline of `npm run bench` so both run the same query.
+ */
+export const REPUTATION_COLUMNS = `
+  (SELECT AVG(r.rating)::numeric(3,2)::text FROM reviews r WHERE r.subject_id = u.id) AS rating,
+  (SELECT COUNT(*) FROM reviews r WHERE r.subject_id = u.id)::text AS reviews,
+  (SELECT COUNT(*) FROM trades t WHERE t.status = 'COMPLETED'
+     AND (t.buyer_id = u.id OR t.seller_id = u.id))::text AS completed,
+  (SELECT COUNT(*) FROM (
+     SELECT a.trade_id FROM trade_actions a WHERE a.action = 'cancel_trade' AND a.actor_id = u.id
+     UNION
+     SELECT t.id FROM trades t WHERE t.buyer_id = u.id AND t.status = 'CANCELLED'
+       AND EXISTS (SELECT 1 FROM trade_actions e WHERE e.trade_id = t.id AND e.action = 'expire')
+   ) failures)::text AS failed,
+  (SELECT AVG(EXTRACT(EPOCH FROM (t.completed_at - t.paid_at)))::numeric(12,0)::text FROM trades t
+     WHERE t.seller_id = u.id AND t.status = 'COMPLETED' AND t.paid_at IS NOT NULL) AS avg_release`;
+
 const EMPTY: ReputationSummary = {
   rating: null,
   reviewsCount: 0,
@@ -48,19 +66,7 @@ export async function reputationSummaries(
     avg_release: string | null;
   }>(
     db,
-    sql`SELECT u.id,
-          (SELECT AVG(r.rating)::numeric(3,2)::text FROM reviews r WHERE r.subject_id = u.id) AS rating,
-          (SELECT COUNT(*) FROM reviews r WHERE r.subject_id = u.id)::text AS reviews,
-          (SELECT COUNT(*) FROM trades t WHERE t.status = 'COMPLETED'
-             AND (t.buyer_id = u.id OR t.seller_id = u.id))::text AS completed,
-          (SELECT COUNT(*) FROM (
-             SELECT a.trade_id FROM trade_actions a WHERE a.action = 'cancel_trade' AND a.actor_id = u.id
-             UNION
-             SELECT t.id FROM trades t WHERE t.buyer_id = u.id AND t.status = 'CANCELLED'
-               AND EXISTS (SELECT 1 FROM trade_actions e WHERE e.trade_id = t.id AND e.action = 'expire')
-           ) failures)::text AS failed,
-          (SELECT AVG(EXTRACT(EPOCH FROM (t.completed_at - t.paid_at)))::numeric(12,0)::text FROM trades t
-             WHERE t.seller_id = u.id AND t.status = 'COMPLETED' AND t.paid_at IS NOT NULL) AS avg_release
+    sql`SELECT u.id, ${sql.raw(REPUTATION_COLUMNS)}
         FROM users u WHERE u.id IN (${idList})`,
   );
   for (const r of rows) {

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { CurrencySwitcher } from '@/components/CurrencySwitcher';
 import { Avatar } from '@/components/ui/Avatar';
 import { Icon } from '@/components/ui/Icon';
+import { useDismiss } from '@/components/ui/modal';
 import { useSession } from '@/features/auth';
 import { LanguageSwitcher, useT } from '@/i18n';
 import { ACCOUNT_LINKS, MAIN_LINKS } from './nav-links';
@@ -24,23 +25,7 @@ export function MobileMenu() {
     setPath(location.pathname);
     setOpen(false);
   }
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    const onPointer = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onPointer);
-    };
-  }, [open]);
+  useDismiss({ open, onDismiss: () => setOpen(false), root, button });
 
   const logout = async () => {
     setOpen(false);

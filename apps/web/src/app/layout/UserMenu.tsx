@@ -1,8 +1,9 @@
 import type { UserView } from '@p2p/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { Icon } from '@/components/ui/Icon';
+import { useDismiss } from '@/components/ui/modal';
 import { useSession } from '@/features/auth';
 import { useT } from '@/i18n';
 import { ACCOUNT_LINKS } from './nav-links';
@@ -17,23 +18,7 @@ export function UserMenu({ user }: { user: UserView }) {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss({ open, onDismiss: () => setOpen(false), root, button });
 
   const logout = async () => {
     setOpen(false);

@@ -1,7 +1,5 @@
-import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { type ReactNode, type RefObject, useRef } from 'react';
+import { trapTab, useModalDialog } from './modal';
 
 interface DialogProps {
   open: boolean;
@@ -21,37 +19,9 @@ interface DialogProps {
 export function Dialog({ open, onClose, labelledBy, describedBy, initialFocus, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!open || !dialog) return;
-    const previous = document.activeElement as HTMLElement | null;
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    if (!dialog.open) dialog.showModal();
-    (initialFocus?.current ?? dialog.querySelector<HTMLElement>(FOCUSABLE))?.focus();
-    return () => {
-      dialog.close();
-      document.body.style.overflow = overflow;
-      previous?.focus?.();
-    };
-  }, [open, initialFocus]);
+  useModalDialog(ref, open, { initialFocus });
 
   if (!open) return null;
-
-  const trapTab = (event: React.KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab') return;
-    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return event.preventDefault();
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   return (
     <dialog

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
+import { useDismiss } from '@/components/ui/modal';
 import { useSession } from '@/features/auth';
 import { activeTradeSeverity, formatClock, useNow } from '@/features/trade';
 import { useT } from '@/i18n';
@@ -55,23 +56,7 @@ function ActiveTradesMenu({ trades }: { trades: ActiveTradeSummary[] }) {
   const processing = target ? cancelling.has(target.id) : false;
 
   // Desktop dropdown: outside click and Escape close it (not while the cancel dialog is up).
-  useEffect(() => {
-    if (!open || !desktop) return;
-    const onPointer = (e: MouseEvent) => {
-      if (!target && !root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || target) return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open, desktop, target]);
+  useDismiss({ open, enabled: desktop && !target, onDismiss: () => setOpen(false), root, button });
 
   const confirmCancel = async () => {
     if (!target) return;

@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
+import { useModalDialog } from '@/components/ui/modal';
 
 /**
  * Full-screen modal for phones (spec 1 §2, below 768 px): a native modal <dialog>, so the
@@ -16,19 +17,7 @@ export function FullscreenModal({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!open || !dialog) return;
-    const previous = document.activeElement as HTMLElement | null;
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    if (!dialog.open) dialog.showModal();
-    return () => {
-      dialog.close();
-      document.body.style.overflow = overflow;
-      previous?.focus?.();
-    };
-  }, [open]);
+  useModalDialog(ref, open, { focusFirst: false });
   if (!open) return null;
   return (
     <dialog

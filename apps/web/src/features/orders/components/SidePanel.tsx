@@ -1,7 +1,5 @@
-import { type ReactNode, useEffect, useRef } from 'react';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { type ReactNode, useRef } from 'react';
+import { trapTab, useModalDialog } from '@/components/ui/modal';
 
 interface SidePanelProps {
   /** False while it slides out; the parent unmounts it after the close delay. */
@@ -19,35 +17,8 @@ interface SidePanelProps {
 export function SidePanel({ open, onClose, labelledBy, children }: SidePanelProps) {
   const ref = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const previous = document.activeElement as HTMLElement | null;
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    if (!dialog.open) dialog.showModal();
-    dialog.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-    return () => {
-      dialog.close();
-      document.body.style.overflow = overflow;
-      previous?.focus?.();
-    };
-  }, []);
-
-  const trapTab = (event: React.KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab') return;
-    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return event.preventDefault();
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  // Shown once on mount; `open` false only plays the slide-out before unmounting.
+  useModalDialog(ref, true);
 
   return (
     <dialog
