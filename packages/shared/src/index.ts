@@ -1,6 +1,7 @@
 export * from './display-name.ts';
 export * from './errors.ts';
 export * from './money.ts';
+export * from './networks.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/chat.ts';

@@ -286,3 +286,23 @@ export const paymentProofs = pgTable('payment_proofs', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 export type PaymentProofRow = typeof paymentProofs.$inferSelect;
+
+// ---- 0009: deposit addresses (custody) ----
+
+export const depositAddresses = pgTable(
+  'deposit_addresses',
+  {
+    chain: text('chain', { enum: ['bitcoin', 'ethereum', 'bsc', 'tron'] }).notNull(),
+    userId: uuid('user_id').notNull(),
+    derivationIndex: integer('derivation_index').notNull(),
+    address: text('address').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chain, t.userId] })],
+);
+export type DepositAddressRow = typeof depositAddresses.$inferSelect;
+
+export const depositAddressCounters = pgTable('deposit_address_counters', {
+  chain: text('chain', { enum: ['bitcoin', 'ethereum', 'bsc', 'tron'] }).primaryKey(),
+  nextIndex: integer('next_index').notNull().default(0),
+});
