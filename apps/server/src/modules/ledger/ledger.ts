@@ -21,7 +21,8 @@ export type LedgerKind =
   | 'order_release'
   | 'escrow_lock'
   | 'trade_release'
-  | 'trade_refund';
+  | 'trade_refund'
+  | 'deposit';
 
 export interface Movement {
   account: Account;
@@ -141,6 +142,34 @@ export function credit(
     tx,
     {
       kind: 'admin_credit',
+      currency,
+      ...ref,
+      movements: [
+        { account: 'external', bucket: 'available', delta: -amount },
+        { account: userAccount(userId), bucket: 'available', delta: amount },
+      ],
+    },
+    now,
+  );
+}
+
+/**
+ * A confirmed on-chain deposit enters the user's available balance from `external`. The caller
+ * guarantees once-only (the deposit row's unique key, locked in the same transaction).
+ */
+export function creditDeposit(
+  tx: Tx,
+  userId: string,
+  currency: Cryptocurrency,
+  amount: bigint,
+  ref: Ref & { refType: 'deposit'; refId: string },
+  now: Date,
+) {
+  positive(amount, 'deposit');
+  return post(
+    tx,
+    {
+      kind: 'deposit',
       currency,
       ...ref,
       movements: [
