@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build the web app if its sources changed, then serve API + socket + SPA.
-// Local demo defaults: embedded database, demo data and dev sign-in (explicit env wins).
+// Local demo defaults: embedded database, demo data, dev sign-in and the simulated devnet
+// chains (explicit env wins).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -38,6 +39,7 @@ if (!existsSync(dist) || statSync(dist).mtimeMs < sourceTime) {
 const env = { ...process.env };
 env.DEMO_DATA ??= '1';
 env.AUTH_DEV_LOGIN ??= '1';
+env.CHAIN_MODE ??= 'devnet';
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   env,

@@ -15,7 +15,9 @@ import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { devChainRoutes } from './modules/chains/devnet/dev-chain.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentTemplatesRoutes } from './modules/payment-templates/payment-templates.routes.ts';
@@ -107,6 +109,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(authRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
       await api.register(walletRoutes, { ctx });
+      await api.register(depositsRoutes, { ctx });
+      // Devnet controls exist only on a devnet: in any other mode the paths answer 404.
+      if (ctx.config.chain.mode === 'devnet') await api.register(devChainRoutes, { ctx });
       await api.register(ordersRoutes, { ctx });
       await api.register(tradesRoutes, { ctx });
       await api.register(chatRoutes, { ctx });

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { CHAIN_MODES, NETWORK_IDS } from '@p2p/shared';
 import { z } from 'zod';
+import { type ChainConfig, readChainConfig } from './modules/chains/chain-config.ts';
 
 const flag = z
   .enum(['0', '1', 'true', 'false'], { error: 'must be 0 or 1' })
@@ -36,6 +38,21 @@ const EnvSchema = z.object({
   RATE_LIMIT: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  // Money in (docs/decisions/011-custody.md). `npm start` sets CHAIN_MODE=devnet.
+  CHAIN_MODE: z.enum(CHAIN_MODES, { error: 'must be devnet, live or off' }).default('off'),
+  DEVNET_BLOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  CHAIN_NETWORKS: z.string().default(NETWORK_IDS.join(',')),
+  BTC_XPUB: z.string().min(1).optional(),
+  ETH_XPUB: z.string().min(1).optional(),
+  BSC_XPUB: z.string().min(1).optional(),
+  TRON_XPUB: z.string().min(1).optional(),
+  BTC_ESPLORA_URL: z.url().default('https://blockstream.info/api'),
+  ETH_RPC_URL: z.url().default('https://ethereum-rpc.publicnode.com'),
+  BSC_RPC_URL: z.url().default('https://bsc-dataseed.bnbchain.org'),
+  TRON_API_URL: z.url().default('https://api.trongrid.io'),
+  TRON_API_KEY: z.string().min(1).optional(),
+  USDT_ERC20_CONTRACT: z.string().default('0xdAC17F958D2ee523a2206206994597C13D831ec7'),
+  USDT_TRC20_CONTRACT: z.string().default('TR7NHqjeKQxGChn8ZGVV3JwPGd9Ho2V8nC'),
 });
 
 export type Config = {
@@ -55,6 +72,7 @@ export type Config = {
   rateLimit: boolean;
   logLevel: string;
   webDist: string | null;
+  chain: ChainConfig;
 };
 
 export class ConfigError extends Error {}
@@ -71,6 +89,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  DEMO_DATA and AUTH_DEV_LOGIN must be off when NODE_ENV=production',
     );
+  }
+  const chain = readChainConfig(e);
+  if (chain.problems.length) {
+    throw new ConfigError(`Invalid configuration:\n${chain.problems.map((p) => `  ${p}`).join('\n')}`);
   }
   const dataDir = resolve(e.DATA_DIR);
   const [, frac = ''] = e.PLATFORM_FEE_RATE.split('.');
@@ -92,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: e.RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ?? null,
+    chain: chain.config,
   };
 }
 

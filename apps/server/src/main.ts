@@ -1,6 +1,8 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { Gauge } from 'prom-client';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createContext } from './context.ts';
@@ -8,6 +10,7 @@ import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { systemClock } from './lib/clock.ts';
 import { seedDemoData } from './modules/demo/seed.ts';
+import { ChainWatchLoop, pollIntervalMs } from './modules/deposits/chain-watch-loop.ts';
 import { attachRealtime } from './modules/realtime/realtime.ts';
 import { Scheduler } from './modules/scheduler/scheduler.ts';
 
@@ -38,6 +41,10 @@ async function main() {
 
   const scheduler = new Scheduler(ctx);
   scheduler.start(2_000, (error) => app.log.error({ err: error }, 'scheduler tick failed'));
+  const chains = new ChainWatchLoop(ctx, app.log);
+  chains.start(pollIntervalMs(ctx));
+  watchFailuresMetric(app, chains);
+  app.log.info({ chainMode: config.chain.mode, networks: config.chain.networks }, 'chain watchers');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -48,6 +55,7 @@ async function main() {
     force.unref();
     try {
       await scheduler.stop();
+      await chains.stop();
       await realtime.close();
       await app.close();
       await database.close();
@@ -66,6 +74,19 @@ async function main() {
     { engine: database.engine, startupMs: Math.round(performance.now() - started) },
     `P2P Market on http://${config.host}:${config.port}`,
   );
+}
+
+/** `chain_watch_failures_total{network}`: failed watcher ticks and items since start. */
+function watchFailuresMetric(app: FastifyInstance, chains: ChainWatchLoop) {
+  new Gauge({
+    name: 'chain_watch_failures_total',
+    help: 'Chain watcher failures (unreachable API, bad transfer) per network since start',
+    labelNames: ['network'] as const,
+    registers: [app.metricsRegistry],
+    collect() {
+      for (const [network, n] of chains.failures) this.set({ network }, n);
+    },
+  });
 }
 
 main().catch((error) => {

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ChatMessage } from './schemas/chat.ts';
+import { DepositView } from './schemas/deposits.ts';
 import { TRADE_STATUSES } from './trade-machine.ts';
 
 export const SOCKET_PATH = '/socket.io';
@@ -30,6 +31,10 @@ export const ServerEvents = {
   messageNew: 'message:new',
   /** To the trade room: the recipient read a message. */
   messageRead: 'message:read',
+  /** To the depositor: a deposit was first seen, or its confirmations changed. */
+  depositPending: 'deposit:pending',
+  /** To the depositor: the deposit reached its confirmations and the balance was credited. */
+  depositCredited: 'deposit:credited',
 } as const;
 export type ServerEventName = (typeof ServerEvents)[keyof typeof ServerEvents];
 
@@ -109,6 +114,8 @@ export const ServerEventPayloads = {
   'order:updated': OrderUpdatedEvent,
   'message:new': MessageNewEvent,
   'message:read': MessageReadEvent,
+  'deposit:pending': DepositView,
+  'deposit:credited': DepositView,
 } satisfies Record<ServerEventName, z.ZodType>;
 
 export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof ServerEventPayloads)[E]>;

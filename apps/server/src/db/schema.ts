@@ -7,8 +7,10 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -306,3 +308,70 @@ export const depositAddressCounters = pgTable('deposit_address_counters', {
   chain: text('chain', { enum: ['bitcoin', 'ethereum', 'bsc', 'tron'] }).primaryKey(),
   nextIndex: integer('next_index').notNull().default(0),
 });
+
+// ---- 0010: deposits, chain watch state, devnet ----
+
+export const NETWORK_COLUMN = ['BTC', 'ETH', 'USDT-ERC20', 'USDT-TRC20', 'BNB-BEP20'] as const;
+export const DEPOSIT_STATUS_COLUMN = ['pending', 'credited', 'below_minimum', 'dropped'] as const;
+
+export const deposits = pgTable('deposits', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  network: text('network', { enum: NETWORK_COLUMN }).notNull(),
+  userId: uuid('user_id').notNull(),
+  currency: text('currency', { enum: ['BTC', 'ETH', 'USDT', 'BNB'] }).notNull(),
+  address: text('address').notNull(),
+  txHash: text('tx_hash').notNull(),
+  outputIndex: integer('output_index').notNull(),
+  amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  rawAmount: numeric('raw_amount', { precision: 78, scale: 0 }).notNull(),
+  rawDecimals: smallint('raw_decimals').notNull(),
+  remainder: numeric('remainder', { precision: 78, scale: 0 }).notNull().default('0'),
+  blockHeight: bigint('block_height', { mode: 'number' }),
+  confirmations: integer('confirmations').notNull().default(0),
+  requiredConfirmations: integer('required_confirmations').notNull(),
+  status: text('status', { enum: DEPOSIT_STATUS_COLUMN }).notNull(),
+  aboveMaximum: boolean('above_maximum').notNull().default(false),
+  missingChecks: integer('missing_checks').notNull().default(0),
+  ledgerTxId: uuid('ledger_tx_id'),
+  seenAt: ts('seen_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+  creditedAt: ts('credited_at'),
+});
+export type DepositRow = typeof deposits.$inferSelect;
+
+export const chainWatchState = pgTable('chain_watch_state', {
+  network: text('network', { enum: NETWORK_COLUMN }).primaryKey(),
+  scannedHeight: bigint('scanned_height', { mode: 'number' }).notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const devnetChains = pgTable('devnet_chains', {
+  network: text('network', { enum: NETWORK_COLUMN }).primaryKey(),
+  height: bigint('height', { mode: 'number' }).notNull().default(0),
+  lastBlockAt: ts('last_block_at'),
+});
+
+export const devnetBlocks = pgTable(
+  'devnet_blocks',
+  {
+    network: text('network', { enum: NETWORK_COLUMN }).notNull(),
+    height: bigint('height', { mode: 'number' }).notNull(),
+    hash: text('hash').notNull(),
+    minedAt: ts('mined_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.height] })],
+);
+
+export const devnetTransfers = pgTable('devnet_transfers', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  network: text('network', { enum: NETWORK_COLUMN }).notNull(),
+  txHash: text('tx_hash').notNull(),
+  outputIndex: integer('output_index').notNull(),
+  toAddress: text('to_address').notNull(),
+  amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  blockHeight: bigint('block_height', { mode: 'number' }),
+  droppedAt: ts('dropped_at'),
+  sentBy: uuid('sent_by'),
+  createdAt: ts('created_at').notNull(),
+});
+export type DevnetTransferRow = typeof devnetTransfers.$inferSelect;

@@ -1,0 +1,131 @@
+import { type Chain, type ChainMode, NETWORK_IDS, NETWORKS, type NetworkId } from '@p2p/shared';
+import { getAddress, isAddress } from 'viem';
+import { KeyError, parseAccountKey, tronToHex } from './keys.ts';
+
+/**
+ * Account-level PUBLIC keys of the well-known BIP39 test seed "abandon abandon … about",
+ * used by the devnet when no key is configured. Anyone can spend from them, which is fine
+ * for a chain with no real coins and is why live mode refuses them. Bitcoin uses the BIP84
+ * test-network account m/84'/1'/0' and regtest addresses (`bcrt1…`), which no wallet would
+ * send real bitcoin to; EVM and TRON addresses have no test-network form.
+ */
+export const DEVNET_KEYS: Record<Chain, string> = {
+  bitcoin:
+    'vpub5Y6cjg78GGuNLsaPhmYsiw4gYX3HoQiRBiSwDaBXKUafCt9bNwWQiitDk5VZ5BVxYnQdwoTyXSs2JHRPAgjAvtbBrf8ZhDYe2jWAqvZVnsc',
+  ethereum:
+    'xpub6DCoCpSuQZB2jawqnGMEPS63ePKWkwWPH4TU45Q7LPXWuNd8TMtVxRrgjtEshuqpK3mdhaWHPFsBngh5GFZaM6si3yZdUsT8ddYM3PwnATt',
+  bsc: 'xpub6DCoCpSuQZB2jawqnGMEPS63ePKWkwWPH4TU45Q7LPXWuNd8TMtVxRrgjtEshuqpK3mdhaWHPFsBngh5GFZaM6si3yZdUsT8ddYM3PwnATt',
+  tron: 'xpub6D1AabNHCupeiLM65ZR9UStMhJ1vCpyV4XbZdyhMZBiJXALQtmn9p42VTQckoHVn8WNqS7dqnJokZHAHcHGoaQgmv8D45oNUKx6DZMNZBCd',
+};
+
+/** Public test keys that must never receive real money (live mode refuses them). */
+const TEST_KEYS = new Set([
+  ...Object.values(DEVNET_KEYS),
+  // BIP84's mainnet vector of the same seed.
+  'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
+]);
+
+export interface ChainConfig {
+  mode: ChainMode;
+  devnetBlockSeconds: number;
+  /** Networks deposits are taken on. */
+  networks: NetworkId[];
+  /** Account xpubs per chain; only chains of enabled networks are present. */
+  keys: Partial<Record<Chain, string>>;
+  /** Whether BNB Smart Chain uses the Ethereum key (then a user's two addresses are the same). */
+  bscSharesEthereumKey: boolean;
+  urls: { esplora: string; ethereum: string; bsc: string; tron: string };
+  tronApiKey: string | null;
+  contracts: { usdtErc20: string; usdtTrc20: string };
+}
+
+export interface ChainEnv {
+  NODE_ENV: string;
+  CHAIN_MODE: ChainMode;
+  DEVNET_BLOCK_SECONDS: number;
+  CHAIN_NETWORKS: string;
+  BTC_XPUB?: string | undefined;
+  ETH_XPUB?: string | undefined;
+  BSC_XPUB?: string | undefined;
+  TRON_XPUB?: string | undefined;
+  BTC_ESPLORA_URL: string;
+  ETH_RPC_URL: string;
+  BSC_RPC_URL: string;
+  TRON_API_URL: string;
+  TRON_API_KEY?: string | undefined;
+  USDT_ERC20_CONTRACT: string;
+  USDT_TRC20_CONTRACT: string;
+}
+
+const KEY_VARS: Record<Chain, 'BTC_XPUB' | 'ETH_XPUB' | 'BSC_XPUB' | 'TRON_XPUB'> = {
+  bitcoin: 'BTC_XPUB',
+  ethereum: 'ETH_XPUB',
+  bsc: 'BSC_XPUB',
+  tron: 'TRON_XPUB',
+};
+
+/** Reads the chain settings; returns them and one line per problem (the caller refuses to start). */
+export function readChainConfig(e: ChainEnv): { config: ChainConfig; problems: string[] } {
+  const problems: string[] = [];
+  if (e.CHAIN_MODE === 'devnet' && e.NODE_ENV === 'production') {
+    problems.push('CHAIN_MODE: devnet is refused when NODE_ENV=production');
+  }
+  const networks: NetworkId[] = [];
+  for (const name of e.CHAIN_NETWORKS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    if ((NETWORK_IDS as readonly string[]).includes(name)) networks.push(name as NetworkId);
+    else problems.push(`CHAIN_NETWORKS: unknown network ${name} (known: ${NETWORK_IDS.join(', ')})`);
+  }
+  const style = e.CHAIN_MODE === 'live' ? 'mainnet' : 'devnet';
+  const given: Partial<Record<Chain, string>> = {
+    bitcoin: e.BTC_XPUB,
+    ethereum: e.ETH_XPUB,
+    bsc: e.BSC_XPUB ?? e.ETH_XPUB,
+    tron: e.TRON_XPUB,
+  };
+  const keys: Partial<Record<Chain, string>> = {};
+  for (const chain of new Set(networks.map((n) => NETWORKS[n].chain))) {
+    const key = given[chain] ?? (e.CHAIN_MODE === 'live' ? undefined : DEVNET_KEYS[chain]);
+    const variable = chain === 'bsc' && !e.BSC_XPUB ? 'BSC_XPUB (from ETH_XPUB)' : KEY_VARS[chain];
+    if (!key) {
+      problems.push(`${KEY_VARS[chain]}: required with CHAIN_MODE=live for ${networksOn(networks, chain)}`);
+      continue;
+    }
+    if (e.CHAIN_MODE === 'live' && TEST_KEYS.has(key)) {
+      problems.push(`${variable}: is the public test key of a well-known seed; refused in live mode`);
+      continue;
+    }
+    try {
+      parseAccountKey(chain, key, style);
+      keys[chain] = key;
+    } catch (error) {
+      if (!(error instanceof KeyError)) throw error;
+      problems.push(`${variable}: ${error.message}`);
+    }
+  }
+  if (!isAddress(e.USDT_ERC20_CONTRACT, { strict: false })) {
+    problems.push('USDT_ERC20_CONTRACT: must be a 0x… contract address');
+  }
+  if (!tronToHex(e.USDT_TRC20_CONTRACT)) problems.push('USDT_TRC20_CONTRACT: must be a T… contract address');
+  const config: ChainConfig = {
+    mode: e.CHAIN_MODE,
+    devnetBlockSeconds: e.DEVNET_BLOCK_SECONDS,
+    networks,
+    keys,
+    bscSharesEthereumKey: keys.bsc !== undefined && keys.bsc === keys.ethereum,
+    urls: { esplora: e.BTC_ESPLORA_URL, ethereum: e.ETH_RPC_URL, bsc: e.BSC_RPC_URL, tron: e.TRON_API_URL },
+    tronApiKey: e.TRON_API_KEY ?? null,
+    contracts: {
+      usdtErc20: isAddress(e.USDT_ERC20_CONTRACT, { strict: false })
+        ? getAddress(e.USDT_ERC20_CONTRACT)
+        : e.USDT_ERC20_CONTRACT,
+      usdtTrc20: e.USDT_TRC20_CONTRACT,
+    },
+  };
+  return { config, problems };
+}
+
+function networksOn(networks: NetworkId[], chain: Chain): string {
+  return networks.filter((n) => NETWORKS[n].chain === chain).join(', ');
+}

@@ -1,0 +1,99 @@
+import type { NetworkId } from '@p2p/shared';
+import { eachLimited, fetchJson, fetchText, HttpStatusError } from './http.ts';
+import type {
+  ChainWatcher,
+  ObservedTransfer,
+  ScanErrorSink,
+  ScanResult,
+  TransferRef,
+  TransferState,
+} from './watcher.ts';
+
+/** The parts of an Esplora transaction (`GET /address/{a}/txs`) the watcher reads. */
+interface EsploraTx {
+  txid: string;
+  status: { confirmed: boolean; block_height?: number };
+  vout: { scriptpubkey_address?: string; value: number }[];
+}
+
+interface EsploraStatus {
+  confirmed: boolean;
+  block_height?: number;
+}
+
+/** Addresses read in parallel per scan; Esplora servers rate-limit bursts. */
+const CONCURRENCY = 4;
+
+/**
+ * Bitcoin through an Esplora-compatible REST API (Blockstream's esplora, mempool.space,
+ * electrs). Address-indexed: each scan reads every deposit address's recent transactions
+ * (the API lists the mempool and the newest confirmed ones), one credit per output paying
+ * the address. Satoshi values are JSON integers below 2^53, so reading them as numbers is exact.
+ */
+export class EsploraWatcher implements ChainWatcher {
+  readonly network: NetworkId = 'BTC';
+  private readonly base: string;
+
+  constructor(baseUrl: string) {
+    this.base = baseUrl.replace(/\/+$/, '');
+  }
+
+  async tipHeight(): Promise<number> {
+    const text = await fetchText(`${this.base}/blocks/tip/height`);
+    const height = Number(text.trim());
+    if (!Number.isSafeInteger(height) || height < 0) throw new Error(`bad tip height: ${text.slice(0, 40)}`);
+    return height;
+  }
+
+  async scan(
+    addresses: ReadonlySet<string>,
+    _from: number,
+    toHeight: number,
+    onError: ScanErrorSink,
+  ): Promise<ScanResult> {
+    const transfers: ObservedTransfer[] = [];
+    await eachLimited([...addresses], CONCURRENCY, async (address) => {
+      try {
+        const txs = await fetchJson<EsploraTx[]>(`${this.base}/address/${encodeURIComponent(address)}/txs`);
+        for (const tx of txs) transfers.push(...outputsTo(tx, address));
+      } catch (error) {
+        onError(error, `address ${address}`);
+      }
+    });
+    return { transfers, scannedTo: toHeight };
+  }
+
+  async status(ref: TransferRef): Promise<TransferState> {
+    let status: EsploraStatus;
+    try {
+      status = await fetchJson<EsploraStatus>(`${this.base}/tx/${encodeURIComponent(ref.txHash)}/status`);
+    } catch (error) {
+      // Esplora answers 404 for a transaction it knows neither in a block nor in its mempool.
+      if (error instanceof HttpStatusError && error.status === 404) return { state: 'missing' };
+      throw error;
+    }
+    if (status.confirmed && Number.isSafeInteger(status.block_height)) {
+      return { state: 'included', blockHeight: status.block_height as number };
+    }
+    return { state: 'unconfirmed' };
+  }
+}
+
+function outputsTo(tx: EsploraTx, address: string): ObservedTransfer[] {
+  const out: ObservedTransfer[] = [];
+  const height =
+    tx.status.confirmed && Number.isSafeInteger(tx.status.block_height) ? tx.status.block_height : null;
+  tx.vout.forEach((vout, index) => {
+    if (vout.scriptpubkey_address?.toLowerCase() !== address) return;
+    if (!Number.isSafeInteger(vout.value) || vout.value <= 0) return;
+    out.push({
+      txHash: tx.txid,
+      outputIndex: index,
+      toAddress: address,
+      rawAmount: BigInt(vout.value),
+      decimals: 8,
+      blockHeight: height ?? null,
+    });
+  });
+  return out;
+}

@@ -1,0 +1,81 @@
+import type { AppContext } from '../../context.ts';
+import { chainAdapters } from '../chains/adapters.ts';
+import { Devnet } from '../chains/devnet/devnet.ts';
+import { DepositWatcher, type TickReport, type WatchLog } from './deposit-watcher.ts';
+
+/** How often watchers poll: devnet blocks come every few seconds; real chains are slower. */
+export function pollIntervalMs(ctx: AppContext): number {
+  const { mode, devnetBlockSeconds } = ctx.config.chain;
+  return mode === 'devnet' ? Math.min(devnetBlockSeconds, 2) * 1000 : 15_000;
+}
+
+/**
+ * The money-in loop of every instance (like the scheduler): in devnet mode it first lets the
+ * devnet produce its due blocks, then ticks each network's watcher in parallel, so a slow or
+ * unreachable API holds up only its own network. Failures are logged and counted.
+ */
+export class ChainWatchLoop {
+  readonly watchers: DepositWatcher[];
+  readonly devnet: Devnet | null;
+  /** Failed ticks and failed items per network since start (exported as a metric). */
+  readonly failures = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+
+  constructor(
+    ctx: AppContext,
+    private readonly log: WatchLog,
+  ) {
+    const { mode, devnetBlockSeconds } = ctx.config.chain;
+    this.devnet = mode === 'devnet' ? new Devnet(ctx.db, ctx.clock, devnetBlockSeconds) : null;
+    this.watchers = chainAdapters(ctx.config.chain, this.devnet).map((a) => new DepositWatcher(ctx, a, log));
+  }
+
+  async tick(): Promise<TickReport[]> {
+    if (this.devnet) {
+      try {
+        await this.devnet.produce();
+      } catch (error) {
+        this.count('devnet', 1);
+        this.log.error({ err: error }, 'devnet block production failed');
+      }
+    }
+    const results = await Promise.allSettled(this.watchers.map((w) => w.tick()));
+    const reports: TickReport[] = [];
+    results.forEach((result, i) => {
+      const network = this.watchers[i]?.network ?? 'unknown';
+      if (result.status === 'fulfilled') {
+        reports.push(result.value);
+        if (result.value.failures) this.count(network, result.value.failures);
+      } else {
+        this.count(network, 1);
+        this.log.warn({ err: result.reason, network }, 'chain watcher tick failed');
+      }
+    });
+    return reports;
+  }
+
+  start(intervalMs: number): void {
+    if (this.watchers.length === 0) return;
+    const loop = () => {
+      this.running = this.tick()
+        .catch((error: unknown) => this.log.error({ err: error }, 'chain watch loop failed'))
+        .finally(() => {
+          this.running = null;
+          if (this.timer) this.timer = setTimeout(loop, intervalMs);
+        });
+    };
+    this.timer = setTimeout(loop, intervalMs);
+  }
+
+  /** Stops polling and waits for a tick in flight. */
+  async stop(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  private count(network: string, n: number) {
+    this.failures.set(network, (this.failures.get(network) ?? 0) + n);
+  }
+}

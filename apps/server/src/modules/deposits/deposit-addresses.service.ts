@@ -1,0 +1,88 @@
+import { type Chain, type DepositAddressView, NETWORKS, type NetworkId } from '@p2p/shared';
+import type { AppContext } from '../../context.ts';
+import { AppError, assert } from '../../errors.ts';
+import { AddressDeriver } from '../chains/keys.ts';
+import * as repo from './deposit-addresses.repository.ts';
+
+export const DEPOSITS_OFF = 'Пополнение временно недоступно';
+export const networkDisabled = (network: NetworkId) => `Пополнение через сеть ${network} сейчас недоступно`;
+
+/**
+ * Every user has one deposit address per chain, derived from the chain's account xpub at an
+ * index allocated in the database (docs/decisions/011-custody.md). Ethereum and USDT-ERC20
+ * share the user's Ethereum address; BNB Smart Chain on the Ethereum key reuses the user's
+ * Ethereum index, so coins sent on the "wrong" EVM chain still land at the same user's key.
+ */
+export class DepositAddressService {
+  private readonly derivers = new Map<Chain, AddressDeriver>();
+
+  constructor(private readonly ctx: AppContext) {
+    const { keys, mode } = ctx.config.chain;
+    for (const [chain, key] of Object.entries(keys) as [Chain, string][]) {
+      this.derivers.set(chain, AddressDeriver.fromText(chain, key, mode === 'live' ? 'mainnet' : 'devnet'));
+    }
+  }
+
+  async addressFor(userId: string, network: NetworkId): Promise<DepositAddressView> {
+    const { mode, networks } = this.ctx.config.chain;
+    if (mode === 'off') throw new AppError('SERVICE_UNAVAILABLE', DEPOSITS_OFF);
+    if (!networks.includes(network)) throw new AppError('RULE_VIOLATION', networkDisabled(network));
+    const info = NETWORKS[network];
+    const address = await this.allocate(info.chain, userId);
+    return {
+      network,
+      currency: info.currency,
+      address,
+      minimum: info.deposit.min,
+      maximum: info.deposit.max,
+      confirmations: info.deposit.confirmations,
+      chainMode: mode,
+      explorerUrl:
+        mode === 'live' ? info.explorer.address.replace('{address}', encodeURIComponent(address)) : null,
+    };
+  }
+
+  /**
+   * The user's address on a chain, allocating it on first request. Two concurrent first
+   * requests queue on the chain's counter row; the second then finds the first one's address.
+   */
+  async allocate(chain: Chain, userId: string): Promise<string> {
+    const existing = await repo.addressOfUser(this.ctx.db, chain, userId);
+    if (existing) return existing.address;
+    if (chain === 'bsc' && this.ctx.config.chain.bscSharesEthereumKey) return this.mirrorEthereum(userId);
+    const deriver = this.derivers.get(chain);
+    assert(deriver, `no key configured for enabled chain ${chain}`);
+    return this.ctx.db.transaction(async (tx) => {
+      const index = await repo.lockNextIndex(tx, chain);
+      const raced = await repo.addressOfUser(tx, chain, userId);
+      if (raced) return raced.address;
+      await repo.setNextIndex(tx, chain, index + 1);
+      const address = deriver.addressAt(index);
+      const inserted = await repo.insertAddress(tx, {
+        chain,
+        userId,
+        derivationIndex: index,
+        address,
+        now: this.ctx.clock.now(),
+      });
+      assert(inserted, `deposit address of ${userId} on ${chain} appeared under the counter lock`);
+      return address;
+    });
+  }
+
+  private async mirrorEthereum(userId: string): Promise<string> {
+    await this.allocate('ethereum', userId);
+    const eth = await repo.addressOfUser(this.ctx.db, 'ethereum', userId);
+    assert(eth, 'ethereum address missing right after allocation');
+    await repo.insertAddress(this.ctx.db, {
+      chain: 'bsc',
+      userId,
+      derivationIndex: eth.derivationIndex,
+      address: eth.address,
+      now: this.ctx.clock.now(),
+    });
+    const bsc = await repo.addressOfUser(this.ctx.db, 'bsc', userId);
+    assert(bsc?.address === eth.address, 'BNB Smart Chain address differs from the shared Ethereum one');
+    return bsc.address;
+  }
+}
