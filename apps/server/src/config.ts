@@ -52,7 +52,7 @@ const EnvSchema = z.object({
   TRON_API_URL: z.url().default('https://api.trongrid.io'),
   TRON_API_KEY: z.string().min(1).optional(),
   USDT_ERC20_CONTRACT: z.string().default('0xdAC17F958D2ee523a2206206994597C13D831ec7'),
-  USDT_TRC20_CONTRACT: z.string().default('TR7NHqjeKQxGChn8ZGVV3JwPGd9Ho2V8nC'),
+  USDT_TRC20_CONTRACT: z.string().default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
 });
 
 export type Config = {

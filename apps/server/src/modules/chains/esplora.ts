@@ -1,5 +1,5 @@
 import type { NetworkId } from '@p2p/shared';
-import { eachLimited, fetchJson, fetchText, HttpStatusError } from './http.ts';
+import { eachLimited, fetchJson, fetchText, HttpStatusError, OUTSIDE_CALL_TIMEOUT_MS } from './http.ts';
 import type {
   ChainWatcher,
   ObservedTransfer,
@@ -34,12 +34,15 @@ export class EsploraWatcher implements ChainWatcher {
   readonly network: NetworkId = 'BTC';
   private readonly base: string;
 
-  constructor(baseUrl: string) {
+  constructor(
+    baseUrl: string,
+    private readonly timeoutMs = OUTSIDE_CALL_TIMEOUT_MS,
+  ) {
     this.base = baseUrl.replace(/\/+$/, '');
   }
 
   async tipHeight(): Promise<number> {
-    const text = await fetchText(`${this.base}/blocks/tip/height`);
+    const text = await fetchText(`${this.base}/blocks/tip/height`, {}, this.timeoutMs);
     const height = Number(text.trim());
     if (!Number.isSafeInteger(height) || height < 0) throw new Error(`bad tip height: ${text.slice(0, 40)}`);
     return height;
@@ -54,7 +57,11 @@ export class EsploraWatcher implements ChainWatcher {
     const transfers: ObservedTransfer[] = [];
     await eachLimited([...addresses], CONCURRENCY, async (address) => {
       try {
-        const txs = await fetchJson<EsploraTx[]>(`${this.base}/address/${encodeURIComponent(address)}/txs`);
+        const txs = await fetchJson<EsploraTx[]>(
+          `${this.base}/address/${encodeURIComponent(address)}/txs`,
+          {},
+          this.timeoutMs,
+        );
         for (const tx of txs) transfers.push(...outputsTo(tx, address));
       } catch (error) {
         onError(error, `address ${address}`);
@@ -66,7 +73,11 @@ export class EsploraWatcher implements ChainWatcher {
   async status(ref: TransferRef): Promise<TransferState> {
     let status: EsploraStatus;
     try {
-      status = await fetchJson<EsploraStatus>(`${this.base}/tx/${encodeURIComponent(ref.txHash)}/status`);
+      status = await fetchJson<EsploraStatus>(
+        `${this.base}/tx/${encodeURIComponent(ref.txHash)}/status`,
+        {},
+        this.timeoutMs,
+      );
     } catch (error) {
       // Esplora answers 404 for a transaction it knows neither in a block nor in its mempool.
       if (error instanceof HttpStatusError && error.status === 404) return { state: 'missing' };

@@ -1,5 +1,5 @@
 import type { NetworkId } from '@p2p/shared';
-import { eachLimited, fetchJson } from './http.ts';
+import { eachLimited, fetchJson, OUTSIDE_CALL_TIMEOUT_MS } from './http.ts';
 import { tronToHex } from './keys.ts';
 import type {
   ChainWatcher,
@@ -38,10 +38,11 @@ interface TxInfo {
 
 export interface TronWatcherOptions {
   apiUrl: string;
-  /** Base58 address of the TRC-20 contract (USDT: TR7NHqjeKQxGChn8ZGVV3JwPGd9Ho2V8nC). */
+  /** Base58 address of the TRC-20 contract (USDT: TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t). */
   contract: string;
   decimals: number;
   apiKey?: string | undefined;
+  timeoutMs?: number;
 }
 
 /**
@@ -67,10 +68,18 @@ export class TronWatcher implements ChainWatcher {
     this.headers = options.apiKey ? { 'TRON-PRO-API-KEY': options.apiKey } : {};
   }
 
+  private call<T>(path: string, body?: unknown): Promise<T> {
+    const init =
+      body === undefined
+        ? { headers: this.headers }
+        : { method: 'POST' as const, body, headers: this.headers };
+    return fetchJson<T>(`${this.base}${path}`, init, this.options.timeoutMs ?? OUTSIDE_CALL_TIMEOUT_MS);
+  }
+
   async tipHeight(): Promise<number> {
-    const block = await fetchJson<{ block_header?: { raw_data?: { number?: number } } }>(
-      `${this.base}/wallet/getnowblock`,
-      { method: 'POST', body: {}, headers: this.headers },
+    const block = await this.call<{ block_header?: { raw_data?: { number?: number } } }>(
+      '/wallet/getnowblock',
+      {},
     );
     const height = block.block_header?.raw_data?.number;
     if (!Number.isSafeInteger(height)) throw new Error('getnowblock answered without a block number');
@@ -106,11 +115,7 @@ export class TronWatcher implements ChainWatcher {
       );
       return found ? { state: 'included', blockHeight: info.blockNumber as number } : { state: 'missing' };
     }
-    const tx = await fetchJson<{ txID?: string }>(`${this.base}/wallet/gettransactionbyid`, {
-      method: 'POST',
-      body: { value: ref.txHash },
-      headers: this.headers,
-    });
+    const tx = await this.call<{ txID?: string }>('/wallet/gettransactionbyid', { value: ref.txHash });
     return tx.txID ? { state: 'unconfirmed' } : { state: 'missing' };
   }
 
@@ -121,9 +126,8 @@ export class TronWatcher implements ChainWatcher {
       contract_address: this.options.contract,
       limit: '50',
     });
-    const page = await fetchJson<{ data?: Trc20Item[] }>(
-      `${this.base}/v1/accounts/${encodeURIComponent(address)}/transactions/trc20?${query}`,
-      { headers: this.headers },
+    const page = await this.call<{ data?: Trc20Item[] }>(
+      `/v1/accounts/${encodeURIComponent(address)}/transactions/trc20?${query}`,
     );
     const txids = (page.data ?? [])
       .filter((d) => d.to === address && d.token_info?.address === this.options.contract)
@@ -136,11 +140,7 @@ export class TronWatcher implements ChainWatcher {
   private async info(txid: string, useCache = true): Promise<TxInfo | null> {
     const cached = useCache ? this.resolved.get(txid) : undefined;
     if (cached) return cached;
-    const info = await fetchJson<TxInfo>(`${this.base}/wallet/gettransactioninfobyid`, {
-      method: 'POST',
-      body: { value: txid },
-      headers: this.headers,
-    });
+    const info = await this.call<TxInfo>('/wallet/gettransactioninfobyid', { value: txid });
     if (!info.id || !Number.isSafeInteger(info.blockNumber)) return null;
     if (this.resolved.size >= CACHE_LIMIT) this.resolved.clear();
     this.resolved.set(txid, info);
