@@ -32,6 +32,8 @@ const post = (who: Session, url: string, payload: object) =>
   t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: who.headers, payload });
 
 async function send(network: string, toAddress: string, amount: string): Promise<string> {
+  // Deposits are listed by when they were seen; keep each one's moment distinct.
+  t.clock.advance(1_000);
   const res = await post(alice, `/dev/chain/${network}/transfers`, { toAddress, amount });
   expect(res.statusCode).toBe(200);
   return res.json().data.txHash as string;
