@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { chainAdapters } from '../chains/adapters.ts';
 import { Devnet } from '../chains/devnet/devnet.ts';
+import type { ChainWatcher } from '../chains/watcher.ts';
 import { DepositWatcher, type TickReport, type WatchLog } from './deposit-watcher.ts';
 
 /** How often watchers poll: devnet blocks come every few seconds; real chains are slower. */
@@ -22,13 +23,16 @@ export class ChainWatchLoop {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
 
+  /** `adapters` replaces the configured ones (tests put failing adapters beside real ones). */
   constructor(
     ctx: AppContext,
     private readonly log: WatchLog,
+    adapters?: ChainWatcher[],
   ) {
     const { mode, devnetBlockSeconds } = ctx.config.chain;
     this.devnet = mode === 'devnet' ? new Devnet(ctx.db, ctx.clock, devnetBlockSeconds) : null;
-    this.watchers = chainAdapters(ctx.config.chain, this.devnet).map((a) => new DepositWatcher(ctx, a, log));
+    const chosen = adapters ?? chainAdapters(ctx.config.chain, this.devnet);
+    this.watchers = chosen.map((a) => new DepositWatcher(ctx, a, log));
   }
 
   async tick(): Promise<TickReport[]> {

@@ -103,5 +103,23 @@ export async function auditLedger(db: Executor): Promise<string[]> {
             OR (t.settlement = 'refunded' AND string_agg(l.kind, ',') <> 'trade_refund')`,
     (r) => `trade ${r.id} settlement ${r.settlement} with postings [${r.kinds ?? ''}]`,
   );
+
+  // 5 (money in). A deposit is credited at most once, exactly when its status says so, for
+  // its amount to its owner (docs/decisions/011-custody.md).
+  await check(
+    '5 one deposit credit',
+    sql`SELECT d.id, d.status, COUNT(DISTINCT l.id) AS postings,
+               COALESCE(SUM(e.delta) FILTER (WHERE e.account = 'user:' || d.user_id::text
+                                              AND e.currency = d.currency), 0)::text AS credited
+        FROM deposits d
+        LEFT JOIN ledger_transactions l ON l.ref_id = d.id AND l.kind = 'deposit'
+        LEFT JOIN ledger_entries e ON e.tx_id = l.id
+        GROUP BY d.id, d.status, d.amount
+        HAVING COUNT(DISTINCT l.id) <> (CASE WHEN d.status = 'credited' THEN 1 ELSE 0 END)
+            OR COALESCE(SUM(e.delta) FILTER (WHERE e.account = 'user:' || d.user_id::text
+                                              AND e.currency = d.currency), 0)
+               <> (CASE WHEN d.status = 'credited' THEN d.amount ELSE 0 END)`,
+    (r) => `deposit ${r.id} ${r.status}: ${r.postings} postings crediting ${r.credited}`,
+  );
   return problems;
 }
