@@ -77,14 +77,17 @@ async function sendToken(token: Address, to: Address, value: bigint): Promise<Ha
 }
 
 beforeAll(async () => {
-  server = ganache.server({
+  const options = {
     logging: { quiet: true },
     chain: { chainId: 1337 },
     wallet: { totalAccounts: 1, defaultBalance: 1_000 },
-  });
+  };
+  // ganache's bundled typings resolve its option type to `undefined` under this compiler.
+  server = ganache.server(options as never);
   await server.listen(0, '127.0.0.1');
   rpcUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  [funder] = (await publicClient().request({ method: 'eth_accounts' })) as Address[];
+  const accounts = (await publicClient().request({ method: 'eth_accounts' as never })) as Address[];
+  funder = accounts[0] as Address;
 });
 afterAll(() => server.close());
 
