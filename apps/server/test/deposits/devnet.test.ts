@@ -212,6 +212,19 @@ describe('crediting through the devnet', () => {
     expect(await mine('BTC', 1)).toBe(before + 2);
   });
 
+  it('the OpenAPI document lists the deposit and devnet paths', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: object };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/wallet/deposit-address',
+        '/api/v1/wallet/deposits',
+        '/api/v1/dev/chain/{network}/transfers',
+        '/api/v1/dev/chain/{network}/blocks',
+        '/api/v1/dev/chain/{network}/transfers/{txHash}/drop',
+      ]),
+    );
+  });
+
   it('dev endpoints validate their input', async () => {
     expect((await post(alice, '/dev/chain/BTC/transfers', { toAddress: 'x', amount: '0' })).statusCode).toBe(
       400,
