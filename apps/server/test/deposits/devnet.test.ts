@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { ChainWatchLoop } from '../../src/modules/deposits/chain-watch-loop.ts';
 import { DROP_AFTER_MISSING_CHECKS } from '../../src/modules/deposits/deposits.service.ts';
@@ -24,7 +24,7 @@ beforeAll(async () => {
   bob = await signIn(t.app, 'dep_bob');
 });
 afterAll(() => t.close());
-beforeEach(async () => {
+afterEach(async () => {
   await expectLedgerSound(t.ctx);
 });
 
@@ -210,6 +210,21 @@ describe('crediting through the devnet', () => {
     expect(first).toBe(5);
     expect(second).toBe(0);
     expect(await mine('BTC', 1)).toBe(before + 2);
+  });
+
+  it('a dev transfer retried with the same Idempotency-Key is sent once', async () => {
+    const { address } = await depositAddress(t.app, alice, 'ETH');
+    const payload = { toAddress: address, amount: '0.2' };
+    const headers = { ...alice.headers, 'idempotency-key': 'dev-transfer-1' };
+    const url = '/api/v1/dev/chain/ETH/transfers';
+    const first = await t.app.inject({ method: 'POST', url, headers, payload });
+    const again = await t.app.inject({ method: 'POST', url, headers, payload });
+    expect(again.json().data.txHash).toBe(first.json().data.txHash);
+    const [row] = await queryRows<{ n: string }>(
+      t.ctx.db,
+      sql`SELECT COUNT(*)::text AS n FROM devnet_transfers WHERE tx_hash = ${first.json().data.txHash as string}`,
+    );
+    expect(row?.n).toBe('1');
   });
 
   it('the OpenAPI document lists the deposit and devnet paths', async () => {

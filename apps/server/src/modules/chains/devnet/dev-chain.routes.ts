@@ -10,6 +10,7 @@ import {
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../context.ts';
+import { idempotencyKeyOf } from '../../idempotency/idempotency.ts';
 import { Devnet } from './devnet.ts';
 
 /** Per user on top of the global limit: a demo tool, not a faucet to hammer. */
@@ -33,7 +34,8 @@ export const devChainRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: {
         tags,
         security,
-        summary: 'Devnet: send simulated coins to an address (in the mempool until the next block)',
+        summary:
+          'Devnet: send simulated coins to an address (mempool until the next block); honours Idempotency-Key',
         params: DevChainParams,
         body: DevTransferRequest,
         response: { 200: Ok(DevTransferResult) },
@@ -41,7 +43,10 @@ export const devChainRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request) => ({
       success: true as const,
-      data: await devnet.send(request.params.network, request.body, request.userId),
+      data: await devnet.send(request.params.network, request.body, {
+        userId: request.userId,
+        idempotencyKey: idempotencyKeyOf(request.headers),
+      }),
     }),
   );
 

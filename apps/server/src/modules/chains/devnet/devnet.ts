@@ -13,6 +13,7 @@ import {
 } from '@p2p/shared';
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import { idempotent } from '../../idempotency/idempotency.ts';
 import { NATIVE_TRANSFER_INDEX } from '../evm.ts';
 import { canonicalAddress } from '../keys.ts';
 import type {
@@ -50,25 +51,36 @@ export class Devnet {
     private readonly blockSeconds: number,
   ) {}
 
-  /** Puts a transfer in the mempool; the next block includes it. */
+  /**
+   * Puts a transfer in the mempool; the next block includes it. With the sender's
+   * Idempotency-Key a retried request answers the first transfer instead of sending twice.
+   */
   async send(
     network: NetworkId,
     request: DevTransferRequest,
-    userId: string | null,
+    sender: { userId: string; idempotencyKey?: string | undefined } | null,
   ): Promise<DevTransferResult> {
     const amount = parseAmount(request.amount, CRYPTO_DECIMALS);
     const toAddress = canonicalAddress(NETWORKS[network].chain, request.toAddress) ?? request.toAddress;
-    const txHash = newTxHash(network);
-    await repo.insertTransfer(this.db, {
-      network,
-      txHash,
-      outputIndex: outputIndexOf(network),
-      toAddress,
-      amount,
-      sentBy: userId,
-      now: this.clock.now(),
+    const scope = {
+      userId: sender?.userId ?? '',
+      scope: `dev.chain.transfer.${network}`,
+      key: sender?.idempotencyKey,
+      request,
+    };
+    return idempotent(this.db, scope, async (tx) => {
+      const txHash = newTxHash(network);
+      await repo.insertTransfer(tx, {
+        network,
+        txHash,
+        outputIndex: outputIndexOf(network),
+        toAddress,
+        amount,
+        sentBy: sender?.userId ?? null,
+        now: this.clock.now(),
+      });
+      return { network, txHash, toAddress, amount: formatCrypto(amount) };
     });
-    return { network, txHash, toAddress, amount: formatCrypto(amount) };
   }
 
   /** Mines `count` blocks at once (waits for a producer that holds the chain). */
