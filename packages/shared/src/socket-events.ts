@@ -31,7 +31,7 @@ export const ServerEvents = {
   messageNew: 'message:new',
   /** To the trade room: the recipient read a message. */
   messageRead: 'message:read',
-  /** To the depositor: a deposit was first seen, or its confirmations changed. */
+  /** To the depositor: a deposit was first seen, its confirmations changed, or it was dropped. */
   depositPending: 'deposit:pending',
   /** To the depositor: the deposit reached its confirmations and the balance was credited. */
   depositCredited: 'deposit:credited',

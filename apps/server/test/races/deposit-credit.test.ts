@@ -4,6 +4,7 @@ import { queryRows } from '../../src/db/client.ts';
 import { Devnet } from '../../src/modules/chains/devnet/devnet.ts';
 import { DepositAddressService } from '../../src/modules/deposits/deposit-addresses.service.ts';
 import { DepositWatcher } from '../../src/modules/deposits/deposit-watcher.ts';
+import { DepositsService } from '../../src/modules/deposits/deposits.service.ts';
 import { depositAddress, recordEvents, silentLog } from '../deposits/support.ts';
 import { balance, createUser, expectLedgerSound } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
@@ -65,6 +66,45 @@ describe('race (f): the same deposits seen by two watchers at once', () => {
     expect(events.named('deposit:credited')).toHaveLength(USERS);
     expect(events.named('deposit:pending')).toHaveLength(USERS);
     report(t.ctx, 'deposit credit', { users: USERS, instances: INSTANCES, perInstance: credited }, ms);
+  });
+
+  it('every pending deposit advanced by two instances at the same moment: one credit, one no-op', async () => {
+    const devnet = new Devnet(t.ctx.db, t.clock, 5);
+    const users = await inBatches(USERS, 10, () => createUser(t.ctx));
+    const service = new DepositAddressService(t.ctx);
+    const addresses = await inBatches(USERS, 10, (i) => service.allocate('bitcoin', users[i]?.id as string));
+    for (const toAddress of addresses) await devnet.send('BTC', { toAddress, amount: '0.1' }, null);
+    await watchers()[0]?.tick();
+    const { height } = await devnet.mine('BTC', 3);
+    const pending = await queryRows<{ id: string; block_height: string }>(
+      t.ctx.db,
+      sql`SELECT d.id, t.block_height::text FROM deposits d
+          JOIN devnet_transfers t ON t.network = d.network AND t.tx_hash = d.tx_hash
+          WHERE d.status = 'pending'`,
+    );
+    expect(pending).toHaveLength(USERS);
+    const services = Array.from(
+      { length: INSTANCES },
+      () => new DepositsService(otherInstance(t.ctx, t.clock.now()).ctx),
+    );
+    const { result: outcomes, ms } = await timed(() =>
+      Promise.all(
+        pending.flatMap((d) =>
+          services.map((svc) =>
+            svc.advance(d.id, { state: 'included', blockHeight: Number(d.block_height) }, height),
+          ),
+        ),
+      ),
+    );
+    expect(tally(outcomes.map(String))).toEqual({ credited: USERS, null: USERS });
+    for (const user of users)
+      expect(await balance(t.ctx, user.id)).toEqual({ available: 10_000_000n, locked: 0n });
+    report(
+      t.ctx,
+      'deposit advance',
+      { deposits: USERS, callers: INSTANCES, outcomes: tally(outcomes.map(String)) },
+      ms,
+    );
   });
 
   it('concurrent first requests for an address give one address', async () => {
