@@ -43,6 +43,8 @@ export const WALLET_OPERATIONS = [
   'order_release',
   'staff_credit',
   'staff_debit',
+  /** A movement of a kind this list does not know yet (counted as an adjustment). */
+  'other',
 ] as const;
 
 export const WalletTransactionsQuery = z.object({
