@@ -250,3 +250,36 @@ describe('GET /api/v1/withdrawals/my-withdrawals and cancel', () => {
     expect(last?.payload).toMatchObject({ withdrawalId: id, status: 'CANCELLED', previousStatus: 'PENDING' });
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('lists every money-out, two-factor and history call with its schemas', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    const calls: [string, string][] = [
+      ['/api/v1/withdrawals/request', 'post'],
+      ['/api/v1/withdrawals/my-withdrawals', 'get'],
+      ['/api/v1/withdrawals/{id}/cancel', 'post'],
+      ['/api/v1/withdrawals/addresses', 'get'],
+      ['/api/v1/withdrawals/addresses', 'post'],
+      ['/api/v1/withdrawals/addresses/{id}', 'delete'],
+      ['/api/v1/users/2fa/status', 'get'],
+      ['/api/v1/users/2fa/setup', 'post'],
+      ['/api/v1/users/2fa/enable', 'post'],
+      ['/api/v1/users/2fa/disable', 'post'],
+      ['/api/v1/wallet/transactions', 'get'],
+      ['/api/v1/wallet/transactions.csv', 'get'],
+      ['/api/v1/admin/withdrawals', 'get'],
+      ...['approve', 'reject', 'processing', 'complete', 'fail'].map(
+        (a) => [`/api/v1/admin/withdrawals/{id}/${a}`, 'post'] as [string, string],
+      ),
+    ];
+    for (const [path, method] of calls) {
+      const op = doc.paths[path]?.[method];
+      expect(op, `${method} ${path}`).toBeDefined();
+      expect(op.responses['200'], `${method} ${path} response`).toBeDefined();
+    }
+    const body = doc.paths['/api/v1/withdrawals/request'].post.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties)).toEqual(
+      expect.arrayContaining(['cryptocurrency', 'network', 'amount', 'toAddress', 'addressId', 'totpCode']),
+    );
+  });
+});
