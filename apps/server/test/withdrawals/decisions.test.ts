@@ -56,7 +56,13 @@ describe('admin decisions on withdrawals', () => {
       availableActions: ['processing', 'complete'],
       user: { id: user.userId, username: 'wd_dec_1' },
     });
-    expect((await decide(t.app, admin.headers, id, 'processing')).json().data.status).toBe('PROCESSING');
+    // The body is optional (spec 3 §7: "optional note and txHash").
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/withdrawals/${id}/processing`,
+      headers: admin.headers,
+    });
+    expect(bare.json()).toMatchObject({ data: { status: 'PROCESSING' } });
     expect(await balance(t.ctx, user.userId)).toEqual({ available: 89_950_000n, locked: 10_050_000n });
     const hash = 'AB'.repeat(32);
     const done = await decide(t.app, admin.headers, id, 'complete', { txHash: hash });

@@ -96,13 +96,13 @@ export const AdminWithdrawalsResult = z.object({
 });
 
 /** Spec 3 §7: optional note and txHash (reject needs the note, complete the hash). */
-export const WithdrawalDecisionRequest = z
-  .object({
-    note: z.string().trim().max(1000, 'Не более 1000 символов').optional(),
-    txHash: z.string().trim().max(200).optional(),
-  })
-  .default({});
-export type WithdrawalDecisionRequest = z.infer<typeof WithdrawalDecisionRequest>;
+export const WithdrawalDecision = z.object({
+  note: z.string().trim().max(1000, 'Не более 1000 символов').optional(),
+  txHash: z.string().trim().max(200).optional(),
+});
+/** The body itself is optional too: a bare POST arrives as null. */
+export const WithdrawalDecisionRequest = WithdrawalDecision.nullish();
+export type WithdrawalDecisionRequest = z.infer<typeof WithdrawalDecision>;
 
 // ---- saved withdrawal addresses ----
 
