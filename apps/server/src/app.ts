@@ -22,9 +22,11 @@ import { marketRoutes } from './modules/market/market.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentTemplatesRoutes } from './modules/payment-templates/payment-templates.routes.ts';
 import { tradesRoutes } from './modules/trades/trades.routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { healthRoutes } from './plugins/health.ts';
@@ -108,10 +110,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     async (api) => {
       await api.register(authRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
+      await api.register(twoFactorRoutes, { ctx });
       await api.register(walletRoutes, { ctx });
       await api.register(depositsRoutes, { ctx });
       // Devnet controls exist only on a devnet: in any other mode the paths answer 404.
       if (ctx.config.chain.mode === 'devnet') await api.register(devChainRoutes, { ctx });
+      await api.register(withdrawalsRoutes, { ctx });
       await api.register(ordersRoutes, { ctx });
       await api.register(tradesRoutes, { ctx });
       await api.register(chatRoutes, { ctx });

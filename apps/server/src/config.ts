@@ -30,6 +30,13 @@ const EnvSchema = z.object({
     .optional(),
   TELEGRAM_BOT_USERNAME: z.string().min(3).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOTP_ENCRYPTION_KEY: z
+    .string()
+    .regex(
+      /^([0-9a-fA-F]{64}|[A-Za-z0-9_-]{43}=?|[A-Za-z0-9+/]{43}=)$/,
+      'must be 32 bytes as 64 hex characters or base64',
+    )
+    .optional(),
   PRICE_API_URL: z.url().default('https://api.coingecko.com/api/v3/simple/price'),
   PLATFORM_FEE_RATE: z
     .string()
@@ -66,6 +73,10 @@ export type Config = {
   devLogin: boolean;
   telegram: { botToken: string; botUsername: string | null } | null;
   jwtSecret: string;
+  /** AES-256-GCM key for two-factor secrets at rest (32 bytes). */
+  totpEncryptionKey: Buffer;
+  /** CHAIN_MODE=devnet: Bitcoin runs in regtest, so withdrawal addresses are regtest ones. */
+  devnetAddresses: boolean;
   priceApiUrl: string;
   /** Fee rate in parts per million (0.001 -> 1000). */
   feePpm: bigint;
@@ -109,6 +120,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { botToken: e.TELEGRAM_BOT_TOKEN, botUsername: e.TELEGRAM_BOT_USERNAME ?? null }
       : null,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    totpEncryptionKey: e.TOTP_ENCRYPTION_KEY
+      ? decodeKey(e.TOTP_ENCRYPTION_KEY)
+      : decodeKey(loadOrCreateSecret(dataDir, 'totp-key', () => randomBytes(32).toString('base64url'))),
+    devnetAddresses: chain.config.mode === 'devnet',
     priceApiUrl: e.PRICE_API_URL,
     feePpm: BigInt(frac.padEnd(6, '0')),
     rateLimit: e.RATE_LIMIT,
@@ -118,9 +133,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** The signing key is generated once and kept in DATA_DIR so restarts keep sessions. */
-function loadOrCreateSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+/**
+ * Secrets not given in the environment are generated once and kept in DATA_DIR, so restarts
+ * keep sessions (jwt-secret) and can still read two-factor secrets (totp-key). Several
+ * instances must share them: set the variables, or share DATA_DIR.
+ */
+function loadOrCreateSecret(
+  dataDir: string,
+  name = 'jwt-secret',
+  generate = () => randomBytes(48).toString('base64url'),
+): string {
+  const file = join(dataDir, name);
   try {
     const secret = readFileSync(file, 'utf8').trim();
     if (secret.length >= 32) return secret;
@@ -128,7 +151,15 @@ function loadOrCreateSecret(dataDir: string): string {
     // not created yet
   }
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = generate();
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** 64 hex characters or (url-safe) base64 of exactly 32 bytes. */
+function decodeKey(text: string): Buffer {
+  const key = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64url');
+  if (key.length !== 32)
+    throw new ConfigError('Invalid configuration:\n  TOTP_ENCRYPTION_KEY: must be 32 bytes');
+  return key;
 }

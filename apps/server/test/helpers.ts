@@ -51,6 +51,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    TOTP_ENCRYPTION_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
     AUTH_DEV_LOGIN: '1',
     TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
     TELEGRAM_BOT_USERNAME: 'p2p_test_bot',

@@ -17,6 +17,8 @@ export const ErrorCodes = {
   UNAUTHORIZED: 401,
   /** Authenticated, but not allowed to do this. */
   FORBIDDEN: 403,
+  /** Two-factor authentication is on and the request lacks a valid code (withdrawals). */
+  TWO_FACTOR_REQUIRED: 403,
   /** No such resource, or the caller may not know it exists. */
   NOT_FOUND: 404,
   /** The action is not allowed in the current state ('Действие недоступно'). */

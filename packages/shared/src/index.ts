@@ -1,3 +1,4 @@
+export * from './address.ts';
 export * from './display-name.ts';
 export * from './errors.ts';
 export * from './money.ts';
@@ -11,7 +12,10 @@ export * from './schemas/market.ts';
 export * from './schemas/orders.ts';
 export * from './schemas/payment-templates.ts';
 export * from './schemas/trades.ts';
+export * from './schemas/two-factor.ts';
 export * from './schemas/users.ts';
 export * from './schemas/wallet.ts';
+export * from './schemas/withdrawals.ts';
 export * from './socket-events.ts';
 export * from './trade-machine.ts';
+export * from './withdrawal-rules.ts';

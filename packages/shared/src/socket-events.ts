@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ChatMessage } from './schemas/chat.ts';
 import { DepositView } from './schemas/deposits.ts';
 import { TRADE_STATUSES } from './trade-machine.ts';
+import { WITHDRAWAL_STATUSES } from './withdrawal-rules.ts';
 
 export const SOCKET_PATH = '/socket.io';
 
@@ -35,6 +36,8 @@ export const ServerEvents = {
   depositPending: 'deposit:pending',
   /** To the depositor: the deposit reached its confirmations and the balance was credited. */
   depositCredited: 'deposit:credited',
+  /** To the owner of a withdrawal on every status change; to the recipient of an internal transfer. */
+  withdrawalUpdated: 'withdrawal:updated',
 } as const;
 export type ServerEventName = (typeof ServerEvents)[keyof typeof ServerEvents];
 
@@ -104,6 +107,20 @@ export const MessageReadEvent = z.object({
   readerId: z.uuid(),
 });
 
+/**
+ * `direction: 'in'` goes to the recipient of an internal transfer (whose balance grew);
+ * everyone else gets 'out'. Refetch the withdrawal list and the balances on it.
+ */
+export const WithdrawalUpdatedEvent = z.object({
+  withdrawalId: z.uuid(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  previousStatus: z.enum(WITHDRAWAL_STATUSES).nullable(),
+  cryptocurrency: z.string(),
+  amount: z.string(),
+  internal: z.boolean(),
+  direction: z.enum(['out', 'in']),
+});
+
 export const ServerEventPayloads = {
   'trade:created': TradeCreatedEvent,
   'trade:updated': TradeUpdatedEvent,
@@ -116,6 +133,7 @@ export const ServerEventPayloads = {
   'message:read': MessageReadEvent,
   'deposit:pending': DepositView,
   'deposit:credited': DepositView,
+  'withdrawal:updated': WithdrawalUpdatedEvent,
 } satisfies Record<ServerEventName, z.ZodType>;
 
 export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof ServerEventPayloads)[E]>;

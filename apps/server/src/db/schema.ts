@@ -1,4 +1,4 @@
-import { TRADE_STATUSES } from '@p2p/shared';
+import { NETWORK_IDS, TRADE_STATUSES, WITHDRAWAL_STATUSES } from '@p2p/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -375,3 +375,55 @@ export const devnetTransfers = pgTable('devnet_transfers', {
   createdAt: ts('created_at').notNull(),
 });
 export type DevnetTransferRow = typeof devnetTransfers.$inferSelect;
+// ---- 0011: withdrawals, saved addresses, two-factor authentication ----
+
+export const withdrawals = pgTable('withdrawals', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  cryptocurrency: text('cryptocurrency').notNull(),
+  network: text('network', { enum: NETWORK_IDS }).notNull(),
+  amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  fee: bigint('fee', { mode: 'bigint' }).notNull(),
+  toAddress: text('to_address').notNull(),
+  recipientId: uuid('recipient_id'),
+  status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull(),
+  txHash: text('tx_hash'),
+  reviewNotes: text('review_notes'),
+  reviewedBy: uuid('reviewed_by'),
+  reviewedAt: ts('reviewed_at'),
+  completedAt: ts('completed_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+export const withdrawalAddresses = pgTable('withdrawal_addresses', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  network: text('network', { enum: NETWORK_IDS }).notNull(),
+  address: text('address').notNull(),
+  label: text('label').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+export type WithdrawalAddressRow = typeof withdrawalAddresses.$inferSelect;
+
+export const userTwoFactor = pgTable('user_two_factor', {
+  userId: uuid('user_id').primaryKey(),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  enabledAt: ts('enabled_at'),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }).notNull().default(-1),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  failuresSince: ts('failures_since'),
+  lockedUntil: ts('locked_until'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type UserTwoFactorRow = typeof userTwoFactor.$inferSelect;
+
+export const twoFactorRecoveryCodes = pgTable('two_factor_recovery_codes', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  userId: uuid('user_id').notNull(),
+  codeHash: text('code_hash').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -3,16 +3,21 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { auditLedger } from '../../src/modules/ledger/audit.ts';
+import { createStaffMember } from '../admin/factories.ts';
 import { uniqueName } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
+import { freshAddress } from '../withdrawals/support.ts';
 import { sequence, USERS } from './operations.ts';
 import { Runner } from './runner.ts';
 import { expectModel, systemBalances } from './verify.ts';
+import type { DepositAddresses } from './withdrawal-steps.ts';
 
 /**
  * Property: whatever users do, in whatever order, the books stay sound. Each run draws a
  * sequence of 3-12 operations (./operations.ts) for three fresh users on one shared
- * database and applies it through the services (./runner.ts). After every sequence the
+ * database and applies it through the services (./runner.ts): credits and debits, deposits,
+ * orders, trades and their actions, scheduler ticks, withdrawal requests (to outside
+ * addresses, to another user's deposit address, to one's own), cancels and admin decisions. After every sequence the
  * ledger audit (DESIGN §2's five invariants) must be empty, and every balance, system
  * account, order and trade must match the model (./model.ts), which also decides which
  * operations must be refused.
@@ -24,8 +29,10 @@ const RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
 const SEED = process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined;
 
 let t: TestApp;
+let staffId: string;
 beforeAll(async () => {
   t = await createTestApp();
+  staffId = (await createStaffMember(t, { role: 'admin' })).id;
 });
 afterAll(async () => {
   await t.close();
@@ -41,6 +48,28 @@ async function freshUsers(): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+let addressIndex = 0;
+/** Each user's deposit addresses on Bitcoin and Ethereum, as the deposits module keeps them. */
+async function depositAddresses(ids: string[]): Promise<DepositAddresses> {
+  const out: DepositAddresses = ids.map(() => ({
+    BTC: freshAddress('bitcoin'),
+    ETH: freshAddress('ethereum'),
+  }));
+  const values = ids.flatMap((id, i) => {
+    addressIndex += 1;
+    const a = out[i] as DepositAddresses[number];
+    return [
+      sql`('bitcoin', ${id}, ${addressIndex}, ${a.BTC})`,
+      sql`('ethereum', ${id}, ${addressIndex}, ${a.ETH})`,
+    ];
+  });
+  await queryRows(
+    t.ctx.db,
+    sql`INSERT INTO deposit_addresses (chain, user_id, derivation_index, address) VALUES ${sql.join(values, sql`, `)}`,
+  );
+  return out;
+}
+
 describe('ledger property: random operation sequences keep the books sound', () => {
   it(`holds for ${RUNS} random sequences of 3-12 operations`, { timeout: 900_000 }, async () => {
     const stats: Record<string, number> = {};
@@ -52,11 +81,12 @@ describe('ledger property: random operation sequences keep the books sound', () 
         sequences++;
         operations += ops.length;
         const ids = await freshUsers();
-        const runner = new Runner(t.ctx, t.clock, ids, stats);
+        const addresses = await depositAddresses(ids);
+        const runner = new Runner(t.ctx, t.clock, ids, stats, { addresses, staffId });
         const before = await systemBalances(t.ctx);
         for (const op of ops) await runner.apply(op);
         expect(await auditLedger(t.ctx.db)).toEqual([]);
-        await expectModel(t.ctx, runner.model, ids, before);
+        await expectModel(t.ctx, runner.model, ids, before, runner.withdrawals.model.withdrawals);
         await runner.settleTimers(31);
       }),
       { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },

@@ -43,12 +43,18 @@ export interface ModelTrade {
 interface Account {
   available: bigint;
   locked: bigint;
-  /** Flows, to check the model's own books: total = credits - debits - sold + bought - fees. */
+  /**
+   * Flows, to check the model's own books: total = credits - debits - sold + bought - fees
+   * - withdrawn + transferredIn - transferredOut (fees: on trades bought and withdrawals sent).
+   */
   credits: bigint;
   debits: bigint;
   sold: bigint;
   bought: bigint;
   fees: bigint;
+  withdrawn: bigint;
+  transferredIn: bigint;
+  transferredOut: bigint;
 }
 
 const isLive = (o: ModelOrder) => o.status === 'active' || o.status === 'paused';
@@ -69,7 +75,18 @@ export class Model {
     const key = `${user}|${currency}`;
     let a = this.accounts.get(key);
     if (!a) {
-      a = { available: 0n, locked: 0n, credits: 0n, debits: 0n, sold: 0n, bought: 0n, fees: 0n };
+      a = {
+        available: 0n,
+        locked: 0n,
+        credits: 0n,
+        debits: 0n,
+        sold: 0n,
+        bought: 0n,
+        fees: 0n,
+        withdrawn: 0n,
+        transferredIn: 0n,
+        transferredOut: 0n,
+      };
       this.accounts.set(key, a);
     }
     return a;

@@ -1,6 +1,12 @@
-import { USER_ACTIONS, type UserAction } from '@p2p/shared';
+import {
+  STAFF_WITHDRAWAL_ACTIONS,
+  type StaffWithdrawalAction,
+  USER_ACTIONS,
+  type UserAction,
+} from '@p2p/shared';
 import fc from 'fast-check';
 import type { Currency } from './model.ts';
+import type { Destination } from './model-withdrawals.ts';
 
 /** The operations of the property test, as plain records fast-check can draw and shrink. */
 
@@ -37,7 +43,13 @@ export type Op =
   | { kind: 'act'; trade: number; who: 'right' | 'buyer' | 'seller' | 'other'; action: UserAction | 'next' }
   | { kind: 'delete' | 'pause' | 'resume'; order: number; byOwner: boolean }
   | { kind: 'tick'; advance: number }
-  | { kind: 'to_deadline'; trade: number };
+  | { kind: 'to_deadline'; trade: number }
+  | { kind: 'deposit'; user: number; currency: Currency; amount: bigint }
+  | { kind: 'withdraw'; user: Who; currency: Currency; amount: bigint; to: Destination }
+  /** The owner (or, refused, someone else) cancels a withdrawal: mostly one still in the queue. */
+  | { kind: 'wcancel'; withdrawal: number; byOwner: boolean }
+  /** An admin decides a withdrawal; 'next' is the happy path's next step for its status. */
+  | { kind: 'wdecide'; withdrawal: number; action: StaffWithdrawalAction | 'next' };
 
 const user = fc.integer({ min: 0, max: USERS - 1 });
 const currency = fc.constantFrom<Currency>('BTC', 'BTC', 'ETH');
@@ -123,6 +135,41 @@ const tick = fc.record({
 
 const toDeadline = fc.record({ kind: fc.constant('to_deadline' as const), trade: fc.nat() });
 
+const deposit = fc.record({ kind: fc.constant('deposit' as const), user, currency, amount });
+
+const withdraw = fc.record({
+  kind: fc.constant('withdraw' as const),
+  user: fc.constantFrom<Who>('rich', 'rich', 0, 1, 2),
+  currency,
+  // Around the limits (BTC 0.001-10 + 0.0005, ETH 0.01-100 + 0.005), and beyond them.
+  amount: fc.oneof(
+    {
+      arbitrary: fc.constantFrom(100_000n, 1_000_000n, 2_000_000n, 5_000_000n, 10_000_000n, 30_000_000n),
+      weight: 3,
+    },
+    { arbitrary: fc.constantFrom(99_999n, 999_999n, 1_000_000_001n), weight: 1 },
+    { arbitrary: fc.bigInt({ min: 1n, max: 250_000_000n }), weight: 2 },
+  ),
+  to: fc.constantFrom<Destination>('external', 'external', 'external', 'internal', 'own'),
+});
+
+const wcancel = fc.record({
+  kind: fc.constant('wcancel' as const),
+  withdrawal: fc.nat(),
+  byOwner: fc.boolean(),
+});
+
+const wdecide = fc.record({
+  kind: fc.constant('wdecide' as const),
+  withdrawal: fc.nat(),
+  action: fc.constantFrom<StaffWithdrawalAction | 'next'>(
+    'next',
+    'next',
+    'next',
+    ...STAFF_WITHDRAWAL_ACTIONS,
+  ),
+});
+
 const op: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: credit, weight: 2 },
   { arbitrary: debit, weight: 1 },
@@ -133,6 +180,11 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: orderAdmin, weight: 1 },
   { arbitrary: tick, weight: 2 },
   { arbitrary: toDeadline, weight: 1 },
+  // Money out.
+  { arbitrary: deposit, weight: 1 },
+  { arbitrary: withdraw, weight: 3 },
+  { arbitrary: wcancel, weight: 2 },
+  { arbitrary: wdecide, weight: 5 },
 );
 
 /** 3-12 operations: users start empty, so 1-2 opening credits, then 2-10 of any kind. */

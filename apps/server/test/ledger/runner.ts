@@ -16,6 +16,7 @@ import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { type Currency, Model, type ModelTrade } from './model.ts';
 import { type Op, USERS, type Who } from './operations.ts';
+import { type DepositAddresses, WithdrawalSteps } from './withdrawal-steps.ts';
 
 /**
  * Applies drawn operations to the real services and to the model side by side. A service
@@ -44,6 +45,7 @@ const RIGHT_ROLE: Record<UserAction, 'buyer' | 'seller'> = {
 
 export class Runner {
   readonly model: Model;
+  readonly withdrawals: WithdrawalSteps;
   private readonly orders: OrdersService;
   private readonly trades: TradesService;
   private readonly scheduler: Scheduler;
@@ -53,8 +55,19 @@ export class Runner {
     private readonly clock: ManualClock,
     private readonly ids: string[],
     private readonly stats: Record<string, number>,
+    money: { addresses: DepositAddresses; staffId: string },
   ) {
     this.model = new Model(ids.length, ctx.config.feePpm);
+    this.withdrawals = new WithdrawalSteps(
+      ctx,
+      clock,
+      ids,
+      this.model,
+      money.addresses,
+      money.staffId,
+      (label, expected, call) => this.attempt(label, expected, call),
+      (currency) => this.richest(currency),
+    );
     this.orders = new OrdersService(ctx);
     this.trades = new TradesService(ctx);
     this.scheduler = new Scheduler(ctx);
@@ -140,6 +153,11 @@ export class Runner {
         }
         return;
       }
+      case 'deposit':
+      case 'withdraw':
+      case 'wcancel':
+      case 'wdecide':
+        return this.withdrawals.apply(o);
       case 'to_deadline': {
         // Exactly at a trade's payment deadline: "paid" is refused there, expiry not yet run.
         const trade = this.pick(this.model.trades, o.trade);

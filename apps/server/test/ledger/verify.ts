@@ -4,6 +4,7 @@ import type { AppContext } from '../../src/context.ts';
 import { queryRows } from '../../src/db/client.ts';
 import { userAccount } from '../../src/modules/ledger/ledger.ts';
 import type { Model } from './model.ts';
+import type { ModelWithdrawal } from './model-withdrawals.ts';
 
 /** Checks of the property test: the database agrees with the model after a sequence. */
 
@@ -29,7 +30,13 @@ const uuids = (ids: string[]) =>
  * Every user balance, the system accounts' movement since `before`, every order's status and
  * remainder and every trade's status must be what the model says. `ids[i]` is model user i.
  */
-export async function expectModel(ctx: AppContext, model: Model, ids: string[], before: SystemBalances) {
+export async function expectModel(
+  ctx: AppContext,
+  model: Model,
+  ids: string[],
+  before: SystemBalances,
+  withdrawals: ModelWithdrawal[] = [],
+) {
   const accounts = ids.map((id) => sql`${userAccount(id)}`);
   const rows = await queryRows<{ account: string; currency: string; available: string; locked: string }>(
     ctx.db,
@@ -41,9 +48,9 @@ export async function expectModel(ctx: AppContext, model: Model, ids: string[], 
     const row = actual.get(`${userAccount(ids[u] as string)}|${cur}`);
     const got = { available: BigInt(row?.available ?? 0), locked: BigInt(row?.locked ?? 0) };
     expect(got, `user ${u} ${cur}`).toEqual({ available: a.available, locked: a.locked });
-    // What came in, minus what went out, minus the fees paid on what was bought.
+    // What came in, minus what went out, minus the fees paid on what was bought or sent.
     expect(a.available + a.locked, `user ${u} ${cur} flows`).toBe(
-      a.credits - a.debits - a.sold + a.bought - a.fees,
+      a.credits - a.debits - a.sold + a.bought - a.fees - a.withdrawn + a.transferredIn - a.transferredOut,
     );
   }
   const after = await systemBalances(ctx);
@@ -53,6 +60,19 @@ export async function expectModel(ctx: AppContext, model: Model, ids: string[], 
     expect(delta('external'), `external ${cur}`).toBe(model.external[cur]);
   }
   await expectRows(ctx, model);
+  if (withdrawals.length === 0) return;
+  const withdrawalRows = await queryRows<{ id: string; status: string; fee: string }>(
+    ctx.db,
+    sql`SELECT id, status, fee::text AS fee FROM withdrawals WHERE id IN (${uuids(withdrawals.map((w) => w.id))})`,
+  );
+  const byId = new Map(withdrawalRows.map((r) => [r.id, r]));
+  for (const w of withdrawals) {
+    const row = byId.get(w.id);
+    expect({ status: row?.status, fee: BigInt(row?.fee ?? -1) }, `withdrawal ${w.id}`).toEqual({
+      status: w.status,
+      fee: w.fee,
+    });
+  }
 }
 
 async function expectRows(ctx: AppContext, { orders, trades }: Model) {

@@ -6,7 +6,8 @@ import { ConfigError, loadConfig } from '../../src/config.ts';
 
 const TEST_BOT_TOKEN = '123456789:TESTtokenTESTtokenTESTtokenTEST12345';
 const SECRET = 'config-test-secret-config-test-secret-0123';
-const base = { NODE_ENV: 'test', JWT_SECRET: SECRET };
+const TOTP_KEY = 'ffeeddccbbaa99887766554433221100ffeeddccbbaa99887766554433221100';
+const base = { NODE_ENV: 'test', JWT_SECRET: SECRET, TOTP_ENCRYPTION_KEY: TOTP_KEY };
 
 function configError(env: Record<string, string>): string {
   try {
@@ -32,6 +33,8 @@ describe('loadConfig: refusals name the variable', () => {
     ['TELEGRAM_BOT_TOKEN', 'not-a-token'],
     ['TELEGRAM_BOT_TOKEN', ''],
     ['JWT_SECRET', 'too-short'],
+    ['TOTP_ENCRYPTION_KEY', 'too-short'],
+    ['TOTP_ENCRYPTION_KEY', 'ab'.repeat(31)],
     ['PLATFORM_FEE_RATE', '1.5'],
     ['PLATFORM_FEE_RATE', '0.1234567'],
     ['PLATFORM_FEE_RATE', '-0.1'],
@@ -87,7 +90,7 @@ describe('loadConfig: production safety', () => {
 
 describe('loadConfig: values', () => {
   it('has safe defaults', () => {
-    const config = loadConfig({ JWT_SECRET: SECRET });
+    const config = loadConfig({ JWT_SECRET: SECRET, TOTP_ENCRYPTION_KEY: TOTP_KEY });
     expect(config).toMatchObject({
       env: 'development',
       port: 3000,
@@ -99,7 +102,18 @@ describe('loadConfig: values', () => {
       feePpm: 1000n,
       jwtSecret: SECRET,
       databaseUrl: undefined,
+      devnetAddresses: false,
     });
+    expect(config.totpEncryptionKey.toString('hex')).toBe(TOTP_KEY);
+  });
+
+  it('reads the TOTP key as hex or base64 of 32 bytes, and only CHAIN_MODE=devnet as the devnet', () => {
+    const key = Buffer.alloc(32, 7);
+    for (const text of [key.toString('base64'), key.toString('base64url')]) {
+      expect(loadConfig({ ...base, TOTP_ENCRYPTION_KEY: text }).totpEncryptionKey).toEqual(key);
+    }
+    expect(loadConfig({ ...base, CHAIN_MODE: 'devnet' }).devnetAddresses).toBe(true);
+    expect(loadConfig({ ...base, CHAIN_MODE: 'mainnet' }).devnetAddresses).toBe(false);
   });
 
   it.each([
@@ -136,6 +150,17 @@ describe('loadConfig: values', () => {
       expect(readFileSync(file, 'utf8')).toBe(first.jwtSecret);
       expect(statSync(file).mode & 0o777).toBe(0o600);
       expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }).jwtSecret).toBe(first.jwtSecret);
+    });
+
+    it('generates the two-factor key the same way: 32 bytes, private, kept across restarts', () => {
+      const first = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir });
+      expect(first.totpEncryptionKey.length).toBe(32);
+      const file = join(dir, 'totp-key');
+      expect(Buffer.from(readFileSync(file, 'utf8'), 'base64url')).toEqual(first.totpEncryptionKey);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }).totpEncryptionKey).toEqual(
+        first.totpEncryptionKey,
+      );
     });
   });
 });

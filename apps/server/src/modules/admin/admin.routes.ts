@@ -11,17 +11,20 @@ import {
   MessageListQuery,
   Ok,
   TradeDetails,
+  WithdrawalMessages,
 } from '@p2p/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 import { ChatService } from '../chat/chat.service.ts';
 import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
 import { sendReceipt } from '../uploads/uploads.routes.ts';
 import { UploadsService } from '../uploads/uploads.service.ts';
 import { AdminService } from './admin.service.ts';
 import { adminAuthRoutes } from './admin-auth.routes.ts';
+import { adminWithdrawalsRoutes } from './admin-withdrawals.routes.ts';
 import {
   type BalanceOperation,
   BalanceOperationsService,
@@ -55,10 +58,19 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       await auth.active(request.staffId);
     },
   ];
+  // The same, for an administrator: moderators may look at money out but not decide it.
+  const adminOnly = [
+    app.requireStaff,
+    async (request: FastifyRequest) => {
+      const me = await auth.active(request.staffId);
+      if (me.role !== 'admin') throw new AppError('FORBIDDEN', WithdrawalMessages.adminsOnly);
+    },
+  ];
   const tags = ['admin'];
   const security = [{ bearer: [] }];
 
   await app.register(adminAuthRoutes, { auth, staffOnly });
+  await app.register(adminWithdrawalsRoutes, { ctx, staffOnly, adminOnly, actorOf });
 
   app.get(
     '/users',

@@ -68,7 +68,8 @@ export async function auditLedger(db: Executor): Promise<string[]> {
     (r) => `order ${r.id}: amount ${r.amount}, available ${r.available}, in trades ${r.traded}`,
   );
 
-  // 4. locked = live sell-order reserves + escrow of unsettled trades as seller.
+  // 4. locked = live sell-order reserves + escrow of unsettled trades as seller + amount and
+  //    fee of withdrawals still in the queue (PENDING, APPROVED, PROCESSING).
   await check(
     '4 locked formula',
     sql`WITH expected AS (
@@ -78,13 +79,16 @@ export async function auditLedger(db: Executor): Promise<string[]> {
             UNION ALL
             SELECT 'user:' || seller_id::text, cryptocurrency, escrow_amount
             FROM trades WHERE settlement IS NULL
+            UNION ALL
+            SELECT 'user:' || user_id::text, cryptocurrency, amount + fee
+            FROM withdrawals WHERE status IN ('PENDING', 'APPROVED', 'PROCESSING')
           ) parts GROUP BY account, currency)
         SELECT COALESCE(b.account, e.account) AS account, COALESCE(b.currency, e.currency) AS currency,
                COALESCE(b.locked, 0)::text AS locked, COALESCE(e.amount, 0)::text AS expected
         FROM balances b FULL JOIN expected e ON e.account = b.account AND e.currency = b.currency
         WHERE COALESCE(b.account, e.account) LIKE 'user:%'
           AND COALESCE(b.locked, 0) <> COALESCE(e.amount, 0)`,
-    (r) => `${r.account} ${r.currency}: locked ${r.locked}, reserves + escrow ${r.expected}`,
+    (r) => `${r.account} ${r.currency}: locked ${r.locked}, reserves + escrow + withdrawals ${r.expected}`,
   );
 
   // 5. A trade moves money at most once, and a settled trade has exactly its one settlement.
@@ -121,5 +125,47 @@ export async function auditLedger(db: Executor): Promise<string[]> {
                <> (CASE WHEN d.status = 'credited' THEN d.amount ELSE 0 END)`,
     (r) => `deposit ${r.id} ${r.status}: ${r.postings} postings crediting ${r.credited}`,
   );
+  await withdrawalPostings(check);
   return problems;
+}
+
+type Check = (
+  invariant: string,
+  query: ReturnType<typeof sql>,
+  describe: (row: Record<string, unknown>) => string,
+) => Promise<void>;
+
+/**
+ * 5, for withdrawals: the postings a withdrawal has are exactly those its status implies.
+ * A queued one has its lock only; a completed external one its lock and its completion; a
+ * cancelled, rejected or failed one its lock and its unlock; an internal transfer the one
+ * transfer. Amounts must match the row.
+ */
+async function withdrawalPostings(check: Check) {
+  await check(
+    '5 withdrawal postings',
+    sql`WITH p AS (
+          SELECT l.ref_id, string_agg(l.kind, ',' ORDER BY l.kind) AS kinds
+          FROM ledger_transactions l
+          WHERE l.kind IN ('withdrawal_lock', 'withdrawal_unlock', 'withdrawal_complete', 'internal_transfer')
+          GROUP BY l.ref_id)
+        SELECT w.id, w.status, w.recipient_id IS NOT NULL AS internal, COALESCE(p.kinds, '') AS kinds
+        FROM withdrawals w LEFT JOIN p ON p.ref_id = w.id
+        WHERE COALESCE(p.kinds, '') <> CASE
+          WHEN w.recipient_id IS NOT NULL THEN 'internal_transfer'
+          WHEN w.status IN ('PENDING', 'APPROVED', 'PROCESSING') THEN 'withdrawal_lock'
+          WHEN w.status = 'COMPLETED' THEN 'withdrawal_complete,withdrawal_lock'
+          ELSE 'withdrawal_lock,withdrawal_unlock' END`,
+    (r) => `withdrawal ${r.id} ${r.status}${r.internal ? ' (internal)' : ''} with postings [${r.kinds}]`,
+  );
+  await check(
+    '5 withdrawal amounts',
+    sql`SELECT w.id, l.kind, e.delta::text AS delta, (w.amount + w.fee)::text AS expected
+        FROM withdrawals w
+        JOIN ledger_transactions l ON l.ref_id = w.id AND l.kind IN ('withdrawal_lock', 'withdrawal_unlock',
+          'withdrawal_complete', 'internal_transfer')
+        JOIN ledger_entries e ON e.tx_id = l.id AND e.account = 'user:' || w.user_id::text
+        WHERE abs(e.delta) <> w.amount + w.fee`,
+    (r) => `withdrawal ${r.id} ${r.kind} moved ${r.delta}, expected ${r.expected}`,
+  );
 }

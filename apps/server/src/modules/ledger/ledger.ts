@@ -22,7 +22,11 @@ export type LedgerKind =
   | 'escrow_lock'
   | 'trade_release'
   | 'trade_refund'
-  | 'deposit';
+  | 'deposit'
+  | 'withdrawal_lock'
+  | 'withdrawal_unlock'
+  | 'withdrawal_complete'
+  | 'internal_transfer';
 
 export interface Movement {
   account: Account;
@@ -315,6 +319,98 @@ export function refundEscrow(
             { account, bucket: 'locked', delta: -trade.amount },
             { account, bucket: 'available', delta: trade.amount },
           ],
+    },
+    now,
+  );
+}
+
+/** A withdrawal as the ledger sees it: who, what, how much, and the network fee on top. */
+export interface WithdrawalMoney {
+  id: string;
+  userId: string;
+  currency: Cryptocurrency;
+  amount: bigint;
+  fee: bigint;
+}
+
+function withdrawalTotal(w: WithdrawalMoney): bigint {
+  positive(w.amount, 'withdrawal amount');
+  assert(w.fee >= 0n, `withdrawal fee ${w.fee} is negative`);
+  return w.amount + w.fee;
+}
+
+const withdrawalRef = (w: WithdrawalMoney, reason: string) =>
+  ({ reason, refType: 'withdrawal', refId: w.id }) as const;
+
+/**
+ * A withdrawal request holds amount + fee: available -> locked. Once per withdrawal (unique
+ * index); refused with INSUFFICIENT_BALANCE under the balance row lock when it does not fit.
+ */
+export function lockWithdrawal(tx: Tx, w: WithdrawalMoney, now: Date) {
+  const total = withdrawalTotal(w);
+  return moveBetweenBuckets(
+    tx,
+    'withdrawal_lock',
+    'available',
+    w.userId,
+    w.currency,
+    total,
+    withdrawalRef(w, 'Withdrawal requested'),
+    now,
+  );
+}
+
+/** Cancelled, rejected or failed: the held amount + fee returns to available. */
+export function unlockWithdrawal(tx: Tx, w: WithdrawalMoney, reason: string, now: Date) {
+  const total = withdrawalTotal(w);
+  return moveBetweenBuckets(
+    tx,
+    'withdrawal_unlock',
+    'locked',
+    w.userId,
+    w.currency,
+    total,
+    withdrawalRef(w, reason),
+    now,
+  );
+}
+
+/**
+ * Sent on chain: the held amount leaves to `external` and the fee goes to `fees`. At most one
+ * of unlock/complete per withdrawal, ever (unique index).
+ */
+export function completeWithdrawal(tx: Tx, w: WithdrawalMoney, now: Date) {
+  const total = withdrawalTotal(w);
+  const movements: Movement[] = [
+    { account: userAccount(w.userId), bucket: 'locked', delta: -total },
+    { account: 'external', bucket: 'available', delta: w.amount },
+  ];
+  if (w.fee > 0n) movements.push({ account: 'fees', bucket: 'available', delta: w.fee });
+  return post(
+    tx,
+    { kind: 'withdrawal_complete', currency: w.currency, ...withdrawalRef(w, 'Withdrawal sent'), movements },
+    now,
+  );
+}
+
+/**
+ * A withdrawal to another user's deposit address never touches a chain: available to
+ * available in one posting, no fee, never below zero for the sender.
+ */
+export function transferInternally(tx: Tx, w: WithdrawalMoney & { recipientId: string }, now: Date) {
+  positive(w.amount, 'internal transfer');
+  assert(w.fee === 0n, `internal transfer ${w.id} charges a fee of ${w.fee}`);
+  assert(w.recipientId !== w.userId, `internal transfer ${w.id} to its own sender`);
+  return post(
+    tx,
+    {
+      kind: 'internal_transfer',
+      currency: w.currency,
+      ...withdrawalRef(w, 'Internal transfer'),
+      movements: [
+        { account: userAccount(w.userId), bucket: 'available', delta: -w.amount },
+        { account: userAccount(w.recipientId), bucket: 'available', delta: w.amount },
+      ],
     },
     now,
   );

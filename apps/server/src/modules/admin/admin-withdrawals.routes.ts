@@ -1,0 +1,73 @@
+import {
+  AdminWithdrawalsQuery,
+  AdminWithdrawalsResult,
+  AdminWithdrawalView,
+  IdParams,
+  Ok,
+  STAFF_WITHDRAWAL_ACTIONS,
+  WithdrawalDecisionRequest,
+} from '@p2p/shared';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { WithdrawalDecisionsService } from '../withdrawals/withdrawal-decisions.service.ts';
+import type { StaffActor } from './balance-operations.service.ts';
+
+const SUMMARIES = {
+  approve: 'Approve a PENDING withdrawal (admins only; audited)',
+  reject: 'Reject a PENDING withdrawal with a reason note; amount + fee return (admins only; audited)',
+  processing: 'Mark an APPROVED withdrawal as being sent (admins only; audited)',
+  complete: 'Complete an APPROVED or PROCESSING withdrawal with its transaction hash (admins only; audited)',
+  fail: 'Mark a PROCESSING withdrawal failed; amount + fee return (admins only; audited)',
+} as const;
+
+/**
+ * The withdrawal queue (spec 3 §7): any staff member may look, only admins decide
+ * (docs/decisions/012-withdrawals.md).
+ */
+export const adminWithdrawalsRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  staffOnly: preHandlerAsyncHookHandler[];
+  adminOnly: preHandlerAsyncHookHandler[];
+  actorOf: (request: FastifyRequest) => StaffActor;
+}> = async (app, { ctx, staffOnly, adminOnly, actorOf }) => {
+  const decisions = new WithdrawalDecisionsService(ctx);
+  const tags = ['admin'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/withdrawals',
+    {
+      preHandler: staffOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'The withdrawal queue, newest first, optionally by status',
+        querystring: AdminWithdrawalsQuery,
+        response: { 200: Ok(AdminWithdrawalsResult) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await decisions.queue(request.query) }),
+  );
+
+  for (const action of STAFF_WITHDRAWAL_ACTIONS) {
+    app.post(
+      `/withdrawals/:id/${action}`,
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags,
+          security,
+          summary: SUMMARIES[action],
+          params: IdParams,
+          body: WithdrawalDecisionRequest,
+          response: { 200: Ok(AdminWithdrawalView) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await decisions.decide(actorOf(request), request.params.id, action, request.body ?? {}),
+      }),
+    );
+  }
+};

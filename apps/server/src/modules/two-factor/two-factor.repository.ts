@@ -1,0 +1,71 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.ts';
+import { twoFactorRecoveryCodes, type UserTwoFactorRow, userTwoFactor } from '../../db/schema.ts';
+
+export async function findTwoFactor(db: Executor, userId: string): Promise<UserTwoFactorRow | null> {
+  const [row] = await db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, userId));
+  return row ?? null;
+}
+
+/**
+ * The row locked until commit: two requests checking codes of one user run one after the
+ * other, so one code (one time step) can never pass twice.
+ */
+export async function lockTwoFactor(tx: Tx, userId: string): Promise<UserTwoFactorRow | null> {
+  const [row] = await tx.select().from(userTwoFactor).where(eq(userTwoFactor.userId, userId)).for('update');
+  return row ?? null;
+}
+
+/** A fresh secret awaiting its first code; replaces an unconfirmed one, never an enabled one. */
+export async function savePendingSecret(db: Executor, userId: string, sealed: string, now: Date) {
+  const rows = await db
+    .insert(userTwoFactor)
+    .values({ userId, secretEncrypted: sealed, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: userTwoFactor.userId,
+      set: { secretEncrypted: sealed, lastUsedStep: -1, updatedAt: now },
+      setWhere: isNull(userTwoFactor.enabledAt),
+    })
+    .returning({ userId: userTwoFactor.userId });
+  return rows.length === 1;
+}
+
+export async function updateTwoFactor(tx: Tx, userId: string, patch: Partial<UserTwoFactorRow>) {
+  await tx.update(userTwoFactor).set(patch).where(eq(userTwoFactor.userId, userId));
+}
+
+export async function deleteTwoFactor(tx: Tx, userId: string) {
+  await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+  await tx.delete(userTwoFactor).where(eq(userTwoFactor.userId, userId));
+}
+
+export async function replaceRecoveryCodes(tx: Tx, userId: string, hashes: string[], now: Date) {
+  await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+  await tx
+    .insert(twoFactorRecoveryCodes)
+    .values(hashes.map((codeHash) => ({ userId, codeHash, createdAt: now })));
+}
+
+/** Spends an unused recovery code; false when there is no such unused code. */
+export async function spendRecoveryCode(tx: Tx, userId: string, codeHash: string, now: Date) {
+  const rows = await tx
+    .update(twoFactorRecoveryCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(twoFactorRecoveryCodes.userId, userId),
+        eq(twoFactorRecoveryCodes.codeHash, codeHash),
+        isNull(twoFactorRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: twoFactorRecoveryCodes.id });
+  return rows.length === 1;
+}
+
+export async function recoveryCodesLeft(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(twoFactorRecoveryCodes)
+    .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,82 @@
+import {
+  Ok,
+  TwoFactorCodeRequest,
+  TwoFactorDisableResult,
+  TwoFactorEnableResult,
+  TwoFactorSetupResult,
+  TwoFactorStatus,
+} from '@p2p/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { TwoFactorService } from './two-factor.service.ts';
+
+/** Two-factor enrolment from the profile, under /api/v1/users/2fa. */
+export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const twoFactor = new TwoFactorService(ctx);
+  const tags = ['two-factor'];
+  const security = [{ bearer: [] }];
+  // Code guessing is limited per user in the database; this only blunts floods.
+  const config = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+
+  app.get(
+    '/users/2fa/status',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: 'Whether two-factor is on', response: { 200: Ok(TwoFactorStatus) } },
+    },
+    async (request) => ({ success: true as const, data: await twoFactor.status(request.userId) }),
+  );
+
+  app.post(
+    '/users/2fa/setup',
+    {
+      preHandler: app.requireUser,
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Start enrolment: a new secret and its otpauth:// URI (draw the QR code locally)',
+        response: { 200: Ok(TwoFactorSetupResult) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await twoFactor.setup(request.userId) }),
+  );
+
+  app.post(
+    '/users/2fa/enable',
+    {
+      preHandler: app.requireUser,
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Confirm enrolment with a code; answers the recovery codes, shown only this once',
+        body: TwoFactorCodeRequest,
+        response: { 200: Ok(TwoFactorEnableResult) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await twoFactor.enable(request.userId, request.body.code),
+    }),
+  );
+
+  app.post(
+    '/users/2fa/disable',
+    {
+      preHandler: app.requireUser,
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Turn two-factor off with a current code or a recovery code',
+        body: TwoFactorCodeRequest,
+        response: { 200: Ok(TwoFactorDisableResult) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await twoFactor.disable(request.userId, request.body.code),
+    }),
+  );
+};

@@ -1,0 +1,172 @@
+import { TwoFactorMessages, type TwoFactorStatus, WithdrawalMessages } from '@p2p/shared';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import type { UserTwoFactorRow } from '../../db/schema.ts';
+import { AppError, assert } from '../../errors.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { SecretBox } from './secret-box.ts';
+import {
+  matchTotpStep,
+  newRecoveryCode,
+  newTotpSecret,
+  normalizeRecoveryCode,
+  normalizeTotpCode,
+  otpauthUri,
+  RECOVERY_CODES,
+} from './totp.ts';
+import * as repo from './two-factor.repository.ts';
+
+/** Wrong codes: 5 within 15 minutes lock code entry for 15 minutes (every instance agrees). */
+export const TWO_FACTOR_LIMITS = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+
+/** A wrong code. Counted against the user once the transaction it aborted rolled back. */
+export class WrongSecondFactor extends AppError {}
+
+/**
+ * Two-factor authentication of users (docs/decisions/012-withdrawals.md): set-up issues a
+ * secret, enabling confirms it with a code and hands out recovery codes once, and from then
+ * on every withdrawal needs a code. A time step is accepted once; recovery codes once each.
+ */
+export class TwoFactorService {
+  private readonly box: SecretBox;
+
+  constructor(private readonly ctx: AppContext) {
+    this.box = new SecretBox(ctx.config.totpEncryptionKey);
+  }
+
+  async status(userId: string): Promise<TwoFactorStatus> {
+    const row = await repo.findTwoFactor(this.ctx.db, userId);
+    return {
+      enabled: Boolean(row?.enabledAt),
+      pending: Boolean(row && !row.enabledAt),
+      enabledAt: row?.enabledAt?.toISOString() ?? null,
+      recoveryCodesLeft: row?.enabledAt ? await repo.recoveryCodesLeft(this.ctx.db, userId) : 0,
+    };
+  }
+
+  /** A new secret for the authenticator app; replaces an unconfirmed one. */
+  async setup(userId: string) {
+    const user = await findUserById(this.ctx.db, userId);
+    assert(user, `signed-in user ${userId} has no row`);
+    const secret = newTotpSecret();
+    const saved = await repo.savePendingSecret(
+      this.ctx.db,
+      userId,
+      this.box.seal(secret, userId),
+      this.ctx.clock.now(),
+    );
+    if (!saved) throw new AppError('CONFLICT', TwoFactorMessages.alreadyEnabled);
+    return { secret, otpauthUri: otpauthUri(secret, user.username ?? user.firstName) };
+  }
+
+  /** Confirms the pending secret with a code; returns the recovery codes (shown this once). */
+  async enable(userId: string, code: string) {
+    return this.countingFailures(userId, () =>
+      this.ctx.db.transaction(async (tx) => {
+        const now = this.ctx.clock.now();
+        const row = await repo.lockTwoFactor(tx, userId);
+        if (!row) throw new AppError('CONFLICT', TwoFactorMessages.setupFirst);
+        if (row.enabledAt) throw new AppError('CONFLICT', TwoFactorMessages.alreadyEnabled);
+        this.ensureNotLocked(row, now);
+        if (!(await this.accept(tx, row, code, now, false))) throw this.wrong();
+        await repo.updateTwoFactor(tx, userId, { enabledAt: now });
+        const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+        const hashes = codes.map((c) => this.box.hash(normalizeRecoveryCode(c), userId));
+        await repo.replaceRecoveryCodes(tx, userId, hashes, now);
+        return { enabled: true as const, recoveryCodes: codes };
+      }),
+    );
+  }
+
+  /** Turns two-factor off; needs a current code or a recovery code. */
+  async disable(userId: string, code: string) {
+    return this.countingFailures(userId, () =>
+      this.ctx.db.transaction(async (tx) => {
+        const now = this.ctx.clock.now();
+        const row = await repo.lockTwoFactor(tx, userId);
+        if (!row?.enabledAt) throw new AppError('CONFLICT', TwoFactorMessages.notEnabled);
+        this.ensureNotLocked(row, now);
+        if (!(await this.accept(tx, row, code, now, true))) throw this.wrong();
+        await repo.deleteTwoFactor(tx, userId);
+        return { enabled: false as const };
+      }),
+    );
+  }
+
+  /**
+   * Inside a withdrawal's transaction: nothing to do when two-factor is off; otherwise the
+   * code (or a recovery code) must pass, and is spent with the withdrawal's commit. Wrap the
+   * transaction in `countingFailures` so wrong codes count.
+   */
+  async verifyForWithdrawal(tx: Tx, userId: string, code: string | undefined, now: Date) {
+    const row = await repo.lockTwoFactor(tx, userId);
+    if (!row?.enabledAt) return;
+    const { ru, en } = WithdrawalMessages.twoFactorRequired;
+    if (!code?.trim()) throw new AppError('TWO_FACTOR_REQUIRED', ru, { reason: 'missing', message: en });
+    this.ensureNotLocked(row, now);
+    if (!(await this.accept(tx, row, code, now, true))) {
+      throw new WrongSecondFactor('TWO_FACTOR_REQUIRED', TwoFactorMessages.invalidCode, {
+        reason: 'invalid',
+        message: en,
+      });
+    }
+  }
+
+  /** Runs `work`; a wrong code it threw is recorded in a transaction of its own, then rethrown. */
+  async countingFailures<T>(userId: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof WrongSecondFactor) await this.recordFailure(userId);
+      throw error;
+    }
+  }
+
+  private wrong() {
+    return new WrongSecondFactor('VALIDATION_ERROR', TwoFactorMessages.invalidCode);
+  }
+
+  private ensureNotLocked(row: UserTwoFactorRow, now: Date) {
+    if (row.lockedUntil && row.lockedUntil > now) {
+      const minutes = Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 60_000);
+      throw new AppError('RATE_LIMITED', TwoFactorMessages.tooManyAttempts(minutes), {
+        retryAfterSeconds: Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 1000),
+      });
+    }
+  }
+
+  /** A code of a time step after the last accepted one, or an unused recovery code. */
+  private async accept(tx: Tx, row: UserTwoFactorRow, code: string, now: Date, recovery: boolean) {
+    const reset = { failedAttempts: 0, failuresSince: null, lockedUntil: null, updatedAt: now };
+    const totp = normalizeTotpCode(code);
+    if (/^\d{6}$/.test(totp)) {
+      const secret = this.box.open(row.secretEncrypted, row.userId);
+      const step = await matchTotpStep(secret, totp, now);
+      if (step === null || step <= row.lastUsedStep) return false;
+      await repo.updateTwoFactor(tx, row.userId, { ...reset, lastUsedStep: step });
+      return true;
+    }
+    if (!recovery) return false;
+    const hash = this.box.hash(normalizeRecoveryCode(code), row.userId);
+    if (!(await repo.spendRecoveryCode(tx, row.userId, hash, now))) return false;
+    await repo.updateTwoFactor(tx, row.userId, reset);
+    return true;
+  }
+
+  private async recordFailure(userId: string) {
+    const { maxFailures, windowMs, lockMs } = TWO_FACTOR_LIMITS;
+    await this.ctx.db.transaction(async (tx) => {
+      const now = this.ctx.clock.now();
+      const row = await repo.lockTwoFactor(tx, userId);
+      if (!row) return;
+      const fresh = !row.failuresSince || now.getTime() - row.failuresSince.getTime() >= windowMs;
+      const failedAttempts = fresh ? 1 : row.failedAttempts + 1;
+      await repo.updateTwoFactor(tx, userId, {
+        failedAttempts,
+        failuresSince: fresh ? now : row.failuresSince,
+        lockedUntil: failedAttempts >= maxFailures ? new Date(now.getTime() + lockMs) : row.lockedUntil,
+        updatedAt: now,
+      });
+    });
+  }
+}

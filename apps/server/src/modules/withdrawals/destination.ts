@@ -1,0 +1,85 @@
+import {
+  type Bilingual,
+  type Cryptocurrency,
+  type ErrorCode,
+  NETWORKS,
+  type NetworkId,
+  type NetworkInfo,
+  networksOf,
+  validateAddress,
+  WithdrawalMessages,
+} from '@p2p/shared';
+import type { Executor } from '../../db/client.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { savedAddressOf } from './saved-addresses.repository.ts';
+
+/** A refusal with the user's Russian text and, in details, the spec's English one. */
+export function refusal(code: ErrorCode, message: Bilingual, details: Record<string, unknown> = {}) {
+  return new AppError(code, message.ru, { ...details, message: message.en });
+}
+
+/** The network a currency leaves by: the one asked for (it must carry the currency), or its default. */
+export function resolveNetwork(currency: Cryptocurrency, asked: NetworkId | undefined): NetworkInfo {
+  const candidates = networksOf(currency);
+  const network = asked ? NETWORKS[asked] : candidates[0];
+  if (!network || network.currency !== currency) {
+    throw refusal('VALIDATION_ERROR', WithdrawalMessages.networkMismatch(asked ?? '-', currency), {
+      field: 'network',
+      networks: candidates.map((n) => n.id),
+    });
+  }
+  return network;
+}
+
+/** The canonical form of a typed address on a network, or 400 with the spec's message. */
+export function canonicalAddress(network: NetworkInfo, text: string | undefined, devnet: boolean): string {
+  if (!text?.trim()) {
+    throw refusal('VALIDATION_ERROR', WithdrawalMessages.addressRequired, { field: 'toAddress' });
+  }
+  const check = validateAddress(network.id, text, { devnet });
+  if (!check.ok) {
+    throw refusal('VALIDATION_ERROR', WithdrawalMessages.addressFormat(network.label), {
+      field: 'toAddress',
+      network: network.id,
+    });
+  }
+  return check.canonical;
+}
+
+export interface DestinationInput {
+  cryptocurrency: Cryptocurrency;
+  network?: NetworkId | undefined;
+  toAddress?: string | undefined;
+  addressId?: string | undefined;
+}
+
+/** Where a withdrawal goes: a typed address, or one the user saved (exactly one of the two). */
+export async function resolveDestination(
+  db: Executor,
+  userId: string,
+  input: DestinationInput,
+  devnet: boolean,
+): Promise<{ network: NetworkInfo; address: string }> {
+  if (!input.addressId) {
+    const network = resolveNetwork(input.cryptocurrency, input.network);
+    return { network, address: canonicalAddress(network, input.toAddress, devnet) };
+  }
+  if (input.toAddress?.trim()) {
+    throw new AppError('VALIDATION_ERROR', 'Укажите адрес или выберите сохраненный, но не оба сразу', {
+      field: 'toAddress',
+    });
+  }
+  const saved = await savedAddressOf(db, userId, input.addressId);
+  if (!saved) throw notFound(WithdrawalMessages.savedAddressNotFound);
+  const network = resolveNetwork(input.cryptocurrency, input.network ?? saved.network);
+  if (network.id !== saved.network) {
+    throw refusal(
+      'VALIDATION_ERROR',
+      WithdrawalMessages.networkMismatch(saved.network, input.cryptocurrency),
+      {
+        field: 'addressId',
+      },
+    );
+  }
+  return { network, address: canonicalAddress(network, saved.address, devnet) };
+}

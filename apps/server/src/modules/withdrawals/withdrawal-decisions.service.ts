@@ -1,0 +1,159 @@
+import {
+  type AdminWithdrawalView,
+  formatCrypto,
+  NETWORKS,
+  normalizeTxHash,
+  paginationOf,
+  STAFF_TRANSITIONS,
+  type StaffWithdrawalAction,
+  type WithdrawalDecisionRequest,
+  WithdrawalMessages,
+  type WithdrawalStatus,
+} from '@p2p/shared';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import type { WithdrawalRow } from '../../db/schema.ts';
+import { AppError, assert, notFound } from '../../errors.ts';
+import { insertAuditEntry } from '../admin/audit.repository.ts';
+import type { StaffActor } from '../admin/balance-operations.service.ts';
+import * as ledger from '../ledger/ledger.ts';
+import { PendingEvents } from '../realtime/notifier.ts';
+import { toAdminWithdrawalView } from './withdrawal-view.ts';
+import * as repo from './withdrawals.repository.ts';
+import { announce, moneyOf } from './withdrawals.service.ts';
+
+const snapshot = (w: WithdrawalRow) => ({
+  status: w.status,
+  amount: formatCrypto(w.amount),
+  fee: formatCrypto(w.fee),
+  txHash: w.txHash,
+  reviewNotes: w.reviewNotes,
+});
+
+/**
+ * The back office's side of withdrawals (spec 3 §4, §7): the queue, and the admin's
+ * decisions. Each decision locks the withdrawal row, checks the transition table, moves the
+ * money and writes the audit entry in one transaction; a second, late decision finds the
+ * new status and answers 409 without touching anything.
+ */
+export class WithdrawalDecisionsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async queue(query: { page: number; limit: number; status?: WithdrawalStatus | undefined }) {
+    const { rows, total } = await repo.withdrawalQueue(
+      this.ctx.db,
+      query.status,
+      query.limit,
+      (query.page - 1) * query.limit,
+    );
+    return {
+      withdrawals: rows.map(toAdminWithdrawalView),
+      pagination: paginationOf(query.page, query.limit, total),
+    };
+  }
+
+  async decide(
+    actor: StaffActor,
+    id: string,
+    action: StaffWithdrawalAction,
+    input: WithdrawalDecisionRequest,
+  ): Promise<AdminWithdrawalView> {
+    const note = input.note?.trim() || null;
+    if (action === 'reject' && !note) {
+      throw new AppError('VALIDATION_ERROR', WithdrawalMessages.rejectReason, { field: 'note' });
+    }
+    if (action === 'complete' && !input.txHash?.trim()) {
+      throw new AppError('VALIDATION_ERROR', WithdrawalMessages.txHashRequired, { field: 'txHash' });
+    }
+    const events = new PendingEvents();
+    await this.applyDecision(actor, id, action, note, input.txHash, events).catch((error: unknown) => {
+      // Two hashes checked at once for two withdrawals: the unique index stops the second.
+      if (violates(error, 'withdrawals_tx_hash_key')) {
+        throw new AppError('CONFLICT', WithdrawalMessages.txHashUsed, { field: 'txHash' });
+      }
+      throw error;
+    });
+    events.publishTo(this.ctx.notifier);
+    const view = await repo.withdrawalWithOwner(this.ctx.db, id);
+    assert(view, `withdrawal ${id} vanished after a decision`);
+    return toAdminWithdrawalView(view);
+  }
+
+  private applyDecision(
+    actor: StaffActor,
+    id: string,
+    action: StaffWithdrawalAction,
+    note: string | null,
+    txHashText: string | undefined,
+    events: PendingEvents,
+  ) {
+    const rule = STAFF_TRANSITIONS[action];
+    return this.ctx.db.transaction(async (tx) => {
+      const now = this.ctx.clock.now();
+      const row = await repo.lockWithdrawal(tx, id);
+      if (!row) throw notFound(WithdrawalMessages.notFound);
+      if (row.recipientId || !rule.from.includes(row.status)) {
+        throw new AppError('ACTION_NOT_AVAILABLE', WithdrawalMessages.actionNotAvailable, {
+          status: row.status,
+        });
+      }
+      const txHash = action === 'complete' ? await this.checkedTxHash(tx, row, txHashText ?? '') : null;
+      const updated = await repo.updateWithdrawal(tx, id, {
+        status: rule.to,
+        ...(note ? { reviewNotes: note } : {}),
+        ...(txHash ? { txHash, completedAt: now } : {}),
+        reviewedBy: actor.staffId,
+        reviewedAt: now,
+        updatedAt: now,
+      });
+      const ledgerTxId = await this.moveMoney(tx, row, action, now);
+      await insertAuditEntry(tx, {
+        staffId: actor.staffId,
+        action: `withdrawal.${action}`,
+        entityType: 'withdrawal',
+        entityId: row.id,
+        ipAddress: actor.ipAddress,
+        userAgent: actor.userAgent,
+        note,
+        beforeState: snapshot(row),
+        afterState: snapshot(updated),
+        metadata: { userId: row.userId, currency: row.cryptocurrency, network: row.network, ledgerTxId },
+        createdAt: now,
+      });
+      announce(events, updated, row.status);
+    });
+  }
+
+  /** The transition's money: nothing (still locked), back to available, or out to the chain. */
+  private async moveMoney(tx: Tx, row: WithdrawalRow, action: StaffWithdrawalAction, now: Date) {
+    const money = STAFF_TRANSITIONS[action].money;
+    if (money === 'keep') return null;
+    if (money === 'send') return ledger.completeWithdrawal(tx, moneyOf(row), now);
+    const reason = action === 'reject' ? 'Withdrawal rejected' : 'Withdrawal failed';
+    return ledger.unlockWithdrawal(tx, moneyOf(row), reason, now);
+  }
+
+  /** The network's hash format, not yet used for another withdrawal on that network. */
+  private async checkedTxHash(tx: Tx, row: WithdrawalRow, text: string) {
+    const hash = normalizeTxHash(row.network, text);
+    if (!hash) {
+      throw new AppError('VALIDATION_ERROR', WithdrawalMessages.txHashFormat(NETWORKS[row.network].label), {
+        field: 'txHash',
+      });
+    }
+    // The unique index is the last word; asking first gives a readable answer.
+    if (await repo.findByTxHash(tx, row.network, hash)) {
+      throw new AppError('CONFLICT', WithdrawalMessages.txHashUsed, { field: 'txHash' });
+    }
+    return hash;
+  }
+}
+
+/** A unique violation of `constraint`, as either driver reports it (drizzle wraps it in `cause`). */
+function violates(error: unknown, constraint: string): boolean {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && name === constraint) return true;
+  }
+  return false;
+}

@@ -1,0 +1,132 @@
+import {
+  CreateSavedAddressRequest,
+  IdParams,
+  MessageResult,
+  MyWithdrawalsQuery,
+  MyWithdrawalsResult,
+  Ok,
+  SavedAddressView,
+  WithdrawalRequest,
+  WithdrawalView,
+} from '@p2p/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
+import { SavedAddressesService } from './saved-addresses.service.ts';
+import { WithdrawalsService } from './withdrawals.service.ts';
+
+const requestLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+/** Money out for users (spec 3 §7): requests, own history, cancel, saved addresses. */
+export const withdrawalsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const withdrawals = new WithdrawalsService(ctx);
+  const saved = new SavedAddressesService(ctx);
+  const tags = ['withdrawals'];
+  const security = [{ bearer: [] }];
+
+  app.post(
+    '/withdrawals/request',
+    {
+      preHandler: app.requireUser,
+      config: requestLimit,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Request a withdrawal (amount + fee locked until staff decide; to another user: instant). ' +
+          'Idempotency-Key honoured; totpCode required once two-factor is on',
+        body: WithdrawalRequest,
+        response: { 200: Ok(WithdrawalView).extend({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const data = await withdrawals.request(request.userId, request.body, idempotencyKeyOf(request.headers));
+      const message = data.internal ? 'Перевод выполнен' : 'Заявка на вывод создана и будет рассмотрена';
+      return { success: true as const, message, data };
+    },
+  );
+
+  app.get(
+    '/withdrawals/my-withdrawals',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'My withdrawals, newest first (status in upper case; limit/offset paging)',
+        querystring: MyWithdrawalsQuery,
+        response: { 200: MyWithdrawalsResult },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await withdrawals.mine(request.userId, request.query)),
+    }),
+  );
+
+  app.post(
+    '/withdrawals/:id/cancel',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel my PENDING or APPROVED withdrawal; amount + fee return to available',
+        params: IdParams,
+        response: { 200: Ok(WithdrawalView) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await withdrawals.cancel(request.userId, request.params.id),
+    }),
+  );
+
+  app.get(
+    '/withdrawals/addresses',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'My saved withdrawal addresses',
+        response: { 200: Ok(z.array(SavedAddressView)) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await saved.list(request.userId) }),
+  );
+
+  app.post(
+    '/withdrawals/addresses',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Save a withdrawal address with a label (checked for its network)',
+        body: CreateSavedAddressRequest,
+        response: { 200: Ok(SavedAddressView) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await saved.add(request.userId, request.body) }),
+  );
+
+  app.delete(
+    '/withdrawals/addresses/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a saved withdrawal address',
+        params: IdParams,
+        response: { 200: Ok(MessageResult) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await saved.remove(request.userId, request.params.id),
+    }),
+  );
+};

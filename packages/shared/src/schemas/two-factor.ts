@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Two-factor authentication (TOTP, RFC 6238) of a user, enrolled from the profile. */
+
+export const TwoFactorMessages = {
+  codeRequired: 'Введите код из приложения-аутентификатора',
+  invalidCode: 'Неверный код двухфакторной аутентификации',
+  alreadyEnabled: 'Двухфакторная аутентификация уже включена',
+  notEnabled: 'Двухфакторная аутентификация не включена',
+  setupFirst: 'Сначала начните подключение: получите секрет и отсканируйте QR-код',
+  tooManyAttempts: (minutes: number) => `Слишком много неверных кодов. Попробуйте через ${minutes} мин.`,
+} as const;
+
+export const TwoFactorStatus = z.object({
+  enabled: z.boolean(),
+  /** A secret was issued and awaits its first code. */
+  pending: z.boolean(),
+  enabledAt: z.string().nullable(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
+
+/** The secret (base32) and the `otpauth://` URI the web app draws as a QR code itself. */
+export const TwoFactorSetupResult = z.object({ secret: z.string(), otpauthUri: z.string() });
+
+export const TwoFactorCodeRequest = z.object({
+  code: z
+    .string({ error: TwoFactorMessages.codeRequired })
+    .trim()
+    .min(1, TwoFactorMessages.codeRequired)
+    .max(40, TwoFactorMessages.invalidCode),
+});
+
+/** Recovery codes are shown once, here; the server keeps only their hashes. */
+export const TwoFactorEnableResult = z.object({
+  enabled: z.literal(true),
+  recoveryCodes: z.array(z.string()),
+});
+
+export const TwoFactorDisableResult = z.object({ enabled: z.literal(false) });

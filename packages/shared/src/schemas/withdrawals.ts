@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { CRYPTOCURRENCIES } from '../money.ts';
+import { NETWORK_IDS } from '../networks.ts';
+import { STAFF_WITHDRAWAL_ACTIONS, WITHDRAWAL_STATUSES, WithdrawalMessages } from '../withdrawal-rules.ts';
+import { AdminPagination } from './admin.ts';
+import { PageInfo } from './common.ts';
+
+/** Wire shapes of money out: requests, the withdrawal view, saved addresses, the back-office queue. */
+
+export const WithdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES, {
+  error: `Статус: ${WITHDRAWAL_STATUSES.join(', ')}`,
+});
+export const NetworkIdSchema = z.enum(NETWORK_IDS, { error: `Сеть: ${NETWORK_IDS.join(', ')}` });
+
+/**
+ * A JSON number is refused: a float cannot carry 8 decimals exactly (DESIGN §1), and the
+ * admin balance operations refuse numbers too. The amount's rules need its network, so the
+ * server checks them with `checkWithdrawalAmount` (the form does the same).
+ */
+const AmountText = z.string({
+  error: (issue) =>
+    issue.input === undefined ? WithdrawalMessages.amountRequired.ru : WithdrawalMessages.amountString.ru,
+});
+
+export const WithdrawalRequest = z.object({
+  cryptocurrency: z.enum(CRYPTOCURRENCIES, { error: 'Выберите криптовалюту: BTC, ETH, USDT или BNB' }),
+  /** Defaults to the currency's first network (USDT -> USDT-ERC20), or the saved address's. */
+  network: NetworkIdSchema.optional(),
+  amount: AmountText,
+  /** A destination typed in, or `addressId` of a saved one (exactly one of the two). */
+  toAddress: z.string().max(200, 'Слишком длинный адрес').optional(),
+  addressId: z.uuid({ error: 'Некорректный идентификатор адреса' }).optional(),
+  /** Six digits of the authenticator app, or one recovery code; required once 2FA is on. */
+  totpCode: z.string().max(40).optional(),
+});
+export type WithdrawalRequest = z.infer<typeof WithdrawalRequest>;
+
+/** The withdrawal of spec 3 §3. Amounts are decimal strings with 8 places. */
+export const WithdrawalView = z.object({
+  id: z.uuid(),
+  cryptocurrency: z.enum(CRYPTOCURRENCIES),
+  network: NetworkIdSchema,
+  amount: z.string(),
+  /** What the network fee costs the user, on top of `amount` (zero for internal transfers). */
+  fee: z.string(),
+  /** The spec's name for `fee`. */
+  networkFee: z.string(),
+  /** amount + fee: what left (or is locked in) the balance. */
+  total: z.string(),
+  toAddress: z.string(),
+  /** To another user's deposit address: settled at once inside the platform, no chain, no fee. */
+  internal: z.boolean(),
+  status: WithdrawalStatusSchema,
+  txHash: z.string().nullable(),
+  explorerUrl: z.string().nullable(),
+  reviewNotes: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  completedAt: z.string().nullable(),
+  /** Whether the owner may still cancel it (PENDING or APPROVED). */
+  cancellable: z.boolean(),
+  user: z.object({ firstName: z.string(), lastName: z.string().nullable() }),
+});
+export type WithdrawalView = z.infer<typeof WithdrawalView>;
+
+export const MyWithdrawalsQuery = z.object({
+  status: WithdrawalStatusSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+export const WITHDRAWALS_PAGE_SIZE = 20;
+
+/** The back office's view: the withdrawal, its owner, and the actions open to it. */
+export const AdminWithdrawalView = WithdrawalView.extend({
+  user: z.object({
+    id: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string().nullable(),
+    username: z.string().nullable(),
+  }),
+  reviewedAt: z.string().nullable(),
+  availableActions: z.array(z.enum(STAFF_WITHDRAWAL_ACTIONS)),
+});
+export type AdminWithdrawalView = z.infer<typeof AdminWithdrawalView>;
+
+export const AdminWithdrawalsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(WITHDRAWALS_PAGE_SIZE),
+  status: WithdrawalStatusSchema.optional(),
+});
+
+export const AdminWithdrawalsResult = z.object({
+  withdrawals: z.array(AdminWithdrawalView),
+  pagination: AdminPagination,
+});
+
+/** Spec 3 §7: optional note and txHash (reject needs the note, complete the hash). */
+export const WithdrawalDecision = z.object({
+  note: z.string().trim().max(1000, 'Не более 1000 символов').optional(),
+  txHash: z.string().trim().max(200).optional(),
+});
+/** The body itself is optional too: a bare POST arrives as null. */
+export const WithdrawalDecisionRequest = WithdrawalDecision.nullish();
+export type WithdrawalDecisionRequest = z.infer<typeof WithdrawalDecision>;
+
+// ---- saved withdrawal addresses ----
+
+export const SAVED_ADDRESSES_MAX = 50;
+
+export const SavedAddressView = z.object({
+  id: z.uuid(),
+  network: NetworkIdSchema,
+  cryptocurrency: z.enum(CRYPTOCURRENCIES),
+  address: z.string(),
+  label: z.string(),
+  createdAt: z.string(),
+});
+export type SavedAddressView = z.infer<typeof SavedAddressView>;
+
+export const CreateSavedAddressRequest = z.object({
+  network: NetworkIdSchema,
+  address: z.string({ error: WithdrawalMessages.addressRequired.ru }).max(200, 'Слишком длинный адрес'),
+  label: z
+    .string({ error: 'Укажите название адреса' })
+    .trim()
+    .min(1, 'Укажите название адреса')
+    .max(50, 'Название не длиннее 50 символов'),
+});
+export type CreateSavedAddressRequest = z.infer<typeof CreateSavedAddressRequest>;
+
+export const MyWithdrawalsResult = z.object({
+  success: z.literal(true),
+  data: z.array(WithdrawalView),
+  pagination: PageInfo,
+});

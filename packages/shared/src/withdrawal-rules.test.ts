@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkWithdrawalAmount,
+  STAFF_TRANSITIONS,
+  staffActionsFor,
+  WITHDRAWAL_STATUSES,
+  withdrawLimitsOf,
+} from './withdrawal-rules.ts';
+
+describe('checkWithdrawalAmount', () => {
+  it('accepts amounts within the network limits and adds the network fee', () => {
+    expect(checkWithdrawalAmount('BTC', '0.001')).toEqual({
+      ok: true,
+      amount: 100_000n,
+      fee: 50_000n,
+      total: 150_000n,
+    });
+    expect(checkWithdrawalAmount('BTC', '10')).toMatchObject({ ok: true, amount: 1_000_000_000n });
+    expect(checkWithdrawalAmount('USDT-TRC20', '10.123456')).toMatchObject({
+      ok: true,
+      amount: 1_012_345_600n,
+      fee: 100_000_000n,
+    });
+    expect(checkWithdrawalAmount('ETH', ' 0.5 ')).toMatchObject({ ok: true, amount: 50_000_000n });
+  });
+
+  it.each([
+    ['0', 'amount_not_positive', 'Amount must be greater than 0'],
+    ['0.00000000', 'amount_not_positive', 'Amount must be greater than 0'],
+    ['0.0000000000', 'amount_not_positive', 'Amount must be greater than 0'],
+    ['-1', 'amount_not_positive', 'Amount must be greater than 0'],
+    ['-0.5', 'amount_not_positive', 'Amount must be greater than 0'],
+    ['0.000000001', 'amount_decimals', 'At most 8 decimal places for BTC'],
+    ['1.123456789', 'amount_decimals', 'At most 8 decimal places for BTC'],
+    ['0.0009', 'amount_below_min', 'Minimum withdrawal is 0.001 BTC'],
+    ['10.00000001', 'amount_above_max', 'Maximum withdrawal is 10 BTC'],
+    ['1e3', 'amount_format', 'Amount must be a number, e.g. 0.5'],
+    ['1,5', 'amount_format', 'Amount must be a number, e.g. 0.5'],
+    ['', 'amount_format', 'Amount must be a number, e.g. 0.5'],
+    ['abc', 'amount_format', 'Amount must be a number, e.g. 0.5'],
+  ])('refuses %s on BTC (%s)', (text, reason, en) => {
+    expect(checkWithdrawalAmount('BTC', text)).toMatchObject({ ok: false, reason, message: { en } });
+  });
+
+  it('gives USDT the 6 decimals it has on Ethereum and TRON', () => {
+    expect(checkWithdrawalAmount('USDT-ERC20', '10.1234567')).toMatchObject({
+      ok: false,
+      reason: 'amount_decimals',
+      message: { ru: 'Не более 6 знаков после запятой для USDT' },
+    });
+    expect(checkWithdrawalAmount('USDT-ERC20', '50000.01')).toMatchObject({
+      reason: 'amount_above_max',
+      message: { ru: 'Максимальная сумма вывода: 50000 USDT' },
+    });
+  });
+
+  it('reads the limits of spec 3 §9 from the networks', () => {
+    expect(withdrawLimitsOf('ETH')).toEqual({ min: 1_000_000n, max: 10_000_000_000n, fee: 500_000n });
+    expect(withdrawLimitsOf('USDT-ERC20').fee).toBe(500_000_000n);
+  });
+});
+
+describe('staff transitions', () => {
+  it('opens exactly the actions of the table to each status', () => {
+    expect(staffActionsFor('PENDING')).toEqual(['approve', 'reject']);
+    expect(staffActionsFor('APPROVED')).toEqual(['processing', 'complete']);
+    expect(staffActionsFor('PROCESSING')).toEqual(['complete', 'fail']);
+    for (const done of ['COMPLETED', 'REJECTED', 'FAILED', 'CANCELLED'] as const) {
+      expect(staffActionsFor(done)).toEqual([]);
+    }
+    expect(staffActionsFor('PENDING', true)).toEqual([]);
+  });
+
+  it('moves money only out of a locked status, and unlocks only to a final one', () => {
+    const locking = new Set(['PENDING', 'APPROVED', 'PROCESSING']);
+    for (const t of Object.values(STAFF_TRANSITIONS)) {
+      for (const from of t.from) expect(locking.has(from)).toBe(true);
+      expect(WITHDRAWAL_STATUSES).toContain(t.to);
+      expect(locking.has(t.to)).toBe(t.money === 'keep');
+    }
+  });
+});

@@ -1,0 +1,166 @@
+import { type Cryptocurrency, formatAmount, parseAmount, tryParseAmount } from './money.ts';
+import { NETWORKS, type NetworkId } from './networks.ts';
+
+/**
+ * Rules of money out (docs/decisions/012-withdrawals.md), shared by the server and the
+ * withdrawal form: statuses and who moves them, amount limits, and the texts. Where the spec
+ * gives an English text (spec 3 §5) it travels as `en`; users read the Russian one.
+ */
+
+export const WITHDRAWAL_STATUSES = [
+  'PENDING',
+  'APPROVED',
+  'PROCESSING',
+  'COMPLETED',
+  'REJECTED',
+  'FAILED',
+  'CANCELLED',
+] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+/** Statuses whose amount + fee is still locked in the user's balance (DESIGN §2). */
+export const LOCKING_WITHDRAWAL_STATUSES = ['PENDING', 'APPROVED', 'PROCESSING'] as const;
+/** The user may take back a request until an operator starts sending it (spec 3 §4). */
+export const USER_CANCELLABLE_STATUSES: readonly WithdrawalStatus[] = ['PENDING', 'APPROVED'];
+
+export type StaffWithdrawalAction = 'approve' | 'reject' | 'processing' | 'complete' | 'fail';
+export const STAFF_WITHDRAWAL_ACTIONS = ['approve', 'reject', 'processing', 'complete', 'fail'] as const;
+
+/**
+ * The back office's transitions: from which statuses, to which, and what happens to the
+ * locked money ('keep' it locked, 'unlock' it back to available, 'send' it out).
+ */
+export const STAFF_TRANSITIONS: Record<
+  StaffWithdrawalAction,
+  { from: readonly WithdrawalStatus[]; to: WithdrawalStatus; money: 'keep' | 'unlock' | 'send' }
+> = {
+  approve: { from: ['PENDING'], to: 'APPROVED', money: 'keep' },
+  reject: { from: ['PENDING'], to: 'REJECTED', money: 'unlock' },
+  processing: { from: ['APPROVED'], to: 'PROCESSING', money: 'keep' },
+  complete: { from: ['APPROVED', 'PROCESSING'], to: 'COMPLETED', money: 'send' },
+  fail: { from: ['PROCESSING'], to: 'FAILED', money: 'unlock' },
+};
+
+/** Staff actions open to a withdrawal in `status` (the queue shows buttons from this). */
+export function staffActionsFor(status: WithdrawalStatus, internal = false): StaffWithdrawalAction[] {
+  if (internal) return [];
+  return STAFF_WITHDRAWAL_ACTIONS.filter((a) => STAFF_TRANSITIONS[a].from.includes(status));
+}
+
+/**
+ * Decimals an amount may carry when it leaves by a network. The ledger keeps 8 for every coin;
+ * USDT exists on Ethereum and TRON with 6, so a finer USDT amount could not be sent as asked.
+ */
+export const WITHDRAW_DECIMALS: Record<Cryptocurrency, number> = { BTC: 8, ETH: 8, USDT: 6, BNB: 8 };
+
+const LEDGER_DECIMALS = 8;
+const units = (decimal: string) => parseAmount(decimal, LEDGER_DECIMALS);
+/** '0.00100000' -> '0.001' for messages. */
+const plain = (minor: bigint) => formatAmount(minor, LEDGER_DECIMALS).replace(/\.?0+$/, '');
+
+export interface NetworkLimits {
+  min: bigint;
+  max: bigint;
+  fee: bigint;
+}
+
+export function withdrawLimitsOf(network: NetworkId): NetworkLimits {
+  const w = NETWORKS[network].withdraw;
+  return { min: units(w.min), max: units(w.max), fee: units(w.fee) };
+}
+
+export interface Bilingual {
+  ru: string;
+  en: string;
+}
+
+export const WithdrawalMessages = {
+  amountRequired: { ru: 'Укажите сумму вывода', en: 'Amount is required' },
+  amountString: {
+    ru: 'Сумма передается строкой, например "0.5"',
+    en: 'Amount must be a decimal string, e.g. "0.5"',
+  },
+  amountFormat: { ru: 'Введите сумму числом, например 0.5', en: 'Amount must be a number, e.g. 0.5' },
+  amountPositive: { ru: 'Сумма должна быть больше 0', en: 'Amount must be greater than 0' },
+  tooManyDecimals: (decimals: number, currency: string): Bilingual => ({
+    ru: `Не более ${decimals} знаков после запятой для ${currency}`,
+    en: `At most ${decimals} decimal places for ${currency}`,
+  }),
+  belowMin: (min: string, currency: string): Bilingual => ({
+    ru: `Минимальная сумма вывода: ${min} ${currency}`,
+    en: `Minimum withdrawal is ${min} ${currency}`,
+  }),
+  aboveMax: (max: string, currency: string): Bilingual => ({
+    ru: `Максимальная сумма вывода: ${max} ${currency}`,
+    en: `Maximum withdrawal is ${max} ${currency}`,
+  }),
+  insufficient: (available: string, currency: string): Bilingual => ({
+    ru: `Недостаточно средств. Доступно: ${available} ${currency}`,
+    en: `Insufficient balance. Available: ${available} ${currency}`,
+  }),
+  addressRequired: { ru: 'Укажите адрес для вывода', en: 'Withdrawal address is required' },
+  addressFormat: (network: string): Bilingual => ({
+    ru: `Неверный формат адреса для сети ${network}`,
+    en: `Invalid address format for the ${network} network`,
+  }),
+  ownAddress: {
+    ru: 'Это ваш собственный адрес пополнения: вывод на него невозможен',
+    en: 'This is your own deposit address',
+  },
+  networkMismatch: (network: string, currency: string): Bilingual => ({
+    ru: `Сеть ${network} не подходит для ${currency}`,
+    en: `Network ${network} does not carry ${currency}`,
+  }),
+  twoFactorRequired: {
+    ru: 'Подтвердите вывод кодом двухфакторной аутентификации',
+    en: 'Please verify 2FA before submitting withdrawal',
+  },
+  notFound: 'Заявка на вывод не найдена',
+  savedAddressNotFound: 'Сохраненный адрес не найден',
+  actionNotAvailable: 'Действие недоступно',
+  rejectReason: 'Укажите причину отклонения',
+  txHashRequired: 'Введите TX Hash',
+  txHashFormat: (network: string) => `Неверный формат TX Hash для сети ${network}`,
+  txHashUsed: 'Этот TX Hash уже указан в другой заявке',
+  adminsOnly: 'Решения по выводам принимают только администраторы',
+} as const;
+
+export type AmountCheck =
+  | { ok: true; amount: bigint; fee: bigint; total: bigint }
+  | { ok: false; reason: AmountRefusal; message: Bilingual };
+export type AmountRefusal =
+  | 'amount_format'
+  | 'amount_not_positive'
+  | 'amount_decimals'
+  | 'amount_below_min'
+  | 'amount_above_max';
+
+/**
+ * Checks a typed amount against a network's limits (spec 3 §9). `fee` is what the network
+ * charges on top (an internal transfer turns out to pay none, which only the server can
+ * tell). The balance is the server's to check, under its row lock.
+ */
+export function checkWithdrawalAmount(network: NetworkId, text: string): AmountCheck {
+  const { currency } = NETWORKS[network];
+  const trimmed = typeof text === 'string' ? text.trim() : '';
+  const refuse = (reason: AmountRefusal, message: Bilingual): AmountCheck => ({ ok: false, reason, message });
+  if (/^-\s*\d/.test(trimmed)) return refuse('amount_not_positive', WithdrawalMessages.amountPositive);
+  if (!/^\d{1,12}(\.\d+)?$/.test(trimmed)) return refuse('amount_format', WithdrawalMessages.amountFormat);
+  const decimals = WITHDRAW_DECIMALS[currency];
+  const parsed = tryParseAmount(trimmed, LEDGER_DECIMALS);
+  if (parsed === 0n || (parsed === null && /^0+(\.0+)?$/.test(trimmed))) {
+    return refuse('amount_not_positive', WithdrawalMessages.amountPositive);
+  }
+  if (parsed === null || (trimmed.split('.')[1] ?? '').length > decimals) {
+    return refuse('amount_decimals', WithdrawalMessages.tooManyDecimals(decimals, currency));
+  }
+  const limits = withdrawLimitsOf(network);
+  if (parsed < limits.min)
+    return refuse('amount_below_min', WithdrawalMessages.belowMin(plain(limits.min), currency));
+  if (parsed > limits.max)
+    return refuse('amount_above_max', WithdrawalMessages.aboveMax(plain(limits.max), currency));
+  return { ok: true, amount: parsed, fee: limits.fee, total: parsed + limits.fee };
+}
+
+/** A decimal for messages: '0.05000000' -> '0.05'. */
+export const plainAmount = plain;
