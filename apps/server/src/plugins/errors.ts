@@ -61,44 +61,41 @@ function frameworkMessage(error: FastifyError): string | null {
   }
 }
 
-/** AppError and client errors become the envelope; 5xx hide internals. */
-function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof AppError) {
-    return send(reply, error.statusCode, error.code, error.message, error.details);
-  }
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const issues = error.validation.map((v) => {
-      const path = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-      return { path, message: v.message ?? 'Некорректное значение' };
-    });
-    const first = issues[0];
-    const custom = first && !/^(Invalid|Too|Unrecognized|Expected)/.test(first.message);
-    const message = first
-      ? custom
-        ? first.message
-        : `${first.path || error.validationContext}: ${first.message}`
-      : 'Некорректные данные запроса';
-    return send(reply, 400, 'VALIDATION_ERROR', message, { issues });
-  }
-  if (isResponseSerializationError(error)) {
-    request.log.error({ err: error, issues: error.cause }, 'response did not match its schema');
-    return send(reply, 500, 'INTERNAL_ERROR', 'Внутренняя ошибка сервера');
-  }
-  const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) {
-    const known = CLIENT_ERRORS[status] ?? CLIENT_ERRORS[400]!;
-    return send(reply, status, known.code, frameworkMessage(error) ?? known.message);
-  }
-  request.log.error({ err: error }, 'unhandled error');
-  if (status === 503) {
-    return send(reply, 503, 'SERVICE_UNAVAILABLE', 'Сервис временно недоступен');
-  }
-  return send(reply, 500, 'INTERNAL_ERROR', 'Внутренняя ошибка сервера');
-}
-
-/** The one error handler of every route. */
+/** The one error handler: AppError and client errors become the envelope; 5xx hide internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler(handleError);
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return send(reply, error.statusCode, error.code, error.message, error.details);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => {
+        const path = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+        return { path, message: v.message ?? 'Некорректное значение' };
+      });
+      const first = issues[0];
+      const custom = first && !/^(Invalid|Too|Unrecognized|Expected)/.test(first.message);
+      const message = first
+        ? custom
+          ? first.message
+          : `${first.path || error.validationContext}: ${first.message}`
+        : 'Некорректные данные запроса';
+      return send(reply, 400, 'VALIDATION_ERROR', message, { issues });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause }, 'response did not match its schema');
+      return send(reply, 500, 'INTERNAL_ERROR', 'Внутренняя ошибка сервера');
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const known = CLIENT_ERRORS[status] ?? CLIENT_ERRORS[400]!;
+      return send(reply, status, known.code, frameworkMessage(error) ?? known.message);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    if (status === 503) {
+      return send(reply, 503, 'SERVICE_UNAVAILABLE', 'Сервис временно недоступен');
+    }
+    return send(reply, 500, 'INTERNAL_ERROR', 'Внутренняя ошибка сервера');
+  });
 }
 
 /**
@@ -107,7 +104,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
  * `maxParamLength`). Without it Fastify answers them in its own shape, outside the envelope.
  */
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  return handleError(error, request, reply);
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const known = CLIENT_ERRORS[status] ?? CLIENT_ERRORS[400]!;
+    return send(reply, status, known.code, frameworkMessage(error) ?? known.message);
+  }
+  request.log.error({ err: error }, 'framework error');
+  return send(reply, 500, 'INTERNAL_ERROR', 'Внутренняя ошибка сервера');
 }
 
 export function sendNotFound(reply: FastifyReply, method: string, url: string) {
