@@ -91,7 +91,7 @@ describe('a poisoned item', () => {
       ['auto_release', confirmedPoisoned.tradeId],
     ]);
     expect(logged[0]?.msg).toContain(unpaidPoisoned.tradeId);
-    const cause = (logged[0]?.obj.err as { cause?: unknown }).cause;
+    const cause = (logged[0]?.obj.err as { cause?: unknown } | undefined)?.cause;
     expect(String(cause)).toContain('poisoned row');
 
     // Each tick tries it again (once), and once the row is sound it goes through.
