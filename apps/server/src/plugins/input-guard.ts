@@ -45,22 +45,37 @@ export function findInputProblem(root: unknown): Problem | null {
   return null;
 }
 
+const SCHEMA_OF = { params: 'params', query: 'querystring', body: 'body' } as const;
+
+/** Whether the route's own schema refuses this part of the request as well. */
+function routeRefuses(request: FastifyRequest, part: keyof typeof SCHEMA_OF): boolean {
+  const schema = request.routeOptions.schema?.[SCHEMA_OF[part]] as { safeParse?: unknown } | undefined;
+  if (typeof schema?.safeParse !== 'function') return false;
+  try {
+    return !(schema as { safeParse(v: unknown): { success: boolean } }).safeParse(request[part]).success;
+  } catch {
+    return false;
+  }
+}
+
 function guard(request: FastifyRequest): void {
   for (const part of ['params', 'query', 'body'] as const) {
     const problem = findInputProblem(request[part]);
-    if (problem) {
-      throw new AppError('VALIDATION_ERROR', problem.message, {
-        issues: [{ path: problem.path, message: problem.message }],
-        location: part,
-      });
-    }
+    if (!problem) continue;
+    // The route's schema refuses it too: validation answers, in the field's own words.
+    if (routeRefuses(request, part)) return;
+    throw new AppError('VALIDATION_ERROR', problem.message, {
+      issues: [{ path: problem.path, message: problem.message }],
+      location: part,
+    });
   }
 }
 
 /**
  * The last line of defence under the schemas (docs/decisions/013-input-hardening.md): before
  * any route validates, a request carrying what no route accepts anywhere is refused with 400.
- * Every route's schema refuses these too; this hook is for the route whose schema forgot.
+ * Every route's schema refuses these too, and then its validation answers; this hook is for
+ * the route whose schema forgot, and for what a schema would silently strip.
  */
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => guard(request));

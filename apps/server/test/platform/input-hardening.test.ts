@@ -146,9 +146,14 @@ describe('NUL bytes in text are a 400, never a 500', () => {
         },
       ],
     ];
+    // A field with its own wording for bad characters keeps it.
+    const ownWords: Record<string, string> = { 'staff sign-in email (anonymous)': 'Неверный формат email' };
     for (const [label, request] of cases) {
       const body = expectRefused(await t.app.inject(request));
-      expect(body, label).toMatchObject({ code: 'VALIDATION_ERROR', error: TEXT_BAD_CHARACTERS });
+      expect(body, label).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        error: ownWords[label] ?? TEXT_BAD_CHARACTERS,
+      });
     }
     // Nothing was written: the trades kept their states, no order or template appeared.
     expect((await http.trade(pending.tradeId, pending.buyerId)).trade.status).toBe('PAYMENT_PENDING');
