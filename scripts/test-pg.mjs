@@ -13,7 +13,10 @@ const url = new URL(serverUrl);
 url.pathname = `/${name}`;
 console.log(`PostgreSQL suite on database ${name}`);
 
-const args = ['vitest', 'run', 'apps/server/test', ...process.argv.slice(2)];
+// Filters narrow the run (`npm run test:pg -- apps/server/test/contract`); vitest ORs its
+// filters, so the whole server tree is the default only when none is given.
+const filters = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const args = ['vitest', 'run', ...(filters.length ? [] : ['apps/server/test']), ...process.argv.slice(2)];
 const run = spawnSync('npx', args, {
   stdio: 'inherit',
   env: { ...process.env, DATABASE_URL: url.toString() },

@@ -13,6 +13,7 @@ import {
 import type { Redis } from 'ioredis';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
+import { documentUpload } from './lib/multipart.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devChainRoutes } from './modules/chains/devnet/dev-chain.routes.ts';
@@ -28,8 +29,9 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { healthRoutes } from './plugins/health.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -60,6 +62,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     trustProxy: true,
     return503OnClosing: true,
     ajv: undefined,
+    // Errors raised before routing (bad URL encoding, over-long path parameter, unreadable
+    // HTTP) get the envelope too.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -96,11 +102,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       info: { title: 'P2P Market API', version: '1.0.0', description: 'Crypto P2P marketplace with escrow' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => documentUpload(jsonSchemaTransform(input), input.route),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // App plugins.
+  await app.register(inputGuardPlugin);
   await app.register(metricsPlugin);
   await app.register(healthRoutes, { ctx });
   await app.register(webPlugin, { dist: ctx.config.webDist });

@@ -39,7 +39,7 @@ async function main() {
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   if (config.demoData && (await seedDemoData(ctx))) app.log.info('demo data seeded');
 
-  const scheduler = new Scheduler(ctx);
+  const scheduler = new Scheduler(ctx, { log: app.log, registry: app.metricsRegistry });
   scheduler.start(2_000, (error) => app.log.error({ err: error }, 'scheduler tick failed'));
   const chains = new ChainWatchLoop(ctx, app.log);
   chains.start(pollIntervalMs(ctx));

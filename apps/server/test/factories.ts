@@ -1,4 +1,4 @@
-import type { CreateOrderRequest, Cryptocurrency } from '@p2p/shared';
+import type { CreateOrderRequest, Cryptocurrency, PaymentMethod } from '@p2p/shared';
 import { parseAmount } from '@p2p/shared';
 import type { AppContext } from '../src/context.ts';
 import { auditLedger } from '../src/modules/ledger/audit.ts';
@@ -64,7 +64,7 @@ export async function openTrade(
   takerId: string,
   orderId: string,
   amountFiat = '5000',
-  paymentMethod = 'sberbank',
+  paymentMethod: PaymentMethod = 'sberbank',
 ) {
   const { tradeId } = await new TradesService(ctx).open(takerId, { orderId, amountFiat, paymentMethod });
   return tradeId;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './schemas/text.ts';
 
 /** Display-name rules of spec 1 §5 (welcome dialog) and spec 3 §5 (profile edit). */
 export const DISPLAY_NAME_MIN = 2;
@@ -34,24 +35,36 @@ export function validateProfileDisplayName(raw: string): string | null {
 }
 
 /** Required display name, trimmed (POST /users/display-name). */
-export const RequiredDisplayName = z
-  .string({ error: DisplayNameMessages.required })
-  .transform((s) => s.trim())
-  .superRefine((name, ctx) => {
+export const RequiredDisplayName = text({
+  max: DISPLAY_NAME_MAX,
+  messages: {
+    required: DisplayNameMessages.required,
+    tooLong: DisplayNameMessages.tooLong,
+    badCharacters: DisplayNameMessages.badChars,
+  },
+}).pipe(
+  z.string().superRefine((name, ctx) => {
     const message = validateDisplayName(name);
     if (message) ctx.addIssue({ code: 'custom', message });
-  });
+  }),
+);
 
 /** Optional display name, trimmed; empty becomes null (PUT /users/profile). */
-export const OptionalDisplayName = z
-  .string()
+export const OptionalDisplayName = text({
+  max: DISPLAY_NAME_MAX,
+  messages: { tooLong: DisplayNameMessages.tooLong, badCharacters: DisplayNameMessages.badCharsProfile },
+})
   .nullable()
-  .transform((s) => (s === null ? null : s.trim()))
-  .superRefine((name, ctx) => {
-    if (name === null) return;
-    const message = validateProfileDisplayName(name);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  })
+  .pipe(
+    z
+      .string()
+      .nullable()
+      .superRefine((name, ctx) => {
+        if (name === null) return;
+        const message = validateProfileDisplayName(name);
+        if (message) ctx.addIssue({ code: 'custom', message });
+      }),
+  )
   .transform((s) => (s ? s : null));
 
 /** Suggestion for the welcome dialog: first + last name, else first name, else username. */

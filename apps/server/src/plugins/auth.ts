@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
-import { unauthorized } from '../errors.ts';
+import { AppError, unauthorized } from '../errors.ts';
 import type { AccessClaims, Audience } from '../modules/auth/tokens.ts';
 import { touchLastSeen } from '../modules/users/users.repository.ts';
 
@@ -22,9 +22,20 @@ declare module 'fastify' {
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
-  if (!header) return null;
+  if (typeof header !== 'string') return null;
   const match = /^Bearer ([A-Za-z0-9._-]{10,4096})$/.exec(header);
   return match?.[1] ?? null;
+}
+
+/**
+ * Authorization lines of the raw request. Node keeps only the first of several, while a proxy
+ * in front may have acted on another: credentials that say two things are refused outright.
+ */
+function authorizationLines(request: FastifyRequest): number {
+  const raw = request.raw.rawHeaders;
+  let lines = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]?.toLowerCase() === 'authorization') lines++;
+  return lines;
 }
 
 /**
@@ -38,6 +49,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
   app.decorateRequest('staffId', '');
 
   app.addHook('onRequest', async (request) => {
+    if (authorizationLines(request) > 1) {
+      throw new AppError('BAD_REQUEST', 'Заголовок Authorization передан несколько раз');
+    }
     const token = bearer(request);
     if (!token) return;
     // A token is for users or for staff; the audience says which.

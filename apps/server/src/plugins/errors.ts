@@ -1,5 +1,6 @@
+import type { Socket } from 'node:net';
 import type { ErrorCode, ErrorEnvelope } from '@p2p/shared';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
 
@@ -17,7 +18,8 @@ function send(reply: FastifyReply, status: number, code: ErrorCode, error: strin
     code,
   };
   if (details !== undefined) body.details = details;
-  if (reply.request.routeOptions.config?.errorAliases) {
+  // Framework errors (bad URL) are raised before routing: no route, no route config.
+  if (reply.request.routeOptions?.config?.errorAliases) {
     body.errorCode = code;
     if (details !== undefined) body.errorDetails = details;
   }
@@ -32,6 +34,7 @@ const CLIENT_ERRORS: Record<number, { code: ErrorCode; message: string }> = {
   405: { code: 'BAD_REQUEST', message: 'Метод не поддерживается' },
   406: { code: 'BAD_REQUEST', message: 'Формат ответа не поддерживается' },
   413: { code: 'PAYLOAD_TOO_LARGE', message: 'Слишком большой запрос' },
+  414: { code: 'BAD_REQUEST', message: 'Слишком длинный адрес запроса' },
   415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Неподдерживаемый тип содержимого' },
   429: { code: 'RATE_LIMITED', message: 'Слишком много запросов, попробуйте позже' },
 };
@@ -47,6 +50,12 @@ function frameworkMessage(error: FastifyError): string | null {
       return 'Слишком большой запрос';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Неподдерживаемый тип содержимого';
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'Длина тела запроса не совпадает с заголовком Content-Length';
+    case 'FST_ERR_BAD_URL':
+      return 'Некорректный адрес запроса: недопустимая кодировка символов';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'Слишком длинный параметр в адресе запроса';
     default:
       return null;
   }
@@ -89,6 +98,56 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Fastify's `frameworkErrors` option: errors the router raises before any route or error
+ * handler runs (a path that is not valid percent-encoding, a path parameter over
+ * `maxParamLength`). Without it Fastify answers them in its own shape, outside the envelope.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const known = CLIENT_ERRORS[status] ?? CLIENT_ERRORS[400]!;
+    return send(reply, status, known.code, frameworkMessage(error) ?? known.message);
+  }
+  request.log.error({ err: error }, 'framework error');
+  return send(reply, 500, 'INTERNAL_ERROR', 'Внутренняя ошибка сервера');
+}
+
 export function sendNotFound(reply: FastifyReply, method: string, url: string) {
   return send(reply, 404, 'NOT_FOUND', `Маршрут ${method} ${url.split('?')[0]} не найден`);
+}
+
+const RAW_CLIENT_ERRORS: Record<string, { status: number; reason: string; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    reason: 'Request Timeout',
+    message: 'Время ожидания запроса истекло',
+  },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    message: 'Слишком большие заголовки запроса',
+  },
+};
+
+/**
+ * Fastify's `clientErrorHandler` option: a request Node's HTTP parser could not read (broken
+ * request line or headers) never reaches Fastify, so the envelope is written to the socket.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = RAW_CLIENT_ERRORS[error.code ?? ''] ?? {
+    status: 400,
+    reason: 'Bad Request',
+    message: 'Некорректный HTTP-запрос',
+  };
+  const envelope: ErrorEnvelope = { success: false, error: known.message, code: 'BAD_REQUEST' };
+  const body = JSON.stringify(envelope);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${known.status} ${known.reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

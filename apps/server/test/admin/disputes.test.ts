@@ -143,14 +143,18 @@ describe('moderators observe disputed trades', () => {
       payload: { content: 'Оплатил, чек приложил' },
     });
 
-    // Before the dispute staff learn nothing about the trade or its chat.
+    // Before the dispute staff learn nothing about the trade, its chat or its receipts, while
+    // the parties see the receipt.
+    const staffGet = (url: string) => t.app.inject({ url, headers: staffHeaders });
+    const receiptUrl = `/api/v1/admin/uploads/receipts/${receiptId}`;
+    expect((await staffGet(`/api/v1/admin/trades/${tradeId}`)).statusCode).toBe(404);
+    expect((await staffGet(`/api/v1/admin/trades/${tradeId}/messages`)).statusCode).toBe(404);
+    const hidden = await staffGet(receiptUrl);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toMatchObject({ success: false, code: 'NOT_FOUND', error: 'Чек не найден' });
     expect(
-      (await t.app.inject({ url: `/api/v1/admin/trades/${tradeId}`, headers: staffHeaders })).statusCode,
-    ).toBe(404);
-    expect(
-      (await t.app.inject({ url: `/api/v1/admin/trades/${tradeId}/messages`, headers: staffHeaders }))
-        .statusCode,
-    ).toBe(404);
+      (await t.app.inject({ url: `/api/v1/uploads/receipts/${receiptId}`, headers: b.headers })).statusCode,
+    ).toBe(200);
 
     await trades.act(buyer.id, tradeId, 'mark_paid', {});
     await trades.act(seller.id, tradeId, 'dispute_trade', {
@@ -172,10 +176,7 @@ describe('moderators observe disputed trades', () => {
     expect(chat.statusCode).toBe(200);
     const texts = (chat.json().data.messages as { content: string }[]).map((m) => m.content);
     expect(texts).toContain('Оплатил, чек приложил');
-    const receipt = await t.app.inject({
-      url: `/api/v1/admin/uploads/receipts/${receiptId}`,
-      headers: staffHeaders,
-    });
+    const receipt = await staffGet(receiptUrl);
     expect(receipt.statusCode).toBe(200);
     expect(receipt.headers['content-type']).toBe('image/jpeg');
     expect(receipt.headers['x-content-type-options']).toBe('nosniff');
@@ -184,5 +185,41 @@ describe('moderators observe disputed trades', () => {
       (await t.app.inject({ url: `/api/v1/admin/uploads/receipts/${receiptId}`, headers: b.headers }))
         .statusCode,
     ).toBe(401);
+  });
+
+  it('keep seeing a trade, its chat and its receipt after the dispute was resolved', async () => {
+    const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, '1');
+    const trades = new TradesService(t.ctx);
+    const { tradeId } = await trades.open(buyer.id, {
+      orderId,
+      amountFiat: '50000',
+      paymentMethod: 'sberbank',
+    });
+    const b = await signIn(t.app, buyer.username as string);
+    const file = multipart('proof', 'receipt.jpg', 'image/jpeg', await jpegWithGps());
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/trades/${tradeId}/payment-proof`,
+      headers: { ...b.headers, ...file.headers },
+      payload: file.payload,
+    });
+    const receiptId = (uploaded.json().data.url as string).split('/').pop();
+    await trades.act(buyer.id, tradeId, 'mark_paid', {});
+    await trades.act(seller.id, tradeId, 'dispute_trade', {
+      reasonId: 'fake_proof',
+      details: 'Чек поддельный',
+    });
+    const resolved = await resolve(tradeId, { outcome: 'refund', note: 'Банк не подтвердил перевод' });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+
+    for (const url of [
+      `/api/v1/admin/trades/${tradeId}`,
+      `/api/v1/admin/trades/${tradeId}/messages`,
+      `/api/v1/admin/uploads/receipts/${receiptId}`,
+    ]) {
+      expect((await t.app.inject({ url, headers: staffHeaders })).statusCode, url).toBe(200);
+    }
+    const view = await t.app.inject({ url: `/api/v1/admin/trades/${tradeId}`, headers: staffHeaders });
+    expect(view.json().data.trade).toMatchObject({ status: 'CANCELLED', userRole: 'observer' });
   });
 });

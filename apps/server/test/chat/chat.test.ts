@@ -47,8 +47,11 @@ describe('sending', () => {
     const missing = await api.call('POST', `/trades/${tradeId}/messages`, buyer.id, {});
     expect(missing.status).toBe(400);
     expect(missing.body.error).toBe(EMPTY);
-    const nul = await api.send(buyer.id, tradeId, 'a\u0000b');
-    expect(nul.status).toBe(400);
+    for (const bad of ['a\u0000b', 'a\ud800b', 'a\u001b[2Jb']) {
+      const refused = await api.send(buyer.id, tradeId, bad);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe('Сообщение содержит недопустимые символы');
+    }
 
     const list = await api.list(buyer.id, tradeId);
     const texts = list.body.data.messages.filter((m: ChatMessage) => m.type === 'TEXT');

@@ -15,7 +15,7 @@ import { OrdersService } from '../../src/modules/orders/orders.service.ts';
 import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { type Currency, Model, type ModelTrade } from './model.ts';
-import { type Op, USERS, type Who } from './operations.ts';
+import { type Method, type Op, USERS, type Who } from './operations.ts';
 import { type DepositAddresses, WithdrawalSteps } from './withdrawal-steps.ts';
 
 /**
@@ -238,7 +238,7 @@ export class Runner {
     const fiat = order.min + ((order.max - order.min) * BigInt(o.permille)) / 1000n;
     const amountFiat = fiat > 0n ? fiat : 1n;
     const method =
-      o.method === 'listed' ? (order.methods[o.order % order.methods.length] as string) : o.method;
+      o.method === 'listed' ? (order.methods[o.order % order.methods.length] as Method) : o.method;
     const taker = (order.owner + { owner: 0, other: 1, another: 2 }[o.taker]) % USERS;
     const crypto = this.model.canOpen(order, taker, amountFiat, method, this.now());
     await this.attempt('open', crypto !== null, async () => {

@@ -12,8 +12,7 @@ import {
   connect,
   type LiveServer,
   listenWithRealtime,
-  QUIET_MS,
-  sleep,
+  settle,
   TEST_REDIS_URL,
 } from './support.ts';
 
@@ -118,7 +117,7 @@ describe('two instances behind one Redis', () => {
     expect(await sellerOnB.next('trade:updated')).toMatchObject(paid);
     expect(await buyerOnA.next('trade:updated')).toMatchObject(paid);
 
-    await sleep(QUIET_MS);
+    await settle([a.live.realtime, b.live.realtime], [sellerOnB, buyerOnA, strangerOnB]);
     // Each instance emitted through the adapter exactly once: no echo, no duplicates.
     expect(sellerOnB.named('trade:created')).toHaveLength(1);
     expect(sellerOnB.named('trade:updated')).toHaveLength(1);

@@ -4,7 +4,7 @@ import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { findTrade } from '../../src/modules/trades/trades.repository.ts';
 import { createOrder, createUser, expectLedgerSound, fund } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { type Client, connect, type LiveServer, listenWithRealtime, QUIET_MS, sleep } from './support.ts';
+import { type Client, connect, type LiveServer, listenWithRealtime, settle } from './support.ts';
 
 let t: TestApp;
 let live: LiveServer;
@@ -128,7 +128,7 @@ describe('trade events', () => {
     });
     expect(await sc.s.next('order:matched')).toEqual({ orderId: sc.orderId, tradeId });
     expect(await sc.s.next('order:updated')).toEqual({ orderId: sc.orderId, status: 'active' });
-    await sleep(QUIET_MS);
+    await settle([live.realtime], [sc.s, sc.b, sc.x]);
     expect(sc.b.events).toEqual([]);
     expect(sc.x.events).toEqual([]);
   });
@@ -164,7 +164,7 @@ describe('trade events', () => {
     expect((await sc.act('seller', tradeId, 'cancel_trade')).statusCode).toBe(409);
     // A rolled-back one (bad dispute payload) neither.
     expect((await sc.act('buyer', tradeId, 'dispute_trade', { reasonId: 'nope' })).statusCode).toBe(400);
-    await sleep(QUIET_MS);
+    await settle([live.realtime], [sc.s, sc.b, sc.x]);
     expect(sc.s.events.length + sc.b.events.length).toBe(before);
     expect(sc.x.events).toEqual([]);
   });
@@ -186,8 +186,8 @@ describe('trade events', () => {
     });
     await sc.s.next('trade:updated', done);
     expect(sc.s.named('order:updated')).toContainEqual({ orderId: sc.orderId, status: 'active' });
+    await settle([live.realtime], [sc.s, sc.b, sc.x]);
     expect(sc.b.named('order:updated')).toEqual([]);
-    await sleep(QUIET_MS);
     expect(sc.x.events).toEqual([]);
   });
 
@@ -212,7 +212,7 @@ describe('trade events', () => {
     });
     expect(stored).toBe('CANCELLED');
     expect(await sc.s.next('trade:updated')).toMatchObject({ tradeId, action: 'expire' });
-    await sleep(QUIET_MS);
+    await settle([live.realtime], [sc.s, sc.b, sc.x]);
     expect(sc.x.events).toEqual([]);
   });
 });
@@ -238,7 +238,7 @@ describe('order events', () => {
     const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/orders/${orderId}`, headers });
     expect(del.statusCode).toBe(200);
     await o.next('order:updated', (p: { status: string }) => p.status === 'cancelled');
-    await sleep(QUIET_MS);
+    await settle([live.realtime], [o, x]);
     expect(x.events).toEqual([]);
   });
 });
@@ -281,7 +281,7 @@ describe('chat events', () => {
       readerId: sc.seller.id,
     });
 
-    await sleep(QUIET_MS);
+    await settle([live.realtime], [sc.s, sc.b, sc.x]);
     expect(sc.b.named('trade:message')).toEqual([]);
     expect(sc.x.events).toEqual([]);
   });
@@ -299,7 +299,7 @@ describe('chat events', () => {
     });
     expect(sent.statusCode).toBe(200);
     expect(await sc.b.next('trade:message')).toMatchObject({ message: 'привет' });
-    await sleep(QUIET_MS);
+    await settle([live.realtime], [sc.b]);
     expect(sc.b.named('message:new')).toEqual([]);
   });
 });

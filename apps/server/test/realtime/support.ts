@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
@@ -49,8 +50,13 @@ export interface Client {
   /** Events named `event` received so far. */
   named(event: string): unknown[];
   join(tradeId: string): Promise<{ ok: boolean; error?: string }>;
+  /** Resolves once the sentinel `id` (see `settle`) has arrived. */
+  sentinel(id: string, timeoutMs?: number): Promise<void>;
   close(): void;
 }
+
+/** Marker event of `settle`; kept out of `events`, so assertions never see it. */
+const SENTINEL = 'test:sentinel';
 
 const baseOptions = { transports: ['websocket'], reconnection: false, forceNew: true, timeout: 5_000 };
 
@@ -62,36 +68,47 @@ export function connect(
 ): Promise<Client> {
   const socket = io(url, { ...baseOptions, auth: token === null ? {} : { token }, ...extra });
   const events: Recorded[] = [];
+  const sentinels = new Set<string>();
   const waiters = new Set<() => void>();
   socket.onAny((event: string, payload: unknown) => {
-    events.push({ event, payload });
+    if (event === SENTINEL) sentinels.add((payload as { id: string }).id);
+    else events.push({ event, payload });
     for (const wake of waiters) wake();
   });
+  const waitFor = (found: () => boolean, describe: () => string, timeoutMs: number) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!found()) return;
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(describe()));
+      }, timeoutMs);
+      waiters.add(check);
+      check();
+    });
   const client: Client = {
     socket,
     events,
     named: (event) => events.filter((e) => e.event === event).map((e) => e.payload),
-    next(event, match = () => true, timeoutMs = 5_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const hit = events.find((e) => e.event === event && match(e.payload as never));
-          if (!hit) return;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(hit.payload as never);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(
-            new Error(
-              `no ${event} within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.event))}`,
-            ),
-          );
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
+    async next(event, match = () => true, timeoutMs = 5_000) {
+      const hit = () => events.find((e) => e.event === event && match(e.payload as never));
+      await waitFor(
+        () => hit() !== undefined,
+        () => `no ${event} within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.event))}`,
+        timeoutMs,
+      );
+      return hit()?.payload as never;
     },
+    sentinel: (id, timeoutMs = 5_000) =>
+      waitFor(
+        () => sentinels.has(id),
+        () => `sentinel ${id} did not arrive within ${timeoutMs} ms`,
+        timeoutMs,
+      ),
     join: (tradeId) => socket.timeout(5_000).emitWithAck('trade:join', { tradeId }),
     close: () => socket.close(),
   };
@@ -104,7 +121,18 @@ export function connect(
   });
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Waits long enough for a stray event to arrive; use before asserting that none did. */
-export const QUIET_MS = 300;
+/**
+ * Use before asserting that no stray event arrived. Each server in `servers`, in turn, sends a
+ * sentinel to every client's socket and waits until all have it. A socket receives in the
+ * order the server emitted (through the Redis adapter too), so anything published before the
+ * sentinel, a stray event included, has arrived by then: no fixed wait that load can outrun.
+ * With several instances, settling through each in turn also flushes events one instance
+ * relays on behalf of another.
+ */
+export async function settle(servers: Realtime[], clients: Client[]): Promise<void> {
+  for (const server of servers) {
+    const id = randomUUID();
+    for (const c of clients) server.io.to(c.socket.id as string).emit(SENTINEL as never, { id } as never);
+    await Promise.all(clients.map((c) => c.sentinel(id)));
+  }
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CRYPTO_DECIMALS, CRYPTOCURRENCIES, tryParseAmount } from '../money.ts';
+import { text } from './text.ts';
 
 /** Back-office texts of spec 3 §5 and the server's answers to the back office. */
 export const AdminMessages = {
@@ -25,17 +26,22 @@ export type StaffRole = z.infer<typeof StaffRole>;
 
 export const AdminLoginRequest = z.object(
   {
-    email: z
-      .string({ error: AdminMessages.fillAll })
-      .trim()
-      .min(1, AdminMessages.fillAll)
-      .max(254, AdminMessages.badEmail)
-      .includes('@', { error: AdminMessages.badEmail }),
-    password: z
-      .string({ error: AdminMessages.fillAll })
-      .min(1, AdminMessages.fillAll)
-      .min(ADMIN_PASSWORD_MIN, AdminMessages.shortPassword)
-      .max(256, AdminMessages.badCredentials),
+    email: text({
+      min: 1,
+      max: 254,
+      messages: {
+        required: AdminMessages.fillAll,
+        tooLong: AdminMessages.badEmail,
+        badCharacters: AdminMessages.badEmail,
+      },
+    }).includes('@', { error: AdminMessages.badEmail }),
+    // Compared as typed: never trimmed.
+    password: text({
+      min: 1,
+      max: 256,
+      trim: false,
+      messages: { required: AdminMessages.fillAll, tooLong: AdminMessages.badCredentials },
+    }).min(ADMIN_PASSWORD_MIN, AdminMessages.shortPassword),
   },
   { error: AdminMessages.fillAll },
 );
@@ -75,7 +81,7 @@ const limit = (fallback: number) => z.coerce.number().int().min(1).max(200).defa
 export const AdminUsersQuery = z.object({
   page,
   limit: limit(ADMIN_USERS_PAGE_SIZE),
-  search: z.string().trim().max(100).optional(),
+  search: text({ max: 100 }).optional(),
   userId: z.uuid({ error: 'Некорректный идентификатор' }).optional(),
 });
 
@@ -105,8 +111,7 @@ export const AdminBalanceView = z.object({
 export const AdminUserBalancesResult = z.object({ balances: z.record(z.string(), AdminBalanceView) });
 
 /** A positive crypto amount as a decimal string (a JSON number is refused: floats lose money). */
-export const CryptoAmountString = z
-  .string({ error: AdminMessages.badAmount })
+export const CryptoAmountString = text({ max: 40, messages: { required: AdminMessages.badAmount } })
   .regex(/^\d{1,10}(\.\d+)?$/, AdminMessages.badAmount)
   .refine((v) => (v.split('.')[1] ?? '').length <= CRYPTO_DECIMALS, AdminMessages.tooManyDecimals)
   .refine((v) => (tryParseAmount(v, CRYPTO_DECIMALS) ?? 0n) > 0n, AdminMessages.badAmount);
@@ -114,11 +119,11 @@ export const CryptoAmountString = z
 export const BalanceOperationRequest = z.object({
   cryptocurrency: z.enum(CRYPTOCURRENCIES, { error: AdminMessages.pickUserAndCurrency }),
   amount: CryptoAmountString,
-  reason: z
-    .string({ error: AdminMessages.shortReason })
-    .trim()
-    .min(ADMIN_REASON_MIN, AdminMessages.shortReason)
-    .max(500, AdminMessages.longReason),
+  reason: text({
+    min: ADMIN_REASON_MIN,
+    max: 500,
+    messages: { required: AdminMessages.shortReason, tooLong: AdminMessages.longReason },
+  }),
 });
 export type BalanceOperationRequest = z.infer<typeof BalanceOperationRequest>;
 
@@ -137,8 +142,8 @@ export const AuditLogsQuery = z.object({
   page,
   limit: limit(AUDIT_LOG_PAGE_SIZE),
   adminId: z.uuid({ error: 'Некорректный идентификатор' }).optional(),
-  action: z.string().trim().min(1).max(100).optional(),
-  entityType: z.string().trim().min(1).max(100).optional(),
+  action: text({ min: 1, max: 100 }).optional(),
+  entityType: text({ min: 1, max: 100 }).optional(),
 });
 
 const JsonObject = z.record(z.string(), z.unknown()).nullable();
@@ -161,6 +166,24 @@ export const AuditLogView = z.object({
 export type AuditLogView = z.infer<typeof AuditLogView>;
 
 export const AuditLogsResult = z.object({ logs: z.array(AuditLogView), pagination: AdminPagination });
+
+/** Body of POST /admin/trades/{id}/resolve: the moderator's decision and its grounds. */
+export const ResolveDisputeRequest = z.object({
+  outcome: z.enum(['release', 'refund'], { error: 'Выберите решение: release или refund' }),
+  note: text({
+    min: 5,
+    max: 1000,
+    multiline: true,
+    messages: { required: 'Укажите основание решения', tooShort: 'Основание решения: минимум 5 символов' },
+  }),
+});
+export type ResolveDisputeRequest = z.infer<typeof ResolveDisputeRequest>;
+
+export const ResolveDisputeResult = z.object({
+  tradeId: z.uuid(),
+  status: z.enum(['COMPLETED', 'CANCELLED']),
+  settlement: z.enum(['released', 'refunded']),
+});
 
 /** Page arithmetic shared by the back-office lists. */
 export function paginationOf(pageNo: number, pageSize: number, total: number): AdminPagination {

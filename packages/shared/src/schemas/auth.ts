@@ -1,23 +1,30 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { UserView } from './users.ts';
 
-/** Login Widget payload: the signed fields plus `hash`. Unknown fields are kept: they are signed too. */
-export const TelegramLoginRequest = z.record(z.string(), z.union([z.string(), z.number()]));
+/**
+ * Login Widget payload: the signed fields plus `hash`. Unknown fields are kept: they are signed
+ * too, so values are checked for characters and length but never trimmed.
+ */
+export const TelegramLoginRequest = z.record(
+  text({ min: 1, max: 64 }),
+  z.union([text({ max: 1024, trim: false }), z.number()]),
+);
 
 export const TelegramWebAppLoginRequest = z.object({
-  initData: z.string().min(1).max(8192),
+  initData: text({ min: 1, max: 8192, trim: false }),
 });
 
 export const DevLoginRequest = z.object({
-  username: z
-    .string()
-    .min(2)
-    .max(32)
-    .regex(/^[A-Za-z0-9_]+$/, 'Имя пользователя: латинские буквы, цифры и _'),
+  username: text({ min: 2, max: 32 }).regex(
+    /^[A-Za-z0-9_]+$/,
+    'Имя пользователя: латинские буквы, цифры и _',
+  ),
 });
 
-export const RefreshRequest = z.object({ refreshToken: z.string().min(10).max(200) });
-export const LogoutRequest = z.object({ refreshToken: z.string().min(10).max(200).optional() });
+const RefreshToken = text({ min: 10, max: 200, trim: false });
+export const RefreshRequest = z.object({ refreshToken: RefreshToken });
+export const LogoutRequest = z.object({ refreshToken: RefreshToken.optional() });
 
 export const AuthTokens = z.object({
   accessToken: z.string(),

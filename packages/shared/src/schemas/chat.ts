@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageInfo } from './common.ts';
+import { text } from './text.ts';
 
 /** Longest chat message, in UTF-16 code units as the client counts them (spec 2 §5, §9). */
 export const CHAT_MESSAGE_MAX = 2000;
@@ -47,13 +48,17 @@ export const ChatMessage = z.object({
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
-/** Text as users send it: trimmed, 1..2000 characters, no NUL (PostgreSQL text cannot hold it). */
-export const MessageContent = z
-  .string({ error: ChatMessages.empty })
-  .trim()
-  .min(1, ChatMessages.empty)
-  .max(CHAT_MESSAGE_MAX, ChatMessages.tooLong)
-  .refine((s) => !s.includes('\u0000'), ChatMessages.badCharacters);
+/** Text as users send it: trimmed, 1..2000 characters, several lines, no control characters. */
+export const MessageContent = text({
+  min: 1,
+  max: CHAT_MESSAGE_MAX,
+  multiline: true,
+  messages: {
+    required: ChatMessages.empty,
+    tooLong: ChatMessages.tooLong,
+    badCharacters: ChatMessages.badCharacters,
+  },
+});
 
 /** Users write TEXT only; SYSTEM lines come from trade transitions. */
 export const SendMessageRequest = z.object({

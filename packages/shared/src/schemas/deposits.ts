@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CRYPTOCURRENCIES } from '../money.ts';
 import { NETWORK_IDS } from '../networks.ts';
 import { PageInfo, PagingQuery } from './common.ts';
+import { text } from './text.ts';
 
 /** How the server reads the chains: a simulated devnet, the real networks, or not at all. */
 export const CHAIN_MODES = ['devnet', 'live', 'off'] as const;
@@ -69,9 +70,12 @@ export const DevChainParams = z.object({ network: Network });
 export type DevChainParams = z.infer<typeof DevChainParams>;
 
 export const DevTransferRequest = z.object({
-  toAddress: z.string().trim().min(1, 'Укажите адрес').max(128, 'Слишком длинный адрес'),
-  amount: z
-    .string()
+  toAddress: text({
+    min: 1,
+    max: 128,
+    messages: { required: 'Укажите адрес', tooLong: 'Слишком длинный адрес' },
+  }),
+  amount: text({ max: 20 })
     .regex(/^\d{1,9}(\.\d{1,8})?$/, 'Сумма: десятичное число, не больше 8 знаков после точки')
     .refine((v) => /[1-9]/.test(v), 'Сумма должна быть больше 0'),
 });
@@ -93,7 +97,10 @@ export type DevBlocksRequest = z.infer<typeof DevBlocksRequest>;
 export const DevBlocksResult = z.object({ network: Network, height: z.number().int() });
 export type DevBlocksResult = z.infer<typeof DevBlocksResult>;
 
-export const DevTxParams = DevChainParams.extend({ txHash: z.string().min(1).max(130) });
+/** A transaction hash as the devnet writes it: 64 hex digits, `0x`-prefixed on EVM chains. */
+export const DevTxParams = DevChainParams.extend({
+  txHash: z.string().regex(/^(0x)?[0-9a-f]{64}$/, 'Некорректный хеш транзакции'),
+});
 export type DevTxParams = z.infer<typeof DevTxParams>;
 
 export const DevDropResult = z.object({ network: Network, txHash: z.string(), dropped: z.boolean() });

@@ -1,33 +1,8 @@
 import { z } from 'zod';
 import { CRYPTOCURRENCIES, FIAT_CURRENCIES, fiatValue, formatRu, tryParseAmount } from '../money.ts';
+import { PaymentMethodMessages, paymentMethodField } from '../payment-methods.ts';
 import { PageInfo } from './common.ts';
-
-/** Payment methods as stable codes; labels live with the UI texts. */
-export const PAYMENT_METHODS = [
-  'sberbank',
-  'tinkoff',
-  'vtb',
-  'alfabank',
-  'raiffeisen',
-  'qiwi',
-  'yoomoney',
-  'paypal',
-  'wise',
-  'cash',
-] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, { ru: string; en: string }> = {
-  sberbank: { ru: 'Сбербанк', en: 'Sberbank' },
-  tinkoff: { ru: 'Тинькофф', en: 'Tinkoff' },
-  vtb: { ru: 'ВТБ', en: 'VTB' },
-  alfabank: { ru: 'Альфа-Банк', en: 'Alfa-Bank' },
-  raiffeisen: { ru: 'Райффайзен', en: 'Raiffeisen' },
-  qiwi: { ru: 'QIWI', en: 'QIWI' },
-  yoomoney: { ru: 'ЮMoney', en: 'YooMoney' },
-  paypal: { ru: 'PayPal', en: 'PayPal' },
-  wise: { ru: 'Wise', en: 'Wise' },
-  cash: { ru: 'Наличные', en: 'Cash' },
-};
+import { text } from './text.ts';
 
 /** Smallest order per coin (spec 3 §9; BNB is our choice, see docs/decisions). */
 export const ORDER_MIN_CRYPTO: Record<(typeof CRYPTOCURRENCIES)[number], string> = {
@@ -61,7 +36,8 @@ export const OrderMessages = {
   fiatCurrency: 'Fiat currency is required',
 } as const;
 
-const decimalString = z.string({ error: OrderMessages.amountString });
+/** An amount as a decimal string; its value rules are in `orderAmountIssues`. */
+const decimalString = text({ max: 40, messages: { required: OrderMessages.amountString } });
 
 export const CreateOrderRequest = z
   .object({
@@ -74,12 +50,14 @@ export const CreateOrderRequest = z
     max_amount: decimalString.optional(),
     fiat_currency: z.enum(FIAT_CURRENCIES, { error: OrderMessages.fiatCurrency }).default('RUB'),
     payment_methods: z
-      .array(z.enum(PAYMENT_METHODS, { error: 'Неизвестный способ оплаты' }), {
-        error: OrderMessages.methods,
-      })
+      .array(paymentMethodField(PaymentMethodMessages.unknown), { error: OrderMessages.methods })
       .min(1, OrderMessages.methods)
       .max(10),
-    description: z.string().max(500, OrderMessages.description).optional(),
+    description: text({
+      max: 500,
+      multiline: true,
+      messages: { tooLong: OrderMessages.description },
+    }).optional(),
     time_limit: z
       .number({ error: OrderMessages.timeLimit })
       .int(OrderMessages.timeLimit)
@@ -193,7 +171,7 @@ export const OrderBookQuery = z.object({
   type: z.enum(['buy', 'sell']).optional(),
   cryptocurrency: z.enum(CRYPTOCURRENCIES).optional(),
   fiat_currency: z.enum(FIAT_CURRENCIES).optional(),
-  payment_method: z.enum(PAYMENT_METHODS).optional(),
+  payment_method: paymentMethodField().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });

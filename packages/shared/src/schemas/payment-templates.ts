@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /**
  * Saved payment details ("payment templates", spec 2 §3 and §5, spec 3 §2-§3) and the
@@ -45,7 +46,7 @@ const tooLong = (max: number) => `Не более ${max} символов`;
 
 /** A required text field: missing, non-string or blank all answer `message`. */
 const required = (message: string, max = 100) =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLong(max));
+  text({ min: 1, max, messages: { required: message, tooLong: tooLong(max) } });
 
 /** An optional text field; the form sends '' or null for "not filled". */
 function optional<T extends z.ZodType>(schema: T) {
@@ -86,34 +87,32 @@ export function normalizePhone(raw: string): string | null {
 
 /** Digits of a field typed with spaces or dashes, checked against `pattern`. */
 const digitsField = (message: string, invalid: string, maxRaw: number, valid: (d: string) => boolean) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(maxRaw, invalid)
-    .transform((v, ctx) => {
-      const digits = v.replace(/[\s-]/g, '');
-      if (!/^\d+$/.test(digits) || !valid(digits)) {
-        ctx.addIssue({ code: 'custom', message: invalid });
-        return z.NEVER;
-      }
-      return digits;
-    });
+  text({
+    min: 1,
+    max: maxRaw,
+    messages: { required: message, tooLong: invalid, badCharacters: invalid },
+  }).transform((v, ctx) => {
+    const digits = v.replace(/[\s-]/g, '');
+    if (!/^\d+$/.test(digits) || !valid(digits)) {
+      ctx.addIssue({ code: 'custom', message: invalid });
+      return z.NEVER;
+    }
+    return digits;
+  });
 
 const phoneField = (message: string, invalid: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(25, invalid)
-    .transform((v, ctx) => {
-      const phone = normalizePhone(v);
-      if (!phone) {
-        ctx.addIssue({ code: 'custom', message: invalid });
-        return z.NEVER;
-      }
-      return phone;
-    });
+  text({
+    min: 1,
+    max: 25,
+    messages: { required: message, tooLong: invalid, badCharacters: invalid },
+  }).transform((v, ctx) => {
+    const phone = normalizePhone(v);
+    if (!phone) {
+      ctx.addIssue({ code: 'custom', message: invalid });
+      return z.NEVER;
+    }
+    return phone;
+  });
 
 /** Card numbers are 16-19 digits (the form caps input at 19) and pass the Luhn check. */
 const cardNumber = digitsField(
@@ -133,7 +132,7 @@ export const BankCardDetails = z.object({
 export const SbpDetails = z.object({
   phone: phoneField(M.phone, M.phoneInvalid),
   bankName: required(M.sbpBank),
-  recipientName: optional(z.string().trim().max(100, tooLong(100))),
+  recipientName: optional(text({ max: 100, messages: { tooLong: tooLong(100) } })),
 });
 
 export const BankTransferDetails = z.object({
@@ -151,7 +150,7 @@ export const YooMoneyDetails = z.object({
 
 export const CashDetails = z.object({
   meetingLocation: required(M.meetingLocation, 200),
-  preferredTime: optional(z.string().trim().max(100, tooLong(100))),
+  preferredTime: optional(text({ max: 100, messages: { tooLong: tooLong(100) } })),
 });
 
 const common = {

@@ -1,28 +1,35 @@
 import { z } from 'zod';
+import { paymentMethodField } from '../payment-methods.ts';
 import { DISPUTE_DETAILS_MAX, DisputeMessages, TRADE_STATUSES, USER_ACTIONS } from '../trade-machine.ts';
 import { PageInfo } from './common.ts';
 import { PaymentProofFile, TradePaymentTemplate } from './payment-templates.ts';
+import { text } from './text.ts';
 
 export const CreateTradeRequest = z.object({
   orderId: z.uuid({ error: 'Некорректный идентификатор ордера' }),
-  amountFiat: z.string({ error: 'Укажите сумму сделки' }).min(1, 'Укажите сумму сделки'),
-  amountCrypto: z.string().optional(),
-  paymentMethod: z.string({ error: 'Выберите способ оплаты' }).min(1, 'Выберите способ оплаты'),
+  amountFiat: text({ min: 1, max: 40, messages: { required: 'Укажите сумму сделки' } }),
+  amountCrypto: text({ max: 40 }).optional(),
+  /** A code or a name (`Сбербанк`, `Sberbank`, `sberbank`); the trade stores the code. */
+  paymentMethod: paymentMethodField(),
 });
 export type CreateTradeRequest = z.infer<typeof CreateTradeRequest>;
 
 export const TradeActionRequest = z.object({
-  action: z.string().min(1).max(40),
-  payload: z.record(z.string(), z.unknown()).optional().default({}),
+  action: text({ min: 1, max: 40 }),
+  payload: z
+    .record(text({ max: 64 }), z.unknown())
+    .optional()
+    .default({}),
 });
 
 export const DisputePayload = z.object({
-  reasonId: z.string({ error: DisputeMessages.reason }).min(1, DisputeMessages.reason),
-  details: z
-    .string({ error: DisputeMessages.details })
-    .trim()
-    .min(1, DisputeMessages.details)
-    .max(DISPUTE_DETAILS_MAX, DisputeMessages.tooLong),
+  reasonId: text({ min: 1, max: 64, messages: { required: DisputeMessages.reason } }),
+  details: text({
+    min: 1,
+    max: DISPUTE_DETAILS_MAX,
+    multiline: true,
+    messages: { required: DisputeMessages.details, tooLong: DisputeMessages.tooLong },
+  }),
 });
 
 export const TradeParty = z.object({
@@ -123,7 +130,8 @@ export const TradeDetails = z.object({
 export type TradeDetails = z.infer<typeof TradeDetails>;
 
 export const TradeListQuery = z.object({
-  status: z.string().max(200).optional(),
+  /** Comma-separated statuses, e.g. `PAYMENT_PENDING,DISPUTED`. */
+  status: text({ max: 200 }).optional(),
   role: z.enum(['buyer', 'seller']).optional(),
   active: z.enum(['true', 'false']).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
@@ -133,7 +141,7 @@ export const TradeListQuery = z.object({
 export const TradeList = PageInfo.extend({ trades: z.array(TradeView) });
 
 /** The reason is optional, and so is the body: a bare PATCH arrives as null. */
-export const SoftDeleteRequest = z.object({ reason: z.string().max(500).optional() }).nullish();
+export const SoftDeleteRequest = z.object({ reason: text({ max: 500 }).optional() }).nullish();
 
 export const TradeStats = z.object({
   totalTrades: z.number().int(),
@@ -153,5 +161,9 @@ export const ReviewRequest = z.object({
     .int('Оценка от 1 до 5')
     .min(1, 'Оценка от 1 до 5')
     .max(5, 'Оценка от 1 до 5'),
-  comment: z.string().trim().max(1000, 'Отзыв не должен превышать 1000 символов').default(''),
+  comment: text({
+    max: 1000,
+    multiline: true,
+    messages: { tooLong: 'Отзыв не должен превышать 1000 символов' },
+  }).default(''),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** Two-factor authentication (TOTP, RFC 6238) of a user, enrolled from the profile. */
 
@@ -24,11 +25,11 @@ export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
 export const TwoFactorSetupResult = z.object({ secret: z.string(), otpauthUri: z.string() });
 
 export const TwoFactorCodeRequest = z.object({
-  code: z
-    .string({ error: TwoFactorMessages.codeRequired })
-    .trim()
-    .min(1, TwoFactorMessages.codeRequired)
-    .max(40, TwoFactorMessages.invalidCode),
+  code: text({
+    min: 1,
+    max: 40,
+    messages: { required: TwoFactorMessages.codeRequired, tooLong: TwoFactorMessages.invalidCode },
+  }),
 });
 
 /** Recovery codes are shown once, here; the server keeps only their hashes. */

@@ -4,6 +4,7 @@ import { NETWORK_IDS } from '../networks.ts';
 import { STAFF_WITHDRAWAL_ACTIONS, WITHDRAWAL_STATUSES, WithdrawalMessages } from '../withdrawal-rules.ts';
 import { AdminPagination } from './admin.ts';
 import { PageInfo } from './common.ts';
+import { SINGLE_LINE_TEXT, text } from './text.ts';
 
 /** Wire shapes of money out: requests, the withdrawal view, saved addresses, the back-office queue. */
 
@@ -17,10 +18,14 @@ export const NetworkIdSchema = z.enum(NETWORK_IDS, { error: `Сеть: ${NETWORK
  * admin balance operations refuse numbers too. The amount's rules need its network, so the
  * server checks them with `checkWithdrawalAmount` (the form does the same).
  */
-const AmountText = z.string({
-  error: (issue) =>
-    issue.input === undefined ? WithdrawalMessages.amountRequired.ru : WithdrawalMessages.amountString.ru,
-});
+const AmountText = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? WithdrawalMessages.amountRequired.ru : WithdrawalMessages.amountString.ru,
+  })
+  .trim()
+  .regex(SINGLE_LINE_TEXT, { error: WithdrawalMessages.amountString.ru })
+  .max(40, { error: WithdrawalMessages.amountString.ru });
 
 export const WithdrawalRequest = z.object({
   cryptocurrency: z.enum(CRYPTOCURRENCIES, { error: 'Выберите криптовалюту: BTC, ETH, USDT или BNB' }),
@@ -28,10 +33,10 @@ export const WithdrawalRequest = z.object({
   network: NetworkIdSchema.optional(),
   amount: AmountText,
   /** A destination typed in, or `addressId` of a saved one (exactly one of the two). */
-  toAddress: z.string().max(200, 'Слишком длинный адрес').optional(),
+  toAddress: text({ max: 200, messages: { tooLong: 'Слишком длинный адрес' } }).optional(),
   addressId: z.uuid({ error: 'Некорректный идентификатор адреса' }).optional(),
   /** Six digits of the authenticator app, or one recovery code; required once 2FA is on. */
-  totpCode: z.string().max(40).optional(),
+  totpCode: text({ max: 40 }).optional(),
 });
 export type WithdrawalRequest = z.infer<typeof WithdrawalRequest>;
 
@@ -97,8 +102,8 @@ export const AdminWithdrawalsResult = z.object({
 
 /** Spec 3 §7: optional note and txHash (reject needs the note, complete the hash). */
 export const WithdrawalDecision = z.object({
-  note: z.string().trim().max(1000, 'Не более 1000 символов').optional(),
-  txHash: z.string().trim().max(200).optional(),
+  note: text({ max: 1000, multiline: true, messages: { tooLong: 'Не более 1000 символов' } }).optional(),
+  txHash: text({ max: 200 }).optional(),
 });
 /** The body itself is optional too: a bare POST arrives as null. */
 export const WithdrawalDecisionRequest = WithdrawalDecision.nullish();
@@ -120,12 +125,15 @@ export type SavedAddressView = z.infer<typeof SavedAddressView>;
 
 export const CreateSavedAddressRequest = z.object({
   network: NetworkIdSchema,
-  address: z.string({ error: WithdrawalMessages.addressRequired.ru }).max(200, 'Слишком длинный адрес'),
-  label: z
-    .string({ error: 'Укажите название адреса' })
-    .trim()
-    .min(1, 'Укажите название адреса')
-    .max(50, 'Название не длиннее 50 символов'),
+  address: text({
+    max: 200,
+    messages: { required: WithdrawalMessages.addressRequired.ru, tooLong: 'Слишком длинный адрес' },
+  }),
+  label: text({
+    min: 1,
+    max: 50,
+    messages: { required: 'Укажите название адреса', tooLong: 'Название не длиннее 50 символов' },
+  }),
 });
 export type CreateSavedAddressRequest = z.infer<typeof CreateSavedAddressRequest>;
 

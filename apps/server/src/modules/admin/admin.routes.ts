@@ -10,12 +10,13 @@ import {
   MessageList,
   MessageListQuery,
   Ok,
+  ResolveDisputeRequest,
+  ResolveDisputeResult,
   TradeDetails,
   WithdrawalMessages,
 } from '@p2p/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { ChatService } from '../chat/chat.service.ts';
@@ -180,7 +181,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/uploads/receipts/:id',
     {
       preHandler: staffOnly,
-      schema: { tags, security, summary: 'A receipt image, for staff', params: ReceiptParams },
+      schema: {
+        tags,
+        security,
+        summary: 'A receipt image of a trade that went to dispute, for staff',
+        params: IdParams,
+      },
     },
     async (request, reply) =>
       sendReceipt(
@@ -213,19 +219,3 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     }),
   );
 };
-
-const ReceiptParams = z.object({ id: z.uuid({ error: 'Некорректный идентификатор' }) });
-
-const ResolveDisputeRequest = z.object({
-  outcome: z.enum(['release', 'refund'], { error: 'Выберите решение: release или refund' }),
-  note: z
-    .string({ error: 'Укажите основание решения' })
-    .trim()
-    .min(5, 'Основание решения: минимум 5 символов')
-    .max(1000),
-});
-const ResolveDisputeResult = z.object({
-  tradeId: z.uuid(),
-  status: z.enum(['COMPLETED', 'CANCELLED']),
-  settlement: z.enum(['released', 'refunded']),
-});

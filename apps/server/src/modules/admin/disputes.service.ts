@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, assert, notFound } from '../../errors.ts';
 import { PendingEvents } from '../realtime/notifier.ts';
 import { transition } from '../trades/settlement.ts';
-import { toTradeDetails } from '../trades/trade-view.ts';
+import { staffMayObserve, toTradeDetails } from '../trades/trade-view.ts';
 import { findTrade, lockTrade } from '../trades/trades.repository.ts';
 import { insertAuditEntry } from './audit.repository.ts';
 import type { StaffActor } from './balance-operations.service.ts';
@@ -21,7 +21,7 @@ export class DisputesService {
   /** A trade that went to dispute, as a moderator (an observer) sees it. */
   async view(staffId: string, tradeId: string): Promise<TradeDetails> {
     const trade = await findTrade(this.ctx.db, tradeId);
-    if (!trade?.disputedAt) throw notFound('Сделка не найдена');
+    if (!trade || !staffMayObserve(trade)) throw notFound('Сделка не найдена');
     const [details] = await toTradeDetails(this.ctx.db, [trade], staffId);
     assert(details, 'trade details missing');
     return details;

@@ -1,4 +1,4 @@
-import { AdminMessages, type AdminView, StaffRole } from '@p2p/shared';
+import { AdminMessages, type AdminView, StaffRole, text } from '@p2p/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -7,22 +7,37 @@ import { AppError, unauthorized } from '../../errors.ts';
 import { hashPassword, preparePasswordChecks, verifyPassword } from './passwords.ts';
 import { findStaffByEmail, findStaffById, insertStaff } from './staff.repository.ts';
 
+const BAD_CHARACTERS = 'control characters are not allowed';
+
 /** Rules for a new staff account (operator input of `npm run staff:create`). */
 export const NewStaffInput = z.object({
-  email: z
-    .string()
-    .trim()
+  email: text({
+    min: 3,
+    max: 254,
+    messages: { required: 'email is required', tooLong: 'email is too long', badCharacters: BAD_CHARACTERS },
+  })
     .toLowerCase()
-    .min(3, 'email is required')
-    .max(254, 'email is too long')
     .regex(/^[^\s@]+@[^\s@]+$/, 'email must look like name@example.com'),
-  password: z
-    .string({ error: 'password is required' })
-    .min(8, 'password must be at least 8 characters')
-    .max(256, 'password must be at most 256 characters'),
+  password: text({
+    min: 8,
+    max: 256,
+    trim: false,
+    messages: {
+      required: 'password is required',
+      tooShort: 'password must be at least 8 characters',
+      tooLong: 'password must be at most 256 characters',
+      badCharacters: BAD_CHARACTERS,
+    },
+  }),
   role: z.enum(StaffRole.options, { error: 'role must be admin or moderator' }),
-  firstName: z.string().trim().max(128, 'first name is too long').default(''),
-  lastName: z.string().trim().max(128, 'last name is too long').default(''),
+  firstName: text({
+    max: 128,
+    messages: { tooLong: 'first name is too long', badCharacters: BAD_CHARACTERS },
+  }).default(''),
+  lastName: text({
+    max: 128,
+    messages: { tooLong: 'last name is too long', badCharacters: BAD_CHARACTERS },
+  }).default(''),
 });
 export type NewStaffInput = z.input<typeof NewStaffInput>;
 

@@ -12,7 +12,7 @@ import type { TradeRow } from '../../db/schema.ts';
 import { assert, notFound } from '../../errors.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
 import { PendingEvents } from '../realtime/notifier.ts';
-import { roleOf } from '../trades/trade-view.ts';
+import { roleOf, staffMayObserve } from '../trades/trade-view.ts';
 import { findTrade } from '../trades/trades.repository.ts';
 import { TRADE_NOT_FOUND } from '../trades/trades.service.ts';
 import { effectiveName } from '../users/user-view.ts';
@@ -41,7 +41,7 @@ export class ChatService {
   /** Staff read a chat only of a trade that went to dispute (DESIGN §3: observers). */
   async listForModerator(tradeId: string, q: MessageListQuery): Promise<MessageList> {
     const trade = await findTrade(this.ctx.db, tradeId);
-    if (!trade?.disputedAt) throw notFound(TRADE_NOT_FOUND);
+    if (!trade || !staffMayObserve(trade)) throw notFound(TRADE_NOT_FOUND);
     return this.page(tradeId, q);
   }
 

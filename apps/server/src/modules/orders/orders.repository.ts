@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Tx } from '../../db/client.ts';
 import { type OrderRow, orders, trades, users } from '../../db/schema.ts';
 
@@ -125,11 +125,16 @@ export async function orderStats(db: Executor, orderId: string) {
 }
 
 /** Live orders past their expiry, claimed one at a time by any instance. */
-export async function claimExpiredOrder(tx: Tx, now: Date): Promise<OrderRow | null> {
+export async function claimExpiredOrder(
+  tx: Tx,
+  now: Date,
+  skip: readonly string[] = [],
+): Promise<OrderRow | null> {
+  const due = and(inArray(orders.status, ['active', 'paused']), lte(orders.expiresAt, now));
   const [row] = await tx
     .select()
     .from(orders)
-    .where(and(inArray(orders.status, ['active', 'paused']), lte(orders.expiresAt, now)))
+    .where(skip.length > 0 ? and(due, notInArray(orders.id, [...skip])) : due)
     .orderBy(asc(orders.expiresAt))
     .limit(1)
     .for('update', { skipLocked: true });

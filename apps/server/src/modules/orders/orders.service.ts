@@ -13,6 +13,7 @@ import { AppError, assert, notFound } from '../../errors.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
 import * as ledger from '../ledger/ledger.ts';
 import { PendingEvents } from '../realtime/notifier.ts';
+import { runClaimed } from '../scheduler/scheduled-item.ts';
 import { toOrderViews } from './order-view.ts';
 import * as repo from './orders.repository.ts';
 
@@ -162,14 +163,20 @@ export class OrdersService {
     };
   }
 
-  /** Scheduler job: expires one due order; returns false when none is due. */
-  async expireOne(now: Date): Promise<boolean> {
-    const expired = await this.ctx.db.transaction(async (tx) => {
-      const order = await repo.claimExpiredOrder(tx, now);
-      if (!order) return null;
-      await this.close(tx, order, 'expired', now);
-      return order;
-    });
+  /**
+   * Scheduler job: expires one due order, passing over `skip`; returns false when none is due.
+   * A failure after the claim is a ScheduledItemError.
+   */
+  async expireOne(now: Date, skip: readonly string[] = []): Promise<boolean> {
+    const expired = await runClaimed((claim) =>
+      this.ctx.db.transaction(async (tx) => {
+        const order = await repo.claimExpiredOrder(tx, now, skip);
+        if (!order) return null;
+        claim(order.id);
+        await this.close(tx, order, 'expired', now);
+        return order;
+      }),
+    );
     if (expired) this.announce(expired.userId, expired.id, 'expired');
     return expired !== null;
   }

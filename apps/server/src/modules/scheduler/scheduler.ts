@@ -1,39 +1,110 @@
+import type { Registry } from 'prom-client';
 import type { AppContext } from '../../context.ts';
+import { schedulerFailureCounter } from '../../plugins/metrics.ts';
 import { OrdersService } from '../orders/orders.service.ts';
 import { TradesService } from '../trades/trades.service.ts';
+import { ScheduledItemError } from './scheduled-item.ts';
 
-/** At most this many items per job per tick, so one tick never runs unbounded. */
+/** At most this many items per job per tick (done or failed), so one tick never runs unbounded. */
 const BATCH = 100;
+
+export type SchedulerJob = 'payment_expiry' | 'auto_release' | 'order_expiry';
+
+export interface SchedulerLog {
+  error(obj: object, msg: string): void;
+}
+
+export interface SchedulerOptions {
+  /** Where a failed item is reported (the app's logger in production). */
+  log?: SchedulerLog;
+  /** Registry for `scheduler_item_failures_total` (the app's /metrics registry). */
+  registry?: Registry;
+}
+
+export interface TickResult {
+  expired: number;
+  released: number;
+  ordersExpired: number;
+  /** Items (or claims) that failed this tick; they are tried again on the next one. */
+  failed: number;
+}
+
+const silent: SchedulerLog = { error: () => {} };
 
 /**
  * Timers of the money core: payment-deadline expiry, auto-release, order expiry. Runs in
  * every instance; each item is claimed with FOR UPDATE SKIP LOCKED in its own transaction,
  * so any number of instances is safe. Time comes from the context clock.
+ *
+ * One item that cannot be processed never stalls the others: its transaction rolls back, it
+ * is counted and logged, and the job goes on to the next due item without claiming the failed
+ * one again in the same tick. The three jobs run independently of each other's failures.
  */
 export class Scheduler {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
-  private readonly trades: TradesService;
-  private readonly orders: OrdersService;
+  private readonly jobs: { name: SchedulerJob; runOne: (now: Date, skip: string[]) => Promise<boolean> }[];
+  private readonly log: SchedulerLog;
+  private readonly failures: ReturnType<typeof schedulerFailureCounter>;
 
-  constructor(private readonly ctx: AppContext) {
-    this.trades = new TradesService(ctx);
-    this.orders = new OrdersService(ctx);
+  constructor(
+    private readonly ctx: AppContext,
+    options: SchedulerOptions = {},
+  ) {
+    const trades = new TradesService(ctx);
+    const orders = new OrdersService(ctx);
+    this.log = options.log ?? silent;
+    this.failures = schedulerFailureCounter(options.registry);
+    this.jobs = [
+      { name: 'payment_expiry', runOne: (now, skip) => trades.runDue('payment', now, skip) },
+      { name: 'auto_release', runOne: (now, skip) => trades.runDue('release', now, skip) },
+      { name: 'order_expiry', runOne: (now, skip) => orders.expireOne(now, skip) },
+    ];
   }
 
-  /** One pass over all jobs at the current time; returns how many items were processed. */
-  async tick(): Promise<{ expired: number; released: number; ordersExpired: number }> {
+  /** One pass over all jobs at the current time; says how many items each job processed. */
+  async tick(): Promise<TickResult> {
     const now = this.ctx.clock.now();
-    const drain = async (job: () => Promise<boolean>) => {
-      let n = 0;
-      while (n < BATCH && (await job())) n++;
-      return n;
-    };
+    const done: Record<SchedulerJob, number> = { payment_expiry: 0, auto_release: 0, order_expiry: 0 };
+    let failed = 0;
+    for (const job of this.jobs) {
+      const result = await this.drain(job, now);
+      done[job.name] = result.done;
+      failed += result.failed;
+    }
     return {
-      expired: await drain(() => this.trades.runDue('payment', now)),
-      released: await drain(() => this.trades.runDue('release', now)),
-      ordersExpired: await drain(() => this.orders.expireOne(now)),
+      expired: done.payment_expiry,
+      released: done.auto_release,
+      ordersExpired: done.order_expiry,
+      failed,
     };
+  }
+
+  private async drain(job: (typeof this.jobs)[number], now: Date) {
+    const skip: string[] = [];
+    let done = 0;
+    let failed = 0;
+    while (done + failed < BATCH) {
+      try {
+        if (!(await job.runOne(now, skip))) break;
+        done++;
+      } catch (error) {
+        failed++;
+        this.failures.inc({ job: job.name });
+        if (error instanceof ScheduledItemError) {
+          skip.push(error.itemId);
+          this.log.error(
+            { err: error.cause, job: job.name, itemId: error.itemId },
+            `scheduler: ${job.name} of ${error.itemId} failed; passed over until the next tick`,
+          );
+          continue;
+        }
+        // The claim itself failed (database unreachable): this job waits for the next tick.
+        this.log.error({ err: error, job: job.name }, `scheduler: ${job.name} could not claim work`);
+        break;
+      }
+    }
+    return { done, failed };
   }
 
   start(intervalMs: number, onError: (error: unknown) => void): void {

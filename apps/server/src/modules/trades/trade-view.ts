@@ -23,6 +23,15 @@ export function roleOf(trade: Pick<TradeRow, 'buyerId' | 'sellerId'>, userId: st
   return 'observer';
 }
 
+/**
+ * Staff observe a trade (its details, chat and receipts) only once it has gone to dispute,
+ * and from then on for good: a resolved dispute stays reviewable. Before that the trade is
+ * private to its two parties and staff are told it does not exist (docs/decisions/010).
+ */
+export function staffMayObserve(trade: Pick<TradeRow, 'disputedAt'>): boolean {
+  return trade.disputedAt !== null;
+}
+
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 const STEP_DEFS = [

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, notExists, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { reviews, type TradeRow, tradeActions, tradeHidden, trades } from '../../db/schema.ts';
 
@@ -103,12 +103,21 @@ export async function hideTrade(
   await tx.insert(tradeHidden).values({ tradeId, userId, reason, hiddenAt: now }).onConflictDoNothing();
 }
 
-/** Trades due for a timer, claimed one at a time by any instance (SKIP LOCKED). */
-export async function claimDue(tx: Tx, kind: 'payment' | 'release', now: Date): Promise<TradeRow | null> {
-  const condition =
+/**
+ * Trades due for a timer, claimed one at a time by any instance (SKIP LOCKED), oldest first,
+ * passing over `skip` (trades whose transition failed earlier in the same tick).
+ */
+export async function claimDue(
+  tx: Tx,
+  kind: 'payment' | 'release',
+  now: Date,
+  skip: readonly string[] = [],
+): Promise<TradeRow | null> {
+  const due =
     kind === 'payment'
       ? and(eq(trades.status, 'ESCROW_LOCKED'), lte(trades.paymentDeadline, now))
       : and(eq(trades.status, 'PAYMENT_CONFIRMED'), lte(trades.autoReleaseAt, now));
+  const condition = skip.length > 0 ? and(due, notInArray(trades.id, [...skip])) : due;
   const order = kind === 'payment' ? asc(trades.paymentDeadline) : asc(trades.autoReleaseAt);
   const [row] = await tx
     .select()

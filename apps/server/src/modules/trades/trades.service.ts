@@ -23,6 +23,7 @@ import * as ledger from '../ledger/ledger.ts';
 import { findOrder, lockOrder, updateOrder } from '../orders/orders.repository.ts';
 import { ORDER_NOT_FOUND } from '../orders/orders.service.ts';
 import { PendingEvents } from '../realtime/notifier.ts';
+import { runClaimed } from '../scheduler/scheduled-item.ts';
 import { effectiveName } from '../users/user-view.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { transition } from './settlement.ts';
@@ -324,28 +325,27 @@ export class TradesService {
     return { id: created.id };
   }
 
-  /** Scheduler job: one due timer of `kind`; returns false when none is due. */
-  async runDue(kind: 'payment' | 'release', now: Date): Promise<boolean> {
+  /**
+   * Scheduler job: one due timer of `kind`, passing over `skip` (items that failed earlier in
+   * the tick); returns false when none is due. A failure after the claim is a ScheduledItemError.
+   */
+  async runDue(kind: 'payment' | 'release', now: Date, skip: readonly string[] = []): Promise<boolean> {
     const events = new PendingEvents();
-    const done = await this.ctx.db.transaction(async (tx) => {
-      const trade = await repo.claimDue(tx, kind, now);
-      if (!trade) return false;
-      if (kind === 'payment')
-        await transition(tx, trade, 'expire', 'system', null, now, this.ctx.config.feePpm, {}, events);
-      else
-        await transition(
-          tx,
-          trade,
-          'auto_release',
-          'system',
-          null,
-          now,
-          this.ctx.config.feePpm,
-          { autoReleaseExecutedAt: now },
-          events,
-        );
-      return true;
-    });
+    const feePpm = this.ctx.config.feePpm;
+    const done = await runClaimed((claim) =>
+      this.ctx.db.transaction(async (tx) => {
+        const trade = await repo.claimDue(tx, kind, now, skip);
+        if (!trade) return false;
+        claim(trade.id);
+        if (kind === 'payment')
+          await transition(tx, trade, 'expire', 'system', null, now, feePpm, {}, events);
+        else {
+          const patch = { autoReleaseExecutedAt: now };
+          await transition(tx, trade, 'auto_release', 'system', null, now, feePpm, patch, events);
+        }
+        return true;
+      }),
+    );
     events.publishTo(this.ctx.notifier);
     return done;
   }

@@ -39,6 +39,7 @@ export async function findProofWithParties(db: Executor, id: string) {
       tradeId: paymentProofs.tradeId,
       buyerId: trades.buyerId,
       sellerId: trades.sellerId,
+      disputedAt: trades.disputedAt,
     })
     .from(paymentProofs)
     .innerJoin(trades, eq(trades.id, paymentProofs.tradeId))

@@ -1,34 +1,23 @@
 import { IdParams, Ok, PaymentProofUploadResult, RECEIPT_MAX_BYTES, ReceiptMessages } from '@p2p/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { readSingleFile } from '../../lib/multipart.ts';
 import { UploadsService } from './uploads.service.ts';
 
 /** Uploads decode images, so they get a tighter per-user limit than the global one. */
-const uploadLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+const uploadLimit = { rateLimit: { max: 10, timeWindow: '1 minute' }, uploadField: 'proof' };
 
-const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', ReceiptMessages.tooLarge);
-
-/** Reads the one file of field `proof` into memory, refusing anything over 5 MB. */
-async function readProofPart(request: FastifyRequest): Promise<{ bytes: Buffer; originalName: string }> {
-  if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Отправьте файл как multipart/form-data в поле proof');
-  }
-  const part = await request.file({ limits: { fileSize: RECEIPT_MAX_BYTES, files: 1 } });
-  if (!part) throw new AppError('VALIDATION_ERROR', 'Выберите файл чека');
-  if (part.fieldname !== 'proof') throw new AppError('VALIDATION_ERROR', 'Файл чека ожидается в поле proof');
-  let bytes: Buffer;
-  try {
-    bytes = await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw error;
-  }
-  // busboy stops at the limit and marks the stream truncated instead of failing.
-  if (part.file.truncated || bytes.length > RECEIPT_MAX_BYTES) throw tooLarge();
-  return { bytes, originalName: part.filename ?? '' };
-}
+const proofPart = {
+  field: 'proof',
+  maxBytes: RECEIPT_MAX_BYTES,
+  messages: {
+    notMultipart: 'Отправьте файл как multipart/form-data в поле proof',
+    missing: 'Выберите файл чека',
+    wrongField: 'Файл чека ожидается в поле proof',
+    tooLarge: ReceiptMessages.tooLarge,
+  },
+};
 
 /** A receipt image as evidence: never sniffed, never cached, never able to run anything. */
 export function sendReceipt(reply: FastifyReply, bytes: Buffer) {
@@ -65,10 +54,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) => {
       // Refuse strangers before spending CPU on their image.
       await uploads.assertCanUploadReceipt(request.userId, request.params.id);
-      const file = await readProofPart(request);
+      const { bytes, filename } = await readSingleFile(request, proofPart);
       return {
         success: true as const,
-        data: await uploads.uploadReceipt(request.userId, request.params.id, file),
+        data: await uploads.uploadReceipt(request.userId, request.params.id, {
+          bytes,
+          originalName: filename,
+        }),
       };
     },
   );

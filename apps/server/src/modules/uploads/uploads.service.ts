@@ -2,7 +2,7 @@ import { ACTION_NOT_AVAILABLE } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { TradeRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { roleOf } from '../trades/trade-view.ts';
+import { roleOf, staffMayObserve } from '../trades/trade-view.ts';
 import { findTrade, lockTrade } from '../trades/trades.repository.ts';
 import { TRADE_NOT_FOUND } from '../trades/trades.service.ts';
 import { reencodeReceipt } from './receipt-image.ts';
@@ -18,15 +18,14 @@ const UPLOADABLE: readonly TradeRow['status'][] = ['ESCROW_LOCKED', 'PAYMENT_PEN
 export type ReceiptViewer = { kind: 'user'; id: string } | { kind: 'staff'; id: string };
 
 /**
- * Who may see a receipt: the trade's buyer and seller, and staff (moderators resolve
- * disputes from it). Only the user route exists today; a back-office route serving receipts
- * to staff calls this same function with a staff viewer.
+ * Who may see a receipt: the trade's buyer and seller, and staff once the trade has gone to
+ * dispute (moderators resolve disputes from it; docs/decisions/010).
  */
 export function canReadReceipt(
   viewer: ReceiptViewer,
-  trade: Pick<TradeRow, 'buyerId' | 'sellerId'>,
+  trade: Pick<TradeRow, 'buyerId' | 'sellerId' | 'disputedAt'>,
 ): boolean {
-  if (viewer.kind === 'staff') return true;
+  if (viewer.kind === 'staff') return staffMayObserve(trade);
   return viewer.id === trade.buyerId || viewer.id === trade.sellerId;
 }
 

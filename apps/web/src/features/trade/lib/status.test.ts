@@ -37,6 +37,13 @@ describe('trade status helpers', () => {
     const cancelled = progressSteps({ ...base, status: 'CANCELLED' });
     expect(cancelled.some((s) => s.state === 'active')).toBe(false);
     expect(stepNumber(cancelled)).toBe(1);
+    // Disputed after the buyer paid: the payment step stays done, nothing is in progress.
+    const disputed = progressSteps({ ...base, status: 'DISPUTED', paidAt: '2026-01-01T10:05:00Z' });
+    expect(disputed.map((s) => s.state)).toEqual(['done', 'done', 'pending', 'pending']);
+    expect(stepNumber(disputed)).toBe(2);
+    // The same trade still in progress has its next step active: the status is what stops it.
+    const live = progressSteps({ ...base, status: 'PAYMENT_PENDING', paidAt: '2026-01-01T10:05:00Z' });
+    expect(live.some((s) => s.state === 'active')).toBe(true);
   });
 
   it('picks the deadline of the current status', () => {

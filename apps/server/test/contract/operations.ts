@@ -1,0 +1,337 @@
+import { signLoginWidget, signWebAppInitData } from '../../src/modules/auth/telegram.ts';
+import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
+import { TwoFactorService } from '../../src/modules/two-factor/two-factor.service.ts';
+import { WithdrawalDecisionsService } from '../../src/modules/withdrawals/withdrawal-decisions.service.ts';
+import { TEST_BOT_TOKEN } from '../helpers.ts';
+import {
+  type Caller,
+  CONTRACT_ETH_ADDRESS,
+  type Scene,
+  type Suite,
+  type Valid,
+  type World,
+} from './world.ts';
+
+/**
+ * Who may call each operation of the OpenAPI document, and a valid request for it. Keyed by
+ * `METHOD path` exactly as the document names it; the suites fail when an operation of the
+ * document has no row here (a new route forces a decision) or a row names an operation that
+ * no longer exists. Adding a route is one row.
+ *
+ * Roles are relative to the fixture world (world.ts): `buyer` and `seller` are the parties of
+ * its trade (the seller also owns its order and payment template), `stranger` is a third
+ * signed-in user. "Allowed" means a 2xx is acceptable; everyone else must be refused.
+ */
+export interface Entry {
+  allowed: readonly Caller[];
+  valid: Valid;
+  /** State of the world's trade when the operation runs; awaiting payment unless set. */
+  scene: Scene;
+  /** Brings the world into the state the operation needs (after `scene`). */
+  prepare?: (s: Suite, w: World) => Promise<void>;
+}
+
+const EVERYONE: readonly Caller[] = ['anonymous', 'buyer', 'seller', 'stranger', 'moderator', 'admin'];
+/** Any signed-in user, each acting on their own data. */
+const USERS: readonly Caller[] = ['buyer', 'seller', 'stranger'];
+const PARTIES: readonly Caller[] = ['buyer', 'seller'];
+/** Anyone signed in but the order's owner (trading on one's own order is refused). */
+const TAKERS: readonly Caller[] = ['buyer', 'stranger'];
+const BUYER: readonly Caller[] = ['buyer'];
+const SELLER: readonly Caller[] = ['seller'];
+const STAFF: readonly Caller[] = ['moderator', 'admin'];
+
+const row = (
+  allowed: readonly Caller[],
+  valid: Valid = {},
+  scene: Scene = 'ESCROW_LOCKED',
+  prepare?: Entry['prepare'],
+): Entry => (prepare ? { allowed, valid, scene, prepare } : { allowed, valid, scene });
+const ADMIN: readonly Caller[] = ['admin'];
+
+const trade = (w: World) => ({ id: w.tradeId });
+const order = (w: World) => ({ id: w.orderId });
+const template = (w: World) => ({ id: w.templateId });
+const receipt = (w: World) => ({ id: w.receiptId });
+const sellerId = (w: World) => ({ id: w.ids.seller });
+const chatPage = () => ({ limit: '100', offset: '0' });
+const tradeFilter = () => ({
+  status: 'ESCROW_LOCKED,PAYMENT_PENDING',
+  role: 'buyer',
+  active: 'false',
+  limit: '50',
+  offset: '0',
+});
+const balanceOperation = () => ({ cryptocurrency: 'BTC', amount: '0.01', reason: 'Операция по заявке' });
+
+/** Seconds of the app's (manual) clock, for signed Telegram data. */
+let clockSeconds = () => Math.floor(Date.now() / 1000);
+export function useClock(now: () => Date): void {
+  clockSeconds = () => Math.floor(now().getTime() / 1000);
+}
+
+function telegramWidget() {
+  const fields = {
+    id: '7700001',
+    first_name: 'Тест',
+    username: 'contract_tg',
+    auth_date: String(clockSeconds()),
+  };
+  return { ...fields, hash: signLoginWidget(fields, TEST_BOT_TOKEN) };
+}
+
+function telegramInitData() {
+  const user = JSON.stringify({ id: 7700002, first_name: 'Мария' });
+  const fields = { query_id: 'AAH-contract', user, auth_date: String(clockSeconds()) };
+  return { initData: signWebAppInitData(fields, TEST_BOT_TOKEN) };
+}
+
+const withdrawal = (w: World) => ({ id: w.withdrawalId });
+const devNetwork = () => ({ network: 'ETH' });
+const code = (w: World, caller: Caller) => ({ code: w.extra[caller] ?? '000000' });
+const USER_CALLERS = ['buyer', 'seller', 'stranger'] as const;
+
+/** Every user starts two-factor enrolment; `extra` holds the code they would type now. */
+async function enrolTwoFactor(s: Suite, w: World, enable: boolean) {
+  const twoFactor = new TwoFactorService(s.t.ctx);
+  for (const caller of USER_CALLERS) {
+    const { secret } = await twoFactor.setup(w.ids[caller]);
+    if (enable) await twoFactor.enable(w.ids[caller], await totpCodeAt(secret, s.t.clock.now()));
+    w.extra[caller] = secret;
+  }
+  // A code's time step is spent once: the one the operation sends comes from the next step.
+  if (enable) s.t.clock.advance(30_000);
+  for (const caller of USER_CALLERS) {
+    w.extra[caller] = await totpCodeAt(w.extra[caller] as string, s.t.clock.now());
+  }
+}
+
+/** Moves the world's withdrawal forward by admin decisions. */
+async function decideWithdrawal(s: Suite, w: World, ...actions: ('approve' | 'processing')[]) {
+  const decisions = new WithdrawalDecisionsService(s.t.ctx);
+  const actor = { staffId: w.ids.admin, ipAddress: null, userAgent: null, idempotencyKey: undefined };
+  for (const action of actions) await decisions.decide(actor, w.withdrawalId, action, {});
+}
+
+export const OPERATIONS: Record<string, Entry> = {
+  'GET /healthz': row(EVERYONE),
+  'GET /readyz': row(EVERYONE),
+  'GET /api/v1/auth/config': row(EVERYONE),
+  'POST /api/v1/auth/telegram': row(EVERYONE, { body: telegramWidget }),
+  'POST /api/v1/auth/telegram/webapp': row(EVERYONE, { body: telegramInitData }),
+  'POST /api/v1/auth/dev-login': row(EVERYONE, { body: () => ({ username: 'contract_user' }) }),
+  'GET /api/v1/auth/dev-users': row(EVERYONE),
+  'POST /api/v1/auth/refresh': row(EVERYONE, { body: (w) => ({ refreshToken: w.refresh.user }) }),
+  'POST /api/v1/auth/logout': row(EVERYONE, { body: (w) => ({ refreshToken: w.refresh.user }) }),
+  'GET /api/v1/auth/me': row(USERS),
+  'GET /api/v1/users/me': row(USERS),
+  'PUT /api/v1/users/me': row(USERS, { body: () => ({ display_name: 'Новое имя' }) }),
+  'PUT /api/v1/users/profile': row(USERS, {
+    body: () => ({ displayName: 'Новое имя', useCustomProfile: true }),
+  }),
+  'POST /api/v1/users/display-name': row(USERS, { body: () => ({ display_name: 'Новое имя' }) }),
+  'GET /api/v1/users/{id}': row(EVERYONE, { params: sellerId }),
+  'GET /api/v1/wallet/balances': row(USERS),
+  'GET /api/v1/wallet/transactions': row(USERS, {
+    query: () => ({ type: 'withdrawal', currency: 'ETH', limit: '20', offset: '0' }),
+  }),
+  'GET /api/v1/wallet/transactions.csv': row(USERS, { query: () => ({ currency: 'ETH' }) }),
+  'GET /api/v1/wallet/deposit-address': row(USERS, { query: () => ({ network: 'USDT-TRC20' }) }),
+  'GET /api/v1/wallet/deposits': row(USERS, {
+    query: () => ({ status: 'pending', network: 'BTC', limit: '20', offset: '0' }),
+  }),
+  'POST /api/v1/dev/chain/{network}/transfers': row(USERS, {
+    params: devNetwork,
+    body: () => ({ toAddress: CONTRACT_ETH_ADDRESS, amount: '0.25' }),
+  }),
+  'POST /api/v1/dev/chain/{network}/blocks': row(USERS, { params: devNetwork, body: () => ({ count: 2 }) }),
+  'POST /api/v1/dev/chain/{network}/transfers/{txHash}/drop': row(USERS, {
+    params: (w) => ({ network: 'ETH', txHash: w.devTxHash }),
+  }),
+  'POST /api/v1/withdrawals/request': row(USERS, {
+    body: () => ({ cryptocurrency: 'ETH', network: 'ETH', amount: '0.05', toAddress: CONTRACT_ETH_ADDRESS }),
+  }),
+  'GET /api/v1/withdrawals/my-withdrawals': row(USERS, { query: () => ({ status: 'PENDING' }) }),
+  'POST /api/v1/withdrawals/{id}/cancel': row(SELLER, { params: withdrawal }),
+  'GET /api/v1/withdrawals/addresses': row(USERS),
+  'POST /api/v1/withdrawals/addresses': row(USERS, {
+    body: () => ({ network: 'USDT-TRC20', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', label: 'Биржа' }),
+  }),
+  'DELETE /api/v1/withdrawals/addresses/{id}': row(SELLER, { params: (w) => ({ id: w.savedAddressId }) }),
+  'GET /api/v1/users/2fa/status': row(USERS),
+  'POST /api/v1/users/2fa/setup': row(USERS),
+  'POST /api/v1/users/2fa/enable': row(USERS, { body: code }, 'ESCROW_LOCKED', (s, w) =>
+    enrolTwoFactor(s, w, false),
+  ),
+  'POST /api/v1/users/2fa/disable': row(USERS, { body: code }, 'ESCROW_LOCKED', (s, w) =>
+    enrolTwoFactor(s, w, true),
+  ),
+  'POST /api/v1/orders': row(USERS, {
+    body: () => ({
+      type: 'buy',
+      cryptocurrency: 'BTC',
+      amount_crypto: '0.01',
+      price_per_unit: '5000000',
+      total_amount: '50000',
+      min_amount: '1000',
+      max_amount: '50000',
+      fiat_currency: 'RUB',
+      payment_methods: ['Сбербанк', 'sbp'],
+      description: 'Покупаю быстро',
+      time_limit: 30,
+    }),
+  }),
+  'GET /api/v1/orders': row(EVERYONE, {
+    query: () => ({ type: 'sell', cryptocurrency: 'BTC', fiat_currency: 'RUB', payment_method: 'Сбербанк' }),
+  }),
+  'GET /api/v1/orders/my': row(USERS),
+  'GET /api/v1/orders/{id}': row(EVERYONE, { params: order }),
+  'DELETE /api/v1/orders/{id}': row(SELLER, { params: order }),
+  'PUT /api/v1/orders/{id}/settings': row(SELLER, { params: order, body: () => ({ status: 'paused' }) }),
+  'GET /api/v1/orders/{id}/stats': row(SELLER, { params: order }),
+  'GET /api/v1/orders/{id}/trades': row(SELLER, {
+    params: order,
+    query: () => ({ status: 'created', limit: '20', offset: '0' }),
+  }),
+  'POST /api/v1/trades': row(TAKERS, {
+    body: (w) => ({
+      orderId: w.orderId,
+      amountFiat: '5000',
+      amountCrypto: '0.001',
+      paymentMethod: 'Сбербанк',
+    }),
+  }),
+  'GET /api/v1/trades': row(USERS, { query: tradeFilter }),
+  'GET /api/v1/trades/stats': row(USERS),
+  'GET /api/v1/trades/user/{id}': row(BUYER, { params: (w) => ({ id: w.ids.buyer }), query: tradeFilter }),
+  'GET /api/v1/trades/{id}': row(PARTIES, { params: trade }),
+  'POST /api/v1/trades/{id}/actions': row(
+    PARTIES,
+    {
+      params: trade,
+      body: () => ({
+        action: 'dispute_trade',
+        payload: { reasonId: 'other', details: 'Продавец не отвечает' },
+      }),
+    },
+    'PAYMENT_PENDING',
+  ),
+  'PATCH /api/v1/trades/{id}/soft-delete': row(
+    PARTIES,
+    { params: trade, body: () => ({ reason: 'Больше не нужна' }) },
+    'COMPLETED',
+  ),
+  'POST /api/v1/trades/{id}/review': row(
+    PARTIES,
+    { params: trade, body: () => ({ rating: 5, comment: 'Быстро и честно' }) },
+    'COMPLETED',
+  ),
+  'GET /api/v1/trades/{id}/messages': row(PARTIES, { params: trade, query: chatPage }),
+  'POST /api/v1/trades/{id}/messages': row(PARTIES, {
+    params: trade,
+    body: () => ({ content: 'Оплатил,\nпроверьте', type: 'TEXT' }),
+  }),
+  'PATCH /api/v1/messages/{id}/read': row(PARTIES, { params: (w) => ({ id: w.messageId }) }),
+  'PATCH /api/v1/trades/{id}/messages/read-all': row(PARTIES, { params: trade }),
+  'GET /api/v1/trades/{id}/messages/unread-count': row(PARTIES, { params: trade }),
+  'GET /api/v1/payment-templates': row(USERS),
+  'POST /api/v1/payment-templates': row(USERS, {
+    body: () => ({
+      name: 'Т-Банк карта',
+      type: 'BANK_CARD',
+      isDefault: false,
+      isActive: true,
+      details: {
+        bankName: 'Т-Банк',
+        cardNumber: '4111 1111 1111 1111',
+        holderName: 'Ivan Petrov',
+        phone: '+79123456789',
+      },
+    }),
+  }),
+  'PUT /api/v1/payment-templates/{id}': row(SELLER, {
+    params: template,
+    body: () => ({
+      name: 'СБП основной',
+      type: 'SBP',
+      isDefault: true,
+      isActive: true,
+      details: { phone: '+79123456780', bankName: 'Сбербанк', recipientName: 'Иван П.' },
+    }),
+  }),
+  'DELETE /api/v1/payment-templates/{id}': row(SELLER, { params: template }),
+  'PUT /api/v1/trades/{id}/payment-template': row(SELLER, {
+    params: trade,
+    body: (w) => ({ templateId: w.templateId }),
+  }),
+  'POST /api/v1/trades/{id}/payment-proof': row(BUYER, { params: trade, file: 'proof' }),
+  'GET /api/v1/uploads/receipts/{id}': row(PARTIES, { params: receipt }),
+  'GET /api/v1/market/current-prices': row(EVERYONE),
+  'POST /api/v1/admin/auth/login': row(EVERYONE, {
+    body: (w) => ({ email: w.staffEmail, password: w.staffPassword }),
+  }),
+  'POST /api/v1/admin/auth/refresh': row(EVERYONE, { body: (w) => ({ refreshToken: w.refresh.staff }) }),
+  'POST /api/v1/admin/auth/logout': row(EVERYONE, { body: (w) => ({ refreshToken: w.refresh.staff }) }),
+  'GET /api/v1/admin/auth/me': row(STAFF),
+  'GET /api/v1/admin/users': row(STAFF, {
+    query: (w) => ({ page: '1', limit: '20', search: 'Тест', userId: w.ids.buyer }),
+  }),
+  'GET /api/v1/admin/users/{id}/balances': row(STAFF, { params: sellerId }),
+  'POST /api/v1/admin/users/{id}/balance/credit': row(STAFF, { params: sellerId, body: balanceOperation }),
+  'POST /api/v1/admin/users/{id}/balance/debit': row(STAFF, { params: sellerId, body: balanceOperation }),
+  'GET /api/v1/admin/audit-logs': row(STAFF, {
+    query: (w) => ({
+      page: '1',
+      limit: '50',
+      adminId: w.ids.admin,
+      action: 'balance.credit',
+      entityType: 'user',
+    }),
+  }),
+  'GET /api/v1/admin/withdrawals': row(STAFF, {
+    query: () => ({ page: '1', limit: '20', status: 'PENDING' }),
+  }),
+  'POST /api/v1/admin/withdrawals/{id}/approve': row(ADMIN, {
+    params: withdrawal,
+    body: () => ({ note: 'Проверено' }),
+  }),
+  'POST /api/v1/admin/withdrawals/{id}/reject': row(ADMIN, {
+    params: withdrawal,
+    body: () => ({ note: 'Адрес в санкционном списке' }),
+  }),
+  'POST /api/v1/admin/withdrawals/{id}/processing': row(
+    ADMIN,
+    { params: withdrawal, body: () => ({ note: 'Отправлено в подпись' }) },
+    'ESCROW_LOCKED',
+    (s, w) => decideWithdrawal(s, w, 'approve'),
+  ),
+  'POST /api/v1/admin/withdrawals/{id}/complete': row(
+    ADMIN,
+    { params: withdrawal, body: () => ({ txHash: `0x${'ab'.repeat(32)}`, note: 'Подписано' }) },
+    'ESCROW_LOCKED',
+    (s, w) => decideWithdrawal(s, w, 'approve'),
+  ),
+  'POST /api/v1/admin/withdrawals/{id}/fail': row(
+    ADMIN,
+    { params: withdrawal, body: () => ({ note: 'Узел отклонил транзакцию' }) },
+    'ESCROW_LOCKED',
+    (s, w) => decideWithdrawal(s, w, 'approve', 'processing'),
+  ),
+  'GET /api/v1/admin/trades/{id}': row(STAFF, { params: trade }, 'DISPUTED'),
+  'GET /api/v1/admin/trades/{id}/messages': row(STAFF, { params: trade, query: chatPage }, 'DISPUTED'),
+  'GET /api/v1/admin/uploads/receipts/{id}': row(STAFF, { params: receipt }, 'DISPUTED'),
+  'POST /api/v1/admin/trades/{id}/resolve': row(
+    STAFF,
+    { params: trade, body: () => ({ outcome: 'refund', note: 'Оплата не подтверждена банком' }) },
+    'DISPUTED',
+  ),
+};
+
+/** Operations of the document without a row, and rows without an operation. */
+export function tableGaps(keys: string[]): { missing: string[]; stale: string[] } {
+  const known = new Set(keys);
+  return {
+    missing: keys.filter((k) => !(k in OPERATIONS)),
+    stale: Object.keys(OPERATIONS).filter((k) => !known.has(k)),
+  };
+}

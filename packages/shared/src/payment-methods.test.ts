@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  PaymentMethodMessages,
+  paymentMethodCode,
+  paymentMethodField,
+} from './payment-methods.ts';
+
+describe('payment methods by code or name', () => {
+  it('knows every code and both of its labels', () => {
+    for (const code of PAYMENT_METHODS) {
+      expect(paymentMethodCode(code)).toBe(code);
+      expect(paymentMethodCode(PAYMENT_METHOD_LABELS[code].ru)).toBe(code);
+      expect(paymentMethodCode(PAYMENT_METHOD_LABELS[code].en)).toBe(code);
+    }
+  });
+
+  it('reads the names of the spec: the form (Russian) and the market filter (English)', () => {
+    const form = ['Сбербанк', 'Тинькофф', 'ВТБ', 'Альфа-Банк', 'QIWI', 'ЮMoney', 'PayPal', 'Наличные'];
+    expect(form.map(paymentMethodCode)).toEqual([
+      'sberbank',
+      'tinkoff',
+      'vtb',
+      'alfabank',
+      'qiwi',
+      'yoomoney',
+      'paypal',
+      'cash',
+    ]);
+    const filter = [
+      'Sberbank',
+      'Tinkoff',
+      'QIWI',
+      'PayPal',
+      'VTB',
+      'Alfa-Bank',
+      'Raiffeisen',
+      'YooMoney',
+      'Wise',
+      'Cash',
+    ];
+    expect(filter.map(paymentMethodCode)).toEqual([
+      'sberbank',
+      'tinkoff',
+      'qiwi',
+      'paypal',
+      'vtb',
+      'alfabank',
+      'raiffeisen',
+      'yoomoney',
+      'wise',
+      'cash',
+    ]);
+  });
+
+  it('has СБП (Система быстрых платежей) as sbp', () => {
+    for (const name of ['СБП', 'сбп', 'SBP', 'sbp', 'Система быстрых платежей', 'Faster Payments System']) {
+      expect(paymentMethodCode(name), name).toBe('sbp');
+    }
+  });
+
+  it('ignores case, surrounding and inner spaces, hyphens and ё/е', () => {
+    expect(paymentMethodCode('  сбербанк ')).toBe('sberbank');
+    expect(paymentMethodCode('SBERBANK')).toBe('sberbank');
+    expect(paymentMethodCode('альфа банк')).toBe('alfabank');
+    expect(paymentMethodCode('Alfa Bank')).toBe('alfabank');
+    expect(paymentMethodCode('Наличные')).toBe('cash');
+    expect(paymentMethodCode('Т-Банк')).toBe('tinkoff');
+    expect(paymentMethodCode('Райффайзенбанк')).toBe('raiffeisen');
+    expect(paymentMethodCode('QIWI Кошелёк')).toBe('qiwi');
+  });
+
+  it('knows nothing else', () => {
+    for (const name of ['', ' ', 'Bitcoin', 'сбер банк онлайн 2', 'sber\u0000bank'])
+      expect(paymentMethodCode(name)).toBeNull();
+  });
+
+  it('the wire field answers the code, or the form messages', () => {
+    const field = paymentMethodField();
+    expect(field.parse('Тинькофф')).toBe('tinkoff');
+    const issue = (v: unknown) => field.safeParse(v).error?.issues[0]?.message;
+    expect(issue('Bitcoin')).toBe(PaymentMethodMessages.unknown);
+    expect(issue('')).toBe(PaymentMethodMessages.required);
+    expect(issue(undefined)).toBe(PaymentMethodMessages.required);
+    expect(issue('Сбер\u0000')).toBe('Недопустимые символы в тексте');
+  });
+});
