@@ -1,5 +1,6 @@
 export * from './display-name.ts';
 export * from './errors.ts';
+export * from './i18n/index.ts';
 export * from './money.ts';
 export * from './networks.ts';
 export * from './schemas/admin.ts';

@@ -1,12 +1,8 @@
+import { createTranslator } from '@p2p/shared';
 import { describe, expect, it } from 'vitest';
-import { tradeRu } from '../../i18n/trade';
 import { mayShowLost, messageText, type TextOf, tradeCreatedText, tradeUpdatedText } from './event-texts';
 
-const dict = tradeRu as Record<string, string>;
-const t: TextOf = (key, vars) =>
-  (dict[key] ?? key).replace(/\{(\w+)\}/g, (m, name: string) =>
-    vars && name in vars ? String(vars[name]) : m,
-  );
+const t = createTranslator('ru') as TextOf;
 
 const tradeId = '63741c28-24d1-4c23-abea-be5ea68854f9';
 

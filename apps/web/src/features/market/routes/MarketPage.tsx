@@ -114,7 +114,9 @@ export function MarketPage() {
             {t('page.market')}
           </h1>
           <p className="muted small num" aria-live="polite">
-            {t('market.activeCount', { count: activeCount ?? '…' })}
+            {activeCount === null
+              ? t('market.activeCountLoading')
+              : t('market.activeCount', { count: activeCount })}
           </p>
         </div>
         <div className="market-head__tools">

@@ -130,7 +130,7 @@ function ManageOrder({
           </h1>
           <div className="manage-head__meta small muted">
             <span className="num">#{shortId(order.id)}</span>
-            <span>{t('orderManage.tradesCount', { count: s ? s.totalTrades : '—' })}</span>
+            {s ? <span>{t('orderManage.tradesCount', { count: s.totalTrades })}</span> : null}
             <OrderStatusBadge status={order.status} />
           </div>
         </div>

@@ -49,9 +49,9 @@ export function TemplateCard({ template, busy, onEdit, onDelete, onMakeDefault, 
         </dl>
       ) : null}
       <p className="pm-card__usage small muted">
-        {t('pm.usage', { count: template.usageCount })}
-        {' · '}
-        {lastUsed ? t('pm.lastUsed', { time: lastUsed }) : t('pm.neverUsed')}
+        {template.usageCount > 0
+          ? `${t('pm.usage', { count: template.usageCount })}${lastUsed ? ` · ${t('pm.lastUsed', { time: lastUsed })}` : ''}`
+          : t('pm.neverUsed')}
       </p>
       <div className="pm-card__actions">
         <button type="button" className="btn btn--ghost btn--sm" onClick={onEdit} disabled={busy}>

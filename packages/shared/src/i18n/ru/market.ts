@@ -1,10 +1,8 @@
-/**
- * Texts of the market, orders, trade creation, create-order, wallet and dashboard widgets.
- * Spread into ru.ts with one line; the English twin is market.en.ts.
- */
-export const marketRu = {
-  // Market (spec 1 §2)
-  'market.activeCount': 'Активных ордеров: {count}',
+/** Market, orders, trade creation, order pages and create-order. */
+export const market = {
+  'market.activeCount':
+    '{count, plural, one {# активный ордер} few {# активных ордера} many {# активных ордеров} other {# активного ордера}}',
+  'market.activeCountLoading': 'Активные ордера: …',
   'market.addOwn': '+ Добавить свой ордер',
   'market.column.buy': 'Ордера на покупку',
   'market.column.buyHint': 'Трейдеры покупают — вы продаёте им криптовалюту',
@@ -37,8 +35,6 @@ export const marketRu = {
   'market.prices.fallback': 'Резервные цены',
   'market.prices.fallbackNote': 'Сервис цен временно недоступен, показаны резервные цены',
   'market.prices.change24h': 'Изменение за 24 часа',
-
-  // Orders: card, panel, shared texts
   'orders.type.buy': 'Покупка',
   'orders.type.sell': 'Продажа',
   'orders.status.active': 'Активен',
@@ -54,8 +50,8 @@ export const marketRu = {
   'orders.ownSellHint': 'Ваш ордер: вы продаёте {crypto}',
   'orders.noRating': 'Нет оценок',
   'orders.ratingLabel': 'Рейтинг',
-  'orders.reviews': 'отзывов: {count}',
-  'orders.tradesCount': 'Сделок: {count}',
+  'orders.reviews': '{count, plural, one {# отзыв} few {# отзыва} many {# отзывов} other {# отзыва}}',
+  'orders.tradesCount': '{count, plural, one {# сделка} few {# сделки} many {# сделок} other {# сделки}}',
   'orders.completion': 'Успешных: {value}%',
   'orders.perCoin': 'за 1 {crypto}',
   'orders.vsMarket': '{value} к рынку',
@@ -98,8 +94,6 @@ export const marketRu = {
   'orders.tradeStatus.COMPLETED': 'Завершена',
   'orders.tradeStatus.CANCELLED': 'Отменена',
   'orders.tradeStatus.unknown': 'В процессе',
-
-  // Trade creation form, overlay and error dialog (spec 1 §2, §5, §8)
   'newTrade.amountLabel': 'Сумма сделки, {sign}',
   'newTrade.limitsHint': 'От {min} до {max}',
   'newTrade.min': 'Мин',
@@ -121,7 +115,8 @@ export const marketRu = {
   'newTrade.warn.checkBank': 'Проверяйте поступление денег в банке, а не по чеку покупателя',
   'newTrade.warn.escrowSeller': '{crypto} продавца заблокированы в эскроу до подтверждения оплаты',
   'newTrade.warn.escrowYours': 'Ваши {crypto} будут заблокированы в эскроу на время сделки',
-  'newTrade.warn.timeLimit': 'На оплату — {minutes} минут, после этого сделка отменяется автоматически',
+  'newTrade.warn.timeLimit':
+    'На оплату — {minutes, plural, one {# минута} few {# минуты} many {# минут} other {# минуты}}, после этого сделка отменяется автоматически',
   'newTrade.progressTitle': 'Создаем сделку...',
   'newTrade.step.check': 'Проверка ордера',
   'newTrade.step.create': 'Создание сделки',
@@ -162,8 +157,6 @@ export const marketRu = {
   'newTrade.err.generic.h3': 'Попробуйте еще раз',
   'newTrade.err.unexpected.title': 'Неожиданная ошибка',
   'newTrade.err.unexpected.text': 'Неожиданная ошибка при создании сделки',
-
-  // Order page (spec 2 §2.3)
   'orderPage.title': 'Детали ордера',
   'orderPage.titleBuy': 'Покупка {crypto}',
   'orderPage.titleSell': 'Продажа {crypto}',
@@ -182,11 +175,10 @@ export const marketRu = {
   'orderPage.safety.escrow': 'Криптовалюта продавца блокируется в эскроу на время сделки.',
   'orderPage.safety.outside': 'Не переводите деньги и криптовалюту вне сделки.',
   'orderPage.safety.chat': 'Договаривайтесь только в чате сделки — он сохраняется для разбора споров.',
-
-  // Order management (spec 2 §2.1)
   'orderManage.title': 'Управление ордером',
   'orderManage.backToMine': 'Мои ордера',
-  'orderManage.tradesCount': 'Сделок: {count}',
+  'orderManage.tradesCount':
+    '{count, plural, one {# сделка} few {# сделки} many {# сделок} other {# сделки}}',
   'orderManage.loadError': 'Ошибка загрузки',
   'orderManage.loadErrorText': 'Ошибка загрузки данных',
   'orderManage.forbidden': 'Доступ запрещен',
@@ -217,8 +209,6 @@ export const marketRu = {
   'orderManage.tradesLoading': 'Загружаем сделки...',
   'orderManage.tradesError': 'Не удалось загрузить сделки: {message}',
   'orderManage.noTrades': 'Сделок по ордеру пока нет',
-
-  // My orders (spec 2 §2.4)
   'myOrders.title': 'Мои ордера',
   'myOrders.counters': 'Счетчики ордеров',
   'myOrders.total': 'Всего',
@@ -234,8 +224,6 @@ export const marketRu = {
   'myOrders.createSell': 'Продать криптовалюту',
   'myOrders.createBuy': 'Купить криптовалюту',
   'myOrders.deleted': 'Ордер успешно удален',
-
-  // Create order (spec 3 §2, §5)
   'createOrder.subtitle': 'Опубликуйте предложение — другие трейдеры откроют по нему сделку.',
   'createOrder.section.type': 'Тип и валюты',
   'createOrder.section.amount': 'Сумма и цена',
@@ -306,39 +294,4 @@ export const marketRu = {
     'Максимальный лимит должен быть больше минимального и не превышать общую сумму',
   'createOrder.rule.description': 'Описание не должно превышать 500 символов',
   'createOrder.rule.timeLimit': 'Время сделки должно быть от 15 минут до 24 часов',
-
-  // Wallet (spec 3 §2)
-  'wallet.title': 'Кошелек',
-  'wallet.toDashboard': 'В личный кабинет',
-  'wallet.loading': 'Загружаем балансы...',
-  'wallet.loadError': 'Не удалось загрузить балансы',
-  'wallet.totalValue': 'Общая оценка баланса',
-  'wallet.available': 'Доступно',
-  'wallet.locked': 'В эскроу и ордерах',
-  'wallet.deposit': 'Пополнить',
-  'wallet.withdraw': 'Вывести',
-  'wallet.transfersLater': 'Пополнение и вывод — в следующем обновлении',
-  'wallet.history': 'История операций',
-  'wallet.historyLater': 'История операций появится позже',
-  'wallet.value.loading': 'Загружаем курс...',
-  'wallet.value.unavailable': 'Курс недоступен — оценка не показана',
-  'wallet.value.source.live': 'Оценка по актуальному курсу на {time}',
-  'wallet.value.source.cache': 'Оценка по курсу из кэша на {time}',
-  'wallet.value.source.fallback': 'Сервис цен недоступен — оценка в рублях и долларах не показана',
-
-  // Dashboard widgets (spec 3 §2)
-  'dash.openWallet': 'Открыть кошелек',
-  'dash.coin': 'Монета',
-  'dash.value': 'Оценка',
-  'dash.loadError': 'Не удалось загрузить данные',
-  'dash.noActiveOrders': 'Нет активных ордеров',
-  'dash.allOrders': 'Все мои ордера',
-  'dash.allOrdersCount': 'Все активные ордера ({count})',
-  'dash.details': 'Подробнее',
-  'dash.totalTrades': 'Всего сделок',
-  'dash.rating': 'Рейтинг',
-  'dash.successRate': 'Успешных',
-  'dash.volume': 'Объем',
-  'dash.activeTrades': 'Активных сделок',
-  'dash.completedTrades': 'Завершенных',
 } as const;

@@ -1,8 +1,9 @@
-import type { marketRu } from './market.ru';
+import type { market as ru } from '../ru/market.ts';
+import type { Messages } from '../types.ts';
 
-/** English twin of market.ru.ts: every key, checked by the type. */
-export const marketEn: Record<keyof typeof marketRu, string> = {
-  'market.activeCount': 'Active orders: {count}',
+export const market: Messages<typeof ru> = {
+  'market.activeCount': '{count, plural, one {# active order} other {# active orders}}',
+  'market.activeCountLoading': 'Active orders: …',
   'market.addOwn': '+ Add your own order',
   'market.column.buy': 'Buy orders',
   'market.column.buyHint': 'Traders buy — you sell crypto to them',
@@ -35,7 +36,6 @@ export const marketEn: Record<keyof typeof marketRu, string> = {
   'market.prices.fallback': 'Fallback prices',
   'market.prices.fallbackNote': 'The price service is temporarily unavailable; fallback prices are shown',
   'market.prices.change24h': '24 h change',
-
   'orders.type.buy': 'Buy',
   'orders.type.sell': 'Sell',
   'orders.status.active': 'Active',
@@ -51,8 +51,8 @@ export const marketEn: Record<keyof typeof marketRu, string> = {
   'orders.ownSellHint': 'Your order: you sell {crypto}',
   'orders.noRating': 'No ratings',
   'orders.ratingLabel': 'Rating',
-  'orders.reviews': '{count} reviews',
-  'orders.tradesCount': 'Trades: {count}',
+  'orders.reviews': '{count, plural, one {# review} other {# reviews}}',
+  'orders.tradesCount': '{count, plural, one {# trade} other {# trades}}',
   'orders.completion': 'Completed: {value}%',
   'orders.perCoin': 'per 1 {crypto}',
   'orders.vsMarket': '{value} vs market',
@@ -95,7 +95,6 @@ export const marketEn: Record<keyof typeof marketRu, string> = {
   'orders.tradeStatus.COMPLETED': 'Completed',
   'orders.tradeStatus.CANCELLED': 'Cancelled',
   'orders.tradeStatus.unknown': 'In progress',
-
   'newTrade.amountLabel': 'Trade amount, {sign}',
   'newTrade.limitsHint': 'From {min} to {max}',
   'newTrade.min': 'Min',
@@ -117,7 +116,8 @@ export const marketEn: Record<keyof typeof marketRu, string> = {
   'newTrade.warn.checkBank': "Check the money arrived in your bank, not by the buyer's receipt",
   'newTrade.warn.escrowSeller': "The seller's {crypto} is locked in escrow until the payment is confirmed",
   'newTrade.warn.escrowYours': 'Your {crypto} will be locked in escrow for the trade',
-  'newTrade.warn.timeLimit': '{minutes} minutes to pay; after that the trade is cancelled automatically',
+  'newTrade.warn.timeLimit':
+    '{minutes, plural, one {# minute} other {# minutes}} to pay; after that the trade is cancelled automatically',
   'newTrade.progressTitle': 'Creating the trade...',
   'newTrade.step.check': 'Checking the order',
   'newTrade.step.create': 'Creating the trade',
@@ -158,7 +158,6 @@ export const marketEn: Record<keyof typeof marketRu, string> = {
   'newTrade.err.generic.h3': 'Try again',
   'newTrade.err.unexpected.title': 'Unexpected error',
   'newTrade.err.unexpected.text': 'Unexpected error while creating the trade',
-
   'orderPage.title': 'Order details',
   'orderPage.titleBuy': 'Buying {crypto}',
   'orderPage.titleSell': 'Selling {crypto}',
@@ -177,10 +176,9 @@ export const marketEn: Record<keyof typeof marketRu, string> = {
   'orderPage.safety.escrow': "The seller's crypto is locked in escrow for the whole trade.",
   'orderPage.safety.outside': 'Never send money or crypto outside the trade.',
   'orderPage.safety.chat': 'Agree on everything in the trade chat — it is kept for dispute review.',
-
   'orderManage.title': 'Manage order',
   'orderManage.backToMine': 'My orders',
-  'orderManage.tradesCount': 'Trades: {count}',
+  'orderManage.tradesCount': '{count, plural, one {# trade} other {# trades}}',
   'orderManage.loadError': 'Loading failed',
   'orderManage.loadErrorText': 'Could not load the data',
   'orderManage.forbidden': 'Access denied',
@@ -210,7 +208,6 @@ export const marketEn: Record<keyof typeof marketRu, string> = {
   'orderManage.tradesLoading': 'Loading trades...',
   'orderManage.tradesError': 'Could not load trades: {message}',
   'orderManage.noTrades': 'No trades on this order yet',
-
   'myOrders.title': 'My orders',
   'myOrders.counters': 'Order counters',
   'myOrders.total': 'Total',
@@ -226,7 +223,6 @@ export const marketEn: Record<keyof typeof marketRu, string> = {
   'myOrders.createSell': 'Sell crypto',
   'myOrders.createBuy': 'Buy crypto',
   'myOrders.deleted': 'Order deleted',
-
   'createOrder.subtitle': 'Publish an offer — other traders will open trades on it.',
   'createOrder.section.type': 'Type and currencies',
   'createOrder.section.amount': 'Amount and price',
@@ -295,37 +291,4 @@ export const marketEn: Record<keyof typeof marketRu, string> = {
   'createOrder.rule.maxLimit': 'The maximum limit must be above the minimum and not exceed the total',
   'createOrder.rule.description': 'The description must not exceed 500 characters',
   'createOrder.rule.timeLimit': 'The time to pay must be from 15 minutes to 24 hours',
-
-  'wallet.title': 'Wallet',
-  'wallet.toDashboard': 'To dashboard',
-  'wallet.loading': 'Loading balances...',
-  'wallet.loadError': 'Could not load balances',
-  'wallet.totalValue': 'Estimated total balance',
-  'wallet.available': 'Available',
-  'wallet.locked': 'In escrow and orders',
-  'wallet.deposit': 'Deposit',
-  'wallet.withdraw': 'Withdraw',
-  'wallet.transfersLater': 'Deposits and withdrawals arrive in the next update',
-  'wallet.history': 'Transaction history',
-  'wallet.historyLater': 'Transaction history will appear later',
-  'wallet.value.loading': 'Loading rates...',
-  'wallet.value.unavailable': 'Rates unavailable — no estimate shown',
-  'wallet.value.source.live': 'Estimated at the live rate of {time}',
-  'wallet.value.source.cache': 'Estimated at the cached rate of {time}',
-  'wallet.value.source.fallback': 'The price service is unavailable — no estimate shown',
-
-  'dash.openWallet': 'Open wallet',
-  'dash.coin': 'Coin',
-  'dash.value': 'Estimate',
-  'dash.loadError': 'Could not load the data',
-  'dash.noActiveOrders': 'No active orders',
-  'dash.allOrders': 'All my orders',
-  'dash.allOrdersCount': 'All active orders ({count})',
-  'dash.details': 'Details',
-  'dash.totalTrades': 'Total trades',
-  'dash.rating': 'Rating',
-  'dash.successRate': 'Success rate',
-  'dash.volume': 'Volume',
-  'dash.activeTrades': 'Active trades',
-  'dash.completedTrades': 'Completed',
 };
