@@ -2,6 +2,17 @@ import type { paymentMethods as ru } from '../ru/payment-methods.ts';
 import type { Messages } from '../types.ts';
 
 export const paymentMethods: Messages<typeof ru> = {
+  'paymentMethod.sberbank': 'Sberbank',
+  'paymentMethod.tinkoff': 'Tinkoff',
+  'paymentMethod.vtb': 'VTB',
+  'paymentMethod.alfabank': 'Alfa-Bank',
+  'paymentMethod.raiffeisen': 'Raiffeisen',
+  'paymentMethod.sbp': 'SBP (Faster Payments System)',
+  'paymentMethod.qiwi': 'QIWI',
+  'paymentMethod.yoomoney': 'YooMoney',
+  'paymentMethod.paypal': 'PayPal',
+  'paymentMethod.wise': 'Wise',
+  'paymentMethod.cash': 'Cash',
   'pm.subtitle': 'Details you send to buyers in your trades',
   'pm.add': 'Add',
   'pm.addFirst': 'Add a payment method',

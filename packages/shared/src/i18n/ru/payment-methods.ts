@@ -1,5 +1,16 @@
 /** Payment templates and payment method labels. */
 export const paymentMethods = {
+  'paymentMethod.sberbank': 'Сбербанк',
+  'paymentMethod.tinkoff': 'Тинькофф',
+  'paymentMethod.vtb': 'ВТБ',
+  'paymentMethod.alfabank': 'Альфа-Банк',
+  'paymentMethod.raiffeisen': 'Райффайзен',
+  'paymentMethod.sbp': 'СБП (Система быстрых платежей)',
+  'paymentMethod.qiwi': 'QIWI',
+  'paymentMethod.yoomoney': 'ЮMoney',
+  'paymentMethod.paypal': 'PayPal',
+  'paymentMethod.wise': 'Wise',
+  'paymentMethod.cash': 'Наличные',
   'pm.subtitle': 'Реквизиты, которые вы отправляете покупателям в сделках',
   'pm.add': 'Добавить',
   'pm.addFirst': 'Добавить способ оплаты',

@@ -1,12 +1,9 @@
 import { Link } from 'react-router';
-import {
-  activeTradeSeverity,
-  formatClock,
-  formatCryptoAmount,
-  formatFiatAmount,
-  StatusBadge,
-} from '@/features/trade';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+import { activeTradeSeverity } from '@/features/trade';
 import { useT } from '@/i18n';
+import { formatClock } from '@/lib/format';
+import { useFormat } from '@/lib/use-format';
 import { type ActiveTradeSummary, timeRemaining } from '../lib/summary';
 
 interface TradeRowProps {
@@ -21,6 +18,7 @@ interface TradeRowProps {
 /** One active trade: opens /trade/{id}; dimmed 'Cancelling...' while a cancel is in flight. */
 export function TradeRow({ trade, now, canCancel, cancelling, onOpen, onCancel }: TradeRowProps) {
   const t = useT();
+  const fmt = useFormat();
   const seconds = timeRemaining(trade, now);
   const severity = activeTradeSeverity(seconds);
   const role = trade.role === 'buyer' ? 'buy' : 'sell';
@@ -48,8 +46,8 @@ export function TradeRow({ trade, now, canCancel, cancelling, onOpen, onCancel }
           ) : null}
         </span>
         <span className="at-row__amounts num">
-          {formatCryptoAmount(trade.amountCrypto)} {trade.cryptocurrency}
-          <span className="muted"> · {formatFiatAmount(trade.amountFiat, trade.fiatCurrency)}</span>
+          {fmt.crypto(trade.amountCrypto, trade.cryptocurrency)}
+          <span className="muted"> · {fmt.fiat(trade.amountFiat, trade.fiatCurrency)}</span>
         </span>
         <span className="at-row__who small muted">
           {t('activeTrades.with', { name: trade.counterparty })}

@@ -1,8 +1,9 @@
 import { formatCrypto, formatFiat, tryParseAmount } from '@p2p/shared';
 import { Link } from 'react-router';
-import { formatCryptoText, formatFiatText } from '@/features/orders';
-import { formatBalance, useWalletBalances } from '@/features/wallet';
+
+import { useWalletBalances } from '@/features/wallet';
 import { useT } from '@/i18n';
+import { useFormat } from '@/lib/use-format';
 import { effectiveLimits, normalize, type OrderFormState, orderTotalMinor } from '../lib/order-form';
 
 /** Spec DESIGN §7: the platform fee, 0.1 % taken from the buyer's side on release. */
@@ -19,6 +20,7 @@ export function CalculatorCard({
   onPreview: () => void;
 }) {
   const t = useT();
+  const fmt = useFormat();
   const balances = useWalletBalances(form.type === 'sell');
   const total = orderTotalMinor(form);
   const amount = tryParseAmount(normalize(form.amount), 8);
@@ -37,19 +39,19 @@ export function CalculatorCard({
         <div>
           <dt>{t('createOrder.calc.total')}</dt>
           <dd className="calc-card__total num">
-            {total === null ? '—' : formatFiatText(formatFiat(total), form.fiat)}
+            {total === null ? '—' : fmt.fiat(formatFiat(total), form.fiat)}
           </dd>
         </div>
         <div>
           <dt>{t('createOrder.calc.limits')}</dt>
           <dd className="num">
-            {min ? formatFiatText(min, form.fiat) : '—'} – {max ? formatFiatText(max, form.fiat) : '—'}
+            {min ? fmt.fiat(min, form.fiat) : '—'} – {max ? fmt.fiat(max, form.fiat) : '—'}
           </dd>
         </div>
         <div>
           <dt>{t('createOrder.calc.fee')}</dt>
           <dd className="num">
-            {fee === null ? '—' : `≈ ${formatCryptoText(formatCrypto(fee), form.cryptocurrency)}`}
+            {fee === null ? '—' : `≈ ${fmt.crypto(formatCrypto(fee), form.cryptocurrency)}`}
           </dd>
         </div>
       </dl>
@@ -60,9 +62,7 @@ export function CalculatorCard({
           <p className="num">
             {t('createOrder.calc.available')}{' '}
             <strong>
-              {balance
-                ? `${formatBalance(balance.available, form.cryptocurrency)} ${form.cryptocurrency}`
-                : '—'}
+              {balance ? fmt.crypto(balance.available, form.cryptocurrency, { balance: true }) : '—'}
             </strong>
           </p>
           {short ? (

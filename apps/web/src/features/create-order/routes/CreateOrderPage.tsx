@@ -1,16 +1,10 @@
-import {
-  FIAT_SIGN,
-  formatRu,
-  ORDER_MIN_CRYPTO,
-  ORDER_MIN_FIAT,
-  PAYMENT_METHODS,
-  type PaymentMethod,
-} from '@p2p/shared';
+import { ORDER_MIN_CRYPTO, ORDER_MIN_FIAT, PAYMENT_METHODS, type PaymentMethod } from '@p2p/shared';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Dialog } from '@/components/ui/Dialog';
-import { paymentMethodLabel } from '@/features/orders';
+
 import { useI18n } from '@/i18n';
+import { fiatSign } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { CalculatorCard } from '../components/CalculatorCard';
 import { Field } from '../components/Field';
@@ -31,10 +25,12 @@ import {
   TIME_LIMIT_MIN,
 } from '../lib/order-form';
 import '../create-order.css';
+import { useFormat } from '@/lib/use-format';
 
 /** Create-order screen (spec 3 §2): form, calculator, preview, overlay, then the new order's page. */
 export function CreateOrderPage() {
   const { t, lang } = useI18n();
+  const fmt = useFormat();
   useDocumentTitle(t('page.createOrder'));
   const id = useId();
   const [params] = useSearchParams();
@@ -57,7 +53,7 @@ export function CreateOrderPage() {
     const vars = {
       min: ORDER_MIN_CRYPTO[form.cryptocurrency],
       crypto: form.cryptocurrency,
-      amount: `${formatRu(ORDER_MIN_FIAT[form.fiat])} ${FIAT_SIGN[form.fiat]}`,
+      amount: fmt.fiat(ORDER_MIN_FIAT[form.fiat], form.fiat, 0),
     };
     return t(`createOrder.rule.${issue.rule}` as Parameters<typeof t>[0], vars);
   };
@@ -98,7 +94,7 @@ export function CreateOrderPage() {
     submit(form);
   };
 
-  const sign = FIAT_SIGN[form.fiat];
+  const sign = fiatSign(form.fiat);
   const length = form.description.length;
 
   return (
@@ -177,7 +173,7 @@ export function CreateOrderPage() {
                   aria-pressed={form.methods.includes(method)}
                   onClick={() => toggleMethod(method)}
                 >
-                  {paymentMethodLabel(method, lang)}
+                  {fmt.paymentMethod(method)}
                 </button>
               ))}
             </div>
@@ -197,9 +193,9 @@ export function CreateOrderPage() {
                 id={`${id}-min_amount`}
                 label={t('createOrder.field.minLimit', { sign })}
                 hint={t('createOrder.hint.minLimit', {
-                  amount: `${formatRu(ORDER_MIN_FIAT[form.fiat])} ${sign}`,
+                  amount: fmt.fiat(ORDER_MIN_FIAT[form.fiat], form.fiat, 0),
                 })}
-                placeholder={formatRu(ORDER_MIN_FIAT[form.fiat])}
+                placeholder={fmt.number(ORDER_MIN_FIAT[form.fiat])}
                 error={errorOf('min_amount')}
                 suffix={sign}
                 value={form.minLimit}

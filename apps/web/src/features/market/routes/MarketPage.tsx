@@ -4,15 +4,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
-import {
-  OrderDetailPanel,
-  orderKeys,
-  PANEL_CLOSE_DELAY_MS,
-  paymentMethodLabel,
-  useOrderBook,
-} from '@/features/orders';
+import { OrderDetailPanel, orderKeys, PANEL_CLOSE_DELAY_MS, useOrderBook } from '@/features/orders';
 import { useI18n } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useFormat } from '@/lib/use-format';
 import { useMarketPrices } from '../api/prices';
 import { FilterBar, type FilterOption } from '../components/FilterBar';
 import { OrderColumn } from '../components/OrderColumn';
@@ -31,6 +26,7 @@ function readFilter(params: URLSearchParams, key: FilterKey, allowed: readonly s
 /** Home: the order book of spec 1 §2, both sides, filtered by coin, fiat and payment method. */
 export function MarketPage() {
   const { t, lang } = useI18n();
+  const fmt = useFormat();
   useDocumentTitle(null);
   const { user } = useSession();
   const queryClient = useQueryClient();
@@ -96,14 +92,11 @@ export function MarketPage() {
   const all: FilterOption = { value: '', label: t('market.filters.all') };
   const cryptoOptions = [all, ...CRYPTOCURRENCIES.map((c) => ({ value: c, label: c }))];
   const fiatOptions = [all, ...FIAT_CURRENCIES.map((c) => ({ value: c, label: c }))];
-  const methodOptions = [
-    all,
-    ...PAYMENT_METHODS.map((m) => ({ value: m, label: paymentMethodLabel(m, lang) })),
-  ];
+  const methodOptions = [all, ...PAYMENT_METHODS.map((m) => ({ value: m, label: fmt.paymentMethod(m) }))];
   const chips = [
     crypto ? { key: 'crypto' as const, label: crypto } : null,
     fiat ? { key: 'fiat' as const, label: fiat } : null,
-    method ? { key: 'method' as const, label: paymentMethodLabel(method, lang) } : null,
+    method ? { key: 'method' as const, label: fmt.paymentMethod(method) } : null,
   ].filter((chip) => chip !== null);
 
   return (

@@ -1,7 +1,8 @@
-import { formatRu } from '@p2p/shared';
 import { type FormEvent, useEffect, useId, useRef } from 'react';
 import { useI18n } from '@/i18n';
-import { fiatSign, formatCryptoText, formatFiatText, paymentMethodLabel, takerSide } from '../lib/format';
+import { fiatSign } from '@/lib/format';
+import { useFormat } from '@/lib/use-format';
+import { takerSide } from '../lib/side';
 import { cryptoPreview, tradeLimitTexts } from '../lib/trade-form';
 import type { TradeFlow } from './useTradeFlow';
 
@@ -10,7 +11,8 @@ import type { TradeFlow } from './useTradeFlow';
  * it buys (rounded down as the server does) and the warnings before committing.
  */
 export function TradeForm({ flow, title = true }: { flow: TradeFlow; title?: boolean }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
+  const fmt = useFormat();
   const id = useId();
   const amountRef = useRef<HTMLInputElement>(null);
   const { order, values, issues, showIssues } = flow;
@@ -19,8 +21,8 @@ export function TradeForm({ flow, title = true }: { flow: TradeFlow; title?: boo
   const sign = fiatSign(order.fiat_currency);
   const crypto = cryptoPreview(values.amount, order.price_per_unit);
   const range = {
-    min: formatFiatText(limits.min, order.fiat_currency),
-    max: formatFiatText(limits.max, order.fiat_currency),
+    min: fmt.fiat(limits.min, order.fiat_currency),
+    max: fmt.fiat(limits.max, order.fiat_currency),
   };
   const amountError = showIssues && issues.amount ? t(`newTrade.amount.${issues.amount}`, range) : null;
   const methodError = showIssues && issues.paymentMethod ? t('newTrade.method.required') : null;
@@ -38,7 +40,7 @@ export function TradeForm({ flow, title = true }: { flow: TradeFlow; title?: boo
   };
 
   const setAmount = (amount: string) => flow.setValues({ ...values, amount });
-  const method = values.paymentMethod ? paymentMethodLabel(values.paymentMethod, lang) : null;
+  const method = values.paymentMethod ? fmt.paymentMethod(values.paymentMethod) : null;
 
   return (
     <form
@@ -64,7 +66,7 @@ export function TradeForm({ flow, title = true }: { flow: TradeFlow; title?: boo
             className="input num"
             inputMode="decimal"
             autoComplete="off"
-            placeholder={formatRu(limits.min, 2)}
+            placeholder={fmt.number(limits.min, 2)}
             value={values.amount}
             disabled={submitting}
             aria-invalid={amountError ? true : undefined}
@@ -121,7 +123,7 @@ export function TradeForm({ flow, title = true }: { flow: TradeFlow; title?: boo
           <option value="">{t('newTrade.methodPlaceholder')}</option>
           {order.payment_methods.map((code) => (
             <option key={code} value={code}>
-              {paymentMethodLabel(code, lang)}
+              {fmt.paymentMethod(code)}
             </option>
           ))}
         </select>
@@ -137,11 +139,11 @@ export function TradeForm({ flow, title = true }: { flow: TradeFlow; title?: boo
           {t(side === 'buy' ? 'newTrade.youGet' : 'newTrade.youGive')}
         </span>
         <span className="trade-form__result-value num">
-          {crypto ? formatCryptoText(crypto, order.cryptocurrency) : '—'}
+          {crypto ? fmt.crypto(crypto, order.cryptocurrency) : '—'}
         </span>
         <span className="small muted num">
           {t('newTrade.atPrice', {
-            price: formatFiatText(order.price_per_unit, order.fiat_currency),
+            price: fmt.fiat(order.price_per_unit, order.fiat_currency),
             crypto: order.cryptocurrency,
           })}
         </span>

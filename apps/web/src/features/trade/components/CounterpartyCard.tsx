@@ -3,16 +3,18 @@ import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { Icon } from '@/components/ui/Icon';
 import { useT } from '@/i18n';
-import { formatPercent, formatRating } from '../lib/format';
+import { EMPTY } from '@/lib/format';
+import { useFormat } from '@/lib/use-format';
 import { RISK_BAR, riskLevel, TRUST_BAR, trustLevel } from '../lib/reputation';
 
 function Figures({ party }: { party: TradeParty }) {
   const t = useT();
+  const fmt = useFormat();
   return (
     <dl className="rep-figures">
       <div>
         <dt>{t('trade.rep.rating')}</dt>
-        <dd className="num">{party.rating === null ? '—' : <>★ {formatRating(party.rating)}</>}</dd>
+        <dd className="num">{party.rating === null ? EMPTY : <>★ {fmt.rating(party.rating)}</>}</dd>
       </div>
       <div>
         <dt>{t('trade.rep.trades')}</dt>
@@ -20,7 +22,7 @@ function Figures({ party }: { party: TradeParty }) {
       </div>
       <div>
         <dt>{t('trade.rep.completion')}</dt>
-        <dd className="num">{party.completionRate === null ? '—' : formatPercent(party.completionRate)}</dd>
+        <dd className="num">{party.completionRate === null ? EMPTY : fmt.percent(party.completionRate)}</dd>
       </div>
     </dl>
   );

@@ -1,17 +1,12 @@
-import { PAYMENT_METHOD_LABELS, type PaymentMethod, type TradeParty, type TradeView } from '@p2p/shared';
+import type { TradeParty, TradeView } from '@p2p/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { useI18n } from '@/i18n';
+import { EMPTY } from '@/lib/format';
+import { useFormat } from '@/lib/use-format';
 import { useCopy } from '../hooks/use-copy';
-import { formatCryptoAmount, formatDateTime, formatRating } from '../lib/format';
 import { CopyButton } from './CopyButton';
-
-/** A payment method code as its label in the current language. */
-export function usePaymentMethodLabel(): (code: string) => string {
-  const { lang } = useI18n();
-  return (code) => PAYMENT_METHOD_LABELS[code as PaymentMethod]?.[lang] ?? code;
-}
 
 function Collapsible({ title, children, open }: { title: string; children: ReactNode; open?: boolean }) {
   return (
@@ -33,7 +28,7 @@ export function TradeInfo({
   escrow: { amount: string; currency: string; status: string };
 }) {
   const { t } = useI18n();
-  const methodLabel = usePaymentMethodLabel();
+  const fmt = useFormat();
   return (
     <section className="panel" aria-labelledby="info-title">
       <h2 id="info-title" className="panel__title">
@@ -42,12 +37,12 @@ export function TradeInfo({
       <dl className="tr-kv">
         <div>
           <dt>{t('trade.info.method')}</dt>
-          <dd>{methodLabel(trade.paymentMethod)}</dd>
+          <dd>{fmt.paymentMethod(trade.paymentMethod)}</dd>
         </div>
         <div>
           <dt>{t('trade.info.escrow')}</dt>
           <dd className="num">
-            {formatCryptoAmount(escrow.amount)} {escrow.currency}{' '}
+            {fmt.crypto(escrow.amount, escrow.currency)}{' '}
             <span className={`escrow-tag escrow-tag--${escrow.status}`}>
               {t(`trade.escrow.${escrow.status as 'locked' | 'released' | 'refunded'}`)}
             </span>
@@ -56,9 +51,7 @@ export function TradeInfo({
         {trade.userRole === 'buyer' && trade.feeAmount !== '0.00000000' ? (
           <div>
             <dt>{t('trade.info.fee')}</dt>
-            <dd className="num">
-              {formatCryptoAmount(trade.feeAmount)} {trade.cryptocurrency}
-            </dd>
+            <dd className="num">{fmt.crypto(trade.feeAmount, trade.cryptocurrency)}</dd>
           </div>
         ) : null}
       </dl>
@@ -68,6 +61,7 @@ export function TradeInfo({
 
 function PartyRow({ party, role }: { party: TradeParty; role: string }) {
   const { t } = useI18n();
+  const fmt = useFormat();
   return (
     <li className="party">
       <Avatar name={party.effectiveName} src={party.avatarUrl} size="sm" />
@@ -76,7 +70,7 @@ function PartyRow({ party, role }: { party: TradeParty; role: string }) {
         <span className="muted small">{role}</span>
       </div>
       <div className="party__figures small num">
-        <span>{party.rating === null ? t('trade.rep.noRating') : `★ ${formatRating(party.rating)}`}</span>
+        <span>{party.rating === null ? t('trade.rep.noRating') : `★ ${fmt.rating(party.rating)}`}</span>
         <span className="muted">{t('trade.participants.trades', { count: party.tradesCount })}</span>
       </div>
     </li>
@@ -96,9 +90,9 @@ export function Participants({ trade }: { trade: TradeView }) {
 }
 
 export function TradeDetailsBlock({ trade }: { trade: TradeView }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const fmt = useFormat();
   const { copied, copy } = useCopy();
-  const methodLabel = usePaymentMethodLabel();
   return (
     <Collapsible title={t('trade.detailsBlock.title')}>
       <dl className="tr-kv">
@@ -123,15 +117,15 @@ export function TradeDetailsBlock({ trade }: { trade: TradeView }) {
         </div>
         <div>
           <dt>{t('trade.info.method')}</dt>
-          <dd>{methodLabel(trade.paymentMethod)}</dd>
+          <dd>{fmt.paymentMethod(trade.paymentMethod)}</dd>
         </div>
         <div>
           <dt>{t('trade.detailsBlock.created')}</dt>
-          <dd>{formatDateTime(trade.createdAt, locale) ?? '—'}</dd>
+          <dd>{fmt.dateTime(trade.createdAt)}</dd>
         </div>
         <div>
           <dt>{t('trade.detailsBlock.notes')}</dt>
-          <dd>{trade.notes || '—'}</dd>
+          <dd>{trade.notes || EMPTY}</dd>
         </div>
       </dl>
     </Collapsible>

@@ -1,6 +1,6 @@
 import type { TradeView } from '@p2p/shared';
 import { useT } from '@/i18n';
-import { formatCryptoAmount, formatFiatAmount } from '../lib/format';
+import { useFormat } from '@/lib/use-format';
 import { type MainAction as Action, mainActionOf } from '../lib/status';
 import { TradeIcon } from './TradeIcon';
 
@@ -26,13 +26,14 @@ const LABEL = {
  */
 export function MainAction({ trade, available, checklistReady, busy, onAction, onDispute }: MainActionProps) {
   const t = useT();
+  const fmt = useFormat();
   const action = mainActionOf(available);
   const canCancel = available.includes('cancel_trade');
   const canDispute = available.includes('dispute_trade');
   if (!action && !canCancel && !canDispute) return null;
   const vars = {
-    fiat: formatFiatAmount(trade.amountFiat, trade.fiatCurrency),
-    crypto: `${formatCryptoAmount(trade.amountCrypto)} ${trade.cryptocurrency}`,
+    fiat: fmt.fiat(trade.amountFiat, trade.fiatCurrency),
+    crypto: fmt.crypto(trade.amountCrypto, trade.cryptocurrency),
     name: trade.userRole === 'buyer' ? trade.seller.effectiveName : trade.buyer.effectiveName,
   };
   const gated = action === 'release_crypto' && !checklistReady;

@@ -1,6 +1,6 @@
 import { Icon } from '@/components/ui/Icon';
 import { useI18n } from '@/i18n';
-import { formatDateTime } from '../lib/format';
+import { useFormat } from '@/lib/use-format';
 import type { ProgressStep } from '../lib/status';
 
 const TITLE = {
@@ -12,7 +12,8 @@ const TITLE = {
 
 /** The four steps with their moments (spec 2 §4). */
 export function ProgressList({ steps }: { steps: ProgressStep[] }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const fmt = useFormat();
   return (
     <section className="panel" aria-labelledby="progress-title">
       <h2 id="progress-title" className="panel__title">
@@ -32,7 +33,7 @@ export function ProgressList({ steps }: { steps: ProgressStep[] }) {
               <span className="tr-progress__title">{t(TITLE[step.key])}</span>
               <span className="tr-progress__at small muted">
                 {step.state === 'done'
-                  ? formatDateTime(step.at, locale)
+                  ? fmt.dateTime(step.at)
                   : step.state === 'active'
                     ? t('trade.progress.now')
                     : t('trade.progress.pending')}

@@ -3,11 +3,10 @@ import { useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { toast } from '@/components/ui/toast';
 import { TradeChat } from '@/features/chat';
-import { fieldLabelKey } from '@/features/payment-methods';
 import { useT } from '@/i18n';
+import { useFormat } from '@/lib/use-format';
 import { useCopy } from '../hooks/use-copy';
 import { useTradeAction } from '../hooks/use-trade';
-import { formatCryptoAmount, formatFiatAmount } from '../lib/format';
 import { type MainAction as Action, progressSteps, stepNumber } from '../lib/status';
 import { checklistReady, emptyChecklist } from './Checklist';
 import { CounterpartyCard } from './CounterpartyCard';
@@ -69,6 +68,7 @@ interface TradeScreenProps {
 /** The trade page once loaded (spec 2 §2.2): actions come only from `availableActions`. */
 export function TradeScreen({ details, refreshing, onRefresh }: TradeScreenProps) {
   const t = useT();
+  const fmt = useFormat();
   const { trade, escrow, availableActions } = details;
   const [checklist, setChecklist] = useState(emptyChecklist);
   const [confirming, setConfirming] = useState<Confirmable | null>(null);
@@ -81,8 +81,8 @@ export function TradeScreen({ details, refreshing, onRefresh }: TradeScreenProps
   const steps = progressSteps(trade);
   const counterparty = trade.userRole === 'buyer' ? trade.seller : trade.buyer;
   const vars = {
-    fiat: formatFiatAmount(trade.amountFiat, trade.fiatCurrency),
-    crypto: `${formatCryptoAmount(trade.amountCrypto)} ${trade.cryptocurrency}`,
+    fiat: fmt.fiat(trade.amountFiat, trade.fiatCurrency),
+    crypto: fmt.crypto(trade.amountCrypto, trade.cryptocurrency),
     name: counterparty.effectiveName,
   };
 
@@ -136,11 +136,7 @@ export function TradeScreen({ details, refreshing, onRefresh }: TradeScreenProps
             available={availableActions}
             copied={copied === 'details'}
             handlers={{
-              copyDetails: () =>
-                void copy(
-                  'details',
-                  detailsText(trade, (type, f) => t(fieldLabelKey(type, f))),
-                ),
+              copyDetails: () => void copy('details', detailsText(trade, t)),
               upload: () => focusOn(uploadRef.current, 'trade-receipt'),
               write: () => focusOn(chatInput.current),
               dispute: () => setDisputeOpen(true),

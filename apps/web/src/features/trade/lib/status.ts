@@ -1,47 +1,4 @@
 import type { TradeView } from '@p2p/shared';
-import type { MessageKey } from '@/i18n';
-
-/**
- * Russian labels of every status the client may meet (spec 1 §4, spec 2 §4). The server
- * writes only the machine's statuses (DESIGN §3); the display-only ones are labelled too.
- */
-const STATUS_LABELS: Record<string, MessageKey> = {
-  CREATED: 'tradeStatus.CREATED',
-  ESCROW_LOCKED: 'tradeStatus.ESCROW_LOCKED',
-  PAYMENT_PENDING: 'tradeStatus.PAYMENT_PENDING',
-  PAYMENT_CONFIRMED: 'tradeStatus.PAYMENT_CONFIRMED',
-  PAYMENT_RELEASED: 'tradeStatus.PAYMENT_RELEASED',
-  CONFIRMING: 'tradeStatus.PAYMENT_CONFIRMED',
-  PENDING: 'tradeStatus.ESCROW_LOCKED',
-  PAID: 'tradeStatus.PAYMENT_PENDING',
-  COMPLETED: 'tradeStatus.COMPLETED',
-  CANCELLED: 'tradeStatus.CANCELLED',
-  DISPUTED: 'tradeStatus.DISPUTED',
-};
-
-/** Label of a status; an unknown one falls back to "awaiting payment" (spec 2 §4). */
-export function statusLabelKey(status: string): MessageKey {
-  return STATUS_LABELS[status.toUpperCase()] ?? 'tradeStatus.ESCROW_LOCKED';
-}
-
-export type StatusTone = 'progress' | 'success' | 'danger' | 'warn' | 'muted';
-
-/** Colour family of a status badge. */
-export function statusTone(status: string): StatusTone {
-  switch (status) {
-    case 'COMPLETED':
-      return 'success';
-    case 'CANCELLED':
-      return 'muted';
-    case 'DISPUTED':
-      return 'danger';
-    case 'PAYMENT_PENDING':
-    case 'PAYMENT_CONFIRMED':
-      return 'warn';
-    default:
-      return 'progress';
-  }
-}
 
 /** The three forward actions, in the order a trade meets them (DESIGN §3). */
 export const MAIN_ACTIONS = ['mark_paid', 'confirm_payment', 'release_crypto'] as const;

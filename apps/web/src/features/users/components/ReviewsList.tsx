@@ -1,11 +1,12 @@
 import type { ReviewView } from '@p2p/shared';
 import { Avatar } from '@/components/ui/Avatar';
 import { useI18n } from '@/i18n';
+import { useFormat } from '@/lib/use-format';
 
 export function ReviewsList({ reviews }: { reviews: ReviewView[] }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const fmt = useFormat();
   if (reviews.length === 0) return <p className="empty">{t('profile.noReviews')}</p>;
-  const date = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' });
   return (
     <ul className="reviews">
       {reviews.map((review) => (
@@ -19,7 +20,7 @@ export function ReviewsList({ reviews }: { reviews: ReviewView[] }) {
                 <span className="muted">{'★'.repeat(5 - review.rating)}</span>
               </span>
               <time className="muted small" dateTime={review.created_at}>
-                {date.format(new Date(review.created_at))}
+                {fmt.date(review.created_at, 'short')}
               </time>
             </div>
             {review.comment ? <p className="review__text">{review.comment}</p> : null}

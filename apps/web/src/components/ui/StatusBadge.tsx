@@ -1,7 +1,7 @@
 import { useT } from '@/i18n';
-import { statusLabelKey, statusTone } from '../lib/status';
+import { statusLabelKey, statusTone } from '@/lib/trade-status';
 
-/** A trade status as a coloured pill with its Russian label. */
+/** A trade status as a coloured pill with its label. */
 export function StatusBadge({ status }: { status: string }) {
   const t = useT();
   return (
