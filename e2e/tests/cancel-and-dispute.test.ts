@@ -92,22 +92,22 @@ describe('cancel from Active Trades, then a dispute (seller alice, a new buyer)'
     );
 
     await buyer.goto(`${baseURL}/dashboard`);
-    const button = buyer.locator('.header').getByRole('button', { name: /^Активные сделки: 1 Active,/ });
+    const button = buyer.locator('.header').getByRole('button', { name: /^Активные сделки: 1 активная,/ });
     await button.click();
     const panel = buyer.locator('.at-panel');
     await panel.getByRole('heading', { name: /Активные сделки/ }).waitFor();
     const row = panel.locator('.at-row').filter({ has: buyer.locator(`a[href="/trade/${trade.id}"]`) });
     await row.getByText('с Алиса').waitFor();
-    const cancel = row.getByRole('button', { name: 'Отменить сделку BTC с Алиса' });
+    const cancel = row.getByRole('button', { name: 'Отменить сделку BTC · Алиса' });
     await cancel.waitFor(LIVE); // offered once the server lists cancel_trade for it
     await screenshot(buyer, 'cancel-dropdown', { fullPage: false });
     await cancel.click();
 
-    const dialog = buyer.getByRole('dialog').filter({ hasText: 'Cancel Trade?' });
+    const dialog = buyer.getByRole('dialog').filter({ hasText: 'Отменить сделку?' });
     await dialog.waitFor();
     await dialog.getByText(/This will cancel your BTC trade with Алиса/).waitFor();
     await screenshot(buyer, 'cancel-dialog', { fullPage: false });
-    await dialog.getByRole('button', { name: 'Confirm Cancellation' }).click();
+    await dialog.getByRole('button', { name: 'Подтвердить отмену' }).click();
     await dialog.waitFor({ state: 'detached', ...LIVE });
     await row.waitFor({ state: 'detached', ...LIVE });
     await button.waitFor({ state: 'detached', ...LIVE }); // no active trade left
@@ -131,8 +131,8 @@ describe('cancel from Active Trades, then a dispute (seller alice, a new buyer)'
 
     await buyer.locator('.main-action').getByRole('button', { name: 'Я оплатил' }).click();
     await buyer.getByRole('dialog').getByRole('button', { name: 'Да, я оплатил' }).click();
-    await buyer.locator('.trade-head').getByText('Ожидание подтверждения оплаты').waitFor(LIVE);
-    await seller.locator('.trade-head').getByText('Ожидание подтверждения оплаты').waitFor(LIVE);
+    await buyer.locator('.trade-head').getByText('Оплата отправлена').waitFor(LIVE);
+    await seller.locator('.trade-head').getByText('Оплата отправлена').waitFor(LIVE);
 
     await buyer.locator('.main-action').getByRole('button', { name: 'Открыть спор' }).click();
     const dialog = buyer.getByRole('dialog').filter({ hasText: 'Причина спора' });
@@ -170,13 +170,13 @@ describe('cancel from Active Trades, then a dispute (seller alice, a new buyer)'
     const trade = await openTrade('5000');
     const { page: phone } = await open('phone', dialogs, buyerCtx);
     await phone.goto(`${baseURL}/dashboard`);
-    await phone.getByRole('button', { name: /^Активные сделки: \d+ Active,/ }).click();
+    await phone.getByRole('button', { name: /^Активные сделки: \d\+? актив\S+,/ }).click();
     const modal = phone.locator('dialog.at-modal');
     await modal.waitFor();
     const box = await modal.boundingBox();
     expect(box).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
     await modal.locator(`a[href="/trade/${trade.id}"]`).waitFor();
-    await modal.getByRole('button', { name: 'Отменить сделку BTC с Алиса' }).first().waitFor(LIVE);
+    await modal.getByRole('button', { name: 'Отменить сделку BTC · Алиса' }).first().waitFor(LIVE);
     await screenshot(phone, 'cancel-active-trades-phone', { fullPage: false });
     await modal.getByRole('button', { name: 'Закрыть' }).click();
     await modal.waitFor({ state: 'detached' });

@@ -282,11 +282,11 @@ describe('trade journey: seller vera, a new buyer, two browsers', () => {
     await confirm.waitFor();
     await screenshot(buyer, 'journey-mark-paid-confirm', { fullPage: false });
     await confirm.getByRole('button', { name: 'Да, я оплатил' }).click();
-    await buyer.locator('.trade-head').getByText('Ожидание подтверждения оплаты').waitFor(LIVE);
+    await buyer.locator('.trade-head').getByText('Оплата отправлена').waitFor(LIVE);
     await buyer.getByText(/Вы отметили оплату/).waitFor();
 
     // The seller's page, untouched since: status, the next action and the receipt arrive live.
-    await seller.locator('.trade-head').getByText('Ожидание подтверждения оплаты').waitFor(LIVE);
+    await seller.locator('.trade-head').getByText('Оплата отправлена').waitFor(LIVE);
     await seller.getByRole('button', { name: 'Подтвердить получение оплаты' }).waitFor(LIVE);
     await seller
       .locator('#trade-receipt')
@@ -316,7 +316,7 @@ describe('trade journey: seller vera, a new buyer, two browsers', () => {
     await dialog.getByRole('button', { name: /^Отправить 0,00498973 BTC/ }).click();
 
     for (const page of [seller, buyer]) {
-      await page.locator('.trade-head').getByText('Завершено').waitFor(LIVE);
+      await page.locator('.trade-head').getByText('Завершена', { exact: true }).waitFor(LIVE);
       await page.locator('.tr-notice--success').getByText('Сделка завершена').waitFor(LIVE);
     }
     await screenshot(seller, 'journey-completed-seller');

@@ -1,4 +1,12 @@
-import { createTranslator, LANGS, type Lang, LOCALES, type Translate } from '@p2p/shared';
+import {
+  createTranslator,
+  LANGS,
+  type Lang,
+  LOCALES,
+  localizeMessage,
+  type MessageValues,
+  type Translate,
+} from '@p2p/shared';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { currentLang, rememberLang } from './current-lang';
 
@@ -44,4 +52,13 @@ export function useI18n(): I18nValue {
 /** The translation hook over the shared catalogue: `const t = useT(); t('auth.title')`. */
 export function useT(): Translate {
   return useI18n().t;
+}
+
+/**
+ * Shows a message that came from elsewhere (a shared validator, the server, a SYSTEM chat line)
+ * in the UI language when the catalogue knows it; anything else as it is.
+ */
+export function useLocalize(): (message: string, values?: MessageValues) => string {
+  const { lang } = useI18n();
+  return useCallback((message, values) => localizeMessage(lang, message, values), [lang]);
 }

@@ -31,10 +31,34 @@ function argumentsOf(text: string, locale: string): string[] {
   return [...names].sort();
 }
 
+/** The words of an ICU message (its literal parts, plural branches included). */
+function literalsOf(text: string, locale: string): string {
+  const parts: string[] = [];
+  const walk = (elements: Element[]) => {
+    for (const element of elements) {
+      if (element.type === 0 && typeof element.value === 'string') parts.push(element.value);
+      for (const option of Object.values(element.options ?? {})) walk(option.value);
+    }
+  };
+  walk(new IntlMessageFormat(text, locale, undefined, { ignoreTag: true }).getAst() as Element[]);
+  return parts.join(' ');
+}
+
 describe('message catalogue', () => {
   it('has every Russian key in English and nothing else', () => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(ru).sort());
     for (const key of messageKeys()) expect(en[key].trim(), key).not.toBe('');
+  });
+
+  it('speaks one language per catalogue', () => {
+    // Words that read the same in both: codes, brands, units, wire names quoted in messages.
+    const neutral =
+      /\b(?:[A-Z]{2,}[a-z]?|P2P|Market|Telegram|PayPal|Wise|ЮMoney|MB|Hash|email|active|paused|release|refund|proof|multipart\/form-data|application\/json|Idempotency-Key|Bitcoin|Ethereum|Tether)\b|\d+MB|ЮMoney|Bearer|OpenAPI|\/api\/\w+/g;
+    for (const key of messageKeys()) {
+      expect(messageText('en', key), key).not.toMatch(/[\u0400-\u04ff]/);
+      const russian = literalsOf(messageText('ru', key), LOCALES.ru);
+      expect(russian.replace(neutral, ''), key).not.toMatch(/[A-Za-z]{2,}/);
+    }
   });
 
   it('compiles every message in both languages with the same arguments', () => {

@@ -90,4 +90,9 @@ export const common: Messages<typeof ru> = {
   'api.badResponse': 'Invalid server response format',
   'api.httpStatus': 'HTTP {status}: {statusText}',
   'api.uploadFailed': 'Upload failed',
+  'auth.badResponse': 'Invalid authentication response structure',
+  'auth.invalidLogin': 'Invalid login parameters: token and userData are required',
+  'welcome.error': 'Could not save the name',
+  'auth.telegramMissing': 'Invalid Telegram data: missing required fields',
+  'auth.invalidUser': 'Invalid user data: id and firstName are required',
 };

@@ -7,11 +7,11 @@ export const lists: Messages<typeof ru> = {
   'activeTrades.role.buy': 'Buy',
   'activeTrades.role.sell': 'Sell',
   'activeTrades.timeLeft': 'Time remaining',
-  'activeTrades.with': 'with {name}',
+  'activeTrades.with': 'Counterparty: {name}',
   'activeTrades.unread': '{count, plural, one {# unread message} other {# unread messages}}',
   'activeTrades.all': 'All my trades',
   'activeTrades.cancelShort': 'Cancel',
-  'activeTrades.cancelRow': 'Cancel the {crypto} trade with {name}',
+  'activeTrades.cancelRow': 'Cancel the {crypto} trade · {name}',
   'activeTrades.cancelTitle': 'Cancel Trade?',
   'activeTrades.cancelText':
     'This will cancel your {crypto} trade with {counterparty}. This action cannot be undone.',
@@ -42,4 +42,7 @@ export const lists: Messages<typeof ru> = {
   'myTrades.deleteFailed': 'Failed to delete the trade: {reason}',
   'myTrades.unknownError': 'Unknown error',
   'myTrades.more': 'Show more ({shown} of {total})',
+  'activeTrades.count': '{count} Active',
+  'activeTrades.countMore': '{max}+ Active',
+  'activeTrades.unknownParty': 'Unknown',
 };

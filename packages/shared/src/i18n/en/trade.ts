@@ -209,7 +209,7 @@ export const trade: Messages<typeof ru> = {
   'dispute.reason.fake_proof': 'Fake receipt',
   'dispute.reason.buyer_not_responding': 'Buyer not responding',
   'dispute.reason.other': 'Other',
-  'review.title': 'Rate the trade with {name}',
+  'review.title': 'Rate your trading partner: {name}',
   'review.rating': 'Rating',
   'review.stars': '{count} of 5',
   'review.comment': 'Review (optional)',
@@ -217,4 +217,5 @@ export const trade: Messages<typeof ru> = {
   'review.done': 'Thank you for the review!',
   'review.failed': 'Could not save the review',
   'review.pickRating': 'Pick a rating from 1 to 5',
+  'trade.send.failed': 'Failed to attach template',
 };

@@ -1,6 +1,6 @@
 /** Trade chat and realtime notifications. */
 export const chat = {
-  'chat.title': 'Чат с {name}',
+  'chat.title': 'Чат · {name}',
   'chat.history': 'История сообщений',
   'chat.loading': 'Загрузка сообщений...',
   'chat.loadError': 'Ошибка загрузки сообщений',
@@ -29,4 +29,21 @@ export const chat = {
   'rt.templateAttached': 'Продавец предоставил данные для оплаты',
   'rt.proofUploaded': 'Покупатель загрузил чек оплаты',
   'rt.orderMatched': 'Ваш ордер найден! Новая сделка создана',
+  'chat.system.create': 'Сделка создана. Криптовалюта продавца заблокирована в эскроу',
+  'chat.system.mark_paid': 'Покупатель отметил оплату',
+  'chat.system.confirm_payment': 'Продавец подтвердил получение оплаты',
+  'chat.system.release_crypto': 'Продавец отправил криптовалюту покупателю. Сделка завершена',
+  'chat.system.cancel_trade.buyer': 'Покупатель отменил сделку',
+  'chat.system.cancel_trade.seller': 'Продавец отменил сделку',
+  'chat.system.cancel_trade.system': 'Система отменила сделку',
+  'chat.system.cancel_trade.moderator': 'Модератор отменил сделку',
+  'chat.system.dispute_trade.buyer': 'Покупатель открыл спор. Сделка заморожена до решения модератора',
+  'chat.system.dispute_trade.seller': 'Продавец открыл спор. Сделка заморожена до решения модератора',
+  'chat.system.dispute_trade.system': 'Система открыла спор. Сделка заморожена до решения модератора',
+  'chat.system.dispute_trade.moderator': 'Модератор открыл спор. Сделка заморожена до решения модератора',
+  'chat.system.expire': 'Время на оплату истекло. Сделка отменена автоматически',
+  'chat.system.auto_release': 'Криптовалюта отправлена покупателю автоматически. Сделка завершена',
+  'chat.system.resolve_release':
+    'Модератор завершил спор в пользу покупателя. Криптовалюта отправлена покупателю',
+  'chat.system.resolve_refund': 'Модератор завершил спор в пользу продавца. Сделка отменена',
 } as const;

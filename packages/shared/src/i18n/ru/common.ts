@@ -37,7 +37,7 @@ export const common = {
   'header.openMenu': 'Открыть меню',
   'header.closeMenu': 'Закрыть меню',
   'header.userMenu': 'Меню пользователя',
-  'menu.dashboard': 'Dashboard',
+  'menu.dashboard': 'Личный кабинет',
   'menu.myOrders': 'Мои ордера',
   'menu.paymentMethods': 'Способы оплаты',
   'menu.wallet': 'Кошелек',
@@ -89,4 +89,9 @@ export const common = {
   'api.badResponse': 'Неверный формат ответа сервера',
   'api.httpStatus': 'HTTP {status}: {statusText}',
   'api.uploadFailed': 'Не удалось загрузить файл',
+  'auth.badResponse': 'Неверный формат ответа сервера при входе',
+  'auth.invalidLogin': 'Не удалось войти: сервер не передал данные пользователя',
+  'welcome.error': 'Не удалось сохранить имя',
+  'auth.telegramMissing': 'Telegram не передал обязательные поля, попробуйте войти ещё раз',
+  'auth.invalidUser': 'Не удалось войти: в данных пользователя нет идентификатора или имени',
 } as const;

@@ -52,7 +52,7 @@ export const trade = {
   'trade.error.generic': 'Не удалось выполнить действие',
   'confirm.mark_paid.title': 'Вы перевели деньги?',
   'confirm.mark_paid.text':
-    'Подтвердите, что перевели {fiat} продавцу {name}. Отмечайте оплату только после фактического перевода.',
+    'Подтвердите, что перевели {fiat} (получатель: {name}). Отмечайте оплату только после фактического перевода.',
   'confirm.mark_paid.ok': 'Да, я оплатил',
   'confirm.confirm_payment.title': 'Подтвердить получение оплаты?',
   'confirm.confirm_payment.text':
@@ -213,7 +213,7 @@ export const trade = {
   'dispute.reason.fake_proof': 'Поддельный чек',
   'dispute.reason.buyer_not_responding': 'Покупатель не отвечает',
   'dispute.reason.other': 'Другое',
-  'review.title': 'Оцените сделку с {name}',
+  'review.title': 'Оцените партнёра по сделке: {name}',
   'review.rating': 'Оценка',
   'review.stars': '{count} из 5',
   'review.comment': 'Отзыв (необязательно)',
@@ -221,4 +221,5 @@ export const trade = {
   'review.done': 'Спасибо за отзыв!',
   'review.failed': 'Не удалось сохранить отзыв',
   'review.pickRating': 'Выберите оценку от 1 до 5',
+  'trade.send.failed': 'Не удалось отправить реквизиты',
 } as const;

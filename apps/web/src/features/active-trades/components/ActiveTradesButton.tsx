@@ -116,13 +116,13 @@ function ActiveTradesMenu({ trades }: { trades: ActiveTradeSummary[] }) {
         aria-expanded={open}
         aria-controls={desktop ? `${id}-panel` : undefined}
         aria-label={t('activeTrades.button', {
-          count: countLabel(trades.length),
+          count: countLabel(trades.length, t),
           time: formatClock(seconds),
         })}
         onClick={() => setOpen((v) => !v)}
       >
         <span className="at-btn__dot" aria-hidden="true" />
-        <span className="at-btn__count">{countLabel(trades.length)}</span>
+        <span className="at-btn__count">{countLabel(trades.length, t)}</span>
         <span className="at-btn__clock num">{formatClock(seconds)}</span>
       </button>
       {desktop ? (
@@ -138,7 +138,7 @@ function ActiveTradesMenu({ trades }: { trades: ActiveTradeSummary[] }) {
         open={target !== null}
         processing={processing}
         cryptocurrency={target?.cryptocurrency ?? ''}
-        counterparty={target?.counterparty ?? ''}
+        counterparty={target?.counterparty || t('activeTrades.unknownParty')}
         onConfirm={() => void confirmCancel()}
         onCancel={() => setTarget(null)}
       />

@@ -22,6 +22,7 @@ export function TradeRow({ trade, now, canCancel, cancelling, onOpen, onCancel }
   const seconds = timeRemaining(trade, now);
   const severity = activeTradeSeverity(seconds);
   const role = trade.role === 'buyer' ? 'buy' : 'sell';
+  const party = trade.counterparty || t('activeTrades.unknownParty');
   return (
     <li className={`at-row${cancelling ? ' at-row--cancelling' : ''}`} aria-busy={cancelling || undefined}>
       <Link
@@ -50,7 +51,7 @@ export function TradeRow({ trade, now, canCancel, cancelling, onOpen, onCancel }
           <span className="muted"> · {fmt.fiat(trade.amountFiat, trade.fiatCurrency)}</span>
         </span>
         <span className="at-row__who small muted">
-          {t('activeTrades.with', { name: trade.counterparty })}
+          {t('activeTrades.with', { name: party })}
           {cancelling ? (
             <strong className="at-row__cancelling"> · {t('activeTrades.cancelling')}</strong>
           ) : null}
@@ -67,7 +68,7 @@ export function TradeRow({ trade, now, canCancel, cancelling, onOpen, onCancel }
             onClick={onCancel}
             aria-label={t('activeTrades.cancelRow', {
               crypto: trade.cryptocurrency,
-              name: trade.counterparty,
+              name: party,
             })}
           >
             {t('activeTrades.cancelShort')}

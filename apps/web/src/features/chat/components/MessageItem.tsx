@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@p2p/shared';
-import { useI18n } from '@/i18n';
+import { useI18n, useLocalize } from '@/i18n';
 import { EMPTY } from '@/lib/format';
 import { useFormat } from '@/lib/use-format';
 import { senderName } from '../lib/messages';
@@ -18,13 +18,14 @@ interface MessageItemProps {
  */
 export function MessageItem({ message, mine, sending, showName }: MessageItemProps) {
   const { t } = useI18n();
+  const localize = useLocalize();
   const fmt = useFormat();
   const moment = fmt.moment(message.createdAt);
   const time = moment === EMPTY ? t('chat.unknownTime') : moment;
   if (message.type === 'SYSTEM') {
     return (
       <li className="msg msg--system">
-        <span className="msg__system-text">{message.content}</span>
+        <span className="msg__system-text">{localize(message.content)}</span>
         <span className="msg__time num">{time}</span>
       </li>
     );

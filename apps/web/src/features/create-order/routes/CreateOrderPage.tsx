@@ -29,7 +29,7 @@ import { useFormat } from '@/lib/use-format';
 
 /** Create-order screen (spec 3 §2): form, calculator, preview, overlay, then the new order's page. */
 export function CreateOrderPage() {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   const fmt = useFormat();
   useDocumentTitle(t('page.createOrder'));
   const id = useId();
@@ -48,15 +48,12 @@ export function CreateOrderPage() {
   }, [serverError]);
 
   const issues = orderFormIssues(form);
-  const issueText = (issue: OrderFieldIssue) => {
-    if (lang === 'ru') return issue.message;
-    const vars = {
+  const issueText = (issue: OrderFieldIssue) =>
+    t(issue.key, {
       min: ORDER_MIN_CRYPTO[form.cryptocurrency],
       crypto: form.cryptocurrency,
       amount: fmt.fiat(ORDER_MIN_FIAT[form.fiat], form.fiat, 0),
-    };
-    return t(`createOrder.rule.${issue.rule}` as Parameters<typeof t>[0], vars);
-  };
+    });
   const errorOf = (field: OrderField): string | undefined => {
     if (serverFields[field]) return serverFields[field];
     if (!submitted && !touched.has(field)) return undefined;

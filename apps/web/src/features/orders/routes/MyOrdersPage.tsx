@@ -31,7 +31,7 @@ export function MyOrdersPage() {
     const id = deleting.id;
     setDeleting(null);
     remove.mutate(id, {
-      onSuccess: (result) => toast.success(result.message || t('myOrders.deleted')),
+      onSuccess: () => toast.success(t('myOrders.deleted')),
       onError: (error) => toast.error(error.message || t('orders.deleteError')),
     });
   };

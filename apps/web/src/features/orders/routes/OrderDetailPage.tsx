@@ -179,8 +179,8 @@ function OwnerActions({ order }: { order: OrderView }) {
   const onDelete = () => {
     setConfirming(false);
     remove.mutate(order.id, {
-      onSuccess: (result) => {
-        toast.success(result.message || t('orders.deleted'));
+      onSuccess: () => {
+        toast.success(t('orders.deleted'));
         timer.current = setTimeout(() => navigate('/'), HOME_AFTER_DELETE_MS);
       },
       onError: (error) => toast.error(error.message || t('orders.deleteError')),

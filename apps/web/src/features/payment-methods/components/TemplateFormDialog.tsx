@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
 import { toast } from '@/components/ui/toast';
-import { useT } from '@/i18n';
+import { useLocalize, useT } from '@/i18n';
 import { templatesApi, templatesKey } from '../api/templates-api';
 import { fieldLabelKey, sanitizeField, TEMPLATE_FIELDS } from '../lib/fields';
 import { templateTypeKey } from '../lib/labels';
@@ -37,6 +37,7 @@ interface Props {
 /** Add or edit a template (spec 2 §5): per-type fields, the spec's messages, shared schema. */
 export function TemplateFormDialog({ editing, open, onClose }: Props) {
   const t = useT();
+  const localize = useLocalize();
   const id = useId();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<TemplateForm>(() => (editing ? fromTemplate(editing) : blank()));
@@ -60,7 +61,7 @@ export function TemplateFormDialog({ editing, open, onClose }: Props) {
         toast.error(t('pm.checkForm'));
         return;
       }
-      setServerError(error.message || 'Failed to save template');
+      setServerError(error.message || t('pm.saveFailed'));
       toast.error(t('pm.saveFailed'));
     },
   });
@@ -106,7 +107,7 @@ export function TemplateFormDialog({ editing, open, onClose }: Props) {
           />
           {errors.name ? (
             <p id={`${id}-name-e`} className="field__error">
-              {errors.name}
+              {localize(errors.name)}
             </p>
           ) : null}
         </div>
@@ -153,7 +154,7 @@ export function TemplateFormDialog({ editing, open, onClose }: Props) {
               />
               {error ? (
                 <p id={`${fid}-e`} className="field__error">
-                  {error}
+                  {localize(error)}
                 </p>
               ) : null}
             </div>

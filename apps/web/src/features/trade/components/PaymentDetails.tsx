@@ -24,7 +24,7 @@ export function detailsText(trade: TradeView, t: Translate): string {
 
 /**
  * The seller's payment details as the buyer needs them: each value copyable, the amount and
- * the transfer comment 'Trade #xxxxxxxx' too. Without details: 'Ожидаем реквизиты от продавца'.
+ * the transfer comment ('Сделка #xxxxxxxx') too. Without details, a notice that they are awaited.
  */
 export function PaymentDetails({ trade }: { trade: TradeView }) {
   const { t } = useI18n();

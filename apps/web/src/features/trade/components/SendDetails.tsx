@@ -31,7 +31,7 @@ export function SendDetails({ trade }: { trade: TradeView }) {
       void queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY });
       toast.success(t('trade.send.done'));
     },
-    onError: (error) => toast.error(error.message || 'Failed to attach template'),
+    onError: (error) => toast.error(error.message || t('trade.send.failed')),
   });
 
   if (templates.isPending) return <p className="muted small">{t('common.loading')}</p>;
