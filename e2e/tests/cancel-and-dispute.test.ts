@@ -97,7 +97,7 @@ describe('cancel from Active Trades, then a dispute (seller alice, a new buyer)'
     const panel = buyer.locator('.at-panel');
     await panel.getByRole('heading', { name: /Активные сделки/ }).waitFor();
     const row = panel.locator('.at-row').filter({ has: buyer.locator(`a[href="/trade/${trade.id}"]`) });
-    await row.getByText('с Алиса').waitFor();
+    await row.getByText('Собеседник: Алиса').waitFor();
     const cancel = row.getByRole('button', { name: 'Отменить сделку BTC · Алиса' });
     await cancel.waitFor(LIVE); // offered once the server lists cancel_trade for it
     await screenshot(buyer, 'cancel-dropdown', { fullPage: false });

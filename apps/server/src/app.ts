@@ -16,6 +16,7 @@ import { AppError } from './errors.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { configRoutes } from './modules/config/config.routes.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentTemplatesRoutes } from './modules/payment-templates/payment-templates.routes.ts';
@@ -113,6 +114,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(paymentTemplatesRoutes, { ctx });
       await api.register(uploadsRoutes, { ctx });
       await api.register(marketRoutes, { ctx });
+      await api.register(configRoutes, { ctx });
       await api.register(adminRoutes, { ctx, prefix: '/admin' });
     },
     { prefix: '/api/v1' },

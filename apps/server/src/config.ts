@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { feeRateToPpm } from '@p2p/shared';
 import { z } from 'zod';
 
 const flag = z
@@ -73,7 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const dataDir = resolve(e.DATA_DIR);
-  const [, frac = ''] = e.PLATFORM_FEE_RATE.split('.');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -88,7 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     priceApiUrl: e.PRICE_API_URL,
-    feePpm: BigInt(frac.padEnd(6, '0')),
+    feePpm: feeRateToPpm(e.PLATFORM_FEE_RATE),
     rateLimit: e.RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ?? null,

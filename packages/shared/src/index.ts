@@ -7,6 +7,7 @@ export * from './schemas/admin.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/chat.ts';
 export * from './schemas/common.ts';
+export * from './schemas/config.ts';
 export * from './schemas/market.ts';
 export * from './schemas/orders.ts';
 export * from './schemas/payment-templates.ts';

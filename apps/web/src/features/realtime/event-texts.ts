@@ -4,7 +4,7 @@ import { statusLabelKey } from '@/lib/trade-status';
 
 /** Toast durations of spec 1 §8, in ms. */
 export const REALTIME_TOAST_MS = {
-  connected: 2000,
+  restored: 2000,
   lost: 3000,
   tradeCreated: 6000,
   tradeUpdated: 5000,

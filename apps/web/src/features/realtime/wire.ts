@@ -73,16 +73,24 @@ export function wireSocket(o: WireOptions): () => void {
     void queryClient.invalidateQueries({
       predicate: (q) => typeof q.queryKey[0] === 'string' && ORDER_ROOTS.has(q.queryKey[0]),
     });
+  // A connection that simply works says nothing. Only one that was up and went down is
+  // announced, and then its return.
+  let connectedBefore = false;
+  let lost = false;
   const showLost = () => {
+    if (!connectedBefore) return;
+    lost = true;
     if (!mayShowLost(lostShownAt, Date.now())) return;
     lostShownAt = Date.now();
     toast.error(text('rt.lost'), { id: CONNECTION_TOAST, duration: REALTIME_TOAST_MS.lost });
   };
 
-  let connectedBefore = false;
   socket.on('connect', () => {
     o.setStatus('connected');
-    toast.success(text('rt.connected'), { id: CONNECTION_TOAST, duration: REALTIME_TOAST_MS.connected });
+    if (lost) {
+      lost = false;
+      toast.success(text('rt.restored'), { id: CONNECTION_TOAST, duration: REALTIME_TOAST_MS.restored });
+    }
     // Whatever happened while we were offline: bring trade screens up to date.
     if (connectedBefore) {
       void queryClient.invalidateQueries({ queryKey: ['trades'] });
@@ -115,7 +123,7 @@ export function wireSocket(o: WireOptions): () => void {
 
   socket.on('trade:created', (e) => {
     const message = tradeCreatedText(o.lang(), e);
-    toast(message, { duration: REALTIME_TOAST_MS.tradeCreated });
+    toast(message, { duration: REALTIME_TOAST_MS.tradeCreated, once: `trade:${e.tradeId}` });
     notifyBrowser(text('rt.newTradeTitle'), message);
     void queryClient.invalidateQueries({ queryKey: ['trades'] });
     invalidateOrders();
@@ -143,8 +151,9 @@ export function wireSocket(o: WireOptions): () => void {
     }
     window.dispatchEvent(new CustomEvent(WINDOW_EVENTS.proofUploaded, { detail: e }));
   });
-  socket.on('order:matched', () => {
-    toast(text('rt.orderMatched'), { duration: REALTIME_TOAST_MS.orderMatched });
+  socket.on('order:matched', (e) => {
+    // Sent together with trade:created for the same trade: one event, one toast.
+    toast(text('rt.orderMatched'), { duration: REALTIME_TOAST_MS.orderMatched, once: `trade:${e.tradeId}` });
   });
   socket.on('order:updated', invalidateOrders);
 

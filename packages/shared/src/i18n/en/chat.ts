@@ -22,7 +22,7 @@ export const chat: Messages<typeof ru> = {
   'chat.conn.connected': 'online',
   'chat.conn.connecting': 'connecting...',
   'chat.conn.disconnected': 'offline',
-  'rt.connected': 'Connected to the server',
+  'rt.restored': 'Connection to the server restored',
   'rt.lost': 'Lost connection to the server',
   'rt.tradeCreated': 'New trade · {name}: {crypto} for {fiat}',
   'rt.newTradeTitle': 'New trade!',

@@ -45,4 +45,6 @@ export const lists: Messages<typeof ru> = {
   'activeTrades.count': '{count} Active',
   'activeTrades.countMore': '{max}+ Active',
   'activeTrades.unknownParty': 'Unknown',
+  'myTrades.youGet': 'You receive {net}, platform fee {fee}',
+  'myTrades.buyerGets': 'The buyer receives {net}, platform fee {fee}',
 };

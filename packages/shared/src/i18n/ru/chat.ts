@@ -20,7 +20,7 @@ export const chat = {
   'chat.conn.connected': 'в сети',
   'chat.conn.connecting': 'подключение...',
   'chat.conn.disconnected': 'нет связи',
-  'rt.connected': 'Подключено к серверу',
+  'rt.restored': 'Соединение с сервером восстановлено',
   'rt.lost': 'Потеряно соединение с сервером',
   'rt.tradeCreated': 'Новая сделка · {name}: {crypto} за {fiat}',
   'rt.newTradeTitle': 'Новая сделка!',

@@ -45,4 +45,6 @@ export const lists = {
     '{count, plural, one {# активная} few {# активные} many {# активных} other {# активной}}',
   'activeTrades.countMore': '{max}+ активных',
   'activeTrades.unknownParty': 'Неизвестный пользователь',
+  'myTrades.youGet': 'Вы получаете {net}, комиссия платформы {fee}',
+  'myTrades.buyerGets': 'Покупатель получит {net}, комиссия платформы {fee}',
 } as const;

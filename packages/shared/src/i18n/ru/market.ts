@@ -32,7 +32,6 @@ export const market = {
   'market.prices.error': 'Цены недоступны',
   'market.prices.live': 'Актуальные цены · {time}',
   'market.prices.cache': 'Цены из кэша · {time}',
-  'market.prices.fallback': 'Резервные цены',
   'market.prices.fallbackNote': 'Сервис цен временно недоступен, показаны резервные цены',
   'market.prices.change24h': 'Изменение за 24 часа',
   'orders.type.buy': 'Покупка',

@@ -1,4 +1,4 @@
-import { CHAT_MESSAGE_MAX, type ChatMessage, type MessageKey } from '@p2p/shared';
+import { CHAT_MESSAGE_MAX, type ChatMessage, effectiveName, type MessageKey } from '@p2p/shared';
 
 /** Sender-side messages of spec 2 §5, as catalogue keys. */
 export const SendErrors = {
@@ -31,8 +31,9 @@ export function isShowable(message: ChatMessage): boolean {
   return Boolean(message.senderId && (message.sender?.displayName || message.sender?.firstName));
 }
 
+/** The author's name as others see it (the same rule as the server's views). */
 export function senderName(message: ChatMessage): string {
-  return message.sender?.displayName || message.sender?.firstName || '';
+  return message.sender ? effectiveName(message.sender) : '';
 }
 
 /** Oldest first; ties keep the server's order. */

@@ -31,7 +31,6 @@ export function DashboardPage() {
   const profile = useOwnProfile(user?.id ?? '');
   const [refreshing, setRefreshing] = useState(false);
   if (!user) return null;
-  const name = user.displayName ?? user.firstName;
   const today = fmt.date(new Date().toISOString(), 'weekday');
 
   const refresh = async () => {
@@ -54,7 +53,7 @@ export function DashboardPage() {
       <div className="page__head page__head--split">
         <div>
           <h1 id="dashboard-title" className="page__title">
-            {t('dashboard.welcome', { name })}
+            {t('dashboard.welcome', { name: user.effectiveName })}
           </h1>
           <p className="muted first-upper">{today}</p>
         </div>

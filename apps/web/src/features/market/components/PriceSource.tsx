@@ -13,7 +13,10 @@ type PricesQuery = {
   error: Error | null;
 };
 
-/** Live / cache / fallback / loading / error, with the time of the prices (spec 1 §2). */
+/**
+ * Live / cache / loading / error, with the time of the prices (spec 1 §2). Fallback prices are
+ * an outage: the page says so once, in its own note, so the indicator stays silent then.
+ */
 export function PriceSourceIndicator({ query }: { query: PricesQuery }) {
   const { t } = useI18n();
   const fmt = useFormat();
@@ -31,14 +34,13 @@ export function PriceSourceIndicator({ query }: { query: PricesQuery }) {
       </span>
     );
   }
-  const { source, updatedAt, message } = query.data;
+  const { source, updatedAt } = query.data;
+  if (source === 'fallback') return null;
   const time = fmt.time(updatedAt);
   return (
-    <span className={`price-source price-source--${source}`} role="status" title={message ?? undefined}>
+    <span className={`price-source price-source--${source}`} role="status">
       <span className="price-source__dot" aria-hidden="true" />
-      {source === 'live' ? t('market.prices.live', { time }) : null}
-      {source === 'cache' ? t('market.prices.cache', { time }) : null}
-      {source === 'fallback' ? t('market.prices.fallback') : null}
+      {t(source === 'live' ? 'market.prices.live' : 'market.prices.cache', { time })}
     </span>
   );
 }

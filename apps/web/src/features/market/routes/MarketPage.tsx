@@ -127,9 +127,8 @@ export function MarketPage() {
 
       {prices.data ? <PriceTicker prices={prices.data} /> : null}
       {prices.data?.source === 'fallback' ? (
-        <p className="alert alert--warn market-note small">
-          {/* The server explains in Russian; other languages get the same words translated. */}
-          {lang === 'ru' && prices.data.message ? prices.data.message : t('market.prices.fallbackNote')}
+        <p className="alert alert--warn market-note small" role="status">
+          {t('market.prices.fallbackNote')}
         </p>
       ) : null}
 

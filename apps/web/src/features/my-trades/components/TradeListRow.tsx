@@ -4,6 +4,7 @@ import { StatusBadge } from '@/components/ui/StatusBadge';
 import { canSoftDelete } from '@/features/trade';
 import { useI18n } from '@/i18n';
 import { EMPTY, shortId } from '@/lib/format';
+import { tradeFeeQuote, useFeePpm } from '@/lib/platform-config';
 import { useFormat } from '@/lib/use-format';
 
 /** One trade of the list (spec 2 §2.5 row fields). */
@@ -18,6 +19,7 @@ export function TradeListRow({
 }) {
   const { t } = useI18n();
   const fmt = useFormat();
+  const fee = tradeFeeQuote(trade, useFeePpm());
   const cp = trade.counterparty;
   const role = trade.userRole === 'buyer' ? 'buy' : 'sell';
   return (
@@ -32,6 +34,14 @@ export function TradeListRow({
       <div className="mt-row__amounts num">
         <span className="mt-row__crypto">{fmt.crypto(trade.amountCrypto, trade.cryptocurrency)}</span>
         <span className="mt-row__fiat">{fmt.fiat(trade.amountFiat, trade.fiatCurrency)}</span>
+        {fee && trade.status !== 'CANCELLED' ? (
+          <span className="mt-row__fee small">
+            {t(trade.userRole === 'buyer' ? 'myTrades.youGet' : 'myTrades.buyerGets', {
+              net: fmt.crypto(fee.net, trade.cryptocurrency),
+              fee: fmt.crypto(fee.fee, trade.cryptocurrency),
+            })}
+          </span>
+        ) : null}
       </div>
       <div className="mt-row__who small">
         {cp ? (

@@ -5,7 +5,7 @@ import { Icon } from '@/components/ui/Icon';
 import { useT } from '@/i18n';
 import { EMPTY } from '@/lib/format';
 import { useFormat } from '@/lib/use-format';
-import { RISK_BAR, riskLevel, TRUST_BAR, trustLevel } from '../lib/reputation';
+import { levelReasons, RISK_BAR, riskLevel, TRUST_BAR, trustLevel } from '../lib/reputation';
 
 function Figures({ party }: { party: TradeParty }) {
   const t = useT();
@@ -30,11 +30,12 @@ function Figures({ party }: { party: TradeParty }) {
 
 /**
  * The counterparty with a level computed from their real figures (spec 2 §6, DESIGN §6):
- * the buyer sees the seller's trust, the seller the buyer's risk. Missing figures are shown
- * as '—' with 'недостаточно данных', never filled in.
+ * the buyer sees the seller's trust, the seller the buyer's risk, each with the facts that
+ * decided it. Missing figures are shown as '—', never filled in.
  */
 export function CounterpartyCard({ trade }: { trade: TradeView }) {
   const t = useT();
+  const fmt = useFormat();
   if (trade.userRole === 'observer') return null;
   const forBuyer = trade.userRole === 'buyer';
   const party = forBuyer ? trade.seller : trade.buyer;
@@ -53,7 +54,7 @@ export function CounterpartyCard({ trade }: { trade: TradeView }) {
       : forBuyer
         ? { high: 'good', medium: 'mid', low: 'bad' }[level]
         : { low: 'good', medium: 'mid', high: 'bad' }[level];
-  const missing = party.rating === null || party.completionRate === null;
+  const reasons = levelReasons(figures);
   const title = forBuyer ? t('trade.rep.sellerTitle') : t('trade.rep.buyerTitle');
   const levelText = t(
     forBuyer
@@ -84,8 +85,19 @@ export function CounterpartyCard({ trade }: { trade: TradeView }) {
           <span style={{ width: `${bar}%` }} />
         </div>
       </div>
+      {/* The level explains itself from the figures it was computed from. */}
+      <ul className="rep-level__reasons small" aria-label={t('trade.reason.title')}>
+        {reasons.map((reason) => (
+          <li key={reason.key}>
+            {t(reason.key, {
+              rating: fmt.rating(reason.value ?? 0),
+              count: reason.value ?? 0,
+              percent: fmt.percent(reason.value ?? 0),
+            })}
+          </li>
+        ))}
+      </ul>
       <Figures party={party} />
-      {missing ? <p className="muted small">{t('trade.rep.noData')}</p> : null}
       <p className="muted small">{t(forBuyer ? 'trade.trust.hint' : 'trade.risk.hint')}</p>
     </section>
   );

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { useI18n } from '@/i18n';
 import { EMPTY } from '@/lib/format';
+import type { FeeQuote } from '@/lib/platform-config';
 import { useFormat } from '@/lib/use-format';
 import { useCopy } from '../hooks/use-copy';
 import { CopyButton } from './CopyButton';
@@ -23,9 +24,11 @@ function Collapsible({ title, children, open }: { title: string; children: React
 export function TradeInfo({
   trade,
   escrow,
+  fee,
 }: {
   trade: TradeView;
   escrow: { amount: string; currency: string; status: string };
+  fee: FeeQuote | null;
 }) {
   const { t } = useI18n();
   const fmt = useFormat();
@@ -48,11 +51,17 @@ export function TradeInfo({
             </span>
           </dd>
         </div>
-        {trade.userRole === 'buyer' && trade.feeAmount !== '0.00000000' ? (
-          <div>
-            <dt>{t('trade.info.fee')}</dt>
-            <dd className="num">{fmt.crypto(trade.feeAmount, trade.cryptocurrency)}</dd>
-          </div>
+        {fee && trade.status !== 'CANCELLED' ? (
+          <>
+            <div>
+              <dt>{t('trade.info.fee')}</dt>
+              <dd className="num">{fmt.crypto(fee.fee, trade.cryptocurrency)}</dd>
+            </div>
+            <div>
+              <dt>{t('trade.info.buyerNet')}</dt>
+              <dd className="num">{fmt.crypto(fee.net, trade.cryptocurrency)}</dd>
+            </div>
+          </>
         ) : null}
       </dl>
     </section>

@@ -3,10 +3,13 @@ import { Icon } from '@/components/ui/Icon';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { useT } from '@/i18n';
 import { shortId } from '@/lib/format';
+import type { FeeQuote } from '@/lib/platform-config';
 import { useFormat } from '@/lib/use-format';
 
 interface TradeHeaderProps {
   trade: TradeView;
+  /** The platform fee and the buyer's net amount; null until the rate is known. */
+  fee: FeeQuote | null;
   step: number;
   refreshing: boolean;
   onRefresh: () => void;
@@ -19,7 +22,7 @@ const ROLE_LABEL = {
 } as const;
 
 /** Status, "step N of 4", my role, refresh; then what is traded for what at which rate. */
-export function TradeHeader({ trade, step, refreshing, onRefresh }: TradeHeaderProps) {
+export function TradeHeader({ trade, fee, step, refreshing, onRefresh }: TradeHeaderProps) {
   const t = useT();
   const fmt = useFormat();
   const buying = trade.userRole === 'buyer';
@@ -57,8 +60,22 @@ export function TradeHeader({ trade, step, refreshing, onRefresh }: TradeHeaderP
         <div className="trade-amounts__item">
           <dt>{t(buying ? 'trade.amount.youGet' : 'trade.amount.crypto')}</dt>
           <dd className="num">
-            {fmt.crypto(trade.amountCrypto, trade.cryptocurrency, { unit: false })}{' '}
+            {/* The buyer receives the amount less the platform fee: shown before anyone commits. */}
+            {fmt.crypto(buying && fee ? fee.net : trade.amountCrypto, trade.cryptocurrency, { unit: false })}{' '}
             <span className="muted">{trade.cryptocurrency}</span>
+            {fee ? (
+              <span className="trade-amounts__fee small">
+                {buying
+                  ? t('trade.amount.feeLine', {
+                      gross: fmt.crypto(trade.amountCrypto, trade.cryptocurrency),
+                      fee: fmt.crypto(fee.fee, trade.cryptocurrency),
+                    })
+                  : t('trade.amount.buyerGets', {
+                      net: fmt.crypto(fee.net, trade.cryptocurrency),
+                      fee: fmt.crypto(fee.fee, trade.cryptocurrency),
+                    })}
+              </span>
+            ) : null}
           </dd>
         </div>
         <div className="trade-amounts__item">

@@ -4,6 +4,7 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { toast } from '@/components/ui/toast';
 import { TradeChat } from '@/features/chat';
 import { useT } from '@/i18n';
+import { tradeFeeQuote, useFeePpm } from '@/lib/platform-config';
 import { useFormat } from '@/lib/use-format';
 import { useCopy } from '../hooks/use-copy';
 import { useTradeAction } from '../hooks/use-trade';
@@ -79,11 +80,14 @@ export function TradeScreen({ details, refreshing, onRefresh }: TradeScreenProps
   const chatInput = useRef<HTMLTextAreaElement>(null);
   const { copied, copy } = useCopy();
   const steps = progressSteps(trade);
+  const fee = tradeFeeQuote(trade, useFeePpm());
   const counterparty = trade.userRole === 'buyer' ? trade.seller : trade.buyer;
   const vars = {
     fiat: fmt.fiat(trade.amountFiat, trade.fiatCurrency),
     crypto: fmt.crypto(trade.amountCrypto, trade.cryptocurrency),
     name: counterparty.effectiveName,
+    net: fee ? fmt.crypto(fee.net, trade.cryptocurrency) : '',
+    fee: fee ? fmt.crypto(fee.fee, trade.cryptocurrency) : '',
   };
 
   const onTimeout = () => {
@@ -101,10 +105,19 @@ export function TradeScreen({ details, refreshing, onRefresh }: TradeScreenProps
   };
   const busy = action.isPending ? (action.variables?.action ?? null) : null;
   const dialog = confirming ? CONFIRM[confirming] : null;
+  // Without the rate the release dialog cannot name the fee: it says a fee is taken instead.
+  const dialogText =
+    dialog && confirming === 'release_crypto' && !fee ? 'confirm.release_crypto.textNoFee' : dialog?.text;
 
   return (
     <div className="page trade-page">
-      <TradeHeader trade={trade} step={stepNumber(steps)} refreshing={refreshing} onRefresh={onRefresh} />
+      <TradeHeader
+        trade={trade}
+        fee={fee}
+        step={stepNumber(steps)}
+        refreshing={refreshing}
+        onRefresh={onRefresh}
+      />
       <MainAction
         trade={trade}
         available={availableActions}
@@ -129,7 +142,7 @@ export function TradeScreen({ details, refreshing, onRefresh }: TradeScreenProps
       ) : null}
       <div className="trade-cols">
         <div className="trade-cols__side">
-          <TradeInfo trade={trade} escrow={escrow} />
+          <TradeInfo trade={trade} escrow={escrow} fee={fee} />
           <CounterpartyCard trade={trade} />
           <QuickActions
             trade={trade}
@@ -155,7 +168,7 @@ export function TradeScreen({ details, refreshing, onRefresh }: TradeScreenProps
       <ConfirmDialog
         open={dialog !== null}
         title={dialog ? t(dialog.title) : ''}
-        text={dialog ? t(dialog.text, vars) : ''}
+        text={dialogText ? t(dialogText, vars) : ''}
         confirmLabel={dialog ? t(dialog.ok, vars) : undefined}
         danger={dialog?.danger}
         onConfirm={() => confirming && run(confirming)}

@@ -16,12 +16,22 @@ describe('trade status helpers', () => {
     expect(mainActionOf([])).toBeNull();
   });
 
-  it('numbers steps 1 to 4 by what has happened', () => {
+  it('numbers steps 1 to 4 by what has happened, the list marking the same step', () => {
     const awaiting = progressSteps({ ...base, status: 'ESCROW_LOCKED' });
     expect(stepNumber(awaiting)).toBe(1);
-    expect(awaiting.map((s) => s.state)).toEqual(['done', 'active', 'pending', 'pending']);
+    expect(awaiting.map((s) => s.state)).toEqual(['current', 'pending', 'pending', 'pending']);
     const paid = progressSteps({ ...base, status: 'PAYMENT_PENDING', paidAt: '2026-01-01T10:05:00Z' });
     expect(stepNumber(paid)).toBe(2);
+    // Paid but not yet confirmed: "payment confirmed" is still ahead, not "now".
+    expect(paid.map((s) => s.state)).toEqual(['done', 'current', 'pending', 'pending']);
+    const confirmed = progressSteps({
+      ...base,
+      status: 'PAYMENT_CONFIRMED',
+      paidAt: '2026-01-01T10:05:00Z',
+      confirmedAt: '2026-01-01T10:06:00Z',
+    });
+    expect(stepNumber(confirmed)).toBe(3);
+    expect(confirmed.findIndex((s) => s.state === 'current') + 1).toBe(stepNumber(confirmed));
     const done = progressSteps({
       ...base,
       status: 'COMPLETED',
@@ -35,8 +45,11 @@ describe('trade status helpers', () => {
 
   it('leaves nothing in progress on a cancelled or disputed trade', () => {
     const cancelled = progressSteps({ ...base, status: 'CANCELLED' });
-    expect(cancelled.some((s) => s.state === 'active')).toBe(false);
+    expect(cancelled.some((s) => s.state === 'current')).toBe(false);
     expect(stepNumber(cancelled)).toBe(1);
+    const disputed = progressSteps({ ...base, status: 'DISPUTED', paidAt: '2026-01-01T10:05:00Z' });
+    expect(disputed.map((s) => s.state)).toEqual(['done', 'done', 'pending', 'pending']);
+    expect(stepNumber(disputed)).toBe(2);
   });
 
   it('picks the deadline of the current status', () => {

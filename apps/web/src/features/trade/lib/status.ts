@@ -9,42 +9,42 @@ export function mainActionOf(available: readonly string[]): MainAction | null {
   return MAIN_ACTIONS.find((action) => available.includes(action)) ?? null;
 }
 
-export type StepState = 'done' | 'active' | 'pending';
+export type StepState = 'done' | 'current' | 'pending';
 export interface ProgressStep {
-  key: 'created' | 'payment' | 'confirmed' | 'completed';
+  key: 'created' | 'paid' | 'confirmed' | 'completed';
   state: StepState;
   at: string | null;
 }
 
 /**
- * The four steps of spec 2 §4 (created, awaiting payment, payment confirmed, completed),
- * each done when its moment is recorded on the trade. The step in progress is the first
- * one not done, unless the trade is cancelled or disputed (then nothing is in progress).
+ * The four steps of spec 2 §4 (created, payment sent, payment confirmed, completed), each
+ * reached at a moment recorded on the trade. The current step is the last one reached while
+ * the trade is still going; a cancelled or disputed trade has none (it stopped there).
  */
 export function progressSteps(
   trade: Pick<TradeView, 'status' | 'createdAt' | 'paidAt' | 'confirmedAt' | 'completedAt'>,
 ): ProgressStep[] {
   const moments: [ProgressStep['key'], string | null][] = [
     ['created', trade.createdAt],
-    ['payment', trade.paidAt],
+    ['paid', trade.paidAt],
     ['confirmed', trade.confirmedAt],
     ['completed', trade.completedAt],
   ];
   const live = trade.status !== 'CANCELLED' && trade.status !== 'DISPUTED';
-  const firstOpen = moments.findIndex(([, at]) => !at);
+  const reached = moments.filter(([, at]) => at).length;
   return moments.map(([key, at], i) => ({
     key,
     at,
-    state: at ? 'done' : live && i === firstOpen ? 'active' : 'pending',
+    state: i >= reached ? 'pending' : live && i === reached - 1 && key !== 'completed' ? 'current' : 'done',
   }));
 }
 
 /**
- * "Step N of 4": the number of steps done, so awaiting payment is 1, payment sent 2,
- * confirmed 3, completed 4 (spec 2 §4); a cancelled or disputed trade shows where it stopped.
+ * "Шаг N из 4": the number of the last step reached, the same one the progress list marks
+ * (spec 2 §4: awaiting payment 1, payment sent 2, confirmed 3, completed 4).
  */
 export function stepNumber(steps: readonly ProgressStep[]): number {
-  return Math.max(1, steps.filter((s) => s.state === 'done').length);
+  return Math.max(1, steps.filter((s) => s.state !== 'pending').length);
 }
 
 export type DeadlineKind = 'payment' | 'confirmation' | 'autoRelease';

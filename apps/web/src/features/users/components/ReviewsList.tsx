@@ -11,10 +11,10 @@ export function ReviewsList({ reviews }: { reviews: ReviewView[] }) {
     <ul className="reviews">
       {reviews.map((review) => (
         <li key={review.id} className="review">
-          <Avatar name={review.reviewer.first_name} size="sm" />
+          <Avatar name={review.reviewer.effective_name} size="sm" />
           <div className="review__body">
             <div className="review__head">
-              <span className="review__author">{review.reviewer.first_name}</span>
+              <span className="review__author">{review.reviewer.effective_name}</span>
               <span className="review__stars" role="img" aria-label={`${review.rating}/5`}>
                 {'★'.repeat(review.rating)}
                 <span className="muted">{'★'.repeat(5 - review.rating)}</span>
