@@ -50,13 +50,14 @@ export function issuesToErrors<T extends FieldValues>(issues: readonly z.core.$Z
  * Russian text the catalogue knows is shown in the UI language; any other message passes
  * through unchanged (docs/decisions/015-i18n-and-formatting.md).
  */
-export function catalogueResolver<Input extends FieldValues, Output>(
-  schema: z.ZodType<Output, Input>,
+export function catalogueResolver<Values extends FieldValues, Output>(
+  // The form's values as typed may be looser than the schema's input: the schema checks them.
+  schema: z.ZodType<Output, unknown>,
   lang: () => Lang,
-): Resolver<Input, unknown, Output> {
+): Resolver<Values, unknown, Output> {
   return async (values) => {
     const result = await schema.safeParseAsync(values);
     if (result.success) return { values: result.data, errors: {} };
-    return { values: {}, errors: issuesToErrors<Input>(result.error.issues, lang()) };
+    return { values: {}, errors: issuesToErrors<Values>(result.error.issues, lang()) };
   };
 }

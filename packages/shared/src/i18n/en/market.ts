@@ -98,6 +98,8 @@ export const market: Messages<typeof ru> = {
   'newTrade.method.required': 'Choose a payment method',
   'newTrade.youGet': 'You get',
   'newTrade.youGive': 'You give',
+  'newTrade.feeBuyer': 'Trade {gross}, platform fee {fee}: you receive {net}',
+  'newTrade.feeSeller': 'The buyer receives {net}: the platform fee of {fee} is taken from their side',
   'newTrade.atPrice': 'at {price} per 1 {crypto}, rounded down to 8 decimals',
   'newTrade.warn.payFromMethod': 'Pay only with the method stated in the trade: {method}',
   'newTrade.warn.acceptOnlyMethod': 'Accept payment only through the method stated in the trade: {method}',
@@ -254,7 +256,7 @@ export const market: Messages<typeof ru> = {
   'createOrder.calc.limits': 'Trade limits',
   'createOrder.calc.fee': 'Fee (estimate)',
   'createOrder.calc.feeNote':
-    "The platform fee of 0.1% is taken from the buyer's side when the crypto is released.",
+    "The platform fee of {rate}% is taken from the buyer's side when the crypto is released.",
   'createOrder.calc.reserve':
     'On publishing, the whole {crypto} amount is reserved on your balance until the order is filled or deleted.',
   'createOrder.calc.available': 'Available:',

@@ -97,6 +97,8 @@ export const market = {
   'newTrade.method.required': 'Выберите способ оплаты',
   'newTrade.youGet': 'Вы получите',
   'newTrade.youGive': 'Вы отдадите',
+  'newTrade.feeBuyer': 'Сделка {gross}, комиссия платформы {fee} — вы получите {net}',
+  'newTrade.feeSeller': 'Покупатель получит {net}: комиссия платформы {fee} удерживается с его стороны',
   'newTrade.atPrice': 'по цене {price} за 1 {crypto}, с округлением вниз до 8 знаков',
   'newTrade.warn.payFromMethod': 'Оплачивайте только со способа, указанного в сделке: {method}',
   'newTrade.warn.acceptOnlyMethod': 'Принимайте оплату только через способ, указанный в сделке: {method}',
@@ -255,7 +257,7 @@ export const market = {
   'createOrder.calc.limits': 'Лимиты сделки',
   'createOrder.calc.fee': 'Комиссия (оценка)',
   'createOrder.calc.feeNote':
-    'Комиссия платформы 0,1% удерживается со стороны покупателя при выпуске криптовалюты.',
+    'Комиссия платформы {rate}% удерживается со стороны покупателя при выпуске криптовалюты.',
   'createOrder.calc.reserve':
     'При публикации вся сумма в {crypto} резервируется на вашем балансе до исполнения или удаления ордера.',
   'createOrder.calc.available': 'Доступно:',

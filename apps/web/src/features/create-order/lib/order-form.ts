@@ -1,4 +1,5 @@
 import {
+  CreateOrderRequest,
   type Cryptocurrency,
   type FiatCurrency,
   fiatValue,
@@ -10,6 +11,7 @@ import {
   type PaymentMethod,
   tryParseAmount,
 } from '@p2p/shared';
+import { z } from 'zod';
 
 export const DESCRIPTION_MAX = 500;
 export const TIME_LIMIT_MIN = 15;
@@ -180,4 +182,38 @@ export function counterTone(length: number, max = DESCRIPTION_MAX): 'normal' | '
   if (length >= max * 0.95) return 'danger';
   if (length >= max * 0.8) return 'warn';
   return 'normal';
+}
+
+/** The form field each rule's message is shown under (the total belongs to the price). */
+export const FORM_FIELD_OF: Record<OrderField, keyof OrderFormState> = {
+  amount_crypto: 'amount',
+  price_per_unit: 'price',
+  total_amount: 'price',
+  payment_methods: 'methods',
+  min_amount: 'minLimit',
+  max_amount: 'maxLimit',
+  description: 'description',
+  time_limit: 'timeLimit',
+};
+
+/**
+ * The create-order rules (spec 3 §5) as a zod schema for react-hook-form: each issue is a
+ * catalogue key under its form field, with the minimums it names (`values`, written in the UI
+ * language); valid values become the POST /orders body and pass the shared CreateOrderRequest.
+ */
+export function orderFormSchema(values: (form: OrderFormState) => Record<string, string>) {
+  return z
+    .custom<OrderFormState>()
+    .superRefine((form, ctx) => {
+      for (const issue of orderFormIssues(form)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [FORM_FIELD_OF[issue.field]],
+          message: issue.key,
+          params: values(form),
+        });
+      }
+    })
+    .transform((form): z.input<typeof CreateOrderRequest> => toCreateOrderBody(form))
+    .pipe(CreateOrderRequest);
 }

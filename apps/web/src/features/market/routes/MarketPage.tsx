@@ -1,60 +1,32 @@
-import { CRYPTOCURRENCIES, FIAT_CURRENCIES, type OrderView, PAYMENT_METHODS } from '@p2p/shared';
+import type { OrderView } from '@p2p/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
 import { Icon } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
 import { OrderDetailPanel, orderKeys, PANEL_CLOSE_DELAY_MS, useOrderBook } from '@/features/orders';
 import { useI18n } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useFormat } from '@/lib/use-format';
 import { useMarketPrices } from '../api/prices';
-import { FilterBar, type FilterOption } from '../components/FilterBar';
+import { MarketFilters, useMarketFilters } from '../components/MarketFilters';
 import { OrderColumn } from '../components/OrderColumn';
 import { PriceSourceIndicator, PriceTicker } from '../components/PriceSource';
 import { marketPriceMinor, priceDeviationText } from '../lib/prices';
 import '../market.css';
 
-type FilterKey = 'crypto' | 'fiat' | 'method';
-
-/** Only values the book knows; anything else in the address is ignored. */
-function readFilter(params: URLSearchParams, key: FilterKey, allowed: readonly string[]): string {
-  const value = params.get(key) ?? '';
-  return allowed.includes(value) ? value : '';
-}
-
 /** Home: the order book of spec 1 §2, both sides, filtered by coin, fiat and payment method. */
 export function MarketPage() {
   const { t, lang } = useI18n();
-  const fmt = useFormat();
   useDocumentTitle(null);
   const { user } = useSession();
   const queryClient = useQueryClient();
   const prices = useMarketPrices();
-  const [params, setParams] = useSearchParams();
-  const crypto = readFilter(params, 'crypto', CRYPTOCURRENCIES);
-  const fiat = readFilter(params, 'fiat', FIAT_CURRENCIES);
-  const method = readFilter(params, 'method', PAYMENT_METHODS);
-  const filter = useMemo(
-    () => ({
-      cryptocurrency: crypto || undefined,
-      fiat_currency: fiat || undefined,
-      payment_method: method || undefined,
-    }),
-    [crypto, fiat, method],
-  );
+  const filters = useMarketFilters();
+  const filter = filters.book;
   const [phoneTab, setPhoneTab] = useState<'buy' | 'sell'>('sell');
   const [selected, setSelected] = useState<{ order: OrderView; withForm: boolean } | null>(null);
   const [panelOpen, setPanelOpen] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
-
-  const setFilter = (key: FilterKey, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
 
   const openOrder = (order: OrderView, withForm: boolean) => {
     clearTimeout(closeTimer.current);
@@ -89,16 +61,6 @@ export function MarketPage() {
     void prices.refetch();
   };
 
-  const all: FilterOption = { value: '', label: t('market.filters.all') };
-  const cryptoOptions = [all, ...CRYPTOCURRENCIES.map((c) => ({ value: c, label: c }))];
-  const fiatOptions = [all, ...FIAT_CURRENCIES.map((c) => ({ value: c, label: c }))];
-  const methodOptions = [all, ...PAYMENT_METHODS.map((m) => ({ value: m, label: fmt.paymentMethod(m) }))];
-  const chips = [
-    crypto ? { key: 'crypto' as const, label: crypto } : null,
-    fiat ? { key: 'fiat' as const, label: fiat } : null,
-    method ? { key: 'method' as const, label: fmt.paymentMethod(method) } : null,
-  ].filter((chip) => chip !== null);
-
   return (
     <section className="page market" aria-labelledby="market-title">
       <div className="market-head">
@@ -132,45 +94,7 @@ export function MarketPage() {
         </p>
       ) : null}
 
-      <section className="panel market-filters" aria-label={t('market.filters.title')}>
-        <FilterBar
-          label={t('market.filters.crypto')}
-          options={cryptoOptions}
-          value={crypto}
-          onChange={(v) => setFilter('crypto', v)}
-        />
-        <FilterBar
-          label={t('market.filters.fiat')}
-          options={fiatOptions}
-          value={fiat}
-          onChange={(v) => setFilter('fiat', v)}
-        />
-        <FilterBar
-          label={t('market.filters.method')}
-          options={methodOptions}
-          value={method}
-          onChange={(v) => setFilter('method', v)}
-        />
-        {chips.length > 0 ? (
-          <div className="active-filters">
-            <span className="small muted">{t('market.filters.active')}</span>
-            {chips.map((chip) => (
-              <button
-                key={chip.key}
-                type="button"
-                className="active-chip"
-                onClick={() => setFilter(chip.key, '')}
-                aria-label={t('market.filters.remove', { name: chip.label })}
-              >
-                {chip.label} <Icon name="close" size={12} />
-              </button>
-            ))}
-            <button type="button" className="link-btn small" onClick={() => setParams({}, { replace: true })}>
-              {t('market.filters.reset')}
-            </button>
-          </div>
-        ) : null}
-      </section>
+      <MarketFilters filters={filters} />
 
       <fieldset className="segmented market-tabs">
         <legend className="sr-only">{t('market.tabs')}</legend>
