@@ -92,7 +92,7 @@ describe('cancel from Active Trades, then a dispute (seller alice, a new buyer)'
     );
 
     await buyer.goto(`${baseURL}/dashboard`);
-    const button = buyer.locator('.header').getByRole('button', { name: /^Активные сделки: 1 активная,/ });
+    const button = buyer.locator('.header').getByRole('button', { name: /^Активные сделки: 1 активная \d/ });
     await button.click();
     const panel = buyer.locator('.at-panel');
     await panel.getByRole('heading', { name: /Активные сделки/ }).waitFor();
@@ -105,7 +105,7 @@ describe('cancel from Active Trades, then a dispute (seller alice, a new buyer)'
 
     const dialog = buyer.getByRole('dialog').filter({ hasText: 'Отменить сделку?' });
     await dialog.waitFor();
-    await dialog.getByText(/This will cancel your BTC trade with Алиса/).waitFor();
+    await dialog.getByText(/Сделка по BTC будет отменена \(собеседник: Алиса\)/).waitFor();
     await screenshot(buyer, 'cancel-dialog', { fullPage: false });
     await dialog.getByRole('button', { name: 'Подтвердить отмену' }).click();
     await dialog.waitFor({ state: 'detached', ...LIVE });
@@ -124,6 +124,13 @@ describe('cancel from Active Trades, then a dispute (seller alice, a new buyer)'
 
   it('opens a dispute after marking paid; the seller sees it live', async () => {
     const trade = await openTrade('12000');
+    // "Я оплатил" waits for the seller's details: alice sends a card first.
+    const template = await api<{ id: string }>(seller, baseURL, 'POST', '/payment-templates', {
+      name: 'Карта Алисы',
+      type: 'BANK_CARD',
+      details: { bankName: 'Сбербанк', cardNumber: '4276380012345679', holderName: 'ALISA' },
+    });
+    await api(seller, baseURL, 'PUT', `/trades/${trade.id}/payment-template`, { templateId: template.id });
     await seller.goto(`${baseURL}/trade/${trade.id}`);
     await seller.getByRole('heading', { name: /Продажа BTC/ }).waitFor();
     await buyer.goto(`${baseURL}/trade/${trade.id}`);
@@ -170,7 +177,7 @@ describe('cancel from Active Trades, then a dispute (seller alice, a new buyer)'
     const trade = await openTrade('5000');
     const { page: phone } = await open('phone', dialogs, buyerCtx);
     await phone.goto(`${baseURL}/dashboard`);
-    await phone.getByRole('button', { name: /^Активные сделки: \d\+? актив\S+,/ }).click();
+    await phone.getByRole('button', { name: /^Активные сделки: \d\+? актив\S+ / }).click();
     const modal = phone.locator('dialog.at-modal');
     await modal.waitFor();
     const box = await modal.boundingBox();

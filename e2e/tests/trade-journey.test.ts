@@ -198,10 +198,15 @@ describe('trade journey: seller vera, a new buyer, two browsers', () => {
     await panel.locator('form').getByRole('button', { name: 'Купить BTC' }).click();
     await panel.getByText(/Сумма должна быть от/).waitFor();
     await panel.getByLabel(/^Сумма сделки/).fill(TRADE_FIAT);
-    // 30 000 / 6 012 345 = 0.00498973… BTC, rounded down.
+    // 30 000 / 6 012 345 = 0.00498973… BTC, rounded down; the 0.1 % fee (0.00000498, rounded
+    // down) is shown before the trade opens, and the buyer's headline is the net amount.
     await panel
       .locator('.trade-form__result-value')
-      .getByText(/0,00498973/)
+      .getByText(/0,00498475/)
+      .waitFor();
+    await panel
+      .locator('.trade-form__fee')
+      .getByText(/0,00498973.*0,00000498/)
       .waitFor();
     await screenshot(buyer, 'journey-trade-form', { fullPage: false });
     await panel.locator('form').getByRole('button', { name: 'Купить BTC' }).click();

@@ -3,7 +3,6 @@ import type { Messages } from '../types.ts';
 
 export const lists: Messages<typeof ru> = {
   'activeTrades.title': 'Active trades',
-  'activeTrades.button': 'Active trades: {count}, nearest deadline {time}',
   'activeTrades.role.buy': 'Buy',
   'activeTrades.role.sell': 'Sell',
   'activeTrades.timeLeft': 'Time remaining',

@@ -1,7 +1,6 @@
 /** Active trades (header) and my trades. */
 export const lists = {
   'activeTrades.title': 'Активные сделки',
-  'activeTrades.button': 'Активные сделки: {count}, ближайший срок {time}',
   'activeTrades.role.buy': 'Покупка',
   'activeTrades.role.sell': 'Продажа',
   'activeTrades.timeLeft': 'Осталось времени',

@@ -115,14 +115,11 @@ function ActiveTradesMenu({ trades }: { trades: ActiveTradeSummary[] }) {
         className={`at-btn at-sev--${severity}${severity === 'critical' ? ' tr-pulse' : ''}`}
         aria-expanded={open}
         aria-controls={desktop ? `${id}-panel` : undefined}
-        aria-label={t('activeTrades.button', {
-          count: countLabel(trades.length, t),
-          time: formatClock(seconds),
-        })}
         onClick={() => setOpen((v) => !v)}
       >
         <span className="at-btn__dot" aria-hidden="true" />
-        <span className="at-btn__count">{countLabel(trades.length, t)}</span>
+        <span className="sr-only">{t('activeTrades.title')}: </span>
+        <span className="at-btn__count">{countLabel(trades.length, t)}</span>{' '}
         <span className="at-btn__clock num">{formatClock(seconds)}</span>
       </button>
       {desktop ? (

@@ -53,7 +53,8 @@ export function PriceTicker({ prices }: { prices: MarketPricesState }) {
   // Spec 1 §5: reference prices in whole rubles, dollars with cents.
   const digits = currency === 'RUB' ? 0 : FIAT_DECIMALS;
   return (
-    <ul className="price-ticker" aria-label={t('market.prices.title')}>
+    // A scrolling strip on phones: focusable so it can be scrolled from the keyboard.
+    <ul className="price-ticker" aria-label={t('market.prices.title')} tabIndex={0}>
       {CRYPTOCURRENCIES.map((coin) => {
         const minor = marketPriceMinor(prices.prices, coin, currency);
         const quote = prices.prices[COIN_IDS[coin]];

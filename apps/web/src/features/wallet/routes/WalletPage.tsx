@@ -35,7 +35,7 @@ export function WalletPage() {
           >
             <Icon name="refresh" size={16} /> <span className="hide-sm">{t('orders.refresh')}</span>
           </button>
-          <Link to="/dashboard" className="btn btn--ghost btn--sm">
+          <Link to="/dashboard" className="btn btn--ghost btn--sm" aria-label={t('wallet.toDashboard')}>
             <Icon name="arrowLeft" size={16} /> <span className="hide-sm">{t('wallet.toDashboard')}</span>
           </Link>
         </div>
