@@ -10,7 +10,8 @@ import {
 import { repoRoot } from './server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const screenshotsDir = join(repoRoot, 'e2e/screenshots');
+/** Screenshots of every run land here, ignored by git (e2e/test-results/ is in .gitignore). */
+export const screenshotsDir = join(repoRoot, 'e2e/test-results/screenshots');
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },

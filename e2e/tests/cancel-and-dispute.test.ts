@@ -92,22 +92,22 @@ describe('cancel from Active Trades, then a dispute (seller alice, a new buyer)'
     );
 
     await buyer.goto(`${baseURL}/dashboard`);
-    const button = buyer.locator('.header').getByRole('button', { name: /^Активные сделки: 1 Active,/ });
+    const button = buyer.locator('.header').getByRole('button', { name: /^Активные сделки: 1 активная \d/ });
     await button.click();
     const panel = buyer.locator('.at-panel');
     await panel.getByRole('heading', { name: /Активные сделки/ }).waitFor();
     const row = panel.locator('.at-row').filter({ has: buyer.locator(`a[href="/trade/${trade.id}"]`) });
-    await row.getByText('с Алиса').waitFor();
-    const cancel = row.getByRole('button', { name: 'Отменить сделку BTC с Алиса' });
+    await row.getByText('Собеседник: Алиса').waitFor();
+    const cancel = row.getByRole('button', { name: 'Отменить сделку BTC · Алиса' });
     await cancel.waitFor(LIVE); // offered once the server lists cancel_trade for it
     await screenshot(buyer, 'cancel-dropdown', { fullPage: false });
     await cancel.click();
 
-    const dialog = buyer.getByRole('dialog').filter({ hasText: 'Cancel Trade?' });
+    const dialog = buyer.getByRole('dialog').filter({ hasText: 'Отменить сделку?' });
     await dialog.waitFor();
-    await dialog.getByText(/This will cancel your BTC trade with Алиса/).waitFor();
+    await dialog.getByText(/Сделка по BTC будет отменена \(собеседник: Алиса\)/).waitFor();
     await screenshot(buyer, 'cancel-dialog', { fullPage: false });
-    await dialog.getByRole('button', { name: 'Confirm Cancellation' }).click();
+    await dialog.getByRole('button', { name: 'Подтвердить отмену' }).click();
     await dialog.waitFor({ state: 'detached', ...LIVE });
     await row.waitFor({ state: 'detached', ...LIVE });
     await button.waitFor({ state: 'detached', ...LIVE }); // no active trade left
@@ -124,6 +124,13 @@ describe('cancel from Active Trades, then a dispute (seller alice, a new buyer)'
 
   it('opens a dispute after marking paid; the seller sees it live', async () => {
     const trade = await openTrade('12000');
+    // "Я оплатил" waits for the seller's details: alice sends a card first.
+    const template = await api<{ id: string }>(seller, baseURL, 'POST', '/payment-templates', {
+      name: 'Карта Алисы',
+      type: 'BANK_CARD',
+      details: { bankName: 'Сбербанк', cardNumber: '4276380012345679', holderName: 'ALISA' },
+    });
+    await api(seller, baseURL, 'PUT', `/trades/${trade.id}/payment-template`, { templateId: template.id });
     await seller.goto(`${baseURL}/trade/${trade.id}`);
     await seller.getByRole('heading', { name: /Продажа BTC/ }).waitFor();
     await buyer.goto(`${baseURL}/trade/${trade.id}`);
@@ -131,8 +138,8 @@ describe('cancel from Active Trades, then a dispute (seller alice, a new buyer)'
 
     await buyer.locator('.main-action').getByRole('button', { name: 'Я оплатил' }).click();
     await buyer.getByRole('dialog').getByRole('button', { name: 'Да, я оплатил' }).click();
-    await buyer.locator('.trade-head').getByText('Ожидание подтверждения оплаты').waitFor(LIVE);
-    await seller.locator('.trade-head').getByText('Ожидание подтверждения оплаты').waitFor(LIVE);
+    await buyer.locator('.trade-head').getByText('Оплата отправлена').waitFor(LIVE);
+    await seller.locator('.trade-head').getByText('Оплата отправлена').waitFor(LIVE);
 
     await buyer.locator('.main-action').getByRole('button', { name: 'Открыть спор' }).click();
     const dialog = buyer.getByRole('dialog').filter({ hasText: 'Причина спора' });
@@ -170,13 +177,13 @@ describe('cancel from Active Trades, then a dispute (seller alice, a new buyer)'
     const trade = await openTrade('5000');
     const { page: phone } = await open('phone', dialogs, buyerCtx);
     await phone.goto(`${baseURL}/dashboard`);
-    await phone.getByRole('button', { name: /^Активные сделки: \d+ Active,/ }).click();
+    await phone.getByRole('button', { name: /^Активные сделки: \d\+? актив\S+ / }).click();
     const modal = phone.locator('dialog.at-modal');
     await modal.waitFor();
     const box = await modal.boundingBox();
     expect(box).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
     await modal.locator(`a[href="/trade/${trade.id}"]`).waitFor();
-    await modal.getByRole('button', { name: 'Отменить сделку BTC с Алиса' }).first().waitFor(LIVE);
+    await modal.getByRole('button', { name: 'Отменить сделку BTC · Алиса' }).first().waitFor(LIVE);
     await screenshot(phone, 'cancel-active-trades-phone', { fullPage: false });
     await modal.getByRole('button', { name: 'Закрыть' }).click();
     await modal.waitFor({ state: 'detached' });

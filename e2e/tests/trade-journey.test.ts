@@ -198,10 +198,15 @@ describe('trade journey: seller vera, a new buyer, two browsers', () => {
     await panel.locator('form').getByRole('button', { name: 'Купить BTC' }).click();
     await panel.getByText(/Сумма должна быть от/).waitFor();
     await panel.getByLabel(/^Сумма сделки/).fill(TRADE_FIAT);
-    // 30 000 / 6 012 345 = 0.00498973… BTC, rounded down.
+    // 30 000 / 6 012 345 = 0.00498973… BTC, rounded down; the 0.1 % fee (0.00000498, rounded
+    // down) is shown before the trade opens, and the buyer's headline is the net amount.
     await panel
       .locator('.trade-form__result-value')
-      .getByText(/0,00498973/)
+      .getByText(/0,00498475/)
+      .waitFor();
+    await panel
+      .locator('.trade-form__fee')
+      .getByText(/0,00498973.*0,00000498/)
       .waitFor();
     await screenshot(buyer, 'journey-trade-form', { fullPage: false });
     await panel.locator('form').getByRole('button', { name: 'Купить BTC' }).click();
@@ -282,11 +287,11 @@ describe('trade journey: seller vera, a new buyer, two browsers', () => {
     await confirm.waitFor();
     await screenshot(buyer, 'journey-mark-paid-confirm', { fullPage: false });
     await confirm.getByRole('button', { name: 'Да, я оплатил' }).click();
-    await buyer.locator('.trade-head').getByText('Ожидание подтверждения оплаты').waitFor(LIVE);
+    await buyer.locator('.trade-head').getByText('Оплата отправлена').waitFor(LIVE);
     await buyer.getByText(/Вы отметили оплату/).waitFor();
 
     // The seller's page, untouched since: status, the next action and the receipt arrive live.
-    await seller.locator('.trade-head').getByText('Ожидание подтверждения оплаты').waitFor(LIVE);
+    await seller.locator('.trade-head').getByText('Оплата отправлена').waitFor(LIVE);
     await seller.getByRole('button', { name: 'Подтвердить получение оплаты' }).waitFor(LIVE);
     await seller
       .locator('#trade-receipt')
@@ -316,7 +321,7 @@ describe('trade journey: seller vera, a new buyer, two browsers', () => {
     await dialog.getByRole('button', { name: /^Отправить 0,00498973 BTC/ }).click();
 
     for (const page of [seller, buyer]) {
-      await page.locator('.trade-head').getByText('Завершено').waitFor(LIVE);
+      await page.locator('.trade-head').getByText('Завершена', { exact: true }).waitFor(LIVE);
       await page.locator('.tr-notice--success').getByText('Сделка завершена').waitFor(LIVE);
     }
     await screenshot(seller, 'journey-completed-seller');

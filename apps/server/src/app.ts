@@ -18,6 +18,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devChainRoutes } from './modules/chains/devnet/dev-chain.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { configRoutes } from './modules/config/config.routes.ts';
 import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -129,6 +130,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(paymentTemplatesRoutes, { ctx });
       await api.register(uploadsRoutes, { ctx });
       await api.register(marketRoutes, { ctx });
+      await api.register(configRoutes, { ctx });
       await api.register(adminRoutes, { ctx, prefix: '/admin' });
     },
     { prefix: '/api/v1' },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CHAIN_MODES, NETWORK_IDS } from '@p2p/shared';
+import { CHAIN_MODES, feeRateToPpm, NETWORK_IDS } from '@p2p/shared';
 import { z } from 'zod';
 import { type ChainConfig, readChainConfig } from './modules/chains/chain-config.ts';
 
@@ -106,7 +106,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${chain.problems.map((p) => `  ${p}`).join('\n')}`);
   }
   const dataDir = resolve(e.DATA_DIR);
-  const [, frac = ''] = e.PLATFORM_FEE_RATE.split('.');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -125,7 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : decodeKey(loadOrCreateSecret(dataDir, 'totp-key', () => randomBytes(32).toString('base64url'))),
     devnetAddresses: chain.config.mode === 'devnet',
     priceApiUrl: e.PRICE_API_URL,
-    feePpm: BigInt(frac.padEnd(6, '0')),
+    feePpm: feeRateToPpm(e.PLATFORM_FEE_RATE),
     rateLimit: e.RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ?? null,

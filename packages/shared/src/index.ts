@@ -1,6 +1,7 @@
 export * from './address.ts';
 export * from './display-name.ts';
 export * from './errors.ts';
+export * from './i18n/index.ts';
 export * from './money.ts';
 export * from './networks.ts';
 export * from './payment-methods.ts';
@@ -8,6 +9,7 @@ export * from './schemas/admin.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/chat.ts';
 export * from './schemas/common.ts';
+export * from './schemas/config.ts';
 export * from './schemas/deposits.ts';
 export * from './schemas/market.ts';
 export * from './schemas/orders.ts';

@@ -5,6 +5,8 @@ import {
   cryptoForFiat,
   decimalsOf,
   FIAT_DECIMALS,
+  feeFor,
+  feeRateToPpm,
   fiatValue,
   formatAmount,
   formatCrypto,
@@ -13,7 +15,9 @@ import {
   isCryptocurrency,
   mulDivCeil,
   mulDivFloor,
+  netOfFee,
   parseAmount,
+  ppmToFeeRate,
   tryParseAmount,
 } from './money.ts';
 
@@ -209,5 +213,26 @@ describe('formatRu', () => {
 
   it('keeps precision no float could (above 2^53)', () => {
     expect(formatRu('12345678901234567.89')).toBe(`12${NBSP}345${NBSP}678${NBSP}901${NBSP}234${NBSP}567,89`);
+  });
+});
+
+describe('platform fee', () => {
+  it('reads and writes rates in parts per million', () => {
+    expect(feeRateToPpm('0.001')).toBe(1000n);
+    expect(feeRateToPpm('0')).toBe(0n);
+    expect(feeRateToPpm('0.123456')).toBe(123_456n);
+    expect(() => feeRateToPpm('1')).toThrow(AmountFormatError);
+    expect(() => feeRateToPpm('0.1234567')).toThrow(AmountFormatError);
+    expect(ppmToFeeRate(1000n)).toBe('0.001');
+    expect(ppmToFeeRate(0n)).toBe('0');
+    expect(ppmToFeeRate(123_450n)).toBe('0.12345');
+  });
+
+  it('takes amount × rate rounded down, as the settlement does', () => {
+    // The journey's trade: 0.00241935 BTC at 0.1 % -> 0.00000241 (0.00000241935 cut).
+    expect(feeFor(241_935n, 1000n)).toBe(241n);
+    expect(netOfFee(241_935n, 1000n)).toBe(241_694n);
+    expect(feeFor(999n, 1000n)).toBe(0n);
+    expect(feeFor(100_000_000n, 0n)).toBe(0n);
   });
 });

@@ -107,3 +107,34 @@ export function formatRu(decimalText: string, fractionDigits?: number): string {
   const whole = wholeRaw.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
   return `${negative ? '-' : ''}${whole}${frac ? `,${frac}` : ''}`;
 }
+
+/** Fee rates are kept in parts per million: 0.001 (0.1 %) is 1000 ppm. */
+export const PPM = 1_000_000n;
+
+/** A fee rate written as a decimal fraction below 1 ("0.001", up to 6 decimals) in ppm. */
+export function feeRateToPpm(rate: string): bigint {
+  const match = /^0(?:\.(\d{1,6}))?$/.exec(rate);
+  if (!match) throw new AmountFormatError('Fee rate must be a fraction below 1 with at most 6 decimals');
+  return BigInt((match[1] ?? '').padEnd(6, '0'));
+}
+
+/** The decimal fraction of a rate in ppm: 1000n -> "0.001", 0n -> "0". */
+export function ppmToFeeRate(ppm: bigint): string {
+  if (ppm < 0n || ppm >= PPM) throw new RangeError('fee rate must be in [0, 1)');
+  const frac = ppm.toString().padStart(6, '0').replace(/0+$/, '');
+  return frac ? `0.${frac}` : '0';
+}
+
+/**
+ * The platform fee of an amount, taken from the buyer's side on release: amount × ppm / 1e6,
+ * rounded down (the platform never takes more than its rate). The server settles with it and
+ * the web app shows it before anyone commits, so the two cannot drift.
+ */
+export function feeFor(amount: bigint, feePpm: bigint): bigint {
+  return mulDivFloor(amount, feePpm, PPM);
+}
+
+/** What the buyer receives of an amount once the fee is taken. */
+export function netOfFee(amount: bigint, feePpm: bigint): bigint {
+  return amount - feeFor(amount, feePpm);
+}

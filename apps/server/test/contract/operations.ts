@@ -117,6 +117,7 @@ export const OPERATIONS: Record<string, Entry> = {
   'GET /healthz': row(EVERYONE),
   'GET /readyz': row(EVERYONE),
   'GET /api/v1/auth/config': row(EVERYONE),
+  'GET /api/v1/config': row(EVERYONE),
   'POST /api/v1/auth/telegram': row(EVERYONE, { body: telegramWidget }),
   'POST /api/v1/auth/telegram/webapp': row(EVERYONE, { body: telegramInitData }),
   'POST /api/v1/auth/dev-login': row(EVERYONE, { body: () => ({ username: 'contract_user' }) }),

@@ -1,5 +1,4 @@
-import { cryptoForFiat, nextState, type TradeStatus, type UserAction } from '@p2p/shared';
-import { feeFor } from '../../src/modules/trades/settlement.ts';
+import { cryptoForFiat, feeFor, nextState, type TradeStatus, type UserAction } from '@p2p/shared';
 
 /**
  * A small in-memory model of the money core (DESIGN §2-§3) for the property test. It says

@@ -113,7 +113,8 @@ describe('loadConfig: values', () => {
       expect(loadConfig({ ...base, TOTP_ENCRYPTION_KEY: text }).totpEncryptionKey).toEqual(key);
     }
     expect(loadConfig({ ...base, CHAIN_MODE: 'devnet' }).devnetAddresses).toBe(true);
-    expect(loadConfig({ ...base, CHAIN_MODE: 'mainnet' }).devnetAddresses).toBe(false);
+    expect(loadConfig({ ...base, CHAIN_MODE: 'off' }).devnetAddresses).toBe(false);
+    expect(loadConfig(base).devnetAddresses).toBe(false);
   });
 
   it.each([

@@ -1,8 +1,8 @@
+import { feeFor } from '@p2p/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
-import { feeFor } from '../../src/modules/trades/settlement.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { balance, createOrder, createUser, expectLedgerSound, fund, openTrade } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';

@@ -1,6 +1,6 @@
+import { feeFor } from '@p2p/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOrder } from '../../src/modules/orders/orders.repository.ts';
-import { feeFor } from '../../src/modules/trades/settlement.ts';
 import { findTrade } from '../../src/modules/trades/trades.repository.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { balance, createOrder, expectLedgerSound, fund, openTrade } from '../factories.ts';

@@ -53,6 +53,19 @@ describe('POST /trades/{id}/review', () => {
     expect(profile.reviews[0].reviewer.id).toBe(trade.buyerId);
   });
 
+  it('signs a review with the name the reviewer chose, not the first name', async () => {
+    const trade = await sellTradeIn(t, 'COMPLETED');
+    const named = await http.put('/users/profile', trade.buyerId, { displayName: 'Честный Покупатель' });
+    expect(named.statusCode, named.body).toBe(200);
+    expect((await review(trade.tradeId, trade.buyerId, { rating: 5 })).statusCode).toBe(200);
+    const profile = (await http.get(`/users/${trade.sellerId}`, null)).json().data;
+    expect(profile.reviews[0].reviewer).toMatchObject({
+      id: trade.buyerId,
+      effective_name: 'Честный Покупатель',
+    });
+    expect(profile.reviews[0].reviewer.first_name).not.toBe('Честный Покупатель');
+  });
+
   it.each(['ESCROW_LOCKED', 'PAYMENT_PENDING', 'PAYMENT_CONFIRMED', 'DISPUTED', 'CANCELLED'] as const)(
     'is refused with 409 for a trade in %s',
     async (status) => {

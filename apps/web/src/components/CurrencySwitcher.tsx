@@ -1,5 +1,6 @@
 import { useT } from '@/i18n';
-import { CURRENCY_SYMBOLS, DISPLAY_CURRENCIES, setCurrency, useCurrency } from '@/lib/currency';
+import { DISPLAY_CURRENCIES, setCurrency, useCurrency } from '@/lib/currency';
+import { fiatSign } from '@/lib/format';
 
 type Variant = 'default' | 'compact' | 'icon';
 
@@ -19,9 +20,9 @@ export function CurrencySwitcher({ variant = 'default' }: { variant?: Variant })
           aria-label={variant === 'icon' ? code : undefined}
           onClick={() => setCurrency(code)}
         >
-          {variant === 'icon' ? CURRENCY_SYMBOLS[code] : null}
+          {variant === 'icon' ? fiatSign(code) : null}
           {variant === 'compact' ? code : null}
-          {variant === 'default' ? `${CURRENCY_SYMBOLS[code]} ${code}` : null}
+          {variant === 'default' ? `${fiatSign(code)} ${code}` : null}
         </button>
       ))}
     </fieldset>

@@ -1,51 +1,44 @@
+import {
+  createTranslator,
+  LANGS,
+  type Lang,
+  LOCALES,
+  localizeMessage,
+  type MessageValues,
+  type Translate,
+} from '@p2p/shared';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { safeStorage } from '@/lib/storage';
-import { en } from './en';
-import { type MessageKey, ru } from './ru';
+import { currentLang, rememberLang } from './current-lang';
 
-export type Lang = 'ru' | 'en';
-export const LANGS: readonly Lang[] = ['ru', 'en'];
-const LANG_KEY = 'ui_language';
-const dictionaries: Record<Lang, Record<MessageKey, string>> = { ru, en };
-
-export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
+export type { Lang, Translate };
+export { LANGS };
 
 interface I18nValue {
   lang: Lang;
   setLang: (lang: Lang) => void;
   t: Translate;
-  /** BCP 47 locale for Intl formatting of dates. */
+  /** BCP 47 locale for Intl formatting of dates and numbers. */
   locale: string;
 }
 
 const I18nContext = createContext<I18nValue | null>(null);
 
-function initialLang(): Lang {
-  const stored = safeStorage.get(LANG_KEY);
-  return stored === 'en' || stored === 'ru' ? stored : 'ru';
-}
-
 export function I18nProvider({ children }: { children: ReactNode }) {
-  const [lang, setLangState] = useState<Lang>(initialLang);
+  const [lang, setLangState] = useState<Lang>(currentLang);
 
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
 
   const setLang = useCallback((next: Lang) => {
-    safeStorage.set(LANG_KEY, next);
+    rememberLang(next);
     setLangState(next);
   }, []);
 
-  const value = useMemo<I18nValue>(() => {
-    const dict = dictionaries[lang];
-    const t: Translate = (key, vars) => {
-      const text = dict[key] ?? ru[key] ?? key;
-      if (!vars) return text;
-      return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
-    };
-    return { lang, setLang, t, locale: lang === 'ru' ? 'ru-RU' : 'en-GB' };
-  }, [lang, setLang]);
+  const value = useMemo<I18nValue>(
+    () => ({ lang, setLang, t: createTranslator(lang), locale: LOCALES[lang] }),
+    [lang, setLang],
+  );
 
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
@@ -56,7 +49,16 @@ export function useI18n(): I18nValue {
   return value;
 }
 
-/** The tiny translation hook: `const t = useT(); t('auth.title')`. */
+/** The translation hook over the shared catalogue: `const t = useT(); t('auth.title')`. */
 export function useT(): Translate {
   return useI18n().t;
+}
+
+/**
+ * Shows a message that came from elsewhere (a shared validator, the server, a SYSTEM chat line)
+ * in the UI language when the catalogue knows it; anything else as it is.
+ */
+export function useLocalize(): (message: string, values?: MessageValues) => string {
+  const { lang } = useI18n();
+  return useCallback((message, values) => localizeMessage(lang, message, values), [lang]);
 }

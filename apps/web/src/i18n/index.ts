@@ -1,3 +1,4 @@
-export { I18nProvider, type Lang, type Translate, useI18n, useT } from './i18n';
+export type { MessageKey } from '@p2p/shared';
+export { currentLang } from './current-lang';
+export { I18nProvider, type Lang, type Translate, useI18n, useLocalize, useT } from './i18n';
 export { LanguageSwitcher } from './LanguageSwitcher';
-export type { MessageKey } from './ru';

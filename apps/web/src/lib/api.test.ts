@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rememberLang } from '@/i18n/current-lang';
 import { ApiError, apiConfig, apiRequest } from './api';
 import { getAccessToken, getRefreshToken, onAuthCleared } from './storage';
 
@@ -24,6 +25,7 @@ beforeEach(() => {
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
   Object.assign(apiConfig, { timeoutMs: 30_000, maxRetries: 3, retryDelayMs: 1_000 });
+  rememberLang('ru');
 });
 
 afterEach(() => {
@@ -39,6 +41,22 @@ describe('apiRequest', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/v1/auth/me');
     expect(init.headers.Authorization).toBe('Bearer A1');
+  });
+
+  it('asks the server for texts in the UI language', async () => {
+    fetchMock.mockImplementation(async () => ok({}));
+    await apiRequest('/x');
+    rememberLang('en');
+    await apiRequest('/x');
+    expect(fetchMock.mock.calls.map(([, init]) => init.headers['Accept-Language'])).toEqual(['ru', 'en']);
+  });
+
+  it('shows a Russian server text in English when the catalogue knows it', async () => {
+    rememberLang('en');
+    fetchMock.mockResolvedValueOnce(fail(404, 'Ордер не найден'));
+    await expect(apiRequest('/orders/x')).rejects.toMatchObject({ message: 'Order not found', status: 404 });
+    fetchMock.mockResolvedValueOnce(fail(400, 'Текст, которого нет в каталоге'));
+    await expect(apiRequest('/orders/x')).rejects.toThrow('Текст, которого нет в каталоге');
   });
 
   it('uses the error field, else HTTP status text', async () => {
@@ -92,7 +110,14 @@ describe('apiRequest', () => {
     );
     const result = apiRequest('/slow').catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(30_000);
-    expect(await result).toMatchObject({ message: 'Request timeout - please try again', code: 'TIMEOUT' });
+    expect(await result).toMatchObject({
+      message: 'Сервер не ответил вовремя, попробуйте ещё раз',
+      code: 'TIMEOUT',
+    });
+    rememberLang('en');
+    const english = apiRequest('/slow').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(await english).toMatchObject({ message: 'Request timeout - please try again', code: 'TIMEOUT' });
   });
 
   it('refreshes once for concurrent 401s, then retries each call', async () => {
@@ -125,7 +150,8 @@ describe('apiRequest', () => {
     await expect(apiRequest('/auth/me')).rejects.toMatchObject({ status: 401 });
     off();
     expect(signedOut).toHaveBeenCalledTimes(1);
-    expect(store.size).toBe(0);
+    // Signing out forgets the credentials, not the language.
+    expect([...store.keys()]).toEqual(['ui_language']);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,14 +1,21 @@
+import { localizeMessage, type MessageKey, translate } from '@p2p/shared';
+import { currentLang } from '@/i18n/current-lang';
 import { clearAuth, getAccessToken, getRefreshToken, saveTokens } from './storage';
 
 /** Call conventions of spec 1 §7 and §9. Mutable so tests can shorten the clocks. */
 export const apiConfig = { baseUrl: '/api/v1', timeoutMs: 30_000, maxRetries: 3, retryDelayMs: 1_000 };
 
-export const ApiMessages = {
-  timeout: 'Request timeout - please try again',
-  cancelled: 'Request cancelled',
-  network: 'Нет соединения с сервером. Проверьте подключение к интернету.',
-  badResponse: 'Неверный формат ответа сервера',
-} as const;
+type ClientMessage = 'timeout' | 'cancelled' | 'network' | 'badResponse' | 'uploadFailed';
+
+/** The client's own messages, in the UI language at the moment they are raised. */
+export function apiMessage(name: ClientMessage): string {
+  return translate(currentLang(), `api.${name}` satisfies MessageKey);
+}
+
+/** Headers every call to our API carries: JSON, and the UI language for the server's texts. */
+export function apiHeaders(): Record<string, string> {
+  return { Accept: 'application/json', 'Accept-Language': currentLang() };
+}
 
 /** Every failed call throws this; the UI decides by `code` (or `status`). */
 export class ApiError extends Error {
@@ -46,7 +53,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   let response = await sendWithRetry(path, options, token);
   if (response.status === 401 && token) {
     const outcome = await refreshOnce(token);
-    if (outcome === 'unreachable') throw new ApiError(ApiMessages.network, 0, 'NETWORK_ERROR');
+    if (outcome === 'unreachable') throw new ApiError(apiMessage('network'), 0, 'NETWORK_ERROR');
     if (outcome === 'refreshed') response = await sendWithRetry(path, options, getAccessToken());
     if (outcome === 'rejected' || response.status === 401) {
       clearAuth();
@@ -125,7 +132,7 @@ async function attempt(path: string, options: RequestOptions, token: string | nu
   }, apiConfig.timeoutMs);
   const onCallerAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onCallerAbort);
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = { ...apiHeaders(), ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
@@ -137,9 +144,9 @@ async function attempt(path: string, options: RequestOptions, token: string | nu
       signal: controller.signal,
     });
   } catch (error) {
-    if (timedOut) throw new ApiError(ApiMessages.timeout, 0, 'TIMEOUT');
-    if (options.signal?.aborted) throw new ApiError(ApiMessages.cancelled, 0, 'CANCELLED');
-    throw new ApiError(ApiMessages.network, 0, 'NETWORK_ERROR', String(error));
+    if (timedOut) throw new ApiError(apiMessage('timeout'), 0, 'TIMEOUT');
+    if (options.signal?.aborted) throw new ApiError(apiMessage('cancelled'), 0, 'CANCELLED');
+    throw new ApiError(apiMessage('network'), 0, 'NETWORK_ERROR', String(error));
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onCallerAbort);
@@ -148,11 +155,11 @@ async function attempt(path: string, options: RequestOptions, token: string | nu
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new ApiError(ApiMessages.cancelled, 0, 'CANCELLED'));
+    if (signal?.aborted) return reject(new ApiError(apiMessage('cancelled'), 0, 'CANCELLED'));
     const timer = setTimeout(resolve, ms);
     const onAbort = () => {
       clearTimeout(timer);
-      reject(new ApiError(ApiMessages.cancelled, 0, 'CANCELLED'));
+      reject(new ApiError(apiMessage('cancelled'), 0, 'CANCELLED'));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
@@ -169,17 +176,34 @@ async function readBody(response: Response): Promise<Envelope | null> {
   }
 }
 
+/** The error an answer carries, in the UI language when the catalogue knows its text. */
+export function errorMessageOf(
+  body: { error?: string; message?: string } | null,
+  response: Response,
+): string {
+  const text = body?.error || body?.message;
+  if (text) return localizeMessage(currentLang(), text);
+  return translate(currentLang(), 'api.httpStatus', {
+    status: response.status,
+    statusText: response.statusText || '',
+  });
+}
+
 async function toError(response: Response, body?: Envelope | null): Promise<ApiError> {
   const parsed = body === undefined ? await readBody(response) : body;
-  const message = parsed?.error || parsed?.message || `HTTP ${response.status}: ${response.statusText}`;
-  return new ApiError(message, response.status, parsed?.code, (parsed as { details?: unknown })?.details);
+  return new ApiError(
+    errorMessageOf(parsed, response),
+    response.status,
+    parsed?.code,
+    (parsed as { details?: unknown })?.details,
+  );
 }
 
 async function readData<T>(response: Response): Promise<T> {
   const body = await readBody(response);
   if (!response.ok || body?.success === false) throw await toError(response, body);
   if (!body || typeof body !== 'object' || !('data' in body)) {
-    throw new ApiError(ApiMessages.badResponse, response.status, 'BAD_RESPONSE');
+    throw new ApiError(apiMessage('badResponse'), response.status, 'BAD_RESPONSE');
   }
   return body.data as T;
 }

@@ -4,7 +4,6 @@ import { safeStorage } from './storage';
 /** Display currencies of spec 1 §3 / §5: only these two are accepted. */
 export const DISPLAY_CURRENCIES = ['RUB', 'USD'] as const;
 export type DisplayCurrency = (typeof DISPLAY_CURRENCIES)[number];
-export const CURRENCY_SYMBOLS: Record<DisplayCurrency, string> = { RUB: '₽', USD: '$' };
 
 export const CURRENCY_KEY = 'currency_settings';
 const VERSION = 1;

@@ -52,7 +52,13 @@ export const ReviewView = z.object({
   rating: z.number().int().min(1).max(5),
   comment: z.string(),
   created_at: z.string(),
-  reviewer: z.object({ id: z.uuid(), first_name: z.string(), username: z.string().nullable() }),
+  reviewer: z.object({
+    id: z.uuid(),
+    first_name: z.string(),
+    username: z.string().nullable(),
+    /** The name the reviewer shows to others (display name, else Telegram name, else username). */
+    effective_name: z.string(),
+  }),
 });
 export type ReviewView = z.infer<typeof ReviewView>;
 

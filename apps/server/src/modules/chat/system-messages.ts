@@ -1,34 +1,19 @@
-import type { Actor, TradeAction } from '@p2p/shared';
+import { type Actor, type MessageKey, type TradeAction, translate } from '@p2p/shared';
 import type { Tx } from '../../db/client.ts';
 import type { ChatMessageRow } from '../../db/schema.ts';
 import { insertMessage } from './chat.repository.ts';
 
-const BY_ROLE = { buyer: 'Покупатель', seller: 'Продавец', system: 'Система', moderator: 'Модератор' };
-
-/** The chat line each transition leaves in the trade's chat (Russian, shown to both parties). */
+/**
+ * The chat line each transition leaves in the trade's chat, from the shared catalogue
+ * (`chat.system.*`). Stored in Russian, the default language; the web app shows a known line
+ * in its reader's language.
+ */
 export function systemText(action: TradeAction | 'create', actor: Actor): string {
-  switch (action) {
-    case 'create':
-      return 'Сделка создана. Криптовалюта продавца заблокирована в эскроу';
-    case 'mark_paid':
-      return 'Покупатель отметил оплату';
-    case 'confirm_payment':
-      return 'Продавец подтвердил получение оплаты';
-    case 'release_crypto':
-      return 'Продавец отправил криптовалюту покупателю. Сделка завершена';
-    case 'cancel_trade':
-      return `${BY_ROLE[actor]} отменил сделку`;
-    case 'dispute_trade':
-      return `${BY_ROLE[actor]} открыл спор. Сделка заморожена до решения модератора`;
-    case 'expire':
-      return 'Время на оплату истекло. Сделка отменена автоматически';
-    case 'auto_release':
-      return 'Криптовалюта отправлена покупателю автоматически. Сделка завершена';
-    case 'resolve_release':
-      return 'Модератор завершил спор в пользу покупателя. Криптовалюта отправлена покупателю';
-    case 'resolve_refund':
-      return 'Модератор завершил спор в пользу продавца. Сделка отменена';
-  }
+  const key =
+    action === 'cancel_trade' || action === 'dispute_trade'
+      ? (`chat.system.${action}.${actor}` satisfies MessageKey)
+      : (`chat.system.${action}` satisfies MessageKey);
+  return translate('ru', key);
 }
 
 /** Writes the SYSTEM line of a transition, inside the transition's transaction. */

@@ -2,6 +2,7 @@ import {
   ACTION_NOT_AVAILABLE,
   type Actor,
   type Cryptocurrency,
+  feeFor,
   nextState,
   type TradeAction,
 } from '@p2p/shared';
@@ -92,11 +93,6 @@ interface Settlement {
   changes: Partial<NewTrade>;
   order: OrderRow;
   postLedger: () => Promise<string>;
-}
-
-/** Fee on the buyer's side, rounded down: the platform never takes more than its rate. */
-export function feeFor(amount: bigint, feePpm: bigint): bigint {
-  return (amount * feePpm) / 1_000_000n;
 }
 
 async function release(tx: Tx, trade: TradeRow, now: Date, feePpm: bigint): Promise<Settlement> {

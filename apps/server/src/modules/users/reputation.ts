@@ -1,5 +1,4 @@
-import type { ReviewView } from '@p2p/shared';
-import { formatFiat } from '@p2p/shared';
+import { effectiveName, formatFiat, type ReviewView } from '@p2p/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 
@@ -99,10 +98,13 @@ export async function reputationOf(db: Executor, userId: string): Promise<Reputa
     created_at: Date | string;
     reviewer_id: string;
     first_name: string;
+    last_name: string | null;
+    display_name: string | null;
     username: string | null;
   }>(
     db,
-    sql`SELECT r.id, r.rating, r.comment, r.created_at, u.id AS reviewer_id, u.first_name, u.username
+    sql`SELECT r.id, r.rating, r.comment, r.created_at, u.id AS reviewer_id, u.first_name, u.last_name,
+               u.display_name, u.username
         FROM reviews r JOIN users u ON u.id = r.author_id
         WHERE r.subject_id = ${userId} ORDER BY r.created_at DESC LIMIT 50`,
   );
@@ -114,7 +116,18 @@ export async function reputationOf(db: Executor, userId: string): Promise<Reputa
       rating: Number(r.rating),
       comment: r.comment,
       created_at: new Date(r.created_at).toISOString(),
-      reviewer: { id: r.reviewer_id, first_name: r.first_name, username: r.username },
+      reviewer: {
+        id: r.reviewer_id,
+        first_name: r.first_name,
+        username: r.username,
+        // Signed with the name the reviewer chose, as everywhere else (not the first name).
+        effective_name: effectiveName({
+          displayName: r.display_name,
+          firstName: r.first_name,
+          lastName: r.last_name,
+          username: r.username,
+        }),
+      },
     })),
   };
 }

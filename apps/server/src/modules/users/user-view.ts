@@ -1,14 +1,8 @@
-import type { UserView } from '@p2p/shared';
+import { effectiveName, type UserView } from '@p2p/shared';
 import type { UserRow } from '../../db/schema.ts';
 
-/** Name shown to others: the custom display name, else the Telegram name, else the username. */
-export function effectiveName(
-  u: Pick<UserRow, 'displayName' | 'firstName' | 'lastName' | 'username'>,
-): string {
-  if (u.displayName) return u.displayName;
-  const full = [u.firstName, u.lastName].filter(Boolean).join(' ').trim();
-  return full || u.username || 'Аноним';
-}
+/** Name shown to others: one rule with the web app (packages/shared display-name.ts). */
+export { effectiveName };
 
 export function effectiveAvatar(u: Pick<UserRow, 'useCustomProfile' | 'customAvatarUrl' | 'photoUrl'>) {
   return (u.useCustomProfile && u.customAvatarUrl) || u.photoUrl || u.customAvatarUrl || null;

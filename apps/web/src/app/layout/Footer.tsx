@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
-import { type InfoSlug, infoTitle } from '@/features/info';
+import { type InfoSlug, infoKeys } from '@/features/info';
 import { LanguageSwitcher, useI18n } from '@/i18n';
 
 const GROUPS: { title: 'footer.product' | 'footer.help' | 'footer.legal'; slugs: InfoSlug[] }[] = [
@@ -10,7 +10,7 @@ const GROUPS: { title: 'footer.product' | 'footer.help' | 'footer.legal'; slugs:
 ];
 
 export function Footer() {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   return (
     <footer className="footer">
       <div className="container footer__inner">
@@ -35,7 +35,7 @@ export function Footer() {
             <ul>
               {group.slugs.map((slug) => (
                 <li key={slug}>
-                  <Link to={`/${slug}`}>{infoTitle(lang, slug)}</Link>
+                  <Link to={`/${slug}`}>{t(infoKeys(slug).title)}</Link>
                 </li>
               ))}
             </ul>

@@ -14,7 +14,7 @@ export function Header() {
   return (
     <header className="header">
       <div className="container header__inner">
-        <Link to="/" className="logo" aria-label={`${t('app.name')} — ${t('nav.market')}`}>
+        <Link to="/" className="logo">
           <span className="logo__mark">
             <Icon name="swap" size={20} />
           </span>

@@ -34,13 +34,14 @@ export function UserMenu({ user }: { user: UserView }) {
         className="user-menu__button"
         aria-expanded={open}
         aria-controls={`${id}-menu`}
-        aria-label={`${t('header.userMenu')}: ${user.effectiveName}`}
         onClick={() => setOpen((v) => !v)}
       >
         <Avatar name={user.effectiveName} src={user.effectiveAvatar} size="sm" />
         <span className="user-menu__name" data-testid="header-user-name">
           {user.effectiveName}
         </span>
+        {/* The visible name stays the start of the accessible name; this only adds what it opens. */}
+        <span className="sr-only"> · {t('header.userMenu')}</span>
         <Icon name="chevronDown" size={16} className="user-menu__caret" />
       </button>
       <div id={`${id}-menu`} className="user-menu__panel" hidden={!open}>

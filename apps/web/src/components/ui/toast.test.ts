@@ -26,4 +26,14 @@ describe('toasts', () => {
     expect(current()).toHaveLength(TOAST_LIMIT);
     expect(current()[0]?.message).toBe('n5');
   });
+
+  it('shows one toast per subject while it is on screen', () => {
+    toast('Новая сделка · Вера', { once: 'trade:1' });
+    toast('Ваш ордер найден! Новая сделка создана', { once: 'trade:1' });
+    toast('Другая сделка', { once: 'trade:2' });
+    expect(current().map((t) => t.message)).toEqual(['Новая сделка · Вера', 'Другая сделка']);
+    vi.advanceTimersByTime(4000);
+    toast('Позже — снова можно', { once: 'trade:1' });
+    expect(current().map((t) => t.message)).toEqual(['Позже — снова можно']);
+  });
 });

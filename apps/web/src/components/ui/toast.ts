@@ -5,6 +5,8 @@ export interface Toast {
   id: string;
   kind: ToastKind;
   message: string;
+  /** What the toast is about; one subject, one toast. */
+  once?: string;
 }
 
 /** Spec 1 §9: success 2 s, error and blank 4 s, loading until dismissed; at most 20 at once. */
@@ -15,6 +17,8 @@ export const TOAST_DURATIONS: Record<ToastKind, number | null> = {
   loading: null,
 };
 export const TOAST_LIMIT = 20;
+
+type Options = { id?: string; duration?: number; once?: string };
 
 let toasts: Toast[] = [];
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -32,11 +36,18 @@ function dismiss(id: string): void {
   emit();
 }
 
-/** Adds a toast, or replaces the one with the same id (loading -> success). */
-function show(kind: ToastKind, message: string, options: { id?: string; duration?: number } = {}): string {
+/**
+ * Adds a toast, or replaces the one with the same id (loading -> success). With `once`, a toast
+ * about something already on screen (the same trade's news from two events) is not added again.
+ */
+function show(kind: ToastKind, message: string, options: Options = {}): string {
+  if (options.once) {
+    const shown = toasts.find((t) => t.once === options.once);
+    if (shown) return shown.id;
+  }
   const id = options.id ?? `t${++counter}`;
   clearTimeout(timers.get(id));
-  const next: Toast = { id, kind, message };
+  const next: Toast = options.once ? { id, kind, message, once: options.once } : { id, kind, message };
   const existing = toasts.some((t) => t.id === id);
   toasts = existing ? toasts.map((t) => (t.id === id ? next : t)) : [...toasts, next];
   for (const dropped of toasts.slice(0, Math.max(0, toasts.length - TOAST_LIMIT))) timers.delete(dropped.id);
@@ -51,7 +62,6 @@ function show(kind: ToastKind, message: string, options: { id?: string; duration
   return id;
 }
 
-type Options = { id?: string; duration?: number };
 export const toast = Object.assign((message: string, o?: Options) => show('blank', message, o), {
   success: (message: string, o?: Options) => show('success', message, o),
   error: (message: string, o?: Options) => show('error', message, o),

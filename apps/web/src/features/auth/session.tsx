@@ -1,6 +1,7 @@
-import type { AuthResult, UserView } from '@p2p/shared';
+import { type AuthResult, translate, type UserView } from '@p2p/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
+import { currentLang } from '@/i18n/current-lang';
 import { ApiError } from '@/lib/api';
 import {
   clearAuth,
@@ -80,9 +81,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     ({ user, tokens }: AuthResult) => {
       if (!tokens?.accessToken || !user) {
-        throw new Error('Invalid login parameters: token and userData are required');
+        throw new Error(translate(currentLang(), 'auth.invalidLogin'));
       }
-      if (!user.id || !user.firstName) throw new Error('Invalid user data: id and firstName are required');
+      if (!user.id || !user.firstName) throw new Error(translate(currentLang(), 'auth.invalidUser'));
       saveTokens(tokens);
       setUser(user);
     },

@@ -1,4 +1,3 @@
 /** Public API of the info feature (footer pages). */
-export { infoTitle } from './content/titles';
-export { INFO_SLUGS, type InfoSlug } from './content/types';
+export { INFO_SLUGS, type InfoSlug, infoKeys } from './content/types';
 export { InfoPage } from './routes/InfoPage';

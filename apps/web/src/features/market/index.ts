@@ -5,7 +5,6 @@ export {
   applyPercent,
   deviationTenths,
   estimateValueMinor,
-  formatTenths,
   marketPriceMinor,
 } from './lib/prices';
 export { MarketPage } from './routes/MarketPage';

@@ -4,14 +4,8 @@ export { useMyOrders, useOrderBook } from './api/queries';
 export { OrderCard } from './components/OrderCard';
 export { OrderDetailPanel, PANEL_CLOSE_DELAY_MS } from './components/OrderDetailPanel';
 export { OrderTypeBadge } from './components/OrderStatusBadge';
-export {
-  fiatSign,
-  formatCryptoText,
-  formatFiatText,
-  paymentMethodLabel,
-  takerSide,
-} from './lib/format';
 export { isLiveOrder } from './lib/my-orders';
+export { takerSide } from './lib/side';
 export { normalizeDecimalInput } from './lib/trade-form';
 export { MyOrdersPage } from './routes/MyOrdersPage';
 export { OrderDetailPage } from './routes/OrderDetailPage';

@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useSession } from '@/features/auth';
-import { useT } from '@/i18n';
+import { useI18n } from '@/i18n';
 import { RealtimeContext, type RealtimeValue } from './context';
-import type { TextOf } from './event-texts';
 import { type AppSocket, type ConnectionStatus, createSocket } from './socket';
 import { wireSocket } from './wire';
 
@@ -16,9 +15,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const userId = user?.id ?? null;
   const queryClient = useQueryClient();
-  const t = useT();
-  const tRef = useRef(t);
-  tRef.current = t;
+  const { lang } = useI18n();
+  const langRef = useRef(lang);
+  langRef.current = lang;
   const openTrade = useRef<string | null>(null);
   const [socket, setSocket] = useState<AppSocket | null>(null);
   const [status, setStatus] = useState<ConnectionStatus>('disconnected');
@@ -30,7 +29,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       socket: next,
       queryClient,
       userId,
-      t: () => tRef.current as unknown as TextOf,
+      lang: () => langRef.current,
       openTrade: () => openTrade.current,
       setStatus,
     });

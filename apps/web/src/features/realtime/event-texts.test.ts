@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { tradeRu } from '../../i18n/trade';
-import { mayShowLost, messageText, type TextOf, tradeCreatedText, tradeUpdatedText } from './event-texts';
-
-const dict = tradeRu as Record<string, string>;
-const t: TextOf = (key, vars) =>
-  (dict[key] ?? key).replace(/\{(\w+)\}/g, (m, name: string) =>
-    vars && name in vars ? String(vars[name]) : m,
-  );
+import { mayShowLost, messageText, tradeCreatedText, tradeUpdatedText } from './event-texts';
 
 const tradeId = '63741c28-24d1-4c23-abea-be5ea68854f9';
 
 describe('realtime toast texts (spec 1 §8)', () => {
-  it('announces a new trade with Russian-formatted amounts', () => {
-    const text = tradeCreatedText(t, {
+  it('announces a new trade with amounts in the UI language, fiat with its sign', () => {
+    const event = {
       tradeId,
       orderId: tradeId,
       buyerName: 'Вера',
@@ -21,22 +14,25 @@ describe('realtime toast texts (spec 1 §8)', () => {
       amountCrypto: '0.00243902',
       fiatCurrency: 'RUB',
       amountFiat: '15000.00',
-    });
-    expect(text).toBe('Новая сделка от Вера: 0,00243902 BTC за 15\u00a0000,00 RUB');
+    } as const;
+    expect(tradeCreatedText('ru', event)).toBe(
+      'Новая сделка · Вера: 0,00243902\u00a0BTC за 15\u00a0000,00\u00a0₽',
+    );
+    expect(tradeCreatedText('en', event)).toBe('New trade · Вера: 0.00243902\u00a0BTC for ₽15,000.00');
   });
 
   it('names the trade by its short id and the new status', () => {
     const base = { tradeId, previousStatus: 'PAYMENT_PENDING', action: 'x', actor: 'seller' } as const;
-    expect(tradeUpdatedText(t, { ...base, status: 'PAYMENT_CONFIRMED' })).toBe(
+    expect(tradeUpdatedText('ru', { ...base, status: 'PAYMENT_CONFIRMED' })).toBe(
       'Сделка #a68854f9: Оплата подтверждена',
     );
-    expect(tradeUpdatedText(t, { ...base, status: 'COMPLETED' })).toBe('Сделка #a68854f9: Сделка завершена');
-    expect(tradeUpdatedText(t, { ...base, status: 'DISPUTED' })).toBe('Сделка #a68854f9: Открыт спор');
+    expect(tradeUpdatedText('ru', { ...base, status: 'COMPLETED' })).toBe('Сделка #a68854f9: Завершена');
+    expect(tradeUpdatedText('en', { ...base, status: 'DISPUTED' })).toBe('Trade #a68854f9: Disputed');
   });
 
   it('names the sender of a message', () => {
-    expect(messageText(t, { tradeId, messageId: tradeId, senderName: 'Алиса', message: 'hi' })).toBe(
-      'Сообщение в сделке #a68854f9 от Алиса',
+    expect(messageText('ru', { tradeId, messageId: tradeId, senderName: 'Алиса', message: 'hi' })).toBe(
+      'Новое сообщение в сделке #a68854f9 · Алиса',
     );
   });
 

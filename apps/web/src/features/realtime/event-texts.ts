@@ -1,22 +1,10 @@
-import { formatRu, type ServerEventPayload } from '@p2p/shared';
-
-/** The translator, narrowed so these rules are testable with a plain dictionary. */
-export type TextOf = (key: RealtimeTextKey, vars?: Record<string, string | number>) => string;
-export type RealtimeTextKey =
-  | 'rt.connected'
-  | 'rt.lost'
-  | 'rt.tradeCreated'
-  | 'rt.newTradeTitle'
-  | 'rt.tradeUpdated'
-  | 'rt.message'
-  | 'rt.templateAttached'
-  | 'rt.proofUploaded'
-  | 'rt.orderMatched'
-  | `rt.status.${string}`;
+import { type Lang, type ServerEventPayload, translate } from '@p2p/shared';
+import { formatCrypto, formatFiat, shortId } from '@/lib/format';
+import { statusLabelKey } from '@/lib/trade-status';
 
 /** Toast durations of spec 1 §8, in ms. */
 export const REALTIME_TOAST_MS = {
-  connected: 2000,
+  restored: 2000,
   lost: 3000,
   tradeCreated: 6000,
   tradeUpdated: 5000,
@@ -29,27 +17,26 @@ export const REALTIME_TOAST_MS = {
 /** The lost-connection toast shows at most once per 5 s. */
 export const LOST_TOAST_GAP_MS = 5000;
 
-const shortId = (id: string) => `#${id.slice(-8)}`;
-
-/** 'Новая сделка от {name}: {amount} {crypto} за {fiat} {currency}'. */
-export function tradeCreatedText(t: TextOf, e: ServerEventPayload<'trade:created'>): string {
-  return t('rt.tradeCreated', {
+/** 'Новая сделка · {name}: 0,00243902 BTC за 15 000,00 ₽' (the name is never declined). */
+export function tradeCreatedText(lang: Lang, e: ServerEventPayload<'trade:created'>): string {
+  return translate(lang, 'rt.tradeCreated', {
     name: e.buyerName,
-    amount: formatRu(e.amountCrypto, 8),
-    crypto: e.cryptocurrency,
-    fiat: formatRu(e.amountFiat, 2),
-    currency: e.fiatCurrency,
+    crypto: formatCrypto(e.amountCrypto, e.cryptocurrency, lang),
+    fiat: formatFiat(e.amountFiat, e.fiatCurrency, lang),
   });
 }
 
-/** 'Сделка {id}: {status text}'; statuses without a text say nothing. */
-export function tradeUpdatedText(t: TextOf, e: ServerEventPayload<'trade:updated'>): string {
-  return t('rt.tradeUpdated', { id: shortId(e.tradeId), status: t(`rt.status.${e.status}`) });
+/** 'Сделка #{id}: {status}' with the one status label of the app. */
+export function tradeUpdatedText(lang: Lang, e: ServerEventPayload<'trade:updated'>): string {
+  return translate(lang, 'rt.tradeUpdated', {
+    id: shortId(e.tradeId),
+    status: translate(lang, statusLabelKey(e.status)),
+  });
 }
 
-/** 'Сообщение в сделке {id} от {name}'. */
-export function messageText(t: TextOf, e: ServerEventPayload<'trade:message'>): string {
-  return t('rt.message', { id: shortId(e.tradeId), name: e.senderName });
+/** 'Новое сообщение в сделке #{id} · {name}'. */
+export function messageText(lang: Lang, e: ServerEventPayload<'trade:message'>): string {
+  return translate(lang, 'rt.message', { id: shortId(e.tradeId), name: e.senderName });
 }
 
 /** Whether a lost-connection toast may show now, given when the last one showed. */

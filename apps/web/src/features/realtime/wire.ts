@@ -1,3 +1,4 @@
+import { type Lang, type MessageKey, translate } from '@p2p/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
 import { apiRequest } from '@/lib/api';
@@ -5,7 +6,6 @@ import {
   mayShowLost,
   messageText,
   REALTIME_TOAST_MS,
-  type TextOf,
   tradeCreatedText,
   tradeUpdatedText,
 } from './event-texts';
@@ -32,7 +32,8 @@ interface WireOptions {
   socket: AppSocket;
   queryClient: QueryClient;
   userId: string;
-  t: () => TextOf;
+  /** The UI language at the moment an event arrives. */
+  lang: () => Lang;
   openTrade: () => string | null;
   setStatus: (status: ConnectionStatus) => void;
 }
@@ -55,6 +56,7 @@ function cachedRole(queryClient: QueryClient, tradeId: string): string | null {
 /** Attaches connection handling, toasts and cache invalidation; returns the detacher. */
 export function wireSocket(o: WireOptions): () => void {
   const { socket, queryClient } = o;
+  const text = (key: MessageKey) => translate(o.lang(), key);
   let lostShownAt = -Infinity;
   let authRetryAt = -Infinity;
   // A transition moves money (escrow, release, refund): balances and stats change with it.
@@ -71,16 +73,24 @@ export function wireSocket(o: WireOptions): () => void {
     void queryClient.invalidateQueries({
       predicate: (q) => typeof q.queryKey[0] === 'string' && ORDER_ROOTS.has(q.queryKey[0]),
     });
+  // A connection that simply works says nothing. Only one that was up and went down is
+  // announced, and then its return.
+  let connectedBefore = false;
+  let lost = false;
   const showLost = () => {
+    if (!connectedBefore) return;
+    lost = true;
     if (!mayShowLost(lostShownAt, Date.now())) return;
     lostShownAt = Date.now();
-    toast.error(o.t()('rt.lost'), { id: CONNECTION_TOAST, duration: REALTIME_TOAST_MS.lost });
+    toast.error(text('rt.lost'), { id: CONNECTION_TOAST, duration: REALTIME_TOAST_MS.lost });
   };
 
-  let connectedBefore = false;
   socket.on('connect', () => {
     o.setStatus('connected');
-    toast.success(o.t()('rt.connected'), { id: CONNECTION_TOAST, duration: REALTIME_TOAST_MS.connected });
+    if (lost) {
+      lost = false;
+      toast.success(text('rt.restored'), { id: CONNECTION_TOAST, duration: REALTIME_TOAST_MS.restored });
+    }
     // Whatever happened while we were offline: bring trade screens up to date.
     if (connectedBefore) {
       void queryClient.invalidateQueries({ queryKey: ['trades'] });
@@ -112,37 +122,38 @@ export function wireSocket(o: WireOptions): () => void {
   socket.io.on('reconnect_failed', () => o.setStatus('disconnected'));
 
   socket.on('trade:created', (e) => {
-    const text = tradeCreatedText(o.t(), e);
-    toast(text, { duration: REALTIME_TOAST_MS.tradeCreated });
-    notifyBrowser(o.t()('rt.newTradeTitle'), text);
+    const message = tradeCreatedText(o.lang(), e);
+    toast(message, { duration: REALTIME_TOAST_MS.tradeCreated, once: `trade:${e.tradeId}` });
+    notifyBrowser(text('rt.newTradeTitle'), message);
     void queryClient.invalidateQueries({ queryKey: ['trades'] });
     invalidateOrders();
     invalidateMoney();
   });
   socket.on('trade:updated', (e) => {
     if (cachedRole(queryClient, e.tradeId) !== e.actor) {
-      toast(tradeUpdatedText(o.t(), e), { duration: REALTIME_TOAST_MS.tradeUpdated });
+      toast(tradeUpdatedText(o.lang(), e), { duration: REALTIME_TOAST_MS.tradeUpdated });
     }
     invalidateTrade(e.tradeId);
   });
   socket.on('trade:message', (e) => {
-    if (o.openTrade() !== e.tradeId) toast(messageText(o.t(), e), { duration: REALTIME_TOAST_MS.message });
+    if (o.openTrade() !== e.tradeId) toast(messageText(o.lang(), e), { duration: REALTIME_TOAST_MS.message });
     void queryClient.invalidateQueries({ queryKey: ['trades'] });
   });
   socket.on('trade:payment_template_attached', (e) => {
     if (cachedRole(queryClient, e.tradeId) !== 'seller') {
-      toast(o.t()('rt.templateAttached'), { duration: REALTIME_TOAST_MS.templateAttached });
+      toast(text('rt.templateAttached'), { duration: REALTIME_TOAST_MS.templateAttached });
     }
     window.dispatchEvent(new CustomEvent(WINDOW_EVENTS.templateAttached, { detail: e }));
   });
   socket.on('trade:payment_proof_uploaded', (e) => {
     if (e.uploadedBy !== o.userId) {
-      toast(o.t()('rt.proofUploaded'), { duration: REALTIME_TOAST_MS.proofUploaded });
+      toast(text('rt.proofUploaded'), { duration: REALTIME_TOAST_MS.proofUploaded });
     }
     window.dispatchEvent(new CustomEvent(WINDOW_EVENTS.proofUploaded, { detail: e }));
   });
-  socket.on('order:matched', () => {
-    toast(o.t()('rt.orderMatched'), { duration: REALTIME_TOAST_MS.orderMatched });
+  socket.on('order:matched', (e) => {
+    // Sent together with trade:created for the same trade: one event, one toast.
+    toast(text('rt.orderMatched'), { duration: REALTIME_TOAST_MS.orderMatched, once: `trade:${e.tradeId}` });
   });
   socket.on('order:updated', invalidateOrders);
 

@@ -1,4 +1,4 @@
-/** Public API of the trade feature; the trade lists reuse its rules and formatting. */
+/** Public API of the trade feature; the trade lists reuse its rules. */
 import './ui.css';
 
 export {
@@ -8,17 +8,8 @@ export {
   tradeApi,
   tradeKeys,
 } from './api/trade-api';
-export { StatusBadge } from './components/StatusBadge';
 export { useCountdown } from './hooks/use-countdown';
 export { useNow } from './hooks/use-now';
-export {
-  formatClock,
-  formatCryptoAmount,
-  formatDateTime,
-  formatFiatAmount,
-  formatRating,
-  shortId,
-} from './lib/format';
-export { canSoftDelete, currentDeadline, statusLabelKey } from './lib/status';
+export { canSoftDelete, currentDeadline } from './lib/status';
 export { activeTradeSeverity, type Severity, secondsUntil } from './lib/timers';
 export { TradePage } from './routes/TradePage';

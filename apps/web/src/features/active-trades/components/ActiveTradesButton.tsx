@@ -3,8 +3,9 @@ import { Link, useLocation } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
 import { useDismiss } from '@/components/ui/modal';
 import { useSession } from '@/features/auth';
-import { activeTradeSeverity, formatClock, useNow } from '@/features/trade';
+import { activeTradeSeverity, useNow } from '@/features/trade';
 import { useT } from '@/i18n';
+import { formatClock } from '@/lib/format';
 import { useActiveTrades, useCancellable, useCancelTrade } from '../hooks/use-active-trades';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { type ActiveTradeSummary, countLabel, mostUrgent, timeRemaining } from '../lib/summary';
@@ -114,14 +115,11 @@ function ActiveTradesMenu({ trades }: { trades: ActiveTradeSummary[] }) {
         className={`at-btn at-sev--${severity}${severity === 'critical' ? ' tr-pulse' : ''}`}
         aria-expanded={open}
         aria-controls={desktop ? `${id}-panel` : undefined}
-        aria-label={t('activeTrades.button', {
-          count: countLabel(trades.length),
-          time: formatClock(seconds),
-        })}
         onClick={() => setOpen((v) => !v)}
       >
         <span className="at-btn__dot" aria-hidden="true" />
-        <span className="at-btn__count">{countLabel(trades.length)}</span>
+        <span className="sr-only">{t('activeTrades.title')}: </span>
+        <span className="at-btn__count">{countLabel(trades.length, t)}</span>{' '}
         <span className="at-btn__clock num">{formatClock(seconds)}</span>
       </button>
       {desktop ? (
@@ -137,7 +135,7 @@ function ActiveTradesMenu({ trades }: { trades: ActiveTradeSummary[] }) {
         open={target !== null}
         processing={processing}
         cryptocurrency={target?.cryptocurrency ?? ''}
-        counterparty={target?.counterparty ?? ''}
+        counterparty={target?.counterparty || t('activeTrades.unknownParty')}
         onConfirm={() => void confirmCancel()}
         onCancel={() => setTarget(null)}
       />

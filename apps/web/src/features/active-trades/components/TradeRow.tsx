@@ -1,12 +1,9 @@
 import { Link } from 'react-router';
-import {
-  activeTradeSeverity,
-  formatClock,
-  formatCryptoAmount,
-  formatFiatAmount,
-  StatusBadge,
-} from '@/features/trade';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+import { activeTradeSeverity } from '@/features/trade';
 import { useT } from '@/i18n';
+import { formatClock } from '@/lib/format';
+import { useFormat } from '@/lib/use-format';
 import { type ActiveTradeSummary, timeRemaining } from '../lib/summary';
 
 interface TradeRowProps {
@@ -21,9 +18,11 @@ interface TradeRowProps {
 /** One active trade: opens /trade/{id}; dimmed 'Cancelling...' while a cancel is in flight. */
 export function TradeRow({ trade, now, canCancel, cancelling, onOpen, onCancel }: TradeRowProps) {
   const t = useT();
+  const fmt = useFormat();
   const seconds = timeRemaining(trade, now);
   const severity = activeTradeSeverity(seconds);
   const role = trade.role === 'buyer' ? 'buy' : 'sell';
+  const party = trade.counterparty || t('activeTrades.unknownParty');
   return (
     <li className={`at-row${cancelling ? ' at-row--cancelling' : ''}`} aria-busy={cancelling || undefined}>
       <Link
@@ -48,11 +47,11 @@ export function TradeRow({ trade, now, canCancel, cancelling, onOpen, onCancel }
           ) : null}
         </span>
         <span className="at-row__amounts num">
-          {formatCryptoAmount(trade.amountCrypto)} {trade.cryptocurrency}
-          <span className="muted"> · {formatFiatAmount(trade.amountFiat, trade.fiatCurrency)}</span>
+          {fmt.crypto(trade.amountCrypto, trade.cryptocurrency)}
+          <span className="muted"> · {fmt.fiat(trade.amountFiat, trade.fiatCurrency)}</span>
         </span>
         <span className="at-row__who small muted">
-          {t('activeTrades.with', { name: trade.counterparty })}
+          {t('activeTrades.with', { name: party })}
           {cancelling ? (
             <strong className="at-row__cancelling"> · {t('activeTrades.cancelling')}</strong>
           ) : null}
@@ -69,7 +68,7 @@ export function TradeRow({ trade, now, canCancel, cancelling, onOpen, onCancel }
             onClick={onCancel}
             aria-label={t('activeTrades.cancelRow', {
               crypto: trade.cryptocurrency,
-              name: trade.counterparty,
+              name: party,
             })}
           >
             {t('activeTrades.cancelShort')}

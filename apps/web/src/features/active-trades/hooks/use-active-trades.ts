@@ -1,4 +1,3 @@
-import { ACTION_NOT_AVAILABLE } from '@p2p/shared';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '@/components/ui/toast';
@@ -107,7 +106,9 @@ export function useCancelTrade() {
     onError: (error, { id }) => {
       void queryClient.invalidateQueries({ queryKey: tradeKeys.details(id) });
       const unavailable = error instanceof ApiError && error.status === 409;
-      toast.error(unavailable ? ACTION_NOT_AVAILABLE : error.message || t('activeTrades.cancelFailed'));
+      toast.error(
+        unavailable ? t('errors.actionNotAvailable') : error.message || t('activeTrades.cancelFailed'),
+      );
     },
   });
   return { cancel: mutation.mutateAsync, cancelling };

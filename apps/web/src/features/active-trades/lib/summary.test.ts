@@ -1,12 +1,23 @@
+import { createTranslator } from '@p2p/shared';
 import { describe, expect, it } from 'vitest';
 import { countLabel, mostUrgent, timeRemaining, withoutTrade } from './summary';
 
 describe('active trades header', () => {
   it('counts up to 3, then 3+', () => {
-    expect(countLabel(1)).toBe('1 Active');
-    expect(countLabel(2)).toBe('2 Active');
-    expect(countLabel(3)).toBe('3 Active');
-    expect(countLabel(4)).toBe('3+ Active');
+    const ru = createTranslator('ru');
+    const en = createTranslator('en');
+    expect([1, 2, 3, 4].map((n) => countLabel(n, ru))).toEqual([
+      '1 активная',
+      '2 активные',
+      '3 активные',
+      '3+ активных',
+    ]);
+    expect([1, 2, 3, 4].map((n) => countLabel(n, en))).toEqual([
+      '1 Active',
+      '2 Active',
+      '3 Active',
+      '3+ Active',
+    ]);
   });
 
   it('picks the first PAYMENT_PENDING, else the first DISPUTED, else the first trade', () => {

@@ -1,4 +1,4 @@
-import type { TradeView } from '@p2p/shared';
+import type { TradeView, Translate } from '@p2p/shared';
 
 /** Spec 1 §3 "Active trade summary", from the server's trade view. */
 export interface ActiveTradeSummary {
@@ -9,6 +9,7 @@ export interface ActiveTradeSummary {
   amountFiat: string;
   fiatCurrency: string;
   role: 'buyer' | 'seller';
+  /** The counterparty's name; empty when the server did not give one. */
   counterparty: string;
   createdAt: string;
   paymentDeadline: string | null;
@@ -44,7 +45,7 @@ export function toSummary(t: TradeView): ActiveTradeSummary {
     amountFiat: t.amountFiat,
     fiatCurrency: t.fiatCurrency,
     role: t.userRole === 'seller' ? 'seller' : 'buyer',
-    counterparty: t.counterparty?.name || 'Unknown',
+    counterparty: t.counterparty?.name ?? '',
     createdAt: t.createdAt,
     paymentDeadline: t.paymentDeadline ?? null,
     deadline: deadlineOf(t),
@@ -62,9 +63,11 @@ export function mostUrgent<T extends { status: string }>(trades: readonly T[]): 
   );
 }
 
-/** '1 Active', '2 Active', '3 Active', '3+ Active' (spec 1 §2). */
-export function countLabel(count: number): string {
-  return count > MAX_COUNTED ? `${MAX_COUNTED}+ Active` : `${count} Active`;
+/** '1 активная', '2 активные', '3 активные', '3+ активных' (spec 1 §2: at most 3 before '3+'). */
+export function countLabel(count: number, t: Translate): string {
+  return count > MAX_COUNTED
+    ? t('activeTrades.countMore', { max: MAX_COUNTED })
+    : t('activeTrades.count', { count });
 }
 
 /** Seconds left on a summary's deadline; null when none runs. */

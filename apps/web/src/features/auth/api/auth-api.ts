@@ -1,5 +1,12 @@
-import { type AuthConfigResult, AuthResult, type DevUsersResult, type UserView } from '@p2p/shared';
+import {
+  type AuthConfigResult,
+  AuthResult,
+  type DevUsersResult,
+  translate,
+  type UserView,
+} from '@p2p/shared';
 import type { z } from 'zod';
+import { currentLang } from '@/i18n/current-lang';
 import { ApiError, apiRequest } from '@/lib/api';
 
 export type AuthConfig = z.infer<typeof AuthConfigResult>;
@@ -9,7 +16,7 @@ export type TelegramAuthData = Record<string, string | number>;
 /** Spec 1 §5: the sign-in answer must carry user and tokens. */
 function checkAuthResult(data: unknown): AuthResult {
   const parsed = AuthResult.safeParse(data);
-  if (!parsed.success) throw new ApiError('Invalid authentication response structure', 200, 'BAD_RESPONSE');
+  if (!parsed.success) throw new ApiError(translate(currentLang(), 'auth.badResponse'), 200, 'BAD_RESPONSE');
   return parsed.data;
 }
 
@@ -24,7 +31,7 @@ export const authApi = {
     ),
   telegram: async (data: TelegramAuthData) => {
     if (!data.id || !data.first_name || !data.hash) {
-      throw new ApiError('Invalid Telegram data: missing required fields', 400, 'VALIDATION_ERROR');
+      throw new ApiError(translate(currentLang(), 'auth.telegramMissing'), 400, 'VALIDATION_ERROR');
     }
     return checkAuthResult(await apiRequest('/auth/telegram', { method: 'POST', body: data, auth: false }));
   },

@@ -18,7 +18,7 @@ function ChatPanel({ tradeId, counterpartyName, inputRef }: TradeChatProps) {
   const { status } = useRealtime();
   const { query, pending, send, sendError, clearError, myId } = useChat(tradeId);
   const offline = status === 'disconnected';
-  const list = useRef<HTMLOListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const messages = query.data ?? [];
   const count = messages.length + pending.length;
 
@@ -49,46 +49,52 @@ function ChatPanel({ tradeId, counterpartyName, inputRef }: TradeChatProps) {
           </button>
         </div>
       ) : (
-        <ol
+        // The log is the scrolling region; the messages inside it stay a list. It takes focus so
+        // it can be scrolled from the keyboard (WCAG 2.1.1).
+        <div
           ref={list}
           className="chat__list"
           role="log"
           aria-live="polite"
           aria-label={t('chat.history')}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
+          tabIndex={0}
           onScroll={(e) => {
             const el = e.currentTarget;
             stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
           }}
         >
-          {count === 0 ? <li className="chat__empty muted small">{t('chat.empty')}</li> : null}
-          {messages.map((m, i) => {
-            const prev = messages[i - 1];
-            return (
+          <ol className="chat__items">
+            {count === 0 ? <li className="chat__empty muted small">{t('chat.empty')}</li> : null}
+            {messages.map((m, i) => {
+              const prev = messages[i - 1];
+              return (
+                <MessageItem
+                  key={m.id}
+                  message={m}
+                  mine={m.senderId === myId}
+                  showName={!prev || prev.senderId !== m.senderId || prev.type === 'SYSTEM'}
+                />
+              );
+            })}
+            {pending.map((p) => (
               <MessageItem
-                key={m.id}
-                message={m}
-                mine={m.senderId === myId}
-                showName={!prev || prev.senderId !== m.senderId || prev.type === 'SYSTEM'}
+                key={p.tempId}
+                message={{
+                  content: p.content,
+                  createdAt: p.createdAt,
+                  type: 'TEXT',
+                  readAt: null,
+                  sender: null,
+                  senderId: myId,
+                }}
+                mine
+                sending
+                showName={false}
               />
-            );
-          })}
-          {pending.map((p) => (
-            <MessageItem
-              key={p.tempId}
-              message={{
-                content: p.content,
-                createdAt: p.createdAt,
-                type: 'TEXT',
-                readAt: null,
-                sender: null,
-                senderId: myId,
-              }}
-              mine
-              sending
-              showName={false}
-            />
-          ))}
-        </ol>
+            ))}
+          </ol>
+        </div>
       )}
       {offline ? (
         <p className="chat__offline" role="status">

@@ -1,17 +1,8 @@
 import type { ChatMessage } from '@p2p/shared';
-import { useI18n } from '@/i18n';
+import { useI18n, useLocalize } from '@/i18n';
+import { EMPTY } from '@/lib/format';
+import { useFormat } from '@/lib/use-format';
 import { senderName } from '../lib/messages';
-
-/** `HH:mm` today, else `dd.mm HH:mm`; 'неизвестно' for a timestamp that is not one. */
-export function messageTime(iso: string, locale: string, unknown: string): string {
-  const date = new Date(iso);
-  if (!iso || Number.isNaN(date.getTime())) return unknown;
-  const today = new Date().toDateString() === date.toDateString();
-  const opts: Intl.DateTimeFormatOptions = today
-    ? { hour: '2-digit', minute: '2-digit' }
-    : { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' };
-  return new Intl.DateTimeFormat(locale, opts).format(date);
-}
 
 interface MessageItemProps {
   message: Pick<ChatMessage, 'content' | 'createdAt' | 'type' | 'readAt' | 'sender' | 'senderId'>;
@@ -26,12 +17,15 @@ interface MessageItemProps {
  * only, so markup in it shows literally and never runs.
  */
 export function MessageItem({ message, mine, sending, showName }: MessageItemProps) {
-  const { t, locale } = useI18n();
-  const time = messageTime(message.createdAt, locale, t('chat.unknownTime'));
+  const { t } = useI18n();
+  const localize = useLocalize();
+  const fmt = useFormat();
+  const moment = fmt.moment(message.createdAt);
+  const time = moment === EMPTY ? t('chat.unknownTime') : moment;
   if (message.type === 'SYSTEM') {
     return (
       <li className="msg msg--system">
-        <span className="msg__system-text">{message.content}</span>
+        <span className="msg__system-text">{localize(message.content)}</span>
         <span className="msg__time num">{time}</span>
       </li>
     );

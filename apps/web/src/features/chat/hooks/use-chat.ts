@@ -1,8 +1,9 @@
-import { type ChatMessage, ChatMessages, type MessageList } from '@p2p/shared';
+import type { ChatMessage, MessageList } from '@p2p/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSession } from '@/features/auth';
 import { useSocketEvent } from '@/features/realtime';
+import { useT } from '@/i18n';
 import { newIdempotencyKey } from '@/lib/api';
 import { chatApi, chatKeys } from '../api/chat-api';
 import { checkOutgoing, markRead, showable, unreadIncoming, upsertMessage } from '../lib/messages';
@@ -19,6 +20,7 @@ export interface PendingMessage {
  */
 export function useChat(tradeId: string) {
   const queryClient = useQueryClient();
+  const t = useT();
   const { user } = useSession();
   const myId = user?.id ?? '';
   const key = chatKeys.messages(tradeId);
@@ -59,7 +61,7 @@ export function useChat(tradeId: string) {
     async (draft: string): Promise<boolean> => {
       const check = checkOutgoing(draft, user);
       if (!check.ok) {
-        setSendError(check.error);
+        setSendError(check.error ? t(check.error) : null);
         return false;
       }
       setSendError(null);
@@ -74,13 +76,13 @@ export function useChat(tradeId: string) {
         update((list) => upsertMessage(list, saved));
         return true;
       } catch (error) {
-        setSendError(error instanceof Error && error.message ? error.message : ChatMessages.sendFailed);
+        setSendError(error instanceof Error && error.message ? error.message : t('errors.chatSend'));
         return false;
       } finally {
         setPending((list) => list.filter((p) => p.tempId !== item.tempId));
       }
     },
-    [tradeId, user, update],
+    [tradeId, user, update, t],
   );
 
   // Reading the chat marks the counterparty's messages read (one call per batch).

@@ -1,13 +1,13 @@
-import { CHAT_MESSAGE_MAX, type ChatMessage, ChatMessages } from '@p2p/shared';
+import { CHAT_MESSAGE_MAX, type ChatMessage, effectiveName, type MessageKey } from '@p2p/shared';
 
-/** Sender-side messages of spec 2 §5. */
+/** Sender-side messages of spec 2 §5, as catalogue keys. */
 export const SendErrors = {
-  tooLong: ChatMessages.tooLong,
-  noId: 'Невозможно отправить сообщение: отсутствует ID пользователя',
-  noName: 'Невозможно отправить сообщение: отсутствует имя пользователя',
-} as const;
+  tooLong: 'validation.chat.tooLong',
+  noId: 'validation.chat.noId',
+  noName: 'validation.chat.noName',
+} as const satisfies Record<string, MessageKey>;
 
-export type OutgoingCheck = { ok: true; content: string } | { ok: false; error: string | null };
+export type OutgoingCheck = { ok: true; content: string } | { ok: false; error: MessageKey | null };
 
 /**
  * Whether a draft may be sent: whitespace-only is silently not sent (error null); over 2000
@@ -31,8 +31,9 @@ export function isShowable(message: ChatMessage): boolean {
   return Boolean(message.senderId && (message.sender?.displayName || message.sender?.firstName));
 }
 
+/** The author's name as others see it (the same rule as the server's views). */
 export function senderName(message: ChatMessage): string {
-  return message.sender?.displayName || message.sender?.firstName || '';
+  return message.sender ? effectiveName(message.sender) : '';
 }
 
 /** Oldest first; ties keep the server's order. */

@@ -1,12 +1,11 @@
-import { formatCrypto, formatFiat, tryParseAmount } from '@p2p/shared';
+import { feeFor, formatCrypto, formatFiat, tryParseAmount } from '@p2p/shared';
 import { Link } from 'react-router';
-import { formatCryptoText, formatFiatText } from '@/features/orders';
-import { formatBalance, useWalletBalances } from '@/features/wallet';
-import { useT } from '@/i18n';
-import { effectiveLimits, normalize, type OrderFormState, orderTotalMinor } from '../lib/order-form';
 
-/** Spec DESIGN §7: the platform fee, 0.1 % taken from the buyer's side on release. */
-const FEE_PER_MILLE = 1n;
+import { useWalletBalances } from '@/features/wallet';
+import { useT } from '@/i18n';
+import { ppmPercentText, useFeePpm } from '@/lib/platform-config';
+import { useFormat } from '@/lib/use-format';
+import { effectiveLimits, normalize, type OrderFormState, orderTotalMinor } from '../lib/order-form';
 
 /** The side card: total, limits, reserve and fee, and the preview button (spec 3 §2). */
 export function CalculatorCard({
@@ -19,10 +18,13 @@ export function CalculatorCard({
   onPreview: () => void;
 }) {
   const t = useT();
+  const fmt = useFormat();
   const balances = useWalletBalances(form.type === 'sell');
   const total = orderTotalMinor(form);
   const amount = tryParseAmount(normalize(form.amount), 8);
-  const fee = amount === null ? null : (amount * FEE_PER_MILLE) / 1000n;
+  // The server's rate (GET /config) and its rule (shared feeFor): what the release will take.
+  const feePpm = useFeePpm();
+  const fee = amount === null || feePpm === null ? null : feeFor(amount, feePpm);
   const { min, max } = effectiveLimits(form);
   const balance = balances.data?.find((b) => b.cryptocurrency === form.cryptocurrency);
   const available = balance ? tryParseAmount(balance.available, 8) : null;
@@ -37,32 +39,34 @@ export function CalculatorCard({
         <div>
           <dt>{t('createOrder.calc.total')}</dt>
           <dd className="calc-card__total num">
-            {total === null ? '—' : formatFiatText(formatFiat(total), form.fiat)}
+            {total === null ? '—' : fmt.fiat(formatFiat(total), form.fiat)}
           </dd>
         </div>
         <div>
           <dt>{t('createOrder.calc.limits')}</dt>
           <dd className="num">
-            {min ? formatFiatText(min, form.fiat) : '—'} – {max ? formatFiatText(max, form.fiat) : '—'}
+            {min ? fmt.fiat(min, form.fiat) : '—'} – {max ? fmt.fiat(max, form.fiat) : '—'}
           </dd>
         </div>
         <div>
           <dt>{t('createOrder.calc.fee')}</dt>
           <dd className="num">
-            {fee === null ? '—' : `≈ ${formatCryptoText(formatCrypto(fee), form.cryptocurrency)}`}
+            {fee === null ? '—' : `≈ ${fmt.crypto(formatCrypto(fee), form.cryptocurrency)}`}
           </dd>
         </div>
       </dl>
-      <p className="small muted">{t('createOrder.calc.feeNote')}</p>
+      {feePpm !== null ? (
+        <p className="small muted">
+          {t('createOrder.calc.feeNote', { rate: fmt.number(ppmPercentText(feePpm)) })}
+        </p>
+      ) : null}
       {form.type === 'sell' ? (
         <div className={`calc-card__reserve small${short ? ' is-short' : ''}`}>
           <p>{t('createOrder.calc.reserve', { crypto: form.cryptocurrency })}</p>
           <p className="num">
             {t('createOrder.calc.available')}{' '}
             <strong>
-              {balance
-                ? `${formatBalance(balance.available, form.cryptocurrency)} ${form.cryptocurrency}`
-                : '—'}
+              {balance ? fmt.crypto(balance.available, form.cryptocurrency, { balance: true }) : '—'}
             </strong>
           </p>
           {short ? (

@@ -1,18 +1,20 @@
 import type { InputHTMLAttributes } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'id' | 'value'> {
+interface FieldProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'onChange' | 'onBlur' | 'ref'> {
   id: string;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
+  /** What react-hook-form's register() returned for this input. */
+  field: UseFormRegisterReturn;
   hint?: string;
   error?: string;
-  /** Unit shown inside the input on the right (₽, BTC, мин). */
+  /** Unit shown inside the input on the right (₽, BTC, min). */
   suffix?: string;
 }
 
 /** A labelled input with hint, error (announced, linked by aria-describedby) and unit. */
-export function Field({ id, label, value, onChange, hint, error, suffix, type, ...rest }: FieldProps) {
+export function Field({ id, label, field, hint, error, suffix, type, ...rest }: FieldProps) {
   // The error replaces the hint: both at once say the same thing twice.
   const shownHint = error ? undefined : hint;
   const described =
@@ -29,11 +31,10 @@ export function Field({ id, label, value, onChange, hint, error, suffix, type, .
           type={type ?? 'text'}
           inputMode={type === 'number' ? 'numeric' : 'decimal'}
           autoComplete="off"
-          value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={described}
-          onChange={(event) => onChange(event.target.value)}
           {...rest}
+          {...field}
         />
         {suffix ? (
           <span className="amount-input__sign" aria-hidden="true">
@@ -47,7 +48,7 @@ export function Field({ id, label, value, onChange, hint, error, suffix, type, .
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-e`} className="field__error">
+        <p id={`${id}-e`} className="field__error" role="alert">
           {error}
         </p>
       ) : null}

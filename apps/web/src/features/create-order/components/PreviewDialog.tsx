@@ -1,8 +1,9 @@
 import { formatFiat } from '@p2p/shared';
 import { useId } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
-import { formatCryptoText, formatFiatText, OrderTypeBadge, paymentMethodLabel } from '@/features/orders';
+import { OrderTypeBadge } from '@/features/orders';
 import { useI18n } from '@/i18n';
+import { useFormat } from '@/lib/use-format';
 import { effectiveLimits, normalize, type OrderFormState, orderTotalMinor } from '../lib/order-form';
 
 /** The order as it will be published, with the confirm button (spec 3 §2). */
@@ -17,19 +18,20 @@ export function PreviewDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
+  const fmt = useFormat();
   const id = useId();
   const total = orderTotalMinor(form);
   const { min, max } = effectiveLimits(form);
   const rows: [string, string][] = [
-    [t('createOrder.field.amount'), formatCryptoText(normalize(form.amount), form.cryptocurrency)],
-    [t('createOrder.field.price'), formatFiatText(normalize(form.price), form.fiat)],
-    [t('createOrder.calc.total'), total === null ? '—' : formatFiatText(formatFiat(total), form.fiat)],
+    [t('createOrder.field.amount'), fmt.crypto(normalize(form.amount), form.cryptocurrency)],
+    [t('createOrder.field.price'), fmt.fiat(normalize(form.price), form.fiat)],
+    [t('createOrder.calc.total'), total === null ? '—' : fmt.fiat(formatFiat(total), form.fiat)],
     [
       t('createOrder.calc.limits'),
-      `${min ? formatFiatText(min, form.fiat) : '—'} – ${max ? formatFiatText(max, form.fiat) : '—'}`,
+      `${min ? fmt.fiat(min, form.fiat) : '—'} – ${max ? fmt.fiat(max, form.fiat) : '—'}`,
     ],
-    [t('createOrder.field.methods'), form.methods.map((m) => paymentMethodLabel(m, lang)).join(', ')],
+    [t('createOrder.field.methods'), form.methods.map((m) => fmt.paymentMethod(m)).join(', ')],
     [t('createOrder.field.timeLimit'), t('orders.minutes', { count: form.timeLimit })],
   ];
   return (

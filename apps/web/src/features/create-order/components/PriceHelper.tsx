@@ -4,13 +4,13 @@ import { useId, useState } from 'react';
 import {
   applyPercent,
   deviationTenths,
-  formatTenths,
   marketPriceMinor,
   PriceSourceIndicator,
   useMarketPrices,
 } from '@/features/market';
-import { formatFiatText } from '@/features/orders';
+
 import { useI18n } from '@/i18n';
+import { useFormat } from '@/lib/use-format';
 import { normalize } from '../lib/order-form';
 
 /** Spec 3 §2 price presets, in tenths of a percent. */
@@ -27,7 +27,8 @@ interface PriceHelperProps {
 
 /** Market reference price with -5/-2/0/+2/+5 % presets and a custom percent. */
 export function PriceHelper({ crypto, fiat, price, onPrice }: PriceHelperProps) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
+  const fmt = useFormat();
   const id = useId();
   const prices = useMarketPrices();
   const [custom, setCustom] = useState('');
@@ -53,7 +54,7 @@ export function PriceHelper({ crypto, fiat, price, onPrice }: PriceHelperProps) 
       <div className="price-helper__market">
         <span className="small">
           {t('createOrder.marketPrice', { crypto })}{' '}
-          <strong className="num">{market === null ? '—' : formatFiatText(formatFiat(market), fiat)}</strong>
+          <strong className="num">{market === null ? '—' : fmt.fiat(formatFiat(market), fiat)}</strong>
         </span>
         <PriceSourceIndicator query={prices} />
       </div>
@@ -71,7 +72,7 @@ export function PriceHelper({ crypto, fiat, price, onPrice }: PriceHelperProps) 
             aria-pressed={deviation !== null && deviation === BigInt(tenths)}
             onClick={() => apply(tenths)}
           >
-            {tenths === 0 ? t('createOrder.atMarket') : formatTenths(BigInt(tenths), lang)}
+            {tenths === 0 ? t('createOrder.atMarket') : fmt.tenths(BigInt(tenths))}
           </button>
         ))}
         <label className="price-helper__custom small" htmlFor={`${id}-custom`}>
@@ -92,9 +93,7 @@ export function PriceHelper({ crypto, fiat, price, onPrice }: PriceHelperProps) 
         </label>
       </fieldset>
       {deviation !== null ? (
-        <p className="field__hint num">
-          {t('createOrder.deviation', { value: formatTenths(deviation, lang) })}
-        </p>
+        <p className="field__hint num">{t('createOrder.deviation', { value: fmt.tenths(deviation) })}</p>
       ) : null}
     </div>
   );

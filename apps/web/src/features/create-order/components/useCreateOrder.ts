@@ -1,3 +1,4 @@
+import type { CreateOrderRequest } from '@p2p/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -5,7 +6,7 @@ import { toast } from '@/components/ui/toast';
 import { orderKeys, ordersApi } from '@/features/orders';
 import { useT } from '@/i18n';
 import { ApiError, newIdempotencyKey } from '@/lib/api';
-import { type OrderField, type OrderFormState, toCreateOrderBody } from '../lib/order-form';
+import type { OrderField } from '../lib/order-form';
 
 export type ServerError = { message: string; walletLink: boolean };
 export type ServerFieldErrors = Partial<Record<OrderField, string>>;
@@ -14,19 +15,17 @@ export type ServerFieldErrors = Partial<Record<OrderField, string>>;
  * Publishing an order: POST /orders with an Idempotency-Key (kept while the same body is retried),
  * then a toast and the new order's page; a refusal lands on the form (banner and field errors).
  */
-export function useCreateOrder() {
+export function useCreateOrder(onFieldError: (field: OrderField, message: string) => void) {
   const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [serverError, setServerError] = useState<ServerError | null>(null);
-  const [serverFields, setServerFields] = useState<ServerFieldErrors>({});
   const attempt = useRef<{ body: string; key: string } | null>(null);
   const leaveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(leaveTimer.current), []);
 
   const create = useMutation({
-    mutationFn: ({ body, key }: { body: ReturnType<typeof toCreateOrderBody>; key: string }) =>
-      ordersApi.create(body, key),
+    mutationFn: ({ body, key }: { body: CreateOrderRequest; key: string }) => ordersApi.create(body, key),
     onSuccess: (created) => {
       attempt.current = null;
       toast.success(t('createOrder.created'));
@@ -37,23 +36,21 @@ export function useCreateOrder() {
     },
     onError: (error) => {
       setServerError(toServerError(error, t('createOrder.insufficient'), t('createOrder.createError')));
-      setServerFields(fieldErrorsOf(error));
+      for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
+        if (message) onFieldError(field as OrderField, message);
+      }
     },
   });
 
-  const submit = (form: OrderFormState) => {
+  const submit = (body: CreateOrderRequest) => {
     setServerError(null);
-    const body = toCreateOrderBody(form);
     const serialized = JSON.stringify(body);
     if (attempt.current?.body !== serialized)
       attempt.current = { body: serialized, key: newIdempotencyKey() };
     create.mutate({ body, key: attempt.current.key });
   };
 
-  /** A field edited after a refusal drops the server's word on it. */
-  const clearField = (field: OrderField) => setServerFields(({ [field]: _dropped, ...rest }) => rest);
-
-  return { submit, submitting: create.isPending, serverError, serverFields, clearField };
+  return { submit, submitting: create.isPending, serverError };
 }
 
 function toServerError(error: unknown, insufficient: string, fallback: string): ServerError {

@@ -45,7 +45,7 @@ describe('create-order form (spec 3 §2, §5)', () => {
   });
 
   it('uses the shared rules: coin minimum, total minimum, limits', () => {
-    expect(orderFormIssues(filled({ amount: '0.0001' }))[0]?.message).toBe('Минимальная сумма: 0.001 BTC');
+    expect(orderFormIssues(filled({ amount: '0.0001' }))[0]?.key).toBe('validation.order.minCrypto');
     expect(fields(filled({ amount: '0.001', price: '100' }))).toContain('total_amount');
     expect(fields(filled({ minLimit: '500' }))).toContain('min_amount');
     expect(fields(filled({ minLimit: '5000', maxLimit: '4000' }))).toContain('max_amount');
@@ -53,8 +53,8 @@ describe('create-order form (spec 3 §2, §5)', () => {
   });
 
   it('says "too many decimals" instead of "below the minimum"', () => {
-    expect(orderFormIssues(filled({ amount: '0.123456789' }))[0]?.rule).toBe('format8');
-    expect(orderFormIssues(filled({ price: '100.123' }))[0]?.rule).toBe('format2');
+    expect(orderFormIssues(filled({ amount: '0.123456789' }))[0]?.key).toBe('validation.amount.decimals8');
+    expect(orderFormIssues(filled({ price: '100.123' }))[0]?.key).toBe('validation.amount.decimals2');
   });
 
   it('checks methods, description length and the time limit 15..1440', () => {

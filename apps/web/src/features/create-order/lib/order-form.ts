@@ -1,14 +1,17 @@
 import {
+  CreateOrderRequest,
   type Cryptocurrency,
   type FiatCurrency,
   fiatValue,
   formatFiat,
+  type MessageKey,
   ORDER_MIN_FIAT,
   OrderMessages,
   orderAmountIssues,
   type PaymentMethod,
   tryParseAmount,
 } from '@p2p/shared';
+import { z } from 'zod';
 
 export const DESCRIPTION_MAX = 500;
 export const TIME_LIMIT_MIN = 15;
@@ -39,13 +42,10 @@ export type OrderField =
   | 'description'
   | 'time_limit';
 
-/** A field error: the shared Russian text, plus a key to translate it by. */
+/** A field error: the field and the catalogue key of the rule it breaks. */
 export interface OrderFieldIssue {
   field: OrderField;
-  message: string;
-  /** Which rule: used to pick the translated text in other languages. */
-  rule: string;
-  vars?: Record<string, string>;
+  key: MessageKey;
 }
 
 export function initialOrderForm(type: 'buy' | 'sell'): OrderFormState {
@@ -123,10 +123,11 @@ export function toCreateOrderBody(form: OrderFormState) {
   };
 }
 
-const RULE_OF: Record<string, string> = {
-  [OrderMessages.price]: 'price',
-  [OrderMessages.maxLimit]: 'maxLimit',
-  [OrderMessages.tooLarge]: 'tooLarge',
+/** Shared rule messages without values -> their catalogue key; the others are known by field. */
+const RULE_OF: Record<string, MessageKey> = {
+  [OrderMessages.price]: 'validation.order.price',
+  [OrderMessages.maxLimit]: 'validation.order.maxLimit',
+  [OrderMessages.tooLarge]: 'validation.order.tooLarge',
 };
 
 /**
@@ -141,18 +142,10 @@ export function orderFormIssues(form: OrderFormState): OrderFieldIssue[] {
   const maxText = normalize(form.maxLimit);
   // Too many decimals would read as "below the minimum": say what is actually wrong.
   if (amountText !== '' && tryParseAmount(amountText, 8) === null) {
-    issues.push({
-      field: 'amount_crypto',
-      message: 'Введите число, не более 8 знаков после запятой',
-      rule: 'format8',
-    });
+    issues.push({ field: 'amount_crypto', key: 'validation.amount.decimals8' });
   }
   if (priceText !== '' && tryParseAmount(priceText, 2) === null) {
-    issues.push({
-      field: 'price_per_unit',
-      message: 'Введите число, не более 2 знаков после запятой',
-      rule: 'format2',
-    });
+    issues.push({ field: 'price_per_unit', key: 'validation.amount.decimals2' });
   }
   if (issues.length === 0) {
     for (const issue of orderAmountIssues({
@@ -164,26 +157,22 @@ export function orderFormIssues(form: OrderFormState): OrderFieldIssue[] {
       max_amount: maxText === '' ? undefined : maxText,
     })) {
       const field = issue.path as OrderField;
-      const rule =
+      const key =
         RULE_OF[issue.message] ??
-        (
-          { amount_crypto: 'minCrypto', total_amount: 'minTotal', min_amount: 'minLimit' } as Record<
-            string,
-            string
-          >
-        )[issue.path] ??
-        issue.path;
-      issues.push({ field, message: issue.message, rule });
+        ({ amount_crypto: 'validation.order.minCrypto', total_amount: 'validation.order.minTotal' } as const)[
+          issue.path as 'amount_crypto' | 'total_amount'
+        ] ??
+        'validation.order.minLimit';
+      issues.push({ field, key });
     }
   }
-  if (form.methods.length === 0)
-    issues.push({ field: 'payment_methods', message: OrderMessages.methods, rule: 'methods' });
+  if (form.methods.length === 0) issues.push({ field: 'payment_methods', key: 'validation.order.methods' });
   if (form.description.length > DESCRIPTION_MAX) {
-    issues.push({ field: 'description', message: OrderMessages.description, rule: 'description' });
+    issues.push({ field: 'description', key: 'validation.order.description' });
   }
   const time = Number(form.timeLimit);
   if (!/^\d+$/.test(form.timeLimit.trim()) || time < TIME_LIMIT_MIN || time > TIME_LIMIT_MAX) {
-    issues.push({ field: 'time_limit', message: OrderMessages.timeLimit, rule: 'timeLimit' });
+    issues.push({ field: 'time_limit', key: 'validation.order.timeLimit' });
   }
   return issues;
 }
@@ -193,4 +182,38 @@ export function counterTone(length: number, max = DESCRIPTION_MAX): 'normal' | '
   if (length >= max * 0.95) return 'danger';
   if (length >= max * 0.8) return 'warn';
   return 'normal';
+}
+
+/** The form field each rule's message is shown under (the total belongs to the price). */
+export const FORM_FIELD_OF: Record<OrderField, keyof OrderFormState> = {
+  amount_crypto: 'amount',
+  price_per_unit: 'price',
+  total_amount: 'price',
+  payment_methods: 'methods',
+  min_amount: 'minLimit',
+  max_amount: 'maxLimit',
+  description: 'description',
+  time_limit: 'timeLimit',
+};
+
+/**
+ * The create-order rules (spec 3 §5) as a zod schema for react-hook-form: each issue is a
+ * catalogue key under its form field, with the minimums it names (`values`, written in the UI
+ * language); valid values become the POST /orders body and pass the shared CreateOrderRequest.
+ */
+export function orderFormSchema(values: (form: OrderFormState) => Record<string, string>) {
+  return z
+    .custom<OrderFormState>()
+    .superRefine((form, ctx) => {
+      for (const issue of orderFormIssues(form)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [FORM_FIELD_OF[issue.field]],
+          message: issue.key,
+          params: values(form),
+        });
+      }
+    })
+    .transform((form): z.input<typeof CreateOrderRequest> => toCreateOrderBody(form))
+    .pipe(CreateOrderRequest);
 }

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { LoadingState } from '@/components/ui/Status';
-import { formatCryptoText, formatFiatText, OrderTypeBadge, type useMyOrders } from '@/features/orders';
+import { OrderTypeBadge, type useMyOrders } from '@/features/orders';
 import { useT } from '@/i18n';
+import { useFormat } from '@/lib/use-format';
 import { WidgetError } from './WidgetError';
 
 const SHOWN = 4;
@@ -9,6 +10,7 @@ const SHOWN = 4;
 /** My active orders: count, the first few with type, amount and price, and a manage button. */
 export function OrdersWidget({ orders }: { orders: ReturnType<typeof useMyOrders> }) {
   const t = useT();
+  const fmt = useFormat();
   const active = (orders.data ?? []).filter((o) => o.status === 'active');
   return (
     <section className="panel widget" aria-labelledby="w-orders">
@@ -35,10 +37,10 @@ export function OrdersWidget({ orders }: { orders: ReturnType<typeof useMyOrders
                 <Link to={`/order/${order.id}`} className="widget-list__main">
                   <OrderTypeBadge type={order.type} />
                   <span className="num">
-                    {formatCryptoText(order.available_amount, order.cryptocurrency)}
+                    {fmt.crypto(order.available_amount, order.cryptocurrency, { balance: true })}
                   </span>
                   <span className="small muted num">
-                    {formatFiatText(order.price_per_unit, order.fiat_currency)}
+                    {fmt.fiat(order.price_per_unit, order.fiat_currency)}
                   </span>
                 </Link>
                 <Link to={`/order/${order.id}/manage`} className="btn btn--ghost btn--sm">

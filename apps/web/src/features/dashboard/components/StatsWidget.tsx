@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { LoadingState } from '@/components/ui/Status';
-import { formatFiatText } from '@/features/orders';
+
 import { useI18n } from '@/i18n';
+import { EMPTY } from '@/lib/format';
+import { useFormat } from '@/lib/use-format';
 import type { useOwnProfile, useTradeStats } from '../api/dashboard-api';
 import { WidgetError } from './WidgetError';
 
@@ -13,10 +15,10 @@ export function StatsWidget({
   stats: ReturnType<typeof useTradeStats>;
   profile: ReturnType<typeof useOwnProfile>;
 }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
+  const fmt = useFormat();
   const rating = profile.data?.user.rating;
   const volumes = Object.entries(stats.data?.volumeByFiat ?? {});
-  const decimal = (value: number) => (lang === 'ru' ? String(value).replace('.', ',') : String(value));
   return (
     <section className="panel widget" aria-labelledby="w-stats">
       <div className="widget__head">
@@ -49,7 +51,7 @@ export function StatsWidget({
                   <span className="rating__star" aria-hidden="true">
                     ★
                   </span>{' '}
-                  {rating.toFixed(1).replace('.', lang === 'ru' ? ',' : '.')}
+                  {fmt.rating(rating)}
                 </>
               )}
             </dd>
@@ -57,7 +59,7 @@ export function StatsWidget({
           <div>
             <dt>{t('dash.successRate')}</dt>
             <dd className="num">
-              {stats.data.completionRate === null ? '—' : `${decimal(stats.data.completionRate)}%`}
+              {stats.data.completionRate === null ? EMPTY : fmt.percent(stats.data.completionRate)}
             </dd>
           </div>
           <div>
@@ -67,7 +69,7 @@ export function StatsWidget({
                 ? '—'
                 : volumes.map(([fiat, amount]) => (
                     <span key={fiat} className="widget-stats__volume">
-                      {formatFiatText(amount, fiat)}
+                      {fmt.fiat(amount, fiat)}
                     </span>
                   ))}
             </dd>

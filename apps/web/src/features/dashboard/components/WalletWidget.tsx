@@ -1,18 +1,14 @@
 import { Link } from 'react-router';
 import { LoadingState } from '@/components/ui/Status';
-import {
-  formatBalance,
-  formatEstimate,
-  useValuation,
-  type useWalletBalances,
-  ValuationNote,
-} from '@/features/wallet';
+import { useValuation, type useWalletBalances, ValuationNote } from '@/features/wallet';
 import { useT } from '@/i18n';
+import { useFormat } from '@/lib/use-format';
 import { WidgetError } from './WidgetError';
 
 /** Balances from the ledger, valued at market prices in the display currency (source labelled). */
 export function WalletWidget({ balances }: { balances: ReturnType<typeof useWalletBalances> }) {
   const t = useT();
+  const fmt = useFormat();
   const valuation = useValuation(balances.data);
   return (
     <section className="panel widget" aria-labelledby="w-wallet">
@@ -30,7 +26,7 @@ export function WalletWidget({ balances }: { balances: ReturnType<typeof useWall
         <WidgetError message={balances.error.message} onRetry={() => balances.refetch()} />
       ) : (
         <>
-          <p className="widget__big num">{formatEstimate(valuation.total, valuation.currency)}</p>
+          <p className="widget__big num">{fmt.estimate(valuation.total, valuation.currency)}</p>
           <ValuationNote valuation={valuation} />
           <table className="widget-table small">
             <thead>
@@ -47,10 +43,14 @@ export function WalletWidget({ balances }: { balances: ReturnType<typeof useWall
               {balances.data.map((b) => (
                 <tr key={b.cryptocurrency}>
                   <th scope="row">{b.cryptocurrency}</th>
-                  <td className="num">{formatBalance(b.available, b.cryptocurrency)}</td>
-                  <td className="num">{formatBalance(b.locked, b.cryptocurrency)}</td>
+                  <td className="num">
+                    {fmt.crypto(b.available, b.cryptocurrency, { balance: true, unit: false })}
+                  </td>
+                  <td className="num">
+                    {fmt.crypto(b.locked, b.cryptocurrency, { balance: true, unit: false })}
+                  </td>
                   <td className="num hide-sm">
-                    {formatEstimate(valuation.perCoin[b.cryptocurrency] ?? null, valuation.currency)}
+                    {fmt.estimate(valuation.perCoin[b.cryptocurrency] ?? null, valuation.currency)}
                   </td>
                 </tr>
               ))}

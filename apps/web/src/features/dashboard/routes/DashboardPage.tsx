@@ -6,6 +6,7 @@ import { useMyOrders } from '@/features/orders';
 import { useWalletBalances } from '@/features/wallet';
 import { type MessageKey, useI18n } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useFormat } from '@/lib/use-format';
 import { useOwnProfile, useTradeStats } from '../api/dashboard-api';
 import { OrdersWidget } from '../components/OrdersWidget';
 import { StatsWidget } from '../components/StatsWidget';
@@ -20,7 +21,8 @@ const QUICK: { label: MessageKey; to: string; icon: IconName }[] = [
 ];
 
 export function DashboardPage() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const fmt = useFormat();
   useDocumentTitle(t('dashboard.title'));
   const { user, refetchUser } = useSession();
   const balances = useWalletBalances();
@@ -29,13 +31,7 @@ export function DashboardPage() {
   const profile = useOwnProfile(user?.id ?? '');
   const [refreshing, setRefreshing] = useState(false);
   if (!user) return null;
-  const name = user.displayName ?? user.firstName;
-  const today = new Intl.DateTimeFormat(locale, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(new Date());
+  const today = fmt.date(new Date().toISOString(), 'weekday');
 
   const refresh = async () => {
     setRefreshing(true);
@@ -57,7 +53,7 @@ export function DashboardPage() {
       <div className="page__head page__head--split">
         <div>
           <h1 id="dashboard-title" className="page__title">
-            {t('dashboard.welcome', { name })}
+            {t('dashboard.welcome', { name: user.effectiveName })}
           </h1>
           <p className="muted first-upper">{today}</p>
         </div>

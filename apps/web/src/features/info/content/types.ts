@@ -1,3 +1,5 @@
+import type { MessageKey } from '@p2p/shared';
+
 export const INFO_SLUGS = [
   'about',
   'how-it-works',
@@ -13,7 +15,8 @@ export const INFO_SLUGS = [
 ] as const;
 export type InfoSlug = (typeof INFO_SLUGS)[number];
 
-export interface InfoPage {
-  title: string;
-  paragraphs: string[];
-}
+/** Catalogue keys of a footer page: its title and its body (paragraphs split by a blank line). */
+export const infoKeys = (slug: InfoSlug) => ({
+  title: `info.${slug}.title` satisfies MessageKey,
+  body: `info.${slug}.body` satisfies MessageKey,
+});

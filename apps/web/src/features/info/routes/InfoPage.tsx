@@ -1,25 +1,26 @@
 import { Link } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
-import { useI18n } from '@/i18n';
+import { useT } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { infoEn } from '../content/en';
-import { infoRu } from '../content/ru';
-import type { InfoSlug } from '../content/types';
+import { type InfoSlug, infoKeys } from '../content/types';
 
 /** Short static page of the footer (spec 1 §2). */
 export function InfoPage({ slug }: { slug: InfoSlug }) {
-  const { lang, t } = useI18n();
-  const page = (lang === 'en' ? infoEn : infoRu)[slug];
-  useDocumentTitle(page.title);
+  const t = useT();
+  const keys = infoKeys(slug);
+  const title = t(keys.title);
+  useDocumentTitle(title);
   return (
     <article className="page page--narrow" aria-labelledby="info-title">
       <h1 id="info-title" className="page__title">
-        {page.title}
+        {title}
       </h1>
       <div className="panel prose">
-        {page.paragraphs.map((text) => (
-          <p key={text}>{text}</p>
-        ))}
+        {t(keys.body)
+          .split('\n\n')
+          .map((text) => (
+            <p key={text}>{text}</p>
+          ))}
         {slug === 'api' ? (
           <p>
             <a href="/api/docs" className="btn btn--ghost">

@@ -7,7 +7,7 @@ import {
   PRICE_SERVICE_UNAVAILABLE_MESSAGE,
 } from '@p2p/shared';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, ApiMessages, apiConfig } from '@/lib/api';
+import { ApiError, apiConfig, apiHeaders, apiMessage, errorMessageOf } from '@/lib/api';
 
 export interface MarketPricesState {
   prices: MarketPrices;
@@ -31,12 +31,12 @@ export async function fetchCurrentPrices(signal?: AbortSignal): Promise<MarketPr
   let response: Response;
   try {
     response = await fetch(`${apiConfig.baseUrl}/market/current-prices`, {
-      headers: { Accept: 'application/json', 'Cache-Control': 'no-cache' },
+      headers: { ...apiHeaders(), 'Cache-Control': 'no-cache' },
       signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(apiConfig.timeoutMs)]) : undefined,
     });
   } catch (error) {
-    if (signal?.aborted) throw new ApiError(ApiMessages.cancelled, 0, 'CANCELLED');
-    throw new ApiError(ApiMessages.network, 0, 'NETWORK_ERROR', String(error));
+    if (signal?.aborted) throw new ApiError(apiMessage('cancelled'), 0, 'CANCELLED');
+    throw new ApiError(apiMessage('network'), 0, 'NETWORK_ERROR', String(error));
   }
   const body: unknown = await response.json().catch(() => null);
   const live = CurrentPricesResponse.safeParse(body);
@@ -58,8 +58,7 @@ export async function fetchCurrentPrices(signal?: AbortSignal): Promise<MarketPr
       message: PRICE_SERVICE_UNAVAILABLE_MESSAGE,
     };
   }
-  const message =
-    (body as { error?: string } | null)?.error ?? `HTTP ${response.status}: ${response.statusText}`;
+  const message = errorMessageOf(body as { error?: string } | null, response);
   throw new ApiError(message, response.status, (body as { code?: string } | null)?.code);
 }
 

@@ -1,8 +1,10 @@
-import { COIN_IDS, CRYPTOCURRENCIES, FIAT_DECIMALS } from '@p2p/shared';
+import { COIN_IDS, CRYPTOCURRENCIES, FIAT_DECIMALS, formatAmount } from '@p2p/shared';
 import { useI18n } from '@/i18n';
 import { useCurrency } from '@/lib/currency';
+import { EMPTY } from '@/lib/format';
+import { useFormat } from '@/lib/use-format';
 import type { MarketPricesState } from '../api/prices';
-import { formatTenths, marketPriceMinor } from '../lib/prices';
+import { marketPriceMinor } from '../lib/prices';
 
 type PricesQuery = {
   data: MarketPricesState | undefined;
@@ -11,9 +13,13 @@ type PricesQuery = {
   error: Error | null;
 };
 
-/** Live / cache / fallback / loading / error, with the time of the prices (spec 1 §2). */
+/**
+ * Live / cache / loading / error, with the time of the prices (spec 1 §2). Fallback prices are
+ * an outage: the page says so once, in its own note, so the indicator stays silent then.
+ */
 export function PriceSourceIndicator({ query }: { query: PricesQuery }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const fmt = useFormat();
   if (query.isPending) {
     return (
       <span className="price-source price-source--loading" role="status">
@@ -28,30 +34,28 @@ export function PriceSourceIndicator({ query }: { query: PricesQuery }) {
       </span>
     );
   }
-  const { source, updatedAt, message } = query.data;
-  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(updatedAt));
+  const { source, updatedAt } = query.data;
+  if (source === 'fallback') return null;
+  const time = fmt.time(updatedAt);
   return (
-    <span className={`price-source price-source--${source}`} role="status" title={message ?? undefined}>
+    <span className={`price-source price-source--${source}`} role="status">
       <span className="price-source__dot" aria-hidden="true" />
-      {source === 'live' ? t('market.prices.live', { time }) : null}
-      {source === 'cache' ? t('market.prices.cache', { time }) : null}
-      {source === 'fallback' ? t('market.prices.fallback') : null}
+      {t(source === 'live' ? 'market.prices.live' : 'market.prices.cache', { time })}
     </span>
   );
 }
 
 /** Reference prices of the traded coins in the display currency; 24 h change only for real quotes. */
 export function PriceTicker({ prices }: { prices: MarketPricesState }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
+  const fmt = useFormat();
   const currency = useCurrency();
-  const format = new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', {
-    style: 'currency',
-    currency,
-    maximumFractionDigits: currency === 'RUB' ? 0 : 2,
-    minimumFractionDigits: currency === 'RUB' ? 0 : 2,
-  });
+  // Spec 1 §5: reference prices in whole rubles, dollars with cents.
+  const digits = currency === 'RUB' ? 0 : FIAT_DECIMALS;
   return (
-    <ul className="price-ticker" aria-label={t('market.prices.title')}>
+    // A scrolling strip on phones: focusable so it can be scrolled from the keyboard.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
+    <ul className="price-ticker" aria-label={t('market.prices.title')} tabIndex={0}>
       {CRYPTOCURRENCIES.map((coin) => {
         const minor = marketPriceMinor(prices.prices, coin, currency);
         const quote = prices.prices[COIN_IDS[coin]];
@@ -62,14 +66,14 @@ export function PriceTicker({ prices }: { prices: MarketPricesState }) {
           <li key={coin} className="price-ticker__item">
             <span className="price-ticker__coin">{coin}</span>
             <span className="num">
-              {minor === null ? '—' : format.format(Number(minor) / 10 ** FIAT_DECIMALS)}
+              {minor === null ? EMPTY : fmt.fiat(formatAmount(minor, FIAT_DECIMALS), currency, digits)}
             </span>
             {showChange ? (
               <span
                 className={`price-ticker__change num ${tenths > 0n ? 'is-up' : tenths < 0n ? 'is-down' : ''}`}
                 title={t('market.prices.change24h')}
               >
-                {formatTenths(tenths, lang)}
+                {fmt.tenths(tenths)}
               </span>
             ) : null}
           </li>

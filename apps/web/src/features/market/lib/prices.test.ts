@@ -1,10 +1,10 @@
 import { FALLBACK_PRICES } from '@p2p/shared';
 import { describe, expect, it } from 'vitest';
+import { formatTenths } from '@/lib/format';
 import {
   applyPercent,
   deviationTenths,
   estimateValueMinor,
-  formatTenths,
   marketPriceMinor,
   priceDeviationText,
 } from './prices';
@@ -24,7 +24,7 @@ describe('market reference prices', () => {
     expect(priceDeviationText('6045000.00', market)).toBe('0,0%');
     expect(priceDeviationText('5000000.00', market, 'en')).toBe('-17.2%');
     expect(priceDeviationText('6150000.00', null)).toBeNull();
-    expect(formatTenths(-5n)).toBe('-0,5%');
+    expect(formatTenths(-5n, 'ru')).toBe('-0,5%');
   });
 
   it('applies a preset percent to the market price, rounded down to kopecks', () => {

@@ -1,4 +1,12 @@
-import { COIN_IDS, type CoinSymbol, FIAT_DECIMALS, type MarketPrices, tryParseAmount } from '@p2p/shared';
+import {
+  COIN_IDS,
+  type CoinSymbol,
+  FIAT_DECIMALS,
+  type Lang,
+  type MarketPrices,
+  tryParseAmount,
+} from '@p2p/shared';
+import { formatTenths } from '@/lib/format';
 
 /**
  * Market reference prices are display data (plain numbers on the wire). To compare them with
@@ -25,19 +33,11 @@ export function deviationTenths(priceMinor: bigint, marketMinor: bigint): bigint
   return ((priceMinor - marketMinor) * 1000n) / marketMinor;
 }
 
-/** "+1,7%", "-0,5%", "0,0%" (one decimal, comma in Russian). */
-export function formatTenths(tenths: bigint, lang: 'ru' | 'en' = 'ru'): string {
-  const sign = tenths > 0n ? '+' : tenths < 0n ? '-' : '';
-  const abs = tenths < 0n ? -tenths : tenths;
-  const text = `${abs / 10n}${lang === 'ru' ? ',' : '.'}${abs % 10n}`;
-  return `${sign}${text}%`;
-}
-
 /** An order price's deviation from the market as text, or null without a market price. */
 export function priceDeviationText(
   pricePerUnit: string,
   marketMinor: bigint | null,
-  lang: 'ru' | 'en' = 'ru',
+  lang: Lang = 'ru',
 ): string | null {
   const price = tryParseAmount(pricePerUnit, FIAT_DECIMALS);
   if (price === null || marketMinor === null) return null;

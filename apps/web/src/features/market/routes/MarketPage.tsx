@@ -1,32 +1,17 @@
-import { CRYPTOCURRENCIES, FIAT_CURRENCIES, type OrderView, PAYMENT_METHODS } from '@p2p/shared';
+import type { OrderView } from '@p2p/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
 import { Icon } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
-import {
-  OrderDetailPanel,
-  orderKeys,
-  PANEL_CLOSE_DELAY_MS,
-  paymentMethodLabel,
-  useOrderBook,
-} from '@/features/orders';
+import { OrderDetailPanel, orderKeys, PANEL_CLOSE_DELAY_MS, useOrderBook } from '@/features/orders';
 import { useI18n } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMarketPrices } from '../api/prices';
-import { FilterBar, type FilterOption } from '../components/FilterBar';
+import { MarketFilters, useMarketFilters } from '../components/MarketFilters';
 import { OrderColumn } from '../components/OrderColumn';
 import { PriceSourceIndicator, PriceTicker } from '../components/PriceSource';
 import { marketPriceMinor, priceDeviationText } from '../lib/prices';
 import '../market.css';
-
-type FilterKey = 'crypto' | 'fiat' | 'method';
-
-/** Only values the book knows; anything else in the address is ignored. */
-function readFilter(params: URLSearchParams, key: FilterKey, allowed: readonly string[]): string {
-  const value = params.get(key) ?? '';
-  return allowed.includes(value) ? value : '';
-}
 
 /** Home: the order book of spec 1 §2, both sides, filtered by coin, fiat and payment method. */
 export function MarketPage() {
@@ -35,30 +20,13 @@ export function MarketPage() {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const prices = useMarketPrices();
-  const [params, setParams] = useSearchParams();
-  const crypto = readFilter(params, 'crypto', CRYPTOCURRENCIES);
-  const fiat = readFilter(params, 'fiat', FIAT_CURRENCIES);
-  const method = readFilter(params, 'method', PAYMENT_METHODS);
-  const filter = useMemo(
-    () => ({
-      cryptocurrency: crypto || undefined,
-      fiat_currency: fiat || undefined,
-      payment_method: method || undefined,
-    }),
-    [crypto, fiat, method],
-  );
+  const filters = useMarketFilters();
+  const filter = filters.book;
   const [phoneTab, setPhoneTab] = useState<'buy' | 'sell'>('sell');
   const [selected, setSelected] = useState<{ order: OrderView; withForm: boolean } | null>(null);
   const [panelOpen, setPanelOpen] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
-
-  const setFilter = (key: FilterKey, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
 
   const openOrder = (order: OrderView, withForm: boolean) => {
     clearTimeout(closeTimer.current);
@@ -93,19 +61,6 @@ export function MarketPage() {
     void prices.refetch();
   };
 
-  const all: FilterOption = { value: '', label: t('market.filters.all') };
-  const cryptoOptions = [all, ...CRYPTOCURRENCIES.map((c) => ({ value: c, label: c }))];
-  const fiatOptions = [all, ...FIAT_CURRENCIES.map((c) => ({ value: c, label: c }))];
-  const methodOptions = [
-    all,
-    ...PAYMENT_METHODS.map((m) => ({ value: m, label: paymentMethodLabel(m, lang) })),
-  ];
-  const chips = [
-    crypto ? { key: 'crypto' as const, label: crypto } : null,
-    fiat ? { key: 'fiat' as const, label: fiat } : null,
-    method ? { key: 'method' as const, label: paymentMethodLabel(method, lang) } : null,
-  ].filter((chip) => chip !== null);
-
   return (
     <section className="page market" aria-labelledby="market-title">
       <div className="market-head">
@@ -114,7 +69,9 @@ export function MarketPage() {
             {t('page.market')}
           </h1>
           <p className="muted small num" aria-live="polite">
-            {t('market.activeCount', { count: activeCount ?? '…' })}
+            {activeCount === null
+              ? t('market.activeCountLoading')
+              : t('market.activeCount', { count: activeCount })}
           </p>
         </div>
         <div className="market-head__tools">
@@ -132,51 +89,12 @@ export function MarketPage() {
 
       {prices.data ? <PriceTicker prices={prices.data} /> : null}
       {prices.data?.source === 'fallback' ? (
-        <p className="alert alert--warn market-note small">
-          {/* The server explains in Russian; other languages get the same words translated. */}
-          {lang === 'ru' && prices.data.message ? prices.data.message : t('market.prices.fallbackNote')}
+        <p className="alert alert--warn market-note small" role="status">
+          {t('market.prices.fallbackNote')}
         </p>
       ) : null}
 
-      <section className="panel market-filters" aria-label={t('market.filters.title')}>
-        <FilterBar
-          label={t('market.filters.crypto')}
-          options={cryptoOptions}
-          value={crypto}
-          onChange={(v) => setFilter('crypto', v)}
-        />
-        <FilterBar
-          label={t('market.filters.fiat')}
-          options={fiatOptions}
-          value={fiat}
-          onChange={(v) => setFilter('fiat', v)}
-        />
-        <FilterBar
-          label={t('market.filters.method')}
-          options={methodOptions}
-          value={method}
-          onChange={(v) => setFilter('method', v)}
-        />
-        {chips.length > 0 ? (
-          <div className="active-filters">
-            <span className="small muted">{t('market.filters.active')}</span>
-            {chips.map((chip) => (
-              <button
-                key={chip.key}
-                type="button"
-                className="active-chip"
-                onClick={() => setFilter(chip.key, '')}
-                aria-label={t('market.filters.remove', { name: chip.label })}
-              >
-                {chip.label} <Icon name="close" size={12} />
-              </button>
-            ))}
-            <button type="button" className="link-btn small" onClick={() => setParams({}, { replace: true })}>
-              {t('market.filters.reset')}
-            </button>
-          </div>
-        ) : null}
-      </section>
+      <MarketFilters filters={filters} />
 
       <fieldset className="segmented market-tabs">
         <legend className="sr-only">{t('market.tabs')}</legend>

@@ -1,15 +1,11 @@
 import type { TradeView } from '@p2p/shared';
 import { Link } from 'react-router';
-import {
-  canSoftDelete,
-  formatCryptoAmount,
-  formatDateTime,
-  formatFiatAmount,
-  formatRating,
-  StatusBadge,
-  shortId,
-} from '@/features/trade';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+import { canSoftDelete } from '@/features/trade';
 import { useI18n } from '@/i18n';
+import { EMPTY, shortId } from '@/lib/format';
+import { tradeFeeQuote, useFeePpm } from '@/lib/platform-config';
+import { useFormat } from '@/lib/use-format';
 
 /** One trade of the list (spec 2 §2.5 row fields). */
 export function TradeListRow({
@@ -21,7 +17,9 @@ export function TradeListRow({
   deleting: boolean;
   onDelete: () => void;
 }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const fmt = useFormat();
+  const fee = tradeFeeQuote(trade, useFeePpm());
   const cp = trade.counterparty;
   const role = trade.userRole === 'buyer' ? 'buy' : 'sell';
   return (
@@ -34,10 +32,16 @@ export function TradeListRow({
         </span>
       </div>
       <div className="mt-row__amounts num">
-        <span className="mt-row__crypto">
-          {formatCryptoAmount(trade.amountCrypto)} {trade.cryptocurrency}
-        </span>
-        <span className="mt-row__fiat">{formatFiatAmount(trade.amountFiat, trade.fiatCurrency)}</span>
+        <span className="mt-row__crypto">{fmt.crypto(trade.amountCrypto, trade.cryptocurrency)}</span>
+        <span className="mt-row__fiat">{fmt.fiat(trade.amountFiat, trade.fiatCurrency)}</span>
+        {fee && trade.status !== 'CANCELLED' ? (
+          <span className="mt-row__fee small">
+            {t(trade.userRole === 'buyer' ? 'myTrades.youGet' : 'myTrades.buyerGets', {
+              net: fmt.crypto(fee.net, trade.cryptocurrency),
+              fee: fmt.crypto(fee.fee, trade.cryptocurrency),
+            })}
+          </span>
+        ) : null}
       </div>
       <div className="mt-row__who small">
         {cp ? (
@@ -45,23 +49,23 @@ export function TradeListRow({
             <Link to={`/user/${cp.id}`}>{cp.name}</Link>
             <span className="muted num">
               {' · '}
-              {cp.rating === null ? t('trade.rep.noRating') : `★ ${formatRating(cp.rating)}`}
+              {cp.rating === null ? t('trade.rep.noRating') : `★ ${fmt.rating(cp.rating)}`}
               {' · '}
               {t('trade.participants.trades', { count: cp.tradesCount })}
             </span>
           </>
         ) : (
-          '—'
+          EMPTY
         )}
       </div>
       <dl className="mt-row__dates small">
         <div>
           <dt className="muted">{t('myTrades.created')}</dt>
-          <dd>{formatDateTime(trade.createdAt, locale) ?? '—'}</dd>
+          <dd>{fmt.dateTime(trade.createdAt)}</dd>
         </div>
         <div>
           <dt className="muted">{t('myTrades.completed')}</dt>
-          <dd>{formatDateTime(trade.completedAt, locale) ?? '—'}</dd>
+          <dd>{fmt.dateTime(trade.completedAt)}</dd>
         </div>
       </dl>
       <div className="mt-row__actions">

@@ -1,10 +1,12 @@
 import type { OrderView } from '@p2p/shared';
 import { useId } from 'react';
 import { useT } from '@/i18n';
-import { formatCryptoText, formatFiatText, takerSide } from '../lib/format';
+
 import { tradeLimitTexts } from '../lib/trade-form';
 import { PaymentMethodTags, TimeLimit, TraderAvatar, TraderRating } from './TraderBits';
 import '../orders.css';
+import { useFormat } from '@/lib/use-format';
+import { takerSide } from '../lib/side';
 
 interface OrderCardProps {
   order: OrderView;
@@ -18,6 +20,7 @@ interface OrderCardProps {
 /** One order in a market column (spec 1 §2). The whole card opens the details. */
 export function OrderCard({ order, deviation, isOwn, onOpen }: OrderCardProps) {
   const t = useT();
+  const fmt = useFormat();
   const nameId = useId();
   const side = takerSide(order.type);
   const limits = tradeLimitTexts(order);
@@ -42,7 +45,7 @@ export function OrderCard({ order, deviation, isOwn, onOpen }: OrderCardProps) {
         </div>
         <div className="order-card__price">
           <span className="order-card__price-value num">
-            {formatFiatText(order.price_per_unit, order.fiat_currency)}
+            {fmt.fiat(order.price_per_unit, order.fiat_currency)}
           </span>
           <span className="small muted">
             {t('orders.perCoin', { crypto: order.cryptocurrency })}
@@ -53,13 +56,12 @@ export function OrderCard({ order, deviation, isOwn, onOpen }: OrderCardProps) {
       <dl className="order-card__terms small">
         <div>
           <dt>{t('orders.available')}</dt>
-          <dd className="num">{formatCryptoText(order.available_amount, order.cryptocurrency)}</dd>
+          <dd className="num">{fmt.crypto(order.available_amount, order.cryptocurrency)}</dd>
         </div>
         <div>
           <dt>{t('orders.limits')}</dt>
           <dd className="num">
-            {formatFiatText(limits.min, order.fiat_currency)} –{' '}
-            {formatFiatText(limits.max, order.fiat_currency)}
+            {fmt.fiat(limits.min, order.fiat_currency)} – {fmt.fiat(limits.max, order.fiat_currency)}
           </dd>
         </div>
       </dl>

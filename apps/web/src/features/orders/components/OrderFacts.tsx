@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
 import { useT } from '@/i18n';
-import { formatCryptoText, formatFiatText, takerSide } from '../lib/format';
+import { useFormat } from '@/lib/use-format';
+import { takerSide } from '../lib/side';
 import { tradeLimitTexts } from '../lib/trade-form';
 import { OrderTypeBadge } from './OrderStatusBadge';
 import { PaymentMethodTags, TimeLimit, TraderAvatar, TraderRating } from './TraderBits';
@@ -37,6 +38,7 @@ export function OrderSideLine({ order }: { order: OrderView }) {
  */
 export function OrderTerms({ order, summary = true }: { order: OrderView; summary?: boolean }) {
   const t = useT();
+  const fmt = useFormat();
   const limits = tradeLimitTexts(order);
   const fiat = order.fiat_currency;
   return (
@@ -45,22 +47,22 @@ export function OrderTerms({ order, summary = true }: { order: OrderView; summar
         <>
           <div className="order-terms__row order-terms__row--price">
             <dt>{t('orders.pricePerUnit', { crypto: order.cryptocurrency })}</dt>
-            <dd className="num">{formatFiatText(order.price_per_unit, fiat)}</dd>
+            <dd className="num">{fmt.fiat(order.price_per_unit, fiat)}</dd>
           </div>
           <div className="order-terms__row">
             <dt>{t('orders.available')}</dt>
             <dd className="num">
-              {formatCryptoText(order.available_amount, order.cryptocurrency)}
-              <span className="order-terms__sub">≈ {formatFiatText(order.available_fiat, fiat)}</span>
+              {fmt.crypto(order.available_amount, order.cryptocurrency)}
+              <span className="order-terms__sub">≈ {fmt.fiat(order.available_fiat, fiat)}</span>
             </dd>
           </div>
           <div className="order-terms__row">
             <dt>{t('orders.totalCost')}</dt>
             <dd className="num">
-              {formatFiatText(order.total_amount, fiat)}
+              {fmt.fiat(order.total_amount, fiat)}
               <span className="order-terms__sub">
                 {t('orders.forAmount', {
-                  amount: formatCryptoText(order.amount_crypto, order.cryptocurrency),
+                  amount: fmt.crypto(order.amount_crypto, order.cryptocurrency),
                 })}
               </span>
             </dd>
@@ -70,7 +72,7 @@ export function OrderTerms({ order, summary = true }: { order: OrderView; summar
       <div className="order-terms__row">
         <dt>{t('orders.limits')}</dt>
         <dd className="num">
-          {formatFiatText(limits.min, fiat)} – {formatFiatText(limits.max, fiat)}
+          {fmt.fiat(limits.min, fiat)} – {fmt.fiat(limits.max, fiat)}
         </dd>
       </div>
       <div className="order-terms__row">
@@ -92,6 +94,7 @@ export function OrderTerms({ order, summary = true }: { order: OrderView; summar
 /** The order's owner: link to the public profile, rating or "Нет оценок", trades, completion. */
 export function TraderBlock({ order }: { order: OrderView }) {
   const t = useT();
+  const fmt = useFormat();
   const { user } = order;
   return (
     <div className="trader-block">
@@ -105,7 +108,7 @@ export function TraderBlock({ order }: { order: OrderView }) {
           <TraderRating user={user} />
           <span>{t('orders.tradesCount', { count: user.trades_count })}</span>
           {user.completion_rate !== null ? (
-            <span>{t('orders.completion', { value: String(user.completion_rate).replace('.', ',') })}</span>
+            <span>{t('orders.completion', { value: fmt.percent(user.completion_rate) })}</span>
           ) : null}
         </div>
       </div>

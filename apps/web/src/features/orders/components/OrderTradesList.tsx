@@ -1,21 +1,12 @@
 import type { TradeView } from '@p2p/shared';
 import { Link } from 'react-router';
 import { LoadingState } from '@/components/ui/Status';
-import { type MessageKey, useI18n } from '@/i18n';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+import { useI18n } from '@/i18n';
+import { useFormat } from '@/lib/use-format';
 import type { OrderTradeStatus } from '../api/orders-api';
 import { useOrderTrades } from '../api/queries';
-import { formatCryptoText, formatDateTime, formatFiatText } from '../lib/format';
 import { TraderRating } from './TraderBits';
-
-const STATUS: Record<string, { key: MessageKey; tone: string }> = {
-  CREATED: { key: 'orders.tradeStatus.CREATED', tone: 'badge--muted' },
-  ESCROW_LOCKED: { key: 'orders.tradeStatus.ESCROW_LOCKED', tone: 'badge--warn' },
-  PAYMENT_PENDING: { key: 'orders.tradeStatus.PAYMENT_PENDING', tone: 'badge--warn' },
-  PAYMENT_CONFIRMED: { key: 'orders.tradeStatus.PAYMENT_CONFIRMED', tone: 'badge--primary' },
-  DISPUTED: { key: 'orders.tradeStatus.DISPUTED', tone: 'badge--sell' },
-  COMPLETED: { key: 'orders.tradeStatus.COMPLETED', tone: 'badge--buy' },
-  CANCELLED: { key: 'orders.tradeStatus.CANCELLED', tone: 'badge--muted' },
-};
 
 /** Trades on one order with paging (spec 2 §2.1); each row opens the trade. */
 export function OrderTradesList({ orderId, status }: { orderId: string; status: OrderTradeStatus | 'all' }) {
@@ -56,13 +47,10 @@ export function OrderTradesList({ orderId, status }: { orderId: string; status: 
 }
 
 function OrderTradeRow({ trade }: { trade: TradeView }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const fmt = useFormat();
   // The owner sees the other side: the buyer on a sell order, the seller on a buy order.
   const party = trade.userRole === 'seller' ? trade.buyer : trade.seller;
-  const status = STATUS[trade.status] ?? {
-    key: 'orders.tradeStatus.unknown' as MessageKey,
-    tone: 'badge--muted',
-  };
   return (
     <li>
       <Link to={`/trade/${trade.id}`} className="order-trade">
@@ -74,12 +62,12 @@ function OrderTradeRow({ trade }: { trade: TradeView }) {
           </span>
         </span>
         <span className="order-trade__amounts num">
-          <span>{formatCryptoText(trade.amountCrypto, trade.cryptocurrency)}</span>
-          <span className="small muted">{formatFiatText(trade.amountFiat, trade.fiatCurrency)}</span>
+          <span>{fmt.crypto(trade.amountCrypto, trade.cryptocurrency)}</span>
+          <span className="small muted">{fmt.fiat(trade.amountFiat, trade.fiatCurrency)}</span>
         </span>
         <span className="order-trade__status">
-          <span className={`badge ${status.tone}`}>{t(status.key)}</span>
-          <span className="small muted">{formatDateTime(trade.createdAt, locale)}</span>
+          <StatusBadge status={trade.status} />
+          <span className="small muted">{fmt.dateTime(trade.createdAt)}</span>
         </span>
       </Link>
     </li>

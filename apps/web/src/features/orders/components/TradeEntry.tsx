@@ -5,7 +5,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { Icon } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
 import { useT } from '@/i18n';
-import { takerSide } from '../lib/format';
+import { takerSide } from '../lib/side';
 import { hasTradableRange } from '../lib/trade-form';
 import { TradeForm } from './TradeForm';
 import type { TradeFlow } from './useTradeFlow';

@@ -146,7 +146,7 @@ function TradeErrorDialog({ flow }: { flow: TradeFlow }) {
           </>
         )}
       </div>
-      <div className="dialog__actions dialog__actions--wrap">
+      <div className="dialog__actions">
         <button type="button" className="btn btn--ghost" onClick={flow.close}>
           {t('common.close')}
         </button>

@@ -1,175 +1,195 @@
-import { formatRu } from '@p2p/shared';
-import { type FormEvent, useEffect, useId, useRef } from 'react';
-import { useI18n } from '@/i18n';
-import { fiatSign, formatCryptoText, formatFiatText, paymentMethodLabel, takerSide } from '../lib/format';
-import { cryptoPreview, tradeLimitTexts } from '../lib/trade-form';
+import type { CreateTradeRequest } from '@p2p/shared';
+import { useEffect, useId, useMemo } from 'react';
+import { type UseFormReturn, useForm } from 'react-hook-form';
+import { currentLang, useI18n } from '@/i18n';
+import { catalogueResolver } from '@/lib/form-resolver';
+import { fiatSign } from '@/lib/format';
+import { quoteFee, useFeePpm } from '@/lib/platform-config';
+import { type Formatter, useFormat } from '@/lib/use-format';
+import { takerSide } from '../lib/side';
+import { cryptoPreview, type TradeFormValues, tradeFormSchema, tradeLimitTexts } from '../lib/trade-form';
+import { TradeSummary, TradeWarnings } from './TradeSummary';
 import type { TradeFlow } from './useTradeFlow';
+
+type Form = UseFormReturn<TradeFormValues, unknown, CreateTradeRequest>;
 
 /**
  * The trade creation form (spec 1 §2 and §5): a FIAT amount and a payment method, the crypto
- * it buys (rounded down as the server does) and the warnings before committing.
+ * it buys (rounded down as the server does), the platform fee and the buyer's net amount, and
+ * the warnings before committing. react-hook-form over the trade rules and the shared schema.
  */
 export function TradeForm({ flow, title = true }: { flow: TradeFlow; title?: boolean }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
+  const fmt = useFormat();
   const id = useId();
-  const amountRef = useRef<HTMLInputElement>(null);
-  const { order, values, issues, showIssues } = flow;
+  const { order } = flow;
   const side = takerSide(order.type);
-  const limits = tradeLimitTexts(order);
-  const sign = fiatSign(order.fiat_currency);
-  const crypto = cryptoPreview(values.amount, order.price_per_unit);
-  const range = {
-    min: formatFiatText(limits.min, order.fiat_currency),
-    max: formatFiatText(limits.max, order.fiat_currency),
-  };
-  const amountError = showIssues && issues.amount ? t(`newTrade.amount.${issues.amount}`, range) : null;
-  const methodError = showIssues && issues.paymentMethod ? t('newTrade.method.required') : null;
+  const range = useMemo(() => limitTexts(order, fmt), [order, fmt]);
+  const resolver = useMemo(
+    () =>
+      catalogueResolver<TradeFormValues, CreateTradeRequest>(
+        tradeFormSchema(order.id, order, range),
+        currentLang,
+      ),
+    [order, range],
+  );
+  const form: Form = useForm({ resolver, defaultValues: flow.draft, shouldFocusError: true });
   const submitting = flow.stage === 'submitting';
+  const amount = form.watch('amount');
+  const method = form.watch('paymentMethod');
+  const crypto = cryptoPreview(amount, order.price_per_unit);
+  const feePpm = useFeePpm();
+  const fee = crypto && feePpm !== null ? quoteFee(crypto, feePpm) : null;
 
   useEffect(() => {
-    if (flow.stage === 'form') amountRef.current?.focus();
-  }, [flow.stage]);
+    if (flow.stage === 'form') form.setFocus('amount');
+  }, [flow.stage, form]);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (flow.submit()) return;
-    if (issues.amount) amountRef.current?.focus();
-    else document.getElementById(`${id}-method`)?.focus();
-  };
-
-  const setAmount = (amount: string) => flow.setValues({ ...values, amount });
-  const method = values.paymentMethod ? paymentMethodLabel(values.paymentMethod, lang) : null;
-
+  const label = t(side === 'buy' ? 'orders.buyCrypto' : 'orders.sellCrypto', {
+    crypto: order.cryptocurrency,
+  });
   return (
     <form
       className="trade-form"
-      onSubmit={onSubmit}
+      onSubmit={form.handleSubmit((body, event) => {
+        event?.preventDefault();
+        flow.submit(body, form.getValues());
+      })}
       noValidate
       aria-labelledby={title ? `${id}-t` : undefined}
     >
       {title ? (
         <h3 id={`${id}-t`} className="trade-form__title">
-          {t(side === 'buy' ? 'orders.buyCrypto' : 'orders.sellCrypto', { crypto: order.cryptocurrency })}
+          {label}
         </h3>
       ) : null}
-
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-amount`}>
-          {t('newTrade.amountLabel', { sign })}
-        </label>
-        <div className="amount-input">
-          <input
-            ref={amountRef}
-            id={`${id}-amount`}
-            className="input num"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={formatRu(limits.min, 2)}
-            value={values.amount}
-            disabled={submitting}
-            aria-invalid={amountError ? true : undefined}
-            aria-describedby={`${id}-amount-hint${amountError ? ` ${id}-amount-error` : ''}`}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-          <span className="amount-input__sign" aria-hidden="true">
-            {sign}
-          </span>
-        </div>
-        <div className="trade-form__limits">
-          <p id={`${id}-amount-hint`} className="field__hint num">
-            {t('newTrade.limitsHint', range)}
-          </p>
-          <div className="trade-form__quick">
-            <button
-              type="button"
-              className="chip-btn"
-              onClick={() => setAmount(limits.min)}
-              disabled={submitting}
-            >
-              {t('newTrade.min')}
-            </button>
-            <button
-              type="button"
-              className="chip-btn"
-              onClick={() => setAmount(limits.max)}
-              disabled={submitting}
-            >
-              {t('newTrade.max')}
-            </button>
-          </div>
-        </div>
-        {amountError ? (
-          <p id={`${id}-amount-error`} className="field__error" role="alert">
-            {amountError}
-          </p>
-        ) : null}
-      </div>
-
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-method`}>
-          {t('newTrade.methodLabel')}
-        </label>
-        <select
-          id={`${id}-method`}
-          className="input"
-          value={values.paymentMethod}
-          disabled={submitting}
-          aria-invalid={methodError ? true : undefined}
-          aria-describedby={methodError ? `${id}-method-error` : undefined}
-          onChange={(event) => flow.setValues({ ...values, paymentMethod: event.target.value })}
-        >
-          <option value="">{t('newTrade.methodPlaceholder')}</option>
-          {order.payment_methods.map((code) => (
-            <option key={code} value={code}>
-              {paymentMethodLabel(code, lang)}
-            </option>
-          ))}
-        </select>
-        {methodError ? (
-          <p id={`${id}-method-error`} className="field__error" role="alert">
-            {methodError}
-          </p>
-        ) : null}
-      </div>
-
-      <div className={`trade-form__result trade-form__result--${side}`} aria-live="polite">
-        <span className="trade-form__result-label">
-          {t(side === 'buy' ? 'newTrade.youGet' : 'newTrade.youGive')}
-        </span>
-        <span className="trade-form__result-value num">
-          {crypto ? formatCryptoText(crypto, order.cryptocurrency) : '—'}
-        </span>
-        <span className="small muted num">
-          {t('newTrade.atPrice', {
-            price: formatFiatText(order.price_per_unit, order.fiat_currency),
-            crypto: order.cryptocurrency,
-          })}
-        </span>
-      </div>
-
-      <ul className="trade-warnings small">
-        <li>
-          {method
-            ? t(side === 'buy' ? 'newTrade.warn.payFromMethod' : 'newTrade.warn.acceptOnlyMethod', { method })
-            : t(side === 'buy' ? 'newTrade.warn.payFromAny' : 'newTrade.warn.acceptOnlyAny')}
-        </li>
-        <li>{t(side === 'buy' ? 'newTrade.warn.keepReceipt' : 'newTrade.warn.checkBank')}</li>
-        <li>
-          {t(side === 'buy' ? 'newTrade.warn.escrowSeller' : 'newTrade.warn.escrowYours', {
-            crypto: order.cryptocurrency,
-          })}
-        </li>
-        <li>{t('newTrade.warn.timeLimit', { minutes: order.time_limit })}</li>
-      </ul>
-
+      <AmountField form={form} flow={flow} range={range} disabled={submitting} />
+      <MethodField form={form} methods={order.payment_methods} disabled={submitting} />
+      <TradeSummary order={order} crypto={crypto} fee={fee} />
+      <TradeWarnings order={order} method={method ? fmt.paymentMethod(method) : null} />
       <div className="trade-form__actions">
         <button type="button" className="btn btn--ghost" onClick={flow.close} disabled={submitting}>
           {t('common.cancel')}
         </button>
         <button type="submit" className={`btn btn--${side}`} disabled={submitting}>
-          {t(side === 'buy' ? 'orders.buyCrypto' : 'orders.sellCrypto', { crypto: order.cryptocurrency })}
+          {label}
         </button>
       </div>
     </form>
+  );
+}
+
+/** The order's limits written for the UI: the hint and the range message say the same. */
+function limitTexts(order: TradeFlow['order'], fmt: Formatter) {
+  const limits = tradeLimitTexts(order);
+  return { min: fmt.fiat(limits.min, order.fiat_currency), max: fmt.fiat(limits.max, order.fiat_currency) };
+}
+
+function AmountField({
+  form,
+  flow,
+  range,
+  disabled,
+}: {
+  form: Form;
+  flow: TradeFlow;
+  range: { min: string; max: string };
+  disabled: boolean;
+}) {
+  const { t } = useI18n();
+  const fmt = useFormat();
+  const id = useId();
+  const { order } = flow;
+  const limits = tradeLimitTexts(order);
+  const sign = fiatSign(order.fiat_currency);
+  const error = form.formState.errors.amount?.message;
+  const setAmount = (value: string) => {
+    form.setValue('amount', value);
+    form.clearErrors('amount');
+  };
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={`${id}-amount`}>
+        {t('newTrade.amountLabel', { sign })}
+      </label>
+      <div className="amount-input">
+        <input
+          id={`${id}-amount`}
+          className="input num"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={fmt.number(limits.min, 2)}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-amount-hint${error ? ` ${id}-amount-error` : ''}`}
+          {...form.register('amount', { onChange: () => form.clearErrors('amount') })}
+        />
+        <span className="amount-input__sign" aria-hidden="true">
+          {sign}
+        </span>
+      </div>
+      <div className="trade-form__limits">
+        <p id={`${id}-amount-hint`} className="field__hint num">
+          {t('newTrade.limitsHint', range)}
+        </p>
+        <div className="trade-form__quick">
+          <button
+            type="button"
+            className="chip-btn"
+            onClick={() => setAmount(limits.min)}
+            disabled={disabled}
+          >
+            {t('newTrade.min')}
+          </button>
+          <button
+            type="button"
+            className="chip-btn"
+            onClick={() => setAmount(limits.max)}
+            disabled={disabled}
+          >
+            {t('newTrade.max')}
+          </button>
+        </div>
+      </div>
+      {error ? (
+        <p id={`${id}-amount-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function MethodField({ form, methods, disabled }: { form: Form; methods: string[]; disabled: boolean }) {
+  const { t } = useI18n();
+  const fmt = useFormat();
+  const id = useId();
+  const error = form.formState.errors.paymentMethod?.message;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={`${id}-method`}>
+        {t('newTrade.methodLabel')}
+      </label>
+      <select
+        id={`${id}-method`}
+        className="input"
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-method-error` : undefined}
+        {...form.register('paymentMethod', { onChange: () => form.clearErrors('paymentMethod') })}
+      >
+        <option value="">{t('newTrade.methodPlaceholder')}</option>
+        {methods.map((code) => (
+          <option key={code} value={code}>
+            {fmt.paymentMethod(code)}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={`${id}-method-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

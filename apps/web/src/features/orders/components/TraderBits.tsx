@@ -2,7 +2,9 @@ import type { OrderTrader } from '@p2p/shared';
 import { useState } from 'react';
 import { Icon } from '@/components/ui/Icon';
 import { useI18n } from '@/i18n';
-import { formatRating, initials, paymentMethodLabel } from '../lib/format';
+
+import { useFormat } from '@/lib/use-format';
+import { initials } from '../lib/side';
 
 /** Photo when there is one, else the first two letters of the name (spec 1 §2 order card). */
 export function TraderAvatar({
@@ -24,14 +26,15 @@ export function TraderAvatar({
 
 /** ★ 4,8 (12 отзывов), or "Нет оценок": never a made-up default. */
 export function TraderRating({ user }: { user: Pick<OrderTrader, 'rating'> & { reviews_count?: number } }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
+  const fmt = useFormat();
   if (user.rating === null) return <span className="rating rating--none">{t('orders.noRating')}</span>;
   return (
     <span className="rating num">
       <span className="rating__star" aria-hidden="true">
         ★
       </span>
-      <span className="sr-only">{t('orders.ratingLabel')}</span> {formatRating(user.rating, lang)}
+      <span className="sr-only">{t('orders.ratingLabel')}</span> {fmt.rating(user.rating)}
       {user.reviews_count === undefined ? null : (
         <span className="rating__count"> ({t('orders.reviews', { count: user.reviews_count })})</span>
       )}
@@ -41,14 +44,15 @@ export function TraderRating({ user }: { user: Pick<OrderTrader, 'rating'> & { r
 
 /** Payment method chips; with `max`, the rest collapse into "+N". */
 export function PaymentMethodTags({ methods, max }: { methods: string[]; max?: number }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
+  const fmt = useFormat();
   const shown = max === undefined ? methods : methods.slice(0, max);
   const rest = methods.length - shown.length;
   return (
     <ul className="method-tags" aria-label={t('orders.paymentMethods')}>
       {shown.map((code) => (
         <li key={code} className="method-tag">
-          {paymentMethodLabel(code, lang)}
+          {fmt.paymentMethod(code)}
         </li>
       ))}
       {rest > 0 ? (
@@ -56,7 +60,7 @@ export function PaymentMethodTags({ methods, max }: { methods: string[]; max?: n
           className="method-tag method-tag--more"
           title={methods
             .slice(shown.length)
-            .map((c) => paymentMethodLabel(c, lang))
+            .map((c) => fmt.paymentMethod(c))
             .join(', ')}
         >
           +{rest}

@@ -1,4 +1,4 @@
-import type { OrderView } from '@p2p/shared';
+import type { CreateTradeRequest, OrderView } from '@p2p/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,12 +6,7 @@ import { useSession } from '@/features/auth';
 import { newIdempotencyKey } from '@/lib/api';
 import { orderKeys, ordersApi } from '../api/orders-api';
 import { classifyTradeError, type TradeErrorInfo } from '../lib/trade-error';
-import {
-  type TradeFormIssues,
-  type TradeFormValues,
-  tradeRequestBody,
-  validateTradeForm,
-} from '../lib/trade-form';
+import type { TradeFormValues } from '../lib/trade-form';
 
 /** closed -> form -> submitting -> (trade page) | error -> form (retry) | closed. */
 export type TradeStage = 'closed' | 'form' | 'submitting' | 'error';
@@ -26,18 +21,16 @@ const DONE_PAUSE_MS = 300;
 export interface TradeFlow {
   order: OrderView;
   stage: TradeStage;
-  values: TradeFormValues;
-  setValues: (values: TradeFormValues) => void;
-  /** Field issues, shown once the user tried to submit. */
-  issues: TradeFormIssues;
-  showIssues: boolean;
+  /** What was last typed: the form starts from it again after an error. */
+  draft: TradeFormValues;
   percent: number;
   step: number;
   error: TradeErrorInfo | null;
   /** Opens the form, or sends a signed-out visitor to sign in first. */
   open: () => void;
   close: () => void;
-  submit: () => boolean;
+  /** Sends a valid form: its request body, and the values as typed. */
+  submit: (body: CreateTradeRequest, typed: TradeFormValues) => void;
   retry: () => void;
 }
 
@@ -56,8 +49,7 @@ export function useTradeFlow(order: OrderView, options: { onCreated?: () => void
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [stage, setStage] = useState<TradeStage>('closed');
-  const [values, setValues] = useState<TradeFormValues>(() => initialValues(order));
-  const [showIssues, setShowIssues] = useState(false);
+  const [draft, setDraft] = useState<TradeFormValues>(() => initialValues(order));
   const [percent, setPercent] = useState(0);
   const [error, setError] = useState<TradeErrorInfo | null>(null);
   // The same request retried keeps its key: if the first attempt did open a trade and only the
@@ -81,7 +73,7 @@ export function useTradeFlow(order: OrderView, options: { onCreated?: () => void
   }, [stage]);
 
   const create = useMutation({
-    mutationFn: ({ body, key }: { body: ReturnType<typeof tradeRequestBody>; key: string }) =>
+    mutationFn: ({ body, key }: { body: CreateTradeRequest; key: string }) =>
       ordersApi.createTrade(body, key),
     onSuccess: (details) => {
       attempt.current = null;
@@ -107,8 +99,6 @@ export function useTradeFlow(order: OrderView, options: { onCreated?: () => void
     },
   });
 
-  const issues = validateTradeForm(values, order);
-
   const open = useCallback(() => {
     // While the session is still loading, let the form open: the server has the last word.
     if (status === 'signed-out') {
@@ -120,14 +110,11 @@ export function useTradeFlow(order: OrderView, options: { onCreated?: () => void
 
   const close = useCallback(() => {
     setStage('closed');
-    setShowIssues(false);
     setError(null);
   }, []);
 
-  const submit = () => {
-    setShowIssues(true);
-    if (Object.keys(issues).length > 0) return false;
-    const body = tradeRequestBody(order.id, values, order.price_per_unit);
+  const submit = (body: CreateTradeRequest, typed: TradeFormValues) => {
+    setDraft(typed);
     const serialized = JSON.stringify(body);
     if (attempt.current?.body !== serialized)
       attempt.current = { body: serialized, key: newIdempotencyKey() };
@@ -135,7 +122,6 @@ export function useTradeFlow(order: OrderView, options: { onCreated?: () => void
     setPercent(5);
     setStage('submitting');
     create.mutate({ body, key: attempt.current.key });
-    return true;
   };
 
   const retry = () => {
@@ -147,10 +133,7 @@ export function useTradeFlow(order: OrderView, options: { onCreated?: () => void
   return {
     order,
     stage,
-    values,
-    setValues,
-    issues,
-    showIssues,
+    draft,
     percent,
     step: percent >= 100 ? TRADE_STEPS : step,
     error,

@@ -4,9 +4,9 @@ import {
   hasTradableRange,
   normalizeDecimalInput,
   type TradeTerms,
+  tradeFormSchema,
   tradeLimits,
   tradeRequestBody,
-  validateTradeForm,
 } from './trade-form';
 
 /** A sell order of 0.2 BTC at 6 150 000 ₽, limits 1 000 – 1 230 000 ₽. */
@@ -51,38 +51,58 @@ describe('trade form: fiat amount -> crypto', () => {
 });
 
 describe('trade form: validation (spec 1 §5)', () => {
+  const orderId = '63741c28-24d1-4c23-abea-be5ea68854f9';
+  const range = { min: '1 000,00 ₽', max: '1 230 000,00 ₽' };
   const valid = { amount: '5000', paymentMethod: 'sberbank' };
+  /** The catalogue key of each field's first problem (the form shows it translated). */
+  const problems = (values: typeof valid, with_ = terms) => {
+    const result = tradeFormSchema(orderId, with_, range).safeParse(values);
+    if (result.success) return {};
+    return Object.fromEntries(result.error.issues.map((i) => [String(i.path[0]), i.message]));
+  };
 
-  it('passes a valid amount and method', () => {
-    expect(validateTradeForm(valid, terms)).toEqual({});
-  });
-
-  it('requires an amount and a method', () => {
-    expect(validateTradeForm({ amount: '  ', paymentMethod: '' }, terms)).toEqual({
-      amount: 'required',
-      paymentMethod: 'required',
+  it('turns a valid amount and method into the request body the shared schema accepts', () => {
+    expect(
+      tradeFormSchema(orderId, terms, range).parse({ amount: '5 000,5', paymentMethod: 'sberbank' }),
+    ).toEqual({
+      orderId,
+      amountFiat: '5000.50',
+      amountCrypto: '0.00081308',
+      paymentMethod: 'sberbank',
     });
   });
 
-  it('refuses amounts outside the limits, inclusive bounds allowed', () => {
-    expect(validateTradeForm({ ...valid, amount: '999.99' }, terms).amount).toBe('range');
-    expect(validateTradeForm({ ...valid, amount: '1000' }, terms).amount).toBeUndefined();
-    expect(validateTradeForm({ ...valid, amount: '1230000' }, terms).amount).toBeUndefined();
-    expect(validateTradeForm({ ...valid, amount: '1230000.01' }, terms).amount).toBe('range');
+  it('requires an amount and a method', () => {
+    expect(problems({ amount: '  ', paymentMethod: '' })).toEqual({
+      amount: 'validation.trade.amountRequired',
+      paymentMethod: 'validation.trade.methodRequired',
+    });
+  });
+
+  it('refuses amounts outside the limits, inclusive bounds allowed, and names the limits', () => {
+    expect(problems({ ...valid, amount: '999.99' }).amount).toBe('validation.trade.range');
+    expect(problems({ ...valid, amount: '1000' }).amount).toBeUndefined();
+    expect(problems({ ...valid, amount: '1230000' }).amount).toBeUndefined();
+    expect(problems({ ...valid, amount: '1230000.01' }).amount).toBe('validation.trade.range');
+    const issue = tradeFormSchema(orderId, terms, range).safeParse({ ...valid, amount: '1' }).error
+      ?.issues[0];
+    expect(issue).toMatchObject({ params: range });
   });
 
   it('caps the maximum at what the order still has', () => {
     const partly = { ...terms, available_fiat: '615000.00' };
     expect(tradeLimits(partly)).toEqual({ min: 100000n, max: 61500000n });
-    expect(validateTradeForm({ ...valid, amount: '700000' }, partly).amount).toBe('range');
+    expect(problems({ ...valid, amount: '700000' }, partly).amount).toBe('validation.trade.range');
   });
 
   it('says when the input is not a number', () => {
-    expect(validateTradeForm({ ...valid, amount: '12,345' }, terms).amount).toBe('format');
+    expect(problems({ ...valid, amount: '12,345' }).amount).toBe('validation.amount.decimals2');
   });
 
   it('refuses a method the order does not offer', () => {
-    expect(validateTradeForm({ ...valid, paymentMethod: 'paypal' }, terms).paymentMethod).toBe('required');
+    expect(problems({ ...valid, paymentMethod: 'paypal' }).paymentMethod).toBe(
+      'validation.trade.methodRequired',
+    );
   });
 
   it('knows an order with less left than its minimum cannot take a trade', () => {

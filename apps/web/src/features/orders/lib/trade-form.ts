@@ -1,4 +1,5 @@
-import { cryptoForFiat, formatCrypto, formatFiat, tryParseAmount } from '@p2p/shared';
+import { CreateTradeRequest, cryptoForFiat, formatCrypto, formatFiat, tryParseAmount } from '@p2p/shared';
+import { z } from 'zod';
 
 /** The order terms the trade form needs (a subset of OrderView). */
 export interface TradeTerms {
@@ -13,12 +14,6 @@ export interface TradeFormValues {
   /** Fiat amount as typed. */
   amount: string;
   paymentMethod: string;
-}
-
-export type AmountIssue = 'required' | 'format' | 'range';
-export interface TradeFormIssues {
-  amount?: AmountIssue;
-  paymentMethod?: 'required';
 }
 
 /** What people type into an amount field: spaces and a comma decimal separator ("1 000,5" -> "1000.5"). */
@@ -52,21 +47,31 @@ export function hasTradableRange(terms: Pick<TradeTerms, 'min_amount' | 'max_amo
   return max > 0n && max >= min;
 }
 
-/** Spec 1 §5 trade form rules: amount required and within the limits; a payment method chosen. */
-export function validateTradeForm(values: TradeFormValues, terms: TradeTerms): TradeFormIssues {
-  const issues: TradeFormIssues = {};
-  const typed = normalizeDecimalInput(values.amount);
-  if (typed === '') issues.amount = 'required';
-  else {
-    const amount = tryParseAmount(typed, 2);
-    const { min, max } = tradeLimits(terms);
-    if (amount === null) issues.amount = 'format';
-    else if (amount <= 0n || amount < min || amount > max) issues.amount = 'range';
-  }
-  if (!values.paymentMethod || !terms.payment_methods.includes(values.paymentMethod)) {
-    issues.paymentMethod = 'required';
-  }
-  return issues;
+/**
+ * The trade form's rules (spec 1 §5) as a zod schema whose messages are catalogue keys: an
+ * amount typed the way people type it, within the order's limits (`range` are those limits
+ * written for the message), and one of the order's payment methods. Valid values become the
+ * POST /trades body and pass the shared CreateTradeRequest, as the server will check them.
+ */
+export function tradeFormSchema(orderId: string, terms: TradeTerms, range: { min: string; max: string }) {
+  return z
+    .object({
+      amount: z.string().superRefine((text, ctx) => {
+        const typed = normalizeDecimalInput(text);
+        if (typed === '') return ctx.addIssue({ code: 'custom', message: 'validation.trade.amountRequired' });
+        const amount = tryParseAmount(typed, 2);
+        if (amount === null) return ctx.addIssue({ code: 'custom', message: 'validation.amount.decimals2' });
+        const { min, max } = tradeLimits(terms);
+        if (amount <= 0n || amount < min || amount > max) {
+          ctx.addIssue({ code: 'custom', message: 'validation.trade.range', params: range });
+        }
+      }),
+      paymentMethod: z
+        .string()
+        .refine((method) => terms.payment_methods.includes(method), 'validation.trade.methodRequired'),
+    })
+    .transform((values) => tradeRequestBody(orderId, values, terms.price_per_unit))
+    .pipe(CreateTradeRequest);
 }
 
 /**
@@ -87,12 +92,17 @@ export function tradeLimitTexts(terms: Pick<TradeTerms, 'min_amount' | 'max_amou
 }
 
 /** The request body of POST /trades for valid values. */
-export function tradeRequestBody(orderId: string, values: TradeFormValues, pricePerUnit: string) {
+export function tradeRequestBody(
+  orderId: string,
+  values: TradeFormValues,
+  pricePerUnit: string,
+): z.input<typeof CreateTradeRequest> {
   const amountFiat = formatFiat(parseFiatInput(values.amount) ?? 0n);
+  const amountCrypto = cryptoPreview(amountFiat, pricePerUnit);
   return {
     orderId,
     amountFiat,
-    amountCrypto: cryptoPreview(amountFiat, pricePerUnit) ?? undefined,
+    ...(amountCrypto ? { amountCrypto } : {}),
     paymentMethod: values.paymentMethod,
   };
 }

@@ -9,9 +9,10 @@ import { useI18n } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMyOrders, useOrderMutations } from '../api/queries';
 import { OrderStatusBadge, OrderTypeBadge } from '../components/OrderStatusBadge';
-import { formatCryptoText, formatDateTime, formatFiatText } from '../lib/format';
+
 import { isLiveOrder, myOrderCounters } from '../lib/my-orders';
 import '../orders.css';
+import { useFormat } from '@/lib/use-format';
 
 /** My orders (spec 2 §2.4): /my-orders, /orders/my and /dashboard/orders. */
 export function MyOrdersPage() {
@@ -30,7 +31,7 @@ export function MyOrdersPage() {
     const id = deleting.id;
     setDeleting(null);
     remove.mutate(id, {
-      onSuccess: (result) => toast.success(result.message || t('myOrders.deleted')),
+      onSuccess: () => toast.success(t('myOrders.deleted')),
       onError: (error) => toast.error(error.message || t('orders.deleteError')),
     });
   };
@@ -125,7 +126,8 @@ export function MyOrdersPage() {
 }
 
 function MyOrderRow({ order, busy, onDelete }: { order: OrderView; busy: boolean; onDelete: () => void }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const fmt = useFormat();
   const crypto = order.cryptocurrency;
   const live = isLiveOrder(order);
   return (
@@ -140,23 +142,22 @@ function MyOrderRow({ order, busy, onDelete }: { order: OrderView; busy: boolean
         <span className="my-order__figures small">
           <span>
             <span className="muted">{t('orders.price')}: </span>
-            <span className="num">{formatFiatText(order.price_per_unit, order.fiat_currency)}</span>
+            <span className="num">{fmt.fiat(order.price_per_unit, order.fiat_currency)}</span>
           </span>
           <span>
             <span className="muted">{t('orders.available')}: </span>
             <span className="num">
-              {formatCryptoText(order.available_amount, crypto)} /{' '}
-              {formatCryptoText(order.amount_crypto, crypto)}
+              {fmt.crypto(order.available_amount, crypto)} / {fmt.crypto(order.amount_crypto, crypto)}
             </span>
           </span>
           <span>
             <span className="muted">{t('orders.limits')}: </span>
             <span className="num">
-              {formatFiatText(order.min_amount, order.fiat_currency)} –{' '}
-              {formatFiatText(order.max_amount, order.fiat_currency)}
+              {fmt.fiat(order.min_amount, order.fiat_currency)} –{' '}
+              {fmt.fiat(order.max_amount, order.fiat_currency)}
             </span>
           </span>
-          <span className="muted">{formatDateTime(order.created_at, locale)}</span>
+          <span className="muted">{fmt.dateTime(order.created_at)}</span>
         </span>
       </Link>
       {live ? (

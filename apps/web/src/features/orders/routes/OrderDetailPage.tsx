@@ -15,8 +15,10 @@ import { OrderStatusBadge } from '../components/OrderStatusBadge';
 import { TradeEntry } from '../components/TradeEntry';
 import { TradeFlowDialogs } from '../components/TradeFlowDialogs';
 import { useTradeFlow } from '../components/useTradeFlow';
-import { formatCryptoText, formatDateTime, formatFiatText, shortId } from '../lib/format';
+
 import '../orders.css';
+import { shortId } from '@/lib/format';
+import { useFormat } from '@/lib/use-format';
 
 /** Spec 2 §2.3: after a delete, home after 1 s. */
 const HOME_AFTER_DELETE_MS = 1000;
@@ -63,7 +65,8 @@ export function OrderDetailPage() {
 }
 
 function OrderDetail({ order }: { order: OrderView }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const fmt = useFormat();
   const { user } = useSession();
   const flow = useTradeFlow(order);
   const isOwner = user?.id === order.user_id;
@@ -88,15 +91,15 @@ function OrderDetail({ order }: { order: OrderView }) {
         <dl className="order-hero__figures">
           <div>
             <dt>{t('orders.pricePerUnit', { crypto })}</dt>
-            <dd className="order-hero__price num">{formatFiatText(order.price_per_unit, fiat)}</dd>
+            <dd className="order-hero__price num">{fmt.fiat(order.price_per_unit, fiat)}</dd>
           </div>
           <div>
             <dt>{t('orders.available')}</dt>
-            <dd className="num">{formatCryptoText(order.available_amount, crypto)}</dd>
+            <dd className="num">{fmt.crypto(order.available_amount, crypto)}</dd>
           </div>
           <div>
             <dt>{t('orders.totalCost')}</dt>
-            <dd className="num">{formatFiatText(order.total_amount, fiat)}</dd>
+            <dd className="num">{fmt.fiat(order.total_amount, fiat)}</dd>
           </div>
         </dl>
       </div>
@@ -128,11 +131,11 @@ function OrderDetail({ order }: { order: OrderView }) {
               </div>
               <div className="order-terms__row">
                 <dt>{t('orderPage.created')}</dt>
-                <dd>{formatDateTime(order.created_at, locale)}</dd>
+                <dd>{fmt.dateTime(order.created_at)}</dd>
               </div>
               <div className="order-terms__row">
                 <dt>{t('orderPage.expires')}</dt>
-                <dd>{formatDateTime(order.expires_at, locale)}</dd>
+                <dd>{fmt.dateTime(order.expires_at)}</dd>
               </div>
               <div className="order-terms__row">
                 <dt>{t('orderPage.number')}</dt>
@@ -176,8 +179,8 @@ function OwnerActions({ order }: { order: OrderView }) {
   const onDelete = () => {
     setConfirming(false);
     remove.mutate(order.id, {
-      onSuccess: (result) => {
-        toast.success(result.message || t('orders.deleted'));
+      onSuccess: () => {
+        toast.success(t('orders.deleted'));
         timer.current = setTimeout(() => navigate('/'), HOME_AFTER_DELETE_MS);
       },
       onError: (error) => toast.error(error.message || t('orders.deleteError')),

@@ -13,9 +13,11 @@ import type { OrderTradeStatus } from '../api/orders-api';
 import { useOrder, useOrderMutations, useOrderStats } from '../api/queries';
 import { OrderStatusBadge } from '../components/OrderStatusBadge';
 import { OrderTradesList } from '../components/OrderTradesList';
-import { formatCryptoText, shortId } from '../lib/format';
+
 import { isMissing } from './OrderDetailPage';
 import '../orders.css';
+import { shortId } from '@/lib/format';
+import { useFormat } from '@/lib/use-format';
 
 const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
 
@@ -94,6 +96,7 @@ function ManageOrder({
   onRefresh: () => Promise<unknown>;
 }) {
   const { t } = useI18n();
+  const fmt = useFormat();
   const crypto = order.cryptocurrency;
   const [filter, setFilter] = useState<OrderTradeStatus | 'all'>('all');
   const [refreshing, setRefreshing] = useState(false);
@@ -108,12 +111,12 @@ function ManageOrder({
   const s = stats.data;
   const cards = [
     { label: t('orderManage.stats.total'), value: s ? String(s.totalTrades) : '—' },
-    { label: t('orderManage.stats.volume'), value: s ? formatCryptoText(s.totalVolumeCrypto, crypto) : '—' },
+    { label: t('orderManage.stats.volume'), value: s ? fmt.crypto(s.totalVolumeCrypto, crypto) : '—' },
     { label: t('orderManage.stats.active'), value: s ? String(s.activeTrades) : '—' },
     { label: t('orderManage.stats.completed'), value: s ? String(s.completedTrades) : '—' },
     {
       label: t('orderManage.stats.average'),
-      value: s ? formatCryptoText(s.averageTradeAmount, crypto) : '—',
+      value: s ? fmt.crypto(s.averageTradeAmount, crypto) : '—',
     },
   ];
 
@@ -126,11 +129,11 @@ function ManageOrder({
         <div className="manage-head__main">
           <h1 id="manage-title" className="page__title">
             {t(order.type === 'buy' ? 'orders.type.buy' : 'orders.type.sell')} ·{' '}
-            <span className="num">{formatCryptoText(order.amount_crypto, crypto)}</span>
+            <span className="num">{fmt.crypto(order.amount_crypto, crypto)}</span>
           </h1>
           <div className="manage-head__meta small muted">
             <span className="num">#{shortId(order.id)}</span>
-            <span>{t('orderManage.tradesCount', { count: s ? s.totalTrades : '—' })}</span>
+            {s ? <span>{t('orderManage.tradesCount', { count: s.totalTrades })}</span> : null}
             <OrderStatusBadge status={order.status} />
           </div>
         </div>

@@ -1,5 +1,6 @@
 import type { PaymentTemplateView } from '@p2p/shared';
 import { useI18n } from '@/i18n';
+import { useFormat } from '@/lib/use-format';
 import { fieldLabelKey, orderedDetails } from '../lib/fields';
 import { templateTypeKey } from '../lib/labels';
 
@@ -14,13 +15,10 @@ interface Props {
 
 /** One saved template: masked details only, flags, usage (spec 3 §2). */
 export function TemplateCard({ template, busy, onEdit, onDelete, onMakeDefault, onToggleActive }: Props) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const fmt = useFormat();
   const masked = orderedDetails(template.maskedDetails);
-  const lastUsed = template.lastUsedAt
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(template.lastUsedAt),
-      )
-    : null;
+  const lastUsed = template.lastUsedAt ? fmt.dateTime(template.lastUsedAt) : null;
   return (
     <li
       className={`panel pm-card${template.isActive ? '' : ' pm-card--inactive'}`}
@@ -49,9 +47,9 @@ export function TemplateCard({ template, busy, onEdit, onDelete, onMakeDefault, 
         </dl>
       ) : null}
       <p className="pm-card__usage small muted">
-        {t('pm.usage', { count: template.usageCount })}
-        {' · '}
-        {lastUsed ? t('pm.lastUsed', { time: lastUsed }) : t('pm.neverUsed')}
+        {template.usageCount > 0
+          ? `${t('pm.usage', { count: template.usageCount })}${lastUsed ? ` · ${t('pm.lastUsed', { time: lastUsed })}` : ''}`
+          : t('pm.neverUsed')}
       </p>
       <div className="pm-card__actions">
         <button type="button" className="btn btn--ghost btn--sm" onClick={onEdit} disabled={busy}>

@@ -63,10 +63,7 @@ export function PaymentMethodsPage() {
       {templates.isPending ? (
         <LoadingState text={t('common.loading')} />
       ) : templates.isError ? (
-        <MessageState
-          title={t('pm.loadFailed')}
-          text={templates.error.message || 'Failed to fetch templates'}
-        >
+        <MessageState title={t('pm.loadFailed')} text={templates.error.message || t('pm.loadFailed')}>
           <button type="button" className="btn btn--primary" onClick={() => templates.refetch()}>
             {t('common.retry')}
           </button>

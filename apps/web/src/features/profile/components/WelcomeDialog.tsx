@@ -5,7 +5,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { Icon } from '@/components/ui/Icon';
 import { toast } from '@/components/ui/toast';
 import { useSession } from '@/features/auth';
-import { useT } from '@/i18n';
+import { useLocalize, useT } from '@/i18n';
 import { profileApi } from '../api/profile-api';
 
 const DISMISSED_KEY = 'welcome_dialog_dismissed';
@@ -37,6 +37,7 @@ export function WelcomeDialog() {
 
 function WelcomeForm({ suggestion, onDismiss }: { suggestion: string; onDismiss: () => void }) {
   const t = useT();
+  const localize = useLocalize();
   const id = useId();
   const { setUser } = useSession();
   const input = useRef<HTMLInputElement>(null);
@@ -48,7 +49,7 @@ function WelcomeForm({ suggestion, onDismiss }: { suggestion: string; onDismiss:
       setUser(user);
       toast.success(t('welcome.saved'));
     },
-    onError: (e) => setError(e.message || 'Ошибка обновления display_name'),
+    onError: (e) => setError(e.message || t('welcome.error')),
   });
 
   // A form submit, so Enter in the field saves.
@@ -95,7 +96,7 @@ function WelcomeForm({ suggestion, onDismiss }: { suggestion: string; onDismiss:
             className={error ? 'field__error' : 'field__hint'}
             role={error ? 'alert' : undefined}
           >
-            {error ?? t('welcome.hint')}
+            {error ? localize(error) : t('welcome.hint')}
           </p>
         </div>
         <div className="dialog__actions">

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Icon } from '@/components/ui/Icon';
 import { Switch } from '@/components/ui/Switch';
 import { useSession } from '@/features/auth';
-import { useT } from '@/i18n';
+import { useLocalize, useT } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { profileApi } from '../api/profile-api';
 import '../profile.css';
@@ -19,6 +19,7 @@ type Confirm = 'disable' | 'leave' | null;
 
 export function ProfileEditPage() {
   const t = useT();
+  const localize = useLocalize();
   useDocumentTitle(t('profileEdit.title'));
   const id = useId();
   const navigate = useNavigate();
@@ -108,7 +109,7 @@ export function ProfileEditPage() {
             onChange={(e) => setName(e.target.value)}
           />
           <p id={`${id}-name-msg`} className={error ? 'field__error' : 'field__hint'}>
-            {error ?? t('profileEdit.displayNameHint')}
+            {error ? localize(error) : t('profileEdit.displayNameHint')}
           </p>
         </div>
 

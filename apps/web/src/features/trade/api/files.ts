@@ -1,4 +1,4 @@
-import { ApiError, ApiMessages, apiConfig, apiRequest } from '@/lib/api';
+import { ApiError, apiConfig, apiHeaders, apiMessage, apiRequest, errorMessageOf } from '@/lib/api';
 import { getAccessToken } from '@/lib/storage';
 
 const UPLOAD_TIMEOUT_MS = 60_000;
@@ -18,13 +18,14 @@ async function authorizedFetch(path: string, init: RequestInit = {}): Promise<Re
         ...init,
         signal: controller.signal,
         headers: {
+          'Accept-Language': apiHeaders()['Accept-Language'] ?? 'ru',
           ...(init.headers as Record<string, string>),
           ...(token ? { Authorization: `Bearer ${token}` } : {}),
         },
       });
     } catch (error) {
-      if (controller.signal.aborted) throw new ApiError(ApiMessages.timeout, 0, 'TIMEOUT');
-      throw new ApiError(ApiMessages.network, 0, 'NETWORK_ERROR', String(error));
+      if (controller.signal.aborted) throw new ApiError(apiMessage('timeout'), 0, 'TIMEOUT');
+      throw new ApiError(apiMessage('network'), 0, 'NETWORK_ERROR', String(error));
     } finally {
       clearTimeout(timer);
     }
@@ -39,7 +40,7 @@ async function authorizedFetch(path: string, init: RequestInit = {}): Promise<Re
   return send();
 }
 
-async function errorOf(response: Response, fallback: string): Promise<ApiError> {
+async function errorOf(response: Response, fallback?: string): Promise<ApiError> {
   type ErrorBody = { error?: string; message?: string; code?: string };
   let body: ErrorBody | null = null;
   try {
@@ -47,7 +48,9 @@ async function errorOf(response: Response, fallback: string): Promise<ApiError> 
   } catch {
     // not JSON
   }
-  return new ApiError(body?.error || body?.message || fallback, response.status, body?.code);
+  const said = Boolean(body?.error || body?.message);
+  const message = said || !fallback ? errorMessageOf(body, response) : fallback;
+  return new ApiError(message, response.status, body?.code);
 }
 
 export interface ProofUploadResult {
@@ -64,9 +67,9 @@ export async function uploadPaymentProof(tradeId: string, file: File): Promise<P
     method: 'POST',
     body: form,
   });
-  if (!response.ok) throw await errorOf(response, 'Upload failed');
+  if (!response.ok) throw await errorOf(response, apiMessage('uploadFailed'));
   const body = (await response.json()) as { data?: ProofUploadResult };
-  if (!body.data) throw new ApiError(ApiMessages.badResponse, response.status, 'BAD_RESPONSE');
+  if (!body.data) throw new ApiError(apiMessage('badResponse'), response.status, 'BAD_RESPONSE');
   return body.data;
 }
 
@@ -77,6 +80,6 @@ export async function uploadPaymentProof(tradeId: string, file: File): Promise<P
 export async function fetchReceiptUrl(url: string): Promise<string> {
   const apiPath = url.startsWith(apiConfig.baseUrl) ? url.slice(apiConfig.baseUrl.length) : url;
   const response = await authorizedFetch(apiPath);
-  if (!response.ok) throw await errorOf(response, `HTTP ${response.status}`);
+  if (!response.ok) throw await errorOf(response);
   return URL.createObjectURL(await response.blob());
 }

@@ -1,7 +1,7 @@
 import type { TradeView } from '@p2p/shared';
 import { useId } from 'react';
 import { type MessageKey, useT } from '@/i18n';
-import { formatFiatAmount } from '../lib/format';
+import { useFormat } from '@/lib/use-format';
 
 export const CHECKLIST_ITEMS = [
   'amountCorrect',
@@ -40,9 +40,10 @@ export function Checklist({
   onChange: (next: ChecklistState) => void;
 }) {
   const t = useT();
+  const fmt = useFormat();
   const id = useId();
   const vars = {
-    amount: formatFiatAmount(trade.amountFiat, trade.fiatCurrency),
+    amount: fmt.fiat(trade.amountFiat, trade.fiatCurrency),
     name: trade.buyer.effectiveName,
   };
   return (

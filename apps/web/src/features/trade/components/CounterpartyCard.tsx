@@ -3,16 +3,18 @@ import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { Icon } from '@/components/ui/Icon';
 import { useT } from '@/i18n';
-import { formatPercent, formatRating } from '../lib/format';
-import { RISK_BAR, riskLevel, TRUST_BAR, trustLevel } from '../lib/reputation';
+import { EMPTY } from '@/lib/format';
+import { useFormat } from '@/lib/use-format';
+import { levelReasons, RISK_BAR, riskLevel, TRUST_BAR, trustLevel } from '../lib/reputation';
 
 function Figures({ party }: { party: TradeParty }) {
   const t = useT();
+  const fmt = useFormat();
   return (
     <dl className="rep-figures">
       <div>
         <dt>{t('trade.rep.rating')}</dt>
-        <dd className="num">{party.rating === null ? '—' : <>★ {formatRating(party.rating)}</>}</dd>
+        <dd className="num">{party.rating === null ? EMPTY : <>★ {fmt.rating(party.rating)}</>}</dd>
       </div>
       <div>
         <dt>{t('trade.rep.trades')}</dt>
@@ -20,7 +22,7 @@ function Figures({ party }: { party: TradeParty }) {
       </div>
       <div>
         <dt>{t('trade.rep.completion')}</dt>
-        <dd className="num">{party.completionRate === null ? '—' : formatPercent(party.completionRate)}</dd>
+        <dd className="num">{party.completionRate === null ? EMPTY : fmt.percent(party.completionRate)}</dd>
       </div>
     </dl>
   );
@@ -28,11 +30,12 @@ function Figures({ party }: { party: TradeParty }) {
 
 /**
  * The counterparty with a level computed from their real figures (spec 2 §6, DESIGN §6):
- * the buyer sees the seller's trust, the seller the buyer's risk. Missing figures are shown
- * as '—' with 'недостаточно данных', never filled in.
+ * the buyer sees the seller's trust, the seller the buyer's risk, each with the facts that
+ * decided it. Missing figures are shown as '—', never filled in.
  */
 export function CounterpartyCard({ trade }: { trade: TradeView }) {
   const t = useT();
+  const fmt = useFormat();
   if (trade.userRole === 'observer') return null;
   const forBuyer = trade.userRole === 'buyer';
   const party = forBuyer ? trade.seller : trade.buyer;
@@ -51,7 +54,7 @@ export function CounterpartyCard({ trade }: { trade: TradeView }) {
       : forBuyer
         ? { high: 'good', medium: 'mid', low: 'bad' }[level]
         : { low: 'good', medium: 'mid', high: 'bad' }[level];
-  const missing = party.rating === null || party.completionRate === null;
+  const reasons = levelReasons(figures);
   const title = forBuyer ? t('trade.rep.sellerTitle') : t('trade.rep.buyerTitle');
   const levelText = t(
     forBuyer
@@ -82,8 +85,19 @@ export function CounterpartyCard({ trade }: { trade: TradeView }) {
           <span style={{ width: `${bar}%` }} />
         </div>
       </div>
+      {/* The level explains itself from the figures it was computed from. */}
+      <ul className="rep-level__reasons small" aria-label={t('trade.reason.title')}>
+        {reasons.map((reason) => (
+          <li key={reason.key}>
+            {t(reason.key, {
+              rating: fmt.rating(reason.value ?? 0),
+              count: reason.value ?? 0,
+              percent: fmt.percent(reason.value ?? 0),
+            })}
+          </li>
+        ))}
+      </ul>
       <Figures party={party} />
-      {missing ? <p className="muted small">{t('trade.rep.noData')}</p> : null}
       <p className="muted small">{t(forBuyer ? 'trade.trust.hint' : 'trade.risk.hint')}</p>
     </section>
   );

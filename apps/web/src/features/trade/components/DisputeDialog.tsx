@@ -1,4 +1,4 @@
-import { DISPUTE_DETAILS_MAX, DisputeMessages, type TradeView } from '@p2p/shared';
+import { DISPUTE_DETAILS_MAX, type TradeView } from '@p2p/shared';
 import { useId, useState } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
 import { toast } from '@/components/ui/toast';
@@ -31,9 +31,9 @@ export function DisputeDialog({ trade, open, onClose }: DisputeDialogProps) {
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const next: typeof errors = {};
-    if (!reason) next.reason = DisputeMessages.reason;
-    if (!details.trim()) next.details = DisputeMessages.details;
-    else if (details.length > DISPUTE_DETAILS_MAX) next.details = DisputeMessages.tooLong;
+    if (!reason) next.reason = t('validation.dispute.reason');
+    if (!details.trim()) next.details = t('validation.dispute.details');
+    else if (details.length > DISPUTE_DETAILS_MAX) next.details = t('validation.dispute.tooLong');
     setErrors(next);
     if (next.reason || next.details) return;
     action.mutate(

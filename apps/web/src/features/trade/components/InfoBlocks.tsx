@@ -1,17 +1,13 @@
-import { PAYMENT_METHOD_LABELS, type PaymentMethod, type TradeParty, type TradeView } from '@p2p/shared';
+import type { TradeParty, TradeView } from '@p2p/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { useI18n } from '@/i18n';
+import { EMPTY } from '@/lib/format';
+import type { FeeQuote } from '@/lib/platform-config';
+import { useFormat } from '@/lib/use-format';
 import { useCopy } from '../hooks/use-copy';
-import { formatCryptoAmount, formatDateTime, formatRating } from '../lib/format';
 import { CopyButton } from './CopyButton';
-
-/** A payment method code as its label in the current language. */
-export function usePaymentMethodLabel(): (code: string) => string {
-  const { lang } = useI18n();
-  return (code) => PAYMENT_METHOD_LABELS[code as PaymentMethod]?.[lang] ?? code;
-}
 
 function Collapsible({ title, children, open }: { title: string; children: ReactNode; open?: boolean }) {
   return (
@@ -28,12 +24,14 @@ function Collapsible({ title, children, open }: { title: string; children: React
 export function TradeInfo({
   trade,
   escrow,
+  fee,
 }: {
   trade: TradeView;
   escrow: { amount: string; currency: string; status: string };
+  fee: FeeQuote | null;
 }) {
   const { t } = useI18n();
-  const methodLabel = usePaymentMethodLabel();
+  const fmt = useFormat();
   return (
     <section className="panel" aria-labelledby="info-title">
       <h2 id="info-title" className="panel__title">
@@ -42,24 +40,28 @@ export function TradeInfo({
       <dl className="tr-kv">
         <div>
           <dt>{t('trade.info.method')}</dt>
-          <dd>{methodLabel(trade.paymentMethod)}</dd>
+          <dd>{fmt.paymentMethod(trade.paymentMethod)}</dd>
         </div>
         <div>
           <dt>{t('trade.info.escrow')}</dt>
           <dd className="num">
-            {formatCryptoAmount(escrow.amount)} {escrow.currency}{' '}
+            {fmt.crypto(escrow.amount, escrow.currency)}{' '}
             <span className={`escrow-tag escrow-tag--${escrow.status}`}>
               {t(`trade.escrow.${escrow.status as 'locked' | 'released' | 'refunded'}`)}
             </span>
           </dd>
         </div>
-        {trade.userRole === 'buyer' && trade.feeAmount !== '0.00000000' ? (
-          <div>
-            <dt>{t('trade.info.fee')}</dt>
-            <dd className="num">
-              {formatCryptoAmount(trade.feeAmount)} {trade.cryptocurrency}
-            </dd>
-          </div>
+        {fee && trade.status !== 'CANCELLED' ? (
+          <>
+            <div>
+              <dt>{t('trade.info.fee')}</dt>
+              <dd className="num">{fmt.crypto(fee.fee, trade.cryptocurrency)}</dd>
+            </div>
+            <div>
+              <dt>{t('trade.info.buyerNet')}</dt>
+              <dd className="num">{fmt.crypto(fee.net, trade.cryptocurrency)}</dd>
+            </div>
+          </>
         ) : null}
       </dl>
     </section>
@@ -68,6 +70,7 @@ export function TradeInfo({
 
 function PartyRow({ party, role }: { party: TradeParty; role: string }) {
   const { t } = useI18n();
+  const fmt = useFormat();
   return (
     <li className="party">
       <Avatar name={party.effectiveName} src={party.avatarUrl} size="sm" />
@@ -76,7 +79,7 @@ function PartyRow({ party, role }: { party: TradeParty; role: string }) {
         <span className="muted small">{role}</span>
       </div>
       <div className="party__figures small num">
-        <span>{party.rating === null ? t('trade.rep.noRating') : `★ ${formatRating(party.rating)}`}</span>
+        <span>{party.rating === null ? t('trade.rep.noRating') : `★ ${fmt.rating(party.rating)}`}</span>
         <span className="muted">{t('trade.participants.trades', { count: party.tradesCount })}</span>
       </div>
     </li>
@@ -96,9 +99,9 @@ export function Participants({ trade }: { trade: TradeView }) {
 }
 
 export function TradeDetailsBlock({ trade }: { trade: TradeView }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const fmt = useFormat();
   const { copied, copy } = useCopy();
-  const methodLabel = usePaymentMethodLabel();
   return (
     <Collapsible title={t('trade.detailsBlock.title')}>
       <dl className="tr-kv">
@@ -123,15 +126,15 @@ export function TradeDetailsBlock({ trade }: { trade: TradeView }) {
         </div>
         <div>
           <dt>{t('trade.info.method')}</dt>
-          <dd>{methodLabel(trade.paymentMethod)}</dd>
+          <dd>{fmt.paymentMethod(trade.paymentMethod)}</dd>
         </div>
         <div>
           <dt>{t('trade.detailsBlock.created')}</dt>
-          <dd>{formatDateTime(trade.createdAt, locale) ?? '—'}</dd>
+          <dd>{fmt.dateTime(trade.createdAt)}</dd>
         </div>
         <div>
           <dt>{t('trade.detailsBlock.notes')}</dt>
-          <dd>{trade.notes || '—'}</dd>
+          <dd>{trade.notes || EMPTY}</dd>
         </div>
       </dl>
     </Collapsible>

@@ -1,6 +1,7 @@
 import type { TradeView } from '@p2p/shared';
+import { useId } from 'react';
 import { useT } from '@/i18n';
-import { formatCryptoAmount, formatFiatAmount } from '../lib/format';
+import { useFormat } from '@/lib/use-format';
 import { type MainAction as Action, mainActionOf } from '../lib/status';
 import { TradeIcon } from './TradeIcon';
 
@@ -26,25 +27,33 @@ const LABEL = {
  */
 export function MainAction({ trade, available, checklistReady, busy, onAction, onDispute }: MainActionProps) {
   const t = useT();
+  const fmt = useFormat();
+  const hintId = useId();
   const action = mainActionOf(available);
   const canCancel = available.includes('cancel_trade');
   const canDispute = available.includes('dispute_trade');
   if (!action && !canCancel && !canDispute) return null;
   const vars = {
-    fiat: formatFiatAmount(trade.amountFiat, trade.fiatCurrency),
-    crypto: `${formatCryptoAmount(trade.amountCrypto)} ${trade.cryptocurrency}`,
+    fiat: fmt.fiat(trade.amountFiat, trade.fiatCurrency),
+    crypto: fmt.crypto(trade.amountCrypto, trade.cryptocurrency),
     name: trade.userRole === 'buyer' ? trade.seller.effectiveName : trade.buyer.effectiveName,
   };
-  const gated = action === 'release_crypto' && !checklistReady;
-  const hint = action
-    ? t(gated ? 'trade.hint.release_gated' : `trade.hint.${action}`, vars)
-    : t(trade.userRole === 'seller' ? 'trade.hint.waitBuyer' : 'trade.hint.waitSeller');
+  // Nothing to pay to before the seller has sent the details: say so, do not offer the button.
+  const awaitingDetails = action === 'mark_paid' && !trade.paymentTemplate;
+  const gated = (action === 'release_crypto' && !checklistReady) || awaitingDetails;
+  const hint = awaitingDetails
+    ? t('trade.hint.waitDetails')
+    : action
+      ? t(gated ? 'trade.hint.release_gated' : `trade.hint.${action}`, vars)
+      : t(trade.userRole === 'seller' ? 'trade.hint.waitBuyer' : 'trade.hint.waitSeller');
   return (
     <section
       className={`panel main-action${action ? ' main-action--go' : ''}`}
       aria-label={t('trade.mainAction')}
     >
-      <p className="main-action__hint">{hint}</p>
+      <p id={hintId} className="main-action__hint">
+        {hint}
+      </p>
       <div className="main-action__buttons">
         {action ? (
           <button
@@ -52,6 +61,7 @@ export function MainAction({ trade, available, checklistReady, busy, onAction, o
             className="btn btn--buy tr-btn-lg main-action__primary"
             disabled={gated || busy !== null}
             aria-busy={busy === action}
+            aria-describedby={hintId}
             onClick={() => onAction(action)}
           >
             {busy === action ? (

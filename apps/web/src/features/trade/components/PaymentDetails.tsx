@@ -1,25 +1,34 @@
 import type { TradeView } from '@p2p/shared';
 import { Icon } from '@/components/ui/Icon';
 import { fieldLabelKey, orderedDetails, templateTypeKey } from '@/features/payment-methods';
-import { useI18n } from '@/i18n';
+import { type Translate, useI18n } from '@/i18n';
+import { shortId } from '@/lib/format';
+import { useFormat } from '@/lib/use-format';
 import { useCopy } from '../hooks/use-copy';
-import { formatDateTime, formatFiatAmount, transferComment } from '../lib/format';
 import { CopyButton } from './CopyButton';
 
+/** What the buyer writes in the transfer's comment (spec 2 §9): 'Сделка #' + the short id. */
+export function transferComment(tradeId: string, t: Translate): string {
+  return t('trade.transferComment', { id: shortId(tradeId) });
+}
+
 /** Plain text of the details, for "copy details" (quick actions). */
-export function detailsText(trade: TradeView, label: (type: string, field: string) => string): string {
+export function detailsText(trade: TradeView, t: Translate): string {
   const tpl = trade.paymentTemplate;
   if (!tpl) return '';
-  const lines = orderedDetails(tpl.details).map(([field, value]) => `${label(tpl.type, field)}: ${value}`);
-  return [tpl.name, ...lines, transferComment(trade.id)].join('\n');
+  const lines = orderedDetails(tpl.details).map(
+    ([field, value]) => `${t(fieldLabelKey(tpl.type, field))}: ${value}`,
+  );
+  return [tpl.name, ...lines, transferComment(trade.id, t)].join('\n');
 }
 
 /**
  * The seller's payment details as the buyer needs them: each value copyable, the amount and
- * the transfer comment 'Trade #xxxxxxxx' too. Without details: 'Ожидаем реквизиты от продавца'.
+ * the transfer comment ('Сделка #xxxxxxxx') too. Without details, a notice that they are awaited.
  */
 export function PaymentDetails({ trade }: { trade: TradeView }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const fmt = useFormat();
   const { copied, copy } = useCopy();
   const tpl = trade.paymentTemplate;
   const buyer = trade.userRole === 'buyer';
@@ -37,7 +46,7 @@ export function PaymentDetails({ trade }: { trade: TradeView }) {
     );
   }
   const amount = trade.amountFiat;
-  const comment = transferComment(trade.id);
+  const comment = transferComment(trade.id, t);
   const rows: { key: string; label: string; value: string; shown?: string }[] = [
     ...orderedDetails(tpl.details).map(([field, value]) => ({
       key: field,
@@ -50,7 +59,7 @@ export function PaymentDetails({ trade }: { trade: TradeView }) {
       key: 'amount',
       label: t('trade.details.amount'),
       value: amount,
-      shown: formatFiatAmount(amount, trade.fiatCurrency),
+      shown: fmt.fiat(amount, trade.fiatCurrency),
     },
     { key: 'comment', label: t('trade.details.comment'), value: comment },
   ];
@@ -76,7 +85,7 @@ export function PaymentDetails({ trade }: { trade: TradeView }) {
         ))}
       </dl>
       <p className="muted small">
-        {t('trade.details.sentAt', { time: formatDateTime(tpl.sentAt, locale) ?? '—' })}
+        {t('trade.details.sentAt', { time: fmt.dateTime(tpl.sentAt) })}
         {buyer ? ` ${t('trade.details.commentHint')}` : ''}
       </p>
     </div>

@@ -1,18 +1,27 @@
 import { Icon } from '@/components/ui/Icon';
 import { useI18n } from '@/i18n';
-import { formatDateTime } from '../lib/format';
+import { useFormat } from '@/lib/use-format';
 import type { ProgressStep } from '../lib/status';
 
 const TITLE = {
   created: 'trade.progress.created',
-  payment: 'trade.progress.payment',
+  paid: 'trade.progress.paid',
   confirmed: 'trade.progress.confirmed',
   completed: 'trade.progress.completed',
 } as const;
 
-/** The four steps with their moments (spec 2 §4). */
+/** What the trade waits for while a step is the current one. */
+const WAITING = {
+  created: 'trade.progress.wait.created',
+  paid: 'trade.progress.wait.paid',
+  confirmed: 'trade.progress.wait.confirmed',
+  completed: 'trade.progress.wait.confirmed',
+} as const;
+
+/** The four steps with their moments (spec 2 §4); the current one says what comes next. */
 export function ProgressList({ steps }: { steps: ProgressStep[] }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const fmt = useFormat();
   return (
     <section className="panel" aria-labelledby="progress-title">
       <h2 id="progress-title" className="panel__title">
@@ -23,20 +32,21 @@ export function ProgressList({ steps }: { steps: ProgressStep[] }) {
           <li
             key={step.key}
             className={`tr-progress__step tr-progress__step--${step.state}`}
-            aria-current={step.state === 'active' ? 'step' : undefined}
+            aria-current={step.state === 'current' ? 'step' : undefined}
           >
             <span className="tr-progress__dot" aria-hidden="true">
-              {step.state === 'done' ? <Icon name="check" size={14} /> : i + 1}
+              {step.state === 'pending' ? i + 1 : <Icon name="check" size={14} />}
             </span>
             <span className="tr-progress__text">
               <span className="tr-progress__title">{t(TITLE[step.key])}</span>
               <span className="tr-progress__at small muted">
-                {step.state === 'done'
-                  ? formatDateTime(step.at, locale)
-                  : step.state === 'active'
-                    ? t('trade.progress.now')
-                    : t('trade.progress.pending')}
+                {step.state === 'pending' ? t('trade.progress.pending') : fmt.dateTime(step.at)}
               </span>
+              {step.state === 'current' ? (
+                <span className="tr-progress__now small">
+                  {t('trade.progress.now')}: {t(WAITING[step.key])}
+                </span>
+              ) : null}
             </span>
           </li>
         ))}

@@ -29,7 +29,7 @@ export function ReceiptUpload({
     setError(null);
     const problem = checkReceipt(file);
     if (problem) {
-      setError(problem);
+      setError(t(problem));
       if (input.current) input.current.value = '';
       return;
     }
@@ -39,7 +39,7 @@ export function ReceiptUpload({
       toast.success(t('trade.receipt.uploaded'));
       await queryClient.invalidateQueries({ queryKey: tradeKeys.details(trade.id) });
     } catch (e) {
-      const message = e instanceof Error && e.message ? e.message : 'Upload failed';
+      const message = e instanceof Error && e.message ? e.message : t('api.uploadFailed');
       setError(t('trade.receipt.uploadError', { message: /[.!?]$/.test(message) ? message : `${message}.` }));
     } finally {
       setBusy(false);

@@ -3,8 +3,8 @@ import { useEffect, useId, useState } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
 import { Icon } from '@/components/ui/Icon';
 import { useI18n } from '@/i18n';
+import { useFormat } from '@/lib/use-format';
 import { fetchReceiptUrl } from '../api/files';
-import { formatDateTime } from '../lib/format';
 import { TradeIcon } from './TradeIcon';
 
 type ImageState = { status: 'loading' } | { status: 'ready'; src: string } | { status: 'error' };
@@ -57,7 +57,8 @@ function ReceiptImage({ url, alt, className }: { url: string; alt: string; class
  * never proves payment by itself: the seller checks the bank (the note says so).
  */
 export function Receipts({ trade, viewRef }: { trade: TradeView; viewRef?: React.Ref<HTMLButtonElement> }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const fmt = useFormat();
   const id = useId();
   const [open, setOpen] = useState<PaymentProofFile | null>(null);
   const files = [...trade.paymentProofFiles].sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt));
@@ -78,10 +79,10 @@ export function Receipts({ trade, viewRef }: { trade: TradeView; viewRef?: React
               type="button"
               className="receipt"
               onClick={() => setOpen(file)}
-              aria-label={t('trade.receipt.open', { time: formatDateTime(file.uploadedAt, locale) ?? '—' })}
+              aria-label={t('trade.receipt.open', { time: fmt.dateTime(file.uploadedAt) })}
             >
               <ReceiptImage url={file.url} alt="" className="receipt-img" />
-              <span className="receipt__time small muted">{formatDateTime(file.uploadedAt, locale)}</span>
+              <span className="receipt__time small muted">{fmt.dateTime(file.uploadedAt)}</span>
             </button>
           </li>
         ))}
@@ -104,7 +105,7 @@ export function Receipts({ trade, viewRef }: { trade: TradeView; viewRef?: React
             </div>
             <ReceiptImage url={open.url} alt={t('trade.receipt.title')} className="receipt-view__img" />
             <p className="muted small">
-              {formatDateTime(open.uploadedAt, locale)} · {Math.max(1, Math.round(open.size / 1024))} KB
+              {fmt.dateTime(open.uploadedAt)} · {fmt.fileSize(open.size)}
             </p>
           </div>
         ) : null}

@@ -13,7 +13,7 @@ import { AutoReleaseCard, ConfirmationTimer, PaymentTimer } from './Timers';
 function Block({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
   return (
     <div className="role-block" id={id}>
-      <h3 className="role-block__title">{title}</h3>
+      <h2 className="role-block__title">{title}</h2>
       {children}
     </div>
   );

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/components/ui/toast';
-import { templateTypeKey } from '@/features/payment-methods';
+import { fieldLabelKey, orderedDetails, templateTypeKey } from '@/features/payment-methods';
 import { useT } from '@/i18n';
 import { tradeApi, tradeKeys } from '../api/trade-api';
 
@@ -31,7 +31,7 @@ export function SendDetails({ trade }: { trade: TradeView }) {
       void queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY });
       toast.success(t('trade.send.done'));
     },
-    onError: (error) => toast.error(error.message || 'Failed to attach template'),
+    onError: (error) => toast.error(error.message || t('trade.send.failed')),
   });
 
   if (templates.isPending) return <p className="muted small">{t('common.loading')}</p>;
@@ -56,6 +56,7 @@ export function SendDetails({ trade }: { trade: TradeView }) {
     );
   }
   const resend = Boolean(trade.paymentTemplate);
+  const selected = active.find((tpl) => tpl.id === chosen);
   return (
     <form
       className="send-details"
@@ -67,25 +68,38 @@ export function SendDetails({ trade }: { trade: TradeView }) {
       <label htmlFor={`${id}-tpl`} className="field__label">
         {t('trade.send.pick')}
       </label>
-      <div className="input-row">
-        <select
-          id={`${id}-tpl`}
-          className="input"
-          value={chosen}
-          onChange={(e) => setPicked(e.target.value)}
-          disabled={send.isPending}
-        >
-          {active.map((tpl) => (
-            <option key={tpl.id} value={tpl.id}>
-              {tpl.name} · {t(templateTypeKey(tpl.type))}
-              {tpl.isDefault ? ` · ${t('trade.send.default')}` : ''}
-            </option>
+      {/* Full width, with the chosen details spelled out below: the seller reads what he sends. */}
+      <select
+        id={`${id}-tpl`}
+        className="input"
+        value={chosen}
+        onChange={(e) => setPicked(e.target.value)}
+        disabled={send.isPending}
+        aria-describedby={selected ? `${id}-preview` : undefined}
+      >
+        {active.map((tpl) => (
+          <option key={tpl.id} value={tpl.id}>
+            {tpl.isDefault ? `${tpl.name} · ${t('trade.send.default')}` : tpl.name}
+          </option>
+        ))}
+      </select>
+      {selected ? (
+        <dl id={`${id}-preview`} className="send-details__preview small">
+          <div>
+            <dt>{t('pm.field.type')}</dt>
+            <dd>{t(templateTypeKey(selected.type))}</dd>
+          </div>
+          {orderedDetails(selected.maskedDetails).map(([field, value]) => (
+            <div key={field}>
+              <dt>{t(fieldLabelKey(selected.type, field))}</dt>
+              <dd className="num">{value}</dd>
+            </div>
           ))}
-        </select>
-        <button type="submit" className="btn btn--primary" disabled={!chosen || send.isPending}>
-          {send.isPending ? t('trade.send.sending') : t(resend ? 'trade.send.resend' : 'trade.send.submit')}
-        </button>
-      </div>
+        </dl>
+      ) : null}
+      <button type="submit" className="btn btn--primary btn--block" disabled={!chosen || send.isPending}>
+        {send.isPending ? t('trade.send.sending') : t(resend ? 'trade.send.resend' : 'trade.send.submit')}
+      </button>
       <p className="field__hint">
         <Link to="/settings/payment-methods">{t('trade.send.manage')}</Link>
       </p>

@@ -1,20 +1,19 @@
 import { formatCrypto, parseAmount, type TradeView } from '@p2p/shared';
 import { Icon } from '@/components/ui/Icon';
 import { type MessageKey, useI18n } from '@/i18n';
+import { useFormat } from '@/lib/use-format';
 import { disputeReasonKey } from '../lib/dispute';
-import { formatCryptoAmount, formatDateTime } from '../lib/format';
 
 /** What the final and frozen statuses mean for me (completed, cancelled, disputed). */
 export function StatusNotice({ trade }: { trade: TradeView }) {
-  const { t, locale } = useI18n();
-  const crypto = `${formatCryptoAmount(trade.amountCrypto)} ${trade.cryptocurrency}`;
+  const { t } = useI18n();
+  const fmt = useFormat();
+  const crypto = fmt.crypto(trade.amountCrypto, trade.cryptocurrency);
   // The platform fee is taken from the buyer's side on release (DESIGN §7).
   const fee = parseAmount(trade.feeAmount, 8);
-  const net = `${formatCryptoAmount(formatCrypto(parseAmount(trade.amountCrypto, 8) - fee))} ${trade.cryptocurrency}`;
+  const net = fmt.crypto(formatCrypto(parseAmount(trade.amountCrypto, 8) - fee), trade.cryptocurrency);
   const feeText =
-    fee > 0n
-      ? ` ${t('trade.notice.fee', { fee: `${formatCryptoAmount(trade.feeAmount)} ${trade.cryptocurrency}` })}`
-      : '';
+    fee > 0n ? ` ${t('trade.notice.fee', { fee: fmt.crypto(trade.feeAmount, trade.cryptocurrency) })}` : '';
   if (trade.status === 'COMPLETED') {
     return (
       <div className="tr-notice tr-notice--success">
@@ -25,7 +24,7 @@ export function StatusNotice({ trade }: { trade: TradeView }) {
             {trade.userRole === 'buyer'
               ? `${t('trade.notice.completedBuyer', { crypto: net })}${feeText}`
               : t('trade.notice.completedSeller', { crypto })}{' '}
-            {formatDateTime(trade.completedAt, locale) ?? ''}
+            {fmt.dateTime(trade.completedAt)}
           </p>
         </div>
       </div>
@@ -38,7 +37,7 @@ export function StatusNotice({ trade }: { trade: TradeView }) {
         <div>
           <strong>{t('trade.notice.cancelled')}</strong>
           <p className="small">
-            {t('trade.notice.cancelledText')} {formatDateTime(trade.cancelledAt, locale) ?? ''}
+            {t('trade.notice.cancelledText')} {fmt.dateTime(trade.cancelledAt)}
           </p>
         </div>
       </div>

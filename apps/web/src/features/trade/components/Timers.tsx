@@ -1,9 +1,10 @@
 import type { TradeView } from '@p2p/shared';
 import { Icon } from '@/components/ui/Icon';
 import { useI18n } from '@/i18n';
+import { formatClock } from '@/lib/format';
+import { useFormat } from '@/lib/use-format';
 import { useCountdown } from '../hooks/use-countdown';
 import { useNow } from '../hooks/use-now';
-import { formatClock, formatDateTime } from '../lib/format';
 import {
   autoReleaseSeverity,
   confirmationTimerSeverity,
@@ -59,7 +60,8 @@ function TimerCard({ title, seconds, severity, share, barSeverity, note, expired
 
 /** Time the buyer has to pay (spec 2 §4, §9). */
 export function PaymentTimer({ trade, onExpire }: { trade: TradeView; onExpire: () => void }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const fmt = useFormat();
   const now = useNow();
   const seconds = useCountdown(trade.paymentDeadline, onExpire);
   const share = remainingShare(trade.createdAt, trade.paymentDeadline, now, PAYMENT_BASE_S);
@@ -71,7 +73,7 @@ export function PaymentTimer({ trade, onExpire }: { trade: TradeView; onExpire: 
       share={share}
       barSeverity={shareSeverity(share)}
       note={t(trade.userRole === 'buyer' ? 'trade.timer.paymentNoteBuyer' : 'trade.timer.paymentNoteSeller', {
-        time: formatDateTime(trade.paymentDeadline, locale) ?? '—',
+        time: fmt.dateTime(trade.paymentDeadline),
       })}
       expiredText={t('trade.timer.paymentExpired')}
     />
@@ -105,7 +107,8 @@ export function ConfirmationTimer({ trade, onExpire }: { trade: TradeView; onExp
 
 /** Automatic release after the seller confirmed (spec 2 §4: active, expired, executed). */
 export function AutoReleaseCard({ trade, onExpire }: { trade: TradeView; onExpire: () => void }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const fmt = useFormat();
   const now = useNow();
   const seconds = useCountdown(trade.status === 'PAYMENT_CONFIRMED' ? trade.autoReleaseAt : null, onExpire);
   if (trade.status === 'COMPLETED' && trade.autoReleaseExecutedAt) {
@@ -115,7 +118,7 @@ export function AutoReleaseCard({ trade, onExpire }: { trade: TradeView; onExpir
           <Icon name="check" />
           <span className="timer-card__title">
             {t('trade.autoRelease.executed', {
-              time: formatDateTime(trade.autoReleaseExecutedAt, locale) ?? '—',
+              time: fmt.dateTime(trade.autoReleaseExecutedAt),
             })}
           </span>
         </div>
@@ -131,7 +134,7 @@ export function AutoReleaseCard({ trade, onExpire }: { trade: TradeView; onExpir
       severity={autoReleaseSeverity(seconds)}
       share={share}
       note={t(trade.userRole === 'seller' ? 'trade.autoRelease.noteSeller' : 'trade.autoRelease.noteBuyer', {
-        time: formatDateTime(trade.autoReleaseAt, locale) ?? '—',
+        time: fmt.dateTime(trade.autoReleaseAt),
       })}
       expiredText={t('trade.autoRelease.expired')}
     />

@@ -1,11 +1,15 @@
 import type { TradeView } from '@p2p/shared';
 import { Icon } from '@/components/ui/Icon';
+import { StatusBadge } from '@/components/ui/StatusBadge';
 import { useT } from '@/i18n';
-import { formatCryptoAmount, formatFiatAmount, shortId } from '../lib/format';
-import { StatusBadge } from './StatusBadge';
+import { shortId } from '@/lib/format';
+import type { FeeQuote } from '@/lib/platform-config';
+import { useFormat } from '@/lib/use-format';
 
 interface TradeHeaderProps {
   trade: TradeView;
+  /** The platform fee and the buyer's net amount; null until the rate is known. */
+  fee: FeeQuote | null;
   step: number;
   refreshing: boolean;
   onRefresh: () => void;
@@ -18,8 +22,9 @@ const ROLE_LABEL = {
 } as const;
 
 /** Status, "step N of 4", my role, refresh; then what is traded for what at which rate. */
-export function TradeHeader({ trade, step, refreshing, onRefresh }: TradeHeaderProps) {
+export function TradeHeader({ trade, fee, step, refreshing, onRefresh }: TradeHeaderProps) {
   const t = useT();
+  const fmt = useFormat();
   const buying = trade.userRole === 'buyer';
   const title = t(
     buying ? 'trade.title.buy' : trade.userRole === 'seller' ? 'trade.title.sell' : 'trade.title',
@@ -55,18 +60,33 @@ export function TradeHeader({ trade, step, refreshing, onRefresh }: TradeHeaderP
         <div className="trade-amounts__item">
           <dt>{t(buying ? 'trade.amount.youGet' : 'trade.amount.crypto')}</dt>
           <dd className="num">
-            {formatCryptoAmount(trade.amountCrypto)} <span className="muted">{trade.cryptocurrency}</span>
+            {/* The buyer receives the amount less the platform fee: shown before anyone commits. */}
+            {fmt.crypto(buying && fee ? fee.net : trade.amountCrypto, trade.cryptocurrency, { unit: false })}{' '}
+            <span className="muted">{trade.cryptocurrency}</span>
+            {fee ? (
+              <span className="trade-amounts__fee small">
+                {buying
+                  ? t('trade.amount.feeLine', {
+                      gross: fmt.crypto(trade.amountCrypto, trade.cryptocurrency),
+                      fee: fmt.crypto(fee.fee, trade.cryptocurrency),
+                    })
+                  : t('trade.amount.buyerGets', {
+                      net: fmt.crypto(fee.net, trade.cryptocurrency),
+                      fee: fmt.crypto(fee.fee, trade.cryptocurrency),
+                    })}
+              </span>
+            ) : null}
           </dd>
         </div>
         <div className="trade-amounts__item">
           <dt>{t(buying ? 'trade.amount.youPay' : 'trade.amount.fiat')}</dt>
-          <dd className="num">{formatFiatAmount(trade.amountFiat, trade.fiatCurrency)}</dd>
+          <dd className="num">{fmt.fiat(trade.amountFiat, trade.fiatCurrency)}</dd>
         </div>
         <div className="trade-amounts__item">
           <dt>{t('trade.amount.rate')}</dt>
           <dd className="num">
             <span className="trade-amounts__rate">
-              1 {trade.cryptocurrency} = {formatFiatAmount(trade.pricePerUnit, trade.fiatCurrency)}
+              1 {trade.cryptocurrency} = {fmt.fiat(trade.pricePerUnit, trade.fiatCurrency)}
             </span>
           </dd>
         </div>

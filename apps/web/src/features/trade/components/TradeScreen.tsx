@@ -3,11 +3,11 @@ import { useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { toast } from '@/components/ui/toast';
 import { TradeChat } from '@/features/chat';
-import { fieldLabelKey } from '@/features/payment-methods';
 import { useT } from '@/i18n';
+import { tradeFeeQuote, useFeePpm } from '@/lib/platform-config';
+import { useFormat } from '@/lib/use-format';
 import { useCopy } from '../hooks/use-copy';
 import { useTradeAction } from '../hooks/use-trade';
-import { formatCryptoAmount, formatFiatAmount } from '../lib/format';
 import { type MainAction as Action, progressSteps, stepNumber } from '../lib/status';
 import { checklistReady, emptyChecklist } from './Checklist';
 import { CounterpartyCard } from './CounterpartyCard';
@@ -69,6 +69,7 @@ interface TradeScreenProps {
 /** The trade page once loaded (spec 2 §2.2): actions come only from `availableActions`. */
 export function TradeScreen({ details, refreshing, onRefresh }: TradeScreenProps) {
   const t = useT();
+  const fmt = useFormat();
   const { trade, escrow, availableActions } = details;
   const [checklist, setChecklist] = useState(emptyChecklist);
   const [confirming, setConfirming] = useState<Confirmable | null>(null);
@@ -79,11 +80,14 @@ export function TradeScreen({ details, refreshing, onRefresh }: TradeScreenProps
   const chatInput = useRef<HTMLTextAreaElement>(null);
   const { copied, copy } = useCopy();
   const steps = progressSteps(trade);
+  const fee = tradeFeeQuote(trade, useFeePpm());
   const counterparty = trade.userRole === 'buyer' ? trade.seller : trade.buyer;
   const vars = {
-    fiat: formatFiatAmount(trade.amountFiat, trade.fiatCurrency),
-    crypto: `${formatCryptoAmount(trade.amountCrypto)} ${trade.cryptocurrency}`,
+    fiat: fmt.fiat(trade.amountFiat, trade.fiatCurrency),
+    crypto: fmt.crypto(trade.amountCrypto, trade.cryptocurrency),
     name: counterparty.effectiveName,
+    net: fee ? fmt.crypto(fee.net, trade.cryptocurrency) : '',
+    fee: fee ? fmt.crypto(fee.fee, trade.cryptocurrency) : '',
   };
 
   const onTimeout = () => {
@@ -101,10 +105,19 @@ export function TradeScreen({ details, refreshing, onRefresh }: TradeScreenProps
   };
   const busy = action.isPending ? (action.variables?.action ?? null) : null;
   const dialog = confirming ? CONFIRM[confirming] : null;
+  // Without the rate the release dialog cannot name the fee: it says a fee is taken instead.
+  const dialogText =
+    dialog && confirming === 'release_crypto' && !fee ? 'confirm.release_crypto.textNoFee' : dialog?.text;
 
   return (
     <div className="page trade-page">
-      <TradeHeader trade={trade} step={stepNumber(steps)} refreshing={refreshing} onRefresh={onRefresh} />
+      <TradeHeader
+        trade={trade}
+        fee={fee}
+        step={stepNumber(steps)}
+        refreshing={refreshing}
+        onRefresh={onRefresh}
+      />
       <MainAction
         trade={trade}
         available={availableActions}
@@ -129,18 +142,14 @@ export function TradeScreen({ details, refreshing, onRefresh }: TradeScreenProps
       ) : null}
       <div className="trade-cols">
         <div className="trade-cols__side">
-          <TradeInfo trade={trade} escrow={escrow} />
+          <TradeInfo trade={trade} escrow={escrow} fee={fee} />
           <CounterpartyCard trade={trade} />
           <QuickActions
             trade={trade}
             available={availableActions}
             copied={copied === 'details'}
             handlers={{
-              copyDetails: () =>
-                void copy(
-                  'details',
-                  detailsText(trade, (type, f) => t(fieldLabelKey(type, f))),
-                ),
+              copyDetails: () => void copy('details', detailsText(trade, t)),
               upload: () => focusOn(uploadRef.current, 'trade-receipt'),
               write: () => focusOn(chatInput.current),
               dispute: () => setDisputeOpen(true),
@@ -159,7 +168,7 @@ export function TradeScreen({ details, refreshing, onRefresh }: TradeScreenProps
       <ConfirmDialog
         open={dialog !== null}
         title={dialog ? t(dialog.title) : ''}
-        text={dialog ? t(dialog.text, vars) : ''}
+        text={dialogText ? t(dialogText, vars) : ''}
         confirmLabel={dialog ? t(dialog.ok, vars) : undefined}
         danger={dialog?.danger}
         onConfirm={() => confirming && run(confirming)}

@@ -1,4 +1,4 @@
-import { ACTION_NOT_AVAILABLE, type TradeDetails } from '@p2p/shared';
+import type { TradeDetails } from '@p2p/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
 import { type MessageKey, useT } from '@/i18n';
@@ -44,7 +44,7 @@ export function useTradeAction(id: string, options: { silentErrors?: boolean } =
     onError: (error, { action }) => {
       if (isUnavailable(error)) void queryClient.invalidateQueries({ queryKey: tradeKeys.details(id) });
       if (options.silentErrors) return;
-      if (isUnavailable(error)) return toast.error(ACTION_NOT_AVAILABLE);
+      if (isUnavailable(error)) return toast.error(t('errors.actionNotAvailable'));
       const fallback = FAILURE_DEFAULTS[action];
       const reason = error instanceof Error && error.message ? error.message : fallback ? t(fallback) : '';
       toast.error(t('trade.error.prefix', { message: reason || t('trade.error.generic') }));

@@ -1,3 +1,4 @@
+import { translate } from '@p2p/shared';
 import { describe, expect, it } from 'vitest';
 import { checkReceipt } from './receipt';
 
@@ -8,12 +9,12 @@ describe('receipt checks (spec 2 §5)', () => {
   });
 
   it('refuses other files with the spec texts', () => {
-    expect(checkReceipt({ type: 'image/gif', size: 10 })).toBe('Пожалуйста, выберите изображение (JPG, PNG)');
-    expect(checkReceipt({ type: 'application/pdf', size: 10 })).toBe(
-      'Пожалуйста, выберите изображение (JPG, PNG)',
-    );
-    expect(checkReceipt({ type: 'image/png', size: 5 * 1024 * 1024 + 1 })).toBe(
-      'Файл слишком большой. Максимум 5MB',
-    );
+    const text = (file: { type: string; size: number }) => {
+      const key = checkReceipt(file);
+      return key && translate('ru', key);
+    };
+    expect(text({ type: 'image/gif', size: 10 })).toBe('Пожалуйста, выберите изображение (JPG, PNG)');
+    expect(text({ type: 'application/pdf', size: 10 })).toBe('Пожалуйста, выберите изображение (JPG, PNG)');
+    expect(text({ type: 'image/png', size: 5 * 1024 * 1024 + 1 })).toBe('Файл слишком большой. Максимум 5MB');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { riskLevel, trustLevel } from './reputation';
+import { levelReasons, riskLevel, trustLevel } from './reputation';
 
 const strong = { rating: 4.9, tradesCount: 40, completionRate: 99 };
 
@@ -39,5 +39,31 @@ describe('buyer risk level', () => {
     expect(riskLevel(strong)).toBe('low');
     expect(riskLevel({ ...strong, rating: 4 })).toBe('medium');
     expect(riskLevel({ rating: null, tradesCount: 25, completionRate: 97 })).toBe('unknown');
+  });
+});
+
+describe('the reasons behind a level', () => {
+  it('names the poor figure: a 5.0 seller with one trade is low for having few trades', () => {
+    const one = { rating: 5, tradesCount: 1, completionRate: 100 };
+    expect(trustLevel(one)).toBe('low');
+    expect(levelReasons(one)).toEqual([{ key: 'trade.reason.fewTrades', value: 1 }]);
+  });
+
+  it('names every poor figure, the unknown ones, or what keeps a record below the top', () => {
+    expect(levelReasons({ rating: 3, tradesCount: 2, completionRate: 50 }).map((r) => r.key)).toEqual([
+      'trade.reason.lowRating',
+      'trade.reason.fewTrades',
+      'trade.reason.lowCompletion',
+    ]);
+    expect(levelReasons({ rating: null, tradesCount: 30, completionRate: 99 })).toEqual([
+      { key: 'trade.reason.noRating' },
+    ]);
+    expect(levelReasons({ ...strong, tradesCount: 12 })).toEqual([
+      { key: 'trade.reason.tradesBelowTop', value: 12 },
+    ]);
+    expect(levelReasons(strong)).toEqual([{ key: 'trade.reason.strong' }]);
+    expect(levelReasons({ ...strong, disputeCount: 3 })).toEqual([
+      { key: 'trade.reason.manyDisputes', value: 3 },
+    ]);
   });
 });

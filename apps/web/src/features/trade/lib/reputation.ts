@@ -69,3 +69,49 @@ export function riskLevel(f: ReputationFigures): RiskLevel {
 /** Bar fill in percent (spec 2 §6); 0 when the level is unknown. */
 export const TRUST_BAR: Record<TrustLevel, number> = { high: 85, medium: 50, low: 25, unknown: 0 };
 export const RISK_BAR: Record<RiskLevel, number> = { low: 15, medium: 50, high: 85, unknown: 0 };
+
+/** One fact behind a level: a catalogue key and the figure it names. */
+export interface LevelReason {
+  key:
+    | 'trade.reason.lowRating'
+    | 'trade.reason.fewTrades'
+    | 'trade.reason.lowCompletion'
+    | 'trade.reason.manyDisputes'
+    | 'trade.reason.noRating'
+    | 'trade.reason.noCompletion'
+    | 'trade.reason.ratingBelowTop'
+    | 'trade.reason.tradesBelowTop'
+    | 'trade.reason.completionBelowTop'
+    | 'trade.reason.strong';
+  /** The figure the reason names: a rating, a count or a percentage. */
+  value?: number;
+}
+
+/**
+ * Why the level is what it is, from the same figures and thresholds as the level itself: the
+ * poor figures when there are any; else the figures still unknown; else, below the top level,
+ * the figures that keep it there; else the strong record (spec 2 §6).
+ */
+export function levelReasons(f: ReputationFigures): LevelReason[] {
+  const poor: LevelReason[] = [];
+  if (cmp(f.rating, (r) => r < 3.5)) poor.push({ key: 'trade.reason.lowRating', value: f.rating ?? 0 });
+  if (cmp(f.tradesCount, (n) => n < 5))
+    poor.push({ key: 'trade.reason.fewTrades', value: f.tradesCount ?? 0 });
+  if (cmp(f.completionRate, (c) => c < 80))
+    poor.push({ key: 'trade.reason.lowCompletion', value: f.completionRate ?? 0 });
+  if (cmp(f.disputeCount, (d) => d > 2))
+    poor.push({ key: 'trade.reason.manyDisputes', value: f.disputeCount ?? 0 });
+  if (poor.length) return poor;
+  const unknown: LevelReason[] = [];
+  if (f.rating === null) unknown.push({ key: 'trade.reason.noRating' });
+  if (f.completionRate === null) unknown.push({ key: 'trade.reason.noCompletion' });
+  if (unknown.length) return unknown;
+  const belowTop: LevelReason[] = [];
+  if (cmp(f.rating, (r) => r <= 4.5))
+    belowTop.push({ key: 'trade.reason.ratingBelowTop', value: f.rating ?? 0 });
+  if (cmp(f.tradesCount, (n) => n <= 20))
+    belowTop.push({ key: 'trade.reason.tradesBelowTop', value: f.tradesCount ?? 0 });
+  if (cmp(f.completionRate, (c) => c <= 95))
+    belowTop.push({ key: 'trade.reason.completionBelowTop', value: f.completionRate ?? 0 });
+  return belowTop.length ? belowTop : [{ key: 'trade.reason.strong' }];
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentDeadline, mainActionOf, progressSteps, statusLabelKey, stepNumber } from './status';
+import { currentDeadline, mainActionOf, progressSteps, stepNumber } from './status';
 
 const base = {
   createdAt: '2026-01-01T10:00:00Z',
@@ -16,12 +16,22 @@ describe('trade status helpers', () => {
     expect(mainActionOf([])).toBeNull();
   });
 
-  it('numbers steps 1 to 4 by what has happened', () => {
+  it('numbers steps 1 to 4 by what has happened, the list marking the same step', () => {
     const awaiting = progressSteps({ ...base, status: 'ESCROW_LOCKED' });
     expect(stepNumber(awaiting)).toBe(1);
-    expect(awaiting.map((s) => s.state)).toEqual(['done', 'active', 'pending', 'pending']);
+    expect(awaiting.map((s) => s.state)).toEqual(['current', 'pending', 'pending', 'pending']);
     const paid = progressSteps({ ...base, status: 'PAYMENT_PENDING', paidAt: '2026-01-01T10:05:00Z' });
     expect(stepNumber(paid)).toBe(2);
+    // Paid but not yet confirmed: "payment confirmed" is still ahead, not "now".
+    expect(paid.map((s) => s.state)).toEqual(['done', 'current', 'pending', 'pending']);
+    const confirmed = progressSteps({
+      ...base,
+      status: 'PAYMENT_CONFIRMED',
+      paidAt: '2026-01-01T10:05:00Z',
+      confirmedAt: '2026-01-01T10:06:00Z',
+    });
+    expect(stepNumber(confirmed)).toBe(3);
+    expect(confirmed.findIndex((s) => s.state === 'current') + 1).toBe(stepNumber(confirmed));
     const done = progressSteps({
       ...base,
       status: 'COMPLETED',
@@ -35,7 +45,7 @@ describe('trade status helpers', () => {
 
   it('leaves nothing in progress on a cancelled or disputed trade', () => {
     const cancelled = progressSteps({ ...base, status: 'CANCELLED' });
-    expect(cancelled.some((s) => s.state === 'active')).toBe(false);
+    expect(cancelled.some((s) => s.state === 'current')).toBe(false);
     expect(stepNumber(cancelled)).toBe(1);
     // Disputed after the buyer paid: the payment step stays done, nothing is in progress.
     const disputed = progressSteps({ ...base, status: 'DISPUTED', paidAt: '2026-01-01T10:05:00Z' });
@@ -43,7 +53,7 @@ describe('trade status helpers', () => {
     expect(stepNumber(disputed)).toBe(2);
     // The same trade still in progress has its next step active: the status is what stops it.
     const live = progressSteps({ ...base, status: 'PAYMENT_PENDING', paidAt: '2026-01-01T10:05:00Z' });
-    expect(live.some((s) => s.state === 'active')).toBe(true);
+    expect(live.some((s) => s.state === 'current')).toBe(true);
   });
 
   it('picks the deadline of the current status', () => {
@@ -56,10 +66,5 @@ describe('trade status helpers', () => {
     expect(currentDeadline({ ...t, status: 'PAYMENT_PENDING' })).toEqual({ kind: 'confirmation', at: 'c' });
     expect(currentDeadline({ ...t, status: 'PAYMENT_CONFIRMED' })).toEqual({ kind: 'autoRelease', at: 'a' });
     expect(currentDeadline({ ...t, status: 'DISPUTED' })).toBeNull();
-  });
-
-  it('labels unknown statuses as awaiting payment', () => {
-    expect(statusLabelKey('SOMETHING')).toBe('tradeStatus.ESCROW_LOCKED');
-    expect(statusLabelKey('completed')).toBe('tradeStatus.COMPLETED');
   });
 });

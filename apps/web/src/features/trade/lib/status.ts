@@ -1,47 +1,4 @@
 import type { TradeView } from '@p2p/shared';
-import type { MessageKey } from '@/i18n';
-
-/**
- * Russian labels of every status the client may meet (spec 1 §4, spec 2 §4). The server
- * writes only the machine's statuses (DESIGN §3); the display-only ones are labelled too.
- */
-const STATUS_LABELS: Record<string, MessageKey> = {
-  CREATED: 'tradeStatus.CREATED',
-  ESCROW_LOCKED: 'tradeStatus.ESCROW_LOCKED',
-  PAYMENT_PENDING: 'tradeStatus.PAYMENT_PENDING',
-  PAYMENT_CONFIRMED: 'tradeStatus.PAYMENT_CONFIRMED',
-  PAYMENT_RELEASED: 'tradeStatus.PAYMENT_RELEASED',
-  CONFIRMING: 'tradeStatus.PAYMENT_CONFIRMED',
-  PENDING: 'tradeStatus.ESCROW_LOCKED',
-  PAID: 'tradeStatus.PAYMENT_PENDING',
-  COMPLETED: 'tradeStatus.COMPLETED',
-  CANCELLED: 'tradeStatus.CANCELLED',
-  DISPUTED: 'tradeStatus.DISPUTED',
-};
-
-/** Label of a status; an unknown one falls back to "awaiting payment" (spec 2 §4). */
-export function statusLabelKey(status: string): MessageKey {
-  return STATUS_LABELS[status.toUpperCase()] ?? 'tradeStatus.ESCROW_LOCKED';
-}
-
-export type StatusTone = 'progress' | 'success' | 'danger' | 'warn' | 'muted';
-
-/** Colour family of a status badge. */
-export function statusTone(status: string): StatusTone {
-  switch (status) {
-    case 'COMPLETED':
-      return 'success';
-    case 'CANCELLED':
-      return 'muted';
-    case 'DISPUTED':
-      return 'danger';
-    case 'PAYMENT_PENDING':
-    case 'PAYMENT_CONFIRMED':
-      return 'warn';
-    default:
-      return 'progress';
-  }
-}
 
 /** The three forward actions, in the order a trade meets them (DESIGN §3). */
 export const MAIN_ACTIONS = ['mark_paid', 'confirm_payment', 'release_crypto'] as const;
@@ -52,42 +9,42 @@ export function mainActionOf(available: readonly string[]): MainAction | null {
   return MAIN_ACTIONS.find((action) => available.includes(action)) ?? null;
 }
 
-export type StepState = 'done' | 'active' | 'pending';
+export type StepState = 'done' | 'current' | 'pending';
 export interface ProgressStep {
-  key: 'created' | 'payment' | 'confirmed' | 'completed';
+  key: 'created' | 'paid' | 'confirmed' | 'completed';
   state: StepState;
   at: string | null;
 }
 
 /**
- * The four steps of spec 2 §4 (created, awaiting payment, payment confirmed, completed),
- * each done when its moment is recorded on the trade. The step in progress is the first
- * one not done, unless the trade is cancelled or disputed (then nothing is in progress).
+ * The four steps of spec 2 §4 (created, payment sent, payment confirmed, completed), each
+ * reached at a moment recorded on the trade. The current step is the last one reached while
+ * the trade is still going; a cancelled or disputed trade has none (it stopped there).
  */
 export function progressSteps(
   trade: Pick<TradeView, 'status' | 'createdAt' | 'paidAt' | 'confirmedAt' | 'completedAt'>,
 ): ProgressStep[] {
   const moments: [ProgressStep['key'], string | null][] = [
     ['created', trade.createdAt],
-    ['payment', trade.paidAt],
+    ['paid', trade.paidAt],
     ['confirmed', trade.confirmedAt],
     ['completed', trade.completedAt],
   ];
   const live = trade.status !== 'CANCELLED' && trade.status !== 'DISPUTED';
-  const firstOpen = moments.findIndex(([, at]) => !at);
+  const reached = moments.filter(([, at]) => at).length;
   return moments.map(([key, at], i) => ({
     key,
     at,
-    state: at ? 'done' : live && i === firstOpen ? 'active' : 'pending',
+    state: i >= reached ? 'pending' : live && i === reached - 1 && key !== 'completed' ? 'current' : 'done',
   }));
 }
 
 /**
- * "Step N of 4": the number of steps done, so awaiting payment is 1, payment sent 2,
- * confirmed 3, completed 4 (spec 2 §4); a cancelled or disputed trade shows where it stopped.
+ * "Шаг N из 4": the number of the last step reached, the same one the progress list marks
+ * (spec 2 §4: awaiting payment 1, payment sent 2, confirmed 3, completed 4).
  */
 export function stepNumber(steps: readonly ProgressStep[]): number {
-  return Math.max(1, steps.filter((s) => s.state === 'done').length);
+  return Math.max(1, steps.filter((s) => s.state !== 'pending').length);
 }
 
 export type DeadlineKind = 'payment' | 'confirmation' | 'autoRelease';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock } from './format';
+import { formatClock } from '@/lib/format';
 import {
   activeTradeSeverity,
   autoReleaseSeverity,

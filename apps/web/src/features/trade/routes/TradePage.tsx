@@ -3,10 +3,10 @@ import { LoadingState, MessageState } from '@/components/ui/Status';
 import { useTradeRoom, useWindowEvent, WINDOW_EVENTS } from '@/features/realtime';
 import { useT } from '@/i18n';
 import { ApiError } from '@/lib/api';
+import { shortId } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { TradeScreen } from '../components/TradeScreen';
 import { useTradeDetails } from '../hooks/use-trade';
-import { shortId } from '../lib/format';
 import '../trade.css';
 
 /** A malformed id is as unknown as a missing trade; others' trades answer 404 too. */

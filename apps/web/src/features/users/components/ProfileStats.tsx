@@ -1,9 +1,12 @@
 import type { PublicProfile } from '@p2p/shared';
 import { useT } from '@/i18n';
+import { EMPTY } from '@/lib/format';
+import { useFormat } from '@/lib/use-format';
 
 /** Rating, trades and completion: null means "no data", shown as such, never as a default. */
 export function ProfileStats({ user }: { user: PublicProfile['user'] }) {
   const t = useT();
+  const fmt = useFormat();
   return (
     <dl className="stats">
       <div className="stats__item">
@@ -16,7 +19,7 @@ export function ProfileStats({ user }: { user: PublicProfile['user'] }) {
               <span className="star" aria-hidden="true">
                 ★
               </span>{' '}
-              {user.rating.toFixed(1).replace('.', ',')}
+              {fmt.rating(user.rating)}
               <span className="stats__sub">{t('profile.reviewsCount', { count: user.reviews_count })}</span>
             </>
           )}
@@ -28,9 +31,7 @@ export function ProfileStats({ user }: { user: PublicProfile['user'] }) {
       </div>
       <div className="stats__item">
         <dt>{t('profile.completion')}</dt>
-        <dd className="num">
-          {user.completion_rate === null ? '—' : `${String(user.completion_rate).replace('.', ',')}%`}
-        </dd>
+        <dd className="num">{user.completion_rate === null ? EMPTY : fmt.percent(user.completion_rate)}</dd>
       </div>
     </dl>
   );

@@ -6,6 +6,7 @@ import { LoadingState, MessageState } from '@/components/ui/Status';
 import { type MessageKey, useI18n } from '@/i18n';
 import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useFormat } from '@/lib/use-format';
 import { usersApi } from '../api/users-api';
 import { ProfileStats } from '../components/ProfileStats';
 import { ReviewsList } from '../components/ReviewsList';
@@ -21,7 +22,8 @@ const ONLINE_LABEL: Record<string, MessageKey> = {
 const isNotFound = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.status === 400);
 
 export function PublicProfilePage() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const fmt = useFormat();
   const { id = '' } = useParams();
   const profile = useQuery({
     queryKey: ['users', id, 'profile'],
@@ -59,10 +61,7 @@ export function PublicProfilePage() {
   }
 
   const { user, reviews } = profile.data;
-  // With the day, Russian months take the genitive case: "с 21 ноября 2026 г.".
-  const since = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(
-    new Date(user.joined_date),
-  );
+  const since = fmt.date(user.joined_date, 'long');
   return (
     <section className="page page--narrow" aria-labelledby="profile-name">
       <div className="panel profile-card">

@@ -4,8 +4,9 @@ import { Icon } from '@/components/ui/Icon';
 import { LoadingState, MessageState } from '@/components/ui/Status';
 import { useI18n } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useFormat } from '@/lib/use-format';
 import { useWalletBalances } from '../api/wallet-api';
-import { COIN_NAMES, formatBalance, formatEstimate } from '../components/format';
+import { COIN_NAMES } from '../components/coins';
 import { useValuation, type Valuation } from '../components/useValuation';
 import { ValuationNote } from '../components/ValuationNote';
 import '../wallet.css';
@@ -13,6 +14,7 @@ import '../wallet.css';
 /** Wallet (spec 3 §2) with real ledger balances; deposit, withdrawal and history come later. */
 export function WalletPage() {
   const { t } = useI18n();
+  const fmt = useFormat();
   useDocumentTitle(t('wallet.title'));
   const balances = useWalletBalances();
   const valuation = useValuation(balances.data);
@@ -33,7 +35,7 @@ export function WalletPage() {
           >
             <Icon name="refresh" size={16} /> <span className="hide-sm">{t('orders.refresh')}</span>
           </button>
-          <Link to="/dashboard" className="btn btn--ghost btn--sm">
+          <Link to="/dashboard" className="btn btn--ghost btn--sm" aria-label={t('wallet.toDashboard')}>
             <Icon name="arrowLeft" size={16} /> <span className="hide-sm">{t('wallet.toDashboard')}</span>
           </Link>
         </div>
@@ -52,7 +54,7 @@ export function WalletPage() {
           <div className="panel wallet-total">
             <span className="wallet-total__label">{t('wallet.totalValue')}</span>
             <span className="wallet-total__value num">
-              {formatEstimate(valuation.total, valuation.currency)}
+              {fmt.estimate(valuation.total, valuation.currency)}
             </span>
             <ValuationNote valuation={valuation} />
           </div>
@@ -79,6 +81,7 @@ export function WalletPage() {
 
 function BalanceCard({ balance, valuation }: { balance: WalletBalanceView; valuation: Valuation }) {
   const { t } = useI18n();
+  const fmt = useFormat();
   const coin = balance.cryptocurrency;
   return (
     <li className="panel balance-card">
@@ -92,21 +95,20 @@ function BalanceCard({ balance, valuation }: { balance: WalletBalanceView; valua
         </div>
       </div>
       <p className="balance-card__total num">
-        {formatBalance(balance.total, coin)} <span className="balance-card__unit">{coin}</span>
+        {fmt.crypto(balance.total, coin, { balance: true, unit: false })}{' '}
+        <span className="balance-card__unit">{coin}</span>
       </p>
       {valuation.perCoin[coin] != null ? (
-        <p className="small muted num">
-          {formatEstimate(valuation.perCoin[coin] ?? null, valuation.currency)}
-        </p>
+        <p className="small muted num">{fmt.estimate(valuation.perCoin[coin] ?? null, valuation.currency)}</p>
       ) : null}
       <dl className="balance-card__rows small">
         <div>
           <dt>{t('wallet.available')}</dt>
-          <dd className="num">{formatBalance(balance.available, coin)}</dd>
+          <dd className="num">{fmt.crypto(balance.available, coin, { balance: true, unit: false })}</dd>
         </div>
         <div>
           <dt>{t('wallet.locked')}</dt>
-          <dd className="num">{formatBalance(balance.locked, coin)}</dd>
+          <dd className="num">{fmt.crypto(balance.locked, coin, { balance: true, unit: false })}</dd>
         </div>
       </dl>
       <div className="balance-card__actions">

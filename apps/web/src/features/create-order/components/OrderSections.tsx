@@ -1,0 +1,168 @@
+import { type CreateOrderRequest, ORDER_MIN_CRYPTO, ORDER_MIN_FIAT, PAYMENT_METHODS } from '@p2p/shared';
+import type { UseFormReturn } from 'react-hook-form';
+import { useT } from '@/i18n';
+import { fiatSign } from '@/lib/format';
+import { useFormat } from '@/lib/use-format';
+import {
+  counterTone,
+  DESCRIPTION_MAX,
+  type OrderFormState,
+  TIME_LIMIT_MAX,
+  TIME_LIMIT_MIN,
+} from '../lib/order-form';
+import { Field } from './Field';
+import { PriceHelper } from './PriceHelper';
+
+export type OrderForm = UseFormReturn<OrderFormState, unknown, CreateOrderRequest>;
+
+/** A field's error, already in the UI language. */
+const errorOf = (form: OrderForm, name: keyof OrderFormState) => form.formState.errors[name]?.message;
+
+/** Amount in crypto and price per unit, with the market price helper (spec 3 §2). */
+export function AmountSection({ form, id }: { form: OrderForm; id: string }) {
+  const t = useT();
+  const { cryptocurrency: crypto, fiat, price } = form.watch();
+  const sign = fiatSign(fiat);
+  return (
+    <fieldset className="panel form-section">
+      <legend className="form-section__title">{t('createOrder.section.amount')}</legend>
+      <Field
+        id={`${id}-amount`}
+        label={t('createOrder.field.amountIn', { crypto })}
+        hint={t('createOrder.hint.amount', { min: ORDER_MIN_CRYPTO[crypto], crypto })}
+        error={errorOf(form, 'amount')}
+        suffix={crypto}
+        field={form.register('amount')}
+      />
+      <Field
+        id={`${id}-price`}
+        label={t('createOrder.field.priceIn', { crypto, sign })}
+        error={errorOf(form, 'price')}
+        suffix={sign}
+        field={form.register('price')}
+      />
+      <PriceHelper
+        crypto={crypto}
+        fiat={fiat}
+        price={price}
+        onPrice={(next) => form.setValue('price', next, { shouldTouch: true, shouldValidate: true })}
+      />
+    </fieldset>
+  );
+}
+
+/** Payment methods as toggles; at least one. */
+export function MethodsSection({ form, id }: { form: OrderForm; id: string }) {
+  const t = useT();
+  const fmt = useFormat();
+  const methods = form.watch('methods');
+  const error = errorOf(form, 'methods');
+  const toggle = (method: (typeof PAYMENT_METHODS)[number]) =>
+    form.setValue(
+      'methods',
+      methods.includes(method) ? methods.filter((m) => m !== method) : [...methods, method],
+      {
+        shouldTouch: true,
+        shouldValidate: true,
+      },
+    );
+  return (
+    <fieldset className="panel form-section" aria-describedby={`${id}-methods-e`}>
+      <legend className="form-section__title">{t('createOrder.field.methods')}</legend>
+      <div className="method-toggles" id={`${id}-methods`} tabIndex={-1}>
+        {PAYMENT_METHODS.map((method) => (
+          <button
+            key={method}
+            type="button"
+            className="filter-chip"
+            aria-pressed={methods.includes(method)}
+            onClick={() => toggle(method)}
+          >
+            {fmt.paymentMethod(method)}
+          </button>
+        ))}
+      </div>
+      {error ? (
+        <p className="field__error" id={`${id}-methods-e`} role="alert">
+          {error}
+        </p>
+      ) : (
+        <p className="field__hint">{t('createOrder.hint.methods')}</p>
+      )}
+    </fieldset>
+  );
+}
+
+/** Limits of one trade; empty means the smallest allowed minimum and the whole order. */
+export function LimitsSection({ form, id }: { form: OrderForm; id: string }) {
+  const t = useT();
+  const fmt = useFormat();
+  const fiat = form.watch('fiat');
+  const sign = fiatSign(fiat);
+  return (
+    <fieldset className="panel form-section">
+      <legend className="form-section__title">{t('createOrder.section.limits')}</legend>
+      <div className="form-row">
+        <Field
+          id={`${id}-minLimit`}
+          label={t('createOrder.field.minLimit', { sign })}
+          hint={t('createOrder.hint.minLimit', { amount: fmt.fiat(ORDER_MIN_FIAT[fiat], fiat, 0) })}
+          placeholder={fmt.number(ORDER_MIN_FIAT[fiat])}
+          error={errorOf(form, 'minLimit')}
+          suffix={sign}
+          field={form.register('minLimit')}
+        />
+        <Field
+          id={`${id}-maxLimit`}
+          label={t('createOrder.field.maxLimit', { sign })}
+          hint={t('createOrder.hint.maxLimit')}
+          error={errorOf(form, 'maxLimit')}
+          suffix={sign}
+          field={form.register('maxLimit')}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+/** Description (with its counter) and the time to pay. */
+export function TermsSection({ form, id }: { form: OrderForm; id: string }) {
+  const t = useT();
+  const length = form.watch('description').length;
+  const error = errorOf(form, 'description');
+  return (
+    <fieldset className="panel form-section">
+      <legend className="form-section__title">{t('createOrder.section.terms')}</legend>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-description`}>
+          {t('createOrder.field.description')}
+        </label>
+        <textarea
+          id={`${id}-description`}
+          className="input textarea"
+          rows={4}
+          maxLength={DESCRIPTION_MAX}
+          placeholder={t('createOrder.hint.description')}
+          aria-describedby={`${id}-description-c`}
+          aria-invalid={error ? true : undefined}
+          {...form.register('description')}
+        />
+        <p id={`${id}-description-c`} className={`char-counter char-counter--${counterTone(length)} num`}>
+          {length}/{DESCRIPTION_MAX}
+        </p>
+        {error ? <p className="field__error">{error}</p> : null}
+      </div>
+      <Field
+        id={`${id}-timeLimit`}
+        label={t('createOrder.field.timeLimit')}
+        hint={t('createOrder.hint.timeLimit')}
+        error={errorOf(form, 'timeLimit')}
+        suffix={t('createOrder.minutesShort')}
+        type="number"
+        min={TIME_LIMIT_MIN}
+        max={TIME_LIMIT_MAX}
+        field={form.register('timeLimit')}
+      />
+    </fieldset>
+  );
+}

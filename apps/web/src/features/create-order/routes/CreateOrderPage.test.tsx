@@ -1,0 +1,49 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderApp } from '@/test-support/render';
+import { CreateOrderPage } from './CreateOrderPage';
+
+let api: ReturnType<typeof fakeApi>;
+beforeEach(() => {
+  api = fakeApi((path) => (path === '/config' ? { platformFeeRate: '0.001', feePayer: 'buyer' } : []));
+  vi.stubGlobal('fetch', api.fetch);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+const type = (label: RegExp, value: string) => {
+  const input = screen.getByLabelText(label);
+  fireEvent.change(input, { target: { value } });
+  fireEvent.blur(input);
+};
+
+describe('create-order form (spec 3 §5)', () => {
+  it('checks a field once it was left, with the shared minimums', async () => {
+    renderApp(<CreateOrderPage />);
+    type(/^Количество, BTC/, '0.0001');
+    expect(await screen.findByText('Минимальная сумма: 0.001 BTC')).toBeTruthy();
+    // A field not visited yet says nothing.
+    expect(screen.queryByText('Укажите корректную цену за единицу')).toBeNull();
+    type(/^Количество, BTC/, '0.123456789');
+    expect(await screen.findByText('Введите число, не более 8 знаков после запятой')).toBeTruthy();
+  });
+
+  it('names every problem in English on preview, and opens no preview', async () => {
+    renderApp(<CreateOrderPage />, { lang: 'en' });
+    type(/^Amount, BTC/, '0.01');
+    type(/^Price per 1 BTC/, '50000');
+    fireEvent.click(screen.getByRole('button', { name: 'Sberbank' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText('Minimum order total: ₽1,000')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the fee the release will take, from the server rate', async () => {
+    renderApp(<CreateOrderPage />);
+    type(/^Количество, BTC/, '0.5');
+    await waitFor(() => expect(screen.getByText(/≈ 0,00050000/)).toBeTruthy());
+    expect(screen.getByText(/Комиссия платформы 0,1% удерживается/)).toBeTruthy();
+  });
+});

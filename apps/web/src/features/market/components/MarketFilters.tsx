@@ -1,0 +1,101 @@
+import { CRYPTOCURRENCIES, FIAT_CURRENCIES, PAYMENT_METHODS } from '@p2p/shared';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { Icon } from '@/components/ui/Icon';
+import { useT } from '@/i18n';
+import { useFormat } from '@/lib/use-format';
+import { FilterBar, type FilterOption } from './FilterBar';
+
+type FilterKey = 'crypto' | 'fiat' | 'method';
+
+/** Only values the book knows; anything else in the address is ignored. */
+function readFilter(params: URLSearchParams, key: FilterKey, allowed: readonly string[]): string {
+  const value = params.get(key) ?? '';
+  return allowed.includes(value) ? value : '';
+}
+
+/** The market's filters live in the address (shareable, back button works). */
+export function useMarketFilters() {
+  const [params, setParams] = useSearchParams();
+  const crypto = readFilter(params, 'crypto', CRYPTOCURRENCIES);
+  const fiat = readFilter(params, 'fiat', FIAT_CURRENCIES);
+  const method = readFilter(params, 'method', PAYMENT_METHODS);
+  const book = useMemo(
+    () => ({
+      cryptocurrency: crypto || undefined,
+      fiat_currency: fiat || undefined,
+      payment_method: method || undefined,
+    }),
+    [crypto, fiat, method],
+  );
+  const set = (key: FilterKey, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+  const reset = () => setParams({}, { replace: true });
+  return { values: { crypto, fiat, method }, book, set, reset };
+}
+
+/** Three filter rows (spec 1 §2) and the active filters as removable chips. */
+export function MarketFilters({ filters }: { filters: ReturnType<typeof useMarketFilters> }) {
+  const t = useT();
+  const fmt = useFormat();
+  const { crypto, fiat, method } = filters.values;
+  const all: FilterOption = { value: '', label: t('market.filters.all') };
+  const rows = [
+    {
+      key: 'crypto' as const,
+      label: t('market.filters.crypto'),
+      options: CRYPTOCURRENCIES.map((c) => ({ value: c, label: c })),
+    },
+    {
+      key: 'fiat' as const,
+      label: t('market.filters.fiat'),
+      options: FIAT_CURRENCIES.map((c) => ({ value: c, label: c })),
+    },
+    {
+      key: 'method' as const,
+      label: t('market.filters.method'),
+      options: PAYMENT_METHODS.map((m) => ({ value: m, label: fmt.paymentMethod(m) })),
+    },
+  ];
+  const chips = [
+    crypto ? { key: 'crypto' as const, label: crypto } : null,
+    fiat ? { key: 'fiat' as const, label: fiat } : null,
+    method ? { key: 'method' as const, label: fmt.paymentMethod(method) } : null,
+  ].filter((chip) => chip !== null);
+  return (
+    <section className="panel market-filters" aria-label={t('market.filters.title')}>
+      {rows.map((row) => (
+        <FilterBar
+          key={row.key}
+          label={row.label}
+          options={[all, ...row.options]}
+          value={filters.values[row.key]}
+          onChange={(value) => filters.set(row.key, value)}
+        />
+      ))}
+      {chips.length > 0 ? (
+        <div className="active-filters">
+          <span className="small muted">{t('market.filters.active')}</span>
+          {chips.map((chip) => (
+            <button
+              key={chip.key}
+              type="button"
+              className="active-chip"
+              onClick={() => filters.set(chip.key, '')}
+              aria-label={t('market.filters.remove', { name: chip.label })}
+            >
+              {chip.label} <Icon name="close" size={12} />
+            </button>
+          ))}
+          <button type="button" className="link-btn small" onClick={filters.reset}>
+            {t('market.filters.reset')}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+/** Proper names of the coins: the same in every language. */
+export const COIN_NAMES: Record<string, string> = {
+  BTC: 'Bitcoin',
+  ETH: 'Ethereum',
+  USDT: 'Tether',
+  BNB: 'BNB',
+};

@@ -1,0 +1,27 @@
+import type { ru } from '../ru/index.ts';
+import { account } from './account.ts';
+import { chat } from './chat.ts';
+import { common } from './common.ts';
+import { errors } from './errors.ts';
+import { format } from './format.ts';
+import { info } from './info.ts';
+import { lists } from './lists.ts';
+import { market } from './market.ts';
+import { paymentMethods } from './payment-methods.ts';
+import { trade } from './trade.ts';
+import { validation } from './validation.ts';
+
+/** English: the same keys as Russian, area by area. */
+export const en: Record<keyof typeof ru, string> = {
+  ...common,
+  ...format,
+  ...validation,
+  ...errors,
+  ...account,
+  ...market,
+  ...trade,
+  ...chat,
+  ...lists,
+  ...paymentMethods,
+  ...info,
+};
