@@ -93,10 +93,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         request.claims ? `${request.claims.audience}:${request.claims.subjectId}` : `ip:${request.ip}`,
       // Thrown by the plugin, so it reaches the one error handler and becomes the envelope.
       errorResponseBuilder: (_request, context) =>
-        new AppError(
-          'RATE_LIMITED',
-          `Слишком много запросов, попробуйте через ${Math.ceil(context.ttl / 1000)} с`,
-        ),
+        new AppError('RATE_LIMITED', {
+          key: 'errors.rateLimitedSeconds',
+          values: { seconds: Math.ceil(context.ttl / 1000) },
+        }),
     });
   await app.register(swagger, {
     openapi: {

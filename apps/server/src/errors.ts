@@ -1,16 +1,29 @@
-import { type ErrorCode, httpStatusOf } from '@p2p/shared';
+import { type ErrorCode, httpStatusOf, type MessageKey, type MessageValues, translate } from '@p2p/shared';
 
-/** A refusal the user can cause: it becomes the error envelope with the code's HTTP status. */
+/** A message of the catalogue with its values, answered in the request's language. */
+export interface LocalizedText {
+  key: MessageKey;
+  values?: MessageValues;
+}
+
+/**
+ * A refusal the user can cause: it becomes the error envelope with the code's HTTP status.
+ * The message is a Russian text of the catalogue, or a catalogue key with values; the error
+ * handler answers either in the language the request asks for (docs/decisions/015).
+ */
 export class AppError extends Error {
   readonly statusCode: number;
+  /** Set when the message was given as a key: the handler translates it with its values. */
+  readonly text: LocalizedText | null;
   constructor(
     readonly code: ErrorCode,
-    message: string,
+    message: string | LocalizedText,
     readonly details?: unknown,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : translate('ru', message.key, message.values));
     this.name = 'AppError';
     this.statusCode = httpStatusOf(code);
+    this.text = typeof message === 'string' ? null : message;
   }
 }
 

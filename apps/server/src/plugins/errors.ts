@@ -1,5 +1,12 @@
 import type { Socket } from 'node:net';
-import type { ErrorCode, ErrorEnvelope } from '@p2p/shared';
+import {
+  type ErrorCode,
+  type ErrorEnvelope,
+  type Lang,
+  langFromAcceptLanguage,
+  localizeMessage,
+  translate,
+} from '@p2p/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
@@ -11,12 +18,42 @@ declare module 'fastify' {
   }
 }
 
-function send(reply: FastifyReply, status: number, code: ErrorCode, error: string, details?: unknown) {
+/** The language a request asks for (Accept-Language); Russian unless it asks for another. */
+export function requestLang(request: FastifyRequest): Lang {
+  const header = request.headers['accept-language'];
+  return langFromAcceptLanguage(Array.isArray(header) ? header[0] : header);
+}
+
+/** Validation issues with their messages in the request's language. */
+function localizeDetails(lang: Lang, details: unknown): unknown {
+  if (lang === 'ru' || !details || typeof details !== 'object' || !('issues' in details)) return details;
+  const { issues } = details as { issues: unknown };
+  if (!Array.isArray(issues)) return details;
+  return {
+    ...details,
+    issues: issues.map((issue: { message?: unknown }) =>
+      typeof issue?.message === 'string'
+        ? { ...issue, message: localizeMessage(lang, issue.message) }
+        : issue,
+    ),
+  };
+}
+
+function send(
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  error: string | { key: Parameters<typeof translate>[1]; values?: Parameters<typeof translate>[2] },
+  details?: unknown,
+) {
+  const lang = requestLang(reply.request);
   const body: ErrorEnvelope & { errorCode?: ErrorCode; errorDetails?: unknown } = {
     success: false,
-    error,
+    error:
+      typeof error === 'string' ? localizeMessage(lang, error) : translate(lang, error.key, error.values),
     code,
   };
+  details = localizeDetails(lang, details);
   if (details !== undefined) body.details = details;
   // Framework errors (bad URL) are raised before routing: no route, no route config.
   if (reply.request.routeOptions?.config?.errorAliases) {
@@ -65,7 +102,7 @@ function frameworkMessage(error: FastifyError): string | null {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return send(reply, error.statusCode, error.code, error.message, error.details);
+      return send(reply, error.statusCode, error.code, error.text ?? error.message, error.details);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => {
