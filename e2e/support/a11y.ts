@@ -13,6 +13,15 @@ export interface Violation {
 /** axe-core in the page: the serious and critical violations of `scope` (the whole page by default). */
 export async function seriousViolations(page: Page, scope = 'body'): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  // Colours are measured as painted: a dialog still fading in (0.15 s) reads as low contrast.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const violations = await page.evaluate(async (selector) => {
     const axe = (
       window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: unknown[] }> } }

@@ -125,3 +125,12 @@ export async function receiptPng(): Promise<Buffer> {
 
 /** The trade id of a /trade/{id} page. */
 export const tradeIdOf = (page: Page): string => new URL(page.url()).pathname.split('/').pop() ?? '';
+
+/** Back-office sign-in through /admin/login; lands on the console (dashboard or where it was sent from). */
+export async function staffSignIn(page: Page, baseURL: string, who: { email: string; password: string }) {
+  await page.goto(`${baseURL}/admin/login`);
+  await page.getByLabel('Электронная почта').fill(who.email);
+  await page.getByLabel('Пароль').fill(who.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/admin/') && url.pathname !== '/admin/login');
+}

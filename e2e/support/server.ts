@@ -23,15 +23,23 @@ function newestMtime(path: string): number {
   return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs);
 }
 
-/** Builds apps/web when dist is missing or older than its sources. */
+const serverDist = join(repoRoot, 'apps/server/dist/main.js');
+const serverInputs = ['apps/server/src', 'apps/server/build.mjs', 'packages/shared/src'];
+
+/** Builds apps/web and apps/server when their dist is missing or older than their sources. */
 export function ensureWebBuilt(): void {
-  const built = existsSync(webDist) ? statSync(webDist).mtimeMs : 0;
-  const sources = Math.max(...webInputs.map((p) => newestMtime(join(repoRoot, p))));
-  if (built > sources) return;
-  console.log('[e2e] building apps/web ...');
-  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-  const env = { ...process.env, NODE_ENV: 'production' };
-  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit', env });
+  for (const [workspace, output, inputs] of [
+    ['apps/web', webDist, webInputs],
+    ['apps/server', serverDist, serverInputs],
+  ] as const) {
+    const built = existsSync(output) ? statSync(output).mtimeMs : 0;
+    const sources = Math.max(...inputs.map((p) => newestMtime(join(repoRoot, p))));
+    if (built > sources) continue;
+    console.log(`[e2e] building ${workspace} ...`);
+    // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+    const env = { ...process.env, NODE_ENV: 'production' };
+    execFileSync('npm', ['run', 'build', '-w', workspace], { cwd: repoRoot, stdio: 'inherit', env });
+  }
 }
 
 function freePort(): Promise<number> {
@@ -52,6 +60,8 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
+/** A back-office admin the harness creates before the server starts (withdrawal decisions). */
+
 /** Server settings the harness owns; everything else in the environment is passed through. */
 const OWNED_ENV = [
   'PORT',
@@ -62,14 +72,20 @@ const OWNED_ENV = [
   'RATE_LIMIT',
   'LOG_LEVEL',
   'NODE_ENV',
+  'CHAIN_MODE',
+  'DEVNET_BLOCK_SECONDS',
 ];
 const DROPPED_ENV = ['REDIS_URL', 'TELEGRAM_BOT_TOKEN', 'TELEGRAM_BOT_USERNAME', 'WEB_DIST', 'JWT_SECRET'];
 
 /**
- * Starts the real server (`npx tsx apps/server/src/main.ts`) on a free port with a fresh data
- * directory, dev sign-in and demo data, and waits until GET /readyz answers 200.
+ * Starts the real, compiled server (`node apps/server/dist/main.js`, made by `npm run build`)
+ * on a free port with a fresh data directory, dev sign-in and demo data, and waits until
+ * GET /readyz answers 200.
  */
 export async function startServer(): Promise<RunningServer> {
+  if (!existsSync(serverDist)) {
+    throw new Error('apps/server/dist is missing: run `npm run build` before the browser suite');
+  }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'p2p-e2e-'));
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -83,9 +99,14 @@ export async function startServer(): Promise<RunningServer> {
     RATE_LIMIT: '0',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
+    // Simulated chains for money in and out; blocks only when a journey mines them, so
+    // confirmations climb when the test says so.
+    CHAIN_MODE: 'devnet',
+    DEVNET_BLOCK_SECONDS: '3600',
   });
-  // Its own process group, so stopping it also stops the node process npx starts.
-  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  createStaffAccounts(env);
+  // Its own process group, so stopping it stops everything it started.
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: repoRoot,
     env,
     detached: true,
@@ -102,7 +123,7 @@ export async function startServer(): Promise<RunningServer> {
   const stop = async () => {
     await killGroup(child);
     // The books the journeys wrote must still balance: audit them before the data goes.
-    const audit = spawnSync('npx', ['tsx', 'apps/server/src/cli/check-ledger.ts'], {
+    const audit = spawnSync(process.execPath, ['apps/server/dist/check-ledger.js'], {
       cwd: repoRoot,
       env,
       encoding: 'utf8',
@@ -120,6 +141,41 @@ export async function startServer(): Promise<RunningServer> {
     throw error;
   }
   return { baseURL, stop };
+}
+
+/** Back-office accounts the journeys sign in with (created with the staff CLI before start). */
+export const STAFF = {
+  admin: { email: 'e2e-admin@example.test', password: 'e2e-admin-pass', role: 'admin' },
+  moderator: { email: 'e2e-moderator@example.test', password: 'e2e-moderator-pass', role: 'moderator' },
+} as const;
+
+/** The admin the money journeys sign in with. */
+export const E2E_STAFF = { email: STAFF.admin.email, password: STAFF.admin.password } as const;
+
+/** The embedded database takes one process at a time: create staff before the server opens it. */
+function createStaffAccounts(env: NodeJS.ProcessEnv): void {
+  for (const staff of Object.values(STAFF)) {
+    const run = spawnSync(
+      process.execPath,
+      [
+        'apps/server/dist/staff-create.js',
+        '--email',
+        staff.email,
+        '--password',
+        staff.password,
+        '--role',
+        staff.role,
+        '--first-name',
+        'E2E',
+        '--last-name',
+        staff.role,
+      ],
+      { cwd: repoRoot, env, encoding: 'utf8' },
+    );
+    // 1 = the account exists already (a reused PostgreSQL database): fine.
+    if (run.status !== 0 && run.status !== 1)
+      throw new Error(`staff:create failed:\n${run.stdout}${run.stderr}`);
+  }
 }
 
 async function waitForReady(baseURL: string, child: ChildProcess, output: () => string): Promise<void> {

@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dialogOverflow, seriousViolations } from '../support/a11y';
 import { launchBrowser, newContext, screenshot, type ViewportName } from '../support/browser';
-import { api, signIn, storedUser, uniqueUsername } from '../support/journey';
+import { api, signIn, staffSignIn, storedUser, uniqueUsername } from '../support/journey';
+import { STAFF } from '../support/server';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -19,6 +20,7 @@ const WIDTH = { desktop: { width: 1366, height: 900 }, phone: { width: 390, heig
 
 interface Cast {
   anon: Page;
+  staff: Page;
   buyer: Page;
   seller: Page;
   tradeId: string;
@@ -30,7 +32,8 @@ async function cast(viewport: ViewportName): Promise<Cast> {
   // The app's CSP forbids inline scripts; the audit injects axe-core, so the test context bypasses it.
   const page = async () =>
     (await newContext(browser, viewport, { viewport: WIDTH[viewport], bypassCSP: true })).newPage();
-  const [anon, buyer, seller] = [await page(), await page(), await page()];
+  const [anon, buyer, seller, staff] = [await page(), await page(), await page(), await page()];
+  await staffSignIn(staff, baseURL, STAFF.admin);
   await signIn(seller, baseURL, { demo: 'alice' });
   await signIn(
     buyer,
@@ -52,10 +55,10 @@ async function cast(viewport: ViewportName): Promise<Cast> {
     amountFiat: '5000',
     paymentMethod: 'sberbank',
   });
-  return { anon, buyer, seller, tradeId: opened.trade.id, orderId: order.id, sellerId: alice.id };
+  return { anon, staff, buyer, seller, tradeId: opened.trade.id, orderId: order.id, sellerId: alice.id };
 }
 
-type Screen = [name: string, who: 'anon' | 'buyer' | 'seller', path: (c: Cast) => string];
+type Screen = [name: string, who: 'anon' | 'staff' | 'buyer' | 'seller', path: (c: Cast) => string];
 const SCREENS: Screen[] = [
   ['market', 'buyer', () => '/'],
   ['order-detail', 'buyer', (c) => `/order/${c.orderId}`],
@@ -65,12 +68,27 @@ const SCREENS: Screen[] = [
   ['my-trades', 'buyer', () => '/my-trades'],
   ['my-orders', 'seller', () => '/my-orders'],
   ['wallet', 'seller', () => '/wallet'],
+  ['withdrawal-request', 'seller', () => '/withdrawals/request'],
+  ['withdrawal-history', 'seller', () => '/withdrawals/history'],
+  ['security', 'seller', () => '/settings/security'],
   ['payment-methods', 'seller', () => '/settings/payment-methods'],
   ['profile', 'seller', () => '/profile/edit'],
   ['dashboard', 'seller', () => '/dashboard'],
+  ['settings', 'seller', () => '/profile'],
+  ['trade-history', 'buyer', () => '/trade-history'],
+  ['notifications', 'seller', () => '/notifications'],
   ['public-profile', 'anon', (c) => `/user/${c.sellerId}`],
   ['auth', 'anon', () => '/auth'],
   ['not-found', 'anon', () => '/no-such-page'],
+  ['admin-login', 'anon', () => '/admin/login'],
+  ['admin-dashboard', 'staff', () => '/admin/dashboard'],
+  ['admin-users', 'staff', () => '/admin/users'],
+  ['admin-user', 'staff', (c) => `/admin/users/${c.sellerId}`],
+  ['admin-balance', 'staff', (c) => `/admin/balance?userId=${c.sellerId}`],
+  ['admin-withdrawals', 'staff', () => '/admin/withdrawals'],
+  ['admin-audit', 'staff', () => '/admin/audit'],
+  ['admin-disputes', 'staff', () => '/admin/disputes'],
+  ['admin-security', 'staff', () => '/admin/security'],
 ];
 
 /** Opens a screen and waits until its data has arrived (no spinner, its h1 shown). */
@@ -95,6 +113,20 @@ describe.each(['desktop', 'phone'] as const)('accessibility at %s width (axe-cor
     const page = c[who];
     await visit(page, path(c));
     expect(await seriousViolations(page), `${name} at ${viewport}`).toEqual([]);
+    await screenshot(page, `a11y-${name}-${viewport}`);
+  });
+
+  it('the open notification bell passes axe and fits the screen', async () => {
+    await visit(c.seller, '/my-orders');
+    await c.seller.getByTestId('notification-bell').click();
+    const panel = c.seller.locator('.bell__panel');
+    await panel.getByTestId('notification-item').first().waitFor();
+    const box = await panel.boundingBox();
+    const width = WIDTH[viewport].width;
+    expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+    expect(await seriousViolations(c.seller, '.bell__panel')).toEqual([]);
+    await c.seller.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
   });
 
   it('every dialog it opens fits the screen and passes axe', async () => {
@@ -116,5 +148,25 @@ describe.each(['desktop', 'phone'] as const)('accessibility at %s width (axe-cor
     expect(await dialogOverflow(c.seller)).toEqual([]);
     expect(await seriousViolations(c.seller, 'dialog[open]')).toEqual([]);
     await c.seller.getByRole('dialog').getByRole('button', { name: 'Отмена' }).click();
+
+    // The wallet's dialogs: the deposit address with its QR code, and the withdraw details.
+    await visit(c.seller, '/wallet');
+    await c.seller.getByRole('button', { name: 'Пополнить BTC' }).click();
+    const deposit = c.seller.getByRole('dialog');
+    await deposit.getByLabel('Сумма пополнения').fill('0.01');
+    await deposit.getByRole('button', { name: 'Получить адрес' }).click();
+    await deposit.getByTestId('deposit-address').waitFor();
+    expect(await dialogOverflow(c.seller)).toEqual([]);
+    expect(await seriousViolations(c.seller, 'dialog[open]')).toEqual([]);
+    await deposit.getByRole('button', { name: 'Готово' }).click();
+    await c.seller.getByRole('button', { name: 'Вывести BTC' }).click();
+    const withdraw = c.seller.getByRole('dialog');
+    await withdraw.getByLabel('Адрес получателя').fill('bc1qw508');
+    await withdraw.getByText(/Неверный формат адреса/).waitFor();
+    // Contrast is measured once the dialog has faded in.
+    await withdraw.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    expect(await dialogOverflow(c.seller)).toEqual([]);
+    expect(await seriousViolations(c.seller, 'dialog[open]')).toEqual([]);
+    await withdraw.getByRole('button', { name: 'Назад' }).click();
   });
 });

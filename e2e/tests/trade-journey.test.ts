@@ -66,7 +66,10 @@ async function walletBtc(page: Page): Promise<{ available: string; locked: strin
   await card.waitFor();
   const row = (label: string) =>
     card.locator('.balance-card__rows > div').filter({ hasText: label }).locator('dd').textContent();
-  return { available: (await row('Доступно')) ?? '', locked: (await row('В эскроу и ордерах')) ?? '' };
+  return {
+    available: (await row('Доступно'))?.trim() ?? '',
+    locked: (await row('В эскроу, ордерах и выводах'))?.trim() ?? '',
+  };
 }
 
 describe('trade journey: seller vera, a new buyer, two browsers', () => {

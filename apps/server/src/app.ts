@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import type { TrustProxy } from './config.ts';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { documentUpload } from './lib/multipart.ts';
@@ -21,10 +22,19 @@ import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
+import { MarketPricesService } from './modules/market/market.service.ts';
+import { NotificationFeed } from './modules/notifications/notification-feed.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentTemplatesRoutes } from './modules/payment-templates/payment-templates.routes.ts';
+import { startAutoReply } from './modules/settings/auto-reply.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
+import { TelegramBot } from './modules/telegram/telegram-bot.ts';
 import { tradesRoutes } from './modules/trades/trades.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
+import { avatarsRoutes } from './modules/uploads/avatars.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
@@ -40,6 +50,8 @@ export interface BuildOptions {
   /** Pino logger options, or false for silence (tests). */
   logger?: boolean | object;
   redis?: Redis | null;
+  /** Replaces the market price service (tests point it at a stub feed). */
+  prices?: MarketPricesService;
 }
 
 const CSP = {
@@ -55,12 +67,30 @@ const CSP = {
   formAction: ["'self'"],
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The notification inbox and the feed that fills it (tests wait on `feed.idle()`). */
+    notifications: {
+      inbox: NotificationsService;
+      feed: NotificationFeed;
+      autoReply: ReturnType<typeof startAutoReply>;
+      bot: TelegramBot | null;
+    };
+  }
+}
+
+/** A hop count trusts that many proxies nearest to us (what proxy-addr does with a number). */
+function fastifyTrustProxy(setting: TrustProxy) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 /** Builds the HTTP app. Plugin order: external plugins, app plugins, routes. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: ctx.config.logLevel },
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies: otherwise any client picks its own address.
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     return503OnClosing: true,
     ajv: undefined,
     // Errors raised before routing (bad URL encoding, over-long path parameter, unreadable
@@ -109,17 +139,37 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   // App plugins.
   await app.register(inputGuardPlugin);
-  await app.register(metricsPlugin);
+  await app.register(metricsPlugin, { access: ctx.config.metrics });
   await app.register(healthRoutes, { ctx });
   await app.register(webPlugin, { dist: ctx.config.webDist });
 
-  // Routes.
+  // Notifications: the inbox, fed by post-commit events (and the Telegram bot, when set up).
+  const inbox = new NotificationsService(ctx);
+  const feed = new NotificationFeed(ctx, inbox, () => ctx.presence, app.log);
+  const autoReply = startAutoReply(ctx, app.log);
+  // The bot exists only with a bot token; it sends nothing until a user connects a chat.
+  const bot = ctx.config.telegram ? new TelegramBot(ctx, app.log) : null;
+  if (bot) inbox.addSink((row, settings) => bot.deliver(row, settings));
+  app.decorate('notifications', { inbox, feed, autoReply, bot });
+  app.addHook('onClose', async () => {
+    feed.close();
+    autoReply.close();
+  });
+
+  // Routes. One price service per instance: the market screen and wallet values share its cache.
+  const prices =
+    options.prices ??
+    new MarketPricesService({ url: ctx.config.priceApiUrl, clock: ctx.clock, log: app.log });
   await app.register(
     async (api) => {
       await api.register(authRoutes, { ctx });
+      await api.register(settingsRoutes, { ctx });
+      await api.register(avatarsRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
+      await api.register(notificationsRoutes, { inbox });
+      await api.register(telegramRoutes, { ctx, bot });
       await api.register(twoFactorRoutes, { ctx });
-      await api.register(walletRoutes, { ctx });
+      await api.register(walletRoutes, { ctx, prices });
       await api.register(depositsRoutes, { ctx });
       // Devnet controls exist only on a devnet: in any other mode the paths answer 404.
       if (ctx.config.chain.mode === 'devnet') await api.register(devChainRoutes, { ctx });
@@ -129,7 +179,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(chatRoutes, { ctx });
       await api.register(paymentTemplatesRoutes, { ctx });
       await api.register(uploadsRoutes, { ctx });
-      await api.register(marketRoutes, { ctx });
+      await api.register(marketRoutes, { ctx, prices });
       await api.register(configRoutes, { ctx });
       await api.register(adminRoutes, { ctx, prefix: '/admin' });
     },

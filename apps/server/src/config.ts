@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CHAIN_MODES, feeRateToPpm, NETWORK_IDS } from '@p2p/shared';
@@ -43,6 +43,21 @@ const EnvSchema = z.object({
     .regex(/^0(\.\d{1,6})?$/, 'must be a decimal fraction below 1, e.g. 0.001')
     .default('0.001'),
   RATE_LIMIT: flag.default(true),
+  // Which proxies may tell the client's address in X-Forwarded-For (docs/decisions/014).
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine((v) => parseTrustProxy(v) !== null, {
+      message: 'must be false, true, a hop count or a comma-separated list of addresses/CIDRs',
+    })
+    .optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Target time to settle a dispute; the back office counts the ones past it. */
+  DISPUTE_SLA_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   // Money in (docs/decisions/011-custody.md). `npm start` sets CHAIN_MODE=devnet.
@@ -60,6 +75,19 @@ const EnvSchema = z.object({
   TRON_API_KEY: z.string().min(1).optional(),
   USDT_ERC20_CONTRACT: z.string().default('0xdAC17F958D2ee523a2206206994597C13D831ec7'),
   USDT_TRC20_CONTRACT: z.string().default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
+  /** Bot API server (another one, or a local stub in tests). */
+  TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
+  /** How the bot receives updates: Telegram's webhook, or long polling from this process. */
+  TELEGRAM_UPDATES: z.enum(['webhook', 'polling']).default('webhook'),
+  /** X-Telegram-Bot-Api-Secret-Token of the webhook; derived from the bot token when unset. */
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,256}$/)
+    .optional(),
+  /** Telegram Mini App URL (`https://t.me/bot/app`); the bot's buttons open trades in it. */
+  TELEGRAM_MINI_APP_URL: z.url().optional(),
+  /** Public origin of the web app, for links in bot messages. */
+  PUBLIC_URL: z.url().optional(),
 });
 
 export type Config = {
@@ -71,7 +99,16 @@ export type Config = {
   redisUrl: string | undefined;
   demoData: boolean;
   devLogin: boolean;
-  telegram: { botToken: string; botUsername: string | null } | null;
+  telegram: {
+    botToken: string;
+    botUsername: string | null;
+    apiRoot: string;
+    updates: 'webhook' | 'polling';
+    webhookSecret: string;
+    miniAppUrl: string | null;
+  } | null;
+  /** Origin of the web app in links the server sends out (bot messages). */
+  publicUrl: string;
   jwtSecret: string;
   /** AES-256-GCM key for two-factor secrets at rest (32 bytes). */
   totpEncryptionKey: Buffer;
@@ -80,13 +117,42 @@ export type Config = {
   priceApiUrl: string;
   /** Fee rate in parts per million (0.001 -> 1000). */
   feePpm: bigint;
+  disputeSlaHours: number;
   rateLimit: boolean;
+  /**
+   * Fastify's `trustProxy`: false (default: the socket's peer is the client), true (trust
+   * every hop), a hop count, or the addresses/CIDRs of the proxies in front of us.
+   */
+  trustProxy: TrustProxy;
+  /**
+   * /metrics: with a token, only for `Authorization: Bearer <token>`; without one it is open
+   * outside production and absent in production.
+   */
+  metrics: { token: string } | 'open' | 'off';
   logLevel: string;
   webDist: string | null;
   chain: ChainConfig;
 };
 
 export class ConfigError extends Error {}
+
+export type TrustProxy = boolean | number | string[];
+
+const IPV4_CIDR = /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/;
+const IPV6_CIDR = /^[0-9a-fA-F:.]*:[0-9a-fA-F:.]*(\/\d{1,3})?$/;
+/** proxy-addr's names for address ranges. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY text -> Fastify's setting; null when it is none of the accepted forms. */
+export function parseTrustProxy(text: string | undefined): TrustProxy | null {
+  const value = (text ?? '').trim().toLowerCase();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const list = value.split(',').map((s) => s.trim());
+  const valid = list.every((s) => NAMED_RANGES.has(s) || IPV4_CIDR.test(s) || IPV6_CIDR.test(s));
+  return valid && list.length > 0 ? list : null;
+}
 
 /** Reads and validates the environment. Throws ConfigError with one line per problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -96,10 +162,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && (e.DEMO_DATA || e.AUTH_DEV_LOGIN)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  DEMO_DATA and AUTH_DEV_LOGIN must be off when NODE_ENV=production',
-    );
+  if (e.NODE_ENV === 'production') {
+    const problems = productionProblems(e);
+    if (problems.length) {
+      throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    }
   }
   const chain = readChainConfig(e);
   if (chain.problems.length) {
@@ -116,8 +183,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA,
     devLogin: e.AUTH_DEV_LOGIN,
     telegram: e.TELEGRAM_BOT_TOKEN
-      ? { botToken: e.TELEGRAM_BOT_TOKEN, botUsername: e.TELEGRAM_BOT_USERNAME ?? null }
+      ? {
+          botToken: e.TELEGRAM_BOT_TOKEN,
+          botUsername: e.TELEGRAM_BOT_USERNAME ?? null,
+          apiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, ''),
+          updates: e.TELEGRAM_UPDATES,
+          webhookSecret:
+            e.TELEGRAM_WEBHOOK_SECRET ??
+            createHmac('sha256', e.TELEGRAM_BOT_TOKEN).update('webhook-secret').digest('base64url'),
+          miniAppUrl: e.TELEGRAM_MINI_APP_URL ?? null,
+        }
       : null,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY
       ? decodeKey(e.TOTP_ENCRYPTION_KEY)
@@ -125,11 +202,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devnetAddresses: chain.config.mode === 'devnet',
     priceApiUrl: e.PRICE_API_URL,
     feePpm: feeRateToPpm(e.PLATFORM_FEE_RATE),
+    disputeSlaHours: e.DISPUTE_SLA_HOURS,
     rateLimit: e.RATE_LIMIT,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
+    metrics: e.METRICS_TOKEN ? { token: e.METRICS_TOKEN } : e.NODE_ENV === 'production' ? 'off' : 'open',
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ?? null,
     chain: chain.config,
   };
+}
+
+/**
+ * NODE_ENV=production takes nothing meant for a laptop: demo data and development sign-in are
+ * refused (the simulated chains too, in chain-config.ts), and the secrets are given explicitly (generated files in
+ * DATA_DIR differ per instance and vanish with the container).
+ */
+function productionProblems(e: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  if (e.DEMO_DATA || e.AUTH_DEV_LOGIN) {
+    problems.push('DEMO_DATA and AUTH_DEV_LOGIN must be off when NODE_ENV=production');
+  }
+  if (!e.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production');
+  if (!e.TOTP_ENCRYPTION_KEY) problems.push('TOTP_ENCRYPTION_KEY: required when NODE_ENV=production');
+  return problems;
 }
 
 /**

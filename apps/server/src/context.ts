@@ -4,6 +4,7 @@ import type { Clock } from './lib/clock.ts';
 import { SessionService } from './modules/auth/sessions.ts';
 import { TokenService } from './modules/auth/tokens.ts';
 import { Notifier } from './modules/realtime/notifier.ts';
+import { DatabaseUploadStore, type UploadStore } from './modules/uploads/upload-store.ts';
 
 /** What every module needs: configuration, the database, time and the token machinery. */
 export interface AppContext {
@@ -15,17 +16,25 @@ export interface AppContext {
   sessions: SessionService;
   /** Post-commit events for the realtime layer. */
   notifier: Notifier;
+  /** Whether a user has a socket connected now; the realtime layer replaces the default. */
+  presence: (userId: string) => Promise<boolean>;
+  /** Uploaded files, readable by every instance (docs/decisions/014). */
+  uploads: UploadStore;
 }
 
 export function createContext(config: Config, database: Database, clock: Clock): AppContext {
   const tokens = new TokenService(config.jwtSecret, () => clock.now());
+  const notifier = new Notifier();
   return {
     config,
     database,
     db: database.db,
     clock,
     tokens,
-    sessions: new SessionService(database.db, tokens, clock),
-    notifier: new Notifier(),
+    sessions: new SessionService(database.db, tokens, clock, (ids) => notifier.sessionsEnded(ids)),
+    notifier,
+    // Without a socket server nobody is connected: chat messages go to the inbox.
+    presence: async () => false,
+    uploads: new DatabaseUploadStore(database.db, config.dataDir),
   };
 }

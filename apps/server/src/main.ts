@@ -1,12 +1,11 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { Gauge } from 'prom-client';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createContext } from './context.ts';
-import { openDatabase } from './db/client.ts';
+import { type DatabaseLog, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { systemClock } from './lib/clock.ts';
 import { seedDemoData } from './modules/demo/seed.ts';
@@ -29,15 +28,33 @@ async function main() {
   }
   config.webDist ??= resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Pool errors go to the app's logger once it exists, to stderr before that.
+  let log: DatabaseLog = { error: (obj, msg) => console.error(msg, obj) };
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log: { error: (obj, msg) => log.error(obj, msg) },
+  });
   const applied = await migrate(database);
   const ctx = createContext(config, database, systemClock);
   // With REDIS_URL, rate limits are counted across instances too.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
+  // ioredis is loaded only when it is used.
+  const redis = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 1 })
+    : null;
   const app = await buildApp(ctx, { redis });
+  log = app.log;
   const realtime = await attachRealtime(app.server, ctx, { redisUrl: config.redisUrl, log: app.log });
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   if (config.demoData && (await seedDemoData(ctx))) app.log.info('demo data seeded');
+
+  // Long polling when configured so (no public URL needed); a failing Telegram is only logged.
+  const bot = app.notifications.bot;
+  if (bot && config.telegram?.updates === 'polling') {
+    bot.bot
+      .start({ drop_pending_updates: false })
+      .catch((error: unknown) => app.log.error({ err: error }, 'telegram polling stopped'));
+  }
 
   const scheduler = new Scheduler(ctx, { log: app.log, registry: app.metricsRegistry });
   scheduler.start(2_000, (error) => app.log.error({ err: error }, 'scheduler tick failed'));
@@ -54,6 +71,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      if (bot?.bot.isRunning()) await bot.bot.stop();
       await scheduler.stop();
       await chains.stop();
       await realtime.close();

@@ -1,3 +1,5 @@
+// First: zod's settings hold before any schema is used.
+import './lib/zod-config';
 // Global styles first: feature stylesheets imported by the routes must come after them.
 import './styles/base.css';
 import './styles/layout.css';

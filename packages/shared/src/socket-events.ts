@@ -7,10 +7,23 @@
 import { z } from 'zod';
 import { ChatMessage } from './schemas/chat.ts';
 import { DepositView } from './schemas/deposits.ts';
+import { NotificationNewEvent } from './schemas/notifications.ts';
+import { EvidenceRequestView } from './schemas/trades.ts';
 import { TRADE_STATUSES } from './trade-machine.ts';
 import { WITHDRAWAL_STATUSES } from './withdrawal-rules.ts';
 
 export const SOCKET_PATH = '/socket.io';
+
+/**
+ * How clients open the socket (docs/decisions/014-deployment.md): a WebSocket first, which
+ * is one connection and so stays on one instance behind a round-robin balancer without
+ * sticky sessions; long-polling (several requests, needing stickiness) only when the
+ * WebSocket cannot be opened at all.
+ */
+export const SOCKET_TRANSPORTS = {
+  transports: ['websocket', 'polling'] as ('websocket' | 'polling')[],
+  tryAllTransports: true,
+};
 
 /** Events the server sends. */
 export const ServerEvents = {
@@ -38,6 +51,10 @@ export const ServerEvents = {
   depositCredited: 'deposit:credited',
   /** To the owner of a withdrawal on every status change; to the recipient of an internal transfer. */
   withdrawalUpdated: 'withdrawal:updated',
+  /** To the user: a new notification (inbox row + unread count). */
+  notificationNew: 'notification:new',
+  /** To both parties of a disputed trade: the moderator asked one of them for evidence. */
+  evidenceRequested: 'trade:evidence_requested',
 } as const;
 export type ServerEventName = (typeof ServerEvents)[keyof typeof ServerEvents];
 
@@ -75,6 +92,8 @@ export const TradeMessageEvent = z.object({
   senderName: z.string(),
   /** The message text (plain text). */
   message: z.string(),
+  /** Written by the dispute moderator (not by the other party). */
+  fromModerator: z.boolean().optional(),
 });
 
 export const PaymentTemplateAttachedEvent = z.object({
@@ -121,6 +140,8 @@ export const WithdrawalUpdatedEvent = z.object({
   direction: z.enum(['out', 'in']),
 });
 
+export const EvidenceRequestedEvent = z.object({ tradeId: z.uuid(), request: EvidenceRequestView });
+
 export const ServerEventPayloads = {
   'trade:created': TradeCreatedEvent,
   'trade:updated': TradeUpdatedEvent,
@@ -134,6 +155,8 @@ export const ServerEventPayloads = {
   'deposit:pending': DepositView,
   'deposit:credited': DepositView,
   'withdrawal:updated': WithdrawalUpdatedEvent,
+  'notification:new': NotificationNewEvent,
+  'trade:evidence_requested': EvidenceRequestedEvent,
 } satisfies Record<ServerEventName, z.ZodType>;
 
 export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof ServerEventPayloads)[E]>;

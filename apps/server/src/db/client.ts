@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -24,23 +22,39 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Where pool errors are reported (the server's logger; stderr by default). */
+export interface DatabaseLog {
+  error(obj: object, msg: string): void;
+}
+
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Directory for the embedded database; `null` keeps it in memory (tests). */
   dataDir?: string | null;
   poolMax?: number;
+  log?: DatabaseLog;
 }
+
+const stderrLog: DatabaseLog = {
+  error: (obj, msg) => console.error(msg, obj),
+};
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolMax ?? 20)
+    ? openPostgres(options.databaseUrl, options.poolMax ?? 20, options.log ?? stderrLog)
     : openPglite(options.dataDir ?? null);
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+// Each engine's driver is loaded only when that engine is opened.
+async function openPostgres(url: string, max: number, log: DatabaseLog): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 10_000 });
-  // A pool error on an idle client must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
+  // An idle client that loses its connection (server restart, network cut) emits 'error' on
+  // the pool: logged, not fatal; the pool drops that client and the next query reconnects.
+  pool.on('error', (err) => log.error({ err }, 'database pool: idle client failed'));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -72,14 +86,48 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   };
 }
 
+/**
+ * The embedded server's settings (docs/decisions/014-deployment.md): PostgreSQL's defaults
+ * size shared buffers for a machine of its own (128 MB, all of it WebAssembly memory that is
+ * never given back); a marketplace's working set fits in far less.
+ */
+export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'work_mem=4MB', 'maintenance_work_mem=16MB'];
+
+function pgliteOptions(PGlite: typeof import('@electric-sql/pglite').PGlite) {
+  return { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])] };
+}
+
+/**
+ * Creates the embedded cluster (initdb) in a short-lived child process. initdb grows the
+ * WebAssembly memory to several hundred megabytes, which a process never returns; done here,
+ * the server then opens an existing directory and idles at a fraction of that.
+ */
+function initPgliteDir(dir: string): void {
+  const module = import.meta.resolve('@electric-sql/pglite');
+  const script =
+    `const { PGlite } = await import(${JSON.stringify(module)});` +
+    `const db = await PGlite.create(process.env.PGLITE_INIT_DIR); await db.close();`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    env: { ...process.env, PGLITE_INIT_DIR: dir },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`creating the embedded database in ${dir} failed: ${run.stderr}`);
+}
+
 async function openPglite(dataDir: string | null): Promise<Database> {
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+  ]);
   let client: PGlite;
   if (dataDir) {
     const dir = join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    if (!existsSync(join(dir, 'PG_VERSION'))) initPgliteDir(dir);
+    client = await PGlite.create(dir, pgliteOptions(PGlite));
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(pgliteOptions(PGlite));
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

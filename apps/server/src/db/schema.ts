@@ -1,9 +1,10 @@
-import { NETWORK_IDS, TRADE_STATUSES, WITHDRAWAL_STATUSES } from '@p2p/shared';
+import { NETWORK_IDS, NOTIFICATION_KINDS, TRADE_STATUSES, WITHDRAWAL_STATUSES } from '@p2p/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -36,6 +37,9 @@ export const users = pgTable('users', {
   lastSeenAt: ts('last_seen_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  blockedAt: ts('blocked_at'),
+  blockReason: text('block_reason'),
+  blockedBy: uuid('blocked_by'),
 });
 export type UserRow = typeof users.$inferSelect;
 
@@ -147,6 +151,8 @@ export const trades = pgTable('trades', {
   notes: text('notes'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  disputeOwnerId: uuid('dispute_owner_id'),
+  disputeTakenAt: ts('dispute_taken_at'),
 });
 export type TradeRow = typeof trades.$inferSelect;
 
@@ -229,7 +235,9 @@ export const chatMessages = pgTable('chat_messages', {
   seq: bigserial('seq', { mode: 'bigint' }).notNull(),
   tradeId: uuid('trade_id').notNull(),
   senderId: uuid('sender_id'),
-  type: text('type', { enum: ['TEXT', 'SYSTEM'] }).notNull(),
+  /** The moderator who wrote a MODERATOR line. */
+  staffId: uuid('staff_id'),
+  type: text('type', { enum: ['TEXT', 'SYSTEM', 'MODERATOR'] }).notNull(),
   content: text('content').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
   readAt: ts('read_at'),
@@ -278,7 +286,8 @@ export const paymentProofs = pgTable('payment_proofs', {
   id: uuid('id').primaryKey().defaultRandom(),
   tradeId: uuid('trade_id').notNull(),
   uploaderId: uuid('uploader_id').notNull(),
-  fileName: text('file_name').notNull(),
+  /** An upload's id (uploads table), or a legacy file name under DATA_DIR (before 0015). */
+  storageKey: text('storage_key').notNull(),
   originalName: text('original_name').notNull().default(''),
   mimeType: text('mime_type').notNull().default('image/jpeg'),
   size: integer('size').notNull(),
@@ -408,7 +417,11 @@ export const withdrawalAddresses = pgTable('withdrawal_addresses', {
 export type WithdrawalAddressRow = typeof withdrawalAddresses.$inferSelect;
 
 export const userTwoFactor = pgTable('user_two_factor', {
+  /** A user's or (subjectType 'staff') a staff member's id. */
   userId: uuid('user_id').primaryKey(),
+  subjectType: text('subject_type', { enum: ['user', 'staff'] })
+    .notNull()
+    .default('user'),
   secretEncrypted: text('secret_encrypted').notNull(),
   enabledAt: ts('enabled_at'),
   lastUsedStep: bigint('last_used_step', { mode: 'number' }).notNull().default(-1),
@@ -427,3 +440,111 @@ export const twoFactorRecoveryCodes = pgTable('two_factor_recovery_codes', {
   usedAt: ts('used_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+// ---- 0013: notifications, settings, Telegram bot, avatars ----
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigserial('seq', { mode: 'bigint' }).notNull(),
+    userId: uuid('user_id').notNull(),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    entityType: text('entity_type', { enum: ['trade', 'deposit', 'withdrawal'] }),
+    entityId: uuid('entity_id'),
+    titleKey: text('title_key').notNull(),
+    messageKey: text('message_key').notNull(),
+    actionKey: text('action_key'),
+    values: jsonb('values').$type<Record<string, string | number>>().notNull(),
+    deadline: ts('deadline'),
+    link: text('link').notNull(),
+    readAt: ts('read_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt, t.seq)],
+);
+export type NotificationRow = typeof notifications.$inferSelect;
+
+export const userSettings = pgTable('user_settings', {
+  userId: uuid('user_id').primaryKey(),
+  notifyTelegram: boolean('notify_telegram').notNull().default(true),
+  notifyTrades: boolean('notify_trades').notNull().default(true),
+  notifyFunds: boolean('notify_funds').notNull().default(true),
+  notifyChat: boolean('notify_chat').notNull().default(true),
+  showOnline: boolean('show_online').notNull().default(true),
+  showStats: boolean('show_stats').notNull().default(true),
+  allowMessages: boolean('allow_messages').notNull().default(true),
+  autoReply: text('auto_reply').notNull().default(''),
+  timeLimit: integer('time_limit').notNull().default(15),
+  minRatingTenths: integer('min_rating_tenths').notNull().default(0),
+  allowUnrated: boolean('allow_unrated').notNull().default(true),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type UserSettingsRow = typeof userSettings.$inferSelect;
+
+export const telegramChats = pgTable('telegram_chats', {
+  userId: uuid('user_id').primaryKey(),
+  chatId: bigint('chat_id', { mode: 'bigint' }).notNull().unique(),
+  connectedAt: ts('connected_at').notNull().defaultNow(),
+});
+
+export const telegramLinkTokens = pgTable('telegram_link_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const userAvatars = pgTable('user_avatars', {
+  userId: uuid('user_id').primaryKey(),
+  fileName: text('file_name').notNull().unique(),
+  mimeType: text('mime_type').notNull(),
+  fileSize: integer('file_size').notNull(),
+  originalSize: integer('original_size').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+export type UserAvatarRow = typeof userAvatars.$inferSelect;
+// ---- 0015: uploads shared by every instance ----
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  // node-postgres answers a Buffer, PGlite a Uint8Array: both become a Buffer.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const uploads = pgTable('uploads', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind', { enum: ['receipt', 'avatar'] }).notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+// ---- 0012: the back office ----
+
+export const userNotes = pgTable('user_notes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  staffId: uuid('staff_id').notNull(),
+  text: text('text').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+export type UserNoteRow = typeof userNotes.$inferSelect;
+
+export const evidenceRequests = pgTable('evidence_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tradeId: uuid('trade_id').notNull(),
+  party: text('party', { enum: ['buyer', 'seller'] }).notNull(),
+  userId: uuid('user_id').notNull(),
+  staffId: uuid('staff_id').notNull(),
+  text: text('text').notNull(),
+  deadline: ts('deadline').notNull(),
+  answeredAt: ts('answered_at'),
+  answer: text('answer', { enum: ['message', 'receipt'] }),
+  answerRef: uuid('answer_ref'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+export type EvidenceRequestRow = typeof evidenceRequests.$inferSelect;

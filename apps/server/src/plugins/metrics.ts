@@ -1,9 +1,24 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import type { Config } from '../config.ts';
+import { AppError } from '../errors.ts';
 
-/** Prometheus metrics at /metrics: process defaults plus request durations per route. */
-export const metricsPlugin = fp(async (app: FastifyInstance) => {
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** True when the Authorization header is `Bearer <token>` (compared in constant time). */
+export function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = /^Bearer (.+)$/.exec(header ?? '')?.[1];
+  return !!given && timingSafeEqual(digest(given), digest(token));
+}
+
+/**
+ * Prometheus metrics at /metrics: process defaults plus request durations per route. Access
+ * (METRICS_TOKEN, docs/decisions/014): a bearer token when one is set; open outside production
+ * when none is; not served at all in production without one.
+ */
+export const metricsPlugin = fp(async (app: FastifyInstance, opts: { access: Config['metrics'] }) => {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -22,10 +37,17 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     );
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-    reply.header('content-type', registry.contentType);
-    return registry.metrics();
-  });
+  const { access } = opts;
+  if (access !== 'off') {
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      if (typeof access === 'object' && !bearerMatches(request.headers.authorization, access.token)) {
+        reply.header('www-authenticate', 'Bearer realm="metrics"');
+        throw new AppError('UNAUTHORIZED', { key: 'errors.unauthorized' });
+      }
+      reply.header('content-type', registry.contentType);
+      return registry.metrics();
+    });
+  }
   app.decorate('metricsRegistry', registry);
 });
 

@@ -7,7 +7,10 @@ import { sendNotFound } from './errors.ts';
 
 /**
  * Serves the built SPA. Unknown non-API GETs that want HTML get index.html (history routing);
- * everything else unknown is a 404 envelope.
+ * everything else unknown is a 404 envelope. Files go out precompressed (br, gzip: written at
+ * build time) when the browser takes it; hashed assets are immutable, index.html is
+ * revalidated every time (an old one would point at deleted assets); source maps are never
+ * served (docs/decisions/018).
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string | null }) => {
   const dist = opts.dist && existsSync(join(opts.dist, 'index.html')) ? opts.dist : null;
@@ -16,12 +19,13 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string | 
       root: dist,
       wildcard: false,
       index: false,
+      preCompressed: true,
       maxAge: '1h',
-      // Vite's hashed assets never change; index.html is served with no-cache.
+      allowedPath: (path) => !path.endsWith('.map'),
       setHeaders(reply, path) {
         if (path.startsWith(join(dist, 'assets'))) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');
-        }
+        } else if (/index\.html(\.(br|gz))?$/.test(path)) reply.header('cache-control', 'no-cache');
       },
     });
   }
@@ -32,7 +36,6 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string | 
     // A page route (no file extension) for a client that takes HTML; missing assets stay 404.
     const wantsHtml = (accept.includes('text/html') || accept.includes('*/*')) && !/\.[a-z0-9]+$/i.test(path);
     if (dist && request.method === 'GET' && !isApi && wantsHtml) {
-      reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');
     }
     return sendNotFound(reply, request.method, request.url);

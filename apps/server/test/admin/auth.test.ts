@@ -34,7 +34,10 @@ describe('POST /admin/auth/login', () => {
       firstName: 'Пётр',
       lastName: 'Иванов',
       role: 'moderator',
+      twoFactorEnabled: false,
+      twoFactorRequired: false,
     });
+    expect(body.data.enrolmentRequired).toBe(false);
     expect(body.data.accessToken).toMatch(/^ey/);
     expect(body.data.refreshToken.length).toBeGreaterThan(20);
     const me = await t.app.inject({

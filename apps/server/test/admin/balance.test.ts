@@ -89,7 +89,9 @@ describe('credit and debit', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/v1/admin/users/${user.userId}/balance/debit`,
-      headers: { ...admin.headers, 'user-agent': 'BackOffice/1.0 (test)', 'x-forwarded-for': '203.0.113.7' },
+      // The client's own address (X-Forwarded-For is ignored unless TRUST_PROXY names a proxy).
+      remoteAddress: '203.0.113.7',
+      headers: { ...admin.headers, 'user-agent': 'BackOffice/1.0 (test)' },
       payload: { cryptocurrency: 'BTC', amount: '0.25', reason: 'Возврат ошибочного начисления' },
     });
     expect(res.statusCode).toBe(200);

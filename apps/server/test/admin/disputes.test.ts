@@ -41,13 +41,16 @@ async function disputedTrade() {
   return { seller, buyer, tradeId, trades };
 }
 
-const resolve = (tradeId: string, body: unknown, headers = staffHeaders) =>
-  t.app.inject({
+/** Only the case owner resolves: the moderator takes the case (when it can be taken), then resolves. */
+async function resolve(tradeId: string, body: unknown, headers = staffHeaders) {
+  await t.app.inject({ method: 'POST', url: `/api/v1/admin/disputes/${tradeId}/take`, headers });
+  return t.app.inject({
     method: 'POST',
     url: `/api/v1/admin/trades/${tradeId}/resolve`,
     headers,
     payload: body as object,
   });
+}
 
 describe('moderator resolution', () => {
   it('releases escrow to the buyer minus the fee, once, and audits it', async () => {

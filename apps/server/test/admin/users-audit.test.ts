@@ -23,7 +23,7 @@ async function addUser(key: string, values: Partial<typeof users.$inferInsert> =
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signInStaff(t, { firstName: 'Анна', lastName: 'Главная', email: 'anna@example.com' });
-  other = await signInStaff(t, { role: 'moderator', email: 'mod@example.com' });
+  other = await signInStaff(t, { role: 'admin', email: 'second@example.com' });
   await addUser('Ivan', { lastName: 'Petrov', username: 'ivan_p', telegramId: 700100n, verified: true });
   await addUser('Maria', { username: 'maria100', displayName: 'Маша_trader' });
   await addUser('Oleg', { username: 'oleg' });
@@ -80,6 +80,9 @@ describe('GET /admin/users', () => {
         verified: true,
         tradesCount: 1, // the cancelled trade does not count
         createdAt: expect.any(String),
+        blockedAt: null,
+        blockReason: null,
+        balances: [{ currency: 'BTC', available: '0.90000000', locked: '0.00000000', total: '0.90000000' }],
       },
     ]);
     const count = async (q: string) => (await list(`?search=${q}`)).json().data.users[0].tradesCount;
@@ -140,7 +143,7 @@ describe('GET /admin/audit-logs', () => {
   beforeAll(async () => {
     await balanceOperation(t, other.headers, 'credit', people.Oleg!, {
       amount: '3',
-      reason: 'Бонус модератора',
+      reason: 'Бонус второго админа',
     });
     await balanceOperation(t, other.headers, 'debit', people.Oleg!, {
       amount: '1',
@@ -170,7 +173,7 @@ describe('GET /admin/audit-logs', () => {
     expect(data.logs.map((l: { note: string }) => l.note)).toEqual([
       'Компенсация',
       'Списание ошибки',
-      'Бонус модератора',
+      'Бонус второго админа',
       'Начальный баланс',
     ]);
     expect(data.logs[0]).toMatchObject({
@@ -192,7 +195,7 @@ describe('GET /admin/audit-logs', () => {
     const byModerator = await logs(`?adminId=${other.staff.id}`);
     expect(byModerator.logs).toHaveLength(2);
     expect(
-      byModerator.logs.every((l: { admin: { email: string } }) => l.admin.email === 'mod@example.com'),
+      byModerator.logs.every((l: { admin: { email: string } }) => l.admin.email === 'second@example.com'),
     ).toBe(true);
     const debits = await logs('?action=balance.debit');
     expect(debits.logs.map((l: { note: string }) => l.note)).toEqual(['Списание ошибки']);
@@ -200,6 +203,30 @@ describe('GET /admin/audit-logs', () => {
     const paged = await logs('?limit=3&page=2');
     expect(paged.logs.map((l: { note: string }) => l.note)).toEqual(['Начальный баланс']);
     expect(paged.pagination).toMatchObject({ total: 4, totalPages: 2, hasPrev: true, hasNext: false });
+  });
+
+  it('filters by date range: a bare `to` date includes that whole day', async () => {
+    const today = t.clock.now().toISOString().slice(0, 10);
+    expect((await logs(`?from=${today}&to=${today}`)).pagination.total).toBe(4);
+    const tomorrow = new Date(t.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
+    expect((await logs(`?from=${tomorrow}`)).logs).toEqual([]);
+    expect((await logs(`?to=${today}T00:00:00.000Z`)).logs).toEqual([]);
+    const res = await t.app.inject({ url: '/api/v1/admin/audit-logs?from=вчера', headers: admin.headers });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('lets only admins move balances: a moderator is refused and nothing is written', async () => {
+    const moderator = await signInStaff(t, { role: 'moderator' });
+    const res = await balanceOperation(t, moderator.headers, 'credit', people.Oleg!, {
+      amount: '1',
+      reason: 'Попытка модератора',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('Действие доступно только администратору');
+    expect((await logs()).pagination.total).toBe(4);
+    // Reading stays open to moderators.
+    const read = await t.app.inject({ url: '/api/v1/admin/audit-logs', headers: moderator.headers });
+    expect(read.statusCode).toBe(200);
   });
 });
 

@@ -62,9 +62,13 @@ export async function tradeScene(t: TestApp) {
   return { seller, buyer, stranger, orderId, tradeId: opened.body.tradeId as string, api };
 }
 
-/** Records what the notifier publishes (what the socket layer would deliver). */
+/** Records what the notifier publishes (what the socket layer would deliver). The inbox's own
+ * `notification:new` follows these events and is checked by the notification tests.
+ */
 export function recordEvents(t: TestApp) {
   const events: RealtimeEvent[] = [];
-  const stop = t.ctx.notifier.subscribe((e) => events.push(e));
+  const stop = t.ctx.notifier.subscribe((e) => {
+    if (e.event !== 'notification:new') events.push(e);
+  });
   return { events, stop };
 }

@@ -4,6 +4,9 @@ import { type Operation, operationsOf } from './openapi.ts';
 import { OPERATIONS, tableGaps, useClock } from './operations.ts';
 import { buildWorld, CALLERS, type Caller, openSuite, type Suite, toInject, validRequest } from './world.ts';
 
+/** One test walks every operation of the document: it grows with each route (the back office added 20). */
+const SUITE_TIMEOUT = 600_000;
+
 // Authorization matrix, generated from the OpenAPI document: every operation x every kind of
 // caller. Nobody outside an operation's allowed set (operations.ts) may get a 2xx, and at
 // least one allowed caller must, so a refusal is never a pass by default.
@@ -28,45 +31,49 @@ describe('authorization matrix', () => {
     expect(tableGaps(operations.map((o) => o.key))).toEqual({ missing: [], stale: [] });
   });
 
-  it('answers 2xx only to allowed callers, and to at least one of them', async () => {
-    const violations: string[] = [];
-    const lines: string[] = [];
-    let requests = 0;
-    for (const op of operations) {
-      const entry = OPERATIONS[op.key];
-      if (!entry) continue; // reported by the test above
-      // One world per operation; refused callers go first, so an allowed caller's change
-      // (a cancelled order, a resolved dispute) cannot turn a refusal into a pass.
-      const world = await buildWorld(s, entry.scene);
-      await entry.prepare?.(s, world);
-      const callers = [...CALLERS].sort(
-        (a, b) => Number(entry.allowed.includes(a)) - Number(entry.allowed.includes(b)),
-      );
-      const statuses = new Map<Caller, number>();
-      for (const caller of callers) {
-        const res = await s.t.app.inject(toInject(op, validRequest(entry.valid, world, caller), s));
-        requests++;
-        statuses.set(caller, res.statusCode);
-        if (is2xx(res.statusCode) && !entry.allowed.includes(caller)) {
-          violations.push(`${op.key}: ${caller} got ${res.statusCode} ${res.body.slice(0, 200)}`);
+  it(
+    'answers 2xx only to allowed callers, and to at least one of them',
+    async () => {
+      const violations: string[] = [];
+      const lines: string[] = [];
+      let requests = 0;
+      for (const op of operations) {
+        const entry = OPERATIONS[op.key];
+        if (!entry) continue; // reported by the test above
+        // One world per operation; refused callers go first, so an allowed caller's change
+        // (a cancelled order, a resolved dispute) cannot turn a refusal into a pass.
+        const world = await buildWorld(s, entry.scene);
+        await entry.prepare?.(s, world);
+        const callers = [...CALLERS].sort(
+          (a, b) => Number(entry.allowed.includes(a)) - Number(entry.allowed.includes(b)),
+        );
+        const statuses = new Map<Caller, number>();
+        for (const caller of callers) {
+          const res = await s.t.app.inject(toInject(op, validRequest(entry.valid, world, caller), s));
+          requests++;
+          statuses.set(caller, res.statusCode);
+          if (is2xx(res.statusCode) && !entry.allowed.includes(caller)) {
+            violations.push(`${op.key}: ${caller} got ${res.statusCode} ${res.body.slice(0, 200)}`);
+          }
+          if (res.statusCode >= 500)
+            violations.push(`${op.key}: ${caller} got ${res.statusCode} ${res.body.slice(0, 200)}`);
         }
-        if (res.statusCode >= 500)
-          violations.push(`${op.key}: ${caller} got ${res.statusCode} ${res.body.slice(0, 200)}`);
+        if (!entry.allowed.some((c) => is2xx(statuses.get(c) ?? 0))) {
+          violations.push(`${op.key}: no allowed caller (${entry.allowed.join(', ')}) got a 2xx`);
+        }
+        lines.push(
+          `${op.key.padEnd(56)} ${CALLERS.map((c) => `${statuses.get(c)}${entry.allowed.includes(c) ? '*' : ' '}`.padEnd(6)).join('')}`,
+        );
       }
-      if (!entry.allowed.some((c) => is2xx(statuses.get(c) ?? 0))) {
-        violations.push(`${op.key}: no allowed caller (${entry.allowed.join(', ')}) got a 2xx`);
-      }
-      lines.push(
-        `${op.key.padEnd(56)} ${CALLERS.map((c) => `${statuses.get(c)}${entry.allowed.includes(c) ? '*' : ' '}`.padEnd(6)).join('')}`,
+      console.log(
+        [
+          `authorization matrix: ${CALLERS.length} callers x ${operations.length} operations = ${requests} requests (* allowed)`,
+          `${''.padEnd(56)} ${CALLERS.map((c) => c.slice(0, 5).padEnd(6)).join('')}`,
+          ...lines,
+        ].join('\n'),
       );
-    }
-    console.log(
-      [
-        `authorization matrix: ${CALLERS.length} callers x ${operations.length} operations = ${requests} requests (* allowed)`,
-        `${''.padEnd(56)} ${CALLERS.map((c) => c.slice(0, 5).padEnd(6)).join('')}`,
-        ...lines,
-      ].join('\n'),
-    );
-    expect(violations).toEqual([]);
-  });
+      expect(violations).toEqual([]);
+    },
+    SUITE_TIMEOUT,
+  );
 });

@@ -6,6 +6,9 @@ import { type JsonSchema, type Operation, operationsOf, stringSlots } from './op
 import { OPERATIONS, tableGaps, useClock } from './operations.ts';
 import { buildWorld, type Caller, openSuite, type Suite, validRequest } from './world.ts';
 
+/** One test walks every operation of the document: it grows with each route (the back office added 20). */
+const SUITE_TIMEOUT = 600_000;
+
 // Malformed-input suite, generated from the OpenAPI document: every operation x malformed
 // inputs (malformed.ts), sent by a caller who could otherwise reach the route, so that
 // validation, not authorization, is what answers. Only a 4xx in the envelope will do.
@@ -51,41 +54,45 @@ describe('text inputs of the document', () => {
 });
 
 describe('malformed requests', () => {
-  it('are refused with a 4xx in the envelope by every operation, and the ledger stays sound', async () => {
-    expect(tableGaps(operations.map((o) => o.key))).toEqual({ missing: [], stale: [] });
-    const failures: string[] = [];
-    let requests = 0;
-    for (const op of operations) {
-      const entry = OPERATIONS[op.key];
-      if (!entry) continue;
-      const caller = PREFERRED.find((c) => entry.allowed.includes(c)) as Caller;
-      const world = await buildWorld(s, entry.scene);
-      await entry.prepare?.(s, world);
-      const staffCaller = caller === 'moderator' || caller === 'admin';
-      const cases = malformedRequests(op, validRequest(entry.valid, world, caller), s, {
-        secured: !entry.allowed.includes('anonymous'),
-        otherAudience: world.headers(staffCaller ? 'buyer' : 'admin').authorization as string,
-      });
-      for (const { label, inject } of cases) {
-        const res = await s.t.app.inject(inject);
-        requests++;
-        const body = res.headers['content-type']?.toString().startsWith('application/json')
-          ? res.json()
-          : null;
-        const envelope =
-          body?.success === false &&
-          typeof body.error === 'string' &&
-          body.error !== '' &&
-          isErrorCode(body.code);
-        if (res.statusCode < 400 || res.statusCode >= 500 || !envelope) {
-          failures.push(`${op.key} [${label}] as ${caller}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+  it(
+    'are refused with a 4xx in the envelope by every operation, and the ledger stays sound',
+    async () => {
+      expect(tableGaps(operations.map((o) => o.key))).toEqual({ missing: [], stale: [] });
+      const failures: string[] = [];
+      let requests = 0;
+      for (const op of operations) {
+        const entry = OPERATIONS[op.key];
+        if (!entry) continue;
+        const caller = PREFERRED.find((c) => entry.allowed.includes(c)) as Caller;
+        const world = await buildWorld(s, entry.scene);
+        await entry.prepare?.(s, world);
+        const staffCaller = caller === 'moderator' || caller === 'admin';
+        const cases = malformedRequests(op, validRequest(entry.valid, world, caller), s, {
+          secured: !entry.allowed.includes('anonymous'),
+          otherAudience: world.headers(staffCaller ? 'buyer' : 'admin').authorization as string,
+        });
+        for (const { label, inject } of cases) {
+          const res = await s.t.app.inject(inject);
+          requests++;
+          const body = res.headers['content-type']?.toString().startsWith('application/json')
+            ? res.json()
+            : null;
+          const envelope =
+            body?.success === false &&
+            typeof body.error === 'string' &&
+            body.error !== '' &&
+            isErrorCode(body.code);
+          if (res.statusCode < 400 || res.statusCode >= 500 || !envelope) {
+            failures.push(`${op.key} [${label}] as ${caller}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+          }
         }
       }
-    }
-    console.log(
-      `malformed-input suite: ${operations.length} operations covered, ${requests} malformed requests sent`,
-    );
-    expect(failures).toEqual([]);
-    await expectLedgerSound(s.t.ctx);
-  });
+      console.log(
+        `malformed-input suite: ${operations.length} operations covered, ${requests} malformed requests sent`,
+      );
+      expect(failures).toEqual([]);
+      await expectLedgerSound(s.t.ctx);
+    },
+    SUITE_TIMEOUT,
+  );
 });

@@ -1,6 +1,11 @@
+import { createHmac } from 'node:crypto';
+import { DisputesService } from '../../src/modules/admin/disputes.service.ts';
+import { UserAdminService } from '../../src/modules/admin/user-admin.service.ts';
 import { signLoginWidget, signWebAppInitData } from '../../src/modules/auth/telegram.ts';
 import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
+import { deleteTwoFactor } from '../../src/modules/two-factor/two-factor.repository.ts';
 import { TwoFactorService } from '../../src/modules/two-factor/two-factor.service.ts';
+import { AvatarsService } from '../../src/modules/uploads/avatars.service.ts';
 import { WithdrawalDecisionsService } from '../../src/modules/withdrawals/withdrawal-decisions.service.ts';
 import { TEST_BOT_TOKEN } from '../helpers.ts';
 import {
@@ -62,7 +67,53 @@ const tradeFilter = () => ({
   limit: '50',
   offset: '0',
 });
+const historyFilter = () => ({
+  status: 'active',
+  cryptocurrency: 'BTC',
+  role: 'buyer',
+  from: '2020-01-01',
+  to: '2099-12-31T23:59:59Z',
+  search: 'a',
+  limit: '20',
+});
+const historyCsvFilter = () => {
+  const { limit: _paging, ...filters } = historyFilter();
+  return filters;
+};
 const balanceOperation = () => ({ cryptocurrency: 'BTC', amount: '0.01', reason: 'Операция по заявке' });
+
+/** The seller's current avatar file (uploaded by the row's prepare). */
+let avatarFile = '';
+async function giveTheSellerAnAvatar(s: Suite, w: World): Promise<void> {
+  const { avatarUrl } = await new AvatarsService(s.t.ctx).upload(w.ids.seller, {
+    bytes: s.receipt,
+    originalName: 'me.jpg',
+  });
+  avatarFile = avatarUrl.split('/').pop() as string;
+}
+
+/** A notification of each signed-in user of the world, by user id (made by the row's prepare). */
+const notifications = new Map<string, string>();
+function notificationOf(w: World, caller: Caller): string {
+  const id = caller === 'anonymous' || !(caller in w.ids) ? undefined : w.ids[caller as keyof World['ids']];
+  return (id && notifications.get(id)) ?? w.tradeId;
+}
+async function giveEveryoneANotification(s: Suite, w: World): Promise<void> {
+  for (const userId of [w.ids.buyer, w.ids.seller, w.ids.stranger]) {
+    const row = await s.t.app.notifications.inbox.create({
+      userId,
+      kind: 'deposit_credited',
+      entity: null,
+      titleKey: 'notify.deposit_credited.title',
+      messageKey: 'notify.deposit_credited.message',
+      actionKey: null,
+      values: { amount: '1.00000000', currency: 'BTC' },
+      deadline: null,
+      link: '/wallet',
+    });
+    if (row) notifications.set(userId, row.id);
+  }
+}
 
 /** Seconds of the app's (manual) clock, for signed Telegram data. */
 let clockSeconds = () => Math.floor(Date.now() / 1000);
@@ -106,6 +157,40 @@ async function enrolTwoFactor(s: Suite, w: World, enable: boolean) {
   }
 }
 
+const STAFF_CALLERS = ['moderator', 'admin'] as const;
+
+/** Both staff members start two-factor enrolment afresh; `extra` holds the code they would type now. */
+async function enrolStaffTwoFactor(s: Suite, w: World, enable: boolean) {
+  const twoFactor = new TwoFactorService(s.t.ctx, 'staff');
+  for (const caller of STAFF_CALLERS) {
+    await s.t.ctx.db.transaction((tx) => deleteTwoFactor(tx, w.ids[caller]));
+    const { secret } = await twoFactor.setup(w.ids[caller]);
+    if (enable) await twoFactor.enable(w.ids[caller], await totpCodeAt(secret, s.t.clock.now()));
+    w.extra[caller] = secret;
+  }
+  if (enable) s.t.clock.advance(30_000);
+  for (const caller of STAFF_CALLERS) {
+    w.extra[caller] = await totpCodeAt(w.extra[caller] as string, s.t.clock.now());
+  }
+}
+
+/** Sign-in by password works whatever an earlier row did to the staff's two-factor. */
+async function clearStaffTwoFactor(s: Suite, w: World) {
+  for (const caller of STAFF_CALLERS)
+    await s.t.ctx.db.transaction((tx) => deleteTwoFactor(tx, w.ids[caller]));
+}
+
+/** The moderator owns the world's disputed trade. */
+async function moderatorTakes(s: Suite, w: World) {
+  const actor = { staffId: w.ids.moderator, ipAddress: null, userAgent: null, idempotencyKey: undefined };
+  await new DisputesService(s.t.ctx).take(actor, w.tradeId);
+}
+
+async function blockSeller(s: Suite, w: World) {
+  const actor = { staffId: w.ids.admin, ipAddress: null, userAgent: null, idempotencyKey: undefined };
+  await new UserAdminService(s.t.ctx).block(actor, w.ids.seller, 'Проверка службы безопасности');
+}
+
 /** Moves the world's withdrawal forward by admin decisions. */
 async function decideWithdrawal(s: Suite, w: World, ...actions: ('approve' | 'processing')[]) {
   const decisions = new WithdrawalDecisionsService(s.t.ctx);
@@ -132,6 +217,44 @@ export const OPERATIONS: Record<string, Entry> = {
   }),
   'POST /api/v1/users/display-name': row(USERS, { body: () => ({ display_name: 'Новое имя' }) }),
   'GET /api/v1/users/{id}': row(EVERYONE, { params: sellerId }),
+  'GET /api/v1/users/settings': row(USERS),
+  'POST /api/v1/users/avatar': row(USERS, { file: 'avatar' }),
+  'DELETE /api/v1/users/avatar': row(USERS),
+  'GET /api/v1/users/avatar/info': row(USERS),
+  'GET /api/v1/avatars/{file}': row(
+    EVERYONE,
+    { params: () => ({ file: avatarFile }) },
+    'ESCROW_LOCKED',
+    giveTheSellerAnAvatar,
+  ),
+  'PUT /api/v1/users/settings': row(USERS, {
+    body: () => ({
+      notifications: { chat: false },
+      privacy: { showOnline: false },
+      trading: { autoReply: 'Здравствуйте! Реквизиты пришлю сразу.', timeLimit: 20, minRating: 0 },
+    }),
+  }),
+  'GET /api/v1/notifications': row(USERS, { query: () => ({ unread: 'true', limit: '20', offset: '0' }) }),
+  'GET /api/v1/notifications/unread-count': row(USERS),
+  'POST /api/v1/notifications/read-all': row(USERS),
+  'POST /api/v1/notifications/{id}/read': row(
+    USERS,
+    { params: (w, caller) => ({ id: notificationOf(w, caller) }) },
+    'ESCROW_LOCKED',
+    giveEveryoneANotification,
+  ),
+  'GET /api/v1/telegram/link': row(USERS),
+  'POST /api/v1/telegram/link': row(USERS),
+  'DELETE /api/v1/telegram/link': row(USERS),
+  // Telegram calls it, with no user behind the request: the secret header is what admits it.
+  'POST /api/v1/telegram/webhook': row(EVERYONE, {
+    body: () => ({ update_id: 1 }),
+    headers: () => ({
+      'x-telegram-bot-api-secret-token': createHmac('sha256', TEST_BOT_TOKEN)
+        .update('webhook-secret')
+        .digest('base64url'),
+    }),
+  }),
   'GET /api/v1/wallet/balances': row(USERS),
   'GET /api/v1/wallet/transactions': row(USERS, {
     query: () => ({ type: 'withdrawal', currency: 'ETH', limit: '20', offset: '0' }),
@@ -204,6 +327,8 @@ export const OPERATIONS: Record<string, Entry> = {
   }),
   'GET /api/v1/trades': row(USERS, { query: tradeFilter }),
   'GET /api/v1/trades/stats': row(USERS),
+  'GET /api/v1/trades/history': row(USERS, { query: historyFilter }),
+  'GET /api/v1/trades/history.csv': row(USERS, { query: historyCsvFilter }),
   'GET /api/v1/trades/user/{id}': row(BUYER, { params: (w) => ({ id: w.ids.buyer }), query: tradeFilter }),
   'GET /api/v1/trades/{id}': row(PARTIES, { params: trade }),
   'POST /api/v1/trades/{id}/actions': row(
@@ -268,9 +393,71 @@ export const OPERATIONS: Record<string, Entry> = {
   'POST /api/v1/trades/{id}/payment-proof': row(BUYER, { params: trade, file: 'proof' }),
   'GET /api/v1/uploads/receipts/{id}': row(PARTIES, { params: receipt }),
   'GET /api/v1/market/current-prices': row(EVERYONE),
-  'POST /api/v1/admin/auth/login': row(EVERYONE, {
-    body: (w) => ({ email: w.staffEmail, password: w.staffPassword }),
+  'POST /api/v1/admin/auth/login': row(
+    EVERYONE,
+    { body: (w) => ({ email: w.staffEmail, password: w.staffPassword }) },
+    'ESCROW_LOCKED',
+    clearStaffTwoFactor,
+  ),
+  'GET /api/v1/admin/auth/2fa': row(STAFF),
+  'POST /api/v1/admin/auth/2fa/setup': row(STAFF, {}, 'ESCROW_LOCKED', clearStaffTwoFactor),
+  'POST /api/v1/admin/auth/2fa/enable': row(STAFF, { body: code }, 'ESCROW_LOCKED', (s, w) =>
+    enrolStaffTwoFactor(s, w, false),
+  ),
+  'POST /api/v1/admin/auth/2fa/disable': row(STAFF, { body: code }, 'ESCROW_LOCKED', (s, w) =>
+    enrolStaffTwoFactor(s, w, true),
+  ),
+  'GET /api/v1/admin/dashboard': row(STAFF),
+  'GET /api/v1/admin/staff': row(STAFF),
+  'POST /api/v1/admin/staff': row(ADMIN, {
+    body: (w) => ({
+      email: `staff-${w.ids.buyer.slice(0, 8)}@example.com`,
+      password: 'надежный-пароль-1',
+      role: 'moderator',
+      firstName: 'Анна',
+      lastName: 'Смирнова',
+    }),
   }),
+  'PATCH /api/v1/admin/staff/{id}': row(ADMIN, {
+    params: (w) => ({ id: w.ids.moderator }),
+    body: () => ({ role: 'moderator', disabled: false }),
+  }),
+  'GET /api/v1/admin/users/{id}': row(STAFF, { params: sellerId }, 'DISPUTED'),
+  'GET /api/v1/admin/users/{id}/notes': row(STAFF, { params: sellerId }),
+  'POST /api/v1/admin/users/{id}/notes': row(STAFF, {
+    params: sellerId,
+    body: () => ({ text: 'Звонил в поддержку, подтвердил личность' }),
+  }),
+  'POST /api/v1/admin/users/{id}/block': row(ADMIN, {
+    params: sellerId,
+    body: () => ({ reason: 'Подозрение на мошенничество' }),
+  }),
+  'POST /api/v1/admin/users/{id}/unblock': row(
+    ADMIN,
+    { params: sellerId, body: () => ({ reason: 'Проверка пройдена' }) },
+    'ESCROW_LOCKED',
+    blockSeller,
+  ),
+  'GET /api/v1/admin/disputes': row(
+    STAFF,
+    { query: () => ({ page: '1', limit: '20', owner: 'all' }) },
+    'DISPUTED',
+  ),
+  'GET /api/v1/admin/disputes/{id}': row(STAFF, { params: trade }, 'DISPUTED'),
+  'POST /api/v1/admin/disputes/{id}/take': row(STAFF, { params: trade }, 'DISPUTED'),
+  'POST /api/v1/admin/disputes/{id}/release': row(STAFF, { params: trade }, 'DISPUTED', moderatorTakes),
+  'POST /api/v1/admin/disputes/{id}/messages': row(
+    STAFF,
+    { params: trade, body: () => ({ content: 'Пришлите, пожалуйста, выписку из банка' }) },
+    'DISPUTED',
+    moderatorTakes,
+  ),
+  'POST /api/v1/admin/disputes/{id}/evidence': row(
+    STAFF,
+    { params: trade, body: () => ({ party: 'seller', text: 'Выписка по счету за день сделки', hours: 24 }) },
+    'DISPUTED',
+    moderatorTakes,
+  ),
   'POST /api/v1/admin/auth/refresh': row(EVERYONE, { body: (w) => ({ refreshToken: w.refresh.staff }) }),
   'POST /api/v1/admin/auth/logout': row(EVERYONE, { body: (w) => ({ refreshToken: w.refresh.staff }) }),
   'GET /api/v1/admin/auth/me': row(STAFF),
@@ -278,8 +465,8 @@ export const OPERATIONS: Record<string, Entry> = {
     query: (w) => ({ page: '1', limit: '20', search: 'Тест', userId: w.ids.buyer }),
   }),
   'GET /api/v1/admin/users/{id}/balances': row(STAFF, { params: sellerId }),
-  'POST /api/v1/admin/users/{id}/balance/credit': row(STAFF, { params: sellerId, body: balanceOperation }),
-  'POST /api/v1/admin/users/{id}/balance/debit': row(STAFF, { params: sellerId, body: balanceOperation }),
+  'POST /api/v1/admin/users/{id}/balance/credit': row(ADMIN, { params: sellerId, body: balanceOperation }),
+  'POST /api/v1/admin/users/{id}/balance/debit': row(ADMIN, { params: sellerId, body: balanceOperation }),
   'GET /api/v1/admin/audit-logs': row(STAFF, {
     query: (w) => ({
       page: '1',
@@ -325,6 +512,7 @@ export const OPERATIONS: Record<string, Entry> = {
     STAFF,
     { params: trade, body: () => ({ outcome: 'refund', note: 'Оплата не подтверждена банком' }) },
     'DISPUTED',
+    moderatorTakes,
   ),
 };
 

@@ -156,6 +156,8 @@ export interface Valid {
   body?: (w: World, caller: Caller) => unknown;
   /** A multipart upload of the world's receipt image in this field. */
   file?: string;
+  /** Headers besides the caller's credentials (Telegram's webhook secret). */
+  headers?: (w: World) => Record<string, string>;
 }
 
 export interface Request {
@@ -174,7 +176,7 @@ export function validRequest(valid: Valid, w: World, caller: Caller): Request {
     query: valid.query?.(w, caller) ?? {},
     body: valid.body?.(w, caller),
     file: valid.file ?? null,
-    headers: w.headers(caller),
+    headers: { ...w.headers(caller), ...valid.headers?.(w) },
   };
 }
 

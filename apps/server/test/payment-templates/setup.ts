@@ -58,9 +58,13 @@ export async function moneySnapshot(t: TestApp, userIds: string[]) {
   return { balances, journalEntries: Number(row?.n) };
 }
 
-/** Records realtime events published from now on. */
+/** Records realtime events published from now on. The inbox's own
+ * `notification:new` follows these events and is checked by the notification tests.
+ */
 export function recordEvents(t: TestApp) {
   const events: RealtimeEvent[] = [];
-  const stop = t.ctx.notifier.subscribe((e) => events.push(e));
+  const stop = t.ctx.notifier.subscribe((e) => {
+    if (e.event !== 'notification:new') events.push(e);
+  });
   return { events, stop };
 }

@@ -134,9 +134,10 @@ describe('loadConfig: values', () => {
   });
 
   it('keeps the bot username null when only the token is set', () => {
-    expect(loadConfig({ ...base, TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN }).telegram).toEqual({
+    expect(loadConfig({ ...base, TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN }).telegram).toMatchObject({
       botToken: TEST_BOT_TOKEN,
       botUsername: null,
+      miniAppUrl: null,
     });
   });
 

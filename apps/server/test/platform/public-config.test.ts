@@ -29,7 +29,18 @@ describe('GET /api/v1/config', () => {
       feePayer: 'buyer',
       languages: ['ru', 'en'],
       defaultLanguage: 'ru',
+      chainMode: t.ctx.config.chain.mode,
     });
+  });
+
+  it('says whether the chains are a devnet, so the wallet can offer test transfers', async () => {
+    const devnet = await createTestApp({ CHAIN_MODE: 'devnet' });
+    try {
+      expect((await publicConfig(devnet)).chainMode).toBe('devnet');
+    } finally {
+      await devnet.close();
+    }
+    expect((await publicConfig(custom)).chainMode).not.toBe('devnet');
   });
 
   it('follows PLATFORM_FEE_RATE, and the fee computed from it is the one the release takes', async () => {

@@ -12,6 +12,10 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>P2P Market</title><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  // What apps/web/scripts/precompress.mjs writes next to each asset after the build.
+  writeFileSync(join(dist, 'assets', 'app-1234.js.br'), 'BROTLI-BYTES');
+  writeFileSync(join(dist, 'assets', 'app-1234.js.gz'), 'GZIP-BYTES');
+  writeFileSync(join(dist, 'assets', 'app-1234.js.map'), '{"version":3}');
   t = await createTestApp({ WEB_DIST: dist });
 });
 afterAll(async () => {
@@ -43,4 +47,35 @@ it('serves hashed assets as immutable and keeps missing assets and API routes 40
   const api = await t.app.inject({ url: '/api/v1/nothing', headers: { accept: 'text/html' } });
   expect(api.statusCode).toBe(404);
   expect(api.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+});
+
+it('sends the precompressed file the browser accepts, brotli first, and the plain one otherwise', async () => {
+  const br = await t.app.inject({
+    url: '/assets/app-1234.js',
+    headers: { 'accept-encoding': 'gzip, deflate, br' },
+  });
+  expect(br.headers['content-encoding']).toBe('br');
+  expect(br.body).toBe('BROTLI-BYTES');
+  expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(br.headers.vary).toContain('accept-encoding');
+  const gz = await t.app.inject({ url: '/assets/app-1234.js', headers: { 'accept-encoding': 'gzip' } });
+  expect(gz.headers['content-encoding']).toBe('gzip');
+  expect(gz.body).toBe('GZIP-BYTES');
+  const plain = await t.app.inject({ url: '/assets/app-1234.js' });
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body).toBe('console.log(1)');
+});
+
+it('makes browsers revalidate index.html, directly and as the fallback of every page route', async () => {
+  for (const url of ['/', '/market', '/trade/3f7c', '/index.html']) {
+    const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+    expect(res.statusCode, url).toBe(200);
+    expect(res.headers['cache-control'], url).toBe('no-cache');
+  }
+});
+
+it('never serves source maps', async () => {
+  const map = await t.app.inject({ url: '/assets/app-1234.js.map', headers: { accept: '*/*' } });
+  expect(map.statusCode).toBe(404);
+  expect(map.body).not.toContain('"version"');
 });

@@ -1,8 +1,10 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.ts';
 import { expectLedgerSound } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { moneySnapshot, recordEvents, tradeScenario } from '../payment-templates/setup.ts';
@@ -32,13 +34,13 @@ const upload = (tradeId: string, headers: Record<string, string>, file: ReturnTy
     payload: file.payload,
   });
 const download = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
-const receiptFiles = () => {
-  try {
-    return readdirSync(join(dataDir, 'uploads', 'receipts'));
-  } catch {
-    return [];
-  }
-};
+/** Receipts in the shared upload store (migration 0015). */
+const storedReceipts = () =>
+  queryRows<{ id: string; content_type: string; size: number }>(
+    t.ctx.db,
+    sql`SELECT id, content_type, size FROM uploads WHERE kind = 'receipt'`,
+  );
+const receiptFiles = async () => (await storedReceipts()).map((r) => r.id);
 
 describe('the buyer uploads a receipt', () => {
   it('accepts a JPEG, strips its EXIF/GPS, and serves it only to the parties', async () => {
@@ -75,10 +77,11 @@ describe('the buyer uploads a receipt', () => {
     expect(served.rawPayload.includes(Buffer.from('Leaky 1'))).toBe(false);
     expect((await download(data.url, s.buyer.headers)).statusCode).toBe(200);
 
-    // Stored under a random name, never the uploaded one.
-    const files = receiptFiles();
-    expect(files.length).toBeGreaterThan(0);
-    for (const f of files) expect(f).toMatch(/^[0-9a-f]{32}\.jpg$/);
+    // Stored in the database every instance reads, as our JPEG; nothing on this instance's disk.
+    const stored = await storedReceipts();
+    expect(stored.length).toBeGreaterThan(0);
+    for (const r of stored) expect(r).toMatchObject({ content_type: 'image/jpeg' });
+    expect(existsSync(join(dataDir, 'uploads'))).toBe(false);
 
     const stranger = await download(data.url, s.stranger.headers);
     expect(stranger.statusCode).toBe(404);
@@ -151,12 +154,12 @@ describe('files that are not receipts', () => {
     s = await tradeScenario(t);
   });
   const refused = async (file: ReturnType<typeof multipart>, status: number, message?: string) => {
-    const before = receiptFiles().length;
+    const before = (await receiptFiles()).length;
     const res = await upload(s.tradeId, s.buyer.headers, file);
     expect(res.statusCode, res.body).toBe(status);
     if (message) expect(res.json().error).toBe(message);
     expect(res.json().success).toBe(false);
-    expect(receiptFiles().length).toBe(before);
+    expect((await receiptFiles()).length).toBe(before);
     return res;
   };
 
@@ -220,7 +223,7 @@ describe('who may upload, and when', () => {
     const s = await tradeScenario(t);
     const photo = await jpegWithGps();
     const money = await moneySnapshot(t, [s.seller.userId, s.buyer.userId]);
-    const before = receiptFiles().length;
+    const before = (await receiptFiles()).length;
     const bySeller = await upload(
       s.tradeId,
       s.seller.headers,
@@ -240,7 +243,7 @@ describe('who may upload, and when', () => {
       ...multipart('proof', 'a.jpg', 'image/jpeg', photo),
     });
     expect(anonymous.statusCode).toBe(401);
-    expect(receiptFiles().length).toBe(before);
+    expect((await receiptFiles()).length).toBe(before);
     const trade = (await download(`/api/v1/trades/${s.tradeId}`, s.buyer.headers)).json().data.trade;
     expect(trade).toMatchObject({ paymentProof: null, paymentProofFiles: [] });
     expect(await moneySnapshot(t, [s.seller.userId, s.buyer.userId])).toEqual(money);
@@ -277,14 +280,14 @@ describe('who may upload, and when', () => {
       );
       expect(ok.statusCode, ok.body).toBe(200);
     }
-    const before = receiptFiles().length;
+    const before = (await receiptFiles()).length;
     const eleventh = await upload(
       s.tradeId,
       s.buyer.headers,
       multipart('proof', 'r10.jpg', 'image/jpeg', photo),
     );
     expect(eleventh.statusCode).toBe(400);
-    expect(receiptFiles().length).toBe(before); // the processed file was removed again
+    expect((await receiptFiles()).length).toBe(before); // the processed file was removed again
   });
 });
 
@@ -308,5 +311,29 @@ describe('rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('receipts stored before the shared upload store', () => {
+  it('are still served from this instance’s DATA_DIR to the parties', async () => {
+    const s = await tradeScenario(t);
+    const legacyName = `${'ab'.repeat(16)}.jpg`;
+    const bytes = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .jpeg()
+      .toBuffer();
+    mkdirSync(join(dataDir, 'uploads', 'receipts'), { recursive: true });
+    writeFileSync(join(dataDir, 'uploads', 'receipts', legacyName), bytes);
+    const [row] = await queryRows<{ id: string }>(
+      t.ctx.db,
+      sql`INSERT INTO payment_proofs (trade_id, uploader_id, storage_key, size, processed_size, width, height)
+          VALUES (${s.tradeId}, ${s.buyer.userId}, ${legacyName}, ${bytes.length}, ${bytes.length}, 4, 4)
+          RETURNING id`,
+    );
+    const url = `/api/v1/uploads/receipts/${row?.id}`;
+    const res = await download(url, s.seller.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(bytes)).toBe(true);
+    expect((await download(url, (await tradeScenario(t)).buyer.headers)).statusCode).toBe(404);
+    rmSync(join(dataDir, 'uploads'), { recursive: true, force: true });
   });
 });

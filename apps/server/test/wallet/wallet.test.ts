@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOperation, signInStaff } from '../admin/factories.ts';
 import { createTestApp, signIn, type TestApp } from '../helpers.ts';
@@ -23,6 +25,8 @@ describe('GET /api/v1/wallet/balances', () => {
         available: '0.00000000',
         locked: '0.00000000',
         total: '0.00000000',
+        // The test feed is down: no made-up dollar value.
+        usd: null,
         lastUpdated: null,
       })),
     });
@@ -49,6 +53,7 @@ describe('GET /api/v1/wallet/balances', () => {
       available: '1234.50000000',
       locked: '0.00000000',
       total: '1234.50000000',
+      usd: null,
       lastUpdated: t.clock.now().toISOString(),
     });
     expect(data[0].available).toBe('0.00000000');
@@ -65,5 +70,47 @@ describe('GET /api/v1/wallet/balances', () => {
     const user = await signIn(t.app, 'wallet_leaver');
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: user.headers });
     expect((await balances(user.headers)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/v1/wallet/balances with a price feed', () => {
+  let feed: Server;
+  let priced: TestApp;
+  beforeAll(async () => {
+    feed = createServer((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(
+        JSON.stringify({ tether: { usd: 1.0004, rub: 93 }, bitcoin: { usd: 65_432.1, rub: 6_000_000 } }),
+      );
+    });
+    await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
+    const port = (feed.address() as AddressInfo).port;
+    priced = await createTestApp({ PRICE_API_URL: `http://127.0.0.1:${port}/simple/price` });
+  });
+  afterAll(async () => {
+    await priced?.close();
+    await new Promise((resolve) => feed?.close(resolve));
+  });
+
+  it('values each total in USD at the feed price, rounded down to cents; unpriced coins stay null', async () => {
+    const user = await signIn(priced.app, 'wallet_usd');
+    const staff = await signInStaff(priced);
+    for (const [cryptocurrency, amount] of [
+      ['USDT', '1234.5'],
+      ['BTC', '0.015'],
+    ] as const) {
+      const res = await balanceOperation(priced, staff.headers, 'credit', user.userId, {
+        cryptocurrency,
+        amount,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const data = (await priced.app.inject({ url: '/api/v1/wallet/balances', headers: user.headers })).json()
+      .data;
+    const usd = Object.fromEntries(
+      data.map((b: { cryptocurrency: string; usd: string | null }) => [b.cryptocurrency, b.usd]),
+    );
+    // 1234.5 x 1.0004 = 1234.9938 -> 1234.99; 0.015 x 65432.1 = 981.4815 -> 981.48.
+    expect(usd).toEqual({ USDT: '1234.99', BTC: '981.48', ETH: null, BNB: null });
   });
 });

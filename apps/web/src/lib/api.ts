@@ -46,56 +46,113 @@ export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
 
-/** Calls `/api/v1{path}` and returns the envelope's `data`. Throws ApiError. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const useAuth = options.auth !== false;
-  const token = useAuth ? getAccessToken() : null;
-  let response = await sendWithRetry(path, options, token);
-  if (response.status === 401 && token) {
-    const outcome = await refreshOnce(token);
-    if (outcome === 'unreachable') throw new ApiError(apiMessage('network'), 0, 'NETWORK_ERROR');
-    if (outcome === 'refreshed') response = await sendWithRetry(path, options, getAccessToken());
-    if (outcome === 'rejected' || response.status === 401) {
-      clearAuth();
-      throw await toError(response);
-    }
-  }
-  return readData<T>(response);
+/** Where a client keeps its session: the user's or the back office's, never both in one. */
+export interface SessionStore {
+  getAccessToken(): string | null;
+  getRefreshToken(): string | null;
+  saveTokens(tokens: { accessToken: string; refreshToken: string }): void;
+  /** Forget the session (and tell whoever listens that it ended). */
+  clear(): void;
+  /** The refresh call of this audience, e.g. `/auth/refresh` or `/admin/auth/refresh`. */
+  refreshPath: string;
 }
+
+export type ApiRequest = <T>(path: string, options?: RequestOptions) => Promise<T>;
 
 type RefreshOutcome = 'refreshed' | 'rejected' | 'unreachable';
-let refreshing: Promise<RefreshOutcome> | null = null;
 
 /**
- * One refresh shared by every call that hit 401 at the same time: refresh tokens rotate,
- * and presenting a used one revokes the whole session family.
+ * A client over one session store: the bearer token it keeps, one refresh and retry on 401,
+ * and a failed refresh ends that session only.
  */
-function refreshOnce(usedToken: string): Promise<RefreshOutcome> {
-  const current = getAccessToken();
-  if (!refreshing && current && current !== usedToken) return Promise.resolve('refreshed');
-  refreshing ??= refreshTokens().finally(() => {
-    refreshing = null;
-  });
-  return refreshing;
+/** Sends over one session store, refreshing its token once on 401. */
+function createSender(store: SessionStore): (path: string, options?: RequestOptions) => Promise<Response> {
+  let refreshing: Promise<RefreshOutcome> | null = null;
+
+  async function refreshTokens(): Promise<RefreshOutcome> {
+    const refreshToken = store.getRefreshToken();
+    if (!refreshToken) return 'rejected';
+    let response: Response;
+    try {
+      response = await attempt(store.refreshPath, { method: 'POST', body: { refreshToken } }, null);
+    } catch {
+      return 'unreachable';
+    }
+    if (response.status >= 500) return 'unreachable';
+    if (!response.ok) return 'rejected';
+    try {
+      store.saveTokens(await readData<{ accessToken: string; refreshToken: string }>(response));
+      return 'refreshed';
+    } catch {
+      return 'rejected';
+    }
+  }
+
+  /**
+   * One refresh shared by every call that hit 401 at the same time: refresh tokens rotate,
+   * and presenting a used one revokes the whole session family.
+   */
+  function refreshOnce(usedToken: string): Promise<RefreshOutcome> {
+    const current = store.getAccessToken();
+    if (!refreshing && current && current !== usedToken) return Promise.resolve('refreshed');
+    refreshing ??= refreshTokens().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  return async function send(path: string, options: RequestOptions = {}): Promise<Response> {
+    const useAuth = options.auth !== false;
+    const token = useAuth ? store.getAccessToken() : null;
+    let response = await sendWithRetry(path, options, token);
+    if (response.status === 401 && token) {
+      const outcome = await refreshOnce(token);
+      if (outcome === 'unreachable') throw new ApiError(apiMessage('network'), 0, 'NETWORK_ERROR');
+      if (outcome === 'refreshed') response = await sendWithRetry(path, options, store.getAccessToken());
+      if (outcome === 'rejected' || response.status === 401) {
+        store.clear();
+        throw await toError(response);
+      }
+    }
+    return response;
+  };
 }
 
-async function refreshTokens(): Promise<RefreshOutcome> {
-  const refreshToken = getRefreshToken();
-  if (!refreshToken) return 'rejected';
-  let response: Response;
-  try {
-    response = await attempt('/auth/refresh', { method: 'POST', body: { refreshToken } }, null);
-  } catch {
-    return 'unreachable';
-  }
-  if (response.status >= 500) return 'unreachable';
-  if (!response.ok) return 'rejected';
-  try {
-    saveTokens(await readData<{ accessToken: string; refreshToken: string }>(response));
-    return 'refreshed';
-  } catch {
-    return 'rejected';
-  }
+export function createApiClient(store: SessionStore): ApiRequest {
+  const send = createSender(store);
+  return async <T>(path: string, options: RequestOptions = {}) => readData<T>(await send(path, options));
+}
+
+const sendAsUser = createSender({
+  getAccessToken,
+  getRefreshToken,
+  saveTokens,
+  clear: clearAuth,
+  refreshPath: '/auth/refresh',
+});
+
+/** Calls `/api/v1{path}` as the signed-in user and returns the envelope's `data`. Throws ApiError. */
+export const apiRequest: ApiRequest = async <T>(path: string, options: RequestOptions = {}) =>
+  readData<T>(await sendAsUser(path, options));
+
+/** Like apiRequest, for answers that carry more than `data` (a list with its `pagination`). */
+export async function apiRequestEnvelope<T extends object>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const response = await sendAsUser(path, options);
+  const body = await readBody(response);
+  if (!response.ok || body?.success === false) throw await toError(response, body);
+  if (!body || typeof body !== 'object')
+    throw new ApiError(apiMessage('badResponse'), response.status, 'BAD_RESPONSE');
+  return body as T;
+}
+
+/** A file the API answers (CSV export) as a Blob, with the same sign-in and errors. */
+export async function apiDownload(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await sendAsUser(path, options);
+  if (!response.ok) throw await toError(response);
+  return response.blob();
 }
 
 function isRetryable(options: RequestOptions): boolean {

@@ -42,6 +42,8 @@ export const AdminLoginRequest = z.object(
       trim: false,
       messages: { required: AdminMessages.fillAll, tooLong: AdminMessages.badCredentials },
     }).min(ADMIN_PASSWORD_MIN, AdminMessages.shortPassword),
+    /** The authenticator code (or a recovery code), asked for once staff two-factor is on. */
+    code: text({ max: 40 }).optional(),
   },
   { error: AdminMessages.fillAll },
 );
@@ -54,6 +56,9 @@ export const AdminView = z.object({
   firstName: z.string(),
   lastName: z.string(),
   role: StaffRole,
+  twoFactorEnabled: z.boolean(),
+  /** Two-factor is mandatory for this account (an admin in production). */
+  twoFactorRequired: z.boolean(),
 });
 export type AdminView = z.infer<typeof AdminView>;
 
@@ -62,6 +67,11 @@ export const AdminLoginResult = z.object({
   admin: AdminView,
   accessToken: z.string(),
   refreshToken: z.string(),
+  /**
+   * An admin without two-factor in production: the session may only enrol (GET/POST
+   * /admin/auth/2fa/*, /auth/me, /auth/logout); everything else answers TWO_FACTOR_REQUIRED.
+   */
+  enrolmentRequired: z.boolean(),
 });
 
 /** Pagination of spec 3 §3. */
@@ -96,6 +106,18 @@ export const AdminUserView = z.object({
   verified: z.boolean(),
   tradesCount: z.number().int(),
   createdAt: z.string(),
+  /** Set while the user is blocked (no sign-in, no new trades, orders or withdrawals). */
+  blockedAt: z.string().nullable(),
+  blockReason: z.string().nullable(),
+  /** Non-zero balances, by currency (decimal strings, 8 places). */
+  balances: z.array(
+    z.object({
+      currency: z.enum(CRYPTOCURRENCIES),
+      available: z.string(),
+      locked: z.string(),
+      total: z.string(),
+    }),
+  ),
 });
 export type AdminUserView = z.infer<typeof AdminUserView>;
 
@@ -144,6 +166,13 @@ export const AuditLogsQuery = z.object({
   adminId: z.uuid({ error: 'Некорректный идентификатор' }).optional(),
   action: text({ min: 1, max: 100 }).optional(),
   entityType: text({ min: 1, max: 100 }).optional(),
+  /** ISO date or date-time; a bare date `to` includes that whole day (UTC). */
+  from: text({ max: 40 })
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'Некорректная дата')
+    .optional(),
+  to: text({ max: 40 })
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'Некорректная дата')
+    .optional(),
 });
 
 const JsonObject = z.record(z.string(), z.unknown()).nullable();
@@ -184,6 +213,22 @@ export const ResolveDisputeResult = z.object({
   status: z.enum(['COMPLETED', 'CANCELLED']),
   settlement: z.enum(['released', 'refunded']),
 });
+
+/** Facts beside a withdrawal request in the queue (issue 8). */
+export const WithdrawalFacts = z.object({
+  accountCreatedAt: z.string(),
+  accountAgeDays: z.number().int(),
+  completedTrades: z.number().int(),
+  openDisputes: z.number().int(),
+  /** Credited deposits of the last 7 days, per currency (decimal strings). */
+  deposits7d: z.array(
+    z.object({ currency: z.enum(CRYPTOCURRENCIES), count: z.number().int(), amount: z.string() }),
+  ),
+  /** Other withdrawals to the same address (this one not counted). */
+  addressUsedBefore: z.object({ byThisUser: z.number().int(), byOtherUsers: z.number().int() }),
+  userBlocked: z.boolean(),
+});
+export type WithdrawalFacts = z.infer<typeof WithdrawalFacts>;
 
 /** Page arithmetic shared by the back-office lists. */
 export function paginationOf(pageNo: number, pageSize: number, total: number): AdminPagination {

@@ -18,7 +18,8 @@ export const ChatMessages = {
   offline: 'Нет соединения с сервером. Сообщения будут отправлены при восстановлении связи.',
 } as const;
 
-export const ChatMessageType = z.enum(['TEXT', 'SYSTEM']);
+/** MODERATOR: written by the dispute moderator (no sender; shown as the moderator's). */
+export const ChatMessageType = z.enum(['TEXT', 'SYSTEM', 'MODERATOR']);
 export type ChatMessageType = z.infer<typeof ChatMessageType>;
 
 /** Who wrote a message (spec 2 §3); SYSTEM messages have none. */

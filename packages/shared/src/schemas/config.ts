@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGS } from '../i18n/index.ts';
+import { CHAIN_MODES } from './deposits.ts';
 
 /**
  * GET /config: the public settings a client needs before anyone commits to a trade. Never
@@ -13,5 +14,10 @@ export const PublicConfig = z.object({
   feePayer: z.literal('buyer'),
   languages: z.array(z.enum(LANGS)),
   defaultLanguage: z.enum(LANGS),
+  /**
+   * How the server reads the chains: `devnet` (simulated, no real coins; Bitcoin addresses are
+   * regtest ones and the wallet offers test transfers), `live`, or `off` (no deposits).
+   */
+  chainMode: z.enum(CHAIN_MODES),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

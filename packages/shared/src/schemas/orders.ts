@@ -137,6 +137,11 @@ export const OrderTrader = z.object({
   trades_count: z.number().int(),
   completion_rate: z.number().nullable(),
   avg_release_time: z.number().nullable(),
+  /** Spec 2 §3 name: average seconds to act on a trade step; null without data. */
+  avg_response_time: z.number().nullable(),
+  /** Only when the owner's privacy allows; null otherwise. */
+  online_status: z.enum(['online', 'away', 'offline']).nullable(),
+  last_seen: z.string().nullable(),
 });
 export type OrderTrader = z.infer<typeof OrderTrader>;
 

@@ -32,15 +32,24 @@ export const DisputePayload = z.object({
   }),
 });
 
+/** A trade's party (spec 2 §3 Party); every figure computed, null where there is no data. */
 export const TradeParty = z.object({
   id: z.uuid(),
   username: z.string().nullable(),
   first_name: z.string(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  displayName: z.string().nullable(),
   effectiveName: z.string(),
   avatarUrl: z.string().nullable(),
+  customAvatarUrl: z.string().nullable(),
   rating: z.number().nullable(),
   tradesCount: z.number().int(),
   completionRate: z.number().nullable(),
+  /** Average seconds this user took to act on their step (pay as buyer, confirm as seller). */
+  avgResponseTime: z.number().nullable(),
+  /** Trades of this user that went to dispute (spec 2 §6 risk: high above 2). */
+  disputeCount: z.number().int(),
   verified: z.boolean(),
 });
 export type TradeParty = z.infer<typeof TradeParty>;
@@ -122,10 +131,35 @@ export const EscrowView = z.object({
   feeAmount: z.string(),
 });
 
+export const EvidenceParty = z.enum(['buyer', 'seller'], {
+  error: 'Выберите сторону: покупатель или продавец',
+});
+
+/**
+ * A moderator's request for evidence from one party of a disputed trade, with its deadline.
+ * The asked party answers with a chat message or a receipt upload.
+ */
+export const EvidenceRequestView = z.object({
+  id: z.uuid(),
+  tradeId: z.uuid(),
+  party: EvidenceParty,
+  userId: z.uuid(),
+  text: z.string(),
+  deadline: z.string(),
+  createdAt: z.string(),
+  answeredAt: z.string().nullable(),
+  answer: z.enum(['message', 'receipt']).nullable(),
+  /** The deadline passed without an answer. */
+  overdue: z.boolean(),
+});
+export type EvidenceRequestView = z.infer<typeof EvidenceRequestView>;
+
 export const TradeDetails = z.object({
   trade: TradeView,
   escrow: EscrowView,
   availableActions: z.array(z.enum(USER_ACTIONS)),
+  /** Evidence the moderator asked for on a disputed trade (both parties see all requests). */
+  evidenceRequests: z.array(EvidenceRequestView),
 });
 export type TradeDetails = z.infer<typeof TradeDetails>;
 

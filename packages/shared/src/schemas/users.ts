@@ -17,6 +17,19 @@ export const UserView = z.object({
   verified: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  // spec 3 §3 User, as the spec's client reads it (snake_case), computed from data:
+  first_name: z.string(),
+  last_name: z.string().nullable(),
+  display_name: z.string().nullable(),
+  use_custom_profile: z.boolean(),
+  custom_avatar_url: z.string().nullable(),
+  effective_name: z.string(),
+  effective_avatar: z.string().nullable(),
+  photo_url: z.string().nullable(),
+  /** Average of received review stars, 1 decimal; null without reviews. */
+  rating: z.number().nullable(),
+  /** Completed trades. */
+  trades_count: z.number().int(),
 });
 export type UserView = z.infer<typeof UserView>;
 
@@ -76,7 +89,8 @@ export const PublicProfile = z.object({
     effective_name: z.string(),
     username: z.string().nullable(),
     verified: z.boolean(),
-    online_status: OnlineStatus,
+    /** null when the user hides their online status (privacy settings). */
+    online_status: OnlineStatus.nullable(),
     last_seen: z.string().nullable(),
     rating: z.number().nullable(),
     reviews_count: z.number().int(),
@@ -87,8 +101,56 @@ export const PublicProfile = z.object({
     location: z.string().nullable(),
     languages: z.array(z.string()),
     joined_date: z.string(),
-    total_volume: z.string(),
+    /** Completed RUB volume; null when the owner hides statistics. */
+    total_volume: z.string().nullable(),
+    /** Completed trades (same as total_trades); null when the owner hides statistics. */
+    completed_trades: z.number().int().nullable(),
+    /** Average seconds from the buyer's "paid" to the release, as seller; null without data. */
+    avg_release_time: z.number().nullable(),
+    /** The owner's privacy: false = figures above are withheld (null / 0) and reviews hidden. */
+    stats_visible: z.boolean(),
+    /** The owner's privacy: counterparties may write to them in trade chats. */
+    allow_messages: z.boolean(),
   }),
   reviews: z.array(ReviewView),
 });
 export type PublicProfile = z.infer<typeof PublicProfile>;
+
+// ---- avatar (spec 3 §5, §7, §8) ----
+// POST   /api/v1/users/avatar   multipart field `avatar` -> Ok(AvatarUploadResult)
+// DELETE /api/v1/users/avatar   -> Ok(AvatarInfo)
+// GET    /api/v1/users/avatar/info -> Ok(AvatarInfo)
+// GET    /api/v1/avatars/{file} public image (immutable, cache-busting name)
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const;
+export const AvatarMessages = {
+  type: 'Недопустимый тип файла. Разрешены только JPEG, PNG и WebP',
+  size: 'Файл слишком большой. Максимальный размер 2MB',
+  extension: 'Недопустимое расширение файла',
+  missing: 'Файл не выбран',
+  unreadable: 'Ошибка при чтении файла',
+} as const;
+
+export const AvatarUploadResult = z.object({
+  /** Public URL; it changes on every upload, so it can be cached for good. */
+  avatarUrl: z.string(),
+  fileSize: z.number().int(),
+  processedSize: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  user: UserView,
+});
+export type AvatarUploadResult = z.infer<typeof AvatarUploadResult>;
+
+export const AvatarInfo = z.object({
+  hasCustomAvatar: z.boolean(),
+  avatarUrl: z.string().nullable(),
+  effectiveAvatar: z.string().nullable(),
+  mimeType: z.string().nullable(),
+  fileSize: z.number().int().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  uploadedAt: z.string().nullable(),
+});
+export type AvatarInfo = z.infer<typeof AvatarInfo>;

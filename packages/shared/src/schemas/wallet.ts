@@ -8,6 +8,8 @@ export const WalletBalanceView = z.object({
   /** In escrow of open trades, reserved by active sell orders, or held by pending withdrawals. */
   locked: z.string(),
   total: z.string(),
+  /** total in US dollars at the current market price (2 places); null when no price is known. */
+  usd: z.string().nullable(),
   /** When the ledger last touched this balance; null if it never did. */
   lastUpdated: z.string().nullable(),
 });

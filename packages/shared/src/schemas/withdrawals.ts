@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CRYPTOCURRENCIES } from '../money.ts';
 import { NETWORK_IDS } from '../networks.ts';
 import { STAFF_WITHDRAWAL_ACTIONS, WITHDRAWAL_STATUSES, WithdrawalMessages } from '../withdrawal-rules.ts';
-import { AdminPagination } from './admin.ts';
+import { AdminPagination, WithdrawalFacts } from './admin.ts';
 import { PageInfo } from './common.ts';
 import { SINGLE_LINE_TEXT, text } from './text.ts';
 
@@ -86,6 +86,8 @@ export const AdminWithdrawalView = WithdrawalView.extend({
   }),
   reviewedAt: z.string().nullable(),
   availableActions: z.array(z.enum(STAFF_WITHDRAWAL_ACTIONS)),
+  /** What decides the request (in the queue; absent in a decision's answer). */
+  facts: WithdrawalFacts.optional(),
 });
 export type AdminWithdrawalView = z.infer<typeof AdminWithdrawalView>;
 

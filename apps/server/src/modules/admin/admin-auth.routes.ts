@@ -7,18 +7,30 @@ import {
   MessageResult,
   Ok,
   RefreshRequest,
+  StaffTwoFactorStatus,
+  TwoFactorCodeRequest,
+  TwoFactorDisableResult,
+  TwoFactorEnableResult,
+  TwoFactorSetupResult,
 } from '@p2p/shared';
-import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { TwoFactorService } from '../two-factor/two-factor.service.ts';
+import { actorOf, type StaffAccess, staffOf } from './access.ts';
+import { insertAuditEntry } from './audit.repository.ts';
 import type { StaffAuthService } from './staff.service.ts';
 
 /** Password guessing: 10 attempts a minute per IP (the global limit is far looser). */
 const loginLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
 export const adminAuthRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
   auth: StaffAuthService;
-  staffOnly: preHandlerAsyncHookHandler[];
-}> = async (app, { auth, staffOnly }) => {
+  access: StaffAccess;
+}> = async (app, { ctx, auth, access }) => {
+  // Enrolment must stay reachable for an admin who has to enrol before anything else.
+  const staffOnly = access.session;
+  const twoFactor = new TwoFactorService(ctx, 'staff');
   const tags = ['admin'];
   const security = [{ bearer: [] }];
 
@@ -28,14 +40,15 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{
       config: loginLimit,
       schema: {
         tags,
-        summary: 'Back-office sign-in with email and password',
+        summary:
+          'Back-office sign-in with email and password, and the authenticator code once two-factor is on (403 TWO_FACTOR_REQUIRED without it)',
         body: AdminLoginRequest,
         response: { 200: Ok(AdminLoginResult) },
       },
     },
     async (request) => ({
       success: true as const,
-      data: await auth.login(request.body.email, request.body.password),
+      data: await auth.login(request.body.email, request.body.password, request.body.code),
     }),
   );
 
@@ -79,5 +92,95 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{
       schema: { tags, security, summary: 'The signed-in staff member', response: { 200: Ok(AdminView) } },
     },
     async (request) => ({ success: true as const, data: await auth.active(request.staffId) }),
+  );
+
+  app.get(
+    '/auth/2fa',
+    {
+      preHandler: staffOnly,
+      schema: {
+        tags,
+        security,
+        summary: "The staff member's two-factor state",
+        response: { 200: Ok(StaffTwoFactorStatus) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: {
+        ...(await twoFactor.status(request.staffId)),
+        required: staffOf(request).twoFactorRequired,
+      },
+    }),
+  );
+
+  app.post(
+    '/auth/2fa/setup',
+    {
+      preHandler: staffOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Start staff two-factor enrolment: a new TOTP secret and its otpauth URI',
+        response: { 200: Ok(TwoFactorSetupResult) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await twoFactor.setup(request.staffId) }),
+  );
+
+  /** Enabling and disabling are staff actions: audited with IP and user agent. */
+  const audited = async (request: Parameters<typeof actorOf>[0], action: string) => {
+    const actor = actorOf(request);
+    await insertAuditEntry(ctx.db, {
+      staffId: actor.staffId,
+      action,
+      entityType: 'staff',
+      entityId: actor.staffId,
+      ipAddress: actor.ipAddress,
+      userAgent: actor.userAgent,
+      note: null,
+      beforeState: { twoFactor: action === 'staff.2fa_enable' ? 'off' : 'on' },
+      afterState: { twoFactor: action === 'staff.2fa_enable' ? 'on' : 'off' },
+      metadata: null,
+      createdAt: ctx.clock.now(),
+    });
+  };
+
+  app.post(
+    '/auth/2fa/enable',
+    {
+      preHandler: staffOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Confirm staff two-factor with a code; answers the recovery codes once (audited)',
+        body: TwoFactorCodeRequest,
+        response: { 200: Ok(TwoFactorEnableResult) },
+      },
+    },
+    async (request) => {
+      const data = await twoFactor.enable(request.staffId, request.body.code);
+      await audited(request, 'staff.2fa_enable');
+      return { success: true as const, data };
+    },
+  );
+
+  app.post(
+    '/auth/2fa/disable',
+    {
+      preHandler: staffOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Turn staff two-factor off with a code or a recovery code (audited)',
+        body: TwoFactorCodeRequest,
+        response: { 200: Ok(TwoFactorDisableResult) },
+      },
+    },
+    async (request) => {
+      const data = await twoFactor.disable(request.staffId, request.body.code);
+      await audited(request, 'staff.2fa_disable');
+      return { success: true as const, data };
+    },
   );
 };

@@ -12,6 +12,8 @@ export interface AdminUserRow {
   verified: boolean;
   createdAt: Date;
   tradesCount: number;
+  blockedAt: Date | null;
+  blockReason: string | null;
 }
 
 export interface UserFilter {
@@ -63,6 +65,8 @@ export async function listUsersForAdmin(
       verified: users.verified,
       createdAt: users.createdAt,
       tradesCount: completedTrades,
+      blockedAt: users.blockedAt,
+      blockReason: users.blockReason,
     })
     .from(users)
     .where(where)

@@ -7,11 +7,10 @@ import {
   STAFF_WITHDRAWAL_ACTIONS,
   WithdrawalDecisionRequest,
 } from '@p2p/shared';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { WithdrawalDecisionsService } from '../withdrawals/withdrawal-decisions.service.ts';
-import type { StaffActor } from './balance-operations.service.ts';
+import { actorOf, type StaffAccess } from './access.ts';
 
 const SUMMARIES = {
   approve: 'Approve a PENDING withdrawal (admins only; audited)',
@@ -27,10 +26,10 @@ const SUMMARIES = {
  */
 export const adminWithdrawalsRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
-  staffOnly: preHandlerAsyncHookHandler[];
-  adminOnly: preHandlerAsyncHookHandler[];
-  actorOf: (request: FastifyRequest) => StaffActor;
-}> = async (app, { ctx, staffOnly, adminOnly, actorOf }) => {
+  access: StaffAccess;
+}> = async (app, { ctx, access }) => {
+  const staffOnly = access.allow('read');
+  const adminOnly = access.allow('withdrawals.decide');
   const decisions = new WithdrawalDecisionsService(ctx);
   const tags = ['admin'];
   const security = [{ bearer: [] }];
@@ -42,7 +41,8 @@ export const adminWithdrawalsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        summary: 'The withdrawal queue, newest first, optionally by status',
+        summary:
+          'The withdrawal queue, newest first, optionally by status, with the facts that decide each request',
         querystring: AdminWithdrawalsQuery,
         response: { 200: Ok(AdminWithdrawalsResult) },
       },

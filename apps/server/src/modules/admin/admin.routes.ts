@@ -13,36 +13,22 @@ import {
   ResolveDisputeRequest,
   ResolveDisputeResult,
   TradeDetails,
-  WithdrawalMessages,
 } from '@p2p/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
 import { ChatService } from '../chat/chat.service.ts';
-import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
 import { sendReceipt } from '../uploads/uploads.routes.ts';
 import { UploadsService } from '../uploads/uploads.service.ts';
+import { actorOf, StaffAccess, staffOf } from './access.ts';
 import { AdminService } from './admin.service.ts';
 import { adminAuthRoutes } from './admin-auth.routes.ts';
+import { adminDeskRoutes } from './admin-desk.routes.ts';
+import { adminStaffRoutes } from './admin-staff.routes.ts';
+import { adminUsersRoutes } from './admin-users.routes.ts';
 import { adminWithdrawalsRoutes } from './admin-withdrawals.routes.ts';
-import {
-  type BalanceOperation,
-  BalanceOperationsService,
-  type StaffActor,
-} from './balance-operations.service.ts';
+import { type BalanceOperation, BalanceOperationsService } from './balance-operations.service.ts';
 import { DisputesService } from './disputes.service.ts';
 import { StaffAuthService } from './staff.service.ts';
-
-function actorOf(request: FastifyRequest): StaffActor {
-  const userAgent = request.headers['user-agent'];
-  return {
-    staffId: request.staffId,
-    ipAddress: request.ip || null,
-    userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null,
-    idempotencyKey: idempotencyKeyOf(request.headers),
-  };
-}
 
 /** The back office under /api/v1/admin (spec 3 §7). Every route but sign-in needs a staff token. */
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -52,26 +38,17 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   const disputes = new DisputesService(ctx);
   const chat = new ChatService(ctx);
   const uploads = new UploadsService(ctx);
-  // A live staff session of an account that is still enabled.
-  const staffOnly = [
-    app.requireStaff,
-    async (request: FastifyRequest) => {
-      await auth.active(request.staffId);
-    },
-  ];
-  // The same, for an administrator: moderators may look at money out but not decide it.
-  const adminOnly = [
-    app.requireStaff,
-    async (request: FastifyRequest) => {
-      const me = await auth.active(request.staffId);
-      if (me.role !== 'admin') throw new AppError('FORBIDDEN', WithdrawalMessages.adminsOnly);
-    },
-  ];
+  const access = new StaffAccess(app, auth);
+  // Reads every staff member may do (docs/decisions/016-back-office.md has the table).
+  const staffOnly = access.allow('read');
   const tags = ['admin'];
   const security = [{ bearer: [] }];
 
-  await app.register(adminAuthRoutes, { auth, staffOnly });
-  await app.register(adminWithdrawalsRoutes, { ctx, staffOnly, adminOnly, actorOf });
+  await app.register(adminAuthRoutes, { ctx, auth, access });
+  await app.register(adminWithdrawalsRoutes, { ctx, access });
+  await app.register(adminDeskRoutes, { ctx, access });
+  await app.register(adminUsersRoutes, { ctx, access });
+  await app.register(adminStaffRoutes, { ctx, access });
 
   app.get(
     '/users',
@@ -107,11 +84,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     app.post(
       `/users/:id/balance/${operation}`,
       {
-        preHandler: staffOnly,
+        preHandler: access.allow('balances.move'),
         schema: {
           tags,
           security,
-          summary: `Manual ${operation} of a user's available balance (audited; Idempotency-Key honoured)`,
+          summary: `Manual ${operation} of a user's available balance (admins only; audited; Idempotency-Key honoured)`,
           params: IdParams,
           body: BalanceOperationRequest,
           response: { 200: Ok(BalanceOperationResult) },
@@ -198,11 +175,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     '/trades/:id/resolve',
     {
-      preHandler: staffOnly,
+      preHandler: access.allow('disputes.handle'),
       schema: {
         tags,
         security,
-        summary: 'Settle a disputed trade: release to the buyer or refund the seller (audited)',
+        summary:
+          "Settle a disputed trade: release to the buyer or refund the seller; the note is the written outcome posted into the trade's chat (case owner or an admin; audited)",
         params: IdParams,
         body: ResolveDisputeRequest,
         response: { 200: Ok(ResolveDisputeResult) },
@@ -212,6 +190,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       success: true as const,
       data: await disputes.resolve(
         actorOf(request),
+        staffOf(request),
         request.params.id,
         request.body.outcome,
         request.body.note,

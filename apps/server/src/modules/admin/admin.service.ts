@@ -7,7 +7,7 @@ import {
 } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { balancesOfUser } from '../ledger/balances.repository.ts';
+import { balancesOfUser, balancesOfUsers } from '../ledger/balances.repository.ts';
 import {
   type AdminUserRow,
   listUsersForAdmin,
@@ -28,7 +28,14 @@ export class AdminService {
 
   async listUsers(query: Page & UserFilter) {
     const { rows, total } = await listUsersForAdmin(this.ctx.db, query, pageWindow(query));
-    return { users: rows.map(toAdminUserView), pagination: paginationOf(query.page, query.limit, total) };
+    const balances = await balancesOfUsers(
+      this.ctx.db,
+      rows.map((r) => r.id),
+    );
+    return {
+      users: rows.map((row) => toAdminUserView(row, balances.get(row.id) ?? [])),
+      pagination: paginationOf(query.page, query.limit, total),
+    };
   }
 
   /** Balances the user has ever had, by currency (an empty map when none). */
@@ -56,7 +63,7 @@ export class AdminService {
   }
 }
 
-function toAdminUserView(row: AdminUserRow): AdminUserView {
+export function toAdminUserView(row: AdminUserRow, balances: AdminUserView['balances']): AdminUserView {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -67,6 +74,9 @@ function toAdminUserView(row: AdminUserRow): AdminUserView {
     verified: row.verified,
     tradesCount: row.tradesCount,
     createdAt: row.createdAt.toISOString(),
+    blockedAt: row.blockedAt?.toISOString() ?? null,
+    blockReason: row.blockReason,
+    balances,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditLogs, staff } from '../../db/schema.ts';
 
@@ -29,6 +29,19 @@ export interface AuditFilter {
   adminId?: string | undefined;
   action?: string | undefined;
   entityType?: string | undefined;
+  /** ISO date or date-time, inclusive. */
+  from?: string | undefined;
+  /** ISO date-time (inclusive) or a bare date (that whole UTC day included). */
+  to?: string | undefined;
+}
+
+const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The end of a `to` filter: a bare date runs to the start of the next day. */
+export function auditRangeEnd(to: string): Date {
+  const end = new Date(to);
+  if (BARE_DATE.test(to)) end.setUTCDate(end.getUTCDate() + 1);
+  return end;
 }
 
 export interface AuditEntryRow extends Omit<NewAuditEntry, 'staffId'> {
@@ -47,6 +60,11 @@ export async function listAuditEntries(
   if (filter.adminId) conditions.push(eq(auditLogs.staffId, filter.adminId));
   if (filter.action) conditions.push(eq(auditLogs.action, filter.action));
   if (filter.entityType) conditions.push(eq(auditLogs.entityType, filter.entityType));
+  if (filter.from) conditions.push(gte(auditLogs.createdAt, new Date(filter.from)));
+  if (filter.to) {
+    const end = auditRangeEnd(filter.to);
+    conditions.push(BARE_DATE.test(filter.to) ? lt(auditLogs.createdAt, end) : lte(auditLogs.createdAt, end));
+  }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const rows = await db
     .select({

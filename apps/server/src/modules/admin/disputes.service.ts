@@ -1,41 +1,306 @@
-import { formatCrypto, type TradeDetails } from '@p2p/shared';
+import {
+  type AdminView,
+  type ChatMessage,
+  type DisputeCase,
+  type DisputeOwnership,
+  type DisputeQueue,
+  type DisputeQueueItem,
+  type EvidenceRequestCreate,
+  type EvidenceRequestView,
+  effectiveName,
+  formatCrypto,
+  formatFiat,
+  paginationOf,
+  staffMay,
+  type TradeDetails,
+  translate,
+} from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
+import type { Executor, Tx } from '../../db/client.ts';
+import type { TradeRow, UserRow } from '../../db/schema.ts';
 import { AppError, assert, notFound } from '../../errors.ts';
+import { insertMessage, listMessages } from '../chat/chat.repository.ts';
+import { toChatMessage } from '../chat/chat-view.ts';
+import { sentDetailsOf } from '../payment-templates/payment-templates.repository.ts';
 import { PendingEvents } from '../realtime/notifier.ts';
 import { transition } from '../trades/settlement.ts';
 import { staffMayObserve, toTradeDetails } from '../trades/trade-view.ts';
 import { findTrade, lockTrade } from '../trades/trades.repository.ts';
+import { findUserById } from '../users/users.repository.ts';
 import { insertAuditEntry } from './audit.repository.ts';
 import type { StaffActor } from './balance-operations.service.ts';
+import * as desk from './desk.repository.ts';
 
 export type DisputeOutcome = 'release' | 'refund';
 
+const TRADE_NOT_FOUND = 'Сделка не найдена';
+const HOUR = 3_600_000;
+
+/** "22.11.2026, 18:00 UTC": how a deadline reads in the chat line (stored in Russian). */
+function deadlineText(d: Date): string {
+  const text = new Intl.DateTimeFormat('ru-RU', {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(d);
+  return `${text} UTC`;
+}
+
 /**
- * A moderator settles a disputed trade (DESIGN §3): escrow to the buyer (release) or back to
- * the seller side (refund). The transition, its money movement and the audit entry commit
- * together; the parties hear about it after the commit.
+ * The dispute desk (docs/decisions/016-back-office.md): the queue, one owner per case, the
+ * case file, the moderator's lines in the trade chat, evidence requests, and the resolution
+ * (DESIGN §3): escrow to the buyer (release) or back to the seller side (refund). The
+ * transition, its money movement, the outcome line and the audit entry commit together;
+ * the parties hear about it after the commit.
  */
 export class DisputesService {
   constructor(private readonly ctx: AppContext) {}
 
+  private get slaMs() {
+    return this.ctx.config.disputeSlaHours * HOUR;
+  }
+
   /** A trade that went to dispute, as a moderator (an observer) sees it. */
   async view(staffId: string, tradeId: string): Promise<TradeDetails> {
     const trade = await findTrade(this.ctx.db, tradeId);
-    if (!trade || !staffMayObserve(trade)) throw notFound('Сделка не найдена');
-    const [details] = await toTradeDetails(this.ctx.db, [trade], staffId);
+    if (!trade || !staffMayObserve(trade)) throw notFound(TRADE_NOT_FOUND);
+    const [details] = await toTradeDetails(this.ctx.db, [trade], staffId, this.ctx.clock.now());
     assert(details, 'trade details missing');
     return details;
   }
 
-  async resolve(actor: StaffActor, tradeId: string, outcome: DisputeOutcome, note: string) {
+  /** Open disputes, the oldest first, with their age against the target time and their owner. */
+  async queue(
+    staffId: string,
+    query: { page: number; limit: number; owner: desk.OwnerFilter },
+  ): Promise<DisputeQueue> {
+    const now = this.ctx.clock.now();
+    const { rows, total } = await desk.listDisputedTrades(this.ctx.db, query.owner, staffId, {
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    });
+    const people = await usersById(
+      this.ctx.db,
+      rows.flatMap((t) => [t.buyerId, t.sellerId]),
+    );
+    const owners = await desk.staffRefs(
+      this.ctx.db,
+      rows.flatMap((t) => (t.disputeOwnerId ? [t.disputeOwnerId] : [])),
+    );
+    const openEvidence = await desk.openEvidenceCounts(
+      this.ctx.db,
+      rows.map((t) => t.id),
+    );
+    const disputes = rows.map((t): DisputeQueueItem => {
+      const openedAt = t.disputedAt ?? t.updatedAt;
+      const deadline = new Date(openedAt.getTime() + this.slaMs);
+      return {
+        tradeId: t.id,
+        openedAt: openedAt.toISOString(),
+        ageSeconds: Math.max(0, Math.floor((now.getTime() - openedAt.getTime()) / 1000)),
+        slaDeadline: deadline.toISOString(),
+        overSla: deadline <= now,
+        cryptocurrency: t.cryptocurrency,
+        amountCrypto: formatCrypto(t.amountCrypto),
+        fiatCurrency: t.fiatCurrency,
+        amountFiat: formatFiat(t.amountFiat),
+        paymentMethod: t.paymentMethod,
+        buyer: partyRef(people, t.buyerId),
+        seller: partyRef(people, t.sellerId),
+        openedBy: openedByOf(t),
+        reason: t.disputeReason,
+        details: t.disputeDetails,
+        owner: t.disputeOwnerId ? (owners.get(t.disputeOwnerId) ?? null) : null,
+        takenAt: t.disputeTakenAt?.toISOString() ?? null,
+        openEvidenceRequests: openEvidence.get(t.id) ?? 0,
+      };
+    });
+    return {
+      disputes,
+      pagination: paginationOf(query.page, query.limit, total),
+      slaHours: this.ctx.config.disputeSlaHours,
+    };
+  }
+
+  /** Everything the desk needs to decide a case. */
+  async caseFile(me: AdminView, tradeId: string): Promise<DisputeCase> {
+    const now = this.ctx.clock.now();
+    const trade = await findTrade(this.ctx.db, tradeId);
+    if (!trade || !staffMayObserve(trade)) throw notFound(TRADE_NOT_FOUND);
+    const [details] = await toTradeDetails(this.ctx.db, [trade], me.id, now);
+    assert(details, 'trade details missing');
+    const [people, histories, owners, sent, chat] = await Promise.all([
+      usersById(this.ctx.db, [trade.buyerId, trade.sellerId]),
+      desk.historiesOf(this.ctx.db, [trade.buyerId, trade.sellerId]),
+      desk.staffRefs(this.ctx.db, trade.disputeOwnerId ? [trade.disputeOwnerId] : []),
+      sentDetailsOf(this.ctx.db, [trade.id]),
+      listMessages(this.ctx.db, trade.id, 100, 0),
+    ]);
+    const caseParty = (id: string) => {
+      const u = people.get(id);
+      assert(u, `trade ${trade.id} lost a party`);
+      const history = histories.get(id);
+      assert(history, `no history of ${id}`);
+      return {
+        id,
+        name: effectiveName(u),
+        username: u.username,
+        telegramId: u.telegramId === null ? null : u.telegramId.toString(),
+        createdAt: u.createdAt.toISOString(),
+        blockedAt: u.blockedAt?.toISOString() ?? null,
+        history,
+      };
+    };
+    const openedAt = trade.disputedAt;
+    const deadline = openedAt ? new Date(openedAt.getTime() + this.slaMs) : null;
+    const open = trade.status === 'DISPUTED';
+    return {
+      trade: details.trade,
+      escrow: details.escrow,
+      buyer: caseParty(trade.buyerId),
+      seller: caseParty(trade.sellerId),
+      openedBy: openedByOf(trade),
+      openedAt: openedAt?.toISOString() ?? null,
+      ageSeconds: openedAt ? Math.max(0, Math.floor((now.getTime() - openedAt.getTime()) / 1000)) : 0,
+      slaDeadline: deadline?.toISOString() ?? null,
+      overSla: open && deadline !== null && deadline <= now,
+      owner: trade.disputeOwnerId ? (owners.get(trade.disputeOwnerId) ?? null) : null,
+      takenAt: trade.disputeTakenAt?.toISOString() ?? null,
+      canAct: open && mayAct(me, trade),
+      evidenceRequests: details.evidenceRequests,
+      paymentDetails: sent.map((d) => ({
+        name: d.name,
+        type: d.type,
+        details: d.details as Record<string, string>,
+        sentAt: d.sentAt.toISOString(),
+      })),
+      messages: chat.rows.map((r) => toChatMessage(r, r.sender)),
+    };
+  }
+
+  /**
+   * Takes a case. One conditional update decides: of two moderators at once, one becomes
+   * the owner and the other is told the case is taken (409).
+   */
+  async take(actor: StaffActor, tradeId: string): Promise<DisputeOwnership> {
+    const now = this.ctx.clock.now();
+    return this.ctx.db.transaction(async (tx) => {
+      const taken = await desk.takeCase(tx, tradeId, actor.staffId, now);
+      if (!taken) {
+        const trade = await findTrade(tx, tradeId);
+        if (!trade || !staffMayObserve(trade)) throw notFound(TRADE_NOT_FOUND);
+        if (trade.status !== 'DISPUTED')
+          throw new AppError('ACTION_NOT_AVAILABLE', { key: 'bo.caseNotDisputed' });
+        throw new AppError('CONFLICT', { key: 'bo.caseTaken' });
+      }
+      await this.audit(tx, actor, 'dispute.take', taken.id, null, { owner: actor.staffId }, null, now);
+      return this.ownership(tx, taken);
+    });
+  }
+
+  /** Gives the case back to the queue: its owner, or an admin for anyone's case. */
+  async release(actor: StaffActor, me: AdminView, tradeId: string): Promise<DisputeOwnership> {
+    const now = this.ctx.clock.now();
+    return this.ctx.db.transaction(async (tx) => {
+      const trade = await lockTrade(tx, tradeId);
+      if (!trade || !staffMayObserve(trade)) throw notFound(TRADE_NOT_FOUND);
+      if (!trade.disputeOwnerId) return this.ownership(tx, trade);
+      if (trade.disputeOwnerId !== me.id && !staffMay(me.role, 'disputes.override')) {
+        throw new AppError('FORBIDDEN', { key: 'bo.caseOwnerOnly' });
+      }
+      const released = await desk.releaseCase(tx, tradeId, me.id, true);
+      assert(released, `release of locked trade ${tradeId} updated nothing`);
+      await this.audit(
+        tx,
+        actor,
+        'dispute.release',
+        trade.id,
+        { owner: trade.disputeOwnerId },
+        { owner: null },
+        null,
+        now,
+      );
+      return this.ownership(tx, released);
+    });
+  }
+
+  /** The moderator writes into the trade chat; both parties see the line live. */
+  async message(actor: StaffActor, me: AdminView, tradeId: string, content: string): Promise<ChatMessage> {
+    const events = new PendingEvents();
+    const now = this.ctx.clock.now();
+    const view = await this.ctx.db.transaction(async (tx) => {
+      const trade = await this.caseToActOn(tx, me, tradeId);
+      const message = await this.postLine(tx, trade, me.id, content, now, events);
+      await this.audit(tx, actor, 'dispute.message', trade.id, null, null, content, now);
+      return message;
+    });
+    events.publishTo(this.ctx.notifier);
+    return view;
+  }
+
+  /** Asks one party for evidence by a deadline; stored, announced in the chat and to both parties. */
+  async requestEvidence(
+    actor: StaffActor,
+    me: AdminView,
+    tradeId: string,
+    input: EvidenceRequestCreate,
+  ): Promise<EvidenceRequestView> {
+    const events = new PendingEvents();
+    const now = this.ctx.clock.now();
+    const view = await this.ctx.db.transaction(async (tx) => {
+      const trade = await this.caseToActOn(tx, me, tradeId);
+      const userId = input.party === 'buyer' ? trade.buyerId : trade.sellerId;
+      const deadline = new Date(now.getTime() + input.hours * HOUR);
+      const row = await desk.insertEvidenceRequest(tx, {
+        tradeId: trade.id,
+        party: input.party,
+        userId,
+        staffId: me.id,
+        text: input.text,
+        deadline,
+        createdAt: now,
+      });
+      const line = translate('ru', 'bo.chatEvidenceRequest', {
+        party: input.party,
+        deadline: deadlineText(deadline),
+        text: input.text,
+      });
+      await this.postLine(tx, trade, me.id, line.slice(0, 2000), now, events);
+      await this.audit(
+        tx,
+        actor,
+        'dispute.evidence_request',
+        trade.id,
+        null,
+        { party: input.party, deadline: deadline.toISOString() },
+        input.text,
+        now,
+      );
+      const request = desk.toEvidenceView(row, now);
+      events.toUsers([trade.buyerId, trade.sellerId], 'trade:evidence_requested', {
+        tradeId: trade.id,
+        request,
+      });
+      return request;
+    });
+    events.publishTo(this.ctx.notifier);
+    return view;
+  }
+
+  /**
+   * Settles the case: only its owner or an admin. The written outcome goes into the chat in
+   * the same transaction as the money, the transition and the audit entry.
+   */
+  async resolve(actor: StaffActor, me: AdminView, tradeId: string, outcome: DisputeOutcome, note: string) {
     const now = this.ctx.clock.now();
     const events = new PendingEvents();
     const result = await this.ctx.db.transaction(async (tx) => {
       const trade = await lockTrade(tx, tradeId);
-      if (!trade) throw notFound('Сделка не найдена');
+      if (!trade) throw notFound(TRADE_NOT_FOUND);
       if (trade.status !== 'DISPUTED') {
         throw new AppError('ACTION_NOT_AVAILABLE', 'Действие недоступно', { status: trade.status });
       }
+      if (!mayAct(me, trade)) throw new AppError('FORBIDDEN', { key: 'bo.caseOwnerOnly' });
       const action = outcome === 'release' ? 'resolve_release' : 'resolve_refund';
       const notes = [trade.notes, `Решение модератора: ${note}`].filter(Boolean).join('\n');
       const updated = await transition(
@@ -49,6 +314,8 @@ export class DisputesService {
         { notes },
         events,
       );
+      const line = translate('ru', 'bo.chatOutcome', { outcome, note });
+      await this.postLine(tx, trade, me.id, line.slice(0, 2000), now, events, false);
       await insertAuditEntry(tx, {
         staffId: actor.staffId,
         action: `trade.resolve_${outcome}`,
@@ -57,7 +324,11 @@ export class DisputesService {
         ipAddress: actor.ipAddress,
         userAgent: actor.userAgent,
         note,
-        beforeState: { status: trade.status, escrow: formatCrypto(trade.escrowAmount) },
+        beforeState: {
+          status: trade.status,
+          escrow: formatCrypto(trade.escrowAmount),
+          owner: trade.disputeOwnerId,
+        },
         afterState: {
           status: updated.status,
           settlement: updated.settlement,
@@ -81,4 +352,107 @@ export class DisputesService {
     events.publishTo(this.ctx.notifier);
     return result;
   }
+
+  /** The locked trade of an open case the caller may act on (owner, or an admin). */
+  private async caseToActOn(tx: Tx, me: AdminView, tradeId: string): Promise<TradeRow> {
+    const trade = await lockTrade(tx, tradeId);
+    if (!trade || !staffMayObserve(trade)) throw notFound(TRADE_NOT_FOUND);
+    if (trade.status !== 'DISPUTED')
+      throw new AppError('ACTION_NOT_AVAILABLE', { key: 'bo.caseNotDisputed' });
+    if (!mayAct(me, trade)) throw new AppError('FORBIDDEN', { key: 'bo.caseOwnerOnly' });
+    return trade;
+  }
+
+  /**
+   * A MODERATOR line in the trade chat, shown live in the trade room; `announce` also tells both
+   * parties (toast and inbox). The resolution's outcome line is not announced: the resolution's
+   * own notification says it.
+   */
+  private async postLine(
+    tx: Tx,
+    trade: TradeRow,
+    staffId: string,
+    content: string,
+    now: Date,
+    events: PendingEvents,
+    announce = true,
+  ): Promise<ChatMessage> {
+    const row = await insertMessage(tx, {
+      tradeId: trade.id,
+      senderId: null,
+      staffId,
+      type: 'MODERATOR',
+      content,
+      createdAt: now,
+    });
+    const view = toChatMessage(row, null);
+    events.toTrade(trade.id, 'message:new', { tradeId: trade.id, message: view });
+    if (announce) {
+      events.toUsers([trade.buyerId, trade.sellerId], 'trade:message', {
+        tradeId: trade.id,
+        messageId: view.id,
+        senderName: translate('ru', 'bo.moderator'),
+        message: view.content,
+        fromModerator: true,
+      });
+    }
+    return view;
+  }
+
+  private async ownership(db: Executor, trade: TradeRow): Promise<DisputeOwnership> {
+    const owners = await desk.staffRefs(db, trade.disputeOwnerId ? [trade.disputeOwnerId] : []);
+    return {
+      tradeId: trade.id,
+      owner: trade.disputeOwnerId ? (owners.get(trade.disputeOwnerId) ?? null) : null,
+      takenAt: trade.disputeTakenAt?.toISOString() ?? null,
+    };
+  }
+
+  private async audit(
+    tx: Tx,
+    actor: StaffActor,
+    action: string,
+    tradeId: string,
+    beforeState: Record<string, unknown> | null,
+    afterState: Record<string, unknown> | null,
+    note: string | null,
+    now: Date,
+  ) {
+    await insertAuditEntry(tx, {
+      staffId: actor.staffId,
+      action,
+      entityType: 'trade',
+      entityId: tradeId,
+      ipAddress: actor.ipAddress,
+      userAgent: actor.userAgent,
+      note,
+      beforeState,
+      afterState,
+      metadata: null,
+      createdAt: now,
+    });
+  }
+}
+
+/** The case owner acts on a case; an admin on any case. */
+function mayAct(me: AdminView, trade: Pick<TradeRow, 'disputeOwnerId'>): boolean {
+  return trade.disputeOwnerId === me.id || staffMay(me.role, 'disputes.override');
+}
+
+function openedByOf(t: TradeRow): 'buyer' | 'seller' | null {
+  if (t.disputedBy === t.buyerId) return 'buyer';
+  if (t.disputedBy === t.sellerId) return 'seller';
+  return null;
+}
+
+async function usersById(db: Executor, ids: string[]): Promise<Map<string, UserRow>> {
+  const unique = [...new Set(ids)];
+  const rows = await Promise.all(unique.map((id) => findUserById(db, id)));
+  return new Map(rows.flatMap((u) => (u ? [[u.id, u] as const] : [])));
+}
+
+function partyRef(people: Map<string, UserRow>, id: string) {
+  const u = people.get(id);
+  assert(u, `party ${id} missing`);
+  return { id, name: effectiveName(u), username: u.username };
 }

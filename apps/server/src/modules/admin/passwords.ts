@@ -1,4 +1,4 @@
-import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import type { Algorithm } from '@node-rs/argon2';
 
 // `Algorithm` is an ambient const enum (not readable under isolatedModules, and empty at
 // runtime), so its value is spelled out: 2 is Argon2id.
@@ -7,20 +7,25 @@ const ARGON2ID = 2 as Algorithm;
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
-}
+/**
+ * The native module loads on the first password operation (staff sign-in, staff:create), not
+ * with the server: most processes never see one (docs/decisions/014, memory).
+ */
+let argon2: Promise<typeof import('@node-rs/argon2')> | null = null;
+const load = () => {
+  argon2 ??= import('@node-rs/argon2');
+  return argon2;
+};
 
-let dummyHash: Promise<string> | null = null;
+/**
+ * A hash of a password nobody has, with the same parameters as real ones: checking against it
+ * costs what checking against a stored hash costs.
+ */
+const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$hEE3fW26vHnI+cnRVTYdBg$HS6d9Y2FkcEkxKa9KENAJwtU0H+UnHLAh2sVyBgPzMk';
 
-function dummy(): Promise<string> {
-  dummyHash ??= hashPassword('dummy password that matches nothing');
-  return dummyHash;
-}
-
-/** Computes the dummy hash ahead of the first sign-in, so that one is not slower either. */
-export function preparePasswordChecks(): void {
-  dummy().catch(() => {});
+export async function hashPassword(password: string): Promise<string> {
+  return (await load()).hash(password, OPTIONS);
 }
 
 /**
@@ -28,8 +33,9 @@ export function preparePasswordChecks(): void {
  * one verification against a dummy hash, so the answer takes as long either way.
  */
 export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
+  const { verify } = await load();
   if (storedHash === null) {
-    await verify(await dummy(), password).catch(() => false);
+    await verify(DUMMY_HASH, password).catch(() => false);
     return false;
   }
   try {

@@ -4,7 +4,9 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import type { StaffRow } from '../../db/schema.ts';
 import { AppError, unauthorized } from '../../errors.ts';
-import { hashPassword, preparePasswordChecks, verifyPassword } from './passwords.ts';
+import { findTwoFactor } from '../two-factor/two-factor.repository.ts';
+import { TwoFactorService } from '../two-factor/two-factor.service.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 import { findStaffByEmail, findStaffById, insertStaff } from './staff.repository.ts';
 
 const BAD_CHARACTERS = 'control characters are not allowed';
@@ -58,23 +60,59 @@ export async function createStaff(db: Executor, input: NewStaffInput, now: Date)
   return toAdminView(row);
 }
 
-export function toAdminView(row: StaffRow): AdminView {
-  return { id: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName, role: row.role };
+export function toAdminView(row: StaffRow, twoFactorEnabled = false, production = false): AdminView {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role,
+    twoFactorEnabled,
+    twoFactorRequired: twoFactorRequiredFor(row.role, production),
+  };
+}
+
+/** Admins must use two-factor in production (docs/decisions/016-back-office.md). */
+export function twoFactorRequiredFor(role: StaffRow['role'], production: boolean): boolean {
+  return production && role === 'admin';
+}
+
+async function twoFactorEnabled(db: Executor, staffId: string): Promise<boolean> {
+  return Boolean((await findTwoFactor(db, staffId))?.enabledAt);
 }
 
 /** Back-office sign-in: staff sessions with their own token audience ('staff'). */
 export class StaffAuthService {
+  private readonly twoFactor: TwoFactorService;
+
   constructor(private readonly ctx: AppContext) {
-    preparePasswordChecks();
+    this.twoFactor = new TwoFactorService(ctx, 'staff');
   }
 
-  async login(email: string, password: string) {
+  private get production() {
+    return this.ctx.config.env === 'production';
+  }
+
+  /**
+   * Email and password, then the authenticator code when the account has two-factor on
+   * (403 TWO_FACTOR_REQUIRED without it or with a wrong one). An admin without two-factor in
+   * production gets an enrolment-only session (`enrolmentRequired`).
+   */
+  async login(email: string, password: string, code?: string) {
     const row = await findStaffByEmail(this.ctx.db, email);
     // Unknown email, wrong password and disabled account answer alike, in similar time.
     const ok = await verifyPassword(row?.passwordHash ?? null, password);
     if (!row || !ok || row.disabledAt) throw new AppError('UNAUTHORIZED', AdminMessages.badCredentials);
+    await this.twoFactor.verifyForSignIn(row.id, code);
+    const enabled = await twoFactorEnabled(this.ctx.db, row.id);
+    const admin = toAdminView(row, enabled, this.production);
     const tokens = await this.ctx.sessions.start('staff', row.id);
-    return { admin: toAdminView(row), accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
+    return {
+      admin,
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+      enrolmentRequired: admin.twoFactorRequired && !enabled,
+    };
   }
 
   /** Rotates the refresh token; a disabled account loses its session here too. */
@@ -102,6 +140,6 @@ export class StaffAuthService {
   async active(staffId: string): Promise<AdminView> {
     const row = await findStaffById(this.ctx.db, staffId);
     if (!row || row.disabledAt) throw unauthorized();
-    return toAdminView(row);
+    return toAdminView(row, await twoFactorEnabled(this.ctx.db, staffId), this.production);
   }
 }

@@ -15,6 +15,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { userBlocked } from '../users/blocking.ts';
+import { findUserById } from '../users/users.repository.ts';
 import { UsersService } from '../users/users.service.ts';
 import { AuthService } from './auth.service.ts';
 
@@ -107,7 +109,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (request) => {
-      const { tokens } = await ctx.sessions.refresh('user', request.body.refreshToken);
+      const { subjectId, tokens } = await ctx.sessions.refresh('user', request.body.refreshToken);
+      const user = await findUserById(ctx.db, subjectId);
+      if (!user || user.blockedAt) {
+        // Blocked since the session began: the fresh pair is revoked before anyone sees it.
+        const sessionId = await ctx.sessions.sessionOfRefreshToken(tokens.refreshToken);
+        if (sessionId) await ctx.sessions.revoke(sessionId, 'user_blocked');
+        throw userBlocked();
+      }
       return { success: true as const, data: tokens };
     },
   );

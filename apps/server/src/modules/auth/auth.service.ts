@@ -2,8 +2,9 @@ import { AuthMessages, type AuthResult } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { toUserView } from '../users/user-view.ts';
+import { userBlocked } from '../users/blocking.ts';
 import { findUserByUsername, insertUser, upsertTelegramUser } from '../users/users.repository.ts';
+import { userViewOf } from '../users/users.service.ts';
 import {
   identityFromWebApp,
   identityFromWidget,
@@ -72,8 +73,10 @@ export class AuthService {
     return this.issue(user);
   }
 
-  private async issue(user: Parameters<typeof toUserView>[0]): Promise<AuthResult> {
+  /** Every sign-in path ends here: a blocked user gets no session. */
+  private async issue(user: UserRow): Promise<AuthResult> {
+    if (user.blockedAt) throw userBlocked();
     const tokens = await this.ctx.sessions.start('user', user.id);
-    return { user: toUserView(user), tokens };
+    return { user: await userViewOf(this.ctx.db, user), tokens };
   }
 }

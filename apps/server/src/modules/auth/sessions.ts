@@ -24,6 +24,11 @@ export class SessionService {
     private readonly db: Db,
     private readonly tokens: TokenService,
     private readonly clock: Clock,
+    /**
+     * Told after a session ended (logout, reuse of a spent refresh token, a blocked account):
+     * the realtime layer closes that session's sockets on every instance.
+     */
+    private readonly onEnded: (sessionIds: string[]) => void = () => {},
   ) {}
 
   async start(audience: Audience, subjectId: string): Promise<AuthTokens> {
@@ -67,7 +72,7 @@ export class SessionService {
           .update(authSessions)
           .set({ revokedAt: now, revokeReason: 'refresh_token_reuse' })
           .where(eq(authSessions.id, row.sessionId));
-        return { kind: 'reused' as const };
+        return { kind: 'reused' as const, sessionId: row.sessionId };
       }
       if (row.expiresAt.getTime() <= now.getTime()) return { kind: 'invalid' as const };
       await tx
@@ -87,6 +92,7 @@ export class SessionService {
       return { kind: 'ok' as const, subjectId: row.subjectId, tokens: bundle(accessToken, next.token) };
     });
     // The revocation above must commit, so the refusal is raised after the transaction.
+    if (outcome.kind === 'reused') this.onEnded([outcome.sessionId]);
     if (outcome.kind !== 'ok') throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
     return outcome;
   }
@@ -96,6 +102,25 @@ export class SessionService {
       .update(authSessions)
       .set({ revokedAt: this.clock.now(), revokeReason: reason })
       .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+    // Told even when it had already ended: a socket that slipped in is closed all the same.
+    this.onEnded([sessionId]);
+  }
+
+  /** Ends every live session of a subject (a blocked account); returns how many ended. */
+  async revokeAll(audience: Audience, subjectId: string, reason: string): Promise<number> {
+    const ended = await this.db
+      .update(authSessions)
+      .set({ revokedAt: this.clock.now(), revokeReason: reason })
+      .where(
+        and(
+          eq(authSessions.subjectType, audience),
+          eq(authSessions.subjectId, subjectId),
+          isNull(authSessions.revokedAt),
+        ),
+      )
+      .returning({ id: authSessions.id });
+    if (ended.length) this.onEnded(ended.map((s) => s.id));
+    return ended.length;
   }
 
   /** The session of a refresh token, if the token is known (used or not). */

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import type { TradeRow } from '../../db/schema.ts';
 import { assert, notFound } from '../../errors.ts';
+import { answerEvidence } from '../admin/desk.repository.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
 import { PendingEvents } from '../realtime/notifier.ts';
 import { roleOf, staffMayObserve } from '../trades/trade-view.ts';
@@ -78,6 +79,8 @@ export class ChatService {
           content: input.content,
           createdAt: this.ctx.clock.now(),
         });
+        // A message answers the moderator's open evidence requests to its author.
+        await answerEvidence(tx, tradeId, userId, 'message', row.id, row.createdAt);
         const view = toChatMessage(row, author);
         const recipient = trade.buyerId === userId ? trade.sellerId : trade.buyerId;
         events.toTrade(tradeId, 'message:new', { tradeId, message: view });

@@ -9,6 +9,7 @@ export const configRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     feePayer: 'buyer',
     languages: [...LANGS],
     defaultLanguage: DEFAULT_LANG,
+    chainMode: ctx.config.chain.mode,
   };
 
   app.get(
@@ -16,7 +17,8 @@ export const configRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       schema: {
         tags: ['config'],
-        summary: 'Public settings: the platform fee rate (PLATFORM_FEE_RATE) and the languages',
+        summary:
+          'Public settings: the platform fee rate (PLATFORM_FEE_RATE), the languages and the chain mode',
         response: { 200: Ok(PublicConfig) },
       },
     },

@@ -70,6 +70,23 @@ export class MarketPricesService {
     return { ok: false, source: 'fallback', prices: FALLBACK_PRICES, updatedAt: this.clock.now() };
   }
 
+  /**
+   * Prices to value something for display (wallet totals in USD): a recent answer of the feed,
+   * or null. Never the fallback table, and a slow feed costs the caller at most `maxWaitMs`.
+   */
+  async forDisplay(maxWaitMs = 1_500): Promise<MarketPrices | null> {
+    const cached = this.cached;
+    if (cached && this.ageOf(cached) < this.cacheMs) return cached.prices;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), maxWaitMs);
+    });
+    const fresh = await Promise.race([this.refreshShared(), timeout]).finally(() => clearTimeout(timer));
+    if (fresh) return fresh.prices;
+    const stale = this.cached;
+    return stale && this.ageOf(stale) < this.staleMs ? stale.prices : null;
+  }
+
   private ageOf(snapshot: Snapshot): number {
     return this.clock.now().getTime() - snapshot.fetchedAt.getTime();
   }

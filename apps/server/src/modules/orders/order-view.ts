@@ -1,6 +1,8 @@
 import { type Cryptocurrency, fiatValue, formatCrypto, formatFiat, type OrderView } from '@p2p/shared';
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow, UserRow } from '../../db/schema.ts';
+import { settingsOfMany } from '../settings/settings.repository.ts';
+import { onlineStatusOf } from '../users/presence.ts';
 import { reputationSummaries } from '../users/reputation.ts';
 import { effectiveAvatar, effectiveName } from '../users/user-view.ts';
 import { completedTradesPerOrder, ownersOf } from './orders.repository.ts';
@@ -8,22 +10,25 @@ import { completedTradesPerOrder, ownersOf } from './orders.repository.ts';
 const isLive = (o: OrderRow) => o.status === 'active' || o.status === 'paused';
 
 /** Builds wire views for orders, loading owners, reputations and counts in batches. */
-export async function toOrderViews(db: Executor, rows: OrderRow[]): Promise<OrderView[]> {
+export async function toOrderViews(db: Executor, rows: OrderRow[], now: Date): Promise<OrderView[]> {
   if (rows.length === 0) return [];
   const ownerIds = rows.map((r) => r.userId);
-  const [owners, reps, completed] = await Promise.all([
+  const [owners, reps, completed, privacy] = await Promise.all([
     ownersOf(db, ownerIds),
     reputationSummaries(db, ownerIds),
     completedTradesPerOrder(
       db,
       rows.map((r) => r.id),
     ),
+    settingsOfMany(db, ownerIds),
   ]);
   const byId = new Map<string, UserRow>(owners.map((u) => [u.id, u]));
   return rows.map((o) => {
     const owner = byId.get(o.userId);
     if (!owner) throw new Error(`order ${o.id} has no owner row`);
     const rep = reps.get(o.userId);
+    // Presence only when the owner's privacy setting shows it.
+    const showOnline = privacy.get(o.userId)?.showOnline ?? true;
     return {
       id: o.id,
       user_id: o.userId,
@@ -59,6 +64,9 @@ export async function toOrderViews(db: Executor, rows: OrderRow[]): Promise<Orde
         trades_count: rep?.completedTrades ?? 0,
         completion_rate: rep?.completionRate ?? null,
         avg_release_time: rep?.avgReleaseSeconds ?? null,
+        avg_response_time: rep?.avgResponseSeconds ?? null,
+        online_status: showOnline ? onlineStatusOf(owner, now) : null,
+        last_seen: showOnline ? (owner.lastSeenAt?.toISOString() ?? null) : null,
       },
     };
   });

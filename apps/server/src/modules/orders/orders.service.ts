@@ -14,6 +14,7 @@ import { idempotent } from '../idempotency/idempotency.ts';
 import * as ledger from '../ledger/ledger.ts';
 import { PendingEvents } from '../realtime/notifier.ts';
 import { runClaimed } from '../scheduler/scheduled-item.ts';
+import { assertNotBlocked } from '../users/blocking.ts';
 import { toOrderViews } from './order-view.ts';
 import * as repo from './orders.repository.ts';
 
@@ -38,6 +39,7 @@ export class OrdersService {
       this.ctx.db,
       { userId, scope: 'orders.create', key: idempotencyKey, request: input },
       async (tx) => {
+        await assertNotBlocked(tx, userId);
         const order = await repo.insertOrder(tx, {
           userId,
           type: input.type,
@@ -76,7 +78,7 @@ export class OrdersService {
   async view(orderId: string) {
     const order = await repo.findOrder(this.ctx.db, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
-    const [view] = await toOrderViews(this.ctx.db, [order]);
+    const [view] = await toOrderViews(this.ctx.db, [order], this.ctx.clock.now());
     assert(view, 'order view missing');
     return view;
   }
@@ -84,7 +86,7 @@ export class OrdersService {
   async book(filter: repo.BookFilter) {
     const { rows, total } = await repo.listBook(this.ctx.db, filter, this.ctx.clock.now());
     return {
-      orders: await toOrderViews(this.ctx.db, rows),
+      orders: await toOrderViews(this.ctx.db, rows, this.ctx.clock.now()),
       total,
       limit: filter.limit,
       offset: filter.offset,
@@ -93,7 +95,11 @@ export class OrdersService {
   }
 
   async mine(userId: string) {
-    return toOrderViews(this.ctx.db, await repo.listOrdersOfUser(this.ctx.db, userId, false));
+    return toOrderViews(
+      this.ctx.db,
+      await repo.listOrdersOfUser(this.ctx.db, userId, false),
+      this.ctx.clock.now(),
+    );
   }
 
   private async lockOwned(tx: Tx, userId: string, orderId: string): Promise<OrderRow> {

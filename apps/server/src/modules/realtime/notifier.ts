@@ -15,6 +15,23 @@ export type Deliver = (e: RealtimeEvent) => void;
 
 export class Notifier {
   private readonly listeners = new Set<Deliver>();
+  private readonly endListeners = new Set<(sessionIds: string[]) => void>();
+
+  /** These sign-in sessions ended: their sockets must go, on every instance. */
+  sessionsEnded(sessionIds: string[]): void {
+    for (const listener of this.endListeners) {
+      try {
+        listener(sessionIds);
+      } catch {
+        // as with events: one broken listener must not stop the others
+      }
+    }
+  }
+
+  onSessionsEnded(listener: (sessionIds: string[]) => void): () => void {
+    this.endListeners.add(listener);
+    return () => this.endListeners.delete(listener);
+  }
 
   /** Sends to every socket of these users. */
   toUsers(userIds: Iterable<string>, event: string, payload: unknown): void {

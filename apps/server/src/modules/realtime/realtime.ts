@@ -6,8 +6,6 @@ import {
   type TradeRoomAck,
   TradeRoomRequest,
 } from '@p2p/shared';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
 import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
 import type { AppContext } from '../../context.ts';
 import { roleOf } from '../trades/trade-view.ts';
@@ -16,6 +14,7 @@ import { TRADE_NOT_FOUND } from '../trades/trades.service.ts';
 
 interface SocketData {
   userId: string;
+  sessionId: string;
 }
 type RealtimeServer = Server<ClientToServerEvents, DefaultEventsMap, DefaultEventsMap, SocketData>;
 type RealtimeSocket = Socket<ClientToServerEvents, DefaultEventsMap, DefaultEventsMap, SocketData>;
@@ -65,9 +64,10 @@ export async function attachRealtime(
 
   io.use((socket, next) => {
     authenticate(ctx, socket).then(
-      (userId) => {
-        if (!userId) return next(refusal(SOCKET_UNAUTHORIZED, 'UNAUTHORIZED'));
-        socket.data.userId = userId;
+      (who) => {
+        if (!who) return next(refusal(SOCKET_UNAUTHORIZED, 'UNAUTHORIZED'));
+        socket.data.userId = who.userId;
+        socket.data.sessionId = who.sessionId;
         next();
       },
       (error: unknown) => {
@@ -78,14 +78,21 @@ export async function attachRealtime(
   });
   io.on('connection', (socket) => onConnection(ctx, socket, log));
 
+  ctx.presence = async (userId) => (await io.in(`user:${userId}`).fetchSockets()).length > 0;
   const unsubscribe = ctx.notifier.subscribe((e) => {
     io.to(e.room).emit(e.event as never, e.payload as never);
+  });
+  // A session that ends takes its sockets with it, wherever they are connected: with Redis,
+  // disconnectSockets on a room reaches every instance through the adapter.
+  const unsubscribeEnds = ctx.notifier.onSessionsEnded((sessionIds) => {
+    if (sessionIds.length) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
   });
 
   return {
     io,
     async close() {
       unsubscribe();
+      unsubscribeEnds();
       io.disconnectSockets(true);
       await io.of('/').adapter.close();
       io.engine.close();
@@ -95,6 +102,11 @@ export async function attachRealtime(
 }
 
 async function redisAdapter(io: RealtimeServer, url: string, key: string | undefined, log: Log) {
+  // Loaded only with a Redis URL: a single instance never needs them.
+  const [{ createAdapter }, { Redis }] = await Promise.all([
+    import('@socket.io/redis-adapter'),
+    import('ioredis'),
+  ]);
   const pub = new Redis(url, { maxRetriesPerRequest: null });
   const sub = pub.duplicate();
   for (const client of [pub, sub]) client.on('error', (err) => log.warn({ err }, 'redis (socket adapter)'));
@@ -124,14 +136,19 @@ function tokenOf(socket: RealtimeSocket): string | null {
   return /^[A-Za-z0-9._-]{10,4096}$/.test(token) ? token : null;
 }
 
-/** The user id behind the handshake token, or null when it is missing, invalid or ended. */
-async function authenticate(ctx: AppContext, socket: RealtimeSocket): Promise<string | null> {
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/** The user and session behind the handshake token, or null when it is missing, invalid or ended. */
+async function authenticate(
+  ctx: AppContext,
+  socket: RealtimeSocket,
+): Promise<{ userId: string; sessionId: string } | null> {
   const token = tokenOf(socket);
   if (!token) return null;
   const claims = await ctx.tokens.verifyAccess('user', token);
   if (!claims) return null;
   const live = await ctx.sessions.isActive(claims.sessionId, 'user', claims.subjectId);
-  return live ? claims.subjectId : null;
+  return live ? { userId: claims.subjectId, sessionId: claims.sessionId } : null;
 }
 
 /** The client sees `err.message` and `err.data.code` in its `connect_error` handler. */
@@ -140,8 +157,15 @@ function refusal(message: string, code: string): Error {
 }
 
 function onConnection(ctx: AppContext, socket: RealtimeSocket, log: Log) {
-  const { userId } = socket.data;
-  void socket.join(`user:${userId}`);
+  const { userId, sessionId } = socket.data;
+  void socket.join([`user:${userId}`, sessionRoom(sessionId)]);
+  // A session ended between the handshake and the join above reached no socket: look again.
+  ctx.sessions.isActive(sessionId, 'user', userId).then(
+    (live) => {
+      if (!live) socket.disconnect(true);
+    },
+    (error: unknown) => log.error({ err: error }, 'socket session check failed'),
+  );
 
   socket.on('trade:join', (raw, ack) => {
     const reply = typeof ack === 'function' ? ack : () => {};

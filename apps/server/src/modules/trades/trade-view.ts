@@ -10,6 +10,7 @@ import {
 } from '@p2p/shared';
 import type { Executor } from '../../db/client.ts';
 import type { TradeRow, UserRow } from '../../db/schema.ts';
+import { evidenceOf, toEvidenceView } from '../admin/desk.repository.ts';
 import { unreadCounts } from '../chat/chat.repository.ts';
 import { ownersOf } from '../orders/orders.repository.ts';
 import { paymentInfoOf } from '../payment-templates/trade-payment-info.ts';
@@ -64,11 +65,17 @@ function party(u: UserRow, rep: ReputationSummary | undefined): TradeParty {
     id: u.id,
     username: u.username,
     first_name: u.firstName,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    displayName: u.displayName,
     effectiveName: effectiveName(u),
     avatarUrl: effectiveAvatar(u),
+    customAvatarUrl: u.customAvatarUrl,
     rating: rep?.rating ?? null,
     tradesCount: rep?.completedTrades ?? 0,
     completionRate: rep?.completionRate ?? null,
+    avgResponseTime: rep?.avgResponseSeconds ?? null,
+    disputeCount: rep?.disputeCount ?? 0,
     verified: u.verified,
   };
 }
@@ -91,19 +98,24 @@ export async function toTradeDetails(
   db: Executor,
   rows: TradeRow[],
   viewerId: string,
+  now: Date,
 ): Promise<TradeDetails[]> {
   if (rows.length === 0) return [];
   const userIds = rows.flatMap((t) => [t.buyerId, t.sellerId]);
   const ids = rows.map((t) => t.id);
   // Unread chat is the viewer's: only trades they are a party of have any.
   const partyIds = rows.filter((t) => roleOf(t, viewerId) !== 'observer').map((t) => t.id);
-  const [users, reps, actions, reviewed, unread, payment] = await Promise.all([
+  const [users, reps, actions, reviewed, unread, payment, evidence] = await Promise.all([
     ownersOf(db, userIds),
     reputationSummaries(db, userIds),
     actionsOf(db, ids),
     reviewedBy(db, viewerId, ids),
     unreadCounts(db, viewerId, partyIds),
     paymentInfoOf(db, ids),
+    evidenceOf(
+      db,
+      rows.filter((t) => t.disputedAt !== null).map((t) => t.id),
+    ),
   ]);
   const userById = new Map(users.map((u) => [u.id, u]));
   return rows.map((t) => {
@@ -167,6 +179,7 @@ export async function toTradeDetails(
         feeAmount: formatCrypto(t.feeAmount),
       },
       availableActions: availableActions(t.status, role),
+      evidenceRequests: evidence.filter((e) => e.tradeId === t.id).map((e) => toEvidenceView(e, now)),
     };
   });
 }

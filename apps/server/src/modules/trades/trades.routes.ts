@@ -7,6 +7,8 @@ import {
   SoftDeleteRequest,
   TradeActionRequest,
   TradeDetails,
+  TradeHistoryList,
+  TradeHistoryQuery,
   TradeList,
   TradeListQuery,
   TradeStats,
@@ -16,6 +18,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
+import { tradeHistory, tradeHistoryCsv } from './trade-history.ts';
 import { TradesService } from './trades.service.ts';
 
 /** Trade creation is rate limited per user on top of the global limit. */
@@ -59,6 +62,48 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => ({ success: true as const, data: await trades.list(request.userId, request.query) }),
+  );
+
+  app.get(
+    '/trades/history',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'My trade history: filters, search by trade id or counterparty, paging, figures',
+        querystring: TradeHistoryQuery,
+        response: { 200: Ok(TradeHistoryList) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await tradeHistory(ctx.db, request.userId, request.query),
+    }),
+  );
+
+  app.get(
+    '/trades/history.csv',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'My trade history as a CSV download (RFC 4180, same filters, no paging)',
+        produces: ['text/csv'],
+        querystring: TradeHistoryQuery.omit({ limit: true, offset: true }),
+        response: { 200: z.string().describe('text/csv; charset=utf-8') },
+      },
+    },
+    async (request, reply) => {
+      const csv = await tradeHistoryCsv(ctx.db, request.userId, request.query);
+      const day = ctx.clock.now().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="trades-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
   );
 
   app.get(

@@ -24,6 +24,8 @@ import { findOrder, lockOrder, updateOrder } from '../orders/orders.repository.t
 import { ORDER_NOT_FOUND } from '../orders/orders.service.ts';
 import { PendingEvents } from '../realtime/notifier.ts';
 import { runClaimed } from '../scheduler/scheduled-item.ts';
+import { assertPartnerAllowed } from '../settings/partner-rules.ts';
+import { assertNotBlocked } from '../users/blocking.ts';
 import { effectiveName } from '../users/user-view.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { transition } from './settlement.ts';
@@ -63,8 +65,12 @@ export class TradesService {
       async (tx) => {
         const order = await lockOrder(tx, input.orderId);
         if (!order) throw notFound(ORDER_NOT_FOUND);
+        // Neither a blocked taker nor a blocked order owner starts a new trade.
+        await assertNotBlocked(tx, takerId);
+        if (order.userId !== takerId) await assertNotBlocked(tx, order.userId);
         if (order.userId === takerId)
           throw new AppError('OWN_ORDER', 'Вы не можете торговать со своим собственным ордером');
+        await assertPartnerAllowed(tx, order.userId, takerId);
         if (order.status !== 'active' || (order.expiresAt && order.expiresAt <= now)) {
           throw new AppError('RULE_VIOLATION', 'Ордер неактивен: новые сделки по нему недоступны');
         }
@@ -159,7 +165,7 @@ export class TradesService {
   async details(userId: string, tradeId: string): Promise<TradeDetails> {
     const trade = await repo.findTrade(this.ctx.db, tradeId);
     if (!trade || roleOf(trade, userId) === 'observer') throw notFound(TRADE_NOT_FOUND);
-    const [details] = await toTradeDetails(this.ctx.db, [trade], userId);
+    const [details] = await toTradeDetails(this.ctx.db, [trade], userId, this.ctx.clock.now());
     assert(details, 'trade details missing');
     return details;
   }
@@ -241,7 +247,7 @@ export class TradesService {
     total: number,
     q: { limit: number; offset: number },
   ) {
-    const details = await toTradeDetails(this.ctx.db, rows, viewerId);
+    const details = await toTradeDetails(this.ctx.db, rows, viewerId, this.ctx.clock.now());
     return {
       trades: details.map((d) => d.trade),
       total,

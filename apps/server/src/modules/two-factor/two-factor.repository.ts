@@ -17,10 +17,16 @@ export async function lockTwoFactor(tx: Tx, userId: string): Promise<UserTwoFact
 }
 
 /** A fresh secret awaiting its first code; replaces an unconfirmed one, never an enabled one. */
-export async function savePendingSecret(db: Executor, userId: string, sealed: string, now: Date) {
+export async function savePendingSecret(
+  db: Executor,
+  userId: string,
+  sealed: string,
+  now: Date,
+  subjectType: 'user' | 'staff' = 'user',
+) {
   const rows = await db
     .insert(userTwoFactor)
-    .values({ userId, secretEncrypted: sealed, createdAt: now, updatedAt: now })
+    .values({ userId, subjectType, secretEncrypted: sealed, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({
       target: userTwoFactor.userId,
       set: { secretEncrypted: sealed, lastUsedStep: -1, updatedAt: now },

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { UserTwoFactorRow } from '../../db/schema.ts';
 import { AppError, assert } from '../../errors.ts';
+import { findStaffById } from '../admin/staff.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { SecretBox } from './secret-box.ts';
 import {
@@ -30,7 +31,11 @@ export class WrongSecondFactor extends AppError {}
 export class TwoFactorService {
   private readonly box: SecretBox;
 
-  constructor(private readonly ctx: AppContext) {
+  /** `subject`: users (profile, withdrawals) or staff members (back-office sign-in). */
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly subject: 'user' | 'staff' = 'user',
+  ) {
     this.box = new SecretBox(ctx.config.totpEncryptionKey);
   }
 
@@ -46,17 +51,52 @@ export class TwoFactorService {
 
   /** A new secret for the authenticator app; replaces an unconfirmed one. */
   async setup(userId: string) {
-    const user = await findUserById(this.ctx.db, userId);
-    assert(user, `signed-in user ${userId} has no row`);
+    const label = await this.labelOf(userId);
     const secret = newTotpSecret();
     const saved = await repo.savePendingSecret(
       this.ctx.db,
       userId,
       this.box.seal(secret, userId),
       this.ctx.clock.now(),
+      this.subject,
     );
     if (!saved) throw new AppError('CONFLICT', TwoFactorMessages.alreadyEnabled);
-    return { secret, otpauthUri: otpauthUri(secret, user.username ?? user.firstName) };
+    return { secret, otpauthUri: otpauthUri(secret, label) };
+  }
+
+  /** The account name the authenticator app shows. */
+  private async labelOf(id: string): Promise<string> {
+    if (this.subject === 'staff') {
+      const member = await findStaffById(this.ctx.db, id);
+      assert(member, `signed-in staff member ${id} has no row`);
+      return member.email;
+    }
+    const user = await findUserById(this.ctx.db, id);
+    assert(user, `signed-in user ${id} has no row`);
+    return user.username ?? user.firstName;
+  }
+
+  /**
+   * Staff sign-in: nothing to do when two-factor is off; otherwise the code (or a recovery
+   * code) must pass. Wrong codes count towards the lock like everywhere else.
+   */
+  async verifyForSignIn(staffId: string, code: string | undefined) {
+    await this.countingFailures(staffId, () =>
+      this.ctx.db.transaction(async (tx) => {
+        const now = this.ctx.clock.now();
+        const row = await repo.lockTwoFactor(tx, staffId);
+        if (!row?.enabledAt) return;
+        if (!code?.trim()) {
+          throw new AppError('TWO_FACTOR_REQUIRED', TwoFactorMessages.codeRequired, { reason: 'missing' });
+        }
+        this.ensureNotLocked(row, now);
+        if (!(await this.accept(tx, row, code, now, true))) {
+          throw new WrongSecondFactor('TWO_FACTOR_REQUIRED', TwoFactorMessages.invalidCode, {
+            reason: 'invalid',
+          });
+        }
+      }),
+    );
   }
 
   /** Confirms the pending secret with a code; returns the recovery codes (shown this once). */

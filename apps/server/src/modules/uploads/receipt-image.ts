@@ -1,5 +1,5 @@
 import { ReceiptMessages } from '@p2p/shared';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { AppError } from '../../errors.ts';
 
 /**
@@ -13,6 +13,13 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 /** JPEG cannot exceed 65535 per side; keep well inside it. */
 const MAX_SIDE = 16_384;
 const TOO_MANY_PIXELS = 'Изображение слишком большое: не более 40 мегапикселей';
+
+/** libvips loads with the first receipt, not with the server (docs/decisions/014, memory). */
+let sharpModule: Promise<typeof import('sharp')> | null = null;
+export async function loadSharp() {
+  sharpModule ??= import('sharp');
+  return (await sharpModule).default;
+}
 
 export type ImageKind = 'jpeg' | 'png';
 
@@ -41,20 +48,10 @@ const tooManyPixels = () => new AppError('PAYLOAD_TOO_LARGE', TOO_MANY_PIXELS);
 export async function reencodeReceipt(bytes: Buffer): Promise<ProcessedImage> {
   const kind = sniffImage(bytes);
   if (!kind) throw notImage();
-  const input = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
-  let meta: Metadata;
+  const sharp = await loadSharp();
+  await checkImageHeader(bytes, kind, notImage);
   try {
-    meta = await sharp(bytes, input).metadata();
-  } catch (error) {
-    throw decodeFailure(error);
-  }
-  // The header alone tells a bomb apart; refuse it before a single pixel is decoded.
-  if (meta.format !== kind || !meta.width || !meta.height) throw notImage();
-  if (meta.width * meta.height > MAX_INPUT_PIXELS || meta.width > MAX_SIDE || meta.height > MAX_SIDE) {
-    throw tooManyPixels();
-  }
-  try {
-    const { data, info } = await sharp(bytes, input)
+    const { data, info } = await sharp(bytes, UPLOAD_INPUT)
       .rotate()
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 85, mozjpeg: true })
@@ -65,7 +62,34 @@ export async function reencodeReceipt(bytes: Buffer): Promise<ProcessedImage> {
   }
 }
 
+/** How sharp must read an uploaded image: under the pixel budget, failing on broken data. */
+export const UPLOAD_INPUT = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
+
+/**
+ * Reads only the header of a sniffed image and refuses what is not really that format or
+ * declares more pixels than the budget: a decompression bomb is told apart before a single
+ * pixel is decoded. `notImage` builds the refusal for a file that is not the image it claims.
+ */
+export async function checkImageHeader(
+  bytes: Buffer,
+  kind: string,
+  notImage: () => AppError,
+): Promise<{ width: number; height: number }> {
+  const sharp = await loadSharp();
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, UPLOAD_INPUT).metadata();
+  } catch (error) {
+    throw decodeFailure(error, notImage);
+  }
+  if (meta.format !== kind || !meta.width || !meta.height) throw notImage();
+  if (meta.width * meta.height > MAX_INPUT_PIXELS || meta.width > MAX_SIDE || meta.height > MAX_SIDE) {
+    throw tooManyPixels();
+  }
+  return { width: meta.width, height: meta.height };
+}
+
 /** sharp refuses over-limit images with "Input image exceeds pixel limit"; all else is a bad file. */
-function decodeFailure(error: unknown): AppError {
-  return error instanceof Error && /pixel limit/i.test(error.message) ? tooManyPixels() : notImage();
+export function decodeFailure(error: unknown, notAnImage: () => AppError = notImage): AppError {
+  return error instanceof Error && /pixel limit/i.test(error.message) ? tooManyPixels() : notAnImage();
 }

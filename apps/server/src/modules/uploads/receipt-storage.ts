@@ -1,22 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** Files live under DATA_DIR/uploads/receipts with random names that say nothing. */
+/**
+ * Receipts stored before migration 0015: files under DATA_DIR/uploads/receipts with random
+ * names that say nothing. Read-only now; new uploads go to the UploadStore.
+ */
 const FILE_NAME = /^[0-9a-f]{32}\.jpg$/;
 
 export class ReceiptStorage {
   private readonly dir: string;
   constructor(dataDir: string) {
     this.dir = join(dataDir, 'uploads', 'receipts');
-  }
-
-  /** Writes the file under a new random name and returns that name. */
-  async save(data: Buffer): Promise<string> {
-    await mkdir(this.dir, { recursive: true, mode: 0o750 });
-    const fileName = `${randomBytes(16).toString('hex')}.jpg`;
-    await writeFile(this.path(fileName), data, { flag: 'wx', mode: 0o640 });
-    return fileName;
   }
 
   /** The file's bytes, or null when it is gone. */

@@ -35,7 +35,7 @@ export async function proofsOf(db: Executor, tradeIds: string[]): Promise<Paymen
 export async function findProofWithParties(db: Executor, id: string) {
   const [row] = await db
     .select({
-      fileName: paymentProofs.fileName,
+      storageKey: paymentProofs.storageKey,
       tradeId: paymentProofs.tradeId,
       buyerId: trades.buyerId,
       sellerId: trades.sellerId,

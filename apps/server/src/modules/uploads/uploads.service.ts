@@ -1,12 +1,13 @@
 import { ACTION_NOT_AVAILABLE } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import type { TradeRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { answerEvidence, hasOpenEvidenceRequest } from '../admin/desk.repository.ts';
 import { roleOf, staffMayObserve } from '../trades/trade-view.ts';
 import { findTrade, lockTrade } from '../trades/trades.repository.ts';
 import { TRADE_NOT_FOUND } from '../trades/trades.service.ts';
 import { reencodeReceipt } from './receipt-image.ts';
-import { ReceiptStorage } from './receipt-storage.ts';
 import * as repo from './uploads.repository.ts';
 
 /** Receipts a buyer may attach to one trade (enough for split payments, bounded storage). */
@@ -30,10 +31,15 @@ export function canReadReceipt(
 }
 
 /** Refuses anyone but the buyer of a trade awaiting payment; non-parties learn nothing. */
-function checkUploader(trade: TradeRow | null, userId: string): TradeRow {
+/**
+ * The buyer uploads receipts while paying; in a dispute, a party the moderator asked for
+ * evidence (buyer or seller) may upload one as the answer.
+ */
+async function checkUploader(db: Executor, trade: TradeRow | null, userId: string): Promise<TradeRow> {
   if (!trade) throw notFound(TRADE_NOT_FOUND);
   const role = roleOf(trade, userId);
   if (role === 'observer') throw notFound(TRADE_NOT_FOUND);
+  if (trade.status === 'DISPUTED' && (await hasOpenEvidenceRequest(db, trade.id, userId))) return trade;
   if (role !== 'buyer') throw new AppError('FORBIDDEN', 'Чек об оплате загружает покупатель');
   if (!UPLOADABLE.includes(trade.status)) {
     throw new AppError('ACTION_NOT_AVAILABLE', ACTION_NOT_AVAILABLE, { status: trade.status });
@@ -49,29 +55,26 @@ function cleanName(name: string): string {
 }
 
 export class UploadsService {
-  private readonly storage: ReceiptStorage;
-  constructor(private readonly ctx: AppContext) {
-    this.storage = new ReceiptStorage(ctx.config.dataDir);
-  }
+  constructor(private readonly ctx: AppContext) {}
 
   /** Cheap check before the upload is read and decoded; repeated under lock when storing. */
   async assertCanUploadReceipt(userId: string, tradeId: string): Promise<void> {
-    checkUploader(await findTrade(this.ctx.db, tradeId), userId);
+    await checkUploader(this.ctx.db, await findTrade(this.ctx.db, tradeId), userId);
   }
 
   /**
-   * Stores a buyer's receipt: re-encoded, under a random name, recorded on the trade.
+   * Stores a buyer's receipt: re-encoded, in the shared upload store, recorded on the trade.
    * A receipt never moves money; the seller still confirms the payment themselves.
    */
   async uploadReceipt(userId: string, tradeId: string, file: { bytes: Buffer; originalName: string }) {
     const image = await reencodeReceipt(file.bytes);
-    const fileName = await this.storage.save(image.data);
+    const storageKey = await this.ctx.uploads.save('receipt', image.data, 'image/jpeg');
     const now = this.ctx.clock.now();
     let proof: Awaited<ReturnType<typeof repo.insertProof>>;
     let trade: TradeRow;
     try {
       ({ proof, trade } = await this.ctx.db.transaction(async (tx) => {
-        const trade = checkUploader(await lockTrade(tx, tradeId), userId);
+        const trade = await checkUploader(tx, await lockTrade(tx, tradeId), userId);
         if ((await repo.countProofsOfTrade(tx, tradeId)) >= RECEIPTS_PER_TRADE_MAX) {
           throw new AppError(
             'RULE_VIOLATION',
@@ -81,7 +84,7 @@ export class UploadsService {
         const proof = await repo.insertProof(tx, {
           tradeId,
           uploaderId: userId,
-          fileName,
+          storageKey,
           originalName: cleanName(file.originalName),
           size: file.bytes.length,
           processedSize: image.data.length,
@@ -89,10 +92,12 @@ export class UploadsService {
           height: image.height,
           createdAt: now,
         });
+        // A receipt answers the moderator's open evidence requests to this party.
+        await answerEvidence(tx, tradeId, userId, 'receipt', proof.id, now);
         return { proof, trade };
       }));
     } catch (error) {
-      await this.storage.remove(fileName);
+      await this.ctx.uploads.remove(storageKey);
       throw error;
     }
     const url = repo.receiptUrl(proof.id);
@@ -110,8 +115,8 @@ export class UploadsService {
   async readReceipt(viewer: ReceiptViewer, id: string): Promise<Buffer> {
     const proof = await repo.findProofWithParties(this.ctx.db, id);
     if (!proof || !canReadReceipt(viewer, proof)) throw notFound(RECEIPT_NOT_FOUND);
-    const bytes = await this.storage.read(proof.fileName);
-    if (!bytes) throw notFound(RECEIPT_NOT_FOUND);
-    return bytes;
+    const stored = await this.ctx.uploads.read(proof.storageKey);
+    if (!stored) throw notFound(RECEIPT_NOT_FOUND);
+    return stored.data;
   }
 }

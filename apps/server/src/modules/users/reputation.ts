@@ -11,6 +11,13 @@ export interface ReputationSummary {
   completionRate: number | null;
   /** Average seconds from the buyer's "paid" to completion, over trades this user sold. */
   avgReleaseSeconds: number | null;
+  /**
+   * Average seconds this user took for their own step: as buyer from opening to "paid", as
+   * seller from "paid" to confirming receipt.
+   */
+  avgResponseSeconds: number | null;
+  /** Trades of this user that went to dispute (whoever opened it). */
+  disputeCount: number;
 }
 
 export interface Reputation extends ReputationSummary {
@@ -34,7 +41,16 @@ export const REPUTATION_COLUMNS = `
        AND EXISTS (SELECT 1 FROM trade_actions e WHERE e.trade_id = t.id AND e.action = 'expire')
    ) failures)::text AS failed,
   (SELECT AVG(EXTRACT(EPOCH FROM (t.completed_at - t.paid_at)))::numeric(12,0)::text FROM trades t
-     WHERE t.seller_id = u.id AND t.status = 'COMPLETED' AND t.paid_at IS NOT NULL) AS avg_release`;
+     WHERE t.seller_id = u.id AND t.status = 'COMPLETED' AND t.paid_at IS NOT NULL) AS avg_release,
+  (SELECT AVG(s)::numeric(12,0)::text FROM (
+     SELECT EXTRACT(EPOCH FROM (t.paid_at - t.created_at)) AS s FROM trades t
+       WHERE t.buyer_id = u.id AND t.paid_at IS NOT NULL
+     UNION ALL
+     SELECT EXTRACT(EPOCH FROM (t.confirmed_at - t.paid_at)) FROM trades t
+       WHERE t.seller_id = u.id AND t.confirmed_at IS NOT NULL AND t.paid_at IS NOT NULL
+   ) steps) AS avg_response,
+  (SELECT COUNT(*) FROM trades t WHERE t.disputed_at IS NOT NULL
+     AND (t.buyer_id = u.id OR t.seller_id = u.id))::text AS disputes`;
 
 const EMPTY: ReputationSummary = {
   rating: null,
@@ -42,6 +58,8 @@ const EMPTY: ReputationSummary = {
   completedTrades: 0,
   completionRate: null,
   avgReleaseSeconds: null,
+  avgResponseSeconds: null,
+  disputeCount: 0,
 };
 
 /** Reputation of many users in one round trip (order book, trade lists). */
@@ -63,6 +81,8 @@ export async function reputationSummaries(
     completed: string;
     failed: string;
     avg_release: string | null;
+    avg_response: string | null;
+    disputes: string;
   }>(
     db,
     sql`SELECT u.id, ${sql.raw(REPUTATION_COLUMNS)}
@@ -78,6 +98,8 @@ export async function reputationSummaries(
       completedTrades: completed,
       completionRate: finished === 0 ? null : Math.round((completed / finished) * 1000) / 10,
       avgReleaseSeconds: r.avg_release === null ? null : Number(r.avg_release),
+      avgResponseSeconds: r.avg_response === null ? null : Number(r.avg_response),
+      disputeCount: Number(r.disputes),
     });
   }
   for (const id of ids) if (!result.has(id)) result.set(id, EMPTY);

@@ -1,12 +1,13 @@
 import type { PublicProfile, UserView } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { reputationOf } from './reputation.ts';
+import { settingsOf } from '../settings/settings.repository.ts';
+import { onlineStatusOf } from './presence.ts';
+import { reputationOf, reputationSummaries } from './reputation.ts';
 import { effectiveAvatar, effectiveName, toUserView } from './user-view.ts';
 import { findUserById, listOldestUsers, updateUser } from './users.repository.ts';
-
-const ONLINE_MS = 5 * 60_000;
-const AWAY_MS = 30 * 60_000;
 
 export class UsersService {
   constructor(private readonly ctx: AppContext) {}
@@ -15,7 +16,7 @@ export class UsersService {
     const user = await findUserById(this.ctx.db, userId);
     // A live session whose user vanished is a dead session.
     if (!user) throw new AppError('UNAUTHORIZED', 'Необходима авторизация');
-    return toUserView(user);
+    return this.view(user);
   }
 
   async update(
@@ -27,15 +28,23 @@ export class UsersService {
     if (patch.useCustomProfile !== undefined) set.useCustomProfile = patch.useCustomProfile;
     const row = await updateUser(this.ctx.db, userId, set, this.ctx.clock.now());
     if (!row) throw new AppError('UNAUTHORIZED', 'Необходима авторизация');
-    return toUserView(row);
+    return this.view(row);
+  }
+
+  /** The user's own record with their computed rating and completed trades. */
+  async view(user: UserRow): Promise<UserView> {
+    return userViewOf(this.ctx.db, user);
   }
 
   async publicProfile(userId: string): Promise<PublicProfile> {
     const user = await findUserById(this.ctx.db, userId);
     if (!user) throw notFound('Пользователь не найден');
-    const rep = await reputationOf(this.ctx.db, userId);
-    const now = this.ctx.clock.now().getTime();
-    const seen = user.lastSeenAt?.getTime() ?? 0;
+    const [rep, privacy] = await Promise.all([
+      reputationOf(this.ctx.db, userId),
+      settingsOf(this.ctx.db, userId),
+    ]);
+    // The owner's privacy settings: presence and figures are withheld, not faked.
+    const stats = privacy.showStats;
     return {
       user: {
         id: user.id,
@@ -46,20 +55,24 @@ export class UsersService {
         effective_name: effectiveName(user),
         username: user.username,
         verified: user.verified,
-        online_status: now - seen < ONLINE_MS ? 'online' : now - seen < AWAY_MS ? 'away' : 'offline',
-        last_seen: user.lastSeenAt?.toISOString() ?? null,
-        rating: rep.rating,
-        reviews_count: rep.reviewsCount,
-        total_trades: rep.completedTrades,
-        completion_rate: rep.completionRate,
-        avg_response_time: rep.avgReleaseSeconds,
+        online_status: privacy.showOnline ? onlineStatusOf(user, this.ctx.clock.now()) : null,
+        last_seen: privacy.showOnline ? (user.lastSeenAt?.toISOString() ?? null) : null,
+        rating: stats ? rep.rating : null,
+        reviews_count: stats ? rep.reviewsCount : 0,
+        total_trades: stats ? rep.completedTrades : 0,
+        completion_rate: stats ? rep.completionRate : null,
+        avg_response_time: stats ? rep.avgResponseSeconds : null,
         bio: user.bio,
         location: user.location,
         languages: user.languages,
         joined_date: user.createdAt.toISOString(),
-        total_volume: rep.totalVolumeRub,
+        total_volume: stats ? rep.totalVolumeRub : null,
+        completed_trades: stats ? rep.completedTrades : null,
+        avg_release_time: stats ? rep.avgReleaseSeconds : null,
+        stats_visible: stats,
+        allow_messages: privacy.allowMessages,
       },
-      reviews: rep.reviews,
+      reviews: stats ? rep.reviews : [],
     };
   }
 
@@ -70,4 +83,10 @@ export class UsersService {
       .filter((r) => r.username)
       .map((r) => ({ username: r.username as string, effectiveName: effectiveName(r) }));
   }
+}
+
+/** `toUserView` with the reputation read from `db`. */
+export async function userViewOf(db: Executor, user: UserRow): Promise<UserView> {
+  const rep = (await reputationSummaries(db, [user.id])).get(user.id);
+  return toUserView(user, rep ?? { rating: null, completedTrades: 0 });
 }

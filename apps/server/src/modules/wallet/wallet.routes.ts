@@ -2,10 +2,14 @@ import { Ok, WalletBalancesResult, WalletTransactionList, WalletTransactionsQuer
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { MarketPricesService } from '../market/market.service.ts';
 import { WalletService } from './wallet.service.ts';
 
-export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const wallet = new WalletService(ctx);
+export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; prices: MarketPricesService }> = async (
+  app,
+  { ctx, prices },
+) => {
+  const wallet = new WalletService(ctx, prices);
 
   app.get(
     '/wallet/balances',

@@ -1,6 +1,11 @@
 import {
+  COIN_IDS,
   CRYPTOCURRENCIES,
   formatCrypto,
+  formatFiat,
+  type MarketPrices,
+  mulDivFloor,
+  parseAmount,
   type WalletBalanceView,
   type WalletTransactionList,
   type WalletTransactionsQuery,
@@ -8,6 +13,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { balancesOfUser } from '../ledger/balances.repository.ts';
 import { userAccount } from '../ledger/ledger.ts';
+import type { MarketPricesService } from '../market/market.service.ts';
 import { historyAll, historyPage } from './wallet-history.repository.ts';
 import { toCsv, toTransactionView } from './wallet-history.ts';
 
@@ -16,11 +22,23 @@ export const CSV_MAX_ROWS = 50_000;
 
 /** The signed-in user's wallet, read from the ledger's balances. */
 export class WalletService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly prices: MarketPricesService,
+  ) {}
 
-  /** Every supported currency, in a fixed order; never-touched ones are zero. */
+  /**
+   * Every supported currency, in a fixed order; never-touched ones are zero. `usd` is the total
+   * at the feed's current price (live or recently cached); while the feed is down and only the
+   * rough fallback table is known, `usd` is null rather than a made-up figure.
+   */
   async balances(userId: string): Promise<WalletBalanceView[]> {
-    const rows = new Map((await balancesOfUser(this.ctx.db, userId)).map((row) => [row.currency, row]));
+    const [balanceRows, current] = await Promise.all([
+      balancesOfUser(this.ctx.db, userId),
+      this.prices.current(),
+    ]);
+    const rows = new Map(balanceRows.map((row) => [row.currency, row]));
+    const prices = current.ok ? current.prices : null;
     return CRYPTOCURRENCIES.map((cryptocurrency) => {
       const row = rows.get(cryptocurrency);
       const available = row?.available ?? 0n;
@@ -30,6 +48,7 @@ export class WalletService {
         available: formatCrypto(available),
         locked: formatCrypto(locked),
         total: formatCrypto(available + locked),
+        usd: usdValue(available + locked, cryptocurrency, prices),
         lastUpdated: row ? row.updatedAt.toISOString() : null,
       };
     });
@@ -53,4 +72,17 @@ export class WalletService {
     const filter = { account: userAccount(userId), currency: query.currency, type: query.type };
     return toCsv((await historyAll(this.ctx.db, filter, CSV_MAX_ROWS)).map(toTransactionView));
   }
+}
+
+/** `amount` (1e-8 units of `currency`) in US dollars, rounded down to cents; null without a price. */
+export function usdValue(
+  amount: bigint,
+  currency: keyof typeof COIN_IDS,
+  prices: MarketPrices | null,
+): string | null {
+  const usd = prices?.[COIN_IDS[currency]]?.usd;
+  if (usd === undefined || !Number.isFinite(usd) || usd < 0) return null;
+  // The feed's price is display data (a float); it becomes an exact 8-place decimal once.
+  const priceMinor = parseAmount(usd.toFixed(8), 8);
+  return formatFiat(mulDivFloor(amount, priceMinor, 10n ** 14n));
 }

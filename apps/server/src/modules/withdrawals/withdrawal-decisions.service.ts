@@ -18,6 +18,7 @@ import { insertAuditEntry } from '../admin/audit.repository.ts';
 import type { StaffActor } from '../admin/balance-operations.service.ts';
 import * as ledger from '../ledger/ledger.ts';
 import { PendingEvents } from '../realtime/notifier.ts';
+import { withdrawalFacts } from './withdrawal-facts.ts';
 import { toAdminWithdrawalView } from './withdrawal-view.ts';
 import * as repo from './withdrawals.repository.ts';
 import { announce, moneyOf } from './withdrawals.service.ts';
@@ -46,8 +47,9 @@ export class WithdrawalDecisionsService {
       query.limit,
       (query.page - 1) * query.limit,
     );
+    const facts = await withdrawalFacts(this.ctx.db, rows, this.ctx.clock.now());
     return {
-      withdrawals: rows.map(toAdminWithdrawalView),
+      withdrawals: rows.map((row) => ({ ...toAdminWithdrawalView(row), facts: facts.get(row.id) })),
       pagination: paginationOf(query.page, query.limit, total),
     };
   }

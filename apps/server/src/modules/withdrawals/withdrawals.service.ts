@@ -19,6 +19,7 @@ import { balancesOfUser } from '../ledger/balances.repository.ts';
 import * as ledger from '../ledger/ledger.ts';
 import { PendingEvents } from '../realtime/notifier.ts';
 import { TwoFactorService } from '../two-factor/two-factor.service.ts';
+import { assertNotBlocked } from '../users/blocking.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { refusal, resolveDestination } from './destination.ts';
 import { toWithdrawalView } from './withdrawal-view.ts';
@@ -70,6 +71,7 @@ export class WithdrawalsService {
     const view = await this.twoFactor.countingFailures(userId, () =>
       idempotent(this.ctx.db, scope, async (tx) => {
         const now = this.ctx.clock.now();
+        await assertNotBlocked(tx, userId);
         await this.twoFactor.verifyForWithdrawal(tx, userId, input.totpCode, now);
         const owner = await findAddressOwner(tx, network.chain, address);
         if (owner?.userId === userId) {

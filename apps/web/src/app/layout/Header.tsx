@@ -3,6 +3,7 @@ import { CurrencySwitcher } from '@/components/CurrencySwitcher';
 import { Icon } from '@/components/ui/Icon';
 import { ActiveTradesButton } from '@/features/active-trades';
 import { useSession } from '@/features/auth';
+import { NotificationBell } from '@/features/notifications';
 import { LanguageSwitcher, useT } from '@/i18n';
 import { MobileMenu } from './MobileMenu';
 import { MAIN_LINKS } from './nav-links';
@@ -45,6 +46,7 @@ export function Header() {
           ) : user ? (
             <>
               <ActiveTradesButton />
+              <NotificationBell />
               <div className="desktop-only">
                 <UserMenu user={user} />
               </div>

@@ -1,12 +1,16 @@
 import type { IconName } from '@/components/ui/Icon';
 import type { MessageKey } from '@/i18n';
 
-/** User menu entries of spec 1 §2, in the spec's order (logout is added by the menus). */
+/** User menu entries of spec 1 §2 in the spec's order, then the account pages (logout is added by the menus). */
 export const ACCOUNT_LINKS: { to: string; label: MessageKey; icon: IconName }[] = [
   { to: '/dashboard', label: 'menu.dashboard', icon: 'grid' },
   { to: '/orders/my', label: 'menu.myOrders', icon: 'list' },
   { to: '/settings/payment-methods', label: 'menu.paymentMethods', icon: 'card' },
   { to: '/wallet', label: 'menu.wallet', icon: 'wallet' },
+  { to: '/settings/security', label: 'menu.security', icon: 'shield' },
+  { to: '/trade-history', label: 'page.tradeHistory', icon: 'list' },
+  { to: '/notifications', label: 'inbox.title', icon: 'bell' },
+  { to: '/profile', label: 'page.profile', icon: 'sliders' },
 ];
 
 /** Main navigation shown in the header and the mobile menu. */

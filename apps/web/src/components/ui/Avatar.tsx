@@ -3,7 +3,7 @@ import { useState } from 'react';
 interface AvatarProps {
   name: string;
   src?: string | null;
-  size?: 'sm' | 'md' | 'lg';
+  size?: 'xs' | 'sm' | 'md' | 'lg';
 }
 
 /** Photo when there is one (and it loads), else the first letter of the name. */

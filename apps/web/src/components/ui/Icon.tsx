@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 
 /** Stroke icons drawn inline, so they look the same on every system (no emoji fonts needed). */
 const PATHS = {
+  bell: <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" />,
+  trash: <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6" />,
   swap: <path d="M4 8h15l-4-4M20 16H5l4 4" />,
   shield: <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />,
   bolt: <path d="M13 2 3 14h9l-1 8 10-12h-9l1-8z" />,

@@ -1,4 +1,5 @@
 import type { ServerEventName, ServerToClientEvents } from '@p2p/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useRealtime } from './context';
 
@@ -20,9 +21,12 @@ export function useSocketEvent<E extends ServerEventName>(event: E, handler: Ser
 /**
  * Joins `trade:{id}` (chat and trade events of that trade) while mounted, and again after
  * every reconnect, since rooms do not survive a new connection. Also marks the trade open.
+ * Once joined, the trade and its chat are fetched again: what happened between the page's
+ * first fetch and the join (a message sent meanwhile) reached no room of ours.
  */
 export function useTradeRoom(tradeId: string | null): void {
   const { socket, openTrade } = useRealtime();
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (!tradeId) return;
     openTrade.current = tradeId;
@@ -34,7 +38,8 @@ export function useTradeRoom(tradeId: string | null): void {
     if (!socket || !tradeId) return;
     const join = () =>
       socket.emit('trade:join', { tradeId }, (ack) => {
-        if (!ack?.ok) console.warn('trade:join refused', ack?.error);
+        if (!ack?.ok) return console.warn('trade:join refused', ack?.error);
+        void queryClient.invalidateQueries({ queryKey: ['trade', tradeId] });
       });
     if (socket.connected) join();
     socket.on('connect', join);
@@ -42,7 +47,7 @@ export function useTradeRoom(tradeId: string | null): void {
       socket.off('connect', join);
       if (socket.connected) socket.emit('trade:leave', { tradeId });
     };
-  }, [socket, tradeId]);
+  }, [socket, tradeId, queryClient]);
 }
 
 /** Calls `handler` on a browser-level event re-broadcast by the realtime layer. */

@@ -1,4 +1,9 @@
-import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '@p2p/shared';
+import {
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  SOCKET_PATH,
+  SOCKET_TRANSPORTS,
+} from '@p2p/shared';
 import { io, type Socket } from 'socket.io-client';
 import { getAccessToken } from '@/lib/storage';
 
@@ -10,11 +15,13 @@ export const RECONNECT = { attempts: 5, delayMs: 1000, delayMaxMs: 5000, timeout
 
 /**
  * The user's socket to `/socket.io` on this host. The token is read at every (re)connect
- * attempt, so a refreshed access token is used without rebuilding the socket.
+ * attempt, so a refreshed access token is used without rebuilding the socket. WebSocket
+ * first, so that several instances work behind a balancer without sticky sessions.
  */
 export function createSocket(): AppSocket {
   return io({
     path: SOCKET_PATH,
+    ...SOCKET_TRANSPORTS,
     autoConnect: false,
     auth: (cb) => cb({ token: getAccessToken() ?? '' }),
     reconnection: true,

@@ -95,6 +95,7 @@ export function wireSocket(o: WireOptions): () => void {
     if (connectedBefore) {
       void queryClient.invalidateQueries({ queryKey: ['trades'] });
       void queryClient.invalidateQueries({ queryKey: ['trade'] });
+      void queryClient.invalidateQueries({ queryKey: ['notifications'] });
     }
     connectedBefore = true;
   });
@@ -156,6 +157,12 @@ export function wireSocket(o: WireOptions): () => void {
     toast(text('rt.orderMatched'), { duration: REALTIME_TOAST_MS.orderMatched, once: `trade:${e.tradeId}` });
   });
   socket.on('order:updated', invalidateOrders);
+  socket.on('trade:evidence_requested', (e) => {
+    if (e.request.userId === o.userId) {
+      toast(text('bo.trade.evidenceToast'), { duration: REALTIME_TOAST_MS.tradeUpdated });
+    }
+    invalidateTrade(e.tradeId);
+  });
 
   // Back online or back to the tab after the attempts ran out: try again.
   const revive = () => {

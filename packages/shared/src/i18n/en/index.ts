@@ -1,5 +1,8 @@
 import type { ru } from '../ru/index.ts';
 import { account } from './account.ts';
+import { accountPages } from './account-pages.ts';
+import { backoffice } from './backoffice.ts';
+import { backofficeConsole } from './backoffice-console.ts';
 import { chat } from './chat.ts';
 import { common } from './common.ts';
 import { errors } from './errors.ts';
@@ -7,6 +10,8 @@ import { format } from './format.ts';
 import { info } from './info.ts';
 import { lists } from './lists.ts';
 import { market } from './market.ts';
+import { money } from './money.ts';
+import { notifications } from './notifications.ts';
 import { paymentMethods } from './payment-methods.ts';
 import { trade } from './trade.ts';
 import { validation } from './validation.ts';
@@ -18,10 +23,15 @@ export const en: Record<keyof typeof ru, string> = {
   ...validation,
   ...errors,
   ...account,
+  ...accountPages,
   ...market,
   ...trade,
   ...chat,
   ...lists,
   ...paymentMethods,
   ...info,
+  ...notifications,
+  ...money,
+  ...backoffice,
+  ...backofficeConsole,
 };

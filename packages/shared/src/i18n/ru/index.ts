@@ -1,4 +1,7 @@
 import { account } from './account.ts';
+import { accountPages } from './account-pages.ts';
+import { backoffice } from './backoffice.ts';
+import { backofficeConsole } from './backoffice-console.ts';
 import { chat } from './chat.ts';
 import { common } from './common.ts';
 import { errors } from './errors.ts';
@@ -6,6 +9,8 @@ import { format } from './format.ts';
 import { info } from './info.ts';
 import { lists } from './lists.ts';
 import { market } from './market.ts';
+import { money } from './money.ts';
+import { notifications } from './notifications.ts';
 import { paymentMethods } from './payment-methods.ts';
 import { trade } from './trade.ts';
 import { validation } from './validation.ts';
@@ -20,10 +25,15 @@ export const ru = {
   ...validation,
   ...errors,
   ...account,
+  ...accountPages,
   ...market,
   ...trade,
   ...chat,
   ...lists,
   ...paymentMethods,
   ...info,
+  ...notifications,
+  ...money,
+  ...backoffice,
+  ...backofficeConsole,
 } as const;

@@ -1,4 +1,5 @@
 import type { ChatMessage } from '@p2p/shared';
+import { Avatar } from '@/components/ui/Avatar';
 import { useI18n, useLocalize } from '@/i18n';
 import { EMPTY } from '@/lib/format';
 import { useFormat } from '@/lib/use-format';
@@ -30,10 +31,32 @@ export function MessageItem({ message, mine, sending, showName }: MessageItemPro
       </li>
     );
   }
+  if (message.type === 'MODERATOR') {
+    return (
+      <li className="msg msg--theirs msg--moderator" data-testid="moderator-message">
+        <span className="msg__name">{t('bo.case.moderator')}</span>
+        <div className="msg__bubble">
+          <p className="msg__text">{message.content}</p>
+          <span className="msg__meta">
+            <span className="msg__time num">{time}</span>
+          </span>
+        </div>
+      </li>
+    );
+  }
   const receipt = sending ? t('chat.sending') : message.readAt ? t('chat.read') : t('chat.sent');
   return (
     <li className={`msg ${mine ? 'msg--mine' : 'msg--theirs'}${sending ? ' msg--sending' : ''}`}>
-      {showName && !mine ? <span className="msg__name">{senderName(message as ChatMessage)}</span> : null}
+      {showName && !mine ? (
+        <span className="msg__name">
+          <Avatar
+            name={senderName(message as ChatMessage)}
+            src={message.sender?.useCustomProfile ? message.sender.customAvatarUrl : null}
+            size="xs"
+          />
+          {senderName(message as ChatMessage)}
+        </span>
+      ) : null}
       <div className="msg__bubble">
         <p className="msg__text">{message.content}</p>
         <span className="msg__meta">

@@ -49,11 +49,12 @@ describe('chat rules (spec 2 §5)', () => {
     expect(checkOutgoing('  hi  ', me)).toEqual({ ok: true, content: 'hi' });
   });
 
-  it('drops TEXT messages without a sender id or name but keeps SYSTEM lines', () => {
+  it('drops TEXT messages without a sender id or name but keeps SYSTEM and MODERATOR lines', () => {
     expect(isShowable(msg({}))).toBe(true);
     expect(isShowable(msg({ senderId: null }))).toBe(false);
     expect(isShowable(msg({ sender: null }))).toBe(false);
     expect(isShowable(msg({ type: 'SYSTEM', senderId: null, sender: null }))).toBe(true);
+    expect(isShowable(msg({ type: 'MODERATOR', senderId: null, sender: null }))).toBe(true);
   });
 
   it('merges live messages by id in time order, and records reads', () => {

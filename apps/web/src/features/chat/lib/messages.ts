@@ -25,9 +25,12 @@ export function checkOutgoing(
   return { ok: true, content };
 }
 
-/** SYSTEM lines have no sender; a TEXT message without sender id or name is dropped (spec 2 §5). */
+/**
+ * SYSTEM and MODERATOR lines have no sender (the platform speaks); a TEXT message without
+ * sender id or name is dropped (spec 2 §5).
+ */
 export function isShowable(message: ChatMessage): boolean {
-  if (message.type === 'SYSTEM') return true;
+  if (message.type === 'SYSTEM' || message.type === 'MODERATOR') return true;
   return Boolean(message.senderId && (message.sender?.displayName || message.sender?.firstName));
 }
 

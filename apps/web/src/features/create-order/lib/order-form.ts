@@ -48,6 +48,15 @@ export interface OrderFieldIssue {
   key: MessageKey;
 }
 
+/**
+ * The payment window a new order starts with: the user's default from the settings (5 to 60
+ * minutes), raised to the order form's own minimum, since an order's window is 15 to 1440.
+ */
+export function defaultTimeLimit(fromSettings: number | undefined): string {
+  if (fromSettings === undefined || !Number.isInteger(fromSettings)) return String(TIME_LIMIT_DEFAULT);
+  return String(Math.min(TIME_LIMIT_MAX, Math.max(TIME_LIMIT_MIN, fromSettings)));
+}
+
 export function initialOrderForm(type: 'buy' | 'sell'): OrderFormState {
   return {
     type,

@@ -46,4 +46,33 @@ describe('create-order form (spec 3 §5)', () => {
     await waitFor(() => expect(screen.getByText(/≈ 0,00050000/)).toBeTruthy());
     expect(screen.getByText(/Комиссия платформы 0,1% удерживается/)).toBeTruthy();
   });
+
+  it('starts with the payment window of the settings, raised to the order minimum', async () => {
+    const settings = (timeLimit: number) => ({
+      notifications: { telegram: true, trades: true, deposits: true, chat: true },
+      privacy: { showOnline: true, showStats: true, allowMessages: true },
+      trading: { autoReply: '', timeLimit, minRating: 0, allowUnrated: true },
+      telegramConnected: false,
+      updatedAt: null,
+    });
+    let window = 45;
+    vi.stubGlobal(
+      'fetch',
+      fakeApi((path) =>
+        path === '/users/settings'
+          ? settings(window)
+          : path === '/config'
+            ? { platformFeeRate: '0.001', feePayer: 'buyer' }
+            : [],
+      ).fetch,
+    );
+    const first = renderApp(<CreateOrderPage />);
+    const field = () => screen.getByLabelText(/^Время на оплату/) as HTMLInputElement;
+    await waitFor(() => expect(field().value).toBe('45'));
+    first.unmount();
+    // Settings allow 5 minutes; an order's window starts at 15.
+    window = 5;
+    renderApp(<CreateOrderPage />);
+    await waitFor(() => expect(field().value).toBe('15'));
+  });
 });

@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { Dialog } from '@/components/ui/Dialog';
+import { useUserSettings } from '@/features/settings';
 import { currentLang, useI18n } from '@/i18n';
 import { catalogueResolver } from '@/lib/form-resolver';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -14,6 +15,7 @@ import { TypeSection } from '../components/TypeSection';
 import { useCreateOrder } from '../components/useCreateOrder';
 import {
   canPreview,
+  defaultTimeLimit,
   FORM_FIELD_OF,
   initialOrderForm,
   type OrderFormState,
@@ -45,6 +47,12 @@ export function CreateOrderPage() {
     mode: 'onTouched',
     defaultValues: initialOrderForm(params.get('type') === 'sell' ? 'sell' : 'buy'),
   });
+  // The default payment window of the settings, unless the field was already edited.
+  const preferredWindow = useUserSettings().data?.trading?.timeLimit;
+  useEffect(() => {
+    if (preferredWindow === undefined || form.getFieldState('timeLimit').isDirty) return;
+    form.setValue('timeLimit', defaultTimeLimit(preferredWindow));
+  }, [preferredWindow, form]);
   const [previewing, setPreviewing] = useState<CreateOrderRequest | null>(null);
   const { submit, submitting, serverError } = useCreateOrder((field, message) =>
     form.setError(FORM_FIELD_OF[field], { type: 'server', message }),

@@ -33,6 +33,8 @@ export function StatsWidget({
         <LoadingState text={t('common.loading')} />
       ) : stats.isError ? (
         <WidgetError message={stats.error.message} onRetry={() => stats.refetch()} />
+      ) : stats.data.totalTrades === 0 ? (
+        <p className="muted small">{t('dash.noData')}</p>
       ) : (
         <dl className="widget-stats">
           <div>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
+import { NotificationsWidget } from '@/features/notifications';
 import { useMyOrders } from '@/features/orders';
 import { useWalletBalances } from '@/features/wallet';
 import { type MessageKey, useI18n } from '@/i18n';
@@ -17,7 +18,7 @@ const QUICK: { label: MessageKey; to: string; icon: IconName }[] = [
   { label: 'nav.createOrder', to: '/create-order', icon: 'plus' },
   { label: 'dashboard.topUp', to: '/wallet', icon: 'download' },
   { label: 'dashboard.history', to: '/trade-history', icon: 'list' },
-  { label: 'dashboard.settings', to: '/profile/edit', icon: 'sliders' },
+  { label: 'dashboard.settings', to: '/profile', icon: 'sliders' },
 ];
 
 export function DashboardPage() {
@@ -88,16 +89,7 @@ export function DashboardPage() {
         <WalletWidget balances={balances} />
         <OrdersWidget orders={orders} />
         <StatsWidget stats={stats} profile={profile} />
-        {/* No notification feed on the server yet: say so rather than show sample messages. */}
-        <section className="panel widget" aria-labelledby="w-notifications">
-          <h2 id="w-notifications" className="panel__title">
-            {t('dashboard.notifications')}
-          </h2>
-          <p className="widget__soon">
-            <span className="badge badge--muted">{t('comingSoon.title')}</span>
-          </p>
-          <p className="muted small">{t('dashboard.soon')}</p>
-        </section>
+        <NotificationsWidget />
       </div>
     </section>
   );

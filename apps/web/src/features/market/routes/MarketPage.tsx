@@ -6,12 +6,16 @@ import { useSession } from '@/features/auth';
 import { OrderDetailPanel, orderKeys, PANEL_CLOSE_DELAY_MS, useOrderBook } from '@/features/orders';
 import { useI18n } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useMarketPrices } from '../api/prices';
+import { type MarketPricesState, useMarketPrices } from '../api/prices';
+
 import { MarketFilters, useMarketFilters } from '../components/MarketFilters';
 import { OrderColumn } from '../components/OrderColumn';
 import { PriceSourceIndicator, PriceTicker } from '../components/PriceSource';
 import { marketPriceMinor, priceDeviationText } from '../lib/prices';
 import '../market.css';
+
+/** Before the first answer: the strip's cells with dashes, keeping its height. */
+const PRICES_PENDING: MarketPricesState = { prices: {}, source: 'fallback', updatedAt: '', message: null };
 
 /** Home: the order book of spec 1 §2, both sides, filtered by coin, fiat and payment method. */
 export function MarketPage() {
@@ -87,7 +91,8 @@ export function MarketPage() {
         </div>
       </div>
 
-      {prices.data ? <PriceTicker prices={prices.data} /> : null}
+      {/* The strip keeps its place while prices load (dashes), so nothing below jumps (CLS). */}
+      <PriceTicker prices={prices.data ?? PRICES_PENDING} />
       {prices.data?.source === 'fallback' ? (
         <p className="alert alert--warn market-note small" role="status">
           {t('market.prices.fallbackNote')}

@@ -10,6 +10,7 @@ import { useSession } from '@/features/auth';
 import { useLocalize, useT } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { profileApi } from '../api/profile-api';
+import { AvatarUpload } from '../components/AvatarUpload';
 import '../profile.css';
 
 /** Spec 3 §9: profile messages clear after 5 s. */
@@ -90,9 +91,10 @@ export function ProfileEditPage() {
             {user.username ? <div className="muted small">@{user.username}</div> : null}
           </div>
         </div>
-        <p className="muted small">
-          <strong>{t('profileEdit.avatar')}:</strong> {t('profileEdit.avatarSoon')}
-        </p>
+        <div className="field">
+          <span className="field__label">{t('profileEdit.avatar')}</span>
+          <AvatarUpload />
+        </div>
 
         <div className="field">
           <label htmlFor={`${id}-name`} className="field__label">

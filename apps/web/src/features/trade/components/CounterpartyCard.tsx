@@ -24,6 +24,16 @@ function Figures({ party }: { party: TradeParty }) {
         <dt>{t('trade.rep.completion')}</dt>
         <dd className="num">{party.completionRate === null ? EMPTY : fmt.percent(party.completionRate)}</dd>
       </div>
+      <div>
+        <dt>{t('partyUi.avgResponse')}</dt>
+        <dd className="num">
+          {party.avgResponseTime === null ? EMPTY : fmt.duration(party.avgResponseTime)}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('partyUi.disputes')}</dt>
+        <dd className="num">{party.disputeCount}</dd>
+      </div>
     </dl>
   );
 }
@@ -39,10 +49,12 @@ export function CounterpartyCard({ trade }: { trade: TradeView }) {
   if (trade.userRole === 'observer') return null;
   const forBuyer = trade.userRole === 'buyer';
   const party = forBuyer ? trade.seller : trade.buyer;
+  // Spec 2 §6: disputes weigh in the buyer's risk only, not in the seller's trust.
   const figures = {
     rating: party.rating,
     tradesCount: party.tradesCount,
     completionRate: party.completionRate,
+    ...(forBuyer ? {} : { disputeCount: party.disputeCount }),
   };
   const level = forBuyer ? trustLevel(figures) : riskLevel(figures);
   const bar = forBuyer

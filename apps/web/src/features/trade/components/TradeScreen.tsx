@@ -14,6 +14,7 @@ import { CounterpartyCard } from './CounterpartyCard';
 import { DisputeDialog } from './DisputeDialog';
 import { Participants, TradeDetailsBlock, TradeInfo } from './InfoBlocks';
 import { MainAction } from './MainAction';
+import { ModeratorNotices } from './ModeratorNotices';
 import { detailsText } from './PaymentDetails';
 import { ProgressList } from './ProgressList';
 import { QuickActions } from './QuickActions';
@@ -118,6 +119,7 @@ export function TradeScreen({ details, refreshing, onRefresh }: TradeScreenProps
         refreshing={refreshing}
         onRefresh={onRefresh}
       />
+      <ModeratorNotices details={details} />
       <MainAction
         trade={trade}
         available={availableActions}

@@ -44,8 +44,8 @@ export function trustLevel(f: ReputationFigures): TrustLevel {
 
 /**
  * Low if rating > 4.5, trades > 20, completion > 95 and no disputes; high if rating < 3.5,
- * trades < 5, completion < 80 or more than 2 disputes. An unreported dispute count takes no
- * part in the decision (the server does not expose it yet).
+ * trades < 5, completion < 80 or more than 2 disputes. An unreported dispute count (the
+ * seller's trust does not use it) takes no part in the decision.
  */
 export function riskLevel(f: ReputationFigures): RiskLevel {
   const disputes = f.disputeCount ?? undefined;

@@ -3,10 +3,17 @@ import { useT } from '@/i18n';
 import { EMPTY } from '@/lib/format';
 import { useFormat } from '@/lib/use-format';
 
-/** Rating, trades and completion: null means "no data", shown as such, never as a default. */
+/**
+ * Every figure the server computes from trades and reviews: rating, completed trades,
+ * completion rate, average release time and volume. Null means "no data", shown as such,
+ * never as a default.
+ */
 export function ProfileStats({ user }: { user: PublicProfile['user'] }) {
   const t = useT();
   const fmt = useFormat();
+  if (!user.stats_visible) return <p className="muted stats-hidden">{t('publicProfile.statsHidden')}</p>;
+  const seconds = (value: number | null) =>
+    value === null ? <span className="muted">{t('publicProfile.noData')}</span> : fmt.duration(value);
   return (
     <dl className="stats">
       <div className="stats__item">
@@ -27,11 +34,23 @@ export function ProfileStats({ user }: { user: PublicProfile['user'] }) {
       </div>
       <div className="stats__item">
         <dt>{t('profile.trades')}</dt>
-        <dd className="num">{user.total_trades}</dd>
+        <dd className="num">{user.completed_trades ?? user.total_trades}</dd>
       </div>
       <div className="stats__item">
         <dt>{t('profile.completion')}</dt>
         <dd className="num">{user.completion_rate === null ? EMPTY : fmt.percent(user.completion_rate)}</dd>
+      </div>
+      <div className="stats__item">
+        <dt>{t('publicProfile.avgRelease')}</dt>
+        <dd className="num">{seconds(user.avg_release_time)}</dd>
+      </div>
+      <div className="stats__item">
+        <dt>{t('partyUi.avgResponse')}</dt>
+        <dd className="num">{seconds(user.avg_response_time)}</dd>
+      </div>
+      <div className="stats__item">
+        <dt>{t('publicProfile.volume')}</dt>
+        <dd className="num">{user.total_volume === null ? EMPTY : fmt.fiat(user.total_volume, 'RUB')}</dd>
       </div>
     </dl>
   );

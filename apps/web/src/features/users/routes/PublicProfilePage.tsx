@@ -78,9 +78,11 @@ export function PublicProfilePage() {
             </h1>
             {user.username ? <div className="muted">@{user.username}</div> : null}
             <div className="profile-card__meta small">
-              <span className={`presence presence--${user.online_status}`}>
-                {t(ONLINE_LABEL[user.online_status] ?? 'profile.offline')}
-              </span>
+              {user.online_status ? (
+                <span className={`presence presence--${user.online_status}`}>
+                  {t(ONLINE_LABEL[user.online_status] ?? 'profile.offline')}
+                </span>
+              ) : null}
               <span className="muted">{t('profile.memberSince', { date: since })}</span>
             </div>
           </div>
@@ -89,12 +91,15 @@ export function PublicProfilePage() {
         <ProfileStats user={user} />
       </div>
 
-      <section className="panel" aria-labelledby="reviews-title">
-        <h2 id="reviews-title" className="panel__title">
-          {t('profile.reviews')} <span className="muted num">{user.reviews_count}</span>
-        </h2>
-        <ReviewsList reviews={reviews} />
-      </section>
+      {/* Hidden statistics hide the reviews too (the owner's privacy setting). */}
+      {user.stats_visible ? (
+        <section className="panel" aria-labelledby="reviews-title">
+          <h2 id="reviews-title" className="panel__title">
+            {t('profile.reviews')} <span className="muted num">{user.reviews_count}</span>
+          </h2>
+          <ReviewsList reviews={reviews} />
+        </section>
+      ) : null}
     </section>
   );
 }

@@ -18,8 +18,13 @@ export interface Valuation {
  * always shown with its price source; no value at all when prices are unavailable or are only
  * the fallback table (a fixed rough figure is not a valuation of anyone's money).
  */
-export function useValuation(balances: WalletBalanceView[] | undefined): Valuation {
-  const currency = useCurrency();
+export function useValuation(
+  balances: WalletBalanceView[] | undefined,
+  /** A fixed currency (the wallet's total is in USD, spec 3 §2); the display currency otherwise. */
+  fixed?: DisplayCurrency,
+): Valuation {
+  const chosen = useCurrency();
+  const currency = fixed ?? chosen;
   const prices = useMarketPrices();
   const quotes = prices.data?.source === 'fallback' ? undefined : prices.data?.prices;
   const perCoin: Record<string, bigint | null> = {};

@@ -1,23 +1,56 @@
-import type { WalletBalanceView } from '@p2p/shared';
+import type { Cryptocurrency } from '@p2p/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
 import { LoadingState, MessageState } from '@/components/ui/Status';
+import { toast } from '@/components/ui/toast';
+import { useSocketEvent } from '@/features/realtime';
+import { WithdrawDialog } from '@/features/withdrawals';
 import { useI18n } from '@/i18n';
+import { WALLET_KEY } from '@/lib/balances';
+import { usePlatformConfig } from '@/lib/platform-config';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useFormat } from '@/lib/use-format';
-import { useWalletBalances } from '../api/wallet-api';
-import { COIN_NAMES } from '../components/coins';
-import { useValuation, type Valuation } from '../components/useValuation';
+import { useWalletBalances, WALLET_DEPOSITS_KEY } from '../api/wallet-api';
+import { BalanceCard } from '../components/BalanceCard';
+import { DepositDialog } from '../components/DepositDialog';
+import { DepositList } from '../components/DepositList';
+import { TransactionHistory } from '../components/TransactionHistory';
+import { useValuation } from '../components/useValuation';
 import { ValuationNote } from '../components/ValuationNote';
 import '../wallet.css';
 
-/** Wallet (spec 3 §2) with real ledger balances; deposit, withdrawal and history come later. */
+type Open = { kind: 'deposit' | 'withdraw'; currency: Cryptocurrency } | null;
+
+/**
+ * Wallet (spec 3 §2): total in USD from market prices, a card per coin with deposit and
+ * withdraw, incoming deposits with live confirmations, and the ledger's history.
+ */
 export function WalletPage() {
   const { t } = useI18n();
   const fmt = useFormat();
   useDocumentTitle(t('wallet.title'));
+  const queryClient = useQueryClient();
   const balances = useWalletBalances();
-  const valuation = useValuation(balances.data);
+  const valuation = useValuation(balances.data, 'USD');
+  const config = usePlatformConfig();
+  const [open, setOpen] = useState<Open>(null);
+  const devnet = config.data?.chainMode === 'devnet';
+  const depositsOn = config.data ? config.data.chainMode !== 'off' : false;
+
+  useSocketEvent('deposit:pending', () => {
+    void queryClient.invalidateQueries({ queryKey: WALLET_DEPOSITS_KEY });
+  });
+  useSocketEvent('deposit:credited', (deposit) => {
+    toast.success(t('dep.creditedToast', { amount: fmt.crypto(deposit.amount, deposit.currency) }), {
+      once: `deposit-${deposit.id}`,
+    });
+    void queryClient.invalidateQueries({ queryKey: WALLET_KEY });
+  });
+  useSocketEvent('withdrawal:updated', () => {
+    void queryClient.invalidateQueries({ queryKey: WALLET_KEY });
+  });
 
   return (
     <section className="page" aria-labelledby="wallet-title">
@@ -29,12 +62,15 @@ export function WalletPage() {
           <button
             type="button"
             className="btn btn--ghost btn--sm"
-            onClick={() => balances.refetch()}
+            onClick={() => queryClient.invalidateQueries({ queryKey: WALLET_KEY })}
             disabled={balances.isFetching}
             aria-label={t('orders.refresh')}
           >
             <Icon name="refresh" size={16} /> <span className="hide-sm">{t('orders.refresh')}</span>
           </button>
+          <Link to="/withdrawals/history" className="btn btn--ghost btn--sm">
+            {t('wallet.allWithdrawals')}
+          </Link>
           <Link to="/dashboard" className="btn btn--ghost btn--sm" aria-label={t('wallet.toDashboard')}>
             <Icon name="arrowLeft" size={16} /> <span className="hide-sm">{t('wallet.toDashboard')}</span>
           </Link>
@@ -53,72 +89,40 @@ export function WalletPage() {
         <>
           <div className="panel wallet-total">
             <span className="wallet-total__label">{t('wallet.totalValue')}</span>
-            <span className="wallet-total__value num">
+            <span className="wallet-total__value num" data-testid="wallet-total">
               {fmt.estimate(valuation.total, valuation.currency)}
             </span>
             <ValuationNote valuation={valuation} />
           </div>
-          <p className="alert alert--warn small wallet-note">
-            <Icon name="info" size={16} /> {t('wallet.transfersLater')}
-          </p>
           <ul className="balance-grid">
             {balances.data.map((balance) => (
-              <BalanceCard key={balance.cryptocurrency} balance={balance} valuation={valuation} />
+              <BalanceCard
+                key={balance.cryptocurrency}
+                balance={balance}
+                valuation={valuation}
+                depositsOn={depositsOn}
+                onDeposit={() => setOpen({ kind: 'deposit', currency: balance.cryptocurrency })}
+                onWithdraw={() => setOpen({ kind: 'withdraw', currency: balance.cryptocurrency })}
+              />
             ))}
           </ul>
         </>
       )}
 
-      <section className="panel" aria-labelledby="history-title">
-        <h2 id="history-title" className="panel__title">
-          {t('wallet.history')}
+      <section className="panel" aria-labelledby="deposits-title">
+        <h2 id="deposits-title" className="panel__title">
+          {t('wallet.pendingDeposits')}
         </h2>
-        <p className="empty">{t('wallet.historyLater')}</p>
+        <DepositList />
       </section>
-    </section>
-  );
-}
 
-function BalanceCard({ balance, valuation }: { balance: WalletBalanceView; valuation: Valuation }) {
-  const { t } = useI18n();
-  const fmt = useFormat();
-  const coin = balance.cryptocurrency;
-  return (
-    <li className="panel balance-card">
-      <div className="balance-card__head">
-        <span className={`coin-badge coin-badge--${coin.toLowerCase()}`} aria-hidden="true">
-          {coin.slice(0, 1)}
-        </span>
-        <div>
-          <h2 className="balance-card__coin">{coin}</h2>
-          <span className="small muted">{COIN_NAMES[coin] ?? coin}</span>
-        </div>
-      </div>
-      <p className="balance-card__total num">
-        {fmt.crypto(balance.total, coin, { balance: true, unit: false })}{' '}
-        <span className="balance-card__unit">{coin}</span>
-      </p>
-      {valuation.perCoin[coin] != null ? (
-        <p className="small muted num">{fmt.estimate(valuation.perCoin[coin] ?? null, valuation.currency)}</p>
+      <TransactionHistory />
+
+      {open?.kind === 'deposit' ? (
+        <DepositDialog currency={open.currency} devnet={devnet} onClose={() => setOpen(null)} />
+      ) : open?.kind === 'withdraw' ? (
+        <WithdrawDialog currency={open.currency} onClose={() => setOpen(null)} />
       ) : null}
-      <dl className="balance-card__rows small">
-        <div>
-          <dt>{t('wallet.available')}</dt>
-          <dd className="num">{fmt.crypto(balance.available, coin, { balance: true, unit: false })}</dd>
-        </div>
-        <div>
-          <dt>{t('wallet.locked')}</dt>
-          <dd className="num">{fmt.crypto(balance.locked, coin, { balance: true, unit: false })}</dd>
-        </div>
-      </dl>
-      <div className="balance-card__actions">
-        <button type="button" className="btn btn--ghost btn--sm" disabled title={t('wallet.transfersLater')}>
-          <Icon name="download" size={14} /> {t('wallet.deposit')}
-        </button>
-        <button type="button" className="btn btn--ghost btn--sm" disabled title={t('wallet.transfersLater')}>
-          {t('wallet.withdraw')}
-        </button>
-      </div>
-    </li>
+    </section>
   );
 }

@@ -1,0 +1,151 @@
+import {
+  ChatMessage,
+  DisputeCase,
+  DisputeOwnership,
+  DisputeQueue,
+  DisputeQueueQuery,
+  EvidenceRequestCreate,
+  EvidenceRequestView,
+  IdParams,
+  ModeratorMessageRequest,
+  Ok,
+} from '@p2p/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { actorOf, type StaffAccess, staffOf } from './access.ts';
+import { DisputesService } from './disputes.service.ts';
+
+/**
+ * The dispute desk (docs/decisions/016-back-office.md): the queue, taking and releasing a
+ * case, the case file, the moderator's chat lines and evidence requests. Resolving stays at
+ * POST /admin/trades/{id}/resolve. `:id` is the trade's id.
+ */
+export const adminDeskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: StaffAccess }> = async (
+  app,
+  { ctx, access },
+) => {
+  const disputes = new DisputesService(ctx);
+  const desk = access.allow('disputes.handle');
+  const tags = ['admin'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/disputes',
+    {
+      preHandler: desk,
+      schema: {
+        tags,
+        security,
+        summary: 'Open disputes, the oldest first, with age against DISPUTE_SLA_HOURS and the case owner',
+        querystring: DisputeQueueQuery,
+        response: { 200: Ok(DisputeQueue) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await disputes.queue(request.staffId, request.query),
+    }),
+  );
+
+  app.get(
+    '/disputes/:id',
+    {
+      preHandler: desk,
+      schema: {
+        tags,
+        security,
+        summary: 'The case file: timeline, parties with history, payment details, receipts, evidence, chat',
+        params: IdParams,
+        response: { 200: Ok(DisputeCase) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await disputes.caseFile(staffOf(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/disputes/:id/take',
+    {
+      preHandler: desk,
+      schema: {
+        tags,
+        security,
+        summary: 'Take a case (one owner at a time: 409 when another moderator has it; audited)',
+        params: IdParams,
+        response: { 200: Ok(DisputeOwnership) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await disputes.take(actorOf(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/disputes/:id/release',
+    {
+      preHandler: desk,
+      schema: {
+        tags,
+        security,
+        summary: 'Give a case back to the queue (its owner, or an admin; audited)',
+        params: IdParams,
+        response: { 200: Ok(DisputeOwnership) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await disputes.release(actorOf(request), staffOf(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/disputes/:id/messages',
+    {
+      preHandler: desk,
+      schema: {
+        tags,
+        security,
+        summary: "Write into the trade's chat as the moderator (case owner or an admin; audited)",
+        params: IdParams,
+        body: ModeratorMessageRequest,
+        response: { 200: Ok(ChatMessage) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await disputes.message(
+        actorOf(request),
+        staffOf(request),
+        request.params.id,
+        request.body.content,
+      ),
+    }),
+  );
+
+  app.post(
+    '/disputes/:id/evidence',
+    {
+      preHandler: desk,
+      schema: {
+        tags,
+        security,
+        summary: 'Ask a party for evidence with a deadline (case owner or an admin; audited)',
+        params: IdParams,
+        body: EvidenceRequestCreate,
+        response: { 200: Ok(EvidenceRequestView) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await disputes.requestEvidence(
+        actorOf(request),
+        staffOf(request),
+        request.params.id,
+        request.body,
+      ),
+    }),
+  );
+};

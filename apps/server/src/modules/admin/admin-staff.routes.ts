@@ -1,0 +1,67 @@
+import { CreateStaffRequest, IdParams, Ok, StaffList, StaffMember, UpdateStaffRequest } from '@p2p/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { actorOf, type StaffAccess } from './access.ts';
+import { StaffAdminService } from './staff-admin.service.ts';
+
+/** Staff accounts: everyone sees the list (audit filter), admins manage it. */
+export const adminStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: StaffAccess }> = async (
+  app,
+  { ctx, access },
+) => {
+  const members = new StaffAdminService(ctx);
+  const manage = access.allow('staff.manage');
+  const tags = ['admin'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/staff',
+    {
+      preHandler: access.allow('read'),
+      schema: {
+        tags,
+        security,
+        summary: 'Staff accounts with role, two-factor and disabled state',
+        response: { 200: Ok(StaffList) },
+      },
+    },
+    async () => ({ success: true as const, data: { staff: await members.list() } }),
+  );
+
+  app.post(
+    '/staff',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a staff account (admins only; audited)',
+        body: CreateStaffRequest,
+        response: { 200: Ok(StaffMember) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await members.create(actorOf(request), request.body),
+    }),
+  );
+
+  app.patch(
+    '/staff/:id',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        security,
+        summary: "Change a staff member's role or disable the account (admins only, never oneself; audited)",
+        params: IdParams,
+        body: UpdateStaffRequest,
+        response: { 200: Ok(StaffMember) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await members.update(actorOf(request), request.params.id, request.body),
+    }),
+  );
+};

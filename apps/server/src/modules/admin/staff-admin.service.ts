@@ -1,0 +1,107 @@
+import type { CreateStaffRequest, StaffMember, UpdateStaffRequest } from '@p2p/shared';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { authSessions, type StaffRow, staff, userTwoFactor } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { insertAuditEntry } from './audit.repository.ts';
+import type { StaffActor } from './balance-operations.service.ts';
+import { findStaffByEmail } from './staff.repository.ts';
+import { createStaff, toAdminView } from './staff.service.ts';
+
+const stateOf = (row: StaffRow) => ({ role: row.role, disabled: row.disabledAt !== null });
+
+/** Staff accounts managed by admins (docs/decisions/016-back-office.md). */
+export class StaffAdminService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private get production() {
+    return this.ctx.config.env === 'production';
+  }
+
+  async list(): Promise<StaffMember[]> {
+    const rows = await this.ctx.db
+      .select({ member: staff, enabledAt: userTwoFactor.enabledAt })
+      .from(staff)
+      .leftJoin(userTwoFactor, eq(userTwoFactor.userId, staff.id))
+      .orderBy(asc(staff.createdAt), asc(staff.id));
+    return rows.map(({ member, enabledAt }) => this.view(member, Boolean(enabledAt)));
+  }
+
+  private view(row: StaffRow, twoFactor: boolean): StaffMember {
+    return {
+      ...toAdminView(row, twoFactor, this.production),
+      disabledAt: row.disabledAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  async create(actor: StaffActor, input: CreateStaffRequest): Promise<StaffMember> {
+    const now = this.ctx.clock.now();
+    return this.ctx.db.transaction(async (tx) => {
+      if (await findStaffByEmail(tx, input.email))
+        throw new AppError('CONFLICT', { key: 'bo.staffEmailTaken' });
+      const created = await createStaff(tx, input, now);
+      const [row] = await tx.select().from(staff).where(eq(staff.id, created.id));
+      if (!row) throw new AppError('CONFLICT', { key: 'bo.staffEmailTaken' });
+      await insertAuditEntry(tx, {
+        staffId: actor.staffId,
+        action: 'staff.create',
+        entityType: 'staff',
+        entityId: row.id,
+        ipAddress: actor.ipAddress,
+        userAgent: actor.userAgent,
+        note: null,
+        beforeState: null,
+        afterState: { email: row.email, ...stateOf(row) },
+        metadata: null,
+        createdAt: now,
+      });
+      return this.view(row, false);
+    });
+  }
+
+  /** Changes a role or disables/enables an account; disabling ends its sessions. Never one's own. */
+  async update(actor: StaffActor, id: string, input: UpdateStaffRequest): Promise<StaffMember> {
+    if (id === actor.staffId) throw new AppError('FORBIDDEN', { key: 'bo.selfChange' });
+    const now = this.ctx.clock.now();
+    return this.ctx.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(staff).where(eq(staff.id, id)).for('update');
+      if (!before) throw new AppError('NOT_FOUND', { key: 'bo.staffNotFound' });
+      const patch: Partial<StaffRow> = {};
+      if (input.role) patch.role = input.role;
+      if (input.disabled !== undefined) patch.disabledAt = input.disabled ? (before.disabledAt ?? now) : null;
+      const [after] =
+        Object.keys(patch).length > 0
+          ? await tx.update(staff).set(patch).where(eq(staff.id, id)).returning()
+          : [before];
+      if (!after) throw new AppError('NOT_FOUND', { key: 'bo.staffNotFound' });
+      if (after.disabledAt && !before.disabledAt) {
+        await tx
+          .update(authSessions)
+          .set({ revokedAt: now, revokeReason: 'staff_disabled' })
+          .where(
+            and(
+              eq(authSessions.subjectType, 'staff'),
+              eq(authSessions.subjectId, id),
+              isNull(authSessions.revokedAt),
+            ),
+          );
+      }
+      await insertAuditEntry(tx, {
+        staffId: actor.staffId,
+        action: 'staff.update',
+        entityType: 'staff',
+        entityId: id,
+        ipAddress: actor.ipAddress,
+        userAgent: actor.userAgent,
+        note: null,
+        beforeState: stateOf(before),
+        afterState: stateOf(after),
+        metadata: null,
+        createdAt: now,
+      });
+      const [tf] = await tx.select().from(userTwoFactor).where(eq(userTwoFactor.userId, id));
+      return this.view(after, Boolean(tf?.enabledAt));
+    });
+  }
+}

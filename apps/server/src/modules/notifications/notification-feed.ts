@@ -1,0 +1,246 @@
+import { formatCrypto, formatFiat, type ServerEventPayload } from '@p2p/shared';
+import type { AppContext } from '../../context.ts';
+import type { TradeRow, UserRow } from '../../db/schema.ts';
+import type { RealtimeEvent } from '../realtime/notifier.ts';
+import { findTrade } from '../trades/trades.repository.ts';
+import { effectiveName } from '../users/user-view.ts';
+import { findUserById } from '../users/users.repository.ts';
+import type { NotificationDraft, NotificationsService } from './notifications.service.ts';
+
+/** Tells whether a user has a socket connected right now (any instance). */
+export type Presence = (userId: string) => Promise<boolean>;
+
+export interface FeedLog {
+  error(obj: object, msg: string): void;
+}
+
+/** The trade's short number as the chat and the bot show it: its last 8 characters. */
+export const shortTradeId = (id: string) => id.slice(-8);
+
+const minutesUntil = (deadline: Date | null, now: Date) =>
+  deadline ? Math.max(1, Math.ceil((deadline.getTime() - now.getTime()) / 60_000)) : 0;
+
+/**
+ * Turns the post-commit realtime events (modules/realtime/notifier.ts) into notifications:
+ * the trade service and the others need no change to feed the inbox. Each event is handled
+ * off the request path; a failure is logged and never reaches the event's author.
+ */
+export class NotificationFeed {
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly inbox: NotificationsService,
+    private readonly presence: () => Presence,
+    private readonly log: FeedLog,
+  ) {
+    this.unsubscribe = ctx.notifier.subscribe((e) => this.accept(e));
+  }
+
+  /** Resolves once every event received so far has been turned into notifications (tests). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+
+  private accept(e: RealtimeEvent): void {
+    if (!e.room.startsWith('user:')) return;
+    const userId = e.room.slice('user:'.length);
+    const job = this.handle(userId, e)
+      .catch((error: unknown) => this.log.error({ err: error, event: e.event }, 'notification feed failed'))
+      .finally(() => this.inFlight.delete(job));
+    this.inFlight.add(job);
+  }
+
+  private async handle(userId: string, e: RealtimeEvent): Promise<void> {
+    const drafts = await this.draftsFor(userId, e);
+    for (const draft of drafts) await this.inbox.create(draft);
+  }
+
+  private async draftsFor(userId: string, e: RealtimeEvent): Promise<NotificationDraft[]> {
+    switch (e.event) {
+      case 'trade:created':
+        return this.tradeDrafts(userId, (e.payload as ServerEventPayload<'trade:created'>).tradeId, 'opened');
+      case 'trade:updated': {
+        const p = e.payload as ServerEventPayload<'trade:updated'>;
+        return this.tradeDrafts(userId, p.tradeId, p.action, p.actor);
+      }
+      case 'trade:payment_template_attached':
+        return this.tradeDrafts(
+          userId,
+          (e.payload as ServerEventPayload<'trade:payment_template_attached'>).tradeId,
+          'details',
+        );
+      case 'trade:message': {
+        const p = e.payload as ServerEventPayload<'trade:message'>;
+        // The moderator's word always reaches the inbox: it usually asks for something.
+        if (p.fromModerator)
+          return this.tradeDrafts(userId, p.tradeId, 'moderator', undefined, { text: clip(p.message) });
+        // Someone watching the app sees the message live; the inbox is for when they are away.
+        if (await this.presence()(userId)) return [];
+        return this.tradeDrafts(userId, p.tradeId, 'message', undefined, { text: clip(p.message) });
+      }
+      case 'deposit:credited': {
+        const p = e.payload as ServerEventPayload<'deposit:credited'>;
+        return [
+          {
+            userId,
+            kind: 'deposit_credited',
+            entity: { type: 'deposit', id: p.id },
+            titleKey: 'notify.deposit_credited.title',
+            messageKey: 'notify.deposit_credited.message',
+            actionKey: null,
+            values: { amount: p.amount, currency: p.currency },
+            deadline: null,
+            link: '/wallet',
+          },
+        ];
+      }
+      case 'withdrawal:updated':
+        return this.withdrawalDrafts(userId, e.payload as ServerEventPayload<'withdrawal:updated'>);
+      default:
+        return [];
+    }
+  }
+
+  private withdrawalDrafts(userId: string, p: ServerEventPayload<'withdrawal:updated'>): NotificationDraft[] {
+    const incoming = p.direction === 'in';
+    // The user's own request (no previous status) needs no news; a transfer's recipient does.
+    if (!incoming && (p.previousStatus === null || p.status === 'CANCELLED')) return [];
+    const values = { amount: p.amount, currency: p.cryptocurrency, status: p.status };
+    return [
+      {
+        userId,
+        kind: 'withdrawal_status',
+        entity: { type: 'withdrawal', id: p.withdrawalId },
+        titleKey: incoming ? 'notify.deposit_credited.title' : 'notify.withdrawal_status.title',
+        messageKey: incoming ? 'notify.withdrawal_status.message.in' : 'notify.withdrawal_status.message',
+        actionKey: null,
+        values,
+        deadline: null,
+        link: incoming ? '/wallet' : '/withdrawals/history',
+      },
+    ];
+  }
+
+  private async tradeDrafts(
+    userId: string,
+    tradeId: string,
+    what: string,
+    actor?: string,
+    extra: Record<string, string> = {},
+  ): Promise<NotificationDraft[]> {
+    const trade = await findTrade(this.ctx.db, tradeId);
+    if (!trade) return [];
+    const role = trade.buyerId === userId ? 'buyer' : trade.sellerId === userId ? 'seller' : null;
+    if (!role) return [];
+    const other = await findUserById(this.ctx.db, role === 'buyer' ? trade.sellerId : trade.buyerId);
+    const now = this.ctx.clock.now();
+    const plan = planFor(trade, role, what, actor);
+    if (!plan) return [];
+    const values: Record<string, string | number> = {
+      trade: shortTradeId(trade.id),
+      amount: formatCrypto(trade.amountCrypto),
+      // What the buyer receives once released: the amount less the platform fee.
+      net: formatCrypto(trade.amountCrypto - trade.feeAmount),
+      currency: trade.cryptocurrency,
+      fiat: formatFiat(trade.amountFiat),
+      fiatCurrency: trade.fiatCurrency,
+      name: other ? effectiveName(other as UserRow) : '',
+      minutes: minutesUntil(plan.deadline, now),
+      ...extra,
+    };
+    return [
+      {
+        userId,
+        kind: plan.kind,
+        entity: { type: 'trade', id: trade.id },
+        titleKey: `notify.${plan.kind}.title`,
+        messageKey: plan.messageKey ?? `notify.${plan.kind}.message`,
+        actionKey: plan.actionKey,
+        values,
+        deadline: plan.deadline,
+        link: `/trade/${trade.id}`,
+      },
+    ];
+  }
+}
+
+interface Plan {
+  kind: NotificationDraft['kind'];
+  messageKey?: string;
+  actionKey: string | null;
+  deadline: Date | null;
+}
+
+/**
+ * Who hears what about a trade (docs/decisions/017): the party who must act next, with the
+ * deadline of that step; the one who acted hears nothing of their own action.
+ */
+function planFor(t: TradeRow, role: 'buyer' | 'seller', what: string, actor?: string): Plan | null {
+  const actedSelf = actor === role;
+  switch (what) {
+    case 'opened':
+      return {
+        kind: 'trade_opened',
+        actionKey: `notify.trade_opened.action.${role}`,
+        deadline: t.paymentDeadline,
+      };
+    case 'details':
+      if (role !== 'buyer' || (t.status !== 'ESCROW_LOCKED' && t.status !== 'CREATED')) return null;
+      return {
+        kind: 'payment_details_sent',
+        actionKey: 'notify.payment_details_sent.action',
+        deadline: t.paymentDeadline,
+      };
+    case 'message':
+      return { kind: 'chat_message', actionKey: 'notify.chat_message.action', deadline: null };
+    case 'moderator':
+      return { kind: 'moderator_message', actionKey: 'notify.moderator_message.action', deadline: null };
+    case 'mark_paid':
+      if (role !== 'seller') return null;
+      return { kind: 'trade_paid', actionKey: 'notify.trade_paid.action', deadline: t.confirmationDeadline };
+    case 'confirm_payment':
+      if (role !== 'buyer') return null;
+      return {
+        kind: 'payment_confirmed',
+        actionKey: 'notify.payment_confirmed.action',
+        deadline: t.autoReleaseAt,
+      };
+    case 'release_crypto':
+    case 'auto_release':
+      if (actedSelf) return null;
+      return {
+        kind: 'trade_released',
+        messageKey: `notify.trade_released.message.${role}`,
+        actionKey: 'notify.trade_released.action',
+        deadline: null,
+      };
+    case 'cancel_trade':
+      if (actedSelf) return null;
+      return { kind: 'trade_cancelled', actionKey: null, deadline: null };
+    case 'expire':
+      return { kind: 'trade_expired', actionKey: null, deadline: null };
+    case 'dispute_trade':
+      if (actedSelf) return null;
+      return { kind: 'trade_disputed', actionKey: 'notify.trade_disputed.action', deadline: null };
+    case 'resolve_release':
+    case 'resolve_refund':
+      return {
+        kind: 'dispute_resolved',
+        messageKey: `notify.dispute_resolved.message.${what === 'resolve_release' ? 'release' : 'refund'}`,
+        actionKey: null,
+        deadline: null,
+      };
+    default:
+      return null;
+  }
+}
+
+function clip(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+}

@@ -1,0 +1,150 @@
+import {
+  isMessageKey,
+  type Lang,
+  type MarkAllReadResult,
+  NOTIFICATION_CATEGORY_OF,
+  type NotificationKind,
+  type NotificationList,
+  type NotificationListQuery,
+  type NotificationView,
+  translate,
+} from '@p2p/shared';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { NotificationRow, UserSettingsRow } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { settingsOf } from '../settings/settings.repository.ts';
+import * as repo from './notifications.repository.ts';
+
+/** What an event asks to tell one user; texts are catalogue keys with their values. */
+export interface NotificationDraft {
+  userId: string;
+  kind: NotificationKind;
+  entity: { type: 'trade' | 'deposit' | 'withdrawal'; id: string } | null;
+  titleKey: string;
+  messageKey: string;
+  actionKey: string | null;
+  values: Record<string, string | number>;
+  deadline: Date | null;
+  link: string;
+}
+
+/** Receives every stored notification after it was stored (the Telegram bot). */
+export type NotificationSink = (row: NotificationRow, settings: UserSettingsRow) => void;
+
+const text = (lang: Lang, key: string, values: Record<string, string | number>) =>
+  isMessageKey(key) ? translate(lang, key, values) : key;
+
+/** A stored notification rendered in `lang`. */
+export function toNotificationView(row: NotificationRow, lang: Lang): NotificationView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    category: NOTIFICATION_CATEGORY_OF[row.kind],
+    entityType: row.entityType,
+    entityId: row.entityId,
+    titleKey: row.titleKey,
+    messageKey: row.messageKey,
+    actionKey: row.actionKey,
+    values: row.values,
+    title: text(lang, row.titleKey, row.values),
+    message: text(lang, row.messageKey, row.values),
+    action: row.actionKey ? text(lang, row.actionKey, row.values) : null,
+    deadline: row.deadline?.toISOString() ?? null,
+    link: row.link,
+    readAt: row.readAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Whether the user's settings let a notification of this kind through. */
+export function wants(settings: UserSettingsRow, kind: NotificationKind): boolean {
+  const category = NOTIFICATION_CATEGORY_OF[kind];
+  if (category === 'chat') return settings.notifyChat;
+  if (category === 'funds') return settings.notifyFunds;
+  return settings.notifyTrades;
+}
+
+/** The inbox: stores notifications, tells the user's sockets, hands them on to the sinks. */
+export class NotificationsService {
+  private readonly sinks = new Set<NotificationSink>();
+
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Adds a receiver of every new notification (returns its removal). */
+  addSink(sink: NotificationSink): () => void {
+    this.sinks.add(sink);
+    return () => this.sinks.delete(sink);
+  }
+
+  /**
+   * Stores the notification unless the user switched its kind off, then emits
+   * `notification:new` to the user's sockets and passes it to the sinks. Runs after the
+   * event's own transaction committed, so it never holds up or undoes the event.
+   */
+  async create(draft: NotificationDraft): Promise<NotificationRow | null> {
+    const settings = await settingsOf(this.ctx.db, draft.userId);
+    if (!wants(settings, draft.kind)) return null;
+    const row = await repo.insertNotification(this.ctx.db, {
+      userId: draft.userId,
+      kind: draft.kind,
+      entityType: draft.entity?.type ?? null,
+      entityId: draft.entity?.id ?? null,
+      titleKey: draft.titleKey,
+      messageKey: draft.messageKey,
+      actionKey: draft.actionKey,
+      values: draft.values,
+      deadline: draft.deadline,
+      link: draft.link,
+      createdAt: this.ctx.clock.now(),
+    });
+    const unreadCount = await repo.unreadCount(this.ctx.db, draft.userId);
+    this.ctx.notifier.toUsers([draft.userId], 'notification:new', {
+      notification: toNotificationView(row, 'ru'),
+      unreadCount,
+    });
+    for (const sink of this.sinks) {
+      try {
+        sink(row, settings);
+      } catch {
+        // a failing sink (Telegram) never affects the inbox
+      }
+    }
+    return row;
+  }
+
+  async list(
+    userId: string,
+    query: z.infer<typeof NotificationListQuery>,
+    lang: Lang,
+  ): Promise<NotificationList> {
+    const { rows, total } = await repo.listNotifications(this.ctx.db, userId, {
+      unreadOnly: query.unread === 'true',
+      limit: query.limit,
+      offset: query.offset,
+    });
+    return {
+      notifications: rows.map((r) => toNotificationView(r, lang)),
+      total,
+      unreadCount: await repo.unreadCount(this.ctx.db, userId),
+      limit: query.limit,
+      offset: query.offset,
+      hasNext: query.offset + rows.length < total,
+    };
+  }
+
+  unreadCount(userId: string): Promise<number> {
+    return repo.unreadCount(this.ctx.db, userId);
+  }
+
+  async markRead(userId: string, id: string, lang: Lang): Promise<NotificationView> {
+    const row = await repo.markRead(this.ctx.db, userId, id, this.ctx.clock.now());
+    if (!row) throw new AppError('NOT_FOUND', { key: 'notify.notFound' });
+    return toNotificationView(row, lang);
+  }
+
+  async markAllRead(userId: string): Promise<MarkAllReadResult> {
+    const updated = await repo.markAllRead(this.ctx.db, userId, this.ctx.clock.now());
+    return { updated, unreadCount: await repo.unreadCount(this.ctx.db, userId) };
+  }
+}

@@ -1,0 +1,59 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { type UserSettingsRow, userSettings } from '../../db/schema.ts';
+
+export type SettingsPatch = Partial<Omit<UserSettingsRow, 'userId' | 'updatedAt'>>;
+
+/** The stored settings of a user, or the defaults of the table when they never saved any. */
+export function defaultSettings(userId: string): UserSettingsRow {
+  return {
+    userId,
+    notifyTelegram: true,
+    notifyTrades: true,
+    notifyFunds: true,
+    notifyChat: true,
+    showOnline: true,
+    showStats: true,
+    allowMessages: true,
+    autoReply: '',
+    timeLimit: 15,
+    minRatingTenths: 0,
+    allowUnrated: true,
+    updatedAt: new Date(0),
+  };
+}
+
+export async function findSettings(db: Executor, userId: string): Promise<UserSettingsRow | null> {
+  const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
+  return row ?? null;
+}
+
+export async function settingsOf(db: Executor, userId: string): Promise<UserSettingsRow> {
+  return (await findSettings(db, userId)) ?? defaultSettings(userId);
+}
+
+/** Settings of many users (order book privacy); users without a row get the defaults. */
+export async function settingsOfMany(db: Executor, userIds: string[]): Promise<Map<string, UserSettingsRow>> {
+  const ids = [...new Set(userIds)];
+  const result = new Map<string, UserSettingsRow>();
+  if (ids.length === 0) return result;
+  const rows = await db.select().from(userSettings).where(inArray(userSettings.userId, ids));
+  for (const row of rows) result.set(row.userId, row);
+  for (const id of ids) if (!result.has(id)) result.set(id, defaultSettings(id));
+  return result;
+}
+
+export async function upsertSettings(
+  db: Executor,
+  userId: string,
+  patch: SettingsPatch,
+  now: Date,
+): Promise<UserSettingsRow> {
+  const [row] = await db
+    .insert(userSettings)
+    .values({ ...defaultSettings(userId), ...patch, userId, updatedAt: now })
+    .onConflictDoUpdate({ target: userSettings.userId, set: { ...patch, updatedAt: now } })
+    .returning();
+  if (!row) throw new Error('settings upsert returned nothing');
+  return row;
+}

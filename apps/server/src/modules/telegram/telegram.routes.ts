@@ -1,0 +1,93 @@
+import { Ok, TelegramLinkStatus, TelegramLinkToken } from '@p2p/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import * as repo from './telegram.repository.ts';
+import type { TelegramBot } from './telegram-bot.ts';
+
+export const telegramRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; bot: TelegramBot | null }> = async (
+  app,
+  { ctx, bot },
+) => {
+  const tags = ['telegram'];
+  const security = [{ bearer: [] }];
+  const status = async (userId: string) => {
+    const chat = await repo.chatOfUser(ctx.db, userId);
+    return {
+      botEnabled: bot !== null,
+      botUsername: ctx.config.telegram?.botUsername ?? null,
+      connected: chat !== null,
+      connectedAt: chat?.connectedAt.toISOString() ?? null,
+    };
+  };
+
+  app.get(
+    '/telegram/link',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Is the Telegram bot connected to my account',
+        response: { 200: Ok(TelegramLinkStatus) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await status(request.userId) }),
+  );
+
+  app.post(
+    '/telegram/link',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'A one-time /start deep link that connects the bot to my account (15 minutes)',
+        response: { 200: Ok(TelegramLinkToken) },
+      },
+    },
+    async (request) => {
+      if (!bot) throw new AppError('SERVICE_UNAVAILABLE', 'Telegram-бот не настроен');
+      const link = await bot.createLink(request.userId);
+      return { success: true as const, data: { ...link, expiresAt: link.expiresAt.toISOString() } };
+    },
+  );
+
+  app.delete(
+    '/telegram/link',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Disconnect the bot from my account',
+        response: { 200: Ok(TelegramLinkStatus) },
+      },
+    },
+    async (request) => {
+      await repo.unlinkChat(ctx.db, request.userId);
+      return { success: true as const, data: await status(request.userId) };
+    },
+  );
+
+  app.post(
+    '/telegram/webhook',
+    {
+      schema: {
+        tags,
+        summary: "Telegram's updates (X-Telegram-Bot-Api-Secret-Token required)",
+        body: z.object({ update_id: z.number().int() }).loose(),
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      if (!bot || ctx.config.telegram?.updates !== 'webhook') throw new AppError('NOT_FOUND', 'Не найдено');
+      if (!bot.checkSecret(request.headers['x-telegram-bot-api-secret-token'])) {
+        throw new AppError('UNAUTHORIZED', 'Необходима авторизация');
+      }
+      await bot.bot.handleUpdate(request.body as never);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,86 @@
+import { AVATAR_MAX_BYTES, AvatarInfo, AvatarMessages, AvatarUploadResult, Ok, text } from '@p2p/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { readSingleFile } from '../../lib/multipart.ts';
+import { AvatarsService } from './avatars.service.ts';
+
+const avatarPart = {
+  field: 'avatar',
+  maxBytes: AVATAR_MAX_BYTES,
+  messages: {
+    notMultipart: 'Отправьте файл как multipart/form-data в поле avatar',
+    missing: AvatarMessages.missing,
+    wrongField: 'Файл аватара ожидается в поле avatar',
+    tooLarge: AvatarMessages.size,
+  },
+};
+
+export const avatarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const avatars = new AvatarsService(ctx);
+  const tags = ['users'];
+  const security = [{ bearer: [] }];
+
+  app.post(
+    '/users/avatar',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' }, uploadField: 'avatar' },
+      schema: {
+        tags,
+        security,
+        summary: 'Upload my avatar (multipart field "avatar", JPEG/PNG/WebP up to 2 MB)',
+        description:
+          'Recognised by its bytes, re-encoded to WebP (at most 512 px) without metadata and ' +
+          'published under a new name on every upload.',
+        consumes: ['multipart/form-data'],
+        response: { 200: Ok(AvatarUploadResult) },
+      },
+    },
+    async (request) => {
+      const { bytes, filename } = await readSingleFile(request, avatarPart);
+      return {
+        success: true as const,
+        data: await avatars.upload(request.userId, { bytes, originalName: filename }),
+      };
+    },
+  );
+
+  app.delete(
+    '/users/avatar',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: 'Remove my avatar', response: { 200: Ok(AvatarInfo) } },
+    },
+    async (request) => ({ success: true as const, data: await avatars.remove(request.userId) }),
+  );
+
+  app.get(
+    '/users/avatar/info',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: 'My avatar', response: { 200: Ok(AvatarInfo) } },
+    },
+    async (request) => ({ success: true as const, data: await avatars.info(request.userId) }),
+  );
+
+  app.get(
+    '/avatars/:file',
+    {
+      schema: {
+        tags,
+        summary: 'An avatar image (image/webp), public; its name changes on every upload',
+        params: z.object({ file: text({ max: 64 }) }),
+      },
+    },
+    async (request, reply) => {
+      const bytes = await avatars.read(request.params.file);
+      return reply
+        .header('Content-Type', 'image/webp')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .send(bytes);
+    },
+  );
+};

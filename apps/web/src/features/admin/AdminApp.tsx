@@ -1,0 +1,58 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { MessageState } from '@/components/ui/Status';
+import { useT } from '@/i18n';
+import { AdminShell } from './components/AdminShell';
+import { AdminsOnly, RequireStaff } from './components/RequireStaff';
+import { AuditPage } from './routes/AuditPage';
+import { BalancePage } from './routes/BalancePage';
+import { DashboardPage } from './routes/DashboardPage';
+import { DisputeCasePage } from './routes/DisputeCasePage';
+import { DisputesPage } from './routes/DisputesPage';
+import { LoginPage } from './routes/LoginPage';
+import { SecurityPage } from './routes/SecurityPage';
+import { UserPage } from './routes/UserPage';
+import { UsersPage } from './routes/UsersPage';
+import { WithdrawalsPage } from './routes/WithdrawalsPage';
+import { AdminSessionProvider } from './session';
+import './admin.css';
+
+function AdminNotFound() {
+  const t = useT();
+  return <MessageState title={t('notFound.title')} />;
+}
+
+/**
+ * The back-office console under /admin/* (spec 3 §2). Loaded as its own chunk: users of the
+ * marketplace never download it.
+ */
+export function AdminApp() {
+  return (
+    <AdminSessionProvider>
+      <Routes>
+        <Route path="login" element={<LoginPage />} />
+        <Route element={<RequireStaff />}>
+          <Route element={<AdminShell />}>
+            <Route index element={<Navigate to="dashboard" replace />} />
+            <Route path="dashboard" element={<DashboardPage />} />
+            <Route path="users" element={<UsersPage />} />
+            <Route path="users/:id" element={<UserPage />} />
+            <Route
+              path="balance"
+              element={
+                <AdminsOnly>
+                  <BalancePage />
+                </AdminsOnly>
+              }
+            />
+            <Route path="withdrawals" element={<WithdrawalsPage />} />
+            <Route path="audit" element={<AuditPage />} />
+            <Route path="disputes" element={<DisputesPage />} />
+            <Route path="disputes/:id" element={<DisputeCasePage />} />
+            <Route path="security" element={<SecurityPage />} />
+            <Route path="*" element={<AdminNotFound />} />
+          </Route>
+        </Route>
+      </Routes>
+    </AdminSessionProvider>
+  );
+}

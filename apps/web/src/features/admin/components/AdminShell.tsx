@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { Icon, type IconName } from '@/components/ui/Icon';
+import { LanguageSwitcher, type MessageKey, useT } from '@/i18n';
+import { safeStorage } from '@/lib/storage';
+import { useAdminSession } from '../session';
+
+const COLLAPSED_KEY = 'admin_sidebar_collapsed';
+
+const NAV: { to: string; label: MessageKey; icon: IconName }[] = [
+  { to: '/admin/dashboard', label: 'bo.nav.dashboard', icon: 'grid' },
+  { to: '/admin/disputes', label: 'bo.nav.disputes', icon: 'alert' },
+  { to: '/admin/users', label: 'bo.nav.users', icon: 'user' },
+  { to: '/admin/balance', label: 'bo.nav.balance', icon: 'wallet' },
+  { to: '/admin/withdrawals', label: 'bo.nav.withdrawals', icon: 'download' },
+  { to: '/admin/audit', label: 'bo.nav.audit', icon: 'list' },
+  { to: '/admin/security', label: 'bo.nav.security', icon: 'shield' },
+];
+
+/**
+ * The console's frame: a sidebar 256 px open, 80 px collapsed (remembered in localStorage);
+ * on a phone the sidebar becomes a bar of icons along the top.
+ */
+export function AdminShell() {
+  const t = useT();
+  const { admin, signOut } = useAdminSession();
+  const [collapsed, setCollapsed] = useState(() => safeStorage.get(COLLAPSED_KEY) === '1');
+  const toggle = () => {
+    const next = !collapsed;
+    setCollapsed(next);
+    safeStorage.set(COLLAPSED_KEY, next ? '1' : '0');
+  };
+  return (
+    <div className={`bo-shell${collapsed ? ' bo-shell--collapsed' : ''}`}>
+      <a href="#bo-main" className="skip-link">
+        {t('app.skip')}
+      </a>
+      <aside className="bo-sidebar" data-testid="bo-sidebar">
+        <div className="bo-sidebar__top">
+          <span className="bo-sidebar__brand">
+            <Icon name="shield" size={20} />
+            <span className="bo-sidebar__text">{t('bo.brand')}</span>
+          </span>
+          <button
+            type="button"
+            className="icon-btn bo-sidebar__toggle"
+            aria-label={t(collapsed ? 'bo.sidebar.expand' : 'bo.sidebar.collapse')}
+            aria-expanded={!collapsed}
+            onClick={toggle}
+          >
+            <Icon name={collapsed ? 'menu' : 'arrowLeft'} />
+          </button>
+        </div>
+        <nav aria-label={t('bo.nav.label')} className="bo-nav">
+          {NAV.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              className="bo-nav__link"
+              title={t(item.label)}
+              aria-label={t(item.label)}
+            >
+              <Icon name={item.icon} />
+              <span className="bo-sidebar__text">{t(item.label)}</span>
+            </NavLink>
+          ))}
+        </nav>
+        <div className="bo-sidebar__me">
+          {admin ? (
+            <p className="bo-sidebar__text small">
+              <span className="bo-sidebar__who">
+                {admin.firstName} {admin.lastName}
+              </span>
+              <span className="muted">
+                {t(admin.role === 'admin' ? 'bo.role.admin' : 'bo.role.moderator')}
+              </span>
+            </p>
+          ) : null}
+          <div className="bo-sidebar__text">
+            <LanguageSwitcher />
+          </div>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm bo-signout"
+            aria-label={t('bo.signOut')}
+            onClick={() => void signOut()}
+          >
+            <Icon name="logout" />
+            <span className="bo-sidebar__text">{t('bo.signOut')}</span>
+          </button>
+        </div>
+      </aside>
+      <main id="bo-main" className="bo-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import type { ChatMessage } from '@p2p/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from '@/components/ui/toast';
+import { useLocalize, useT } from '@/i18n';
+import { useFormat } from '@/lib/use-format';
+import { adminApi } from '../api/admin-api';
+
+/** The trade chat as the moderator sees it, and the composer once the case is theirs. */
+export function CaseChat({
+  tradeId,
+  messages,
+  canWrite,
+}: {
+  tradeId: string;
+  messages: ChatMessage[];
+  canWrite: boolean;
+}) {
+  const t = useT();
+  const fmt = useFormat();
+  const localize = useLocalize();
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const send = useMutation({
+    mutationFn: (content: string) => adminApi.moderatorMessage(tradeId, content),
+    onSuccess: () => {
+      setText('');
+      toast.success(t('bo.case.sent'));
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'disputes', 'case', tradeId] });
+    },
+    onError: (error) => toast.error(error.message || t('bo.actionFailed')),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim()) send.mutate(text.trim());
+  };
+  const author = (m: ChatMessage) =>
+    m.type === 'MODERATOR'
+      ? t('bo.case.moderator')
+      : m.type === 'SYSTEM'
+        ? t('bo.case.system')
+        : m.sender
+          ? m.sender.displayName || m.sender.firstName
+          : '—';
+  return (
+    <div className="bo-chat">
+      {messages.length === 0 ? <p className="muted">{t('bo.case.noMessages')}</p> : null}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs a focus stop for keyboard users */}
+      <ol className="bo-chat__list" tabIndex={0} aria-label={t('bo.case.chat')}>
+        {messages.map((m) => (
+          <li
+            key={m.id}
+            className={`bo-chat__msg bo-chat__msg--${m.type.toLowerCase()}`}
+            data-testid="case-message"
+          >
+            <span className="bo-chat__meta">
+              <span className="bo-strong">{author(m)}</span> · {fmt.moment(m.createdAt)}
+            </span>
+            <span className="bo-chat__text">{m.type === 'SYSTEM' ? localize(m.content) : m.content}</span>
+          </li>
+        ))}
+      </ol>
+      {canWrite ? (
+        <form className="bo-chat__composer" onSubmit={submit}>
+          <label className="field__label" htmlFor={`${id}-msg`}>
+            {t('bo.case.composer')}
+          </label>
+          <textarea
+            id={`${id}-msg`}
+            className="input"
+            rows={2}
+            maxLength={2000}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <button type="submit" className="btn btn--primary" disabled={send.isPending || !text.trim()}>
+            {t('bo.case.send')}
+          </button>
+        </form>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useT } from '@/i18n';
+import { useFormat } from '@/lib/use-format';
+import { adminApi } from '../api/admin-api';
+import { AdminPage, ListState } from '../components/common';
+import { DailyChart } from '../components/DailyChart';
+
+function Counter({
+  title,
+  value,
+  children,
+  to,
+}: {
+  title: string;
+  value: ReactNode;
+  children?: ReactNode;
+  to?: string;
+}) {
+  return (
+    <div className="panel bo-counter">
+      <h2 className="bo-counter__title">{to ? <Link to={to}>{title}</Link> : title}</h2>
+      <p className="bo-counter__value num">{value}</p>
+      {children ? <div className="bo-counter__more small muted">{children}</div> : null}
+    </div>
+  );
+}
+
+/** /admin/dashboard: real counters of today and 14 days of trades and volume. */
+export function DashboardPage() {
+  const t = useT();
+  const fmt = useFormat();
+  const query = useQuery({
+    queryKey: ['admin', 'dashboard'],
+    queryFn: adminApi.dashboard,
+    refetchInterval: 60_000,
+  });
+  const d = query.data;
+  return (
+    <AdminPage title={t('bo.dash.title')}>
+      {d ? null : (
+        <ListState
+          loading={query.isPending}
+          error={query.error}
+          empty={false}
+          errorTitle={t('bo.dash.loadError')}
+          emptyTitle=""
+          onRetry={() => void query.refetch()}
+        />
+      )}
+      {d ? (
+        <>
+          <div className="bo-counters">
+            <Counter title={t('bo.dash.users')} value={d.users.total} to="/admin/users">
+              <p>{t('bo.dash.usersNew', { count: d.users.newToday })}</p>
+              <p>{t('bo.dash.usersBlocked', { count: d.users.blocked })}</p>
+            </Counter>
+            <Counter title={t('bo.dash.disputes')} value={d.disputes.open} to="/admin/disputes">
+              <p>
+                {d.disputes.oldestAgeSeconds === null
+                  ? t('bo.dash.disputesNone')
+                  : t('bo.dash.disputesOldest', { age: fmt.duration(d.disputes.oldestAgeSeconds) })}
+              </p>
+              <p>{t('bo.dash.disputesOverSla', { hours: d.disputes.slaHours, count: d.disputes.overSla })}</p>
+              <p>{t('bo.dash.disputesUnassigned', { count: d.disputes.unassigned })}</p>
+            </Counter>
+            <Counter title={t('bo.dash.withdrawals')} value={d.withdrawals.pending} to="/admin/withdrawals">
+              {d.withdrawals.byCurrency.map((c) => (
+                <p key={c.currency}>
+                  {c.count} · {fmt.crypto(c.amount, c.currency)}
+                </p>
+              ))}
+            </Counter>
+            <Counter title={t('bo.dash.tradesToday')} value={d.trades.completedToday}>
+              <p>{t('bo.dash.tradesOpened', { count: d.trades.openedToday })}</p>
+            </Counter>
+            <Counter
+              title={t('bo.dash.volumeToday')}
+              value={
+                Object.keys(d.trades.volumeFiatToday).length === 0
+                  ? '—'
+                  : Object.entries(d.trades.volumeFiatToday).map(([cur, amount]) => (
+                      <span key={cur} className="bo-block">
+                        {fmt.fiat(amount, cur)}
+                      </span>
+                    ))
+              }
+            >
+              {Object.keys(d.trades.volumeToday).length === 0 ? (
+                <p>{t('bo.dash.noVolume')}</p>
+              ) : (
+                Object.entries(d.trades.volumeToday).map(([coin, amount]) => (
+                  <p key={coin}>{fmt.crypto(amount, coin)}</p>
+                ))
+              )}
+            </Counter>
+            <Counter title={t('bo.dash.staffActions')} value={d.staffActionsToday} to="/admin/audit" />
+          </div>
+          <section className="panel" aria-labelledby="bo-chart-title">
+            <h2 id="bo-chart-title" className="panel__title">
+              {t('bo.dash.chart')}
+            </h2>
+            <DailyChart days={d.daily} fiat="RUB" />
+            <p className="muted small">{t('bo.dash.updated', { time: fmt.dateTime(d.generatedAt) })}</p>
+          </section>
+        </>
+      ) : null}
+    </AdminPage>
+  );
+}

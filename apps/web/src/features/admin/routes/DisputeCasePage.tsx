@@ -1,0 +1,172 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { useT } from '@/i18n';
+import { shortId } from '@/lib/format';
+import { useFormat } from '@/lib/use-format';
+import { adminApi } from '../api/admin-api';
+import { CaseChat } from '../components/CaseChat';
+import { EvidenceForm, ResolveForm } from '../components/CaseForms';
+import { EvidenceList, PartyCard, PaymentDetailsSent, Receipts, Timeline } from '../components/CaseSections';
+import { AdminPage, disputeReasonKey, ListState } from '../components/common';
+import { useDisputeOwnership } from '../components/dispute-actions';
+import { useAdminSession } from '../session';
+
+/** /admin/disputes/:id: everything the desk needs to run a dispute to its outcome. */
+export function DisputeCasePage() {
+  const t = useT();
+  const fmt = useFormat();
+  const { id = '' } = useParams();
+  const { admin } = useAdminSession();
+  const ownership = useDisputeOwnership();
+  const query = useQuery({
+    queryKey: ['admin', 'disputes', 'case', id],
+    queryFn: () => adminApi.dispute(id),
+    refetchInterval: 5_000,
+  });
+  const title = t('bo.case.title', { id: shortId(id) });
+  const dispute = query.data;
+  if (!dispute)
+    return (
+      <AdminPage title={title}>
+        <ListState
+          loading={query.isPending}
+          error={query.error}
+          empty={false}
+          errorTitle={t('bo.case.loadError')}
+          emptyTitle=""
+          onRetry={() => void query.refetch()}
+        />
+      </AdminPage>
+    );
+  const { trade, owner } = dispute;
+  const open = trade.status === 'DISPUTED';
+  const mine = owner?.id === admin?.id;
+  return (
+    <AdminPage
+      title={title}
+      tools={
+        <Link to="/admin/disputes" className="btn btn--ghost btn--sm">
+          {t('bo.case.back')}
+        </Link>
+      }
+    >
+      <div className="panel bo-case-head">
+        <p data-testid="case-owner">
+          {owner
+            ? t('bo.case.ownedBy', { name: `${owner.firstName} ${owner.lastName}`.trim() || owner.email })
+            : t('bo.disputes.free')}
+        </p>
+        {dispute.openedAt && open ? (
+          <span className={`status-pill status-pill--${dispute.overSla ? 'danger' : 'warn'}`}>
+            {t('bo.disputes.age', { age: fmt.duration(dispute.ageSeconds) })}
+          </span>
+        ) : null}
+        {open ? (
+          <div className="bo-actions">
+            {owner === null ? (
+              <button
+                type="button"
+                className="btn btn--primary btn--sm"
+                disabled={ownership.isPending}
+                onClick={() => ownership.mutate({ tradeId: trade.id, take: true })}
+              >
+                {t('bo.disputes.take')}
+              </button>
+            ) : mine || admin?.role === 'admin' ? (
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm"
+                disabled={ownership.isPending}
+                onClick={() => ownership.mutate({ tradeId: trade.id, take: false })}
+              >
+                {t('bo.disputes.release')}
+              </button>
+            ) : null}
+          </div>
+        ) : (
+          <p className="alert alert--success" data-testid="case-closed">
+            {t('bo.case.closed', { status: t(`tradeStatus.${trade.status}`) })}
+          </p>
+        )}
+      </div>
+      <div className="bo-case">
+        <div className="bo-case__main">
+          <section className="panel" aria-labelledby="case-summary">
+            <h2 id="case-summary" className="panel__title">
+              {t('bo.case.summary')}
+            </h2>
+            <dl className="bo-facts">
+              <div>
+                <dt>{t('bo.case.amount')}</dt>
+                <dd className="num">
+                  {fmt.crypto(trade.amountCrypto, trade.cryptocurrency)} ·{' '}
+                  {fmt.fiat(trade.amountFiat, trade.fiatCurrency)}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('bo.case.escrow')}</dt>
+                <dd className="num">{fmt.crypto(dispute.escrow.amount, dispute.escrow.currency)}</dd>
+              </div>
+              <div>
+                <dt>{t('bo.case.method')}</dt>
+                <dd>{fmt.paymentMethod(trade.paymentMethod)}</dd>
+              </div>
+              <div>
+                <dt>{t('bo.case.status')}</dt>
+                <dd>{t(`tradeStatus.${trade.status}`)}</dd>
+              </div>
+              <div className="bo-facts__wide">
+                <dt>{t('bo.disputes.reason')}</dt>
+                <dd>
+                  {trade.disputeReason ? t(disputeReasonKey(trade.disputeReason)) : '—'}
+                  {trade.disputeDetails ? <span className="muted"> — {trade.disputeDetails}</span> : null}
+                </dd>
+              </div>
+            </dl>
+          </section>
+          <section className="panel" aria-labelledby="case-chat">
+            <h2 id="case-chat" className="panel__title">
+              {t('bo.case.chat')}
+            </h2>
+            {open && !dispute.canAct ? <p className="muted small">{t('bo.case.takeFirst')}</p> : null}
+            <CaseChat tradeId={trade.id} messages={dispute.messages} canWrite={open && dispute.canAct} />
+          </section>
+          {open && dispute.canAct ? (
+            <section className="panel bo-case__forms" aria-label={t('bo.case.resolve')}>
+              <EvidenceForm tradeId={trade.id} />
+              <ResolveForm dispute={dispute} />
+            </section>
+          ) : null}
+        </div>
+        <div className="bo-case__side">
+          <section className="panel" aria-labelledby="case-parties">
+            <h2 id="case-parties" className="panel__title">
+              {t('bo.case.parties')}
+            </h2>
+            <PartyCard side="buyer" party={dispute.buyer} />
+            <PartyCard side="seller" party={dispute.seller} />
+            <EvidenceList dispute={dispute} />
+          </section>
+          <section className="panel" aria-labelledby="case-payment">
+            <h2 id="case-payment" className="panel__title">
+              {t('bo.case.payment')}
+            </h2>
+            <PaymentDetailsSent dispute={dispute} />
+          </section>
+          <section className="panel" aria-labelledby="case-receipts">
+            <h2 id="case-receipts" className="panel__title">
+              {t('bo.case.receipts')}
+            </h2>
+            <Receipts dispute={dispute} />
+          </section>
+          <section className="panel" aria-labelledby="case-timeline">
+            <h2 id="case-timeline" className="panel__title">
+              {t('bo.case.timeline')}
+            </h2>
+            <Timeline dispute={dispute} />
+          </section>
+        </div>
+      </div>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,24 @@
+import type { TelegramLinkStatus, TelegramLinkToken, UpdateSettingsRequest, UserSettings } from '@p2p/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api';
+
+export const settingsKeys = {
+  settings: ['settings'] as const,
+  telegram: ['settings', 'telegram'] as const,
+};
+
+export const settingsApi = {
+  get: () => apiRequest<UserSettings>('/users/settings'),
+  save: (body: UpdateSettingsRequest) => apiRequest<UserSettings>('/users/settings', { method: 'PUT', body }),
+  telegramStatus: () => apiRequest<TelegramLinkStatus>('/telegram/link'),
+  telegramLink: () => apiRequest<TelegramLinkToken>('/telegram/link', { method: 'POST' }),
+  telegramDisconnect: () => apiRequest<TelegramLinkStatus>('/telegram/link', { method: 'DELETE' }),
+};
+
+/**
+ * The signed-in user's stored settings (the create-order form reads the payment window).
+ * Only for screens behind sign-in.
+ */
+export function useUserSettings() {
+  return useQuery({ queryKey: settingsKeys.settings, queryFn: settingsApi.get, staleTime: 60_000 });
+}

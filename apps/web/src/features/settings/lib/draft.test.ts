@@ -1,0 +1,48 @@
+import type { UserSettings } from '@p2p/shared';
+import { describe, expect, it } from 'vitest';
+import { draftOf, isDirty, requestOf } from './draft';
+
+const stored: UserSettings = {
+  notifications: { telegram: true, trades: true, deposits: true, chat: false },
+  privacy: { showOnline: true, showStats: true, allowMessages: true },
+  trading: { autoReply: '', timeLimit: 15, minRating: 4, allowUnrated: true },
+  telegramConnected: false,
+  updatedAt: null,
+};
+
+describe('settings form', () => {
+  it('sends what was typed, with a comma decimal accepted', () => {
+    const draft = { ...draftOf(stored), minRating: '4,5', timeLimit: '30', autoReply: 'Привет' };
+    expect(isDirty(draft, stored)).toBe(true);
+    const request = requestOf(draft);
+    expect(request).toEqual({
+      ok: true,
+      body: {
+        notifications: stored.notifications,
+        privacy: stored.privacy,
+        trading: { autoReply: 'Привет', timeLimit: 30, minRating: 4.5, allowUnrated: true },
+      },
+    });
+  });
+
+  it('refuses the spec ranges with the shared messages, per field', () => {
+    const bad = requestOf({
+      ...draftOf(stored),
+      timeLimit: '61',
+      minRating: '4.55',
+      autoReply: 'x'.repeat(501),
+    });
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.errors.timeLimit).toBe('Время на оплату должно быть от 5 до 60 минут');
+    expect(bad.errors.minRating).toBe('Минимальный рейтинг партнёра должен быть от 0 до 5 с шагом 0.1');
+    expect(bad.errors.autoReply).toBe('Автоответ не должен превышать 500 символов');
+    const low = requestOf({ ...draftOf(stored), timeLimit: '4', minRating: '' });
+    expect(low.ok).toBe(false);
+    if (!low.ok) expect(Object.keys(low.errors).sort()).toEqual(['minRating', 'timeLimit']);
+  });
+
+  it('is clean when nothing changed', () => {
+    expect(isDirty(draftOf(stored), stored)).toBe(false);
+  });
+});

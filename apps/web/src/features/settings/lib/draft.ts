@@ -1,0 +1,68 @@
+import { UpdateSettingsRequest, type UserSettings } from '@p2p/shared';
+
+/**
+ * The form's state: numbers stay text while typed ("4,5" is fine to type), so a half-typed
+ * value is never silently replaced.
+ */
+export interface SettingsDraft {
+  notifications: UserSettings['notifications'];
+  privacy: UserSettings['privacy'];
+  autoReply: string;
+  timeLimit: string;
+  minRating: string;
+  allowUnrated: boolean;
+}
+
+export type DraftField = 'autoReply' | 'timeLimit' | 'minRating';
+
+export function draftOf(settings: UserSettings): SettingsDraft {
+  return {
+    notifications: { ...settings.notifications },
+    privacy: { ...settings.privacy },
+    autoReply: settings.trading.autoReply,
+    timeLimit: String(settings.trading.timeLimit),
+    minRating: String(settings.trading.minRating),
+    allowUnrated: settings.trading.allowUnrated,
+  };
+}
+
+const toNumber = (text: string) => {
+  const normal = text.trim().replace(',', '.');
+  return normal === '' ? Number.NaN : Number(normal);
+};
+
+/**
+ * The request a draft makes, checked with the shared schema (the server's own rules and
+ * messages): either the body or, per field, the message to show.
+ */
+export function requestOf(
+  draft: SettingsDraft,
+): { ok: true; body: UpdateSettingsRequest } | { ok: false; errors: Partial<Record<DraftField, string>> } {
+  const parsed = UpdateSettingsRequest.safeParse({
+    notifications: draft.notifications,
+    privacy: draft.privacy,
+    trading: {
+      autoReply: draft.autoReply,
+      timeLimit: toNumber(draft.timeLimit),
+      minRating: toNumber(draft.minRating),
+      allowUnrated: draft.allowUnrated,
+    },
+  });
+  if (parsed.success) return { ok: true, body: parsed.data };
+  const errors: Partial<Record<DraftField, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[1];
+    if (
+      issue.path[0] === 'trading' &&
+      (field === 'autoReply' || field === 'timeLimit' || field === 'minRating')
+    ) {
+      errors[field] ??= issue.message;
+    }
+  }
+  return { ok: false, errors };
+}
+
+/** Whether the draft differs from what is stored. */
+export function isDirty(draft: SettingsDraft, settings: UserSettings): boolean {
+  return JSON.stringify(draft) !== JSON.stringify(draftOf(settings));
+}

@@ -1,0 +1,2 @@
+/** Public API of the trade-history feature. */
+export { TradeHistoryPage } from './routes/TradeHistoryPage';

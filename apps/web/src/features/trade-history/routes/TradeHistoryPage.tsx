@@ -1,0 +1,116 @@
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Icon } from '@/components/ui/Icon';
+import { LoadingState, MessageState } from '@/components/ui/Status';
+import { toast } from '@/components/ui/toast';
+import { useT } from '@/i18n';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { downloadHistoryCsv, useTradeHistory } from '../api/history-api';
+import { HistoryFilters } from '../components/HistoryFilters';
+import { HistoryRow } from '../components/HistoryRow';
+import { HistoryStats } from '../components/HistoryStats';
+import {
+  filterFromParams,
+  filterToParams,
+  HISTORY_PAGE_SIZE,
+  type HistoryFilter,
+  isFiltered,
+} from '../lib/filters';
+import '../trade-history.css';
+
+/** /trade-history (spec 2 §2.6): every trade of mine, filtered, searched, paged, exported. */
+export function TradeHistoryPage() {
+  const t = useT();
+  useDocumentTitle(t('page.tradeHistory'));
+  const [params, setParams] = useSearchParams();
+  const filter = filterFromParams(params);
+  const history = useTradeHistory(filter);
+  const [exporting, setExporting] = useState(false);
+  const change = useCallback(
+    (next: HistoryFilter) => setParams(filterToParams(next), { replace: true }),
+    [setParams],
+  );
+  const go = (page: number) => {
+    setParams(filterToParams({ ...filter, page }));
+    window.scrollTo({ top: 0 });
+  };
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadHistoryCsv(filter, `trades-${new Date().toISOString().slice(0, 10)}.csv`);
+    } catch (e) {
+      toast.error(t('tradeHistory.exportFailed', { reason: (e as Error).message }));
+    } finally {
+      setExporting(false);
+    }
+  };
+  const pages = history.data ? Math.max(1, Math.ceil(history.data.total / HISTORY_PAGE_SIZE)) : 1;
+
+  return (
+    <section className="page th" aria-labelledby="th-title">
+      <div className="page__head page__head--split">
+        <h1 id="th-title" className="page__title">
+          {t('page.tradeHistory')}
+        </h1>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={exportCsv}
+          disabled={exporting || !history.data || history.data.total === 0}
+        >
+          <Icon name="download" size={16} />{' '}
+          {exporting ? t('tradeHistory.exporting') : t('tradeHistory.export')}
+        </button>
+      </div>
+      {history.data ? <HistoryStats stats={history.data.stats} /> : null}
+      <HistoryFilters filter={filter} onChange={change} />
+      {history.isPending ? (
+        <LoadingState text={t('myTrades.loading')} />
+      ) : history.isError ? (
+        <MessageState title={t('myTrades.loadError')} text={history.error.message}>
+          <button type="button" className="btn btn--primary" onClick={() => history.refetch()}>
+            {t('myTrades.refresh')}
+          </button>
+        </MessageState>
+      ) : history.data.trades.length === 0 ? (
+        <div className="panel th-empty">
+          <p>{t(isFiltered(filter) ? 'tradeHistory.emptyFiltered' : 'myTrades.empty')}</p>
+        </div>
+      ) : (
+        <>
+          <p className="muted small" aria-live="polite">
+            {t('tradeHistory.found', { count: history.data.total })}
+          </p>
+          <ul className="th-list" aria-busy={history.isFetching || undefined}>
+            {history.data.trades.map((trade) => (
+              <HistoryRow key={trade.id} trade={trade} />
+            ))}
+          </ul>
+          {pages > 1 ? (
+            <nav className="th-pager" aria-label={t('tradeHistory.pages')}>
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm"
+                disabled={filter.page <= 1 || history.isFetching}
+                onClick={() => go(filter.page - 1)}
+              >
+                {t('tradeHistory.prev')}
+              </button>
+              <span className="num" aria-current="page">
+                {t('tradeHistory.page', { page: filter.page, pages })}
+              </span>
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm"
+                disabled={!history.data.hasNext || history.isFetching}
+                onClick={() => go(filter.page + 1)}
+              >
+                {t('tradeHistory.next')}
+              </button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Cryptocurrency } from '@p2p/shared';
+import { Link, useSearchParams } from 'react-router';
+import { useT } from '@/i18n';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { WithdrawFlow } from '../components/WithdrawFlow';
+import '../withdrawals.css';
+
+const COINS: readonly string[] = ['BTC', 'ETH', 'USDT', 'BNB'];
+
+/** /withdrawals/request: the same steps as the wallet's dialog, on a page of its own. */
+export function WithdrawRequestPage() {
+  const t = useT();
+  useDocumentTitle(t('page.withdrawRequest'));
+  const [params] = useSearchParams();
+  const asked = params.get('currency') ?? '';
+  const currency = (COINS.includes(asked) ? asked : 'BTC') as Cryptocurrency;
+  return (
+    <section className="page page--narrow" aria-labelledby="wdr-title">
+      <div className="page__head page__head--split">
+        <h1 id="wdr-title" className="page__title">
+          {t('page.withdrawRequest')}
+        </h1>
+        <Link to="/withdrawals/history" className="btn btn--ghost btn--sm">
+          {t('wdh.toHistory')}
+        </Link>
+      </div>
+      <p className="muted">{t('wdr.intro')}</p>
+      <div className="panel">
+        <WithdrawFlow initialCurrency={currency} />
+      </div>
+    </section>
+  );
+}

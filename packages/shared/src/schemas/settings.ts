@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { text } from './text.ts';
+
+/**
+ * Per-user settings of spec 3 §3 (Settings) stored on the server and applied
+ * (docs/decisions/017-notifications-bot-settings.md).
+ *
+ * Paths (all bearer):
+ *   GET /api/v1/users/settings          -> Ok(UserSettings)
+ *   PUT /api/v1/users/settings          body UpdateSettingsRequest (any subset) -> Ok(UserSettings)
+ *   GET  /api/v1/telegram/link          -> Ok(TelegramLinkStatus)   (bot connected? enabled?)
+ *   POST /api/v1/telegram/link          -> Ok(TelegramLinkToken)   (one-time deep link, 15 min)
+ *   DELETE /api/v1/telegram/link        -> Ok(TelegramLinkStatus)   (disconnect the bot)
+ *   POST /api/v1/telegram/webhook       (Telegram only, X-Telegram-Bot-Api-Secret-Token)
+ */
+
+/** Trading settings' payment window, minutes (spec 3 §2 Profile settings: 5 to 60, default 15). */
+export const SETTINGS_TIME_LIMIT = { min: 5, max: 60, default: 15 } as const;
+/** Minimum partner rating, 0 to 5 in steps of 0.1; 0 means no minimum. */
+export const SETTINGS_MIN_RATING = { min: 0, max: 5, step: 0.1 } as const;
+export const AUTO_REPLY_MAX = 500;
+
+export const SettingsMessages = {
+  timeLimit: 'Время на оплату должно быть от 5 до 60 минут',
+  minRating: 'Минимальный рейтинг партнёра должен быть от 0 до 5 с шагом 0.1',
+  autoReplyTooLong: `Автоответ не должен превышать ${AUTO_REPLY_MAX} символов`,
+} as const;
+
+export const NotificationSettings = z.object({
+  /** Send notifications to the connected Telegram bot. */
+  telegram: z.boolean(),
+  /** Trade events (new trade, paid, confirmed, released, cancelled, disputes). */
+  trades: z.boolean(),
+  /** Deposits credited and withdrawal status changes. */
+  deposits: z.boolean(),
+  /** Chat messages while away. */
+  chat: z.boolean(),
+});
+
+export const PrivacySettings = z.object({
+  /** Others see online status and last seen (public profile, order book). */
+  showOnline: z.boolean(),
+  /** Others see trade figures on my public profile. */
+  showStats: z.boolean(),
+  /** Counterparties may write in the trade chat (system and moderator lines always pass). */
+  allowMessages: z.boolean(),
+});
+
+const minutes = z
+  .number({ error: SettingsMessages.timeLimit })
+  .int(SettingsMessages.timeLimit)
+  .min(SETTINGS_TIME_LIMIT.min, SettingsMessages.timeLimit)
+  .max(SETTINGS_TIME_LIMIT.max, SettingsMessages.timeLimit);
+
+const minRating = z
+  .number({ error: SettingsMessages.minRating })
+  .min(SETTINGS_MIN_RATING.min, SettingsMessages.minRating)
+  .max(SETTINGS_MIN_RATING.max, SettingsMessages.minRating)
+  .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, SettingsMessages.minRating);
+
+export const TradingSettings = z.object({
+  /** Posted into the chat when a trade opens on my order; empty = off. */
+  autoReply: z.string(),
+  /** Default payment window (minutes) pre-filled in the create-order form. */
+  timeLimit: z.number().int(),
+  /** Trades on my orders by users rated below this are refused; 0 = no minimum. */
+  minRating: z.number(),
+  /** Whether users with no rating yet may trade on my orders when minRating > 0. */
+  allowUnrated: z.boolean(),
+});
+
+export const UserSettings = z.object({
+  notifications: NotificationSettings,
+  privacy: PrivacySettings,
+  trading: TradingSettings,
+  /** Whether the Telegram bot is connected to this account. */
+  telegramConnected: z.boolean(),
+  updatedAt: z.string().nullable(),
+});
+export type UserSettings = z.infer<typeof UserSettings>;
+
+export const UpdateSettingsRequest = z
+  .object({
+    notifications: NotificationSettings.partial().strict().optional(),
+    privacy: PrivacySettings.partial().strict().optional(),
+    trading: z
+      .object({
+        autoReply: text({
+          max: AUTO_REPLY_MAX,
+          multiline: true,
+          messages: { tooLong: SettingsMessages.autoReplyTooLong },
+        }),
+        timeLimit: minutes,
+        minRating,
+        allowUnrated: z.boolean(),
+      })
+      .partial()
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type UpdateSettingsRequest = z.infer<typeof UpdateSettingsRequest>;
+
+export const TelegramLinkStatus = z.object({
+  /** A bot is configured on this server. */
+  botEnabled: z.boolean(),
+  botUsername: z.string().nullable(),
+  connected: z.boolean(),
+  connectedAt: z.string().nullable(),
+});
+export type TelegramLinkStatus = z.infer<typeof TelegramLinkStatus>;
+
+export const TelegramLinkToken = z.object({
+  /** `https://t.me/{bot}?start={token}`: open it to connect the bot. */
+  url: z.string(),
+  token: z.string(),
+  expiresAt: z.string(),
+});
+export type TelegramLinkToken = z.infer<typeof TelegramLinkToken>;
