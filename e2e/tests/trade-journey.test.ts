@@ -182,6 +182,8 @@ describe('trade journey: seller vera, a new buyer, two browsers', () => {
     await buyer.waitForURL(
       (url) => url.searchParams.get('method') === 'sberbank' && url.searchParams.get('crypto') === 'BTC',
     );
+    // Both columns have answered for the final filter (a column is busy while its query runs).
+    await expect.poll(() => buyer.locator('.order-column[aria-busy="false"]').count(), LIVE).toBe(2);
     const sellColumn = buyer.locator('.order-card--buy');
     const card = sellColumn.filter({ hasText: PRICE_SHOWN });
     await card.waitFor(LIVE);

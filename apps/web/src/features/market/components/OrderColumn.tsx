@@ -27,6 +27,7 @@ export function OrderColumn({ type, book, isOwn, deviation, onOpen, hiddenOnPhon
     <section
       className={`order-column order-column--${type}${hiddenOnPhone ? ' order-column--phone-hidden' : ''}`}
       aria-labelledby={id}
+      aria-busy={book.isFetching && !book.isFetchingNextPage}
     >
       <header className="order-column__head">
         <h2 id={id} className="order-column__title">
