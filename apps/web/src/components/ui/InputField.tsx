@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { FieldFrame } from './FieldFrame';
 
 interface InputFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'> {
   id: string;
@@ -24,38 +25,23 @@ export function InputField({
   className,
   ...rest
 }: InputFieldProps) {
-  const shownHint = error ? undefined : hint;
-  const described =
-    [shownHint ? `${id}-h` : null, error ? `${id}-e` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="input-row">
-        <input
-          id={id}
-          className={`input ${className ?? ''}`.trim()}
-          autoComplete="off"
-          spellCheck={false}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described}
-          {...rest}
-        />
-        {addon}
-      </div>
-      {shownHint ? (
-        <p id={`${id}-h`} className="field__hint">
-          {shownHint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-e`} className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      {(control) => (
+        <div className="input-row">
+          <input
+            id={id}
+            className={`input ${className ?? ''}`.trim()}
+            autoComplete="off"
+            spellCheck={false}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            {...control}
+            {...rest}
+          />
+          {addon}
+        </div>
+      )}
+    </FieldFrame>
   );
 }

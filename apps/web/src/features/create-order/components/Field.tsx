@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FieldFrame } from '@/components/ui/FieldFrame';
 
 interface FieldProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'onChange' | 'onBlur' | 'ref'> {
@@ -13,45 +14,29 @@ interface FieldProps
   suffix?: string;
 }
 
-/** A labelled input with hint, error (announced, linked by aria-describedby) and unit. */
+/** A labelled amount input bound to react-hook-form, with hint, error and unit. */
 export function Field({ id, label, field, hint, error, suffix, type, ...rest }: FieldProps) {
-  // The error replaces the hint: both at once say the same thing twice.
-  const shownHint = error ? undefined : hint;
-  const described =
-    [shownHint ? `${id}-h` : null, error ? `${id}-e` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="amount-input">
-        <input
-          id={id}
-          className="input num"
-          type={type ?? 'text'}
-          inputMode={type === 'number' ? 'numeric' : 'decimal'}
-          autoComplete="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described}
-          {...rest}
-          {...field}
-        />
-        {suffix ? (
-          <span className="amount-input__sign" aria-hidden="true">
-            {suffix}
-          </span>
-        ) : null}
-      </div>
-      {shownHint ? (
-        <p id={`${id}-h`} className="field__hint">
-          {shownHint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-e`} className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      {(control) => (
+        <div className="amount-input">
+          <input
+            id={id}
+            className="input num"
+            type={type ?? 'text'}
+            inputMode={type === 'number' ? 'numeric' : 'decimal'}
+            autoComplete="off"
+            {...control}
+            {...rest}
+            {...field}
+          />
+          {suffix ? (
+            <span className="amount-input__sign" aria-hidden="true">
+              {suffix}
+            </span>
+          ) : null}
+        </div>
+      )}
+    </FieldFrame>
   );
 }
