@@ -1,6 +1,7 @@
 import type { AdminUserView, Cryptocurrency } from '@p2p/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
+import { InputField } from '@/components/ui/InputField';
 import { useT } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
 import { checkDraft, type Operation, useBalanceOperation, useDraftProblem } from './balance-operation';
@@ -105,19 +106,15 @@ export function BalanceOperationDialog({ user, onClose }: { user: AdminUserView;
             amount={amount}
             onAmount={setAmount}
           />
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-note`}>
-              {t('bo.balance.note')}
-            </label>
-            <input
-              id={`${id}-note`}
-              className="input"
-              maxLength={500}
-              placeholder={defaultNote}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-            />
-          </div>
+          <InputField
+            id={`${id}-note`}
+            label={t('bo.balance.note')}
+            maxLength={500}
+            spellCheck
+            placeholder={defaultNote}
+            value={note}
+            onChange={setNote}
+          />
           <div className="dialog__actions">
             <button type="button" className="btn btn--ghost" onClick={onClose}>
               {t('bo.cancel')}

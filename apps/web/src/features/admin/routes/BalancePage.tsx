@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { InputField } from '@/components/ui/InputField';
 import { useT } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
 import { adminApi } from '../api/admin-api';
@@ -124,18 +125,14 @@ export function BalancePage() {
             amount={amount}
             onAmount={setAmount}
           />
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-reason`}>
-              {t('bo.balance.reason')}
-            </label>
-            <input
-              id={`${id}-reason`}
-              className="input"
-              maxLength={500}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </div>
+          <InputField
+            id={`${id}-reason`}
+            label={t('bo.balance.reason')}
+            maxLength={500}
+            spellCheck
+            value={reason}
+            onChange={setReason}
+          />
           <div className="bo-actions">
             <button type="submit" className="btn btn--buy" disabled={mutation.isPending}>
               {t('bo.balance.credit')}

@@ -8,16 +8,13 @@ import { CaseChat } from '../components/CaseChat';
 import { EvidenceForm, ResolveForm } from '../components/CaseForms';
 import { EvidenceList, PartyCard, PaymentDetailsSent, Receipts, Timeline } from '../components/CaseSections';
 import { AdminPage, disputeReasonKey, ListState } from '../components/common';
-import { useDisputeOwnership } from '../components/dispute-actions';
-import { useAdminSession } from '../session';
+import { DisputeOwnershipButton } from '../components/DisputeOwnershipButton';
 
 /** /admin/disputes/:id: everything the desk needs to run a dispute to its outcome. */
 export function DisputeCasePage() {
   const t = useT();
   const fmt = useFormat();
   const { id = '' } = useParams();
-  const { admin } = useAdminSession();
-  const ownership = useDisputeOwnership();
   const query = useQuery({
     queryKey: ['admin', 'disputes', 'case', id],
     queryFn: () => adminApi.dispute(id),
@@ -40,7 +37,6 @@ export function DisputeCasePage() {
     );
   const { trade, owner } = dispute;
   const open = trade.status === 'DISPUTED';
-  const mine = owner?.id === admin?.id;
   return (
     <AdminPage
       title={title}
@@ -63,25 +59,7 @@ export function DisputeCasePage() {
         ) : null}
         {open ? (
           <div className="bo-actions">
-            {owner === null ? (
-              <button
-                type="button"
-                className="btn btn--primary btn--sm"
-                disabled={ownership.isPending}
-                onClick={() => ownership.mutate({ tradeId: trade.id, take: true })}
-              >
-                {t('bo.disputes.take')}
-              </button>
-            ) : mine || admin?.role === 'admin' ? (
-              <button
-                type="button"
-                className="btn btn--ghost btn--sm"
-                disabled={ownership.isPending}
-                onClick={() => ownership.mutate({ tradeId: trade.id, take: false })}
-              >
-                {t('bo.disputes.release')}
-              </button>
-            ) : null}
+            <DisputeOwnershipButton tradeId={trade.id} ownerId={owner?.id ?? null} takeStyle="primary" />
           </div>
         ) : (
           <p className="alert alert--success" data-testid="case-closed">

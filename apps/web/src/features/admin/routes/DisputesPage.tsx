@@ -7,8 +7,7 @@ import { shortId } from '@/lib/format';
 import { useFormat } from '@/lib/use-format';
 import { adminApi } from '../api/admin-api';
 import { AdminPage, disputeReasonKey, ListState, Pager } from '../components/common';
-import { useDisputeOwnership } from '../components/dispute-actions';
-import { useAdminSession } from '../session';
+import { DisputeOwnershipButton } from '../components/DisputeOwnershipButton';
 
 type Owner = 'all' | 'mine' | 'unassigned';
 
@@ -68,9 +67,6 @@ export function DisputesPage() {
 function DisputeCard({ item, slaHours }: { item: DisputeQueueItem; slaHours: number }) {
   const t = useT();
   const fmt = useFormat();
-  const { admin } = useAdminSession();
-  const ownership = useDisputeOwnership();
-  const mine = item.owner?.id === admin?.id;
   return (
     <li className="panel bo-card" data-testid="dispute-row" data-trade-id={item.tradeId}>
       <div className="bo-card__head">
@@ -138,25 +134,7 @@ function DisputeCard({ item, slaHours }: { item: DisputeQueueItem; slaHours: num
         <Link to={`/admin/disputes/${item.tradeId}`} className="btn btn--primary btn--sm">
           {t('bo.disputes.openCase')}
         </Link>
-        {item.owner === null ? (
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            disabled={ownership.isPending}
-            onClick={() => ownership.mutate({ tradeId: item.tradeId, take: true })}
-          >
-            {t('bo.disputes.take')}
-          </button>
-        ) : mine || admin?.role === 'admin' ? (
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            disabled={ownership.isPending}
-            onClick={() => ownership.mutate({ tradeId: item.tradeId, take: false })}
-          >
-            {t('bo.disputes.release')}
-          </button>
-        ) : null}
+        <DisputeOwnershipButton tradeId={item.tradeId} ownerId={item.owner?.id ?? null} takeStyle="ghost" />
       </div>
     </li>
   );
