@@ -70,6 +70,29 @@ export async function openTrade(
   return tradeId;
 }
 
+/**
+ * A 50,000 RUB trade on a 1 BTC sell order, paid by the buyer and disputed by them
+ * ("seller not responding"). `beforePaid` runs between opening and "paid" (e.g. send details).
+ */
+export async function disputedTradeScenario(
+  ctx: AppContext,
+  opts: {
+    details?: string;
+    beforePaid?: (s: { sellerId: string; tradeId: string }) => Promise<unknown>;
+  } = {},
+) {
+  const { seller, buyer, orderId } = await sellOrderScenario(ctx, '1');
+  const trades = new TradesService(ctx);
+  const tradeId = await openTrade(ctx, buyer.id, orderId, '50000');
+  await opts.beforePaid?.({ sellerId: seller.id, tradeId });
+  await trades.act(buyer.id, tradeId, 'mark_paid', {});
+  await trades.act(buyer.id, tradeId, 'dispute_trade', {
+    reasonId: 'seller_not_responding',
+    details: opts.details ?? 'Нет ответа',
+  });
+  return { seller, buyer, orderId, tradeId, trades };
+}
+
 export async function balance(ctx: AppContext, userId: string, currency = 'BTC') {
   const row = (await balancesOfUser(ctx.db, userId)).find((b) => b.currency === currency);
   return { available: row?.available ?? 0n, locked: row?.locked ?? 0n };

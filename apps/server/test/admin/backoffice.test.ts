@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
 import { WithdrawalsService } from '../../src/modules/withdrawals/withdrawals.service.ts';
-import { createUser, expectLedgerSound, fund, sellOrderScenario } from '../factories.ts';
+import {
+  createUser,
+  disputedTradeScenario,
+  expectLedgerSound,
+  fund,
+  sellOrderScenario,
+} from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { adminLogin, createStaffMember, signInStaff } from './factories.ts';
 
@@ -63,18 +69,7 @@ describe('dashboard', () => {
   it('counts users, disputes past the SLA, pending withdrawals, trades and volume, staff actions, 14 days', async () => {
     // Three days ago: a completed trade and a dispute opened.
     await completedTrade();
-    const { buyer: disputer, orderId } = await sellOrderScenario(t.ctx, '1');
-    const trades = new TradesService(t.ctx);
-    const { tradeId } = await trades.open(disputer.id, {
-      orderId,
-      amountFiat: '50000',
-      paymentMethod: 'sberbank',
-    });
-    await trades.act(disputer.id, tradeId, 'mark_paid', {});
-    await trades.act(disputer.id, tradeId, 'dispute_trade', {
-      reasonId: 'seller_not_responding',
-      details: 'Тишина',
-    });
+    await disputedTradeScenario(t.ctx, { details: 'Тишина' });
     t.clock.advance(3 * DAY);
     await fresh();
     // Today: two completed trades, one new user, a pending withdrawal, one staff action.

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PaymentTemplatesService } from '../../src/modules/payment-templates/payment-templates.service.ts';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { recordEvents } from '../deposits/support.ts';
-import { balance, expectLedgerSound, sellOrderScenario } from '../factories.ts';
+import { balance, disputedTradeScenario, expectLedgerSound } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { jpegWithGps, multipart } from '../uploads/images.ts';
 import { signInStaff } from './factories.ts';
@@ -51,30 +50,22 @@ const userHeaders = async (userId: string) => ({
 
 /** A 0.01 BTC trade on a 1 BTC sell order: details sent, paid, disputed by the buyer. */
 async function disputedTrade() {
-  const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, '1');
-  const trades = new TradesService(t.ctx);
-  const { tradeId } = await trades.open(buyer.id, {
-    orderId,
-    amountFiat: '50000',
-    paymentMethod: 'sberbank',
-  });
-  const template = await new PaymentTemplatesService(t.ctx).create(seller.id, {
-    name: 'Сбер',
-    type: 'SBP',
-    isDefault: true,
-    isActive: true,
-    details: { phone: '+79123456789', bankName: 'Сбербанк' },
-  });
-  await t.app.inject({
-    method: 'PUT',
-    url: `/api/v1/trades/${tradeId}/payment-template`,
-    headers: await userHeaders(seller.id),
-    payload: { templateId: template.id },
-  });
-  await trades.act(buyer.id, tradeId, 'mark_paid', {});
-  await trades.act(buyer.id, tradeId, 'dispute_trade', {
-    reasonId: 'seller_not_responding',
-    details: 'Нет ответа',
+  const { seller, buyer, tradeId } = await disputedTradeScenario(t.ctx, {
+    beforePaid: async ({ sellerId, tradeId }) => {
+      const template = await new PaymentTemplatesService(t.ctx).create(sellerId, {
+        name: 'Сбер',
+        type: 'SBP',
+        isDefault: true,
+        isActive: true,
+        details: { phone: '+79123456789', bankName: 'Сбербанк' },
+      });
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/trades/${tradeId}/payment-template`,
+        headers: await userHeaders(sellerId),
+        payload: { templateId: template.id },
+      });
+    },
   });
   return { seller, buyer, tradeId };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
-import { balance, expectLedgerSound, sellOrderScenario } from '../factories.ts';
+import { balance, disputedTradeScenario, expectLedgerSound, sellOrderScenario } from '../factories.ts';
 import { createTestApp, signIn, type TestApp } from '../helpers.ts';
 import { jpegWithGps, multipart } from '../uploads/images.ts';
 import { signInStaff } from './factories.ts';
@@ -26,19 +26,7 @@ afterAll(async () => {
 
 /** A trade on a 1 BTC sell order, paid by the buyer and disputed by them. */
 async function disputedTrade() {
-  const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, '1');
-  const trades = new TradesService(t.ctx);
-  const { tradeId } = await trades.open(buyer.id, {
-    orderId,
-    amountFiat: '50000',
-    paymentMethod: 'sberbank',
-  });
-  await trades.act(buyer.id, tradeId, 'mark_paid', {});
-  await trades.act(buyer.id, tradeId, 'dispute_trade', {
-    reasonId: 'seller_not_responding',
-    details: 'Нет ответа',
-  });
-  return { seller, buyer, tradeId, trades };
+  return disputedTradeScenario(t.ctx);
 }
 
 /** Only the case owner resolves: the moderator takes the case (when it can be taken), then resolves. */

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { signInStaff } from '../admin/factories.ts';
-import { expectLedgerSound, sellOrderScenario } from '../factories.ts';
+import { disputedTradeScenario, expectLedgerSound } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { report, tally, timed } from './support.ts';
 
@@ -23,19 +22,7 @@ afterAll(async () => {
 const CASES = 12;
 
 async function disputedTrade() {
-  const { buyer, orderId } = await sellOrderScenario(t.ctx, '1');
-  const trades = new TradesService(t.ctx);
-  const { tradeId } = await trades.open(buyer.id, {
-    orderId,
-    amountFiat: '50000',
-    paymentMethod: 'sberbank',
-  });
-  await trades.act(buyer.id, tradeId, 'mark_paid', {});
-  await trades.act(buyer.id, tradeId, 'dispute_trade', {
-    reasonId: 'seller_not_responding',
-    details: 'Нет ответа',
-  });
-  return tradeId;
+  return (await disputedTradeScenario(t.ctx)).tradeId;
 }
 
 describe('race: two moderators take one case', () => {
