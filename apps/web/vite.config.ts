@@ -12,6 +12,9 @@ export default defineConfig({
     emptyOutDir: true,
     // Source maps stay off the public server (docs/decisions/018).
     sourcemap: false,
+    // dist/.vite/manifest.json: the chunk graph, read by scripts/bundle-report.mjs. A dot
+    // folder, which the static server never serves.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks cache better.

@@ -1,4 +1,5 @@
-export * from './address.ts';
+// Address validators (viem, btc-signer) are `@p2p/shared/address`: only withdrawal code needs
+// them, and the web's common path must not carry them.
 export * from './display-name.ts';
 export * from './dispute-outcome.ts';
 export * from './errors.ts';

@@ -1,6 +1,6 @@
 import type { OrderView } from '@p2p/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Icon } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
 import { OrderDetailPanel, orderKeys, PANEL_CLOSE_DELAY_MS, useOrderBook } from '@/features/orders';
@@ -136,13 +136,16 @@ export function MarketPage() {
       </div>
 
       {selected ? (
-        <OrderDetailPanel
-          key={selected.order.id}
-          order={selected.order}
-          open={panelOpen}
-          onClose={closePanel}
-          startWithForm={selected.withForm}
-        />
+        // The panel's code loads when an order is first opened.
+        <Suspense fallback={null}>
+          <OrderDetailPanel
+            key={selected.order.id}
+            order={selected.order}
+            open={panelOpen}
+            onClose={closePanel}
+            startWithForm={selected.withForm}
+          />
+        </Suspense>
       ) : null}
     </section>
   );
