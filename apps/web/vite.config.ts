@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -6,7 +7,11 @@ const backend = 'http://127.0.0.1:3000';
 export default defineConfig({
   plugins: [react()],
   // `@/` points at src (see tsconfig paths).
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // Every `import … from 'zod'` (the app's and @p2p/shared's) gets zod set to jitless.
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) }],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // After `npm run build -w apps/web`: the JavaScript the market page `/` loads on a first visit,
 // gzip-compressed, chunk by chunk. Read from the Vite manifest (dist/.vite/manifest.json): the
-// entry, its static imports (transitively), and the market route's chunk with its static
-// imports when that route is lazy. Dynamic imports are not counted: they load when a screen
-// needs them. `--json` prints the figures as JSON; `--max=KB` fails when the total is larger.
+// entry, its static imports (transitively), the market route's chunk with its static imports
+// when that route is lazy, and the texts of the default language (main.tsx loads them before
+// the first render; a visitor who chose English loads those instead, which are smaller).
+// Other dynamic imports are not counted: they load when a screen needs them. `--json` prints the figures as JSON; `--max=KB` fails when the total is larger.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -22,6 +23,8 @@ const max = Number(args.find((a) => a.startsWith('--max='))?.slice(6) ?? Number.
 
 /** Source paths of the market route's own modules: the chunk that holds them is counted too. */
 const MARKET_ROUTE = /src\/features\/market\//;
+/** The default language's catalogue (packages/shared/src/i18n/ru), loaded before the first render. */
+const DEFAULT_TEXTS = /packages\/shared\/src\/i18n\/ru\/index\.ts$/;
 
 const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
 if (entries.length !== 1) throw new Error(`expected one entry in the manifest, found ${entries.length}`);
@@ -42,6 +45,9 @@ for (const [key, chunk] of Object.entries(manifest)) {
     visit(key, 'market route');
   }
 }
+const texts = Object.keys(manifest).filter((key) => DEFAULT_TEXTS.test(manifest[key].src ?? key));
+if (texts.length !== 1) throw new Error(`expected one chunk of the default language's texts, found ${texts.length}`);
+visit(texts[0], 'texts (ru), before first render');
 
 const rows = [...loaded].map(([key, why]) => {
   const file = manifest[key].file;

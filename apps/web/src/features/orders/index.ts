@@ -8,7 +8,7 @@ export { OrderTypeBadge } from './components/OrderStatusBadge';
 export { isLiveOrder } from './lib/my-orders';
 export { PANEL_CLOSE_DELAY_MS } from './lib/panel';
 export { takerSide } from './lib/side';
-export { normalizeDecimalInput } from './lib/trade-form';
+export { normalizeDecimalInput } from './lib/trade-limits';
 
 /** The screens (panel and pages), loaded on first use: see screens.ts. */
 export const orderScreens = () => import('./screens');
