@@ -10,7 +10,9 @@ export default defineConfig({
   resolve: {
     tsconfigPaths: true,
     // Every `import … from 'zod'` (the app's and @p2p/shared's) gets zod set to jitless.
-    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) }],
+    alias: [
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
+    ],
   },
   build: {
     outDir: 'dist',

@@ -46,7 +46,8 @@ for (const [key, chunk] of Object.entries(manifest)) {
   }
 }
 const texts = Object.keys(manifest).filter((key) => DEFAULT_TEXTS.test(manifest[key].src ?? key));
-if (texts.length !== 1) throw new Error(`expected one chunk of the default language's texts, found ${texts.length}`);
+if (texts.length !== 1)
+  throw new Error(`expected one chunk of the default language's texts, found ${texts.length}`);
 visit(texts[0], 'texts (ru), before first render');
 
 const rows = [...loaded].map(([key, why]) => {
@@ -55,7 +56,10 @@ const rows = [...loaded].map(([key, why]) => {
   return { file, why, raw: data.length, gzip: gzipSync(data, { level: 9 }).length };
 });
 rows.sort((a, b) => b.gzip - a.gzip);
-const total = rows.reduce((sum, r) => ({ raw: sum.raw + r.raw, gzip: sum.gzip + r.gzip }), { raw: 0, gzip: 0 });
+const total = rows.reduce((sum, r) => ({ raw: sum.raw + r.raw, gzip: sum.gzip + r.gzip }), {
+  raw: 0,
+  gzip: 0,
+});
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 if (json) {
