@@ -93,11 +93,6 @@ export function MarketPage() {
 
       {/* The strip keeps its place while prices load (dashes), so nothing below jumps (CLS). */}
       <PriceTicker prices={prices.data ?? PRICES_PENDING} />
-      {prices.data?.source === 'fallback' ? (
-        <p className="alert alert--warn market-note small" role="status">
-          {t('market.prices.fallbackNote')}
-        </p>
-      ) : null}
 
       <MarketFilters filters={filters} />
 
@@ -134,6 +129,14 @@ export function MarketPage() {
           />
         ))}
       </div>
+
+      {/* Below the columns: the note appears when the prices answer, after the first paint, and
+          must not push the order book down (CLS); the strip's source label says it at the top. */}
+      {prices.data?.source === 'fallback' ? (
+        <p className="alert alert--warn market-note small" role="status">
+          {t('market.prices.fallbackNote')}
+        </p>
+      ) : null}
 
       {selected ? (
         // The panel's code loads when an order is first opened.
