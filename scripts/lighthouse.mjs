@@ -76,7 +76,12 @@ function lighthouse(url) {
       `--chrome-path=${chrome}`,
       '--chrome-flags=--headless --no-sandbox --disable-gpu',
     ],
-    { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CHROME_PATH: chrome } },
+    {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, CHROME_PATH: chrome },
+    },
   );
   if (run.status !== 0) throw new Error(`lighthouse failed (${run.status}): ${run.stderr.slice(-2000)}`);
   const report = JSON.parse(run.stdout);
