@@ -1,4 +1,4 @@
-import { IntlMessageFormat } from 'intl-messageformat';
+import { IcuMessage } from './icu.ts';
 import type { ru } from './ru/index.ts';
 
 /**
@@ -24,7 +24,7 @@ export type Translate = (key: MessageKey, values?: MessageValues) => string;
 export type Catalogue = Readonly<Record<MessageKey, string>>;
 
 const CATALOGUES: Partial<Record<Lang, Catalogue>> = {};
-const compiled: Record<Lang, Map<MessageKey, IntlMessageFormat>> = { ru: new Map(), en: new Map() };
+const compiled: Record<Lang, Map<MessageKey, IcuMessage>> = { ru: new Map(), en: new Map() };
 /** Any loaded catalogue: every language has exactly the same keys. */
 let keySource: Catalogue | null = null;
 /** Russian text -> key, built on first use (see russianIndex). */
@@ -84,14 +84,12 @@ export function messageKeys(): MessageKey[] {
   return Object.keys(keySource ?? {}) as MessageKey[];
 }
 
-function compile(lang: Lang, key: MessageKey): IntlMessageFormat {
+function compile(lang: Lang, key: MessageKey): IcuMessage {
   const cache = compiled[lang];
   let message = cache.get(key);
   if (!message) {
-    // Tags are plain text here: messages never carry markup.
-    message = new IntlMessageFormat(messageText(lang, key), LOCALES[lang], undefined, {
-      ignoreTag: true,
-    });
+    // ICU as intl-messageformat reads it with tags as plain text (./icu.ts, icu.test.ts).
+    message = new IcuMessage(messageText(lang, key), LOCALES[lang]);
     cache.set(key, message);
   }
   return message;
