@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -6,12 +7,21 @@ const backend = 'http://127.0.0.1:3000';
 export default defineConfig({
   plugins: [react()],
   // `@/` points at src (see tsconfig paths).
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // Every `import … from 'zod'` (the app's and @p2p/shared's) gets zod set to jitless.
+    alias: [
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     // Source maps stay off the public server (docs/decisions/018).
     sourcemap: false,
+    // dist/.vite/manifest.json: the chunk graph, read by scripts/bundle-report.mjs. A dot
+    // folder, which the static server never serves.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks cache better.

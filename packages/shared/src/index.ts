@@ -1,30 +1,6 @@
-export * from './address.ts';
-export * from './display-name.ts';
-export * from './dispute-outcome.ts';
-export * from './errors.ts';
+/**
+ * The package for Node (the server, tools, tests): every export of ./browser.ts, with both
+ * languages' texts loaded (./i18n/index.ts).
+ */
+export * from './browser.ts';
 export * from './i18n/index.ts';
-export * from './money.ts';
-export * from './networks.ts';
-export * from './payment-methods.ts';
-export * from './schemas/admin.ts';
-export * from './schemas/auth.ts';
-export * from './schemas/backoffice.ts';
-export * from './schemas/chat.ts';
-export * from './schemas/common.ts';
-export * from './schemas/config.ts';
-export * from './schemas/deposits.ts';
-export * from './schemas/market.ts';
-export * from './schemas/notifications.ts';
-export * from './schemas/orders.ts';
-export * from './schemas/payment-templates.ts';
-export * from './schemas/settings.ts';
-export * from './schemas/text.ts';
-export * from './schemas/trade-history.ts';
-export * from './schemas/trades.ts';
-export * from './schemas/two-factor.ts';
-export * from './schemas/users.ts';
-export * from './schemas/wallet.ts';
-export * from './schemas/withdrawals.ts';
-export * from './socket-events.ts';
-export * from './trade-machine.ts';
-export * from './withdrawal-rules.ts';

@@ -9,6 +9,7 @@ export const FIAT_DECIMALS = 2;
 export const CRYPTOCURRENCIES = ['BTC', 'ETH', 'USDT', 'BNB'] as const;
 export type Cryptocurrency = (typeof CRYPTOCURRENCIES)[number];
 export const FIAT_CURRENCIES = ['RUB', 'USD'] as const;
+export const FIAT_SIGN: Record<(typeof FIAT_CURRENCIES)[number], string> = { RUB: '₽', USD: '$' };
 export type FiatCurrency = (typeof FIAT_CURRENCIES)[number];
 export type Currency = Cryptocurrency | FiatCurrency;
 

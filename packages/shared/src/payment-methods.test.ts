@@ -4,8 +4,8 @@ import {
   PAYMENT_METHODS,
   PaymentMethodMessages,
   paymentMethodCode,
-  paymentMethodField,
 } from './payment-methods.ts';
+import { paymentMethodField } from './schemas/payment-method-field.ts';
 
 describe('payment methods by code or name', () => {
   it('knows every code and both of its labels', () => {

@@ -1,10 +1,9 @@
-import { z } from 'zod';
-import { text } from './schemas/text.ts';
-
 /**
  * Payment methods of orders and trades. Stored and answered as stable codes; clients may send
  * the code or a name in Russian or English (spec 3 §5 lists the form's Russian names, spec 1 §2
- * the market filter's English ones), see docs/decisions/013-input-hardening.md.
+ * the market filter's English ones), see docs/decisions/013-input-hardening.md. No zod here
+ * (the market's filters need the list on the first load): the wire field is
+ * schemas/payment-method-field.ts.
  */
 export const PAYMENT_METHODS = [
   'sberbank',
@@ -78,16 +77,4 @@ const BY_NAME: ReadonlyMap<string, PaymentMethod> = new Map(
 /** The code of a payment method given by code or name, or null when none matches. */
 export function paymentMethodCode(nameOrCode: string): PaymentMethod | null {
   return BY_NAME.get(nameKey(nameOrCode)) ?? null;
-}
-
-/** A payment method on the wire: code or name in, code out. */
-export function paymentMethodField(required: string = PaymentMethodMessages.required) {
-  return text({ min: 1, max: 64, messages: { required } })
-    .transform((value, ctx): PaymentMethod => {
-      const code = paymentMethodCode(value);
-      if (code) return code;
-      ctx.addIssue({ code: 'custom', message: PaymentMethodMessages.unknown });
-      return z.NEVER;
-    })
-    .describe(`A payment method code (${PAYMENT_METHODS.join(', ')}) or its Russian or English name`);
 }

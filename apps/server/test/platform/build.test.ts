@@ -110,6 +110,19 @@ describe('npm run build: the compiled server', () => {
       body: JSON.stringify({ email: 'ops@example.com', password: 'long enough pass 1' }),
     });
     expect(login.status, output).toBe(200);
+    // Both languages' texts are in the bundle (packages/shared's i18n/index.ts must survive the
+    // bundler's tree shaking): a refusal reads as a sentence in each language, never as a key.
+    const refusal = async (lang: string) => {
+      const answer = await fetch(`${base}/api/v1/admin/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-language': lang },
+        body: JSON.stringify({ email: 'ops@example.com', password: 'not the password 1' }),
+      });
+      return String(((await answer.json()) as { error?: unknown }).error);
+    };
+    const [ru, en] = [await refusal('ru'), await refusal('en')];
+    expect(ru).toMatch(/[А-Яа-яЁё]/);
+    expect(en).toMatch(/^[A-Z][^А-Яа-яЁё]* [^А-Яа-яЁё]*$/);
     // Idle on the embedded database, the whole server stays under 300 MB (docs/decisions/014).
     expect(rssMb(child.pid ?? 0)).toBeLessThan(300);
   });

@@ -1,4 +1,5 @@
-import { type Chain, type NetworkId, validateAddress } from '@p2p/shared';
+import type { Chain, NetworkId } from '@p2p/shared';
+import { validateAddress } from '@p2p/shared/address';
 import { bech32 } from '@scure/base';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

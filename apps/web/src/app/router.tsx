@@ -1,10 +1,9 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AuthPage, RequireAuth } from '@/features/auth';
-import { INFO_SLUGS, InfoPage } from '@/features/info';
+import { RequireAuth } from '@/features/auth';
+import { INFO_SLUGS } from '@/features/info';
 import { MarketPage } from '@/features/market';
-import { OrderDetailPage } from '@/features/orders';
-import { PublicProfilePage } from '@/features/users';
+import { orderScreens } from '@/features/orders';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 
@@ -16,7 +15,7 @@ const page = (path: string, load: () => Promise<ComponentType>): RouteObject => 
   path,
   lazy: async () => ({ Component: await load() }),
 });
-const orders = () => import('@/features/orders');
+const orders = orderScreens;
 const withdrawals = () => import('@/features/withdrawals');
 
 /** Private routes of spec 1 §2 and spec 3 §2. */
@@ -58,10 +57,16 @@ export const routes: RouteObject[] = [
     element: <AppLayout />,
     children: [
       { path: '/', element: <MarketPage /> },
-      { path: '/auth', element: <AuthPage /> },
-      { path: '/order/:id', element: <OrderDetailPage /> },
-      { path: '/user/:id', element: <PublicProfilePage /> },
-      ...INFO_SLUGS.map((slug) => ({ path: `/${slug}`, element: <InfoPage slug={slug} /> })),
+      // The market is in the entry: most visits start there. Every other screen is its own chunk.
+      page('/auth', async () => (await import('@/features/auth/screens')).AuthPage),
+      page('/order/:id', async () => (await orders()).OrderDetailPage),
+      page('/user/:id', async () => (await import('@/features/users')).PublicProfilePage),
+      ...INFO_SLUGS.map((slug) =>
+        page(`/${slug}`, async () => {
+          const { InfoPage } = await import('@/features/info/screens');
+          return () => <InfoPage slug={slug} />;
+        }),
+      ),
       { element: <RequireAuth />, children: privateRoutes },
       { path: '*', element: <NotFoundPage /> },
     ],

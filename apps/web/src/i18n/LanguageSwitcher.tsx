@@ -2,9 +2,9 @@ import { LANGS, useI18n } from './i18n';
 
 /** RU / EN segmented switch; the choice is kept in localStorage. */
 export function LanguageSwitcher({ className = '' }: { className?: string }) {
-  const { lang, setLang, t } = useI18n();
+  const { lang, setLang, pendingLang, t } = useI18n();
   return (
-    <fieldset className={`segmented ${className}`}>
+    <fieldset className={`segmented ${className}`} aria-busy={pendingLang !== null}>
       <legend className="sr-only">{t('lang.label')}</legend>
       {LANGS.map((code) => (
         <button

@@ -1,13 +1,24 @@
 import {
   createTranslator,
+  hasCatalogue,
   LANGS,
   type Lang,
   LOCALES,
+  loadCatalogue,
   localizeMessage,
   type MessageValues,
   type Translate,
 } from '@p2p/shared';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { currentLang, rememberLang } from './current-lang';
 
 export type { Lang, Translate };
@@ -15,7 +26,10 @@ export { LANGS };
 
 interface I18nValue {
   lang: Lang;
+  /** Switches once `lang`'s texts are loaded; until then the page stays in its language. */
   setLang: (lang: Lang) => void;
+  /** The language being loaded after a switch, if any. */
+  pendingLang: Lang | null;
   t: Translate;
   /** BCP 47 locale for Intl formatting of dates and numbers. */
   locale: string;
@@ -23,21 +37,47 @@ interface I18nValue {
 
 const I18nContext = createContext<I18nValue | null>(null);
 
+/**
+ * The UI language. Only its texts are loaded (main.tsx loads them before the first render);
+ * another language's texts load when the user switches to it, and the page keeps rendering
+ * the current language until they are there: never a screen of raw keys.
+ */
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [lang, setLangState] = useState<Lang>(currentLang);
+  const [pendingLang, setPendingLang] = useState<Lang | null>(null);
+  /** The latest choice: a slower earlier download must not override it. */
+  const wanted = useRef<Lang>(lang);
 
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
 
   const setLang = useCallback((next: Lang) => {
-    rememberLang(next);
-    setLangState(next);
+    wanted.current = next;
+    const apply = () => {
+      rememberLang(next);
+      setLangState(next);
+      setPendingLang(null);
+    };
+    if (hasCatalogue(next)) {
+      apply();
+      return;
+    }
+    setPendingLang(next);
+    loadCatalogue(next).then(
+      () => {
+        if (wanted.current === next) apply();
+      },
+      () => {
+        // Offline or a failed download: stay in the current language; the user may retry.
+        if (wanted.current === next) setPendingLang(null);
+      },
+    );
   }, []);
 
   const value = useMemo<I18nValue>(
-    () => ({ lang, setLang, t: createTranslator(lang), locale: LOCALES[lang] }),
-    [lang, setLang],
+    () => ({ lang, setLang, pendingLang, t: createTranslator(lang), locale: LOCALES[lang] }),
+    [lang, setLang, pendingLang],
   );
 
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;

@@ -1,116 +1,13 @@
-import { IntlMessageFormat } from 'intl-messageformat';
 import { en } from './en/index.ts';
 import { ru } from './ru/index.ts';
+import { addCatalogue } from './runtime.ts';
 
 /**
- * One message catalogue for the web app and the server (docs/decisions/015-i18n-and-formatting.md).
- * Messages are ICU MessageFormat (`{name}`, `{count, plural, one {...} few {...} many {...}}`),
- * compiled once per language and key. Russian is the default and defines the keys.
+ * The catalogue with both languages loaded, for the server and Node tools. The browser build
+ * takes `./runtime.ts` alone (package.json `browser` condition, src/browser.ts) and loads one
+ * language at a time.
  */
+addCatalogue('ru', ru);
+addCatalogue('en', en);
 
-export const LANGS = ['ru', 'en'] as const;
-export type Lang = (typeof LANGS)[number];
-export const DEFAULT_LANG: Lang = 'ru';
-/** BCP 47 locale of each language, for Intl formatting and plural rules. */
-export const LOCALES: Record<Lang, string> = { ru: 'ru-RU', en: 'en-GB' };
-
-export type MessageKey = keyof typeof ru;
-export type MessageValues = Record<string, string | number>;
-export type Translate = (key: MessageKey, values?: MessageValues) => string;
-
-const CATALOGUES: Record<Lang, Record<MessageKey, string>> = { ru, en };
-const compiled: Record<Lang, Map<MessageKey, IntlMessageFormat>> = { ru: new Map(), en: new Map() };
-
-export function isLang(value: unknown): value is Lang {
-  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
-}
-
-export function isMessageKey(value: unknown): value is MessageKey {
-  return typeof value === 'string' && Object.hasOwn(ru, value);
-}
-
-/** The raw ICU text of a key (tests, tooling). */
-export function messageText(lang: Lang, key: MessageKey): string {
-  return CATALOGUES[lang][key];
-}
-
-/** Every key of the catalogue, in Russian's order. */
-export function messageKeys(): MessageKey[] {
-  return Object.keys(ru) as MessageKey[];
-}
-
-function compile(lang: Lang, key: MessageKey): IntlMessageFormat {
-  const cache = compiled[lang];
-  let message = cache.get(key);
-  if (!message) {
-    // Tags are plain text here: messages never carry markup.
-    message = new IntlMessageFormat(CATALOGUES[lang][key], LOCALES[lang], undefined, { ignoreTag: true });
-    cache.set(key, message);
-  }
-  return message;
-}
-
-/**
- * The message of `key` in `lang` with `values` filled in. A value the message needs but was
- * not given leaves the raw text rather than breaking the screen that shows it.
- */
-export function translate(lang: Lang, key: MessageKey, values?: MessageValues): string {
-  try {
-    return String(compile(lang, key).format(values));
-  } catch {
-    return CATALOGUES[lang][key] ?? key;
-  }
-}
-
-/** A translator bound to one language (cheap: compiled messages are shared). */
-export function createTranslator(lang: Lang): Translate {
-  return (key, values) => translate(lang, key, values);
-}
-
-let reverseIndex: Map<string, MessageKey> | null = null;
-
-/** Russian texts without placeholders -> their key (first key wins). */
-function russianIndex(): Map<string, MessageKey> {
-  if (!reverseIndex) {
-    reverseIndex = new Map();
-    for (const key of messageKeys()) {
-      const text = ru[key];
-      if (!text.includes('{') && !reverseIndex.has(text)) reverseIndex.set(text, key);
-    }
-  }
-  return reverseIndex;
-}
-
-/**
- * Localizes a message that came from elsewhere (a zod issue, a server error): a catalogue key
- * is translated with `values`; a Russian text the catalogue knows is shown in `lang` (messages
- * that still arrive as Russian text); anything else passes through unchanged.
- */
-export function localizeMessage(lang: Lang, message: string, values?: MessageValues): string {
-  if (isMessageKey(message)) return translate(lang, message, values);
-  const known = russianIndex().get(message);
-  return known ? translate(lang, known) : message;
-}
-
-/**
- * The language asked for by an Accept-Language header (`en-US,en;q=0.9,ru;q=0.8`): the first
- * supported one by weight, else the default.
- */
-export function langFromAcceptLanguage(header: string | null | undefined): Lang {
-  if (!header) return DEFAULT_LANG;
-  const ranked = header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      const weight = q ? Number(q.slice(2)) : 1;
-      return {
-        base: tag.trim().toLowerCase().split('-')[0] ?? '',
-        weight: Number.isFinite(weight) ? weight : 0,
-        index,
-      };
-    })
-    .filter((entry) => entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  return ranked.map((entry) => entry.base).find(isLang) ?? DEFAULT_LANG;
-}
+export * from './runtime.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGS } from '../i18n/index.ts';
+import { LANGS } from '../i18n/runtime.ts';
 import { CHAIN_MODES } from './deposits.ts';
 
 /**

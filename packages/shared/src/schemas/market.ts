@@ -1,28 +1,14 @@
 import { z } from 'zod';
+import { COIN_ID_LIST } from '../market-prices.ts';
 
 /**
- * Market reference prices (spec 1 §7 GET /market/current-prices). These are display data for
- * the market screen and the order form's price hints: plain numbers, never money. Money stays
- * in integer minor units (see money.ts) and no balance or trade amount is derived from them.
+ * Market reference prices (spec 1 §7 GET /market/current-prices) as zod schemas, for the server
+ * and its contract tests. The constants, the fallback table and the browser's structural check
+ * of an answer are in ../market-prices.ts (no zod: the market page loads without it).
  */
 
-/** Coin symbol -> CoinGecko id, the key the price feed and the wire answer use. */
-export const COIN_IDS = {
-  BTC: 'bitcoin',
-  ETH: 'ethereum',
-  USDT: 'tether',
-  BNB: 'binancecoin',
-  SOL: 'solana',
-  ADA: 'cardano',
-  DOGE: 'dogecoin',
-  LTC: 'litecoin',
-  DOT: 'polkadot',
-} as const;
-export type CoinSymbol = keyof typeof COIN_IDS;
-export type CoinId = (typeof COIN_IDS)[CoinSymbol];
-
-export const COIN_ID_LIST = Object.values(COIN_IDS) as [CoinId, ...CoinId[]];
 export const CoinId = z.enum(COIN_ID_LIST);
+export type CoinId = z.infer<typeof CoinId>;
 
 /** One coin in the CoinGecko `simple/price` shape. Market cap, volume and change may be unknown. */
 export const CoinPrice = z.object({
@@ -64,48 +50,3 @@ export const CurrentPricesFallbackResponse = z.object({
   updatedAt: z.string(),
 });
 export type CurrentPricesFallbackResponse = z.infer<typeof CurrentPricesFallbackResponse>;
-
-export const PRICE_SERVICE_UNAVAILABLE_MESSAGE = 'Сервис цен временно недоступен, показаны резервные цены';
-
-/** Rubles per US dollar used for fallback prices (spec 1 §7: "about 93 RUB per USD"). */
-export const FALLBACK_RUB_PER_USD = 93;
-
-/**
- * FALLBACK REFERENCE PRICES, in USD. Rough, fixed figures shown only when the live feed is
- * unreachable, so the market screen still has an order of magnitude to display. They are not
- * quotes: update them by hand if they drift far from reality.
- */
-export const FALLBACK_USD_PRICES: Readonly<Record<CoinSymbol, number>> = {
-  BTC: 65_000,
-  ETH: 3_500,
-  USDT: 1,
-  BNB: 600,
-  SOL: 150,
-  ADA: 0.45,
-  DOGE: 0.15,
-  LTC: 85,
-  DOT: 7,
-};
-
-/** Rounds away binary noise such as 0.45 * 93 = 41.850000000000001. */
-const toRub = (usd: number): number => Math.round(usd * FALLBACK_RUB_PER_USD * 1e6) / 1e6;
-
-/** The fallback table in the wire shape: RUB = USD x 93, caps and volumes unknown, change 0. */
-export const FALLBACK_PRICES: Readonly<MarketPrices> = Object.freeze(
-  Object.fromEntries(
-    (Object.keys(COIN_IDS) as CoinSymbol[]).map((symbol) => {
-      const usd = FALLBACK_USD_PRICES[symbol];
-      const price: CoinPrice = {
-        usd,
-        rub: toRub(usd),
-        usd_market_cap: null,
-        usd_24h_vol: null,
-        usd_24h_change: 0,
-        rub_market_cap: null,
-        rub_24h_vol: null,
-        rub_24h_change: 0,
-      };
-      return [COIN_IDS[symbol], Object.freeze(price)];
-    }),
-  ),
-);

@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { CRYPTOCURRENCIES, FIAT_CURRENCIES, fiatValue, formatRu, tryParseAmount } from '../money.ts';
-import { PaymentMethodMessages, paymentMethodField } from '../payment-methods.ts';
+import {
+  CRYPTOCURRENCIES,
+  FIAT_CURRENCIES,
+  FIAT_SIGN,
+  fiatValue,
+  formatRu,
+  tryParseAmount,
+} from '../money.ts';
+import { PaymentMethodMessages } from '../payment-methods.ts';
 import { PageInfo } from './common.ts';
+import { paymentMethodField } from './payment-method-field.ts';
 import { text } from './text.ts';
 
 /** Smallest order per coin (spec 3 §9; BNB is our choice, see docs/decisions). */
@@ -13,7 +21,6 @@ export const ORDER_MIN_CRYPTO: Record<(typeof CRYPTOCURRENCIES)[number], string>
 };
 /** Smallest total and smallest per-trade limit, per fiat (1 000 ₽; 10 $ for dollars). */
 export const ORDER_MIN_FIAT: Record<(typeof FIAT_CURRENCIES)[number], string> = { RUB: '1000', USD: '10' };
-export const FIAT_SIGN: Record<(typeof FIAT_CURRENCIES)[number], string> = { RUB: '₽', USD: '$' };
 
 /** Minimum as the spec writes it in messages: '1 000 ₽' with a plain space. */
 const minFiatText = (fiat: 'RUB' | 'USD') =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { paymentMethodField } from '../payment-methods.ts';
 import { DISPUTE_DETAILS_MAX, DisputeMessages, TRADE_STATUSES, USER_ACTIONS } from '../trade-machine.ts';
 import { PageInfo } from './common.ts';
+import { paymentMethodField } from './payment-method-field.ts';
 import { PaymentProofFile, TradePaymentTemplate } from './payment-templates.ts';
 import { text } from './text.ts';
 

@@ -6,9 +6,9 @@ import {
   type NetworkId,
   type NetworkInfo,
   networksOf,
-  validateAddress,
   WithdrawalMessages,
 } from '@p2p/shared';
+import { validateAddress } from '@p2p/shared/address';
 import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { savedAddressOf } from './saved-addresses.repository.ts';

@@ -2,7 +2,6 @@ import {
   type AdminWithdrawalView,
   formatCrypto,
   NETWORKS,
-  normalizeTxHash,
   paginationOf,
   STAFF_TRANSITIONS,
   type StaffWithdrawalAction,
@@ -10,6 +9,7 @@ import {
   WithdrawalMessages,
   type WithdrawalStatus,
 } from '@p2p/shared';
+import { normalizeTxHash } from '@p2p/shared/address';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { WithdrawalRow } from '../../db/schema.ts';

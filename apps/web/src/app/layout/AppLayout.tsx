@@ -1,11 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { WelcomeDialog } from '@/features/profile';
+import { useSession } from '@/features/auth';
 import { useT } from '@/i18n';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
+/** Asks a new user for a display name; its code loads only for such a user. */
+const WelcomeDialog = lazy(async () => ({ default: (await import('@/features/profile')).WelcomeDialog }));
+
 export function AppLayout() {
   const t = useT();
+  const { user } = useSession();
   return (
     <div className="app">
       <a href="#main" className="skip-link">
@@ -16,7 +21,11 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Footer />
-      <WelcomeDialog />
+      {user && user.displayName === null ? (
+        <Suspense fallback={null}>
+          <WelcomeDialog />
+        </Suspense>
+      ) : null}
       <ScrollRestoration />
     </div>
   );

@@ -1,13 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { CurrencySwitcher } from '@/components/CurrencySwitcher';
 import { Icon } from '@/components/ui/Icon';
-import { ActiveTradesButton } from '@/features/active-trades';
 import { useSession } from '@/features/auth';
-import { NotificationBell } from '@/features/notifications';
 import { LanguageSwitcher, useT } from '@/i18n';
 import { MobileMenu } from './MobileMenu';
 import { MAIN_LINKS } from './nav-links';
-import { UserMenu } from './UserMenu';
+
+const SignedInActions = lazy(async () => ({
+  default: (await import('./SignedInActions')).SignedInActions,
+}));
+
+function HeaderSkeleton() {
+  return (
+    <div className="header__skeleton" aria-hidden="true">
+      <span className="skeleton skeleton--circle" />
+      <span className="skeleton skeleton--line" />
+    </div>
+  );
+}
 
 export function Header() {
   const t = useT();
@@ -39,18 +50,11 @@ export function Header() {
             <LanguageSwitcher />
           </div>
           {status === 'loading' ? (
-            <div className="header__skeleton" aria-hidden="true">
-              <span className="skeleton skeleton--circle" />
-              <span className="skeleton skeleton--line" />
-            </div>
+            <HeaderSkeleton />
           ) : user ? (
-            <>
-              <ActiveTradesButton />
-              <NotificationBell />
-              <div className="desktop-only">
-                <UserMenu user={user} />
-              </div>
-            </>
+            <Suspense fallback={<HeaderSkeleton />}>
+              <SignedInActions user={user} />
+            </Suspense>
           ) : (
             <Link to="/auth" className="btn btn--primary btn--sm">
               {t('header.login')}

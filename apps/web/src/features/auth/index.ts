@@ -1,4 +1,3 @@
 /** Public API of the auth feature; other features import only from here. */
 export { RequireAuth } from './components/RequireAuth';
-export { AuthPage } from './routes/AuthPage';
 export { AuthProvider, ME_QUERY_KEY, type Session, type SessionStatus, useSession } from './session';

@@ -1,12 +1,17 @@
 /** Public API of the orders feature: the market, create-order and dashboard import only from here. */
+import { lazy } from 'react';
+
 export { type OrderBookFilter, orderKeys, ordersApi } from './api/orders-api';
 export { useMyOrders, useOrderBook } from './api/queries';
 export { OrderCard } from './components/OrderCard';
-export { OrderDetailPanel, PANEL_CLOSE_DELAY_MS } from './components/OrderDetailPanel';
 export { OrderTypeBadge } from './components/OrderStatusBadge';
 export { isLiveOrder } from './lib/my-orders';
+export { PANEL_CLOSE_DELAY_MS } from './lib/panel';
 export { takerSide } from './lib/side';
-export { normalizeDecimalInput } from './lib/trade-form';
-export { MyOrdersPage } from './routes/MyOrdersPage';
-export { OrderDetailPage } from './routes/OrderDetailPage';
-export { OrderManagePage } from './routes/OrderManagePage';
+export { normalizeDecimalInput } from './lib/trade-limits';
+
+/** The screens (panel and pages), loaded on first use: see screens.ts. */
+export const orderScreens = () => import('./screens');
+
+/** The market's order panel, loaded when an order is first opened (render it under Suspense). */
+export const OrderDetailPanel = lazy(async () => ({ default: (await orderScreens()).OrderDetailPanel }));

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useSession } from '@/features/auth';
 import { useI18n } from '@/i18n';
 import { RealtimeContext, type RealtimeValue } from './context';
-import { type AppSocket, type ConnectionStatus, createSocket } from './socket';
+import type { AppSocket, ConnectionStatus } from './socket';
 import { wireSocket } from './wire';
 
 /**
@@ -24,21 +24,35 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!userId) return;
-    const next = createSocket();
-    const unwire = wireSocket({
-      socket: next,
-      queryClient,
-      userId,
-      lang: () => langRef.current,
-      openTrade: () => openTrade.current,
-      setStatus,
-    });
-    setSocket(next);
+    let stopped = false;
+    let close: (() => void) | null = null;
     setStatus('connecting');
-    next.connect();
+    // socket.io-client is its own chunk: it loads after the first render, for a signed-in user.
+    import('./socket')
+      .then(({ createSocket }) => {
+        if (stopped) return;
+        const next = createSocket();
+        const unwire = wireSocket({
+          socket: next,
+          queryClient,
+          userId,
+          lang: () => langRef.current,
+          openTrade: () => openTrade.current,
+          setStatus,
+        });
+        setSocket(next);
+        next.connect();
+        close = () => {
+          unwire();
+          next.disconnect();
+        };
+      })
+      .catch(() => {
+        if (!stopped) setStatus('disconnected');
+      });
     return () => {
-      unwire();
-      next.disconnect();
+      stopped = true;
+      close?.();
       setSocket(null);
       setStatus('disconnected');
     };

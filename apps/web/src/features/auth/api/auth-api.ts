@@ -1,6 +1,6 @@
 import {
   type AuthConfigResult,
-  AuthResult,
+  type AuthResult,
   type DevUsersResult,
   translate,
   type UserView,
@@ -14,10 +14,11 @@ export type DevUser = z.infer<typeof DevUsersResult>['users'][number];
 export type TelegramAuthData = Record<string, string | number>;
 
 /** Spec 1 §5: the sign-in answer must carry user and tokens. */
-function checkAuthResult(data: unknown): AuthResult {
-  const parsed = AuthResult.safeParse(data);
-  if (!parsed.success) throw new ApiError(translate(currentLang(), 'auth.badResponse'), 200, 'BAD_RESPONSE');
-  return parsed.data;
+async function checkAuthResult(data: unknown): Promise<AuthResult> {
+  const { parseAuthResult } = await import('./auth-result');
+  const parsed = parseAuthResult(data);
+  if (!parsed) throw new ApiError(translate(currentLang(), 'auth.badResponse'), 200, 'BAD_RESPONSE');
+  return parsed;
 }
 
 export const authApi = {

@@ -1,10 +1,9 @@
 import {
-  CurrentPricesFallbackResponse,
-  CurrentPricesResponse,
   FALLBACK_PRICES,
   type MarketPriceSource,
   type MarketPrices,
   PRICE_SERVICE_UNAVAILABLE_MESSAGE,
+  readPricesAnswer,
 } from '@p2p/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiConfig, apiHeaders, apiMessage, errorMessageOf } from '@/lib/api';
@@ -25,7 +24,8 @@ const PRICES_REFRESH_MS = 300_000;
  * GET /market/current-prices. The one call that does not go through apiRequest, on purpose:
  * its meaning is in the envelope (`source`, `updatedAt` beside `data`) and its 503 is a normal
  * answer carrying fallback prices, which apiRequest would retry three times and then drop.
- * Public, read-only, no token; both answers are checked against the shared schemas.
+ * Public, read-only, no token; both answers are checked by the shared `readPricesAnswer`
+ * (the shape of the shared schemas, without loading zod on the market page).
  */
 export async function fetchCurrentPrices(signal?: AbortSignal): Promise<MarketPricesState> {
   let response: Response;
@@ -39,14 +39,13 @@ export async function fetchCurrentPrices(signal?: AbortSignal): Promise<MarketPr
     throw new ApiError(apiMessage('network'), 0, 'NETWORK_ERROR', String(error));
   }
   const body: unknown = await response.json().catch(() => null);
-  const live = CurrentPricesResponse.safeParse(body);
-  if (response.ok && live.success) {
-    const { data, source, updatedAt } = live.data;
+  const answer = readPricesAnswer(body);
+  if (response.ok && answer?.success === true) {
+    const { data, source, updatedAt } = answer;
     return { prices: data, source, updatedAt, message: null };
   }
-  const fallback = CurrentPricesFallbackResponse.safeParse(body);
-  if (response.status === 503 && fallback.success) {
-    const { data, updatedAt, error } = fallback.data;
+  if (response.status === 503 && answer?.success === false) {
+    const { data, updatedAt, error } = answer;
     return { prices: data, source: 'fallback', updatedAt, message: error };
   }
   if (response.status === 503) {

@@ -1,6 +1,6 @@
 import type { OrderView } from '@p2p/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Icon } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
 import { OrderDetailPanel, orderKeys, PANEL_CLOSE_DELAY_MS, useOrderBook } from '@/features/orders';
@@ -93,11 +93,6 @@ export function MarketPage() {
 
       {/* The strip keeps its place while prices load (dashes), so nothing below jumps (CLS). */}
       <PriceTicker prices={prices.data ?? PRICES_PENDING} />
-      {prices.data?.source === 'fallback' ? (
-        <p className="alert alert--warn market-note small" role="status">
-          {t('market.prices.fallbackNote')}
-        </p>
-      ) : null}
 
       <MarketFilters filters={filters} />
 
@@ -135,14 +130,25 @@ export function MarketPage() {
         ))}
       </div>
 
+      {/* Below the columns: the note appears when the prices answer, after the first paint, and
+          must not push the order book down (CLS); the strip's source label says it at the top. */}
+      {prices.data?.source === 'fallback' ? (
+        <p className="alert alert--warn market-note small" role="status">
+          {t('market.prices.fallbackNote')}
+        </p>
+      ) : null}
+
       {selected ? (
-        <OrderDetailPanel
-          key={selected.order.id}
-          order={selected.order}
-          open={panelOpen}
-          onClose={closePanel}
-          startWithForm={selected.withForm}
-        />
+        // The panel's code loads when an order is first opened.
+        <Suspense fallback={null}>
+          <OrderDetailPanel
+            key={selected.order.id}
+            order={selected.order}
+            open={panelOpen}
+            onClose={closePanel}
+            startWithForm={selected.withForm}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

@@ -2,7 +2,7 @@ import type { OrderView } from '@p2p/shared';
 import { useId } from 'react';
 import { useT } from '@/i18n';
 
-import { tradeLimitTexts } from '../lib/trade-form';
+import { tradeLimitTexts } from '../lib/trade-limits';
 import { PaymentMethodTags, TimeLimit, TraderAvatar, TraderRating } from './TraderBits';
 import '../orders.css';
 import { useFormat } from '@/lib/use-format';

@@ -10,9 +10,6 @@ import { TradeFlowDialogs } from './TradeFlowDialogs';
 import { useTradeFlow } from './useTradeFlow';
 import '../orders.css';
 
-/** Spec 1 §9: the panel slides out for 300 ms before the selected order is cleared. */
-export const PANEL_CLOSE_DELAY_MS = 300;
-
 interface OrderDetailPanelProps {
   order: OrderView;
   open: boolean;

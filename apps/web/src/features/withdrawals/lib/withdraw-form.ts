@@ -7,10 +7,10 @@ import {
   type NetworkId,
   plainAmount,
   tryParseAmount,
-  validateAddress,
   WITHDRAW_DECIMALS,
   withdrawLimitsOf,
 } from '@p2p/shared';
+import { validateAddress } from '@p2p/shared/address';
 
 /**
  * The withdraw form's rules, the same the server applies (packages/shared withdrawal-rules and

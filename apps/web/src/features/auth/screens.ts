@@ -1,0 +1,2 @@
+/** The sign-in screen: its own chunk, loaded when /auth is opened. */
+export { AuthPage } from './routes/AuthPage';

@@ -1,0 +1,2 @@
+/** The footer's info pages: their own chunk, loaded when one is opened. */
+export { InfoPage } from './routes/InfoPage';

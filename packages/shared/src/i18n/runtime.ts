@@ -1,0 +1,164 @@
+import { IcuMessage } from './icu.ts';
+import type { ru } from './ru/index.ts';
+
+/**
+ * One message catalogue for the web app and the server (docs/decisions/015-i18n-and-formatting.md).
+ * Messages are ICU MessageFormat (`{name}`, `{count, plural, one {...} few {...} many {...}}`),
+ * compiled once per language and key. Russian is the default and defines the keys.
+ *
+ * Each language's texts are a module of their own. The server loads both (`./index.ts`); the
+ * browser loads only the language on screen (`loadCatalogue`), the other one when the user
+ * switches to it.
+ */
+
+export const LANGS = ['ru', 'en'] as const;
+export type Lang = (typeof LANGS)[number];
+export const DEFAULT_LANG: Lang = 'ru';
+/** BCP 47 locale of each language, for Intl formatting and plural rules. */
+export const LOCALES: Record<Lang, string> = { ru: 'ru-RU', en: 'en-GB' };
+
+export type MessageKey = keyof typeof ru;
+export type MessageValues = Record<string, string | number>;
+export type Translate = (key: MessageKey, values?: MessageValues) => string;
+
+export type Catalogue = Readonly<Record<MessageKey, string>>;
+
+const CATALOGUES: Partial<Record<Lang, Catalogue>> = {};
+const compiled: Record<Lang, Map<MessageKey, IcuMessage>> = { ru: new Map(), en: new Map() };
+/** Any loaded catalogue: every language has exactly the same keys. */
+let keySource: Catalogue | null = null;
+/** Russian text -> key, built on first use (see russianIndex). */
+let reverseIndex: Map<string, MessageKey> | null = null;
+
+const LOADERS: Record<Lang, () => Promise<Catalogue>> = {
+  ru: async () => (await import('./ru/index.ts')).ru,
+  en: async () => (await import('./en/index.ts')).en,
+};
+const loading: Partial<Record<Lang, Promise<void>>> = {};
+
+/** Makes `lang`'s texts available (the server adds both at start-up). */
+export function addCatalogue(lang: Lang, messages: Catalogue): void {
+  CATALOGUES[lang] = messages;
+  compiled[lang].clear();
+  if (lang === 'ru') reverseIndex = null;
+  if (lang === 'ru' || !keySource) keySource = messages;
+}
+
+export function hasCatalogue(lang: Lang): boolean {
+  return CATALOGUES[lang] !== undefined;
+}
+
+/** Loads `lang`'s texts (its own chunk in the browser); resolves at once when already there. */
+export function loadCatalogue(lang: Lang): Promise<void> {
+  if (hasCatalogue(lang)) return Promise.resolve();
+  let pending = loading[lang];
+  if (!pending) {
+    pending = LOADERS[lang]().then(
+      (messages) => addCatalogue(lang, messages),
+      (error: unknown) => {
+        // A failed download may be retried by the next call.
+        delete loading[lang];
+        throw error;
+      },
+    );
+    loading[lang] = pending;
+  }
+  return pending;
+}
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
+}
+
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === 'string' && keySource !== null && Object.hasOwn(keySource, value);
+}
+
+/** The raw ICU text of a key (tests, tooling); the key itself while its language is not loaded. */
+export function messageText(lang: Lang, key: MessageKey): string {
+  return CATALOGUES[lang]?.[key] ?? key;
+}
+
+/** Every key of the catalogue, in Russian's order. */
+export function messageKeys(): MessageKey[] {
+  return Object.keys(keySource ?? {}) as MessageKey[];
+}
+
+function compile(lang: Lang, key: MessageKey): IcuMessage {
+  const cache = compiled[lang];
+  let message = cache.get(key);
+  if (!message) {
+    // ICU as intl-messageformat reads it with tags as plain text (./icu.ts, icu.test.ts).
+    message = new IcuMessage(messageText(lang, key), LOCALES[lang]);
+    cache.set(key, message);
+  }
+  return message;
+}
+
+/**
+ * The message of `key` in `lang` with `values` filled in. A value the message needs but was
+ * not given leaves the raw text rather than breaking the screen that shows it.
+ */
+export function translate(lang: Lang, key: MessageKey, values?: MessageValues): string {
+  try {
+    return String(compile(lang, key).format(values));
+  } catch {
+    return messageText(lang, key);
+  }
+}
+
+/** A translator bound to one language (cheap: compiled messages are shared). */
+export function createTranslator(lang: Lang): Translate {
+  return (key, values) => translate(lang, key, values);
+}
+
+/**
+ * Russian texts without placeholders -> their key (first key wins). Empty until the Russian
+ * texts are loaded (a browser showing English has not loaded them).
+ */
+function russianIndex(): Map<string, MessageKey> {
+  const russian = CATALOGUES.ru;
+  if (!russian) return new Map();
+  if (!reverseIndex) {
+    reverseIndex = new Map();
+    for (const key of messageKeys()) {
+      const text = russian[key];
+      if (!text.includes('{') && !reverseIndex.has(text)) reverseIndex.set(text, key);
+    }
+  }
+  return reverseIndex;
+}
+
+/**
+ * Localizes a message that came from elsewhere (a zod issue, a server error): a catalogue key
+ * is translated with `values`; a Russian text the catalogue knows is shown in `lang` (messages
+ * that still arrive as Russian text); anything else passes through unchanged.
+ */
+export function localizeMessage(lang: Lang, message: string, values?: MessageValues): string {
+  if (isMessageKey(message)) return translate(lang, message, values);
+  const known = russianIndex().get(message);
+  return known ? translate(lang, known) : message;
+}
+
+/**
+ * The language asked for by an Accept-Language header (`en-US,en;q=0.9,ru;q=0.8`): the first
+ * supported one by weight, else the default.
+ */
+export function langFromAcceptLanguage(header: string | null | undefined): Lang {
+  if (!header) return DEFAULT_LANG;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return {
+        base: tag.trim().toLowerCase().split('-')[0] ?? '',
+        weight: Number.isFinite(weight) ? weight : 0,
+        index,
+      };
+    })
+    .filter((entry) => entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  return ranked.map((entry) => entry.base).find(isLang) ?? DEFAULT_LANG;
+}
