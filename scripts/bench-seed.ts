@@ -129,6 +129,19 @@ export async function seedTrades(
 ) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  // Where the time goes: each statement's duration, named by the table it writes.
+  const timings: string[] = [];
+  const query = client.query.bind(client) as (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
+  (client as unknown as { query: typeof query }).query = async (text, values) => {
+    const t0 = performance.now();
+    const out = await query(text, values);
+    const what = /^\s*(CREATE TEMP TABLE \w+|INSERT INTO \w+|UPDATE \w+)/.exec(text)?.[1];
+    if (what)
+      timings.push(
+        `${what.replace('CREATE TEMP TABLE', 'temp').replace('INSERT INTO ', '+').replace('UPDATE ', '~')} ${Math.round(performance.now() - t0)}`,
+      );
+    return out;
+  };
   try {
     await client.query('BEGIN');
     await client.query(
@@ -206,11 +219,13 @@ export async function seedTrades(
          .join(' UNION ALL ')}`,
       steps.flatMap((s) => [s.role, s.action, s.from, s.to, s.description]),
     );
+    // UNION ALL yields every trade's first line, then every second one, ...: each trade's
+    // lines get ascending seq in step order without a sort.
     await client.query(
       `INSERT INTO chat_messages (trade_id, sender_id, type, content, created_at)
        SELECT trade_id, NULL, 'SYSTEM', content, at FROM (
-         ${steps.map((s, i) => `SELECT id AS trade_id, $${i + 1}::text AS content, ${s.at} AS at, ${i} AS step FROM seed_trades`).join(' UNION ALL ')}
-       ) l ORDER BY trade_id, step`,
+         ${steps.map((s, i) => `SELECT id AS trade_id, $${i + 1}::text AS content, ${s.at} AS at FROM seed_trades`).join(' UNION ALL ')}
+       ) l`,
       steps.map((s) => s.line),
     );
     await client.query(
@@ -254,9 +269,13 @@ export async function seedTrades(
       `SELECT COUNT(*)::int AS trades, COUNT(DISTINCT order_id)::int AS orders,
               (SELECT COUNT(*)::int FROM reviews) AS reviews FROM seed_trades`,
     );
+    let t0 = performance.now();
     await client.query('COMMIT');
+    timings.push(`commit ${Math.round(performance.now() - t0)}`);
+    t0 = performance.now();
     await client.query('ANALYZE');
-    return made as { trades: number; orders: number; reviews: number };
+    timings.push(`analyze ${Math.round(performance.now() - t0)}`);
+    return { ...(made as { trades: number; orders: number; reviews: number }), timings };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;

@@ -227,6 +227,7 @@ async function main() {
             `trades on ${history.orders} sell orders with ${history.reviews} reviews in ${Math.round(t2 - t1)} ms ` +
             `(set-based SQL), reputation counters rebuilt in ${Math.round(t3 - t2)} ms`,
         );
+        console.log(`  history seeding, ms per statement: ${history.timings.join(', ')}`);
         await expectSound(ctx, 'after seeding phase B');
       } finally {
         await db.close();
