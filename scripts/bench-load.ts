@@ -103,7 +103,7 @@ export async function runLoad(
   return summarize(latencies, opts.seconds, errors, firstError);
 }
 
-function summarize(
+export function summarize(
   latencies: number[],
   seconds: number,
   errors: number,
@@ -131,11 +131,14 @@ function summarize(
 export async function interleaved<K extends string>(
   tasks: Record<K, (worker: number, i: number) => Promise<void>>,
   opts: { concurrency: number; seconds: number; warmupS: number; rounds: number },
+  /** Called once the warm-ups are over, before the first measured slice. */
+  onMeasure?: () => void,
 ): Promise<Record<K, LoadResult>> {
   const keys = Object.keys(tasks) as K[];
   const slices = new Map<K, LoadResult[]>(keys.map((k) => [k, []]));
   for (const k of keys)
     await runLoad(tasks[k], { concurrency: opts.concurrency, seconds: opts.warmupS, warmupS: 0 });
+  onMeasure?.();
   const slice = { concurrency: opts.concurrency, seconds: opts.seconds / opts.rounds, warmupS: 0 };
   for (let r = 0; r < opts.rounds; r++) {
     // Rotate who goes first, so no target always follows the same neighbour.

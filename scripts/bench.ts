@@ -1,21 +1,38 @@
 /**
- * `npm run bench`: throughput of the real app over real HTTP on PostgreSQL, next to a raw
- * baseline that runs the same SQL without the app's layers (scripts/bench-baseline.ts).
+ * `npm run bench`: throughput of the real app over real HTTP on PostgreSQL, next to
+ * baselines measured in the same run, at two scales:
  *
- *   (a) trade lifecycles/s: open -> mark_paid -> confirm_payment -> release_crypto
- *   (b) order-book requests/s: GET /api/v1/orders?type=sell&cryptocurrency=BTC&limit=20
- *       over 10,000 active orders (bulk-seeded with a sound ledger, scripts/bench-seed.ts)
+ *   phase A: BENCH_ORDERS (10,000) active orders, bulk-seeded with a sound ledger;
+ *   phase B: topped up to BENCH_ORDERS_LARGE (100,000) active orders plus BENCH_TRADES_LARGE
+ *            (100,000) completed trades with their ledger, history, chat lines and reviews
+ *            (scripts/bench-seed.ts), then the reputation counters rebuilt.
  *
- * A fresh database p2p_bench_<ts> is created on the server of DATABASE_URL (default
+ * In each phase:
+ *   (a) the order book, GET /api/v1/orders?type=sell&cryptocurrency=BTC&limit=20, against
+ *       - the same SQL replayed by a raw server (scripts/bench-baseline.ts),
+ *       - a bare node:http server answering the app's captured 20-order JSON from memory;
+ *   (b) trade lifecycles (open -> mark_paid -> confirm_payment -> release_crypto: 4 ledger-
+ *       moving HTTP calls = 4 actions), against
+ *       - the raw server's hand-mirrored SQL over HTTP,
+ *       - the app's own statements for one lifecycle, captured and replayed straight into
+ *         PostgreSQL with `pg` (scripts/bench-direct.ts) on a scratch copy of the database,
+ *       - pgbench running the issue's reference transaction, with and without one shared
+ *         fee-balance row (when pgbench is installed);
+ *   and the SQL statements per request. Then, once: the realtime benchmark
+ *   (scripts/bench-realtime.ts; BENCH_REALTIME=0 skips it).
+ *
+ * The table at the end puts the issue's figures ("before", constants below) next to this
+ * run's. A fresh database p2p_bench_<ts> is created on the server of DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres) and dropped at the end. The ledger audit runs
- * after seeding and after the load; the script exits 1 if it finds anything.
+ * after each seeding and after each phase's load; the script exits 1 if it finds anything.
  * Each target is measured for BENCH_SECONDS (12) in BENCH_ROUNDS (4) slices that alternate
- * with the other targets of its phase, after a BENCH_WARMUP (2 s) warm-up; BENCH_CONCURRENCY
- * (16) clients; BENCH_KEEP_DB=1 keeps the database for inspection.
+ * with the other targets of its group, after a BENCH_WARMUP (2 s) warm-up; BENCH_CONCURRENCY
+ * (16) clients; BENCH_KEEP_DB=1 keeps the database. BENCH_QUICK=1: small sizes, 2 s slices.
  */
-import { spawnSync } from 'node:child_process';
+
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -25,37 +42,88 @@ import { createContext } from '../apps/server/src/context.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
+import { systemText } from '../apps/server/src/modules/chat/system-messages.ts';
 import { auditLedger } from '../apps/server/src/modules/ledger/audit.ts';
 import * as ledger from '../apps/server/src/modules/ledger/ledger.ts';
 import { OrdersService } from '../apps/server/src/modules/orders/orders.service.ts';
+import { rebuildReputationCounters } from '../apps/server/src/modules/users/reputation-counters.ts';
 import { insertUser } from '../apps/server/src/modules/users/users.repository.ts';
-import { baselineStatements, type Statement, startBaseline } from './bench-baseline.ts';
-import { interleaved, type LoadResult, ok, request } from './bench-load.ts';
-import { seedBook } from './bench-seed.ts';
+import { baselineStatements, startBaseline } from './bench-baseline.ts';
+import {
+  type Captured,
+  captureStatements,
+  IdMap,
+  pgbenchReference,
+  type Reference,
+  replay,
+} from './bench-direct.ts';
+import { interleaved, type LoadResult, ok, request, summarize } from './bench-load.ts';
+import { formatRealtime, type RealtimeResult, runRealtimeBench } from './bench-realtime.ts';
+import { seedBook, seedTrades } from './bench-seed.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-const POOL = 20; // the app's default pool size; the baseline gets the same
+const QUICK = process.env.BENCH_QUICK === '1';
+const env = (name: string, full: number, quick: number) =>
+  Number(process.env[name] ?? (QUICK ? quick : full));
+const SECONDS = env('BENCH_SECONDS', 12, 4);
+const WARMUP = env('BENCH_WARMUP', 2, 1);
+const ROUNDS = env('BENCH_ROUNDS', 4, 2);
+const CONCURRENCY = env('BENCH_CONCURRENCY', 16, 16);
+const ORDERS = env('BENCH_ORDERS', 10_000, 1_000);
+const ORDERS_LARGE = env('BENCH_ORDERS_LARGE', 100_000, 5_000);
+const TRADES_LARGE = env('BENCH_TRADES_LARGE', 100_000, 5_000);
+const SOCKETS = env('BENCH_SOCKETS', 2_000, 200);
+const RT_TRADES = env('BENCH_RT_TRADES', 1_000, 50);
+const REALTIME = process.env.BENCH_REALTIME !== '0';
+const POOL = 20; // the app's default pool size; the baselines get the same
 const BOOK = '/api/v1/orders?type=sell&cryptocurrency=BTC&limit=20';
 const load = { concurrency: CONCURRENCY, seconds: SECONDS, warmupS: WARMUP, rounds: ROUNDS };
+const ACTIONS = ['open', 'mark_paid', 'confirm_payment', 'release_crypto'] as const;
 
+/** The issue's figures (issue 11, measured before this work), printed as "before". */
+const ISSUE = {
+  book: '112 req/s, p50 124, p99 314 ms',
+  bookBaseline: 'own SQL alone 171 req/s',
+  lifecycle: '44.8/s = 179 actions/s, p99 626 ms',
+  lifecycleBaseline: 'same SQL without HTTP 79/s',
+  statements: 'open 17, mark_paid 15, confirm 15, release 23, book 5',
+  pgbench: '2,530 tps; 1,518 with a shared fee row',
+};
+
+interface Party {
+  id: string;
+  token: string;
+  sessionId: string;
+}
 interface Pair {
   buyer: Party;
   seller: Party;
   orderId: string;
 }
-interface Party {
-  id: string;
-  token: string;
-  sessionId: string;
+
+interface Count {
+  before: number;
+  after: number;
+}
+const count = (c: Count | undefined) => (c ? `${c.before}${c.after ? ` (+${c.after} after)` : ''}` : '?');
+
+interface PhaseResult {
+  label: string;
+  activeOrders: number;
+  trades: number;
+  book: { app: LoadResult; replay: LoadResult; bare: LoadResult };
+  cycles: { app: LoadResult; http: LoadResult; direct: LoadResult };
+  actions: { app: LoadResult; http: LoadResult; direct: LoadResult };
+  statements: Record<string, Count>;
+  pgbench: Reference | null;
 }
 
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `p2p_bench_${Date.now()}`;
 const dbUrl = new URL(adminUrl);
 dbUrl.pathname = `/${dbName}`;
+const scratchName = `${dbName}_direct`;
+const scratchUrl = new URL(adminUrl);
+scratchUrl.pathname = `/${scratchName}`;
 
 async function admin(sql: string) {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -67,160 +135,122 @@ async function admin(sql: string) {
   }
 }
 
-/** Records the SQL statements the app's pool runs during `fn` (drift report, book replay). */
-async function captureStatements(fn: () => Promise<unknown>): Promise<Statement[]> {
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  const seen: Statement[] = [];
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    const [first, second] = args;
-    if (typeof first === 'string') seen.push({ text: first, values: Array.isArray(second) ? second : [] });
-    else if (first && typeof first === 'object' && 'text' in first) {
-      const q = first as { text: string; values?: unknown[] };
-      // node-postgres takes the values inside the config or as the second argument.
-      seen.push({ text: q.text, values: q.values ?? (Array.isArray(second) ? second : []) });
-    }
-    return original.apply(this, args);
+const config = loadConfig({
+  NODE_ENV: 'development',
+  DATABASE_URL: dbUrl.toString(),
+  RATE_LIMIT: '0',
+  LOG_LEVEL: 'silent',
+  DEMO_DATA: '0',
+  AUTH_DEV_LOGIN: '0',
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  DATA_DIR: mkdtempSync(join(tmpdir(), 'p2p-bench-data-')),
+  PRICE_API_URL: 'http://127.0.0.1:9/simple/price',
+});
+
+type Ctx = ReturnType<typeof createContext>;
+
+/** The app on its own pool; closed between phases so the database can be copied. */
+async function startApp() {
+  const database = await openDatabase({ databaseUrl: dbUrl.toString(), poolMax: POOL });
+  const ctx = createContext(config, database, systemClock);
+  const app = await buildApp(ctx, { logger: false });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    ctx,
+    base,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
   };
-  try {
-    await fn();
-  } finally {
-    proto.query = original;
-  }
-  return seen;
-}
-
-/** A statement with its values inlined as literals, for pgbench. */
-function inline({ text, values }: Statement): string {
-  return text.replace(/\$(\d+)/g, (_: string, i: string) => {
-    const v = values[Number(i) - 1];
-    if (typeof v === 'number' || typeof v === 'bigint') return String(v);
-    const text = v instanceof Date ? v.toISOString() : String(v);
-    return `'${text.replace(/'/g, "''")}'`;
-  });
-}
-
-/** The book's SELECT and COUNT straight into PostgreSQL: the database's own ceiling. */
-function pgbenchBook(url: string, book: Statement[]): number | null {
-  if (spawnSync('which', ['pgbench']).status !== 0 || book.length < 2) return null;
-  const file = join(mkdtempSync(join(tmpdir(), 'p2p-bench-')), 'book.sql');
-  writeFileSync(
-    file,
-    `${book
-      .slice(0, 2)
-      .map((s) => `${inline(s).replace(/\s+/g, ' ')};`)
-      .join('\n')}\n`,
-  );
-  const args = ['-n', '-c', String(CONCURRENCY), '-j', '2', '-T', String(SECONDS), '-f', file, url];
-  const run = spawnSync('pgbench', args, { encoding: 'utf8' });
-  const tps = /tps = ([\d.]+)/.exec(run.stdout ?? '');
-  if (!tps) console.log(`pgbench failed: ${(run.stderr ?? '').slice(0, 500)}`);
-  return tps ? Number(tps[1]) : null;
 }
 
 async function main() {
   console.log(
-    `bench: database ${dbName}, ${CONCURRENCY} keep-alive clients, ${SECONDS} s per target in ${ROUNDS} ` +
-      `alternating slices (+${WARMUP} s warm-up); load average ${loadavg()
+    `bench${QUICK ? ' (quick)' : ''}: database ${dbName}, ${CONCURRENCY} keep-alive clients, ${SECONDS} s per target ` +
+      `in ${ROUNDS} alternating slices (+${WARMUP} s warm-up); load average ${loadavg()
         .map((n) => n.toFixed(1))
         .join(' ')} on ${cpus().length} CPUs`,
   );
   await admin(`CREATE DATABASE ${dbName}`);
-  const database = await openDatabase({ databaseUrl: dbUrl.toString(), poolMax: POOL });
-  const closers: (() => Promise<unknown>)[] = [() => database.close()];
   let failed = false;
+  const results: PhaseResult[] = [];
+  let realtime: RealtimeResult | null = null;
   try {
-    await migrate(database);
-    const config = loadConfig({
-      NODE_ENV: 'development',
-      DATABASE_URL: dbUrl.toString(),
-      RATE_LIMIT: '0',
-      LOG_LEVEL: 'silent',
-      DEMO_DATA: '0',
-      AUTH_DEV_LOGIN: '0',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'p2p-bench-data-')),
-      PRICE_API_URL: 'http://127.0.0.1:9/simple/price',
-    });
-    const ctx = createContext(config, database, systemClock);
-    const app = await buildApp(ctx, { logger: false });
-    closers.unshift(() => app.close());
-    const appBase = await app.listen({ host: '127.0.0.1', port: 0 });
-
-    // Seed: 10,000 active orders in bulk, plus one seller/buyer pair per client via the services.
-    const t0 = performance.now();
-    const seeded = await seedBook(dbUrl.toString(), { owners: 2000, sellPerOwner: 3, buyPerOwner: 2 });
-    const pairs = await makePairs(ctx, CONCURRENCY);
-    console.log(
-      `seeded ${seeded.sell} sell + ${seeded.buy} buy orders in bulk and ${pairs.length} funded sell orders via the services in ${Math.round(performance.now() - t0)} ms`,
-    );
-    await expectSound(ctx, 'after seeding');
-
-    await ok(request(appBase, 'GET', BOOK)); // warm the app's caches before capturing
-    const book = await captureStatements(() => ok(request(appBase, 'GET', BOOK)));
-    const baseline = await startBaseline(dbUrl.toString(), POOL, book);
-    closers.unshift(
-      () => baseline.app.close(),
-      () => baseline.pool.end(),
-    );
-
-    const appLifecycle = lifecycle(appBase, 'app');
-    const baseLifecycle = lifecycle(baseline.base, 'baseline');
-    // Drift report: statements per request, app vs baseline (one warm-up lifecycle each).
-    await appLifecycle(pairs[0] as Pair);
-    await baseLifecycle(pairs[0] as Pair);
-    const appCounts = await countAppStatements(appBase, pairs[0] as Pair);
-    await ok(request(baseline.base, 'GET', '/book'));
-    console.log('SQL statements per request (app / baseline):');
-    for (const [k, v] of Object.entries(appCounts))
-      console.log(`  ${k.padEnd(16)} ${v} / ${baselineStatements[k] ?? '?'}`);
-
-    const rows: [string, LoadResult, LoadResult | null][] = [];
-    const phase = async <K extends string>(name: string, tasks: Record<K, () => Promise<unknown>>) => {
+    // Phase A data: the book in bulk, plus one seller/buyer pair per client via the services.
+    const setup = await openDatabase({ databaseUrl: dbUrl.toString(), poolMax: 4 });
+    let pairs: Pair[];
+    try {
+      await migrate(setup);
+      const ctx = createContext(config, setup, systemClock);
       const t0 = performance.now();
-      const wrapped = {} as Record<K, () => Promise<void>>;
-      for (const k of Object.keys(tasks) as K[]) wrapped[k] = async () => void (await tasks[k]());
-      const out = await interleaved(wrapped, load);
-      console.log(`  measured ${name} in ${Math.round(performance.now() - t0)} ms`);
-      return out;
-    };
-    const book1 = await phase('the order book', {
-      app: () => ok(request(appBase, 'GET', BOOK)),
-      base: () => ok(request(baseline.base, 'GET', '/book')),
-      selectCount: () => ok(request(baseline.base, 'GET', '/book-select-count')),
-    });
-    rows.push(['order book GET (20 of 6k sell orders)', book1.app, book1.base]);
-    rows.push(['  same, baseline = its SELECT+COUNT only', book1.app, book1.selectCount]);
+      const owners = Math.round(ORDERS / 5);
+      const seeded = await seedBook(dbUrl.toString(), { owners, sellPerOwner: 3, buyPerOwner: 2 });
+      pairs = await makePairs(ctx, CONCURRENCY);
+      console.log(
+        `seeded ${seeded.sell} sell + ${seeded.buy} buy orders in bulk and ${pairs.length} funded sell orders ` +
+          `via the services in ${Math.round(performance.now() - t0)} ms`,
+      );
+      await expectSound(ctx, 'after seeding phase A');
+    } finally {
+      await setup.close();
+    }
+    results.push(await phase('A', pairs));
 
-    const lifecycles = { app: 0, baseline: 0 };
-    let next = 0;
-    const pair = () => pairs[next++ % pairs.length] as Pair;
-    const cycles = await phase('trade lifecycles', {
-      app: async () => {
-        await appLifecycle(pair());
-        lifecycles.app++;
-      },
-      base: async () => {
-        await baseLifecycle(pair());
-        lifecycles.baseline++;
-      },
-    });
-    rows.push(['trade lifecycle (4 HTTP calls each)', cycles.app, cycles.base]);
+    // Phase B data: top the book up and add the trade history, in bulk.
+    {
+      const t0 = performance.now();
+      const active = await countActive();
+      const owners = Math.max(0, Math.round((ORDERS_LARGE - active) / 5));
+      const more = await seedBook(dbUrl.toString(), {
+        owners,
+        sellPerOwner: 3,
+        buyPerOwner: 2,
+        prefix: 'bookb',
+      });
+      const t1 = performance.now();
+      const history = await seedTrades(dbUrl.toString(), {
+        trades: TRADES_LARGE,
+        feePpm: config.feePpm,
+        buyerReviews: 0.3,
+        sellerReviews: 0.1,
+        chatLine: systemText,
+      });
+      const t2 = performance.now();
+      const db = await openDatabase({ databaseUrl: dbUrl.toString(), poolMax: 4 });
+      try {
+        const ctx = createContext(config, db, systemClock);
+        await rebuildReputationCounters(ctx.db);
+        const t3 = performance.now();
+        console.log(
+          `seeded ${more.sell} sell + ${more.buy} buy orders in ${Math.round(t1 - t0)} ms, ${history.trades} completed ` +
+            `trades on ${history.orders} sell orders with ${history.reviews} reviews in ${Math.round(t2 - t1)} ms ` +
+            `(set-based SQL), reputation counters rebuilt in ${Math.round(t3 - t2)} ms`,
+        );
+        console.log(`  history seeding, ms per statement: ${history.timings.join(', ')}`);
+        await expectSound(ctx, 'after seeding phase B');
+      } finally {
+        await db.close();
+      }
+    }
+    results.push(await phase('B', pairs));
 
-    const book2 = await phase('the order book again', {
-      app: () => ok(request(appBase, 'GET', BOOK)),
-      base: () => ok(request(baseline.base, 'GET', '/book')),
-    });
-    rows.push([`order book GET after ${lifecycles.app + lifecycles.baseline} trades`, book2.app, book2.base]);
-    const pgbench = pgbenchBook(dbUrl.toString(), book);
-
-    printTable(rows, pgbench);
-    await expectSound(ctx, `after ${lifecycles.app} app + ${lifecycles.baseline} baseline lifecycles`);
+    if (REALTIME) {
+      console.log(`\nrealtime: ${SOCKETS} sockets, ${RT_TRADES} trades (server in a child process)`);
+      realtime = await runRealtimeBench({
+        adminUrl,
+        sockets: SOCKETS,
+        trades: RT_TRADES,
+        concurrency: CONCURRENCY,
+      });
+      console.log(formatRealtime(realtime));
+    }
+    printSummary(results, realtime);
   } catch (error) {
     failed = true;
     console.error(error);
   } finally {
-    for (const close of closers) await close().catch(() => {});
+    await admin(`DROP DATABASE IF EXISTS ${scratchName} WITH (FORCE)`).catch(() => {});
     if (process.env.BENCH_KEEP_DB === '1') console.log(`kept ${dbUrl} (BENCH_KEEP_DB=1)`);
     else {
       await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((e) => console.error(e));
@@ -230,14 +260,173 @@ async function main() {
   process.exit(failed ? 1 : 0);
 }
 
-async function expectSound(ctx: ReturnType<typeof createContext>, when: string) {
+async function countActive(): Promise<number> {
+  const c = new pg.Client({ connectionString: dbUrl.toString() });
+  await c.connect();
+  try {
+    const { rows } = await c.query(`SELECT COUNT(*)::int AS n FROM orders WHERE status = 'active'`);
+    return rows[0].n as number;
+  } finally {
+    await c.end();
+  }
+}
+
+async function countTrades(): Promise<number> {
+  const c = new pg.Client({ connectionString: dbUrl.toString() });
+  await c.connect();
+  try {
+    const { rows } = await c.query(`SELECT COUNT(*)::int AS n FROM trades`);
+    return rows[0].n as number;
+  } finally {
+    await c.end();
+  }
+}
+
+/** One scale: copy the database for the direct replay, start the app and baselines, measure. */
+async function phase(label: string, pairs: Pair[]): Promise<PhaseResult> {
+  const activeOrders = await countActive();
+  const trades = await countTrades();
+  console.log(`\n== phase ${label}: ${activeOrders} active orders, ${trades} trades ==`);
+  // The direct replay writes the captured absolute values, so it gets a copy of its own.
+  await admin(`DROP DATABASE IF EXISTS ${scratchName} WITH (FORCE)`);
+  const t0 = performance.now();
+  await admin(`CREATE DATABASE ${scratchName} TEMPLATE ${dbName} STRATEGY FILE_COPY`);
+  console.log(`copied the database for the direct replay in ${Math.round(performance.now() - t0)} ms`);
+
+  const closers: (() => Promise<unknown>)[] = [];
+  try {
+    const app = await startApp();
+    closers.unshift(app.close);
+    const { ctx, base: appBase } = app;
+
+    await ok(request(appBase, 'GET', BOOK)); // warm the app's caches before capturing
+    const book = await captureStatements(() => ok(request(appBase, 'GET', BOOK)));
+    const bookReply = await request(appBase, 'GET', BOOK);
+    const baseline = await startBaseline(dbUrl.toString(), POOL, book);
+    closers.unshift(
+      () => baseline.app.close(),
+      () => baseline.pool.end(),
+    );
+    const bare = await startBare(bookReply.body);
+    closers.unshift(bare.close);
+    const direct = new pg.Pool({ connectionString: scratchUrl.toString(), max: POOL });
+    closers.unshift(() => direct.end());
+
+    const sinks = { app: [] as number[], http: [] as number[], direct: [] as number[] };
+    const appLifecycle = lifecycle(appBase, 'app', sinks.app);
+    const httpLifecycle = lifecycle(baseline.base, 'baseline', sinks.http);
+    // Statements per request (app / raw server), after one warm-up lifecycle each; the
+    // captured lifecycle is what the direct replay sends.
+    const capturePair = pairs[0] as Pair;
+    await appLifecycle(capturePair);
+    await httpLifecycle(capturePair);
+    const captured = await captureLifecycle(appBase, capturePair);
+    await ok(request(baseline.base, 'GET', '/book'));
+    const statements: Record<string, Count> = {};
+    for (const [k, list] of Object.entries({ ...captured, book }))
+      statements[k] = {
+        before: list.filter((x) => !x.tail).length,
+        after: list.filter((x) => x.tail).length,
+      };
+    console.log('SQL statements per request, app (before the answer + after it) / raw server:');
+    for (const [k, v] of Object.entries(statements))
+      console.log(`  ${k.padEnd(16)} ${count(v)} / ${baselineStatements[k] ?? '?'}`);
+    if (process.env.BENCH_SHOW_SQL === '1')
+      for (const [k, list] of Object.entries({ ...captured, book }))
+        for (const [i, st] of list.entries())
+          console.log(`  ${k} #${i + 1} [conn ${st.slot}] ${st.text.replace(/\s+/g, ' ').slice(0, 140)}`);
+    const directLifecycle = replayLifecycle(direct, captured, capturePair, sinks.direct);
+
+    const measure = async <K extends string>(
+      name: string,
+      tasks: Record<K, () => Promise<unknown>>,
+      onMeasure?: () => void,
+    ) => {
+      const t0 = performance.now();
+      const wrapped = {} as Record<K, () => Promise<void>>;
+      for (const k of Object.keys(tasks) as K[]) wrapped[k] = async () => void (await tasks[k]());
+      const out = await interleaved(wrapped, load, onMeasure);
+      console.log(`  measured ${name} in ${Math.round(performance.now() - t0)} ms`);
+      return out;
+    };
+    const bookRun = await measure('the order book', {
+      app: () => ok(request(appBase, 'GET', BOOK)),
+      replay: () => ok(request(baseline.base, 'GET', '/book')),
+      bare: () => ok(request(bare.base, 'GET', BOOK)),
+    });
+
+    let next = 0;
+    const pair = () => pairs[next++ % pairs.length] as Pair;
+    const cycles = await measure(
+      'trade lifecycles',
+      {
+        app: () => appLifecycle(pair()),
+        http: () => httpLifecycle(pair()),
+        direct: () => directLifecycle(pair()),
+      },
+      () => {
+        for (const s of Object.values(sinks)) s.length = 0;
+      },
+    );
+    const perAction = (s: number[]) => summarize(s, SECONDS, 0, null);
+    const actions = {
+      app: perAction(sinks.app),
+      http: perAction(sinks.http),
+      direct: perAction(sinks.direct),
+    };
+
+    const pgbench = await pgbenchReference(scratchUrl.toString(), CONCURRENCY, SECONDS);
+    if (!pgbench) console.log('pgbench is not installed: no reference transaction');
+
+    printPhase(label, activeOrders, bookRun, cycles, actions, pgbench);
+    await expectSound(ctx, `after phase ${label}'s load`);
+    return {
+      label,
+      activeOrders,
+      trades,
+      book: bookRun,
+      cycles,
+      actions,
+      statements,
+      pgbench,
+    };
+  } finally {
+    for (const close of closers) await close().catch(() => {});
+  }
+}
+
+/** A bare node:http server answering one captured body from memory. */
+async function startBare(body: string) {
+  const payload = Buffer.from(body);
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': payload.length,
+    });
+    res.end(payload);
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+async function expectSound(ctx: Ctx, when: string) {
   const problems = await auditLedger(ctx.db);
   if (problems.length) throw new Error(`ledger audit ${when}:\n${problems.join('\n')}`);
   console.log(`ledger audit ${when}: clean`);
 }
 
 /** One funded seller with a 100 BTC sell order and one buyer per client, with sessions. */
-async function makePairs(ctx: ReturnType<typeof createContext>, n: number): Promise<Pair[]> {
+async function makePairs(ctx: Ctx, n: number): Promise<Pair[]> {
   const orders = new OrdersService(ctx);
   const party = async (name: string): Promise<Party> => {
     const user = await insertUser(ctx.db, { username: name, firstName: 'Bench', now: new Date() });
@@ -268,25 +457,36 @@ async function makePairs(ctx: ReturnType<typeof createContext>, n: number): Prom
   return pairs;
 }
 
-/** open -> mark_paid -> confirm_payment -> release_crypto, against the app or the baseline. */
-function lifecycle(base: string, target: 'app' | 'baseline') {
+const timed = async <T>(sink: number[], fn: () => Promise<T>) => {
+  const t0 = performance.now();
+  const out = await fn();
+  sink.push(performance.now() - t0);
+  return out;
+};
+
+/** open -> mark_paid -> confirm_payment -> release_crypto, against the app or the raw server. */
+function lifecycle(base: string, target: 'app' | 'baseline', sink: number[]) {
   const headers = (p: Party): Record<string, string> =>
     target === 'app' ? { authorization: `Bearer ${p.token}` } : { 'x-user': p.id, 'x-session': p.sessionId };
   const prefix = target === 'app' ? '/api/v1' : '';
   return async ({ buyer, seller, orderId }: Pair) => {
-    const opened = await ok<{ tradeId: string }>(
-      request(base, 'POST', `${prefix}/trades`, headers(buyer), {
-        orderId,
-        amountFiat: '5000',
-        paymentMethod: 'sberbank',
-      }),
+    const opened = await timed(sink, () =>
+      ok<{ tradeId: string }>(
+        request(base, 'POST', `${prefix}/trades`, headers(buyer), {
+          orderId,
+          amountFiat: '5000',
+          paymentMethod: 'sberbank',
+        }),
+      ),
     );
     const step = (who: Party, action: string) =>
-      ok(
-        request(base, 'POST', `${prefix}/trades/${opened.tradeId}/actions`, headers(who), {
-          action,
-          payload: {},
-        }),
+      timed(sink, () =>
+        ok(
+          request(base, 'POST', `${prefix}/trades/${opened.tradeId}/actions`, headers(who), {
+            action,
+            payload: {},
+          }),
+        ),
       );
     await step(buyer, 'mark_paid');
     await step(seller, 'confirm_payment');
@@ -294,12 +494,12 @@ function lifecycle(base: string, target: 'app' | 'baseline') {
   };
 }
 
-async function countAppStatements(base: string, { buyer, seller, orderId }: Pair) {
+/** The app's statements for each of the four requests of one lifecycle. */
+async function captureLifecycle(base: string, { buyer, seller, orderId }: Pair) {
   const auth = (p: Party) => ({ authorization: `Bearer ${p.token}` });
   let tradeId = '';
-  const out: Record<string, number> = {};
-  const count = async (fn: () => Promise<unknown>) => (await captureStatements(fn)).length;
-  out.open = await count(async () => {
+  const out = {} as Record<(typeof ACTIONS)[number], Captured[]>;
+  out.open = await captureStatements(async () => {
     ({ tradeId } = await ok<{ tradeId: string }>(
       request(base, 'POST', '/api/v1/trades', auth(buyer), {
         orderId,
@@ -313,53 +513,166 @@ async function countAppStatements(base: string, { buyer, seller, orderId }: Pair
     [seller, 'confirm_payment'],
     [seller, 'release_crypto'],
   ] as const) {
-    out[action] = await count(() =>
+    out[action] = await captureStatements(() =>
       ok(request(base, 'POST', `/api/v1/trades/${tradeId}/actions`, auth(who), { action, payload: {} })),
     );
   }
-  out.book = (await captureStatements(() => ok(request(base, 'GET', BOOK)))).length;
   return out;
 }
 
-function printTable(rows: [string, LoadResult, LoadResult | null][], pgbench: number | null) {
-  const fmt = (n: number) => n.toFixed(1);
-  const lat = (r: LoadResult) => `${fmt(r.p50)}/${fmt(r.p99)}`;
-  const lines = [
-    [
-      'metric',
-      'app ops/s',
-      'baseline ops/s',
-      'ratio',
-      'app p50/p99 ms',
-      'base p50/p99 ms',
-      'errors app/base',
-    ],
-    ...rows.map(([label, a, b]) => [
-      label,
-      fmt(a.opsPerSec),
-      b ? fmt(b.opsPerSec) : '-',
-      b && b.opsPerSec > 0 ? (a.opsPerSec / b.opsPerSec).toFixed(2) : '-',
-      lat(a),
-      b ? lat(b) : '-',
-      `${a.errors}/${b?.errors ?? 0}`,
-    ]),
-  ];
-  if (pgbench !== null)
-    lines.push(['book SELECT+COUNT via pgbench (no HTTP)', '-', fmt(pgbench), '-', '-', '-', '-']);
+/** The captured lifecycle replayed with `pg` for another pair, with fresh ids per iteration. */
+function replayLifecycle(
+  pool: pg.Pool,
+  captured: Record<(typeof ACTIONS)[number], Captured[]>,
+  from: Pair,
+  sink: number[],
+) {
+  const start = captured.open[0]?.issued ?? performance.now();
+  const captureWall = performance.timeOrigin + start;
+  const background = new Set<Promise<unknown>>();
+  return async (to: Pair) => {
+    const map = new IdMap(
+      [
+        [from.buyer.id, to.buyer.id],
+        [from.buyer.sessionId, to.buyer.sessionId],
+        [from.seller.id, to.seller.id],
+        [from.seller.sessionId, to.seller.sessionId],
+        [from.orderId, to.orderId],
+      ],
+      Date.now() - captureWall,
+    );
+    for (const a of ACTIONS) await timed(sink, () => replay(pool, captured[a], map, background));
+  };
+}
+
+const f1 = (n: number) => n.toFixed(1);
+const f0 = (n: number) => Math.round(n).toLocaleString('en-US');
+const lat = (r: LoadResult) => `p50 ${f1(r.p50)}, p99 ${f1(r.p99)} ms`;
+const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '-');
+
+function printTable(lines: string[][]) {
   const widths = lines[0]?.map((_, i) => Math.max(...lines.map((l) => (l[i] ?? '').length))) ?? [];
   console.log('');
   for (const [i, l] of lines.entries()) {
     console.log(`| ${l.map((c, j) => c.padEnd(widths[j] ?? 0)).join(' | ')} |`);
     if (i === 0) console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   }
-  for (const [label, a, b] of rows) {
-    for (const [who, r] of [
-      ['app', a],
-      ['baseline', b],
-    ] as const) {
-      if (r?.firstError) console.log(`first error (${label}, ${who}): ${r.firstError}`);
-    }
-  }
+}
+
+function printPhase(
+  label: string,
+  orders: number,
+  book: PhaseResult['book'],
+  cycles: PhaseResult['cycles'],
+  actions: PhaseResult['actions'],
+  pgbench: PhaseResult['pgbench'],
+) {
+  const row = (name: string, r: LoadResult, unit = 1): string[] => [
+    name,
+    f1(r.opsPerSec * unit),
+    lat(r),
+    String(r.errors),
+  ];
+  printTable([
+    [`phase ${label} (${orders} active orders)`, 'ops/s', 'latency', 'errors'],
+    row('book: app', book.app),
+    row('book: raw server, same SQL', book.replay),
+    row('book: bare node:http, same JSON', book.bare),
+    row('lifecycles: app (4 HTTP calls)', cycles.app),
+    row('lifecycles: raw server, same SQL, HTTP', cycles.http),
+    row('lifecycles: app statements via pg', cycles.direct),
+    row('actions: app', actions.app, 1),
+    row('actions: raw server over HTTP', actions.http, 1),
+    row('actions: app statements via pg', actions.direct, 1),
+    ...(pgbench
+      ? [
+          ['pgbench reference transaction', f1(pgbench.plain), '-', '-'],
+          ['  + shared fee row, updated last', f1(pgbench.feeLast), '-', '-'],
+          ['  + shared fee row, locked first', f1(pgbench.feeFirst), '-', '-'],
+        ]
+      : []),
+  ]);
+  for (const [name, r] of Object.entries({ ...book, ...cycles }))
+    if (r.firstError) console.log(`first error (${name}): ${r.firstError}`);
+}
+
+function printSummary(results: PhaseResult[], rt: RealtimeResult | null) {
+  const cols = results.map((r) => `now, ${f0(r.activeOrders)} orders / ${f0(r.trades)} trades`);
+  const each = (fn: (r: PhaseResult) => string) => results.map(fn);
+  const lines: string[][] = [
+    ['figure', 'before (issue 11)', ...cols],
+    ['book GET, app', ISSUE.book, ...each((r) => `${f1(r.book.app.opsPerSec)} req/s, ${lat(r.book.app)}`)],
+    [
+      '  raw server, same SQL (HTTP)',
+      ISSUE.bookBaseline,
+      ...each((r) => `${f1(r.book.replay.opsPerSec)} req/s, ${lat(r.book.replay)}`),
+    ],
+    [
+      '  bare node:http, same JSON',
+      '-',
+      ...each((r) => `${f1(r.book.bare.opsPerSec)} req/s, ${lat(r.book.bare)}`),
+    ],
+    ['  app / bare (goal >= 0.3)', '-', ...each((r) => ratio(r.book.app.opsPerSec, r.book.bare.opsPerSec))],
+    [
+      'trade lifecycle, app',
+      ISSUE.lifecycle,
+      ...each(
+        (r) =>
+          `${f1(r.cycles.app.opsPerSec)}/s = ${f1(r.cycles.app.opsPerSec * 4)} actions/s, lifecycle p99 ${f1(r.cycles.app.p99)} ms`,
+      ),
+    ],
+    ['  per action, app', '-', ...each((r) => lat(r.actions.app))],
+    [
+      '  raw server, same SQL (HTTP)',
+      ISSUE.lifecycleBaseline,
+      ...each((r) => `${f1(r.cycles.http.opsPerSec)}/s, per action ${lat(r.actions.http)}`),
+    ],
+    [
+      '  app statements straight to PG',
+      '-',
+      ...each((r) => `${f1(r.cycles.direct.opsPerSec * 4)} actions/s, per action ${lat(r.actions.direct)}`),
+    ],
+    [
+      '  app / direct (goal >= 0.5)',
+      '-',
+      ...each((r) => ratio(r.cycles.app.opsPerSec, r.cycles.direct.opsPerSec)),
+    ],
+    [
+      '  pgbench reference transaction',
+      ISSUE.pgbench,
+      ...each((r) =>
+        r.pgbench
+          ? `${f0(r.pgbench.plain)} tps; shared fee row: ${f0(r.pgbench.feeLast)} updated last, ` +
+            `${f0(r.pgbench.feeFirst)} locked first`
+          : 'no pgbench (not installed)',
+      ),
+    ],
+    [
+      '  app actions / pgbench',
+      '179 / 2,530 = 0.07',
+      ...each((r) => (r.pgbench ? ratio(r.cycles.app.opsPerSec * 4, r.pgbench.plain) : '-')),
+    ],
+    [
+      'SQL statements per request',
+      ISSUE.statements,
+      ...each(
+        (r) =>
+          `open ${count(r.statements.open)}, mark_paid ${count(r.statements.mark_paid)}, ` +
+          `confirm ${count(r.statements.confirm_payment)}, release ${count(r.statements.release_crypto)}, ` +
+          `book ${count(r.statements.book)}`,
+      ),
+    ],
+    [
+      'realtime, commit -> counterparty',
+      'not measured',
+      rt
+        ? `${rt.sockets} sockets: p50 ${f1(rt.p50)}, p99 ${f1(rt.p99)} ms; ${f1(rt.rssPerSocketKb)} KB RSS, ${f1(rt.heapPerSocketKb)} KB heap per socket`
+        : 'skipped (BENCH_REALTIME=0)',
+      ...results.slice(1).map(() => '(once, on its own database)'),
+    ],
+  ];
+  console.log('\nIssue 11 figures: "before" are the issue\'s numbers; every other figure is from this run.');
+  printTable(lines);
   console.log('');
 }
 
