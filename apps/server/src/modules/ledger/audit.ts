@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
+import { auditReputationCounters } from '../users/reputation-counters.ts';
 
 /**
- * Audits a database against the five invariants of DESIGN §2. Returns one line per
- * violation; an empty list means the books are sound.
+ * Audits a database against the five invariants of DESIGN §2, and the reputation counters
+ * against history. Returns one line per violation; an empty list means the books are sound.
  */
 export async function auditLedger(db: Executor): Promise<string[]> {
   const problems: string[] = [];
@@ -126,6 +127,10 @@ export async function auditLedger(db: Executor): Promise<string[]> {
     (r) => `deposit ${r.id} ${r.status}: ${r.postings} postings crediting ${r.credited}`,
   );
   await withdrawalPostings(check);
+
+  // Not money, but kept like it: the reputation counters equal their recomputation from
+  // history (docs/decisions/019-order-book-performance.md).
+  for (const problem of await auditReputationCounters(db)) problems.push(`counters: ${problem}`);
   return problems;
 }
 

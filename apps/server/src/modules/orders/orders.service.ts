@@ -4,6 +4,7 @@ import {
   fiatValue,
   formatCrypto,
   ORDER_MIN_FIAT,
+  type OrderList,
   parseAmount,
 } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
@@ -72,6 +73,8 @@ export class OrdersService {
         return { id: order.id };
       },
     );
+    // Publishing announces nothing to the owner's sockets, so the book is told directly.
+    this.ctx.bookCache.invalidate();
     return { id: created.id, order: await this.view(created.id) };
   }
 
@@ -83,15 +86,23 @@ export class OrdersService {
     return view;
   }
 
-  async book(filter: repo.BookFilter) {
-    const { rows, total } = await repo.listBook(this.ctx.db, filter, this.ctx.clock.now());
-    return {
-      orders: await toOrderViews(this.ctx.db, rows, this.ctx.clock.now()),
-      total,
-      limit: filter.limit,
-      offset: filter.offset,
-      hasNext: filter.offset + rows.length < total,
-    };
+  /**
+   * The public book page of a filter. It does not depend on who asks, so recent pages are
+   * served from the instance's short-lived cache (docs/decisions/019).
+   */
+  async book(filter: repo.BookFilter): Promise<OrderList> {
+    return this.ctx.bookCache.get(JSON.stringify(filter), async () => {
+      const now = this.ctx.clock.now();
+      const { rows, total, totalCapped, hasNext } = await repo.listBook(this.ctx.db, filter, now);
+      return {
+        orders: await toOrderViews(this.ctx.db, rows, now),
+        total,
+        totalCapped,
+        limit: filter.limit,
+        offset: filter.offset,
+        hasNext,
+      };
+    });
   }
 
   async mine(userId: string) {
