@@ -28,6 +28,7 @@ import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { auditLedger } from '../apps/server/src/modules/ledger/audit.ts';
 import * as ledger from '../apps/server/src/modules/ledger/ledger.ts';
 import { OrdersService } from '../apps/server/src/modules/orders/orders.service.ts';
+import { rebuildReputationCounters } from '../apps/server/src/modules/users/reputation-counters.ts';
 import { insertUser } from '../apps/server/src/modules/users/users.repository.ts';
 import { baselineStatements, type Statement, startBaseline } from './bench-baseline.ts';
 import { interleaved, type LoadResult, ok, request } from './bench-load.ts';
@@ -154,9 +155,12 @@ async function main() {
     console.log(
       `seeded ${seeded.sell} sell + ${seeded.buy} buy orders in bulk and ${pairs.length} funded sell orders via the services in ${Math.round(performance.now() - t0)} ms`,
     );
+    // Rows written in bulk past the services: their reputation counters are recomputed.
+    await rebuildReputationCounters(ctx.db);
     await expectSound(ctx, 'after seeding');
 
     await ok(request(appBase, 'GET', BOOK)); // warm the app's caches before capturing
+    ctx.bookCache.invalidate(); // the capture must reach the database, not the book cache
     const book = await captureStatements(() => ok(request(appBase, 'GET', BOOK)));
     const baseline = await startBaseline(dbUrl.toString(), POOL, book);
     closers.unshift(

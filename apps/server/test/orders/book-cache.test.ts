@@ -65,14 +65,14 @@ describe('the cached book', () => {
     const buyer = (await createUser(t.ctx)).id;
     const tradeId = await openTrade(t.ctx, buyer, top.id, '9000');
     expect((await book(SELL_USDT)).orders[0]).toMatchObject({ id: top.id, available_amount: '400.00000000' });
-    await new TradesService(t.ctx).act(buyer, tradeId, 'cancel_trade');
+    await new TradesService(t.ctx).act(buyer, tradeId, 'cancel_trade', {});
     expect((await book(SELL_USDT)).orders[0]).toMatchObject({ id: top.id, available_amount: '500.00000000' });
 
     const trades = new TradesService(t.ctx);
     const done = await openTrade(t.ctx, buyer, top.id, '9000');
-    await trades.act(buyer, done, 'mark_paid');
-    await trades.act(top.user_id, done, 'confirm_payment');
-    await trades.act(top.user_id, done, 'release_crypto');
+    await trades.act(buyer, done, 'mark_paid', {});
+    await trades.act(top.user_id, done, 'confirm_payment', {});
+    await trades.act(top.user_id, done, 'release_crypto', {});
     expect((await book(SELL_USDT)).orders[0]).toMatchObject({
       id: top.id,
       available_amount: '400.00000000',

@@ -26,16 +26,29 @@ interface Entry<T> {
 export class BookCache<T> {
   private version = 0;
   private readonly entries = new Map<string, Entry<T>>();
+  private readonly localChange = new Set<() => void>();
 
   constructor(
     private readonly clock: Clock,
     private readonly ttlMs = BOOK_CACHE_TTL_MS,
   ) {}
 
-  /** Something the book shows changed (an order, a trade, a reputation): read it again. */
-  invalidate(): void {
+  /**
+   * Something the book shows changed (an order, a trade, a reputation): read it again. A
+   * change made here is also told to the listeners (the other instances, through Redis);
+   * `fromElsewhere` is for a change another instance told us about.
+   */
+  invalidate(fromElsewhere = false): void {
     this.version += 1;
     this.entries.clear();
+    if (fromElsewhere) return;
+    for (const listener of this.localChange) listener();
+  }
+
+  /** Calls `listener` after every change made on this instance. */
+  onLocalChange(listener: () => void): () => void {
+    this.localChange.add(listener);
+    return () => this.localChange.delete(listener);
   }
 
   /** Post-commit realtime events that change what the book shows. */

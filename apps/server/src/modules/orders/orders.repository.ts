@@ -67,13 +67,15 @@ export const BOOK_COUNT_CAP = 1000;
  * an index scan in the page's order that stops at the limit (docs/decisions/019).
  */
 export async function listBook(db: Executor, f: BookFilter, now: Date) {
+  // The partial indexes' own conditions are written as literals, not parameters, so that
+  // a plan made without the values (a generic plan) can still use them.
   const conditions = [
-    eq(orders.status, 'active'),
+    sql`${orders.status} = 'active'`,
     // Something left, worth at least the order's minimum limit (else it can never be taken).
-    eq(orders.tradable, true),
+    sql`${orders.tradable}`,
     sql`(${orders.expiresAt} IS NULL OR ${orders.expiresAt} > ${now})`,
   ];
-  if (f.type) conditions.push(eq(orders.type, f.type));
+  if (f.type) conditions.push(f.type === 'buy' ? sql`${orders.type} = 'buy'` : sql`${orders.type} = 'sell'`);
   if (f.cryptocurrency) conditions.push(eq(orders.cryptocurrency, f.cryptocurrency));
   if (f.fiatCurrency) conditions.push(eq(orders.fiatCurrency, f.fiatCurrency));
   if (f.paymentMethod) conditions.push(sql`${orders.paymentMethods} @> ARRAY[${f.paymentMethod}]::text[]`);
