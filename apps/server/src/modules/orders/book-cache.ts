@@ -14,6 +14,8 @@ interface Entry<T> {
   /** When it was read, on the app's clock and on the process's monotonic clock. */
   clockAt: number;
   monoAt: number;
+  /** App-clock time from which the value is wrong even if nothing is written (an order expires). */
+  until: number;
   value: Promise<T>;
 }
 
@@ -57,7 +59,11 @@ export class BookCache<T> {
       this.invalidate();
   }
 
-  get(key: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * The cached value of `key`, or `load()`'s. `expiresAt` says from when (app clock, ms) a
+   * loaded value is wrong by itself, e.g. when the first order on the page expires.
+   */
+  get(key: string, load: () => Promise<T>, expiresAt: (value: T) => number = () => Infinity): Promise<T> {
     const clockAt = this.clock.now().getTime();
     const monoAt = performance.now();
     const hit = this.entries.get(key);
@@ -66,16 +72,22 @@ export class BookCache<T> {
       hit &&
       hit.version === this.version &&
       monoAt - hit.monoAt < this.ttlMs &&
-      Math.abs(clockAt - hit.clockAt) < this.ttlMs
+      Math.abs(clockAt - hit.clockAt) < this.ttlMs &&
+      clockAt < hit.until
     )
       return hit.value;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    const entry: Entry<T> = { version: this.version, clockAt, monoAt, value: load() };
+    const entry: Entry<T> = { version: this.version, clockAt, monoAt, until: Infinity, value: load() };
     this.entries.set(key, entry);
-    // A failed read is not remembered.
-    entry.value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
+    entry.value.then(
+      (value) => {
+        entry.until = expiresAt(value);
+      },
+      // A failed read is not remembered.
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
     return entry.value;
   }
 }

@@ -19,6 +19,13 @@ import { assertNotBlocked } from '../users/blocking.ts';
 import { toOrderViews } from './order-view.ts';
 import * as repo from './orders.repository.ts';
 
+/** When the first order of a book page expires: the cached page is wrong from then on. */
+function firstExpiry(page: OrderList): number {
+  let first = Infinity;
+  for (const o of page.orders) if (o.expires_at) first = Math.min(first, Date.parse(o.expires_at));
+  return first;
+}
+
 /** Orders live 30 days unless filled, deleted or expired earlier. */
 export const ORDER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 export const ORDER_NOT_FOUND = 'Ордер не найден';
@@ -91,18 +98,22 @@ export class OrdersService {
    * served from the instance's short-lived cache (docs/decisions/019).
    */
   async book(filter: repo.BookFilter): Promise<OrderList> {
-    return this.ctx.bookCache.get(JSON.stringify(filter), async () => {
-      const now = this.ctx.clock.now();
-      const { rows, total, totalCapped, hasNext } = await repo.listBook(this.ctx.db, filter, now);
-      return {
-        orders: await toOrderViews(this.ctx.db, rows, now),
-        total,
-        totalCapped,
-        limit: filter.limit,
-        offset: filter.offset,
-        hasNext,
-      };
-    });
+    return this.ctx.bookCache.get(
+      JSON.stringify(filter),
+      async () => {
+        const now = this.ctx.clock.now();
+        const { rows, total, totalCapped, hasNext } = await repo.listBook(this.ctx.db, filter, now);
+        return {
+          orders: await toOrderViews(this.ctx.db, rows, now),
+          total,
+          totalCapped,
+          limit: filter.limit,
+          offset: filter.offset,
+          hasNext,
+        };
+      },
+      firstExpiry,
+    );
   }
 
   async mine(userId: string) {
