@@ -1,8 +1,10 @@
+import type { OrderList } from '@p2p/shared';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import { SessionService } from './modules/auth/sessions.ts';
 import { TokenService } from './modules/auth/tokens.ts';
+import { BookCache } from './modules/orders/book-cache.ts';
 import { Notifier } from './modules/realtime/notifier.ts';
 import { DatabaseUploadStore, type UploadStore } from './modules/uploads/upload-store.ts';
 
@@ -20,11 +22,16 @@ export interface AppContext {
   presence: (userId: string) => Promise<boolean>;
   /** Uploaded files, readable by every instance (docs/decisions/014). */
   uploads: UploadStore;
+  /** Recent pages of the public order book (docs/decisions/019). */
+  bookCache: BookCache<OrderList>;
 }
 
 export function createContext(config: Config, database: Database, clock: Clock): AppContext {
   const tokens = new TokenService(config.jwtSecret, () => clock.now());
   const notifier = new Notifier();
+  const bookCache = new BookCache<OrderList>(clock);
+  // Order and trade changes announced after their commit make the next book read fresh.
+  notifier.subscribe((e) => bookCache.observe(e));
   return {
     config,
     database,
@@ -36,5 +43,6 @@ export function createContext(config: Config, database: Database, clock: Clock):
     // Without a socket server nobody is connected: chat messages go to the inbox.
     presence: async () => false,
     uploads: new DatabaseUploadStore(database.db, config.dataDir),
+    bookCache,
   };
 }

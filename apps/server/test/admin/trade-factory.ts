@@ -1,6 +1,7 @@
 import type { Cryptocurrency } from '@p2p/shared';
 import { orders, trades } from '../../src/db/schema.ts';
 import { lock, refundEscrow, releaseEscrow } from '../../src/modules/ledger/ledger.ts';
+import { rebuildReputationCounters } from '../../src/modules/users/reputation-counters.ts';
 import type { TestApp } from '../helpers.ts';
 
 /** A settled trade (escrow locked, then released or refunded) built through the ledger. */
@@ -55,5 +56,7 @@ export async function settledTrade(
     const settled = { id: trade!.id, sellerId, buyerId, currency, amount, fee: 0n };
     if (outcome === 'COMPLETED') await releaseEscrow(tx, settled, now);
     else await refundEscrow(tx, settled, false, now);
+    // Written past the services: the reputation counters are recomputed, as the audit expects.
+    await rebuildReputationCounters(tx);
   });
 }

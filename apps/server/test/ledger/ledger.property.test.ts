@@ -85,7 +85,9 @@ describe('ledger property: random operation sequences keep the books sound', () 
         const runner = new Runner(t.ctx, t.clock, ids, stats, { addresses, staffId });
         const before = await systemBalances(t.ctx);
         for (const op of ops) await runner.apply(op);
-        expect(await auditLedger(t.ctx.db)).toEqual([]);
+        // Every sequence: all invariants, the reputation counters against history; the shown
+        // figures against the per-user recomputation once, at the end (it is the slow query).
+        expect(await auditLedger(t.ctx.db, { reputationFigures: false })).toEqual([]);
         await expectModel(t.ctx, runner.model, ids, before, runner.withdrawals.model.withdrawals);
         await runner.settleTimers(31);
       }),

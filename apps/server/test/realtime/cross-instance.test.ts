@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type AppContext, createContext } from '../../src/context.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
+import { BOOK_CACHE_TTL_MS } from '../../src/modules/orders/book-cache.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { createOrder, createUser, expectLedgerSound, fund } from '../factories.ts';
 import { createTestDatabase, testConfig } from '../helpers.ts';
@@ -154,5 +155,21 @@ describe('two instances behind one Redis', () => {
       action: 'cancel_trade',
       actor: 'seller',
     });
+  });
+
+  it('empties the book cache of B when an order is published on A', async () => {
+    const read = async (i: Instance) => {
+      const res = await i.app.inject({ method: 'GET', url: '/api/v1/orders?type=sell&cryptocurrency=ETH' });
+      return (res.json().data.orders as { id: string }[]).map((o) => o.id);
+    };
+    const cachedAt = performance.now();
+    const before = await read(b); // now in B's cache
+    const seller = await createUser(a.ctx);
+    await fund(a.ctx, seller.id, 'ETH', '1');
+    const { id } = await createOrder(a.ctx, seller.id, { cryptocurrency: 'ETH', amount_crypto: '1' });
+    expect(before).not.toContain(id);
+    await vi.waitFor(async () => expect(await read(b)).toContain(id), { timeout: 1000, interval: 10 });
+    // Seen before B's cached page would have expired on its own: the message crossed Redis.
+    expect(performance.now() - cachedAt).toBeLessThan(BOOK_CACHE_TTL_MS);
   });
 });

@@ -188,7 +188,12 @@ export const OrderBookQuery = z.object({
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 
-export const OrderList = PageInfo.extend({ orders: z.array(OrderView) });
+export const OrderList = PageInfo.extend({
+  orders: z.array(OrderView),
+  /** The book stops counting past 1,000 matches (plus the page asked for): `total` is then "at least". */
+  totalCapped: z.boolean(),
+});
+export type OrderList = z.infer<typeof OrderList>;
 
 export const OrderSettingsRequest = z.object({
   status: z.enum(['active', 'paused'], { error: 'Статус должен быть active или paused' }),

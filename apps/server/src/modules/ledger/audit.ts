@@ -1,11 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
+import { auditReputationCounters } from '../users/reputation-counters.ts';
 
 /**
- * Audits a database against the five invariants of DESIGN §2. Returns one line per
- * violation; an empty list means the books are sound.
+ * Audits a database against the five invariants of DESIGN §2, and the reputation counters
+ * against history. Returns one line per violation; an empty list means the books are sound.
+ * `reputationFigures: false` leaves out the slow per-user comparison with REPUTATION_COLUMNS
+ * (the counters are still compared with history, set-based): for audits run very often.
  */
-export async function auditLedger(db: Executor): Promise<string[]> {
+export async function auditLedger(
+  db: Executor,
+  options: { reputationFigures?: boolean } = {},
+): Promise<string[]> {
   const problems: string[] = [];
   const check = async (
     invariant: string,
@@ -126,6 +132,11 @@ export async function auditLedger(db: Executor): Promise<string[]> {
     (r) => `deposit ${r.id} ${r.status}: ${r.postings} postings crediting ${r.credited}`,
   );
   await withdrawalPostings(check);
+
+  // Not money, but kept like it: the reputation counters equal their recomputation from
+  // history (docs/decisions/019-order-book-performance.md).
+  const figures = options.reputationFigures ?? true;
+  for (const problem of await auditReputationCounters(db, { figures })) problems.push(`counters: ${problem}`);
   return problems;
 }
 

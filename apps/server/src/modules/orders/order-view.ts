@@ -1,34 +1,27 @@
 import { type Cryptocurrency, fiatValue, formatCrypto, formatFiat, type OrderView } from '@p2p/shared';
 import type { Executor } from '../../db/client.ts';
-import type { OrderRow, UserRow } from '../../db/schema.ts';
-import { settingsOfMany } from '../settings/settings.repository.ts';
+import type { OrderRow } from '../../db/schema.ts';
 import { onlineStatusOf } from '../users/presence.ts';
-import { reputationSummaries } from '../users/reputation.ts';
+import { toReputationSummary } from '../users/reputation.ts';
 import { effectiveAvatar, effectiveName } from '../users/user-view.ts';
-import { completedTradesPerOrder, ownersOf } from './orders.repository.ts';
+import { orderOwners } from './orders.repository.ts';
 
 const isLive = (o: OrderRow) => o.status === 'active' || o.status === 'paused';
 
-/** Builds wire views for orders, loading owners, reputations and counts in batches. */
+/** Builds wire views for orders: their owners, reputations and privacy in one statement. */
 export async function toOrderViews(db: Executor, rows: OrderRow[], now: Date): Promise<OrderView[]> {
   if (rows.length === 0) return [];
-  const ownerIds = rows.map((r) => r.userId);
-  const [owners, reps, completed, privacy] = await Promise.all([
-    ownersOf(db, ownerIds),
-    reputationSummaries(db, ownerIds),
-    completedTradesPerOrder(
-      db,
-      rows.map((r) => r.id),
-    ),
-    settingsOfMany(db, ownerIds),
-  ]);
-  const byId = new Map<string, UserRow>(owners.map((u) => [u.id, u]));
+  const owners = await orderOwners(
+    db,
+    rows.map((r) => r.userId),
+  );
   return rows.map((o) => {
-    const owner = byId.get(o.userId);
-    if (!owner) throw new Error(`order ${o.id} has no owner row`);
-    const rep = reps.get(o.userId);
+    const found = owners.get(o.userId);
+    if (!found) throw new Error(`order ${o.id} has no owner row`);
+    const owner = found.user;
+    const rep = toReputationSummary(found.reputation);
     // Presence only when the owner's privacy setting shows it.
-    const showOnline = privacy.get(o.userId)?.showOnline ?? true;
+    const showOnline = found.showOnline;
     return {
       id: o.id,
       user_id: o.userId,
@@ -50,7 +43,7 @@ export async function toOrderViews(db: Executor, rows: OrderRow[], now: Date): P
       expires_at: o.expiresAt?.toISOString() ?? null,
       created_at: o.createdAt.toISOString(),
       updated_at: o.updatedAt.toISOString(),
-      completed_trades: completed.get(o.id) ?? 0,
+      completed_trades: o.completedTrades,
       user: {
         id: owner.id,
         username: owner.username,
@@ -59,12 +52,12 @@ export async function toOrderViews(db: Executor, rows: OrderRow[], now: Date): P
         effective_name: effectiveName(owner),
         avatar_url: effectiveAvatar(owner),
         verified: owner.verified,
-        rating: rep?.rating ?? null,
-        reviews_count: rep?.reviewsCount ?? 0,
-        trades_count: rep?.completedTrades ?? 0,
-        completion_rate: rep?.completionRate ?? null,
-        avg_release_time: rep?.avgReleaseSeconds ?? null,
-        avg_response_time: rep?.avgResponseSeconds ?? null,
+        rating: rep.rating,
+        reviews_count: rep.reviewsCount,
+        trades_count: rep.completedTrades,
+        completion_rate: rep.completionRate,
+        avg_release_time: rep.avgReleaseSeconds,
+        avg_response_time: rep.avgResponseSeconds,
         online_status: showOnline ? onlineStatusOf(owner, now) : null,
         last_seen: showOnline ? (owner.lastSeenAt?.toISOString() ?? null) : null,
       },

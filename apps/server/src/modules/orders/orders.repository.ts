@@ -1,6 +1,16 @@
-import { and, asc, desc, eq, gt, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows, type Tx } from '../../db/client.ts';
-import { type OrderRow, orders, trades, users } from '../../db/schema.ts';
+import {
+  type OrderRow,
+  orders,
+  trades,
+  type UserRow,
+  userSettings,
+  userStats,
+  users,
+} from '../../db/schema.ts';
+import { type ReputationFigures, reputationFields } from '../users/reputation.ts';
 
 export type NewOrder = typeof orders.$inferInsert;
 
@@ -27,6 +37,17 @@ export async function updateOrder(tx: Tx, id: string, patch: Partial<NewOrder>):
   return row;
 }
 
+/** One more completed trade of a locked order, with `patch` in the same update. */
+export async function addCompletedTrade(tx: Tx, id: string, patch: Partial<NewOrder>): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...patch, completedTrades: sql`${orders.completedTrades} + 1` })
+    .where(eq(orders.id, id))
+    .returning();
+  if (!row) throw new Error('order update matched nothing');
+  return row;
+}
+
 export interface BookFilter {
   type?: 'buy' | 'sell' | undefined;
   cryptocurrency?: string | undefined;
@@ -36,31 +57,52 @@ export interface BookFilter {
   offset: number;
 }
 
-/** The public book: active orders with something left; best price first for the taker. */
+/** The book counts matching orders only this far (plus the page asked for); more reads "1000+". */
+export const BOOK_COUNT_CAP = 1000;
+
+/**
+ * The public book: active orders worth taking, best price first for the taker, and how many
+ * there are, counted no further than BOOK_COUNT_CAP past the page (one statement; the count
+ * is an uncorrelated subquery run once). Served by the partial indexes of migration 0017:
+ * an index scan in the page's order that stops at the limit (docs/decisions/019).
+ */
 export async function listBook(db: Executor, f: BookFilter, now: Date) {
+  // The partial indexes' own conditions are written as literals, not parameters, so that
+  // a plan made without the values (a generic plan) can still use them.
   const conditions = [
-    eq(orders.status, 'active'),
-    gt(orders.availableAmount, 0n),
-    // A remainder worth less than the order's minimum limit can never be taken: not shown.
-    sql`(${orders.availableAmount}::numeric * ${orders.pricePerUnit}) / 100000000 >= ${orders.minAmount}`,
+    sql`${orders.status} = 'active'`,
+    // Something left, worth at least the order's minimum limit (else it can never be taken).
+    sql`${orders.tradable}`,
     sql`(${orders.expiresAt} IS NULL OR ${orders.expiresAt} > ${now})`,
   ];
-  if (f.type) conditions.push(eq(orders.type, f.type));
+  if (f.type) conditions.push(f.type === 'buy' ? sql`${orders.type} = 'buy'` : sql`${orders.type} = 'sell'`);
   if (f.cryptocurrency) conditions.push(eq(orders.cryptocurrency, f.cryptocurrency));
   if (f.fiatCurrency) conditions.push(eq(orders.fiatCurrency, f.fiatCurrency));
   if (f.paymentMethod) conditions.push(sql`${orders.paymentMethods} @> ARRAY[${f.paymentMethod}]::text[]`);
   const where = and(...conditions);
+  // Counting one past the cap (or past this page) says whether there is more.
+  const cap = Math.max(BOOK_COUNT_CAP, f.offset + f.limit);
+  const counted = sql<string>`(SELECT COUNT(*) FROM (
+    SELECT 1 FROM ${orders} WHERE ${where} LIMIT ${cap + 1}) capped)`;
   // Best price for the taker: buy offers highest first, sell offers cheapest first.
   const byPrice = f.type === 'buy' ? desc(orders.pricePerUnit) : asc(orders.pricePerUnit);
-  const rows = await db
-    .select()
+  const page = await db
+    .select({ order: orders, counted })
     .from(orders)
     .where(where)
     .orderBy(byPrice, asc(orders.createdAt))
     .limit(f.limit)
     .offset(f.offset);
-  const [count] = await db.select({ n: sql<string>`COUNT(*)` }).from(orders).where(where);
-  return { rows, total: Number(count?.n ?? 0) };
+  // A page past the end has no row to carry the count: counted on its own (rare).
+  const n = page[0]
+    ? Number(page[0].counted)
+    : Number((await db.select({ counted }).from(sql`(SELECT 1) one`))[0]?.counted ?? 0);
+  return {
+    rows: page.map((r) => r.order),
+    total: Math.min(n, cap),
+    totalCapped: n > cap,
+    hasNext: f.offset + page.length < n,
+  };
 }
 
 export async function listOrdersOfUser(db: Executor, userId: string, includeCancelled: boolean) {
@@ -82,19 +124,27 @@ export async function ownersOf(db: Executor, ids: string[]) {
     .where(inArray(users.id, [...new Set(ids)]));
 }
 
-export async function completedTradesPerOrder(
-  db: Executor,
-  orderIds: string[],
-): Promise<Map<string, number>> {
-  const map = new Map<string, number>();
-  if (orderIds.length === 0) return map;
+/** An order's owner as the book shows them: profile, reputation counters, privacy. */
+export interface OrderOwner {
+  user: UserRow;
+  reputation: ReputationFigures;
+  showOnline: boolean;
+}
+
+/** Owners of orders with their reputation and presence setting, in one statement. */
+export async function orderOwners(db: Executor, ids: string[]): Promise<Map<string, OrderOwner>> {
+  const result = new Map<string, OrderOwner>();
+  if (ids.length === 0) return result;
+  const s = alias(userStats, 's');
   const rows = await db
-    .select({ orderId: trades.orderId, n: sql<string>`COUNT(*)` })
-    .from(trades)
-    .where(and(inArray(trades.orderId, orderIds), eq(trades.status, 'COMPLETED')))
-    .groupBy(trades.orderId);
-  for (const r of rows) map.set(r.orderId, Number(r.n));
-  return map;
+    .select({ user: users, reputation: reputationFields(), showOnline: userSettings.showOnline })
+    .from(users)
+    .leftJoin(s, eq(s.userId, users.id))
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(inArray(users.id, [...new Set(ids)]));
+  // Without a settings row the defaults apply: presence is shown.
+  for (const r of rows) result.set(r.user.id, { ...r, showOnline: r.showOnline ?? true });
+  return result;
 }
 
 export async function countOpenTrades(tx: Executor, orderId: string): Promise<number> {

@@ -4,6 +4,7 @@ import {
   fiatValue,
   formatCrypto,
   ORDER_MIN_FIAT,
+  type OrderList,
   parseAmount,
 } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
@@ -17,6 +18,13 @@ import { runClaimed } from '../scheduler/scheduled-item.ts';
 import { assertNotBlocked } from '../users/blocking.ts';
 import { toOrderViews } from './order-view.ts';
 import * as repo from './orders.repository.ts';
+
+/** When the first order of a book page expires: the cached page is wrong from then on. */
+function firstExpiry(page: OrderList): number {
+  let first = Infinity;
+  for (const o of page.orders) if (o.expires_at) first = Math.min(first, Date.parse(o.expires_at));
+  return first;
+}
 
 /** Orders live 30 days unless filled, deleted or expired earlier. */
 export const ORDER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -72,6 +80,8 @@ export class OrdersService {
         return { id: order.id };
       },
     );
+    // Publishing announces nothing to the owner's sockets, so the book is told directly.
+    this.ctx.bookCache.invalidate();
     return { id: created.id, order: await this.view(created.id) };
   }
 
@@ -83,15 +93,27 @@ export class OrdersService {
     return view;
   }
 
-  async book(filter: repo.BookFilter) {
-    const { rows, total } = await repo.listBook(this.ctx.db, filter, this.ctx.clock.now());
-    return {
-      orders: await toOrderViews(this.ctx.db, rows, this.ctx.clock.now()),
-      total,
-      limit: filter.limit,
-      offset: filter.offset,
-      hasNext: filter.offset + rows.length < total,
-    };
+  /**
+   * The public book page of a filter. It does not depend on who asks, so recent pages are
+   * served from the instance's short-lived cache (docs/decisions/019).
+   */
+  async book(filter: repo.BookFilter): Promise<OrderList> {
+    return this.ctx.bookCache.get(
+      JSON.stringify(filter),
+      async () => {
+        const now = this.ctx.clock.now();
+        const { rows, total, totalCapped, hasNext } = await repo.listBook(this.ctx.db, filter, now);
+        return {
+          orders: await toOrderViews(this.ctx.db, rows, now),
+          total,
+          totalCapped,
+          limit: filter.limit,
+          offset: filter.offset,
+          hasNext,
+        };
+      },
+      firstExpiry,
+    );
   }
 
   async mine(userId: string) {

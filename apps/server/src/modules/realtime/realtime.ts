@@ -16,6 +16,9 @@ interface SocketData {
   userId: string;
   sessionId: string;
 }
+/** Server-to-server message over the Redis adapter: the public book changed. */
+const BOOK_CHANGED = 'book:changed';
+
 type RealtimeServer = Server<ClientToServerEvents, DefaultEventsMap, DefaultEventsMap, SocketData>;
 type RealtimeSocket = Socket<ClientToServerEvents, DefaultEventsMap, DefaultEventsMap, SocketData>;
 
@@ -82,6 +85,21 @@ export async function attachRealtime(
   const unsubscribe = ctx.notifier.subscribe((e) => {
     io.to(e.room).emit(e.event as never, e.payload as never);
   });
+  // With Redis, a change to the book on this instance empties the other instances' book
+  // caches too (docs/decisions/019); one message per event-loop turn however many changes.
+  let stopBookSync = () => {};
+  if (redis) {
+    io.on(BOOK_CHANGED, () => ctx.bookCache.invalidate(true));
+    let pending = false;
+    stopBookSync = ctx.bookCache.onLocalChange(() => {
+      if (pending) return;
+      pending = true;
+      setImmediate(() => {
+        pending = false;
+        io.serverSideEmit(BOOK_CHANGED);
+      });
+    });
+  }
   // A session that ends takes its sockets with it, wherever they are connected: with Redis,
   // disconnectSockets on a room reaches every instance through the adapter.
   const unsubscribeEnds = ctx.notifier.onSessionsEnded((sessionIds) => {
@@ -93,6 +111,7 @@ export async function attachRealtime(
     async close() {
       unsubscribe();
       unsubscribeEnds();
+      stopBookSync();
       io.disconnectSockets(true);
       await io.of('/').adapter.close();
       io.engine.close();

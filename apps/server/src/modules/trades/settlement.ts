@@ -12,8 +12,9 @@ import { AppError, assert } from '../../errors.ts';
 import { toChatMessage } from '../chat/chat-view.ts';
 import { insertSystemMessage } from '../chat/system-messages.ts';
 import * as ledger from '../ledger/ledger.ts';
-import { countOpenTrades, lockOrder, updateOrder } from '../orders/orders.repository.ts';
+import { addCompletedTrade, countOpenTrades, lockOrder, updateOrder } from '../orders/orders.repository.ts';
 import type { PendingEvents } from '../realtime/notifier.ts';
+import { applyTradeCounters } from '../users/reputation-counters.ts';
 import { insertAction, type NewTrade, updateTrade } from './trades.repository.ts';
 
 const DESCRIPTIONS: Record<TradeAction, string> = {
@@ -56,6 +57,7 @@ export async function transition(
         : null;
   if (settlement) Object.assign(changes, settlement.changes);
   const updated = await updateTrade(tx, trade.id, changes);
+  await applyTradeCounters(tx, updated, action, actor);
   await insertAction(tx, {
     tradeId: trade.id,
     actorId,
@@ -103,15 +105,18 @@ async function release(tx: Tx, trade: TradeRow, now: Date, feePpm: bigint): Prom
   // Lock order: trade, then order, then balances (as open, refund and order deletion do).
   // Locking the order after the balances deadlocked against a deletion of the same order
   // or a new trade on it by the same seller.
-  let order = await lockOrder(tx, trade.orderId);
-  assert(order, `trade ${trade.id} has no order`);
+  const locked = await lockOrder(tx, trade.orderId);
+  assert(locked, `trade ${trade.id} has no order`);
   const fee = feeFor(trade.amountCrypto, feePpm);
   // The order is complete once nothing is left to sell and no other trade is open
   // (this trade is still counted as open here).
-  if (order.availableAmount === 0n && (order.status === 'active' || order.status === 'paused')) {
-    if ((await countOpenTrades(tx, order.id)) <= 1)
-      order = await updateOrder(tx, order.id, { status: 'completed', updatedAt: now });
-  }
+  const filled =
+    locked.availableAmount === 0n &&
+    (locked.status === 'active' || locked.status === 'paused') &&
+    (await countOpenTrades(tx, locked.id)) <= 1;
+  // The book shows each order's completed trades: counted here, where the order is locked.
+  const order = await addCompletedTrade(tx, locked.id, filled ? { status: 'completed', updatedAt: now } : {});
+  assert(order.completedTrades === locked.completedTrades + 1, `order ${order.id} count skipped`);
   const escrow = {
     id: trade.id,
     sellerId: trade.sellerId,

@@ -26,6 +26,7 @@ import { PendingEvents } from '../realtime/notifier.ts';
 import { runClaimed } from '../scheduler/scheduled-item.ts';
 import { assertPartnerAllowed } from '../settings/partner-rules.ts';
 import { assertNotBlocked } from '../users/blocking.ts';
+import { applyReviewCounters } from '../users/reputation-counters.ts';
 import { effectiveName } from '../users/user-view.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { transition } from './settlement.ts';
@@ -319,15 +320,22 @@ export class TradesService {
     if (trade.status !== 'COMPLETED')
       throw new AppError('ACTION_NOT_AVAILABLE', 'Отзыв можно оставить только после завершения сделки');
     const subjectId = trade.buyerId === userId ? trade.sellerId : trade.buyerId;
-    const created = await repo.insertReview(this.ctx.db, {
-      tradeId,
-      authorId: userId,
-      subjectId,
-      rating,
-      comment,
-      createdAt: this.ctx.clock.now(),
+    // The review and its subject's counters commit together (docs/decisions/019).
+    const created = await this.ctx.db.transaction(async (tx) => {
+      const row = await repo.insertReview(tx, {
+        tradeId,
+        authorId: userId,
+        subjectId,
+        rating,
+        comment,
+        createdAt: this.ctx.clock.now(),
+      });
+      if (row) await applyReviewCounters(tx, subjectId, rating);
+      return row;
     });
     if (!created) throw new AppError('CONFLICT', 'Вы уже оставили отзыв по этой сделке');
+    // The subject's rating shows on their orders in the book.
+    this.ctx.bookCache.invalidate();
     return { id: created.id };
   }
 

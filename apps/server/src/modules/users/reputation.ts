@@ -1,5 +1,5 @@
 import { effectiveName, formatFiat, type ReviewView } from '@p2p/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 
 /** Figures shown next to a trader, all computed from stored trades and reviews. */
@@ -62,7 +62,69 @@ const EMPTY: ReputationSummary = {
   disputeCount: 0,
 };
 
-/** Reputation of many users in one round trip (order book, trade lists). */
+/** One row of REPUTATION_COLUMNS (or of the same figures from counters), as text. */
+export interface ReputationFigures {
+  rating: string | null;
+  reviews: string;
+  completed: string;
+  failed: string;
+  avg_release: string | null;
+  avg_response: string | null;
+  disputes: string;
+}
+
+/**
+ * The same figures as REPUTATION_COLUMNS, read from the counters of user_stats row `s`
+ * (NULL for a user without one: they read as empty). Same names, types and rounding.
+ */
+const FIGURES_FROM_STATS: Record<keyof ReputationFigures, string> = {
+  rating:
+    'CASE WHEN s.reviews_count > 0 THEN (s.rating_sum::numeric / s.reviews_count)::numeric(3,2)::text END',
+  reviews: 'COALESCE(s.reviews_count, 0)::text',
+  completed: 'COALESCE(s.completed_trades, 0)::text',
+  failed: 'COALESCE(s.failed_trades, 0)::text',
+  avg_release:
+    'CASE WHEN s.release_count > 0 THEN (s.release_seconds / s.release_count)::numeric(12,0)::text END',
+  avg_response:
+    'CASE WHEN s.response_count > 0 THEN (s.response_seconds / s.response_count)::numeric(12,0)::text END',
+  disputes: 'COALESCE(s.dispute_count, 0)::text',
+};
+
+/** FIGURES_FROM_STATS as SQL select columns. */
+export const REPUTATION_FROM_STATS = Object.entries(FIGURES_FROM_STATS)
+  .map(([name, expression]) => `${expression} AS ${name}`)
+  .join(',\n  ');
+
+/** FIGURES_FROM_STATS as Drizzle select fields, for a query that joins user_stats as `s`. */
+export function reputationFields(): { [K in keyof ReputationFigures]: SQL<ReputationFigures[K]> } {
+  const f = FIGURES_FROM_STATS;
+  return {
+    rating: sql<string | null>`${sql.raw(f.rating)}`,
+    reviews: sql<string>`${sql.raw(f.reviews)}`,
+    completed: sql<string>`${sql.raw(f.completed)}`,
+    failed: sql<string>`${sql.raw(f.failed)}`,
+    avg_release: sql<string | null>`${sql.raw(f.avg_release)}`,
+    avg_response: sql<string | null>`${sql.raw(f.avg_response)}`,
+    disputes: sql<string>`${sql.raw(f.disputes)}`,
+  };
+}
+
+export function toReputationSummary(r: ReputationFigures): ReputationSummary {
+  const completed = Number(r.completed);
+  const failed = Number(r.failed);
+  const finished = completed + failed;
+  return {
+    rating: r.rating === null ? null : Number(r.rating),
+    reviewsCount: Number(r.reviews),
+    completedTrades: completed,
+    completionRate: finished === 0 ? null : Math.round((completed / finished) * 1000) / 10,
+    avgReleaseSeconds: r.avg_release === null ? null : Number(r.avg_release),
+    avgResponseSeconds: r.avg_response === null ? null : Number(r.avg_response),
+    disputeCount: Number(r.disputes),
+  };
+}
+
+/** Reputation of many users in one round trip (order book, trade lists): one counter row each. */
 export async function reputationSummaries(
   db: Executor,
   userIds: string[],
@@ -74,34 +136,12 @@ export async function reputationSummaries(
     ids.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  const rows = await queryRows<{
-    id: string;
-    rating: string | null;
-    reviews: string;
-    completed: string;
-    failed: string;
-    avg_release: string | null;
-    avg_response: string | null;
-    disputes: string;
-  }>(
+  const rows = await queryRows<ReputationFigures & { id: string }>(
     db,
-    sql`SELECT u.id, ${sql.raw(REPUTATION_COLUMNS)}
-        FROM users u WHERE u.id IN (${idList})`,
+    sql`SELECT s.user_id AS id, ${sql.raw(REPUTATION_FROM_STATS)}
+        FROM user_stats s WHERE s.user_id IN (${idList})`,
   );
-  for (const r of rows) {
-    const completed = Number(r.completed);
-    const failed = Number(r.failed);
-    const finished = completed + failed;
-    result.set(r.id, {
-      rating: r.rating === null ? null : Number(r.rating),
-      reviewsCount: Number(r.reviews),
-      completedTrades: completed,
-      completionRate: finished === 0 ? null : Math.round((completed / finished) * 1000) / 10,
-      avgReleaseSeconds: r.avg_release === null ? null : Number(r.avg_release),
-      avgResponseSeconds: r.avg_response === null ? null : Number(r.avg_response),
-      disputeCount: Number(r.disputes),
-    });
-  }
+  for (const r of rows) result.set(r.id, toReputationSummary(r));
   for (const id of ids) if (!result.has(id)) result.set(id, EMPTY);
   return result;
 }

@@ -4,8 +4,11 @@ import type { Messages } from '../types.ts';
 export const market: Messages<typeof ru> = {
   'market.activeCount': '{count, plural, one {# active order} other {# active orders}}',
   'market.activeCountLoading': 'Active orders: …',
+  'market.activeCountCapped': '{count}+ active orders',
   'market.addOwn': '+ Add your own order',
   'market.column.buy': 'Buy orders',
+  'market.column.countCapped': '{count}+',
+  'market.column.countCappedLabel': 'more than {count}',
   'market.column.buyHint': 'Traders buy — you sell crypto to them',
   'market.column.sell': 'Sell orders',
   'market.column.sellHint': 'Traders sell — you buy crypto from them',

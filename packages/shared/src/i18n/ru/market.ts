@@ -3,8 +3,11 @@ export const market = {
   'market.activeCount':
     '{count, plural, one {# активный ордер} few {# активных ордера} many {# активных ордеров} other {# активного ордера}}',
   'market.activeCountLoading': 'Активные ордера: …',
+  'market.activeCountCapped': 'Активных ордеров: {count}+',
   'market.addOwn': '+ Добавить свой ордер',
   'market.column.buy': 'Ордера на покупку',
+  'market.column.countCapped': '{count}+',
+  'market.column.countCappedLabel': 'больше {count}',
   'market.column.buyHint': 'Трейдеры покупают — вы продаёте им криптовалюту',
   'market.column.sell': 'Ордера на продажу',
   'market.column.sellHint': 'Трейдеры продают — вы покупаете у них криптовалюту',

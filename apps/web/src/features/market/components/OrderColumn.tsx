@@ -20,7 +20,7 @@ export function OrderColumn({ type, book, isOwn, deviation, onOpen, hiddenOnPhon
   const t = useT();
   const id = useId();
   const orders = book.data?.pages.flatMap((page) => page.orders) ?? [];
-  const total = book.data?.pages[0]?.total;
+  const first = book.data?.pages[0];
   const createLink = `/create-order?type=${type}`;
 
   return (
@@ -32,7 +32,7 @@ export function OrderColumn({ type, book, isOwn, deviation, onOpen, hiddenOnPhon
       <header className="order-column__head">
         <h2 id={id} className="order-column__title">
           {t(type === 'buy' ? 'market.column.buy' : 'market.column.sell')}
-          <span className="order-column__count num">{total ?? '…'}</span>
+          <OrderCount total={first?.total} capped={first?.totalCapped ?? false} />
         </h2>
         <p className="small muted">
           {t(type === 'buy' ? 'market.column.buyHint' : 'market.column.sellHint')}
@@ -85,5 +85,18 @@ export function OrderColumn({ type, book, isOwn, deviation, onOpen, hiddenOnPhon
         </>
       )}
     </section>
+  );
+}
+
+/** The column's order count; the server stops counting at 1000, shown as "1000+". */
+function OrderCount({ total, capped }: { total: number | undefined; capped: boolean }) {
+  const t = useT();
+  if (total === undefined) return <span className="order-column__count num">…</span>;
+  if (!capped) return <span className="order-column__count num">{total}</span>;
+  return (
+    <span className="order-column__count num">
+      <span aria-hidden="true">{t('market.column.countCapped', { count: total })}</span>
+      <span className="sr-only">{t('market.column.countCappedLabel', { count: total })}</span>
+    </span>
   );
 }

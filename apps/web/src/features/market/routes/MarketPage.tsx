@@ -50,6 +50,10 @@ export function MarketPage() {
   const buyTotal = books.buy.data?.pages[0]?.total;
   const sellTotal = books.sell.data?.pages[0]?.total;
   const activeCount = buyTotal === undefined || sellTotal === undefined ? null : buyTotal + sellTotal;
+  // Each side stops counting at 1000 (docs/decisions/019): the sum is then "at least".
+  const countCapped = Boolean(
+    books.buy.data?.pages[0]?.totalCapped || books.sell.data?.pages[0]?.totalCapped,
+  );
 
   // Deviation from the market only against real quotes: the fallback table is not a market.
   const quotes = prices.data && prices.data.source !== 'fallback' ? prices.data.prices : undefined;
@@ -75,7 +79,9 @@ export function MarketPage() {
           <p className="muted small num" aria-live="polite">
             {activeCount === null
               ? t('market.activeCountLoading')
-              : t('market.activeCount', { count: activeCount })}
+              : countCapped
+                ? t('market.activeCountCapped', { count: activeCount })
+                : t('market.activeCount', { count: activeCount })}
           </p>
         </div>
         <div className="market-head__tools">
