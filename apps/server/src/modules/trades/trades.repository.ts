@@ -1,6 +1,29 @@
-import { and, asc, desc, eq, inArray, lte, notExists, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  lte,
+  notExists,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+  type WithSubquery,
+} from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { reviews, type TradeRow, tradeActions, tradeHidden, trades } from '../../db/schema.ts';
+import {
+  chatMessages,
+  type OrderRow,
+  orders,
+  reviews,
+  type TradeRow,
+  tradeActions,
+  tradeHidden,
+  trades,
+} from '../../db/schema.ts';
 
 export type NewTrade = typeof trades.$inferInsert;
 export type TradeActionRow = typeof tradeActions.$inferSelect;
@@ -19,6 +42,97 @@ export async function findTrade(db: Executor, id: string): Promise<TradeRow | nu
 export async function lockTrade(tx: Tx, id: string): Promise<TradeRow | null> {
   const [row] = await tx.select().from(trades).where(eq(trades.id, id)).for('update');
   return row ?? null;
+}
+
+/** A trade locked together with its order (trade row first), for a transition that settles. */
+export async function lockTradeWithOrder(
+  tx: Tx,
+  id: string,
+): Promise<{ trade: TradeRow; order: OrderRow } | null> {
+  const [row] = await tx
+    .select({ trade: trades, order: orders })
+    .from(trades)
+    .innerJoin(orders, eq(orders.id, trades.orderId))
+    .where(eq(trades.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+/** What settling does to the trade's order, applied by the transition's statement. */
+export type OrderEffect =
+  /** Release: the order completes if nothing is left to sell and no other trade is open. */
+  | { kind: 'complete_if_done'; orderId: string; now: Date }
+  /** Refund: the amount is offered again. */
+  | { kind: 'give_back'; orderId: string; amount: bigint; now: Date };
+
+/**
+ * A transition's writes in one statement: the trade's new state, its history line, its SYSTEM
+ * chat line and the order's side of a settlement. Returns the updated trade and the order's
+ * status when the statement changed the order. Runs under the trade's (and order's) lock,
+ * in a fresh snapshot, so "no other open trade" is exact.
+ */
+export async function writeTransition(
+  tx: Tx,
+  tradeId: string,
+  changes: Partial<NewTrade>,
+  action: typeof tradeActions.$inferInsert,
+  message: typeof chatMessages.$inferInsert,
+  order: OrderEffect | null,
+): Promise<{ trade: TradeRow; orderStatus: OrderRow['status'] | null; messageSeq: bigint }> {
+  const history = tx
+    .$with('history_line')
+    .as(tx.insert(tradeActions).values(action).returning({ id: tradeActions.id }));
+  const chat = tx
+    .$with('chat_line')
+    .as(tx.insert(chatMessages).values(message).returning({ seq: chatMessages.seq }));
+  const ctes: WithSubquery[] = [history, chat];
+  let orderStatus = sql<OrderRow['status'] | null>`NULL`;
+  if (order) {
+    const update =
+      order.kind === 'give_back'
+        ? tx
+            .update(orders)
+            .set({ availableAmount: sql`${orders.availableAmount} + ${order.amount}`, updatedAt: order.now })
+            .where(eq(orders.id, order.orderId))
+        : tx
+            .update(orders)
+            .set({ status: 'completed', updatedAt: order.now })
+            .where(
+              and(
+                eq(orders.id, order.orderId),
+                eq(orders.availableAmount, 0n),
+                inArray(orders.status, ['active', 'paused']),
+                notExists(
+                  tx
+                    .select({ one: sql`1` })
+                    .from(trades)
+                    .where(
+                      and(
+                        eq(trades.orderId, order.orderId),
+                        sql`${trades.settlement} IS NULL`,
+                        sql`${trades.id} <> ${tradeId}`,
+                      ),
+                    ),
+                ),
+              ),
+            );
+    const changed = tx.$with('order_change').as(update.returning({ status: orders.status }));
+    ctes.push(changed);
+    orderStatus = sql<OrderRow['status'] | null>`(SELECT status FROM order_change)`;
+  }
+  const [row] = await tx
+    .with(...ctes)
+    .update(trades)
+    .set(changes)
+    .where(eq(trades.id, tradeId))
+    .returning({
+      ...getTableColumns(trades),
+      orderStatus,
+      messageSeq: sql<string>`(SELECT seq FROM chat_line)`,
+    });
+  if (!row) throw new Error('trade update matched nothing');
+  const { orderStatus: status, messageSeq, ...trade } = row;
+  return { trade, orderStatus: status, messageSeq: BigInt(messageSeq) };
 }
 
 export async function updateTrade(tx: Tx, id: string, patch: Partial<NewTrade>): Promise<TradeRow> {

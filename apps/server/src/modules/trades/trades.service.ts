@@ -180,9 +180,14 @@ export class TradesService {
     if (!action) throw new AppError('VALIDATION_ERROR', `Неизвестное действие: ${rawAction.slice(0, 40)}`);
     const now = this.ctx.clock.now();
     const events = new PendingEvents();
-    await this.ctx.db.transaction(async (tx) => {
-      const trade = await repo.lockTrade(tx, tradeId);
-      if (!trade) throw notFound(TRADE_NOT_FOUND);
+    // A settling action locks the order with the trade, in the same statement (trade first).
+    const settles = action === 'release_crypto' || action === 'cancel_trade';
+    const updated = await this.ctx.db.transaction(async (tx) => {
+      const locked = settles
+        ? await repo.lockTradeWithOrder(tx, tradeId)
+        : await repo.lockTrade(tx, tradeId).then((trade) => (trade ? { trade, order: undefined } : null));
+      if (!locked) throw notFound(TRADE_NOT_FOUND);
+      const { trade, order } = locked;
       const role = roleOf(trade, userId);
       if (role === 'observer') throw notFound(TRADE_NOT_FOUND);
       if (!nextState(trade.status, action, role)) {
@@ -208,10 +213,14 @@ export class TradesService {
       } else if (action === 'dispute_trade') {
         Object.assign(patch, disputePatch(role, payload, userId, now));
       }
-      await transition(tx, trade, action, role, userId, now, this.ctx.config.feePpm, patch, events);
+      const feePpm = this.ctx.config.feePpm;
+      return transition(tx, trade, action, role, userId, now, feePpm, patch, events, order);
     });
     events.publishTo(this.ctx.notifier);
-    return this.details(userId, tradeId);
+    // The answer is built from the row the transaction wrote, not read back.
+    const [details] = await toTradeDetails(this.ctx.db, [updated], userId, now);
+    assert(details, 'trade details missing');
+    return details;
   }
 
   async list(
