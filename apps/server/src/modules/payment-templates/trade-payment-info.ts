@@ -1,5 +1,6 @@
 import type { PaymentProofFile, TradePaymentTemplate } from '@p2p/shared';
 import type { Executor } from '../../db/client.ts';
+import type { PaymentProofRow, TradePaymentDetailsRow } from '../../db/schema.ts';
 import { proofsOf, receiptUrl } from '../uploads/uploads.repository.ts';
 import { sentDetailsOf } from './payment-templates.repository.ts';
 
@@ -18,6 +19,14 @@ export async function paymentInfoOf(
   tradeIds: string[],
 ): Promise<(tradeId: string) => TradePaymentInfo> {
   const [sent, proofs] = await Promise.all([sentDetailsOf(db, tradeIds), proofsOf(db, tradeIds)]);
+  return paymentInfoFrom(sent, proofs);
+}
+
+/** The payment side of trades from their rows already read (details ascending, receipts by time). */
+export function paymentInfoFrom(
+  sent: TradePaymentDetailsRow[],
+  proofs: PaymentProofRow[],
+): (tradeId: string) => TradePaymentInfo {
   const latestSent = new Map(sent.map((s) => [s.tradeId, s])); // ascending: the last one wins
   const filesByTrade = new Map<string, PaymentProofFile[]>();
   for (const p of proofs) {

@@ -52,6 +52,32 @@ export const REPUTATION_COLUMNS = `
   (SELECT COUNT(*) FROM trades t WHERE t.disputed_at IS NOT NULL
      AND (t.buyer_id = u.id OR t.seller_id = u.id))::text AS disputes`;
 
+/** The text columns of REPUTATION_COLUMNS as a row (or a JSON object) carries them. */
+export interface ReputationRow {
+  rating: string | null;
+  reviews: string;
+  completed: string;
+  failed: string;
+  avg_release: string | null;
+  avg_response: string | null;
+  disputes: string;
+}
+
+export function reputationFromRow(r: ReputationRow): ReputationSummary {
+  const completed = Number(r.completed);
+  const failed = Number(r.failed);
+  const finished = completed + failed;
+  return {
+    rating: r.rating === null ? null : Number(r.rating),
+    reviewsCount: Number(r.reviews),
+    completedTrades: completed,
+    completionRate: finished === 0 ? null : Math.round((completed / finished) * 1000) / 10,
+    avgReleaseSeconds: r.avg_release === null ? null : Number(r.avg_release),
+    avgResponseSeconds: r.avg_response === null ? null : Number(r.avg_response),
+    disputeCount: Number(r.disputes),
+  };
+}
+
 const EMPTY: ReputationSummary = {
   rating: null,
   reviewsCount: 0,
@@ -74,34 +100,12 @@ export async function reputationSummaries(
     ids.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  const rows = await queryRows<{
-    id: string;
-    rating: string | null;
-    reviews: string;
-    completed: string;
-    failed: string;
-    avg_release: string | null;
-    avg_response: string | null;
-    disputes: string;
-  }>(
+  const rows = await queryRows<ReputationRow & { id: string }>(
     db,
     sql`SELECT u.id, ${sql.raw(REPUTATION_COLUMNS)}
         FROM users u WHERE u.id IN (${idList})`,
   );
-  for (const r of rows) {
-    const completed = Number(r.completed);
-    const failed = Number(r.failed);
-    const finished = completed + failed;
-    result.set(r.id, {
-      rating: r.rating === null ? null : Number(r.rating),
-      reviewsCount: Number(r.reviews),
-      completedTrades: completed,
-      completionRate: finished === 0 ? null : Math.round((completed / finished) * 1000) / 10,
-      avgReleaseSeconds: r.avg_release === null ? null : Number(r.avg_release),
-      avgResponseSeconds: r.avg_response === null ? null : Number(r.avg_response),
-      disputeCount: Number(r.disputes),
-    });
-  }
+  for (const r of rows) result.set(r.id, reputationFromRow(r));
   for (const id of ids) if (!result.has(id)) result.set(id, EMPTY);
   return result;
 }

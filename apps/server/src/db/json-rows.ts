@@ -1,0 +1,20 @@
+import { type Column, getTableColumns, type Table } from 'drizzle-orm';
+
+/**
+ * Rows of `table` that came back as JSON objects (`json_agg` of a `SELECT *`), mapped to what
+ * a Drizzle select of the table returns: keys by field name, each value through its column's
+ * own driver mapping (timestamps to Date, bigint columns to bigint). Lets one statement carry
+ * several tables' rows.
+ */
+export function rowsFromJson<T extends Table>(table: T, json: unknown): T['$inferSelect'][] {
+  if (!Array.isArray(json)) return [];
+  const columns = Object.entries(getTableColumns(table)) as [string, Column][];
+  return json.map((raw: Record<string, unknown>) => {
+    const row: Record<string, unknown> = {};
+    for (const [key, column] of columns) {
+      const value = raw[column.name];
+      row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return row as T['$inferSelect'];
+  });
+}
