@@ -1,4 +1,4 @@
-import { type Column, getTableColumns, type Table } from 'drizzle-orm';
+import { type Column, getTableColumns, type SQL, sql, type Table } from 'drizzle-orm';
 
 /**
  * Rows of `table` that came back as JSON objects (`json_agg` of a `SELECT *`), mapped to what
@@ -17,4 +17,16 @@ export function rowsFromJson<T extends Table>(table: T, json: unknown): T['$infe
     }
     return row as T['$inferSelect'];
   });
+}
+
+/**
+ * `row_to_json` of the row `alias` with every number as a string, so bigint money columns
+ * reach JavaScript exact (a JSON number would pass through a float) and `rowsFromJson` maps
+ * them to bigint.
+ */
+export function exactRowJson(alias: string): SQL {
+  return sql.raw(
+    `(SELECT json_object_agg(j.key, CASE json_typeof(j.value) WHEN 'number' THEN to_json(j.value #>> '{}') ` +
+      `ELSE j.value END) FROM json_each(row_to_json(${alias})) j)`,
+  );
 }

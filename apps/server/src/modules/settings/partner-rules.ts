@@ -16,16 +16,27 @@ export async function assertPartnerAllowed(db: Executor, ownerId: string, takerI
     db,
     sql`SELECT AVG(rating)::numeric(3,2)::text AS rating FROM reviews WHERE subject_id = ${takerId}`,
   );
+  const refusal = partnerRefusal(rules, row?.rating ?? null);
+  if (refusal) throw refusal;
+}
+
+/** The owner's rule applied to a taker's average rating (null: not rated yet). */
+export function partnerRefusal(
+  rules: { minRatingTenths: number; allowUnrated: boolean },
+  takerRating: string | null,
+): AppError | null {
+  if (rules.minRatingTenths === 0) return null;
   const min = (rules.minRatingTenths / 10).toFixed(1);
-  if (row?.rating == null) {
-    if (rules.allowUnrated) return;
-    throw new AppError('RULE_VIOLATION', { key: 'settings.minRatingUnrated', values: { min } });
+  if (takerRating == null) {
+    if (rules.allowUnrated) return null;
+    return new AppError('RULE_VIOLATION', { key: 'settings.minRatingUnrated', values: { min } });
   }
-  const rating = Number(row.rating);
+  const rating = Number(takerRating);
   if (rating * 10 < rules.minRatingTenths - 1e-9) {
-    throw new AppError('RULE_VIOLATION', {
+    return new AppError('RULE_VIOLATION', {
       key: 'settings.minRatingRefused',
       values: { min, rating: rating.toFixed(1) },
     });
   }
+  return null;
 }

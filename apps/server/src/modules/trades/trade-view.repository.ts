@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
-import { rowsFromJson } from '../../db/json-rows.ts';
+import { exactRowJson, rowsFromJson } from '../../db/json-rows.ts';
 import {
   chatMessages,
   evidenceRequests,
@@ -40,7 +40,7 @@ const uuidList = (ids: string[]) =>
 /** A subquery's rows as one JSON array, in `order` (an expression over its row `x`). */
 const asJson = (query: SQLWrapper | null, order: string) =>
   query
-    ? sql`(SELECT COALESCE(json_agg(x ORDER BY ${sql.raw(order)}), '[]'::json) FROM (${query}) x)`
+    ? sql`(SELECT COALESCE(json_agg(${exactRowJson('x')} ORDER BY ${sql.raw(order)}), '[]'::json) FROM (${query}) x)`
     : sql`'[]'::json`;
 
 /**

@@ -13,7 +13,8 @@ import {
   sql,
   type WithSubquery,
 } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client.ts';
+import { type Executor, queryRows, type Tx } from '../../db/client.ts';
+import { exactRowJson, rowsFromJson } from '../../db/json-rows.ts';
 import {
   chatMessages,
   type OrderRow,
@@ -23,6 +24,8 @@ import {
   tradeActions,
   tradeHidden,
   trades,
+  type UserRow,
+  users,
 } from '../../db/schema.ts';
 
 export type NewTrade = typeof trades.$inferInsert;
@@ -133,6 +136,91 @@ export async function writeTransition(
   if (!row) throw new Error('trade update matched nothing');
   const { orderStatus: status, messageSeq, ...trade } = row;
   return { trade, orderStatus: status, messageSeq: BigInt(messageSeq) };
+}
+
+/** What opening a trade on an order must know, read and locked in one statement. */
+export interface Admission {
+  /** The order, locked FOR UPDATE. */
+  order: OrderRow;
+  /** The taker, read FOR SHARE (waits for a block being committed). */
+  taker: UserRow;
+  ownerBlocked: boolean;
+  /** The owner's partner rule (defaults when they saved no settings). */
+  minRatingTenths: number;
+  allowUnrated: boolean;
+  /** The taker's average rating, read only when the owner has a minimum. */
+  takerRating: string | null;
+}
+
+/**
+ * Locks the order FOR UPDATE and both users FOR SHARE (as the blocking checks did one by one)
+ * and reads the owner's partner rule and the taker's rating, in one statement.
+ */
+export async function admitTaker(tx: Tx, orderId: string, takerId: string): Promise<Admission | null> {
+  const [row] = await queryRows<{
+    order: unknown;
+    taker: unknown;
+    owner_blocked: boolean;
+    min_rating_tenths: number | null;
+    allow_unrated: boolean | null;
+    taker_rating: string | null;
+  }>(
+    tx,
+    sql`SELECT ${exactRowJson('o')} AS "order", ${exactRowJson('tk')} AS taker, ow.blocked_at IS NOT NULL AS owner_blocked,
+               s.min_rating_tenths, s.allow_unrated,
+               CASE WHEN s.min_rating_tenths > 0 THEN
+                 (SELECT AVG(r.rating)::numeric(3,2)::text FROM reviews r WHERE r.subject_id = tk.id)
+               END AS taker_rating
+        FROM orders o
+        JOIN users ow ON ow.id = o.user_id
+        JOIN users tk ON tk.id = ${takerId}::uuid
+        LEFT JOIN user_settings s ON s.user_id = o.user_id
+        WHERE o.id = ${orderId}::uuid
+        FOR UPDATE OF o FOR SHARE OF ow, tk`,
+  );
+  if (!row) return null;
+  const [order] = rowsFromJson(orders, [row.order]);
+  const [taker] = rowsFromJson(users, [row.taker]);
+  if (!order || !taker) return null;
+  return {
+    order,
+    taker,
+    ownerBlocked: row.owner_blocked,
+    minRatingTenths: row.min_rating_tenths ?? 0,
+    allowUnrated: row.allow_unrated ?? true,
+    takerRating: row.taker_rating,
+  };
+}
+
+/**
+ * A new trade's writes in one statement: the trade, the order's remainder, the history line
+ * and the SYSTEM chat line. The trade id is chosen by the caller so the lines can refer to it.
+ */
+export async function writeOpening(
+  tx: Tx,
+  trade: NewTrade & { id: string },
+  orderUpdate: { orderId: string; availableAmount: bigint; now: Date },
+  action: typeof tradeActions.$inferInsert,
+  message: typeof chatMessages.$inferInsert,
+): Promise<TradeRow> {
+  const history = tx
+    .$with('history_line')
+    .as(tx.insert(tradeActions).values(action).returning({ id: tradeActions.id }));
+  const chat = tx
+    .$with('chat_line')
+    .as(tx.insert(chatMessages).values(message).returning({ id: chatMessages.id }));
+  const remainder = tx
+    .$with('order_change')
+    .as(
+      tx
+        .update(orders)
+        .set({ availableAmount: orderUpdate.availableAmount, updatedAt: orderUpdate.now })
+        .where(eq(orders.id, orderUpdate.orderId))
+        .returning({ id: orders.id }),
+    );
+  const [row] = await tx.with(history, chat, remainder).insert(trades).values(trade).returning();
+  if (!row) throw new Error('trade insert returned nothing');
+  return row;
 }
 
 export async function updateTrade(tx: Tx, id: string, patch: Partial<NewTrade>): Promise<TradeRow> {
