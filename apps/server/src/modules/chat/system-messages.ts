@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Actor, type MessageKey, type TradeAction, translate } from '@p2p/shared';
-import type { Tx } from '../../db/client.ts';
 import type { ChatMessageRow, chatMessages } from '../../db/schema.ts';
-import { insertMessage } from './chat.repository.ts';
 
 /**
  * The chat line each transition leaves in the trade's chat, from the shared catalogue
@@ -53,21 +51,4 @@ export function systemMessageRow(
     createdAt: values.createdAt,
     readAt: null,
   };
-}
-
-/** Writes the SYSTEM line of a transition, inside the transition's transaction. */
-export function insertSystemMessage(
-  tx: Tx,
-  tradeId: string,
-  action: TradeAction | 'create',
-  actor: Actor,
-  now: Date,
-): Promise<ChatMessageRow> {
-  return insertMessage(tx, {
-    tradeId,
-    senderId: null,
-    type: 'SYSTEM',
-    content: systemText(action, actor),
-    createdAt: now,
-  });
 }

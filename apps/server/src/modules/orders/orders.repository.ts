@@ -97,14 +97,6 @@ export async function completedTradesPerOrder(
   return map;
 }
 
-export async function countOpenTrades(tx: Executor, orderId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<string>`COUNT(*)` })
-    .from(trades)
-    .where(and(eq(trades.orderId, orderId), sql`${trades.settlement} IS NULL`));
-  return Number(row?.n ?? 0);
-}
-
 export async function orderStats(db: Executor, orderId: string) {
   const [row] = await queryRows<{
     total: string;

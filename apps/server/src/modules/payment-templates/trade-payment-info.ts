@@ -1,25 +1,11 @@
 import type { PaymentProofFile, TradePaymentTemplate } from '@p2p/shared';
-import type { Executor } from '../../db/client.ts';
 import type { PaymentProofRow, TradePaymentDetailsRow } from '../../db/schema.ts';
-import { proofsOf, receiptUrl } from '../uploads/uploads.repository.ts';
-import { sentDetailsOf } from './payment-templates.repository.ts';
+import { receiptUrl } from '../uploads/uploads.repository.ts';
 
 export interface TradePaymentInfo {
   paymentTemplate: TradePaymentTemplate | null;
   paymentProof: string | null;
   paymentProofFiles: PaymentProofFile[];
-}
-
-/**
- * The payment side of many trades in two queries: the latest details the seller sent and
- * the buyer's receipts. Only for the trade's parties (and staff): it carries full details.
- */
-export async function paymentInfoOf(
-  db: Executor,
-  tradeIds: string[],
-): Promise<(tradeId: string) => TradePaymentInfo> {
-  const [sent, proofs] = await Promise.all([sentDetailsOf(db, tradeIds), proofsOf(db, tradeIds)]);
-  return paymentInfoFrom(sent, proofs);
 }
 
 /** The payment side of trades from their rows already read (details ascending, receipts by time). */

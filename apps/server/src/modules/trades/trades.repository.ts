@@ -31,12 +31,6 @@ import {
 export type NewTrade = typeof trades.$inferInsert;
 export type TradeActionRow = typeof tradeActions.$inferSelect;
 
-export async function insertTrade(tx: Tx, values: NewTrade): Promise<TradeRow> {
-  const [row] = await tx.insert(trades).values(values).returning();
-  if (!row) throw new Error('trade insert returned nothing');
-  return row;
-}
-
 export async function findTrade(db: Executor, id: string): Promise<TradeRow | null> {
   const [row] = await db.select().from(trades).where(eq(trades.id, id));
   return row ?? null;
@@ -221,34 +215,6 @@ export async function writeOpening(
   const [row] = await tx.with(history, chat, remainder).insert(trades).values(trade).returning();
   if (!row) throw new Error('trade insert returned nothing');
   return row;
-}
-
-export async function updateTrade(tx: Tx, id: string, patch: Partial<NewTrade>): Promise<TradeRow> {
-  const [row] = await tx.update(trades).set(patch).where(eq(trades.id, id)).returning();
-  if (!row) throw new Error('trade update matched nothing');
-  return row;
-}
-
-export async function insertAction(tx: Tx, values: typeof tradeActions.$inferInsert): Promise<void> {
-  await tx.insert(tradeActions).values(values);
-}
-
-export async function actionsOf(db: Executor, tradeIds: string[]): Promise<TradeActionRow[]> {
-  if (tradeIds.length === 0) return [];
-  return db
-    .select()
-    .from(tradeActions)
-    .where(inArray(tradeActions.tradeId, tradeIds))
-    .orderBy(asc(tradeActions.id));
-}
-
-export async function reviewedBy(db: Executor, userId: string, tradeIds: string[]): Promise<Set<string>> {
-  if (tradeIds.length === 0) return new Set();
-  const rows = await db
-    .select({ tradeId: reviews.tradeId })
-    .from(reviews)
-    .where(and(eq(reviews.authorId, userId), inArray(reviews.tradeId, tradeIds)));
-  return new Set(rows.map((r) => r.tradeId));
 }
 
 export interface TradeFilter {
