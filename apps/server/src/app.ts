@@ -39,6 +39,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
+import { afterResponsePlugin } from './plugins/after-response.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { healthRoutes } from './plugins/health.ts';
@@ -109,6 +110,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   // Uploads: one file of at most 5 MB per request (receipts; routes may set tighter limits).
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, parts: 11 } });
+  await app.register(afterResponsePlugin);
   await app.register(authPlugin, { ctx });
   // RATE_LIMIT=0 (load tests, benchmarks) leaves the plugin out, route limits included.
   if (ctx.config.rateLimit)

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { AppContext } from '../../src/context.ts';
 import { queryRows } from '../../src/db/client.ts';
-import { userAccount } from '../../src/modules/ledger/ledger.ts';
+import { FEE_ACCOUNT_SQL, userAccount } from '../../src/modules/ledger/ledger.ts';
 import type { Model } from './model.ts';
 import type { ModelWithdrawal } from './model-withdrawals.ts';
 
@@ -11,9 +11,13 @@ import type { ModelWithdrawal } from './model-withdrawals.ts';
 export type SystemBalances = Record<'fees' | 'external', Record<string, bigint>>;
 
 export async function systemBalances(ctx: AppContext): Promise<SystemBalances> {
+  // Fees are spread over several accounts (docs/decisions/020): their sum is the fee balance.
   const rows = await queryRows<{ account: 'fees' | 'external'; currency: string; available: string }>(
     ctx.db,
-    sql`SELECT account, currency, available::text FROM balances WHERE account IN ('fees', 'external')`,
+    sql`SELECT CASE WHEN account = 'external' THEN 'external' ELSE 'fees' END AS account, currency,
+               SUM(available)::text AS available
+        FROM balances WHERE account = 'external' OR ${sql.raw(FEE_ACCOUNT_SQL('account'))}
+        GROUP BY 1, currency`,
   );
   const out: SystemBalances = { fees: {}, external: {} };
   for (const r of rows) out[r.account][r.currency] = BigInt(r.available);

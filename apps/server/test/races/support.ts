@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../src/context.ts';
 import { queryRows } from '../../src/db/client.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
+import { FEE_ACCOUNT_SQL } from '../../src/modules/ledger/ledger.ts';
 import { uniqueName } from '../factories.ts';
 import { signIn } from '../helpers.ts';
 
@@ -118,11 +119,12 @@ export async function historiesOf(ctx: AppContext, tradeIds: string[]) {
   return out;
 }
 
-/** Balance of a system account ('fees', 'external'). */
+/** Balance of a system account ('fees': the sum over every fee account, 'external'). */
 export async function systemBalance(ctx: AppContext, account: 'fees' | 'external', currency = 'BTC') {
-  const [row] = await queryRows<{ available: string }>(
+  const which = account === 'fees' ? sql.raw(FEE_ACCOUNT_SQL('account')) : sql`account = 'external'`;
+  const [row] = await queryRows<{ available: string | null }>(
     ctx.db,
-    sql`SELECT available::text FROM balances WHERE account = ${account} AND currency = ${currency}`,
+    sql`SELECT SUM(available)::text AS available FROM balances WHERE ${which} AND currency = ${currency}`,
   );
   return BigInt(row?.available ?? '0');
 }

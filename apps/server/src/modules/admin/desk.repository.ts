@@ -149,15 +149,6 @@ export async function insertEvidenceRequest(tx: Tx, values: typeof evidenceReque
   return row;
 }
 
-export async function evidenceOf(db: Executor, tradeIds: string[]): Promise<EvidenceRequestRow[]> {
-  if (tradeIds.length === 0) return [];
-  return db
-    .select()
-    .from(evidenceRequests)
-    .where(inArray(evidenceRequests.tradeId, tradeIds))
-    .orderBy(asc(evidenceRequests.createdAt), asc(evidenceRequests.id));
-}
-
 export async function openEvidenceCounts(db: Executor, tradeIds: string[]): Promise<Map<string, number>> {
   if (tradeIds.length === 0) return new Map();
   const rows = await db

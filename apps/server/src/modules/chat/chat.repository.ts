@@ -5,7 +5,7 @@ import { type ChatMessageRow, chatMessages, type UserRow, users } from '../../db
 export type MessageWithSender = ChatMessageRow & { sender: UserRow | null };
 
 /** Unread for `userId`: text the other party wrote that nobody marked read yet. */
-const unreadFor = (userId: string) =>
+export const unreadFor = (userId: string) =>
   and(eq(chatMessages.type, 'TEXT'), isNull(chatMessages.readAt), ne(chatMessages.senderId, userId));
 
 export async function insertMessage(

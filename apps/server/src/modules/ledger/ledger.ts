@@ -1,7 +1,6 @@
 import type { Cryptocurrency } from '@p2p/shared';
-import { and, asc, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { balances, ledgerEntries, ledgerTransactions } from '../../db/schema.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
 import { AppError, assert } from '../../errors.ts';
 
 /**
@@ -10,9 +9,24 @@ import { AppError, assert } from '../../errors.ts';
  * transaction, locking the balance rows it touches in a fixed order.
  */
 
-export type Account = `user:${string}` | 'fees' | 'external';
+/**
+ * `fees` is what callers write; the ledger books it to one of FEE_BUCKETS accounts `fees:N`
+ * chosen by the posting's reference, so concurrent releases do not queue on one balance row
+ * (docs/decisions/020). The fee balance is the sum over `fees` and every `fees:N`.
+ */
+export type FeeAccount = 'fees' | `fees:${number}`;
+export type Account = `user:${string}` | FeeAccount | 'external';
 export type Bucket = 'available' | 'locked';
 export const userAccount = (userId: string): Account => `user:${userId}`;
+
+export const FEE_BUCKETS = 16;
+/** The fee account of a posting: spread by the last hex digit of its reference (a random uuid). */
+export function feeAccount(refId: string | undefined): FeeAccount {
+  const digit = refId ? Number.parseInt(refId.slice(-1), 16) : 0;
+  return `fees:${Number.isNaN(digit) ? 0 : digit % FEE_BUCKETS}`;
+}
+/** SQL predicate over a column holding account names: true for every fee account. */
+export const FEE_ACCOUNT_SQL = (column: string) => `(${column} = 'fees' OR ${column} LIKE 'fees:%')`;
 
 export type LedgerKind =
   | 'admin_credit'
@@ -45,71 +59,112 @@ export interface Posting {
 
 export const INSUFFICIENT_BALANCE = 'Недостаточно средств на балансе';
 
-/** Records a balanced posting and applies it to balances. Returns the ledger transaction id. */
+/**
+ * Records a balanced posting and applies it to balances, in one statement. Returns the
+ * ledger transaction id. Refused with INSUFFICIENT_BALANCE, writing nothing and leaving the
+ * transaction usable, when any non-external balance would go below zero.
+ */
 export async function post(tx: Tx, posting: Posting, now: Date): Promise<string> {
-  const merged = mergeMovements(posting.movements);
+  const fees = feeAccount(posting.refId);
+  const merged = mergeMovements(
+    posting.movements.map((m) => (m.account === 'fees' ? { ...m, account: fees } : m)),
+  );
   const total = merged.reduce((sum, m) => sum + m.delta, 0n);
   assert(total === 0n, `posting ${posting.kind} is unbalanced by ${total}`);
   assert(
     merged.every((m) => m.delta !== 0n),
     'zero movement survived merging',
   );
-
-  const accounts = [...new Set(merged.map((m) => m.account))].sort();
-  if (accounts.length > 0) {
-    await tx
-      .insert(balances)
-      .values(accounts.map((account) => ({ account, currency: posting.currency, updatedAt: now })))
-      .onConflictDoNothing();
-    // Rows are locked in account order, so concurrent postings never deadlock.
-    const rows = await tx
-      .select()
-      .from(balances)
-      .where(and(inArray(balances.account, accounts), sql`${balances.currency} = ${posting.currency}`))
-      .orderBy(asc(balances.account))
-      .for('update');
-    assert(rows.length === accounts.length, 'balance rows missing after upsert');
-    for (const row of rows) {
-      let available = row.available;
-      let locked = row.locked;
-      for (const m of merged) {
-        if (m.account !== row.account) continue;
-        if (m.bucket === 'available') available += m.delta;
-        else locked += m.delta;
-      }
-      if (row.account !== 'external' && (available < 0n || locked < 0n)) {
-        throw new AppError('INSUFFICIENT_BALANCE', INSUFFICIENT_BALANCE, {
-          currency: posting.currency,
-        });
-      }
-      await tx
-        .update(balances)
-        .set({ available, locked, updatedAt: now })
-        .where(
-          and(sql`${balances.account} = ${row.account}`, sql`${balances.currency} = ${posting.currency}`),
-        );
-    }
-  }
-
-  const [header] = await tx
-    .insert(ledgerTransactions)
-    .values({ kind: posting.kind, refType: posting.refType, refId: posting.refId, createdAt: now })
-    .returning({ id: ledgerTransactions.id });
-  assert(header, 'ledger transaction insert returned nothing');
-  if (merged.length > 0) {
-    await tx.insert(ledgerEntries).values(
-      merged.map((m) => ({
-        txId: header.id,
-        account: m.account,
-        currency: posting.currency,
-        bucket: m.bucket,
-        delta: m.delta,
-        reason: posting.reason,
-        createdAt: now,
-      })),
+  const header = sql`${posting.kind}::text, ${posting.refType ?? null}::text, ${posting.refId ?? null}::uuid,
+    ${now}::timestamptz`;
+  if (merged.length === 0) {
+    const [row] = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO ledger_transactions (kind, ref_type, ref_id, created_at) VALUES (${header}) RETURNING id`,
     );
+    assert(row, 'ledger transaction insert returned nothing');
+    return row.id;
   }
-  return header.id;
+  const accounts = new Set(merged.map((m) => m.account)).size;
+  const [result] = await queryRows<PostingResult>(tx, postingStatement(posting, merged, header, now));
+  assert(result, 'posting statement returned nothing');
+  if (result.short !== null) {
+    throw new AppError('INSUFFICIENT_BALANCE', INSUFFICIENT_BALANCE, { currency: posting.currency });
+  }
+  assert(result.tx_id, `posting ${posting.kind} wrote no header`);
+  assert(
+    Number(result.applied) === accounts,
+    `posting ${posting.kind} applied ${result.applied}/${accounts}`,
+  );
+  assert(Number(result.entries) === merged.length, `posting ${posting.kind} wrote ${result.entries} entries`);
+  assert(result.non_negative === true, `posting ${posting.kind} left a balance below zero`);
+  return result.tx_id;
+}
+
+interface PostingResult {
+  tx_id: string | null;
+  short: string | null;
+  applied: string | number;
+  entries: string | number;
+  non_negative: boolean | null;
+}
+
+/**
+ * The posting as one statement: lock the existing balance rows in account order (concurrent
+ * postings never deadlock), refuse when a balance would go negative (then nothing below
+ * writes), upsert the balances in account order, insert the header and the entries. A new
+ * row is inserted with its deltas (never negative: the refusal counts a missing row as 0);
+ * an existing one is proposed as zeros, which the CHECK accepts, and takes its deltas in the
+ * conflict branch, on the row version it holds locked.
+ */
+function postingStatement(posting: Posting, merged: Movement[], header: SQL, now: Date): SQL {
+  const movements = sql.join(
+    merged.map((m) => sql`(${m.account}::text, ${m.bucket}::text, ${m.delta.toString()}::bigint)`),
+    sql`, `,
+  );
+  const currency = posting.currency;
+  return sql`WITH m (account, bucket, delta) AS (VALUES ${movements}),
+    d AS (
+      SELECT account,
+             COALESCE(SUM(delta) FILTER (WHERE bucket = 'available'), 0)::bigint AS available,
+             COALESCE(SUM(delta) FILTER (WHERE bucket = 'locked'), 0)::bigint AS locked
+      FROM m GROUP BY account),
+    held AS MATERIALIZED (
+      SELECT b.account, b.available, b.locked FROM balances b
+      WHERE b.currency = ${currency}::text AND b.account IN (SELECT account FROM d)
+      ORDER BY b.account FOR UPDATE OF b),
+    short AS MATERIALIZED (
+      SELECT d.account FROM d LEFT JOIN held h ON h.account = d.account
+      WHERE d.account <> 'external'
+        AND (COALESCE(h.available, 0) + d.available < 0 OR COALESCE(h.locked, 0) + d.locked < 0)),
+    applied AS (
+      INSERT INTO balances (account, currency, available, locked, updated_at)
+      SELECT d.account, ${currency}::text,
+             CASE WHEN h.account IS NULL THEN d.available ELSE 0 END,
+             CASE WHEN h.account IS NULL THEN d.locked ELSE 0 END, ${now}::timestamptz
+      FROM d LEFT JOIN held h ON h.account = d.account
+      WHERE NOT EXISTS (SELECT 1 FROM short) ORDER BY d.account
+      ON CONFLICT (account, currency) DO UPDATE
+        SET available = balances.available + (SELECT d.available FROM d WHERE d.account = EXCLUDED.account),
+            locked = balances.locked + (SELECT d.locked FROM d WHERE d.account = EXCLUDED.account),
+            updated_at = EXCLUDED.updated_at
+      RETURNING account, available, locked),
+    header AS (
+      INSERT INTO ledger_transactions (kind, ref_type, ref_id, created_at)
+      SELECT ${header} WHERE NOT EXISTS (SELECT 1 FROM short)
+      RETURNING id),
+    entries AS (
+      INSERT INTO ledger_entries (tx_id, account, currency, bucket, delta, reason, created_at)
+      SELECT header.id, m.account, ${currency}::text, m.bucket, m.delta, ${posting.reason}::text,
+             ${now}::timestamptz
+      FROM header CROSS JOIN m
+      RETURNING 1)
+    SELECT (SELECT id FROM header) AS tx_id,
+           (SELECT string_agg(account, ',') FROM short) AS short,
+           (SELECT COUNT(*) FROM applied) AS applied,
+           (SELECT COUNT(*) FROM entries) AS entries,
+           (SELECT COALESCE(bool_and(account = 'external' OR (available >= 0 AND locked >= 0)), TRUE)
+              FROM applied) AS non_negative`;
 }
 
 function mergeMovements(movements: Movement[]): Movement[] {

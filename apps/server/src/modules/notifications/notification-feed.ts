@@ -1,6 +1,7 @@
 import { formatCrypto, formatFiat, type ServerEventPayload } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { TradeRow, UserRow } from '../../db/schema.ts';
+import { afterResponse } from '../../lib/after-response.ts';
 import type { RealtimeEvent } from '../realtime/notifier.ts';
 import { findTrade } from '../trades/trades.repository.ts';
 import { effectiveName } from '../users/user-view.ts';
@@ -50,7 +51,10 @@ export class NotificationFeed {
   private accept(e: RealtimeEvent): void {
     if (!e.room.startsWith('user:')) return;
     const userId = e.room.slice('user:'.length);
-    const job = this.handle(userId, e)
+    // Started once the request that published the event has sent its answer: its reads and
+    // the notifications' writes do not compete for the database meanwhile.
+    const job = new Promise<void>((resolve) => afterResponse(resolve))
+      .then(() => this.handle(userId, e))
       .catch((error: unknown) => this.log.error({ err: error, event: e.event }, 'notification feed failed'))
       .finally(() => this.inFlight.delete(job));
     this.inFlight.add(job);

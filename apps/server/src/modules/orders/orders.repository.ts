@@ -1,15 +1,7 @@
 import { and, asc, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows, type Tx } from '../../db/client.ts';
-import {
-  type OrderRow,
-  orders,
-  trades,
-  type UserRow,
-  userSettings,
-  userStats,
-  users,
-} from '../../db/schema.ts';
+import { type OrderRow, orders, type UserRow, userSettings, userStats, users } from '../../db/schema.ts';
 import { type ReputationFigures, reputationFields } from '../users/reputation.ts';
 
 export type NewOrder = typeof orders.$inferInsert;
@@ -33,17 +25,6 @@ export async function lockOrder(tx: Tx, id: string): Promise<OrderRow | null> {
 
 export async function updateOrder(tx: Tx, id: string, patch: Partial<NewOrder>): Promise<OrderRow> {
   const [row] = await tx.update(orders).set(patch).where(eq(orders.id, id)).returning();
-  if (!row) throw new Error('order update matched nothing');
-  return row;
-}
-
-/** One more completed trade of a locked order, with `patch` in the same update. */
-export async function addCompletedTrade(tx: Tx, id: string, patch: Partial<NewOrder>): Promise<OrderRow> {
-  const [row] = await tx
-    .update(orders)
-    .set({ ...patch, completedTrades: sql`${orders.completedTrades} + 1` })
-    .where(eq(orders.id, id))
-    .returning();
   if (!row) throw new Error('order update matched nothing');
   return row;
 }
@@ -145,14 +126,6 @@ export async function orderOwners(db: Executor, ids: string[]): Promise<Map<stri
   // Without a settings row the defaults apply: presence is shown.
   for (const r of rows) result.set(r.user.id, { ...r, showOnline: r.showOnline ?? true });
   return result;
-}
-
-export async function countOpenTrades(tx: Executor, orderId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<string>`COUNT(*)` })
-    .from(trades)
-    .where(and(eq(trades.orderId, orderId), sql`${trades.settlement} IS NULL`));
-  return Number(row?.n ?? 0);
 }
 
 export async function orderStats(db: Executor, orderId: string) {

@@ -1,7 +1,6 @@
 import type { PaymentProofFile, TradePaymentTemplate } from '@p2p/shared';
-import type { Executor } from '../../db/client.ts';
-import { proofsOf, receiptUrl } from '../uploads/uploads.repository.ts';
-import { sentDetailsOf } from './payment-templates.repository.ts';
+import type { PaymentProofRow, TradePaymentDetailsRow } from '../../db/schema.ts';
+import { receiptUrl } from '../uploads/uploads.repository.ts';
 
 export interface TradePaymentInfo {
   paymentTemplate: TradePaymentTemplate | null;
@@ -9,15 +8,11 @@ export interface TradePaymentInfo {
   paymentProofFiles: PaymentProofFile[];
 }
 
-/**
- * The payment side of many trades in two queries: the latest details the seller sent and
- * the buyer's receipts. Only for the trade's parties (and staff): it carries full details.
- */
-export async function paymentInfoOf(
-  db: Executor,
-  tradeIds: string[],
-): Promise<(tradeId: string) => TradePaymentInfo> {
-  const [sent, proofs] = await Promise.all([sentDetailsOf(db, tradeIds), proofsOf(db, tradeIds)]);
+/** The payment side of trades from their rows already read (details ascending, receipts by time). */
+export function paymentInfoFrom(
+  sent: TradePaymentDetailsRow[],
+  proofs: PaymentProofRow[],
+): (tradeId: string) => TradePaymentInfo {
   const latestSent = new Map(sent.map((s) => [s.tradeId, s])); // ascending: the last one wins
   const filesByTrade = new Map<string, PaymentProofFile[]>();
   for (const p of proofs) {

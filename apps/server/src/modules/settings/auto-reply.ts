@@ -1,5 +1,6 @@
 import type { ServerEventPayload } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
+import { afterResponse } from '../../lib/after-response.ts';
 import { insertMessage } from '../chat/chat.repository.ts';
 import { toChatMessage } from '../chat/chat-view.ts';
 import type { FeedLog } from '../notifications/notification-feed.ts';
@@ -17,7 +18,9 @@ export function startAutoReply(ctx: AppContext, log: FeedLog): { close(): void; 
     if (e.event !== 'trade:created' || !e.room.startsWith('user:')) return;
     const ownerId = e.room.slice('user:'.length);
     const { tradeId } = e.payload as ServerEventPayload<'trade:created'>;
-    const job = post(ctx, ownerId, tradeId)
+    // After the opening request has sent its answer (lib/after-response.ts).
+    const job = new Promise<void>((resolve) => afterResponse(resolve))
+      .then(() => post(ctx, ownerId, tradeId))
       .catch((error: unknown) => log.error({ err: error, tradeId }, 'auto-reply failed'))
       .finally(() => inFlight.delete(job));
     inFlight.add(job);

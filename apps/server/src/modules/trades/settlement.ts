@@ -10,12 +10,12 @@ import type { Tx } from '../../db/client.ts';
 import type { OrderRow, TradeRow } from '../../db/schema.ts';
 import { AppError, assert } from '../../errors.ts';
 import { toChatMessage } from '../chat/chat-view.ts';
-import { insertSystemMessage } from '../chat/system-messages.ts';
+import { systemMessageRow, systemMessageValues } from '../chat/system-messages.ts';
 import * as ledger from '../ledger/ledger.ts';
-import { addCompletedTrade, countOpenTrades, lockOrder, updateOrder } from '../orders/orders.repository.ts';
+import { lockOrder } from '../orders/orders.repository.ts';
 import type { PendingEvents } from '../realtime/notifier.ts';
 import { applyTradeCounters } from '../users/reputation-counters.ts';
-import { insertAction, type NewTrade, updateTrade } from './trades.repository.ts';
+import { type NewTrade, type OrderEffect, writeTransition } from './trades.repository.ts';
 
 const DESCRIPTIONS: Record<TradeAction, string> = {
   mark_paid: 'Покупатель отметил оплату',
@@ -45,32 +45,43 @@ export async function transition(
   feePpm: bigint,
   patch: Partial<NewTrade> = {},
   events?: PendingEvents,
+  /** The trade's order, when the caller locked it together with the trade. */
+  lockedOrder?: OrderRow,
 ): Promise<TradeRow> {
   const to = nextState(trade.status, action, actor);
   if (!to) throw new AppError('ACTION_NOT_AVAILABLE', ACTION_NOT_AVAILABLE, { status: trade.status, action });
   const changes: Partial<NewTrade> = { ...patch, status: to, updatedAt: now };
   const settlement =
     to === 'COMPLETED'
-      ? await release(tx, trade, now, feePpm)
+      ? await release(tx, trade, now, feePpm, lockedOrder)
       : to === 'CANCELLED'
-        ? await refund(tx, trade, now)
+        ? await refund(tx, trade, now, lockedOrder)
         : null;
   if (settlement) Object.assign(changes, settlement.changes);
-  const updated = await updateTrade(tx, trade.id, changes);
+  const message = systemMessageValues(trade.id, action, actor, now);
+  // The new state, the history line, the chat line and the order's side: one statement.
+  const written = await writeTransition(
+    tx,
+    trade.id,
+    changes,
+    {
+      tradeId: trade.id,
+      actorId,
+      actorRole: actor,
+      action,
+      fromStatus: trade.status,
+      toStatus: to,
+      description: DESCRIPTIONS[action],
+      createdAt: now,
+    },
+    message,
+    settlement?.orderEffect ?? null,
+  );
+  const updated = written.trade;
+  assert(updated.status === to, `trade ${trade.id} wrote ${updated.status}, expected ${to}`);
+  // The parties' reputation counters move in the same transaction (durations read from the row).
   await applyTradeCounters(tx, updated, action, actor);
-  await insertAction(tx, {
-    tradeId: trade.id,
-    actorId,
-    actorRole: actor,
-    action,
-    fromStatus: trade.status,
-    toStatus: to,
-    description: DESCRIPTIONS[action],
-    createdAt: now,
-  });
-  const line = await insertSystemMessage(tx, trade.id, action, actor, now);
-  // Money moves last: the balance rows it locks (the fee account is shared by every release)
-  // stay locked only until the commit that follows.
+  // Money moves last: the balance rows it locks stay locked only until the commit that follows.
   if (settlement) await settlement.postLedger();
   events?.toUsers([trade.buyerId, trade.sellerId], 'trade:updated', {
     tradeId: trade.id,
@@ -79,12 +90,13 @@ export async function transition(
     action,
     actor,
   });
+  const line = systemMessageRow(message, written.messageSeq);
   events?.toTrade(trade.id, 'message:new', { tradeId: trade.id, message: toChatMessage(line, null) });
   if (events && settlement) {
     // Settling gave the order volume back or may have completed it: its owner refetches.
     events.toUsers([settlement.order.userId], 'order:updated', {
       orderId: settlement.order.id,
-      status: settlement.order.status,
+      status: written.orderStatus ?? settlement.order.status,
     });
   }
   return updated;
@@ -93,30 +105,37 @@ export async function transition(
 /** What settling a trade changes, and its ledger posting, run last in the transaction. */
 interface Settlement {
   changes: Partial<NewTrade>;
+  /** The order as locked, before this transition's change to it. */
   order: OrderRow;
+  orderEffect: OrderEffect | null;
   postLedger: () => Promise<string>;
 }
 
-async function release(tx: Tx, trade: TradeRow, now: Date, feePpm: bigint): Promise<Settlement> {
+async function lockedOrderOf(tx: Tx, trade: TradeRow, locked: OrderRow | undefined): Promise<OrderRow> {
+  // Lock order: trade, then order, then balances (as open, refund and order deletion do).
+  // Locking the order after the balances deadlocked against a deletion of the same order
+  // or a new trade on it by the same seller.
+  const order = locked ?? (await lockOrder(tx, trade.orderId));
+  assert(order, `trade ${trade.id} has no order`);
+  assert(order.id === trade.orderId, `trade ${trade.id} settled against order ${order.id}`);
+  return order;
+}
+
+async function release(
+  tx: Tx,
+  trade: TradeRow,
+  now: Date,
+  feePpm: bigint,
+  locked: OrderRow | undefined,
+): Promise<Settlement> {
   assert(
     trade.settlement === null && trade.escrowAmount === trade.amountCrypto,
     `trade ${trade.id} already settled`,
   );
-  // Lock order: trade, then order, then balances (as open, refund and order deletion do).
-  // Locking the order after the balances deadlocked against a deletion of the same order
-  // or a new trade on it by the same seller.
-  const locked = await lockOrder(tx, trade.orderId);
-  assert(locked, `trade ${trade.id} has no order`);
+  const order = await lockedOrderOf(tx, trade, locked);
   const fee = feeFor(trade.amountCrypto, feePpm);
-  // The order is complete once nothing is left to sell and no other trade is open
-  // (this trade is still counted as open here).
-  const filled =
-    locked.availableAmount === 0n &&
-    (locked.status === 'active' || locked.status === 'paused') &&
-    (await countOpenTrades(tx, locked.id)) <= 1;
-  // The book shows each order's completed trades: counted here, where the order is locked.
-  const order = await addCompletedTrade(tx, locked.id, filled ? { status: 'completed', updatedAt: now } : {});
-  assert(order.completedTrades === locked.completedTrades + 1, `order ${order.id} count skipped`);
+  // The transition's statement counts this completed trade on the order and completes the
+  // order once nothing is left to sell and no other trade is open, under the order's lock.
   const escrow = {
     id: trade.id,
     sellerId: trade.sellerId,
@@ -128,24 +147,19 @@ async function release(tx: Tx, trade: TradeRow, now: Date, feePpm: bigint): Prom
   return {
     changes: { escrowAmount: 0n, settlement: 'released', feeAmount: fee, completedAt: now },
     order,
+    orderEffect: { kind: 'count_completed', orderId: order.id, now },
     postLedger: () => ledger.releaseEscrow(tx, escrow, now),
   };
 }
 
-async function refund(tx: Tx, trade: TradeRow, now: Date): Promise<Settlement> {
+async function refund(tx: Tx, trade: TradeRow, now: Date, locked: OrderRow | undefined): Promise<Settlement> {
   assert(
     trade.settlement === null && trade.escrowAmount === trade.amountCrypto,
     `trade ${trade.id} already settled`,
   );
-  const locked = await lockOrder(tx, trade.orderId);
-  assert(locked, `trade ${trade.id} has no order`);
-  const orderLive = locked.status === 'active' || locked.status === 'paused';
+  const order = await lockedOrderOf(tx, trade, locked);
+  const orderLive = order.status === 'active' || order.status === 'paused';
   const toReserve = trade.escrowSource === 'order_reserve' && orderLive;
-  // The amount is offered again; for a closed order it only restores the bookkeeping.
-  const order = await updateOrder(tx, locked.id, {
-    availableAmount: locked.availableAmount + trade.amountCrypto,
-    updatedAt: now,
-  });
   const escrow = {
     id: trade.id,
     sellerId: trade.sellerId,
@@ -155,6 +169,8 @@ async function refund(tx: Tx, trade: TradeRow, now: Date): Promise<Settlement> {
   return {
     changes: { escrowAmount: 0n, settlement: 'refunded', cancelledAt: now },
     order,
+    // The amount is offered again; for a closed order it only restores the bookkeeping.
+    orderEffect: { kind: 'give_back', orderId: order.id, amount: trade.amountCrypto, now },
     postLedger: () => ledger.refundEscrow(tx, escrow, toReserve, now),
   };
 }

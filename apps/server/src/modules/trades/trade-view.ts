@@ -10,13 +10,12 @@ import {
 } from '@p2p/shared';
 import type { Executor } from '../../db/client.ts';
 import type { TradeRow, UserRow } from '../../db/schema.ts';
-import { evidenceOf, toEvidenceView } from '../admin/desk.repository.ts';
-import { unreadCounts } from '../chat/chat.repository.ts';
-import { ownersOf } from '../orders/orders.repository.ts';
-import { paymentInfoOf } from '../payment-templates/trade-payment-info.ts';
-import { type ReputationSummary, reputationSummaries } from '../users/reputation.ts';
+import { toEvidenceView } from '../admin/desk.repository.ts';
+import { paymentInfoFrom } from '../payment-templates/trade-payment-info.ts';
+import type { ReputationSummary } from '../users/reputation.ts';
 import { effectiveAvatar, effectiveName } from '../users/user-view.ts';
-import { actionsOf, reviewedBy, type TradeActionRow } from './trades.repository.ts';
+import { tradeViewContext } from './trade-view.repository.ts';
+import type { TradeActionRow } from './trades.repository.ts';
 
 export function roleOf(trade: Pick<TradeRow, 'buyerId' | 'sellerId'>, userId: string): TradeRole {
   if (trade.buyerId === userId) return 'buyer';
@@ -93,7 +92,7 @@ function actionEntry(a: TradeActionRow): TradeView['actions'][number] {
   };
 }
 
-/** Full views of trades as seen by `viewerId`, with parties, reputation and history batched. */
+/** Full views of trades as seen by `viewerId`; everything besides the rows is read in one statement. */
 export async function toTradeDetails(
   db: Executor,
   rows: TradeRow[],
@@ -105,18 +104,10 @@ export async function toTradeDetails(
   const ids = rows.map((t) => t.id);
   // Unread chat is the viewer's: only trades they are a party of have any.
   const partyIds = rows.filter((t) => roleOf(t, viewerId) !== 'observer').map((t) => t.id);
-  const [users, reps, actions, reviewed, unread, payment, evidence] = await Promise.all([
-    ownersOf(db, userIds),
-    reputationSummaries(db, userIds),
-    actionsOf(db, ids),
-    reviewedBy(db, viewerId, ids),
-    unreadCounts(db, viewerId, partyIds),
-    paymentInfoOf(db, ids),
-    evidenceOf(
-      db,
-      rows.filter((t) => t.disputedAt !== null).map((t) => t.id),
-    ),
-  ]);
+  const disputedIds = rows.filter((t) => t.disputedAt !== null).map((t) => t.id);
+  const context = await tradeViewContext(db, viewerId, userIds, ids, partyIds, disputedIds);
+  const { users, reputations: reps, actions, reviewed, unread, evidence } = context;
+  const payment = paymentInfoFrom(context.sentDetails, context.proofs);
   const userById = new Map(users.map((u) => [u.id, u]));
   return rows.map((t) => {
     const buyerRow = userById.get(t.buyerId);

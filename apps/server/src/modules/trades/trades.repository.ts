@@ -1,15 +1,35 @@
-import { and, asc, desc, eq, inArray, lte, notExists, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client.ts';
-import { reviews, type TradeRow, tradeActions, tradeHidden, trades } from '../../db/schema.ts';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  lte,
+  notExists,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+  type WithSubquery,
+} from 'drizzle-orm';
+import { type Executor, queryRows, type Tx } from '../../db/client.ts';
+import { exactRowJson, rowsFromJson } from '../../db/json-rows.ts';
+import {
+  chatMessages,
+  type OrderRow,
+  orders,
+  reviews,
+  type TradeRow,
+  tradeActions,
+  tradeHidden,
+  trades,
+  type UserRow,
+  users,
+} from '../../db/schema.ts';
 
 export type NewTrade = typeof trades.$inferInsert;
 export type TradeActionRow = typeof tradeActions.$inferSelect;
-
-export async function insertTrade(tx: Tx, values: NewTrade): Promise<TradeRow> {
-  const [row] = await tx.insert(trades).values(values).returning();
-  if (!row) throw new Error('trade insert returned nothing');
-  return row;
-}
 
 export async function findTrade(db: Executor, id: string): Promise<TradeRow | null> {
   const [row] = await db.select().from(trades).where(eq(trades.id, id));
@@ -21,32 +41,190 @@ export async function lockTrade(tx: Tx, id: string): Promise<TradeRow | null> {
   return row ?? null;
 }
 
-export async function updateTrade(tx: Tx, id: string, patch: Partial<NewTrade>): Promise<TradeRow> {
-  const [row] = await tx.update(trades).set(patch).where(eq(trades.id, id)).returning();
+/** A trade locked together with its order (trade row first), for a transition that settles. */
+export async function lockTradeWithOrder(
+  tx: Tx,
+  id: string,
+): Promise<{ trade: TradeRow; order: OrderRow } | null> {
+  const [row] = await tx
+    .select({ trade: trades, order: orders })
+    .from(trades)
+    .innerJoin(orders, eq(orders.id, trades.orderId))
+    .where(eq(trades.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+/** What settling does to the trade's order, applied by the transition's statement. */
+export type OrderEffect =
+  /**
+   * Release: the order counts one more completed trade, and completes if nothing is left to
+   * sell and no other trade is open.
+   */
+  | { kind: 'count_completed'; orderId: string; now: Date }
+  /** Refund: the amount is offered again. */
+  | { kind: 'give_back'; orderId: string; amount: bigint; now: Date };
+
+/** The order's side of a release: one more completed trade; completed when nothing is left. */
+function countCompleted(tx: Tx, tradeId: string, orderId: string, now: Date) {
+  const done = and(
+    eq(orders.availableAmount, 0n),
+    inArray(orders.status, ['active', 'paused']),
+    notExists(
+      tx
+        .select({ one: sql`1` })
+        .from(trades)
+        .where(
+          and(
+            eq(trades.orderId, orderId),
+            sql`${trades.settlement} IS NULL`,
+            sql`${trades.id} <> ${tradeId}`,
+          ),
+        ),
+    ),
+  );
+  return tx
+    .update(orders)
+    .set({
+      completedTrades: sql`${orders.completedTrades} + 1`,
+      status: sql`CASE WHEN ${done} THEN 'completed' ELSE ${orders.status} END`,
+      updatedAt: sql`CASE WHEN ${done} THEN ${now.toISOString()}::timestamptz ELSE ${orders.updatedAt} END`,
+    })
+    .where(eq(orders.id, orderId));
+}
+
+/**
+ * A transition's writes in one statement: the trade's new state, its history line, its SYSTEM
+ * chat line and the order's side of a settlement. Returns the updated trade and the order's
+ * status when the statement changed the order. Runs under the trade's (and order's) lock,
+ * in a fresh snapshot, so "no other open trade" is exact.
+ */
+export async function writeTransition(
+  tx: Tx,
+  tradeId: string,
+  changes: Partial<NewTrade>,
+  action: typeof tradeActions.$inferInsert,
+  message: typeof chatMessages.$inferInsert,
+  order: OrderEffect | null,
+): Promise<{ trade: TradeRow; orderStatus: OrderRow['status'] | null; messageSeq: bigint }> {
+  const history = tx
+    .$with('history_line')
+    .as(tx.insert(tradeActions).values(action).returning({ id: tradeActions.id }));
+  const chat = tx
+    .$with('chat_line')
+    .as(tx.insert(chatMessages).values(message).returning({ seq: chatMessages.seq }));
+  const ctes: WithSubquery[] = [history, chat];
+  let orderStatus = sql<OrderRow['status'] | null>`NULL`;
+  if (order) {
+    const update =
+      order.kind === 'give_back'
+        ? tx
+            .update(orders)
+            .set({ availableAmount: sql`${orders.availableAmount} + ${order.amount}`, updatedAt: order.now })
+            .where(eq(orders.id, order.orderId))
+        : countCompleted(tx, tradeId, order.orderId, order.now);
+    const changed = tx.$with('order_change').as(update.returning({ status: orders.status }));
+    ctes.push(changed);
+    orderStatus = sql<OrderRow['status'] | null>`(SELECT status FROM order_change)`;
+  }
+  const [row] = await tx
+    .with(...ctes)
+    .update(trades)
+    .set(changes)
+    .where(eq(trades.id, tradeId))
+    .returning({
+      ...getTableColumns(trades),
+      orderStatus,
+      messageSeq: sql<string>`(SELECT seq FROM chat_line)`,
+    });
   if (!row) throw new Error('trade update matched nothing');
+  const { orderStatus: status, messageSeq, ...trade } = row;
+  return { trade, orderStatus: status, messageSeq: BigInt(messageSeq) };
+}
+
+/** What opening a trade on an order must know, read and locked in one statement. */
+export interface Admission {
+  /** The order, locked FOR UPDATE. */
+  order: OrderRow;
+  /** The taker, read FOR SHARE (waits for a block being committed). */
+  taker: UserRow;
+  ownerBlocked: boolean;
+  /** The owner's partner rule (defaults when they saved no settings). */
+  minRatingTenths: number;
+  allowUnrated: boolean;
+  /** The taker's average rating, read only when the owner has a minimum. */
+  takerRating: string | null;
+}
+
+/**
+ * Locks the order FOR UPDATE and both users FOR SHARE (as the blocking checks did one by one)
+ * and reads the owner's partner rule and the taker's rating, in one statement.
+ */
+export async function admitTaker(tx: Tx, orderId: string, takerId: string): Promise<Admission | null> {
+  const [row] = await queryRows<{
+    order: unknown;
+    taker: unknown;
+    owner_blocked: boolean;
+    min_rating_tenths: number | null;
+    allow_unrated: boolean | null;
+    taker_rating: string | null;
+  }>(
+    tx,
+    sql`SELECT ${exactRowJson('o')} AS "order", ${exactRowJson('tk')} AS taker, ow.blocked_at IS NOT NULL AS owner_blocked,
+               s.min_rating_tenths, s.allow_unrated,
+               CASE WHEN s.min_rating_tenths > 0 THEN
+                 (SELECT AVG(r.rating)::numeric(3,2)::text FROM reviews r WHERE r.subject_id = tk.id)
+               END AS taker_rating
+        FROM orders o
+        JOIN users ow ON ow.id = o.user_id
+        JOIN users tk ON tk.id = ${takerId}::uuid
+        LEFT JOIN user_settings s ON s.user_id = o.user_id
+        WHERE o.id = ${orderId}::uuid
+        FOR UPDATE OF o FOR SHARE OF ow, tk`,
+  );
+  if (!row) return null;
+  const [order] = rowsFromJson(orders, [row.order]);
+  const [taker] = rowsFromJson(users, [row.taker]);
+  if (!order || !taker) return null;
+  return {
+    order,
+    taker,
+    ownerBlocked: row.owner_blocked,
+    minRatingTenths: row.min_rating_tenths ?? 0,
+    allowUnrated: row.allow_unrated ?? true,
+    takerRating: row.taker_rating,
+  };
+}
+
+/**
+ * A new trade's writes in one statement: the trade, the order's remainder, the history line
+ * and the SYSTEM chat line. The trade id is chosen by the caller so the lines can refer to it.
+ */
+export async function writeOpening(
+  tx: Tx,
+  trade: NewTrade & { id: string },
+  orderUpdate: { orderId: string; availableAmount: bigint; now: Date },
+  action: typeof tradeActions.$inferInsert,
+  message: typeof chatMessages.$inferInsert,
+): Promise<TradeRow> {
+  const history = tx
+    .$with('history_line')
+    .as(tx.insert(tradeActions).values(action).returning({ id: tradeActions.id }));
+  const chat = tx
+    .$with('chat_line')
+    .as(tx.insert(chatMessages).values(message).returning({ id: chatMessages.id }));
+  const remainder = tx
+    .$with('order_change')
+    .as(
+      tx
+        .update(orders)
+        .set({ availableAmount: orderUpdate.availableAmount, updatedAt: orderUpdate.now })
+        .where(eq(orders.id, orderUpdate.orderId))
+        .returning({ id: orders.id }),
+    );
+  const [row] = await tx.with(history, chat, remainder).insert(trades).values(trade).returning();
+  if (!row) throw new Error('trade insert returned nothing');
   return row;
-}
-
-export async function insertAction(tx: Tx, values: typeof tradeActions.$inferInsert): Promise<void> {
-  await tx.insert(tradeActions).values(values);
-}
-
-export async function actionsOf(db: Executor, tradeIds: string[]): Promise<TradeActionRow[]> {
-  if (tradeIds.length === 0) return [];
-  return db
-    .select()
-    .from(tradeActions)
-    .where(inArray(tradeActions.tradeId, tradeIds))
-    .orderBy(asc(tradeActions.id));
-}
-
-export async function reviewedBy(db: Executor, userId: string, tradeIds: string[]): Promise<Set<string>> {
-  if (tradeIds.length === 0) return new Set();
-  const rows = await db
-    .select({ tradeId: reviews.tradeId })
-    .from(reviews)
-    .where(and(eq(reviews.authorId, userId), inArray(reviews.tradeId, tradeIds)));
-  return new Set(rows.map((r) => r.tradeId));
 }
 
 export interface TradeFilter {

@@ -44,8 +44,12 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      const { tradeId } = await trades.open(request.userId, request.body, idempotencyKeyOf(request.headers));
-      return { success: true as const, tradeId, data: await trades.details(request.userId, tradeId) };
+      const opened = await trades.openAndView(
+        request.userId,
+        request.body,
+        idempotencyKeyOf(request.headers),
+      );
+      return { success: true as const, ...opened };
     },
   );
 

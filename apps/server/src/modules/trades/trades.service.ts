@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   ACTION_NOT_AVAILABLE,
   type CreateTradeRequest,
@@ -15,20 +16,19 @@ import {
   tryParseAmount,
 } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
-import type { TradeRow } from '../../db/schema.ts';
+import type { OrderRow, TradeRow } from '../../db/schema.ts';
 import { AppError, assert, notFound } from '../../errors.ts';
-import { insertSystemMessage } from '../chat/system-messages.ts';
+import { systemMessageValues } from '../chat/system-messages.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
 import * as ledger from '../ledger/ledger.ts';
-import { findOrder, lockOrder, updateOrder } from '../orders/orders.repository.ts';
+import { findOrder } from '../orders/orders.repository.ts';
 import { ORDER_NOT_FOUND } from '../orders/orders.service.ts';
 import { PendingEvents } from '../realtime/notifier.ts';
 import { runClaimed } from '../scheduler/scheduled-item.ts';
-import { assertPartnerAllowed } from '../settings/partner-rules.ts';
-import { assertNotBlocked } from '../users/blocking.ts';
+import { partnerRefusal } from '../settings/partner-rules.ts';
+import { userBlocked } from '../users/blocking.ts';
 import { applyReviewCounters } from '../users/reputation-counters.ts';
 import { effectiveName } from '../users/user-view.ts';
-import { findUserById } from '../users/users.repository.ts';
 import { transition } from './settlement.ts';
 import { roleOf, toTradeDetails } from './trade-view.ts';
 import * as repo from './trades.repository.ts';
@@ -57,64 +57,62 @@ export class TradesService {
     input: CreateTradeRequest,
     idempotencyKey?: string,
   ): Promise<{ tradeId: string }> {
-    const now = this.ctx.clock.now();
-    // Filled inside the transaction, published after it committed; a replayed key fills nothing.
     const events = new PendingEvents();
+    const { opened } = await this.opening(takerId, input, idempotencyKey, events);
+    events.publishTo(this.ctx.notifier);
+    return opened;
+  }
+
+  /** Opens a trade and answers with its view, built from the row written (a replay reads it). */
+  async openAndView(
+    takerId: string,
+    input: CreateTradeRequest,
+    idempotencyKey?: string,
+  ): Promise<{ tradeId: string; data: TradeDetails }> {
+    const events = new PendingEvents();
+    const { opened, written } = await this.opening(takerId, input, idempotencyKey, events);
+    try {
+      if (!written) return { tradeId: opened.tradeId, data: await this.details(takerId, opened.tradeId) };
+      const [data] = await toTradeDetails(this.ctx.db, [written], takerId, this.ctx.clock.now());
+      assert(data, 'trade details missing');
+      return { tradeId: opened.tradeId, data };
+    } finally {
+      // After the answer is built: the notifications they start do not delay it.
+      events.publishTo(this.ctx.notifier);
+    }
+  }
+
+  /** Fills `events` inside the transaction; the caller publishes them after it committed. */
+  private async opening(
+    takerId: string,
+    input: CreateTradeRequest,
+    idempotencyKey: string | undefined,
+    events: PendingEvents,
+  ) {
+    const now = this.ctx.clock.now();
+    let written: TradeRow | null = null;
     const opened = await idempotent(
       this.ctx.db,
       { userId: takerId, scope: 'trades.create', key: idempotencyKey, request: input },
       async (tx) => {
-        const order = await lockOrder(tx, input.orderId);
-        if (!order) throw notFound(ORDER_NOT_FOUND);
+        // The order locked, both users read FOR SHARE, the owner's partner rule: one statement.
+        const admission = await repo.admitTaker(tx, input.orderId, takerId);
+        if (!admission) throw notFound(ORDER_NOT_FOUND);
+        const { order, taker } = admission;
         // Neither a blocked taker nor a blocked order owner starts a new trade.
-        await assertNotBlocked(tx, takerId);
-        if (order.userId !== takerId) await assertNotBlocked(tx, order.userId);
+        if (taker.blockedAt || (order.userId !== takerId && admission.ownerBlocked)) throw userBlocked();
         if (order.userId === takerId)
           throw new AppError('OWN_ORDER', 'Вы не можете торговать со своим собственным ордером');
-        await assertPartnerAllowed(tx, order.userId, takerId);
-        if (order.status !== 'active' || (order.expiresAt && order.expiresAt <= now)) {
-          throw new AppError('RULE_VIOLATION', 'Ордер неактивен: новые сделки по нему недоступны');
-        }
-        if (!order.paymentMethods.includes(input.paymentMethod)) {
-          throw new AppError('VALIDATION_ERROR', 'Выберите способ оплаты из указанных в ордере');
-        }
-        const amountFiat = tryParseAmount(input.amountFiat, 2);
-        if (amountFiat === null || amountFiat <= 0n)
-          throw new AppError('VALIDATION_ERROR', 'Укажите сумму сделки');
-        if (amountFiat < order.minAmount || amountFiat > order.maxAmount) {
-          const range = `${formatRu(formatFiat(order.minAmount))} до ${formatRu(formatFiat(order.maxAmount))}`;
-          throw new AppError('VALIDATION_ERROR', `Сумма должна быть от ${range}`, {
-            min: formatFiat(order.minAmount),
-            max: formatFiat(order.maxAmount),
-          });
-        }
-        const amountCrypto = cryptoForFiat(amountFiat, order.pricePerUnit);
-        if (amountCrypto <= 0n) throw new AppError('VALIDATION_ERROR', 'Сумма слишком мала');
-        if (amountCrypto > order.availableAmount) {
-          throw new AppError('RULE_VIOLATION', 'В ордере недостаточно доступного объема для этой суммы');
-        }
+        const refusal = partnerRefusal(admission, admission.takerRating);
+        if (refusal) throw refusal;
+        const { amountFiat, amountCrypto } = this.admittedAmount(order, input, now);
         const sellOrder = order.type === 'sell';
         const sellerId = sellOrder ? order.userId : takerId;
         const buyerId = sellOrder ? takerId : order.userId;
-        const trade = await repo.insertTrade(tx, {
-          orderId: order.id,
-          buyerId,
-          sellerId,
-          cryptocurrency: order.cryptocurrency,
-          fiatCurrency: order.fiatCurrency,
-          amountCrypto,
-          amountFiat,
-          pricePerUnit: order.pricePerUnit,
-          escrowAmount: amountCrypto,
-          escrowSource: sellOrder ? 'order_reserve' : 'seller_balance',
-          paymentMethod: input.paymentMethod,
-          status: 'ESCROW_LOCKED',
-          paymentDeadline: new Date(now.getTime() + order.timeLimit * MINUTE),
-          createdAt: now,
-          updatedAt: now,
-        });
+        const takerRole = sellOrder ? 'buyer' : 'seller';
+        const tradeId = randomUUID();
         // On a sell order the escrow is carved out of the reserve (already locked); on a buy
-        // order the taker is the seller and their coins are locked now.
+        // order the taker is the seller and their coins are locked now, before anything is written.
         if (!sellOrder) {
           await ledger.lock(
             tx,
@@ -122,44 +120,87 @@ export class TradesService {
             takerId,
             order.cryptocurrency as Cryptocurrency,
             amountCrypto,
-            { reason: 'Trade escrow', refType: 'trade', refId: trade.id },
+            { reason: 'Trade escrow', refType: 'trade', refId: tradeId },
             now,
           );
         }
-        await updateOrder(tx, order.id, {
-          availableAmount: order.availableAmount - amountCrypto,
-          updatedAt: now,
-        });
-        await repo.insertAction(tx, {
-          tradeId: trade.id,
-          actorId: takerId,
-          actorRole: sellOrder ? 'buyer' : 'seller',
-          action: 'create',
-          fromStatus: 'CREATED',
-          toStatus: 'ESCROW_LOCKED',
-          description: 'Сделка создана, криптовалюта заблокирована в эскроу',
-          createdAt: now,
-        });
-        await insertSystemMessage(tx, trade.id, 'create', sellOrder ? 'buyer' : 'seller', now);
-        const taker = await findUserById(tx, takerId);
-        assert(taker, `taker ${takerId} is missing`);
+        const trade = await repo.writeOpening(
+          tx,
+          {
+            id: tradeId,
+            orderId: order.id,
+            buyerId,
+            sellerId,
+            cryptocurrency: order.cryptocurrency,
+            fiatCurrency: order.fiatCurrency,
+            amountCrypto,
+            amountFiat,
+            pricePerUnit: order.pricePerUnit,
+            escrowAmount: amountCrypto,
+            escrowSource: sellOrder ? 'order_reserve' : 'seller_balance',
+            paymentMethod: input.paymentMethod,
+            status: 'ESCROW_LOCKED',
+            paymentDeadline: new Date(now.getTime() + order.timeLimit * MINUTE),
+            createdAt: now,
+            updatedAt: now,
+          },
+          { orderId: order.id, availableAmount: order.availableAmount - amountCrypto, now },
+          {
+            tradeId,
+            actorId: takerId,
+            actorRole: takerRole,
+            action: 'create',
+            fromStatus: 'CREATED',
+            toStatus: 'ESCROW_LOCKED',
+            description: 'Сделка создана, криптовалюта заблокирована в эскроу',
+            createdAt: now,
+          },
+          systemMessageValues(tradeId, 'create', takerRole, now),
+        );
+        assert(trade.amountFiat > 0n && trade.id === tradeId, `trade ${tradeId} written wrong`);
+        written = trade;
         events.toUsers([order.userId], 'trade:created', {
-          tradeId: trade.id,
+          tradeId,
           orderId: order.id,
           buyerName: effectiveName(taker),
-          takerRole: sellOrder ? 'buyer' : 'seller',
+          takerRole,
           cryptocurrency: trade.cryptocurrency,
           amountCrypto: formatCrypto(amountCrypto),
           fiatCurrency: trade.fiatCurrency,
-          amountFiat: formatFiat(amountFiat),
+          amountFiat: formatFiat(trade.amountFiat),
         });
-        events.toUsers([order.userId], 'order:matched', { orderId: order.id, tradeId: trade.id });
+        events.toUsers([order.userId], 'order:matched', { orderId: order.id, tradeId });
         events.toUsers([order.userId], 'order:updated', { orderId: order.id, status: order.status });
-        return { tradeId: trade.id };
+        return { tradeId };
       },
     );
-    events.publishTo(this.ctx.notifier);
-    return opened;
+    return { opened, written: written as TradeRow | null };
+  }
+
+  /** The amounts a taker may open for, or the refusal that says why not. */
+  private admittedAmount(order: OrderRow, input: CreateTradeRequest, now: Date) {
+    if (order.status !== 'active' || (order.expiresAt && order.expiresAt <= now)) {
+      throw new AppError('RULE_VIOLATION', 'Ордер неактивен: новые сделки по нему недоступны');
+    }
+    if (!order.paymentMethods.includes(input.paymentMethod)) {
+      throw new AppError('VALIDATION_ERROR', 'Выберите способ оплаты из указанных в ордере');
+    }
+    const amountFiat = tryParseAmount(input.amountFiat, 2);
+    if (amountFiat === null || amountFiat <= 0n)
+      throw new AppError('VALIDATION_ERROR', 'Укажите сумму сделки');
+    if (amountFiat < order.minAmount || amountFiat > order.maxAmount) {
+      const range = `${formatRu(formatFiat(order.minAmount))} до ${formatRu(formatFiat(order.maxAmount))}`;
+      throw new AppError('VALIDATION_ERROR', `Сумма должна быть от ${range}`, {
+        min: formatFiat(order.minAmount),
+        max: formatFiat(order.maxAmount),
+      });
+    }
+    const amountCrypto = cryptoForFiat(amountFiat, order.pricePerUnit);
+    if (amountCrypto <= 0n) throw new AppError('VALIDATION_ERROR', 'Сумма слишком мала');
+    if (amountCrypto > order.availableAmount) {
+      throw new AppError('RULE_VIOLATION', 'В ордере недостаточно доступного объема для этой суммы');
+    }
+    return { amountFiat, amountCrypto };
   }
 
   /** A trade as its party sees it; anyone else is told it does not exist. */
@@ -181,9 +222,14 @@ export class TradesService {
     if (!action) throw new AppError('VALIDATION_ERROR', `Неизвестное действие: ${rawAction.slice(0, 40)}`);
     const now = this.ctx.clock.now();
     const events = new PendingEvents();
-    await this.ctx.db.transaction(async (tx) => {
-      const trade = await repo.lockTrade(tx, tradeId);
-      if (!trade) throw notFound(TRADE_NOT_FOUND);
+    // A settling action locks the order with the trade, in the same statement (trade first).
+    const settles = action === 'release_crypto' || action === 'cancel_trade';
+    const updated = await this.ctx.db.transaction(async (tx) => {
+      const locked = settles
+        ? await repo.lockTradeWithOrder(tx, tradeId)
+        : await repo.lockTrade(tx, tradeId).then((trade) => (trade ? { trade, order: undefined } : null));
+      if (!locked) throw notFound(TRADE_NOT_FOUND);
+      const { trade, order } = locked;
       const role = roleOf(trade, userId);
       if (role === 'observer') throw notFound(TRADE_NOT_FOUND);
       if (!nextState(trade.status, action, role)) {
@@ -209,10 +255,18 @@ export class TradesService {
       } else if (action === 'dispute_trade') {
         Object.assign(patch, disputePatch(role, payload, userId, now));
       }
-      await transition(tx, trade, action, role, userId, now, this.ctx.config.feePpm, patch, events);
+      const feePpm = this.ctx.config.feePpm;
+      return transition(tx, trade, action, role, userId, now, feePpm, patch, events, order);
     });
-    events.publishTo(this.ctx.notifier);
-    return this.details(userId, tradeId);
+    // The answer is built from the row the transaction wrote, not read back. The events go out
+    // once it is built, so the work they start (notifications) does not delay it.
+    try {
+      const [details] = await toTradeDetails(this.ctx.db, [updated], userId, now);
+      assert(details, 'trade details missing');
+      return details;
+    } finally {
+      events.publishTo(this.ctx.notifier);
+    }
   }
 
   async list(

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
+import { FEE_ACCOUNT_SQL } from '../ledger/ledger.ts';
 
 /** Ledger kinds of each history group (`?type=`); anything else counts as an adjustment. */
 export const KINDS_OF_TYPE = {
@@ -29,7 +30,7 @@ export interface HistoryRow {
   status: string | null;
   network: string | null;
   tx_hash: string | null;
-  /** What the `fees` account gained in this ledger transaction. */
+  /** What the fee accounts gained in this ledger transaction. */
   fees: string | null;
 }
 
@@ -62,7 +63,7 @@ function historyQuery(filter: HistoryFilter, tail: SQL): SQL {
     SELECT m.tx_id, m.currency, m.available::text AS available, m.locked::text AS locked,
            t.kind, t.ref_type, t.ref_id, t.created_at, w.status, w.network, w.tx_hash,
            (SELECT SUM(f.delta) FROM ledger_entries f
-             WHERE f.tx_id = m.tx_id AND f.account = 'fees')::text AS fees
+             WHERE f.tx_id = m.tx_id AND ${sql.raw(FEE_ACCOUNT_SQL('f.account'))})::text AS fees
     FROM mine m
     JOIN ledger_transactions t ON t.id = m.tx_id
     LEFT JOIN withdrawals w ON t.ref_type = 'withdrawal' AND w.id = t.ref_id

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDeferredWork } from '../../src/lib/after-response.ts';
+import { createOrder, createUser, expectLedgerSound, fund } from '../factories.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { countStatements } from '../statements.ts';
+import { api } from './support.ts';
+
+/**
+ * SQL round trips per trade request, everything the HTTP request runs: the session check,
+ * BEGIN/COMMIT, locks, writes and the response's reads (docs/decisions/020). A change that
+ * adds a statement to these paths fails here; raise a ceiling only with a reason.
+ */
+// Before (both engines, notifications included as they then ran in the request's path):
+// open 25-27, mark_paid 22-23, confirm_payment 20-23, release_crypto 30-31, cancel_trade 25-26.
+const CEILINGS = {
+  open: 6, // session, BEGIN, admission (order + users + partner rule), write, COMMIT, view
+  mark_paid: 6, // session, BEGIN, lock, transition write, COMMIT, view
+  confirm_payment: 6,
+  release_crypto: 7, // + the ledger posting
+  cancel_trade: 7, // + the (empty-movement) refund posting
+} as const;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await expectLedgerSound(t.ctx);
+  await t.close();
+});
+
+describe('round trips of the trade actions', () => {
+  it('stay within their ceilings on a sell order, and the request still does its work', async () => {
+    const http = api(t);
+    const seller = await createUser(t.ctx);
+    const buyer = await createUser(t.ctx);
+    await fund(t.ctx, seller.id, 'BTC', '1');
+    const { id: orderId } = await createOrder(t.ctx, seller.id, { amount_crypto: '0.5' });
+    // Sign both in and let the once-a-minute "last seen" write happen outside the counts.
+    for (const id of [seller.id, buyer.id]) expect((await http.get('/trades', id)).statusCode).toBe(200);
+
+    const counts: Record<string, number> = {};
+    const measure = async (
+      name: keyof typeof CEILINGS,
+      run: () => Promise<{ statusCode: number; body: string }>,
+    ) => {
+      let res: { statusCode: number; body: string } | undefined;
+      const statements = await countStatements(
+        t.database,
+        async () => {
+          res = await run();
+        },
+        // Notifications and the auto-reply run after the response is sent; with app.inject
+        // they may start before the test resumes, so their statements are told apart.
+        isDeferredWork,
+      );
+      expect(res?.statusCode, res?.body).toBe(200);
+      // Post-commit work (notifications) runs after the response; let it finish between counts.
+      await t.app.notifications.feed.idle();
+      await t.app.notifications.autoReply.idle();
+      counts[name] = statements.length;
+      expect(statements.length, `${name}:\n${statements.join('\n---\n')}`).toBeLessThanOrEqual(
+        process.env.ROUND_TRIPS_REPORT ? Number.POSITIVE_INFINITY : CEILINGS[name],
+      );
+      return JSON.parse(res?.body ?? '{}') as { tradeId?: string; data: { trade: { status: string } } };
+    };
+
+    const opened = await measure('open', () =>
+      http.post('/trades', buyer.id, { orderId, amountFiat: '50000', paymentMethod: 'sberbank' }),
+    );
+    const tradeId = opened.tradeId as string;
+    expect(opened.data.trade.status).toBe('ESCROW_LOCKED');
+    expect(
+      (await measure('mark_paid', () => http.act(tradeId, buyer.id, 'mark_paid'))).data.trade.status,
+    ).toBe('PAYMENT_PENDING');
+    expect(
+      (await measure('confirm_payment', () => http.act(tradeId, seller.id, 'confirm_payment'))).data.trade
+        .status,
+    ).toBe('PAYMENT_CONFIRMED');
+    expect(
+      (await measure('release_crypto', () => http.act(tradeId, seller.id, 'release_crypto'))).data.trade
+        .status,
+    ).toBe('COMPLETED');
+
+    const second = await http.post('/trades', buyer.id, {
+      orderId,
+      amountFiat: '50000',
+      paymentMethod: 'sberbank',
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    await t.app.notifications.feed.idle();
+    const cancelled = await measure('cancel_trade', () =>
+      http.act(second.json().tradeId, buyer.id, 'cancel_trade'),
+    );
+    expect(cancelled.data.trade.status).toBe('CANCELLED');
+    console.log(`SQL statements per request (${t.database.engine}): ${JSON.stringify(counts)}`);
+  });
+});
