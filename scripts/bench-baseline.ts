@@ -21,7 +21,7 @@ const REPUTATION = `SELECT s.user_id AS id, ${REPUTATION_FROM_STATS}
 FROM user_stats s WHERE s.user_id = ANY($1::uuid[])`;
 
 /**
- * users/reputation-counters.ts applyTradeCounters for the three actions the lifecycle runs:
+ * users/reputation-counters.ts tradeCountersStatement for the three actions the lifecycle runs:
  * one upsert of both parties' deltas, durations read from the updated trade row.
  */
 const COUNTERS = `INSERT INTO user_stats AS s (user_id, completed_trades, release_seconds, release_count,

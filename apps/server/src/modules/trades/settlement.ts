@@ -14,7 +14,7 @@ import { systemMessageRow, systemMessageValues } from '../chat/system-messages.t
 import * as ledger from '../ledger/ledger.ts';
 import { lockOrder } from '../orders/orders.repository.ts';
 import type { PendingEvents } from '../realtime/notifier.ts';
-import { applyTradeCounters } from '../users/reputation-counters.ts';
+import { tradeCountersStatement } from '../users/reputation-counters.ts';
 import { type NewTrade, type OrderEffect, writeTransition } from './trades.repository.ts';
 
 const DESCRIPTIONS: Record<TradeAction, string> = {
@@ -76,11 +76,11 @@ export async function transition(
     },
     message,
     settlement?.orderEffect ?? null,
+    // The parties' reputation counters, from the trade as this write leaves it.
+    tradeCountersStatement({ ...trade, ...changes }, action, actor),
   );
   const updated = written.trade;
   assert(updated.status === to, `trade ${trade.id} wrote ${updated.status}, expected ${to}`);
-  // The parties' reputation counters move in the same transaction (durations read from the row).
-  await applyTradeCounters(tx, updated, action, actor);
   // Money moves last: the balance rows it locks stay locked only until the commit that follows.
   if (settlement) await settlement.postLedger();
   events?.toUsers([trade.buyerId, trade.sellerId], 'trade:updated', {

@@ -95,7 +95,7 @@ function countCompleted(tx: Tx, tradeId: string, orderId: string, now: Date) {
 
 /**
  * A transition's writes in one statement: the trade's new state, its history line, its SYSTEM
- * chat line and the order's side of a settlement. Returns the updated trade and the order's
+ * chat line, the order's side of a settlement and `counters`. Returns the updated trade and the order's
  * status when the statement changed the order. Runs under the trade's (and order's) lock,
  * in a fresh snapshot, so "no other open trade" is exact.
  */
@@ -106,6 +106,8 @@ export async function writeTransition(
   action: typeof tradeActions.$inferInsert,
   message: typeof chatMessages.$inferInsert,
   order: OrderEffect | null,
+  /** Further writes of the same transition (the parties' reputation counters). */
+  counters: SQL | null = null,
 ): Promise<{ trade: TradeRow; orderStatus: OrderRow['status'] | null; messageSeq: bigint }> {
   const history = tx
     .$with('history_line')
@@ -114,6 +116,8 @@ export async function writeTransition(
     .$with('chat_line')
     .as(tx.insert(chatMessages).values(message).returning({ seq: chatMessages.seq }));
   const ctes: WithSubquery[] = [history, chat];
+  // A data-modifying CTE runs whether or not the statement reads it.
+  if (counters) ctes.push(tx.$with('counter_change', {}).as(counters));
   let orderStatus = sql<OrderRow['status'] | null>`NULL`;
   if (order) {
     const update =

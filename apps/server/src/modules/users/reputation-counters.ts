@@ -1,5 +1,5 @@
 import type { Actor, TradeAction } from '@p2p/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Tx } from '../../db/client.ts';
 import type { TradeRow } from '../../db/schema.ts';
 import { assert } from '../../errors.ts';
@@ -80,7 +80,7 @@ interface PartyDelta {
 
 const COMPLETING: ReadonlySet<TradeAction> = new Set(['release_crypto', 'auto_release', 'resolve_release']);
 
-function deltasOf(trade: TradeRow, action: TradeAction, actor: Actor): PartyDelta[] {
+function deltasOf(trade: CounterTimes, action: TradeAction, actor: Actor): PartyDelta[] {
   const completed = COMPLETING.has(action);
   const dispute = action === 'dispute_trade';
   // A cancel counts against whoever cancelled; an expiry against the buyer who did not pay.
@@ -106,15 +106,24 @@ function deltasOf(trade: TradeRow, action: TradeAction, actor: Actor): PartyDelt
   return [buyer, seller].filter((p) => p.completed || p.failed || p.response !== null || p.dispute);
 }
 
+type CounterTimes = Pick<
+  TradeRow,
+  'id' | 'buyerId' | 'sellerId' | 'createdAt' | 'paidAt' | 'confirmedAt' | 'completedAt' | 'disputedAt'
+>;
+
+const at = (d: Date | null) => (d ? d.toISOString() : null);
+
 /**
- * Moves the parties' counters for one transition, in one statement, after the trade row was
- * updated (the durations are read from it, so they are exact to the microsecond). Rows are
- * upserted in user id order: two trades between the same two users in opposite roles never
- * wait on each other's counter rows in opposite order.
+ * The statement that moves the parties' counters for one transition, or null when it moves
+ * none. `trade` is the row as the transition leaves it: the durations come from its times,
+ * passed as values, so the statement can run inside the transition's own write (the times are
+ * the ones stored, exact to the millisecond the clock gives). Rows are upserted in user id
+ * order: two trades between the same two users in opposite roles never wait on each other's
+ * counter rows in opposite order.
  */
-export async function applyTradeCounters(tx: Tx, trade: TradeRow, action: TradeAction, actor: Actor) {
+export function tradeCountersStatement(trade: CounterTimes, action: TradeAction, actor: Actor): SQL | null {
   const parties = deltasOf(trade, action, actor);
-  if (parties.length === 0) return;
+  if (parties.length === 0) return null;
   const values = sql.join(
     parties.map(
       (p) =>
@@ -123,7 +132,7 @@ export async function applyTradeCounters(tx: Tx, trade: TradeRow, action: TradeA
     ),
     sql`, `,
   );
-  await tx.execute(sql`
+  return sql`
     INSERT INTO user_stats AS s (user_id, completed_trades, failed_trades, release_seconds, release_count,
                                  response_seconds, response_count, dispute_count)
     SELECT p.user_id, p.completed::int, p.failed::int,
@@ -136,10 +145,12 @@ export async function applyTradeCounters(tx: Tx, trade: TradeRow, action: TradeA
            ((p.response = 'buyer' AND t.paid_at IS NOT NULL)
              OR (p.response = 'seller' AND t.paid_at IS NOT NULL AND t.confirmed_at IS NOT NULL))::int,
            (p.dispute AND t.disputed_at IS NOT NULL)::int
-    FROM trades t
+    FROM (VALUES (${at(trade.createdAt)}::timestamptz, ${at(trade.paidAt)}::timestamptz,
+                  ${at(trade.confirmedAt)}::timestamptz, ${at(trade.completedAt)}::timestamptz,
+                  ${at(trade.disputedAt)}::timestamptz))
+         t(created_at, paid_at, confirmed_at, completed_at, disputed_at)
     CROSS JOIN (VALUES ${values}) p(user_id, completed, failed, release, response, dispute)
     CROSS JOIN LATERAL (SELECT p.release AND t.paid_at IS NOT NULL AND t.completed_at IS NOT NULL AS timed) r
-    WHERE t.id = ${trade.id}
     ORDER BY p.user_id
     ON CONFLICT (user_id) DO UPDATE SET
       completed_trades = s.completed_trades + EXCLUDED.completed_trades,
@@ -148,7 +159,7 @@ export async function applyTradeCounters(tx: Tx, trade: TradeRow, action: TradeA
       release_count = s.release_count + EXCLUDED.release_count,
       response_seconds = s.response_seconds + EXCLUDED.response_seconds,
       response_count = s.response_count + EXCLUDED.response_count,
-      dispute_count = s.dispute_count + EXCLUDED.dispute_count`);
+      dispute_count = s.dispute_count + EXCLUDED.dispute_count`;
 }
 
 /** Counts a new review for its subject; same transaction as the review row. */
