@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -120,7 +121,16 @@ export class IdMap {
   value(v: unknown): unknown {
     if (typeof v === 'string') {
       if (ISO.test(v)) return new Date(Date.parse(v) + this.shiftMs).toISOString();
-      return v.replace(UUID, (id) => this.ids.get(id) ?? id);
+      // An id neither fixed nor returned earlier was chosen by the app (a trade, a chat line):
+      // this run chooses its own, once, and uses it wherever the capture used the old one.
+      return v.replace(UUID, (id) => {
+        let fresh = this.ids.get(id);
+        if (!fresh) {
+          fresh = randomUUID();
+          this.ids.set(id, fresh);
+        }
+        return fresh;
+      });
     }
     if (v instanceof Date) return new Date(v.getTime() + this.shiftMs);
     if (Array.isArray(v)) return v.map((x) => this.value(x));

@@ -3,9 +3,9 @@ import type { AppContext } from '../../context.ts';
 import type { TradeRow, UserRow } from '../../db/schema.ts';
 import { afterResponse } from '../../lib/after-response.ts';
 import type { RealtimeEvent } from '../realtime/notifier.ts';
-import { findTrade } from '../trades/trades.repository.ts';
+import { defaultSettings } from '../settings/settings.repository.ts';
 import { effectiveName } from '../users/user-view.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { tradeForRecipient } from './notifications.repository.ts';
 import type { NotificationDraft, NotificationsService } from './notifications.service.ts';
 
 /** Tells whether a user has a socket connected right now (any instance). */
@@ -138,11 +138,12 @@ export class NotificationFeed {
     actor?: string,
     extra: Record<string, string> = {},
   ): Promise<NotificationDraft[]> {
-    const trade = await findTrade(this.ctx.db, tradeId);
-    if (!trade) return [];
+    // The trade, the other party and the recipient's settings: one statement.
+    const found = await tradeForRecipient(this.ctx.db, tradeId, userId);
+    if (!found) return [];
+    const { trade, other, settings } = found;
     const role = trade.buyerId === userId ? 'buyer' : trade.sellerId === userId ? 'seller' : null;
     if (!role) return [];
-    const other = await findUserById(this.ctx.db, role === 'buyer' ? trade.sellerId : trade.buyerId);
     const now = this.ctx.clock.now();
     const plan = planFor(trade, role, what, actor);
     if (!plan) return [];
@@ -169,6 +170,7 @@ export class NotificationFeed {
         values,
         deadline: plan.deadline,
         link: `/trade/${trade.id}`,
+        recipientSettings: settings ?? defaultSettings(userId),
       },
     ];
   }

@@ -1,13 +1,29 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { type NotificationRow, notifications } from '../../db/schema.ts';
+import { type NotificationRow, notifications, trades, userSettings, users } from '../../db/schema.ts';
 
 export type NewNotification = typeof notifications.$inferInsert;
 
-export async function insertNotification(db: Executor, row: NewNotification): Promise<NotificationRow> {
-  const [inserted] = await db.insert(notifications).values(row).returning();
+/**
+ * Stores a notification and answers with the user's unread count, the new one included, in
+ * one statement (the count's subquery reads the snapshot before the insert, hence + 1).
+ */
+export async function insertNotification(
+  db: Executor,
+  row: NewNotification,
+): Promise<{ row: NotificationRow; unreadCount: number }> {
+  const [inserted] = await db
+    .insert(notifications)
+    .values(row)
+    .returning({
+      ...getTableColumns(notifications),
+      unreadBefore: sql<string>`(SELECT count(*) FROM notifications n
+        WHERE n.user_id = ${row.userId} AND n.read_at IS NULL)`,
+    });
   if (!inserted) throw new Error('notification insert returned nothing');
-  return inserted;
+  const { unreadBefore, ...stored } = inserted;
+  return { row: stored, unreadCount: Number(unreadBefore) + (stored.readAt === null ? 1 : 0) };
 }
 
 export async function listNotifications(
@@ -61,4 +77,22 @@ export async function markAllRead(db: Executor, userId: string, now: Date): Prom
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
   return rows.length;
+}
+
+/**
+ * A trade as a notification about it needs it: the trade, the party other than `userId`
+ * (null when `userId` is not a party) and `userId`'s settings (null when never saved).
+ */
+export async function tradeForRecipient(db: Executor, tradeId: string, userId: string) {
+  const other = alias(users, 'other_party');
+  const [row] = await db
+    .select({ trade: trades, other, settings: userSettings })
+    .from(trades)
+    .leftJoin(
+      other,
+      sql`${other.id} = CASE WHEN ${trades.buyerId} = ${userId} THEN ${trades.sellerId} ELSE ${trades.buyerId} END`,
+    )
+    .leftJoin(userSettings, eq(userSettings.userId, userId))
+    .where(eq(trades.id, tradeId));
+  return row ?? null;
 }

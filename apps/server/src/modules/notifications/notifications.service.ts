@@ -27,6 +27,8 @@ export interface NotificationDraft {
   values: Record<string, string | number>;
   deadline: Date | null;
   link: string;
+  /** The recipient's settings, when the event's source read them with its own data. */
+  recipientSettings?: UserSettingsRow;
 }
 
 /** Receives every stored notification after it was stored (the Telegram bot). */
@@ -83,9 +85,9 @@ export class NotificationsService {
    * event's own transaction committed, so it never holds up or undoes the event.
    */
   async create(draft: NotificationDraft): Promise<NotificationRow | null> {
-    const settings = await settingsOf(this.ctx.db, draft.userId);
+    const settings = draft.recipientSettings ?? (await settingsOf(this.ctx.db, draft.userId));
     if (!wants(settings, draft.kind)) return null;
-    const row = await repo.insertNotification(this.ctx.db, {
+    const { row, unreadCount } = await repo.insertNotification(this.ctx.db, {
       userId: draft.userId,
       kind: draft.kind,
       entityType: draft.entity?.type ?? null,
@@ -98,7 +100,6 @@ export class NotificationsService {
       link: draft.link,
       createdAt: this.ctx.clock.now(),
     });
-    const unreadCount = await repo.unreadCount(this.ctx.db, draft.userId);
     this.ctx.notifier.toUsers([draft.userId], 'notification:new', {
       notification: toNotificationView(row, 'ru'),
       unreadCount,
