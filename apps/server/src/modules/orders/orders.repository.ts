@@ -97,14 +97,6 @@ export async function listOrdersOfUser(db: Executor, userId: string, includeCanc
     .limit(200);
 }
 
-export async function ownersOf(db: Executor, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(users)
-    .where(inArray(users.id, [...new Set(ids)]));
-}
-
 /** An order's owner as the book shows them: profile, reputation counters, privacy. */
 export interface OrderOwner {
   user: UserRow;

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type UserSettingsRow, userSettings } from '../../db/schema.ts';
 
@@ -30,17 +30,6 @@ export async function findSettings(db: Executor, userId: string): Promise<UserSe
 
 export async function settingsOf(db: Executor, userId: string): Promise<UserSettingsRow> {
   return (await findSettings(db, userId)) ?? defaultSettings(userId);
-}
-
-/** Settings of many users (order book privacy); users without a row get the defaults. */
-export async function settingsOfMany(db: Executor, userIds: string[]): Promise<Map<string, UserSettingsRow>> {
-  const ids = [...new Set(userIds)];
-  const result = new Map<string, UserSettingsRow>();
-  if (ids.length === 0) return result;
-  const rows = await db.select().from(userSettings).where(inArray(userSettings.userId, ids));
-  for (const row of rows) result.set(row.userId, row);
-  for (const id of ids) if (!result.has(id)) result.set(id, defaultSettings(id));
-  return result;
 }
 
 export async function upsertSettings(

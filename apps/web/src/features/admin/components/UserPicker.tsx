@@ -1,49 +1,23 @@
 import type { AdminUserView } from '@p2p/shared';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { useT } from '@/i18n';
 import { adminApi } from '../api/admin-api';
-import { ListState, userLabel } from './common';
+import { ListState, SearchForm, userLabel } from './common';
 
 /** Spec 3 §2: the balance screen's user search, at most 10 results. */
 export function UserPicker({ onPick }: { onPick: (user: AdminUserView) => void }) {
   const t = useT();
-  const id = useId();
-  const [draft, setDraft] = useState('');
   const [search, setSearch] = useState<string | null>(null);
   const query = useQuery({
     queryKey: ['admin', 'users', 'picker', search],
     queryFn: () => adminApi.users({ page: 1, limit: 10, search: search ?? undefined }),
     enabled: search !== null,
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSearch(draft.trim());
-  };
   const users = query.data?.users ?? [];
   return (
     <div className="bo-picker">
-      <form className="bo-search" onSubmit={submit}>
-        <div className="field bo-search__field">
-          <label className="field__label" htmlFor={`${id}-q`}>
-            {t('bo.balance.searchUser')}
-          </label>
-          <input
-            id={`${id}-q`}
-            className="input"
-            type="search"
-            value={draft}
-            aria-describedby={`${id}-hint`}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-          <p id={`${id}-hint`} className="field__hint">
-            {t('bo.balance.searchHint')}
-          </p>
-        </div>
-        <button type="submit" className="btn btn--primary">
-          {t('bo.search')}
-        </button>
-      </form>
+      <SearchForm label={t('bo.balance.searchUser')} hint={t('bo.balance.searchHint')} onSearch={setSearch} />
       {search !== null ? (
         <>
           <ListState

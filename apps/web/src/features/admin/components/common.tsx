@@ -1,5 +1,5 @@
 import type { AdminPagination } from '@p2p/shared';
-import type { ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { LoadingState, MessageState } from '@/components/ui/Status';
 import { type MessageKey, useT } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -123,5 +123,49 @@ export function TableWrap({ label, children }: { label: string; children: ReactN
     <section className="bo-table-wrap" tabIndex={0} aria-label={label}>
       {children}
     </section>
+  );
+}
+
+/** A search box with its button: `onSearch` gets the trimmed text when submitted. */
+export function SearchForm({
+  label,
+  hint,
+  onSearch,
+}: {
+  label: string;
+  hint?: string;
+  onSearch: (text: string) => void;
+}) {
+  const t = useT();
+  const id = useId();
+  const [draft, setDraft] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(draft.trim());
+  };
+  return (
+    <form className="bo-search" onSubmit={submit}>
+      <div className="field bo-search__field">
+        <label className="field__label" htmlFor={`${id}-q`}>
+          {label}
+        </label>
+        <input
+          id={`${id}-q`}
+          className="input"
+          type="search"
+          value={draft}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        {hint ? (
+          <p id={`${id}-hint`} className="field__hint">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className="btn btn--primary">
+        {t('bo.search')}
+      </button>
+    </form>
   );
 }

@@ -1,18 +1,16 @@
 import type { AdminUserView } from '@p2p/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, Fragment, useId, useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { useT } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
 import { adminApi } from '../api/admin-api';
-import { AdminPage, ListState, Pager, TableWrap, userLabel } from '../components/common';
+import { AdminPage, ListState, Pager, SearchForm, TableWrap, userLabel } from '../components/common';
 import { BalancesTable } from '../components/UserBalances';
 
 /** /admin/users: search by name, username, Telegram id or id; 20 a page; balances unfold. */
 export function UsersPage() {
   const t = useT();
-  const id = useId();
-  const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
@@ -21,31 +19,16 @@ export function UsersPage() {
     queryFn: () => adminApi.users({ page, search: search || undefined }),
     placeholderData: keepPreviousData,
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSearch(draft.trim());
-    setPage(1);
-  };
   const users = query.data?.users ?? [];
   return (
     <AdminPage title={t('bo.users.title')}>
-      <form className="bo-search" onSubmit={submit}>
-        <div className="field bo-search__field">
-          <label className="field__label" htmlFor={`${id}-q`}>
-            {t('bo.users.search')}
-          </label>
-          <input
-            id={`${id}-q`}
-            className="input"
-            type="search"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-        </div>
-        <button type="submit" className="btn btn--primary">
-          {t('bo.search')}
-        </button>
-      </form>
+      <SearchForm
+        label={t('bo.users.search')}
+        onSearch={(text) => {
+          setSearch(text);
+          setPage(1);
+        }}
+      />
       <ListState
         loading={query.isPending}
         error={query.error}
