@@ -43,6 +43,7 @@ const EnvSchema = z.object({
     .regex(/^0(\.\d{1,6})?$/, 'must be a decimal fraction below 1, e.g. 0.001')
     .default('0.001'),
   RATE_LIMIT: flag.default(true),
+  DATABASE_PREPARED_STATEMENTS: flag.default(true),
   // Which proxies may tell the client's address in X-Forwarded-For (docs/decisions/014).
   TRUST_PROXY: z
     .string()
@@ -96,6 +97,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Server-side prepared statements on PostgreSQL (off for a pooler in transaction mode). */
+  databasePreparedStatements: boolean;
   redisUrl: string | undefined;
   demoData: boolean;
   devLogin: boolean;
@@ -179,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     redisUrl: e.REDIS_URL,
     demoData: e.DEMO_DATA,
     devLogin: e.AUTH_DEV_LOGIN,

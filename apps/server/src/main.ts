@@ -33,6 +33,7 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    preparedStatements: config.databasePreparedStatements,
     log: { error: (obj, msg) => log.error(obj, msg) },
   });
   const applied = await migrate(database);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { preparingClient } from './prepared-statements.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -32,6 +33,8 @@ export interface DatabaseOptions {
   /** Directory for the embedded database; `null` keeps it in memory (tests). */
   dataDir?: string | null;
   poolMax?: number;
+  /** Named (server-side prepared) statements on PostgreSQL; on unless false (db/prepared-statements.ts). */
+  preparedStatements?: boolean;
   log?: DatabaseLog;
 }
 
@@ -41,17 +44,32 @@ const stderrLog: DatabaseLog = {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolMax ?? 20, options.log ?? stderrLog)
+    ? openPostgres(
+        options.databaseUrl,
+        options.poolMax ?? 20,
+        options.preparedStatements ?? true,
+        options.log ?? stderrLog,
+      )
     : openPglite(options.dataDir ?? null);
 }
 
 // Each engine's driver is loaded only when that engine is opened.
-async function openPostgres(url: string, max: number, log: DatabaseLog): Promise<Database> {
+async function openPostgres(
+  url: string,
+  max: number,
+  prepared: boolean,
+  log: DatabaseLog,
+): Promise<Database> {
   const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
   ]);
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 10_000,
+    ...(prepared ? { Client: preparingClient(pg.Client) } : {}),
+  });
   // An idle client that loses its connection (server restart, network cut) emits 'error' on
   // the pool: logged, not fatal; the pool drops that client and the next query reconnects.
   pool.on('error', (err) => log.error({ err }, 'database pool: idle client failed'));

@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase, queryRows } from '../../src/db/client.ts';
+import { preparingClient } from '../../src/db/prepared-statements.ts';
+import { createTestDatabase } from '../helpers.ts';
+
+/** A pg.Client stand-in that records what reaches the driver's query(). */
+class RecordingClient {
+  static sent: unknown[][] = [];
+  query(...args: unknown[]) {
+    RecordingClient.sent.push(args);
+    return Promise.resolve({ rows: [] });
+  }
+}
+
+function recorder(max?: number) {
+  RecordingClient.sent = [];
+  const Client = preparingClient(RecordingClient as unknown as typeof pg.Client, max);
+  return new (Client as unknown as new () => RecordingClient)();
+}
+
+const nameOf = (args: unknown[] | undefined) => (args?.[0] as { name?: string } | undefined)?.name;
+
+describe('prepared statements: which queries get a name', () => {
+  it('names a parameterized query after its text, and reuses the name for the same text', async () => {
+    const c = recorder();
+    await c.query({ text: 'select $1::int', values: [1] });
+    await c.query({ text: 'select $1::int', values: [2] });
+    await c.query({ text: 'select $1::text' }, ['x']);
+    const [a, b, d] = RecordingClient.sent;
+    expect(nameOf(a)).toMatch(/^p2p_\d+$/);
+    expect(nameOf(b)).toBe(nameOf(a));
+    expect(nameOf(d)).toMatch(/^p2p_\d+$/);
+    expect(nameOf(d)).not.toBe(nameOf(a));
+    // The values still travel with the query, untouched.
+    expect((a?.[0] as { values: unknown[] }).values).toEqual([1]);
+    expect(d?.[1]).toEqual(['x']);
+  });
+
+  it('leaves statements without parameters, plain strings and explicit names alone', async () => {
+    const c = recorder();
+    await c.query({ text: 'begin', values: [] });
+    await c.query({ text: 'commit' });
+    await c.query('select 1');
+    await c.query({ text: 'select $1::int', values: [1], name: 'mine' });
+    const names = RecordingClient.sent.map(nameOf);
+    expect(names).toEqual([undefined, undefined, undefined, 'mine']);
+  });
+
+  it('stops naming new texts past the cap, and keeps the names it gave', async () => {
+    const c = recorder(2);
+    for (const n of [1, 2, 3]) await c.query({ text: `select $1::int + ${n}`, values: [n] });
+    await c.query({ text: 'select $1::int + 1', values: [9] });
+    const names = RecordingClient.sent.map(nameOf);
+    expect(names[0]).toBeDefined();
+    expect(names[1]).toBeDefined();
+    expect(names[2]).toBeUndefined();
+    expect(names[3]).toBe(names[0]);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('prepared statements on PostgreSQL', () => {
+  const databases: { dispose(): Promise<void> }[] = [];
+  afterAll(async () => {
+    for (const d of databases) await d.dispose();
+  });
+
+  /** The statements the one pooled connection holds, after the same query ran three times. */
+  async function preparedAfterRuns(preparedStatements: boolean) {
+    const created = await createTestDatabase();
+    databases.push(created);
+    const database = await openDatabase({ databaseUrl: created.url ?? '', poolMax: 1, preparedStatements });
+    try {
+      for (const n of [1, 2, 3]) {
+        const [row] = await queryRows<{ n: number }>(database.db, sql`select ${n}::int * 2 as n`);
+        expect(row?.n).toBe(n * 2);
+      }
+      return await queryRows<{ name: string; statement: string }>(
+        database.db,
+        sql`select name, statement from pg_prepared_statements where statement like ${'select $1::int * 2%'}`,
+      );
+    } finally {
+      await database.close();
+    }
+  }
+
+  it('parses a statement once per connection and runs it by name', async () => {
+    const held = await preparedAfterRuns(true);
+    expect(held).toHaveLength(1);
+    expect(held[0]?.name).toMatch(/^p2p_\d+$/);
+  });
+
+  it('prepares nothing when turned off (DATABASE_PREPARED_STATEMENTS=0)', async () => {
+    expect(await preparedAfterRuns(false)).toEqual([]);
+  });
+});
