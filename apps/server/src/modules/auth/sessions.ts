@@ -1,6 +1,7 @@
 import type { AuthTokens } from '@p2p/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { compiledSelect, type Slot } from '../../db/compiled.ts';
 import { authSessions, refreshTokens } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -14,6 +15,18 @@ import {
 } from './tokens.ts';
 
 const SESSION_EXPIRED = 'Сессия истекла, войдите снова';
+
+/** The session check every authenticated request makes (never cached: logout is immediate). */
+const sessionState = compiledSelect((p: Slot<'id'>, qb) =>
+  qb
+    .select({
+      revokedAt: authSessions.revokedAt,
+      type: authSessions.subjectType,
+      sub: authSessions.subjectId,
+    })
+    .from(authSessions)
+    .where(eq(authSessions.id, p('id'))),
+);
 
 /**
  * Sign-in sessions with rotating refresh tokens. A session is one refresh-token family:
@@ -133,14 +146,7 @@ export class SessionService {
   }
 
   async isActive(sessionId: string, audience: Audience, subjectId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({
-        revokedAt: authSessions.revokedAt,
-        type: authSessions.subjectType,
-        sub: authSessions.subjectId,
-      })
-      .from(authSessions)
-      .where(eq(authSessions.id, sessionId));
+    const [row] = await sessionState(this.db, { id: sessionId });
     return !!row && !row.revokedAt && row.type === audience && row.sub === subjectId;
   }
 }

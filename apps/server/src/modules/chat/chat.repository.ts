@@ -1,11 +1,11 @@
-import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type ChatMessageRow, chatMessages, type UserRow, users } from '../../db/schema.ts';
 
 export type MessageWithSender = ChatMessageRow & { sender: UserRow | null };
 
 /** Unread for `userId`: text the other party wrote that nobody marked read yet. */
-export const unreadFor = (userId: string) =>
+export const unreadFor = (userId: string | Placeholder) =>
   and(eq(chatMessages.type, 'TEXT'), isNull(chatMessages.readAt), ne(chatMessages.senderId, userId));
 
 export async function insertMessage(

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { compiledSelect, type Slot } from '../../db/compiled.ts';
 import { type NotificationRow, notifications, trades, userSettings, users } from '../../db/schema.ts';
 
 export type NewNotification = typeof notifications.$inferInsert;
@@ -83,16 +84,20 @@ export async function markAllRead(db: Executor, userId: string, now: Date): Prom
  * A trade as a notification about it needs it: the trade, the party other than `userId`
  * (null when `userId` is not a party) and `userId`'s settings (null when never saved).
  */
-export async function tradeForRecipient(db: Executor, tradeId: string, userId: string) {
+const tradeWithOtherParty = compiledSelect((p: Slot<'tradeId' | 'userId'>, qb) => {
   const other = alias(users, 'other_party');
-  const [row] = await db
+  return qb
     .select({ trade: trades, other, settings: userSettings })
     .from(trades)
     .leftJoin(
       other,
-      sql`${other.id} = CASE WHEN ${trades.buyerId} = ${userId} THEN ${trades.sellerId} ELSE ${trades.buyerId} END`,
+      sql`${other.id} = CASE WHEN ${trades.buyerId} = ${p('userId')} THEN ${trades.sellerId} ELSE ${trades.buyerId} END`,
     )
-    .leftJoin(userSettings, eq(userSettings.userId, userId))
-    .where(eq(trades.id, tradeId));
+    .leftJoin(userSettings, eq(userSettings.userId, p('userId')))
+    .where(eq(trades.id, p('tradeId')));
+});
+
+export async function tradeForRecipient(db: Executor, tradeId: string, userId: string) {
+  const [row] = await tradeWithOtherParty(db, { tradeId, userId });
   return row ?? null;
 }

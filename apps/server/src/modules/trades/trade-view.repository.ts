@@ -1,5 +1,6 @@
-import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.ts';
+import { and, eq, type Placeholder, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { compiledSql, type Slot } from '../../db/compiled.ts';
 import { exactRowJson, rowsFromJson } from '../../db/json-rows.ts';
 import {
   chatMessages,
@@ -31,17 +32,95 @@ export interface TradeViewContext {
   evidence: (typeof evidenceRequests.$inferSelect)[];
 }
 
-const uuidList = (ids: string[]) =>
-  sql.join(
-    [...new Set(ids)].map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
+/**
+ * `column` is one of the uuids in the value `list`: an array (one text whatever the list's
+ * length) or, for a single trade's view, the one id, which PostgreSQL plans better.
+ */
+const anyOfIds = (column: SQLWrapper, list: Placeholder, single: boolean) =>
+  single ? sql`${column} = ${list}::uuid` : sql`${column} = ANY(${list}::uuid[])`;
 
 /** A subquery's rows as one JSON array, in `order` (an expression over its row `x`). */
 const asJson = (query: SQLWrapper | null, order: string) =>
   query
     ? sql`(SELECT COALESCE(json_agg(${exactRowJson('x')} ORDER BY ${sql.raw(order)}), '[]'::json) FROM (${query}) x)`
     : sql`'[]'::json`;
+
+type ContextSlot = Slot<
+  'viewerId' | 'buyerId' | 'sellerId' | 'userIds' | 'tradeIds' | 'partyTradeIds' | 'disputedIds'
+>;
+
+/**
+ * The statement, compiled once per shape: for one trade or several, with or without unread
+ * chat and evidence requests.
+ */
+const contextStatement = (one: boolean, withUnread: boolean, withEvidence: boolean) =>
+  compiledSql((p: ContextSlot, qb) => {
+    const anyOf = (column: SQLWrapper, list: Placeholder) => anyOfIds(column, list, one);
+    const partyIds = one
+      ? sql`u.id IN (${p('buyerId')}::uuid, ${p('sellerId')}::uuid)`
+      : anyOf(sql`u.id`, p('userIds'));
+    const parties = sql`SELECT u.*, ${sql.raw(REPUTATION_FROM_STATS)} FROM users u LEFT JOIN user_stats s ON s.user_id = u.id WHERE ${partyIds}`;
+    return sql`SELECT
+      ${asJson(parties, 'x.id')} AS parties,
+      ${asJson(
+        qb
+          .select()
+          .from(tradeActions)
+          .where(anyOf(tradeActions.tradeId, p('tradeIds'))),
+        'x.id',
+      )} AS actions,
+      ${asJson(
+        qb
+          .select({ tradeId: reviews.tradeId })
+          .from(reviews)
+          .where(and(eq(reviews.authorId, p('viewerId')), anyOf(reviews.tradeId, p('tradeIds')))),
+        'x.trade_id',
+      )} AS reviewed,
+      ${asJson(
+        withUnread
+          ? qb
+              .select({ tradeId: chatMessages.tradeId, n: sql<string>`COUNT(*)::text`.as('n') })
+              .from(chatMessages)
+              .where(and(anyOf(chatMessages.tradeId, p('partyTradeIds')), unreadFor(p('viewerId'))))
+              .groupBy(chatMessages.tradeId)
+          : null,
+        '1',
+      )} AS unread,
+      ${asJson(
+        qb
+          .select()
+          .from(tradePaymentDetails)
+          .where(anyOf(tradePaymentDetails.tradeId, p('tradeIds'))),
+        'x.id',
+      )} AS sent,
+      ${asJson(
+        qb
+          .select()
+          .from(paymentProofs)
+          .where(anyOf(paymentProofs.tradeId, p('tradeIds'))),
+        'x.created_at, x.id',
+      )} AS proofs,
+      ${asJson(
+        withEvidence
+          ? qb
+              .select()
+              .from(evidenceRequests)
+              .where(anyOf(evidenceRequests.tradeId, p('disputedIds')))
+          : null,
+        'x.created_at, x.id',
+      )} AS evidence`;
+  });
+
+const contextStatements = new Map(
+  [false, true].flatMap((one) =>
+    [false, true].flatMap((unread) =>
+      [false, true].map((evidence) => [
+        `${one}${unread}${evidence}`,
+        contextStatement(one, unread, evidence),
+      ]),
+    ),
+  ),
+);
 
 /**
  * The parties with their reputation, history, the viewer's reviews and unread chat, payment
@@ -57,39 +136,24 @@ export async function tradeViewContext(
   partyTradeIds: string[],
   disputedIds: string[],
 ): Promise<TradeViewContext> {
-  const parties: SQL = sql`SELECT u.*, ${sql.raw(REPUTATION_FROM_STATS)} FROM users u LEFT JOIN user_stats s ON s.user_id = u.id WHERE u.id IN (${uuidList(userIds)})`;
-  const [row] = await queryRows<
+  const one = tradeIds.length === 1 && userIds.length === 2;
+  const statement = contextStatements.get(`${one}${partyTradeIds.length > 0}${disputedIds.length > 0}`);
+  if (!statement) throw new Error('trade view: no statement for this shape');
+  const [row] = await statement<
     Record<'parties' | 'actions' | 'reviewed' | 'unread' | 'sent' | 'proofs' | 'evidence', unknown>
   >(
     db,
-    sql`SELECT
-      ${asJson(parties, 'x.id')} AS parties,
-      ${asJson(db.select().from(tradeActions).where(inArray(tradeActions.tradeId, tradeIds)), 'x.id')} AS actions,
-      ${asJson(
-        db
-          .select({ tradeId: reviews.tradeId })
-          .from(reviews)
-          .where(and(eq(reviews.authorId, viewerId), inArray(reviews.tradeId, tradeIds))),
-        'x.trade_id',
-      )} AS reviewed,
-      ${asJson(
-        partyTradeIds.length
-          ? db
-              .select({ tradeId: chatMessages.tradeId, n: sql<string>`COUNT(*)::text`.as('n') })
-              .from(chatMessages)
-              .where(and(inArray(chatMessages.tradeId, partyTradeIds), unreadFor(viewerId)))
-              .groupBy(chatMessages.tradeId)
-          : null,
-        '1',
-      )} AS unread,
-      ${asJson(db.select().from(tradePaymentDetails).where(inArray(tradePaymentDetails.tradeId, tradeIds)), 'x.id')} AS sent,
-      ${asJson(db.select().from(paymentProofs).where(inArray(paymentProofs.tradeId, tradeIds)), 'x.created_at, x.id')} AS proofs,
-      ${asJson(
-        disputedIds.length
-          ? db.select().from(evidenceRequests).where(inArray(evidenceRequests.tradeId, disputedIds))
-          : null,
-        'x.created_at, x.id',
-      )} AS evidence`,
+    one
+      ? {
+          viewerId,
+          buyerId: userIds[0],
+          sellerId: userIds[1],
+          userIds,
+          tradeIds: tradeIds[0],
+          partyTradeIds: partyTradeIds[0],
+          disputedIds: disputedIds[0],
+        }
+      : { viewerId, buyerId: null, sellerId: null, userIds, tradeIds, partyTradeIds, disputedIds },
   );
   const parsed = (row?.parties ?? []) as (ReputationFigures & { id: string })[];
   return {

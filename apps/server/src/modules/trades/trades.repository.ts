@@ -14,6 +14,7 @@ import {
   type WithSubquery,
 } from 'drizzle-orm';
 import { type Executor, queryRows, type Tx } from '../../db/client.ts';
+import { compiledSelect, type Slot } from '../../db/compiled.ts';
 import { exactRowJson, rowsFromJson } from '../../db/json-rows.ts';
 import {
   chatMessages,
@@ -31,27 +32,46 @@ import {
 export type NewTrade = typeof trades.$inferInsert;
 export type TradeActionRow = typeof tradeActions.$inferSelect;
 
+const tradeById = compiledSelect((p: Slot<'id'>, qb) =>
+  qb
+    .select()
+    .from(trades)
+    .where(eq(trades.id, p('id'))),
+);
+
 export async function findTrade(db: Executor, id: string): Promise<TradeRow | null> {
-  const [row] = await db.select().from(trades).where(eq(trades.id, id));
+  const [row] = await tradeById(db, { id });
   return row ?? null;
 }
 
+const tradeForUpdate = compiledSelect((p: Slot<'id'>, qb) =>
+  qb
+    .select()
+    .from(trades)
+    .where(eq(trades.id, p('id')))
+    .for('update'),
+);
+
 export async function lockTrade(tx: Tx, id: string): Promise<TradeRow | null> {
-  const [row] = await tx.select().from(trades).where(eq(trades.id, id)).for('update');
+  const [row] = await tradeForUpdate(tx, { id });
   return row ?? null;
 }
+
+const tradeWithOrderForUpdate = compiledSelect((p: Slot<'id'>, qb) =>
+  qb
+    .select({ trade: trades, order: orders })
+    .from(trades)
+    .innerJoin(orders, eq(orders.id, trades.orderId))
+    .where(eq(trades.id, p('id')))
+    .for('update'),
+);
 
 /** A trade locked together with its order (trade row first), for a transition that settles. */
 export async function lockTradeWithOrder(
   tx: Tx,
   id: string,
 ): Promise<{ trade: TradeRow; order: OrderRow } | null> {
-  const [row] = await tx
-    .select({ trade: trades, order: orders })
-    .from(trades)
-    .innerJoin(orders, eq(orders.id, trades.orderId))
-    .where(eq(trades.id, id))
-    .for('update');
+  const [row] = await tradeWithOrderForUpdate(tx, { id });
   return row ?? null;
 }
 
