@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
 import { AppError, unauthorized } from '../errors.ts';
+import { SESSION_EXPIRED } from '../modules/auth/sessions.ts';
 import type { AccessClaims, Audience } from '../modules/auth/tokens.ts';
 import { touchLastSeen } from '../modules/users/users.repository.ts';
 
@@ -9,13 +10,18 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Verified access-token claims (signature, audience, expiry); session not yet checked. */
     claims: { audience: Audience; subjectId: string; sessionId: string } | null;
-    /** Set by requireUser once the session is known to be live. */
+    /**
+     * Set by requireUser once the session is known to be live; by requireUserToken from the
+     * token alone, with `pendingSessionId` for the handler's own statement to check.
+     */
     userId: string;
+    pendingSessionId: string;
     /** Set by requireStaff once the session is known to be live. */
     staffId: string;
   }
   interface FastifyInstance {
     requireUser: preHandlerAsyncHookHandler;
+    requireUserToken: preHandlerAsyncHookHandler;
     requireStaff: preHandlerAsyncHookHandler;
   }
 }
@@ -46,6 +52,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
   const { ctx } = opts;
   app.decorateRequest('claims', null);
   app.decorateRequest('userId', '');
+  app.decorateRequest('pendingSessionId', '');
   app.decorateRequest('staffId', '');
 
   app.addHook('onRequest', async (request) => {
@@ -65,28 +72,47 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
   });
 
   const lastSeenWritten = new Map<string, number>();
+  /** "Online" status: remember activity, written at most once a minute per user. */
+  const noteActivity = async (userId: string) => {
+    const now = ctx.clock.now().getTime();
+    if ((lastSeenWritten.get(userId) ?? 0) < now - 60_000) {
+      lastSeenWritten.set(userId, now);
+      if (lastSeenWritten.size > 50_000) lastSeenWritten.clear();
+      await touchLastSeen(ctx.db, userId, new Date(now));
+    }
+  };
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
     const claims = request.claims;
     if (claims?.audience !== 'user') throw unauthorized();
     if (!(await ctx.sessions.isActive(claims.sessionId, 'user', claims.subjectId))) {
-      throw unauthorized('Сессия истекла, войдите снова');
+      throw unauthorized(SESSION_EXPIRED);
     }
     request.userId = claims.subjectId;
-    // "Online" status: remember activity, written at most once a minute per user.
-    const now = ctx.clock.now().getTime();
-    if ((lastSeenWritten.get(claims.subjectId) ?? 0) < now - 60_000) {
-      lastSeenWritten.set(claims.subjectId, now);
-      if (lastSeenWritten.size > 50_000) lastSeenWritten.clear();
-      await touchLastSeen(ctx.db, claims.subjectId, new Date(now));
-    }
+    await noteActivity(claims.subjectId);
+  });
+
+  /**
+   * For a route whose handler checks the session inside its own first statement (a trade
+   * action: the statement that locks the trade), saving a round trip: the token is verified
+   * here, and the handler MUST pass `pendingSessionId` on to that check. The activity mark
+   * waits for the session to be confirmed live (a successful answer).
+   */
+  app.decorate('requireUserToken', async (request: FastifyRequest) => {
+    const claims = request.claims;
+    if (claims?.audience !== 'user') throw unauthorized();
+    request.userId = claims.subjectId;
+    request.pendingSessionId = claims.sessionId;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.pendingSessionId && reply.statusCode < 400) await noteActivity(request.userId);
   });
 
   app.decorate('requireStaff', async (request: FastifyRequest) => {
     const claims = request.claims;
     if (claims?.audience !== 'staff') throw unauthorized();
     if (!(await ctx.sessions.isActive(claims.sessionId, 'staff', claims.subjectId))) {
-      throw unauthorized('Сессия истекла, войдите снова');
+      throw unauthorized(SESSION_EXPIRED);
     }
     request.staffId = claims.subjectId;
   });

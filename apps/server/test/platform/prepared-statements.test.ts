@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../../src/db/client.ts';
 import { preparingClient } from '../../src/db/prepared-statements.ts';
@@ -34,7 +34,7 @@ describe('prepared statements: which queries get a name', () => {
     expect(nameOf(d)).toMatch(/^p2p_\d+$/);
     expect(nameOf(d)).not.toBe(nameOf(a));
     // The values still travel with the query, untouched.
-    expect((a?.[0] as { values: unknown[] }).values).toEqual([1]);
+    expect((a?.[0] as { values?: unknown[] } | undefined)?.values).toEqual([1]);
     expect(d?.[1]).toEqual(['x']);
   });
 

@@ -12,12 +12,13 @@ import { api } from './support.ts';
  */
 // Before (both engines, notifications included as they then ran in the request's path):
 // open 25-27, mark_paid 22-23, confirm_payment 20-23, release_crypto 30-31, cancel_trade 25-26.
+// Then (decision 020): open 6, mark_paid 6, confirm_payment 6, release_crypto 7, cancel_trade 7.
 const CEILINGS = {
   open: 6, // session, BEGIN, admission (order + users + partner rule), write, COMMIT, view
-  mark_paid: 6, // session, BEGIN, lock, transition write, COMMIT, view
-  confirm_payment: 6,
-  release_crypto: 7, // + the ledger posting
-  cancel_trade: 7, // + the (empty-movement) refund posting
+  mark_paid: 5, // BEGIN, lock with the session check (decision 021), transition write, COMMIT, view
+  confirm_payment: 5,
+  release_crypto: 6, // + the ledger posting
+  cancel_trade: 6, // + the (empty-movement) refund posting
 } as const;
 
 let t: TestApp;

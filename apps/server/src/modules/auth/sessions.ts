@@ -1,6 +1,6 @@
 import type { AuthTokens } from '@p2p/shared';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { compiledSelect, type Slot } from '../../db/compiled.ts';
 import { authSessions, refreshTokens } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -14,7 +14,7 @@ import {
   type TokenService,
 } from './tokens.ts';
 
-const SESSION_EXPIRED = 'Сессия истекла, войдите снова';
+export const SESSION_EXPIRED = 'Сессия истекла, войдите снова';
 
 /** The session check every authenticated request makes (never cached: logout is immediate). */
 const sessionState = compiledSelect((p: Slot<'id'>, qb) =>
@@ -32,6 +32,17 @@ const sessionState = compiledSelect((p: Slot<'id'>, qb) =>
  * Sign-in sessions with rotating refresh tokens. A session is one refresh-token family:
  * each refresh token works once; presenting a used one revokes the whole family (theft).
  */
+/** Whether `sessionId` is a live session of `subjectId` in `audience`, read through `db` (a transaction too). */
+export async function sessionIsLive(
+  db: Executor,
+  sessionId: string,
+  audience: Audience,
+  subjectId: string,
+): Promise<boolean> {
+  const [row] = await sessionState(db, { id: sessionId });
+  return !!row && !row.revokedAt && row.type === audience && row.sub === subjectId;
+}
+
 export class SessionService {
   constructor(
     private readonly db: Db,
@@ -146,8 +157,7 @@ export class SessionService {
   }
 
   async isActive(sessionId: string, audience: Audience, subjectId: string): Promise<boolean> {
-    const [row] = await sessionState(this.db, { id: sessionId });
-    return !!row && !row.revokedAt && row.type === audience && row.sub === subjectId;
+    return sessionIsLive(this.db, sessionId, audience, subjectId);
   }
 }
 

@@ -57,22 +57,48 @@ export async function lockTrade(tx: Tx, id: string): Promise<TradeRow | null> {
   return row ?? null;
 }
 
-const tradeWithOrderForUpdate = compiledSelect((p: Slot<'id'>, qb) =>
+/**
+ * Whether the user session `sessionId` of `userId` is live, as a column of the statement
+ * that locks the trade: a trade action checks its caller's session in the same round trip.
+ */
+const sessionLive = (p: Slot<'sessionId' | 'userId'>) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM auth_sessions s WHERE s.id = ${p('sessionId')}::uuid AND s.revoked_at IS NULL AND s.subject_type = 'user' AND s.subject_id = ${p('userId')}::uuid)`;
+
+const tradeForAction = compiledSelect((p: Slot<'id' | 'sessionId' | 'userId'>, qb) =>
   qb
-    .select({ trade: trades, order: orders })
+    .select({ trade: trades, sessionLive: sessionLive(p) })
+    .from(trades)
+    .where(eq(trades.id, p('id')))
+    .for('update', { of: trades }),
+);
+
+const tradeWithOrderForAction = compiledSelect((p: Slot<'id' | 'sessionId' | 'userId'>, qb) =>
+  qb
+    .select({ trade: trades, order: orders, sessionLive: sessionLive(p) })
     .from(trades)
     .innerJoin(orders, eq(orders.id, trades.orderId))
     .where(eq(trades.id, p('id')))
-    .for('update'),
+    .for('update', { of: [trades, orders] }),
 );
 
-/** A trade locked together with its order (trade row first), for a transition that settles. */
-export async function lockTradeWithOrder(
+/**
+ * The trade a state-machine action acts on, locked FOR UPDATE; a settling action (`withOrder`)
+ * locks its order too, in the same statement (trade row first). With `session`, the statement
+ * also says whether the caller's session is live (`sessionLive`; false without one).
+ */
+export async function lockTradeForAction(
   tx: Tx,
   id: string,
-): Promise<{ trade: TradeRow; order: OrderRow } | null> {
-  const [row] = await tradeWithOrderForUpdate(tx, { id });
-  return row ?? null;
+  withOrder: boolean,
+  session: { sessionId: string; userId: string } | null,
+): Promise<{ trade: TradeRow; order: OrderRow | undefined; sessionLive: boolean } | null> {
+  const values = { id, sessionId: session?.sessionId ?? null, userId: session?.userId ?? null };
+  if (withOrder) {
+    const [row] = await tradeWithOrderForAction(tx, values);
+    return row ?? null;
+  }
+  const [row] = await tradeForAction(tx, values);
+  return row ? { ...row, order: undefined } : null;
 }
 
 /** What settling does to the trade's order, applied by the transition's statement. */

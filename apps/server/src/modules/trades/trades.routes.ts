@@ -160,7 +160,8 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     '/trades/:id/actions',
     {
-      ...auth,
+      // The session is checked by the statement that locks the trade (TradesService.act).
+      preHandler: app.requireUserToken,
       schema: {
         tags,
         security,
@@ -172,7 +173,13 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) => ({
       success: true as const,
-      data: await trades.act(request.userId, request.params.id, request.body.action, request.body.payload),
+      data: await trades.act(
+        request.userId,
+        request.params.id,
+        request.body.action,
+        request.body.payload,
+        request.pendingSessionId,
+      ),
     }),
   );
 

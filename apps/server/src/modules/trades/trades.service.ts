@@ -17,7 +17,8 @@ import {
 } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { OrderRow, TradeRow } from '../../db/schema.ts';
-import { AppError, assert, notFound } from '../../errors.ts';
+import { AppError, assert, notFound, unauthorized } from '../../errors.ts';
+import { SESSION_EXPIRED, sessionIsLive } from '../auth/sessions.ts';
 import { systemMessageValues } from '../chat/system-messages.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
 import * as ledger from '../ledger/ledger.ts';
@@ -212,11 +213,17 @@ export class TradesService {
     return details;
   }
 
+  /**
+   * Applies a state-machine action. `sessionId`: the caller's session, when the route left its
+   * check to this call (plugins/auth.ts, requireUserToken): it is checked in the statement that
+   * locks the trade, before anything else, and a dead one is a 401 that changes nothing.
+   */
   async act(
     userId: string,
     tradeId: string,
     rawAction: string,
     payload: Record<string, unknown>,
+    sessionId?: string,
   ): Promise<TradeDetails> {
     const action = normalizeAction(rawAction);
     if (!action) throw new AppError('VALIDATION_ERROR', `Неизвестное действие: ${rawAction.slice(0, 40)}`);
@@ -225,9 +232,13 @@ export class TradesService {
     // A settling action locks the order with the trade, in the same statement (trade first).
     const settles = action === 'release_crypto' || action === 'cancel_trade';
     const updated = await this.ctx.db.transaction(async (tx) => {
-      const locked = settles
-        ? await repo.lockTradeWithOrder(tx, tradeId)
-        : await repo.lockTrade(tx, tradeId).then((trade) => (trade ? { trade, order: undefined } : null));
+      const session = sessionId ? { sessionId, userId } : null;
+      const locked = await repo.lockTradeForAction(tx, tradeId, settles, session);
+      if (session) {
+        // No trade: the session still decides between 401 and 404.
+        const live = locked ? locked.sessionLive : await sessionIsLive(tx, session.sessionId, 'user', userId);
+        if (!live) throw unauthorized(SESSION_EXPIRED);
+      }
       if (!locked) throw notFound(TRADE_NOT_FOUND);
       const { trade, order } = locked;
       const role = roleOf(trade, userId);
