@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { preparingClient } from '../apps/server/src/db/prepared-statements.ts';
 import { REPUTATION_FROM_STATS } from '../apps/server/src/modules/users/reputation.ts';
 
 /**
@@ -289,7 +290,8 @@ export async function startBaseline(
   poolMax: number,
   book: Statement[],
 ): Promise<{ app: FastifyInstance; base: string; pool: pg.Pool }> {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  // Prepared per connection, as the app's pool does (db/prepared-statements.ts).
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, Client: preparingClient(pg.Client) });
   const app = Fastify({ logger: false });
   const auth = async (q: ReturnType<typeof counted>, headers: Record<string, unknown>) => {
     const { rows } = await q('SELECT revoked_at, subject_type, subject_id FROM auth_sessions WHERE id = $1', [

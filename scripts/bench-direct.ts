@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { isDeferredWork } from '../apps/server/src/lib/after-response.ts';
 
 /**
  * The "straight to PostgreSQL" baselines of `npm run bench`:
@@ -54,7 +55,15 @@ export async function captureStatements(fn: () => Promise<unknown>): Promise<Cap
     let entry: Captured | null = null;
     const slot = slots.get(this) ?? slots.size;
     slots.set(this, slot);
-    const base = { slot, issued: performance.now(), done: 0, rows: [] as unknown[], tail: answered };
+    // Work the app deferred past its answer (notifications) counts as after it, even when it
+    // starts while the answer is still on its way to the client.
+    const base = {
+      slot,
+      issued: performance.now(),
+      done: 0,
+      rows: [] as unknown[],
+      tail: answered || isDeferredWork(),
+    };
     if (typeof first === 'string')
       entry = { text: first, values: Array.isArray(second) ? second : [], config: {}, ...base };
     else if (first && typeof first === 'object' && 'text' in first) {
@@ -62,8 +71,11 @@ export async function captureStatements(fn: () => Promise<unknown>): Promise<Cap
         text,
         values,
         callback: _cb,
+        // The app's prepared-statement name is its pool's own; the replay's pool names its own.
+        name: _name,
         ...config
       } = first as {
+        name?: string;
         text: string;
         values?: unknown[];
         callback?: unknown;

@@ -7,7 +7,8 @@
  *            (100,000) completed trades with their ledger, history, chat lines and reviews
  *            (scripts/bench-seed.ts), then the reputation counters rebuilt.
  *
- * In each phase:
+ * In each phase the load goes to the app in a child process of its own (scripts/bench-app.ts),
+ * built as main.ts builds it; an instance in this process serves the statement captures. Then:
  *   (a) the order book, GET /api/v1/orders?type=sell&cryptocurrency=BTC&limit=20, against
  *       - the same SQL replayed by a raw server (scripts/bench-baseline.ts),
  *       - a bare node:http server answering the app's captured 20-order JSON from memory;
@@ -18,7 +19,8 @@
  *         PostgreSQL with `pg` (scripts/bench-direct.ts) on a scratch copy of the database,
  *       - pgbench running the issue's reference transaction, with and without one shared
  *         fee-balance row (when pgbench is installed);
- *   and the SQL statements per request. Then, once: the realtime benchmark
+ *   the SQL statements per request, and the CPU time per action of the app's process, of
+ *   PostgreSQL and of this process (one slice with only the app under load). Then, once: the realtime benchmark
  *   (scripts/bench-realtime.ts; BENCH_REALTIME=0 skips it).
  *
  * The table at the end puts the issue's figures ("before", constants below) next to this
@@ -30,17 +32,15 @@
  * (16) clients; BENCH_KEEP_DB=1 keeps the database. BENCH_QUICK=1: small sizes, 2 s slices.
  */
 
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createContext } from '../apps/server/src/context.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
+import { preparingClient } from '../apps/server/src/db/prepared-statements.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { systemText } from '../apps/server/src/modules/chat/system-messages.ts';
 import { auditLedger } from '../apps/server/src/modules/ledger/audit.ts';
@@ -48,6 +48,7 @@ import * as ledger from '../apps/server/src/modules/ledger/ledger.ts';
 import { OrdersService } from '../apps/server/src/modules/orders/orders.service.ts';
 import { rebuildReputationCounters } from '../apps/server/src/modules/users/reputation-counters.ts';
 import { insertUser } from '../apps/server/src/modules/users/users.repository.ts';
+import { benchConfigEnv, cpuTime, newJwtSecret, startAppProcess } from './bench-app.ts';
 import { baselineStatements, startBaseline } from './bench-baseline.ts';
 import {
   type Captured,
@@ -57,7 +58,7 @@ import {
   type Reference,
   replay,
 } from './bench-direct.ts';
-import { interleaved, type LoadResult, ok, request, summarize } from './bench-load.ts';
+import { interleaved, type LoadResult, ok, request, runLoad, summarize } from './bench-load.ts';
 import { formatRealtime, type RealtimeResult, runRealtimeBench } from './bench-realtime.ts';
 import { seedBook, seedTrades } from './bench-seed.ts';
 
@@ -115,6 +116,42 @@ interface PhaseResult {
   actions: { app: LoadResult; http: LoadResult; direct: LoadResult };
   statements: Record<string, Count>;
   pgbench: Reference | null;
+  cpu: CpuPerAction | null;
+}
+
+interface CpuPerAction {
+  app: number;
+  postgres: number;
+  bench: number;
+  actions: number;
+}
+
+/**
+ * CPU time per action of each process, with only the app under load (one slice): the app's
+ * child process, every PostgreSQL process, and this one (the load generator).
+ */
+async function cpuPerAction(
+  run: (pair: Pair) => Promise<void>,
+  pair: () => Pair,
+  appPid: number,
+): Promise<CpuPerAction | null> {
+  const read = () => ({ app: cpuTime(appPid), postgres: cpuTime('postgres'), bench: cpuTime(process.pid) });
+  const before = read();
+  const result = await runLoad(() => run(pair()), {
+    concurrency: CONCURRENCY,
+    seconds: SECONDS / ROUNDS,
+    warmupS: 0,
+  });
+  const after = read();
+  const actions = result.done * ACTIONS.length;
+  if (before.app === null || after.app === null || actions === 0) return null;
+  const per = (a: number | null, b: number | null) => ((b ?? 0) - (a ?? 0)) / actions;
+  return {
+    app: per(before.app, after.app),
+    postgres: per(before.postgres, after.postgres),
+    bench: per(before.bench, after.bench),
+    actions,
+  };
 }
 
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -135,21 +172,17 @@ async function admin(sql: string) {
   }
 }
 
-const config = loadConfig({
-  NODE_ENV: 'development',
-  DATABASE_URL: dbUrl.toString(),
-  RATE_LIMIT: '0',
-  LOG_LEVEL: 'silent',
-  DEMO_DATA: '0',
-  AUTH_DEV_LOGIN: '0',
-  JWT_SECRET: randomBytes(32).toString('hex'),
-  DATA_DIR: mkdtempSync(join(tmpdir(), 'p2p-bench-data-')),
-  PRICE_API_URL: 'http://127.0.0.1:9/simple/price',
-});
+/** The settings of every app in this run: the in-process one (captures) and the child (load). */
+const appEnv = benchConfigEnv(dbUrl.toString(), newJwtSecret());
+const config = loadConfig(appEnv);
 
 type Ctx = ReturnType<typeof createContext>;
 
-/** The app on its own pool; closed between phases so the database can be copied. */
+/**
+ * The app in this process, on its own pool: the statement captures patch this process's `pg`.
+ * The load is measured against the same app in a child process (scripts/bench-app.ts).
+ * Both are closed between phases so the database can be copied.
+ */
 async function startApp() {
   const database = await openDatabase({ databaseUrl: dbUrl.toString(), poolMax: POOL });
   const ctx = createContext(config, database, systemClock);
@@ -312,7 +345,12 @@ async function phase(label: string, pairs: Pair[]): Promise<PhaseResult> {
     );
     const bare = await startBare(bookReply.body);
     closers.unshift(bare.close);
-    const direct = new pg.Pool({ connectionString: scratchUrl.toString(), max: POOL });
+    // Prepared per connection as the app's pool prepares them (db/prepared-statements.ts).
+    const direct = new pg.Pool({
+      connectionString: scratchUrl.toString(),
+      max: POOL,
+      Client: preparingClient(pg.Client),
+    });
     closers.unshift(() => direct.end());
 
     const sinks = { app: [] as number[], http: [] as number[], direct: [] as number[] };
@@ -340,6 +378,13 @@ async function phase(label: string, pairs: Pair[]): Promise<PhaseResult> {
           console.log(`  ${k} #${i + 1} [conn ${st.slot}] ${st.text.replace(/\s+/g, ' ').slice(0, 140)}`);
     const directLifecycle = replayLifecycle(direct, captured, capturePair, sinks.direct);
 
+    // The load goes to the same app in a process of its own.
+    const served = await startAppProcess(appEnv, POOL);
+    closers.unshift(served.close);
+    const servedBase = served.base;
+    const servedLifecycle = lifecycle(servedBase, 'app', sinks.app);
+    await servedLifecycle(capturePair);
+
     const measure = async <K extends string>(
       name: string,
       tasks: Record<K, () => Promise<unknown>>,
@@ -353,7 +398,7 @@ async function phase(label: string, pairs: Pair[]): Promise<PhaseResult> {
       return out;
     };
     const bookRun = await measure('the order book', {
-      app: () => ok(request(appBase, 'GET', BOOK)),
+      app: () => ok(request(servedBase, 'GET', BOOK)),
       replay: () => ok(request(baseline.base, 'GET', '/book')),
       bare: () => ok(request(bare.base, 'GET', BOOK)),
     });
@@ -363,7 +408,7 @@ async function phase(label: string, pairs: Pair[]): Promise<PhaseResult> {
     const cycles = await measure(
       'trade lifecycles',
       {
-        app: () => appLifecycle(pair()),
+        app: () => servedLifecycle(pair()),
         http: () => httpLifecycle(pair()),
         direct: () => directLifecycle(pair()),
       },
@@ -377,6 +422,14 @@ async function phase(label: string, pairs: Pair[]): Promise<PhaseResult> {
       http: perAction(sinks.http),
       direct: perAction(sinks.direct),
     };
+
+    const cpu = await cpuPerAction(lifecycle(servedBase, 'app', []), pair, served.pid);
+    console.log(
+      cpu
+        ? `  CPU per action, app alone for ${SECONDS / ROUNDS} s: app ${f2(cpu.app)} ms, PostgreSQL ${f2(cpu.postgres)} ms, ` +
+            `this process (load generator) ${f2(cpu.bench)} ms over ${cpu.actions} actions`
+        : '  CPU per action: not measured (needs Linux /proc)',
+    );
 
     const pgbench = await pgbenchReference(scratchUrl.toString(), CONCURRENCY, SECONDS);
     if (!pgbench) console.log('pgbench is not installed: no reference transaction');
@@ -392,6 +445,7 @@ async function phase(label: string, pairs: Pair[]): Promise<PhaseResult> {
       actions,
       statements,
       pgbench,
+      cpu,
     };
   } finally {
     for (const close of closers) await close().catch(() => {});
@@ -549,6 +603,7 @@ function replayLifecycle(
 }
 
 const f1 = (n: number) => n.toFixed(1);
+const f2 = (n: number) => n.toFixed(2);
 const f0 = (n: number) => Math.round(n).toLocaleString('en-US');
 const lat = (r: LoadResult) => `p50 ${f1(r.p50)}, p99 ${f1(r.p99)} ms`;
 const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '-');
@@ -654,6 +709,13 @@ function printSummary(results: PhaseResult[], rt: RealtimeResult | null) {
       '  app actions / pgbench',
       '179 / 2,530 = 0.07',
       ...each((r) => (r.pgbench ? ratio(r.cycles.app.opsPerSec * 4, r.pgbench.plain) : '-')),
+    ],
+    [
+      '  CPU per action: app / PostgreSQL / load generator',
+      '-',
+      ...each((r) =>
+        r.cpu ? `${f2(r.cpu.app)} / ${f2(r.cpu.postgres)} / ${f2(r.cpu.bench)} ms` : 'not measured',
+      ),
     ],
     [
       'SQL statements per request',

@@ -37,7 +37,10 @@ export function preparingClient(Client: typeof pg.Client, max = MAX_PER_CONNECTI
 
     override query(...args: unknown[]): never {
       const [config, values] = args;
-      if (config && typeof config === 'object' && 'text' in config) {
+      if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
+        const name = this.#nameFor(config);
+        if (name) args[0] = { text: config, name };
+      } else if (config && typeof config === 'object' && 'text' in config) {
         const c = config as QueryConfigLike;
         const params = Array.isArray(values) ? values : c.values;
         if (!c.name && params && params.length > 0) {

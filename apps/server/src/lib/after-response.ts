@@ -35,3 +35,24 @@ export function flushAfterResponse(queue: AfterResponseQueue): void {
   queue.flushed = true;
   for (const job of queue.jobs.splice(0)) start(job);
 }
+
+/**
+ * Jobs run after the response (`afterResponse`), each inside the deferred context (so its own
+ * statements are told apart, and what it defers in turn starts at once), that can be waited
+ * for (`idle`, tests and shutdown).
+ */
+export class DeferredJobs {
+  private readonly inFlight = new Set<Promise<void>>();
+
+  run(job: () => Promise<void>, onError: (error: unknown) => void): void {
+    const running: Promise<void> = new Promise<void>((resolve) => afterResponse(() => resolve(job())))
+      .catch(onError)
+      .finally(() => this.inFlight.delete(running));
+    this.inFlight.add(running);
+  }
+
+  /** Resolves once every job started so far has finished. */
+  async idle(): Promise<void> {
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+  }
+}

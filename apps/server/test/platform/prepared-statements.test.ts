@@ -28,11 +28,15 @@ describe('prepared statements: which queries get a name', () => {
     await c.query({ text: 'select $1::int', values: [1] });
     await c.query({ text: 'select $1::int', values: [2] });
     await c.query({ text: 'select $1::text' }, ['x']);
-    const [a, b, d] = RecordingClient.sent;
+    await c.query('select $1::text', ['y']);
+    const [a, b, d, e] = RecordingClient.sent;
     expect(nameOf(a)).toMatch(/^p2p_\d+$/);
     expect(nameOf(b)).toBe(nameOf(a));
     expect(nameOf(d)).toMatch(/^p2p_\d+$/);
     expect(nameOf(d)).not.toBe(nameOf(a));
+    // The text-and-values form is the same statement as the config form of the same text.
+    expect(nameOf(e)).toBe(nameOf(d));
+    expect(e?.[1]).toEqual(['y']);
     // The values still travel with the query, untouched.
     expect((a?.[0] as { values?: unknown[] } | undefined)?.values).toEqual([1]);
     expect(d?.[1]).toEqual(['x']);

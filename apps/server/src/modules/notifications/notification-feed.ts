@@ -1,7 +1,7 @@
 import { formatCrypto, formatFiat, type ServerEventPayload } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { TradeRow, UserRow } from '../../db/schema.ts';
-import { afterResponse } from '../../lib/after-response.ts';
+import { DeferredJobs } from '../../lib/after-response.ts';
 import type { RealtimeEvent } from '../realtime/notifier.ts';
 import { defaultSettings } from '../settings/settings.repository.ts';
 import { effectiveName } from '../users/user-view.ts';
@@ -27,7 +27,7 @@ const minutesUntil = (deadline: Date | null, now: Date) =>
  * off the request path; a failure is logged and never reaches the event's author.
  */
 export class NotificationFeed {
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly jobs = new DeferredJobs();
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -40,8 +40,8 @@ export class NotificationFeed {
   }
 
   /** Resolves once every event received so far has been turned into notifications (tests). */
-  async idle(): Promise<void> {
-    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+  idle(): Promise<void> {
+    return this.jobs.idle();
   }
 
   close(): void {
@@ -53,11 +53,10 @@ export class NotificationFeed {
     const userId = e.room.slice('user:'.length);
     // Started once the request that published the event has sent its answer: its reads and
     // the notifications' writes do not compete for the database meanwhile.
-    const job = new Promise<void>((resolve) => afterResponse(resolve))
-      .then(() => this.handle(userId, e))
-      .catch((error: unknown) => this.log.error({ err: error, event: e.event }, 'notification feed failed'))
-      .finally(() => this.inFlight.delete(job));
-    this.inFlight.add(job);
+    this.jobs.run(
+      () => this.handle(userId, e),
+      (error) => this.log.error({ err: error, event: e.event }, 'notification feed failed'),
+    );
   }
 
   private async handle(userId: string, e: RealtimeEvent): Promise<void> {

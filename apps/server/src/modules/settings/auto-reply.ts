@@ -1,6 +1,6 @@
 import type { ServerEventPayload } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
-import { afterResponse } from '../../lib/after-response.ts';
+import { DeferredJobs } from '../../lib/after-response.ts';
 import { insertMessage } from '../chat/chat.repository.ts';
 import { toChatMessage } from '../chat/chat-view.ts';
 import type { FeedLog } from '../notifications/notification-feed.ts';
@@ -13,23 +13,20 @@ import { settingsOf } from './settings.repository.ts';
  * trade is already open and stays so.
  */
 export function startAutoReply(ctx: AppContext, log: FeedLog): { close(): void; idle(): Promise<void> } {
-  const inFlight = new Set<Promise<void>>();
+  const jobs = new DeferredJobs();
   const unsubscribe = ctx.notifier.subscribe((e) => {
     if (e.event !== 'trade:created' || !e.room.startsWith('user:')) return;
     const ownerId = e.room.slice('user:'.length);
     const { tradeId } = e.payload as ServerEventPayload<'trade:created'>;
     // After the opening request has sent its answer (lib/after-response.ts).
-    const job = new Promise<void>((resolve) => afterResponse(resolve))
-      .then(() => post(ctx, ownerId, tradeId))
-      .catch((error: unknown) => log.error({ err: error, tradeId }, 'auto-reply failed'))
-      .finally(() => inFlight.delete(job));
-    inFlight.add(job);
+    jobs.run(
+      () => post(ctx, ownerId, tradeId),
+      (error) => log.error({ err: error, tradeId }, 'auto-reply failed'),
+    );
   });
   return {
     close: unsubscribe,
-    async idle() {
-      while (inFlight.size) await Promise.allSettled([...inFlight]);
-    },
+    idle: () => jobs.idle(),
   };
 }
 

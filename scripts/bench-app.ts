@@ -1,0 +1,167 @@
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The app under load in `npm run bench`, in a process of its own: the load generator and the
+ * baselines stay in the bench's process, so the app's event loop and CPU time are its own and
+ * its figures no longer include the client's cost. The child builds the same app `main.ts`
+ * builds (config from the same loader, the same pool size), on the bench's database.
+ *
+ * BENCH_CPU_PROF=<dir> runs the child with `--cpu-prof` into that directory (one .cpuprofile
+ * per start), for looking at where an action's CPU time goes.
+ */
+
+export interface AppProcess {
+  base: string;
+  pid: number;
+  /** Empties the child's book cache (before a capture that must reach the database). */
+  invalidateBook(): Promise<void>;
+  close(): Promise<void>;
+}
+
+type ToChild = 'invalidate-book';
+type FromChild =
+  | { type: 'ready'; base: string }
+  | { type: 'book-invalidated' }
+  | { type: 'error'; message: string };
+
+/** Settings the app runs with in every bench process (in-process captures and the child). */
+export function benchConfigEnv(databaseUrl: string, jwtSecret: string): Record<string, string> {
+  return {
+    NODE_ENV: 'development',
+    DATABASE_URL: databaseUrl,
+    RATE_LIMIT: '0',
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: '0',
+    AUTH_DEV_LOGIN: '0',
+    JWT_SECRET: jwtSecret,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'p2p-bench-data-')),
+    PRICE_API_URL: 'http://127.0.0.1:9/simple/price',
+  };
+}
+
+export async function startAppProcess(env: Record<string, string>, poolMax: number): Promise<AppProcess> {
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    env: { ...process.env, ...env, BENCH_APP_CHILD: '1', BENCH_APP_POOL: String(poolMax) },
+    execArgv: [...process.execArgv, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const waiting = new Map<string, (m: FromChild) => void>();
+  child.on('message', (m: FromChild) => {
+    if (m.type === 'error') console.error(`bench app: ${m.message}`);
+    waiting.get(m.type)?.(m);
+  });
+  const ask = <T extends FromChild['type']>(type: T, send?: ToChild) =>
+    new Promise<Extract<FromChild, { type: T }>>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`bench app exited (${code})`));
+      child.once('exit', onExit);
+      waiting.set(type, (m) => {
+        child.off('exit', onExit);
+        waiting.delete(type);
+        resolve(m as Extract<FromChild, { type: T }>);
+      });
+      if (send) child.send(send);
+    });
+  const { base } = await ask('ready');
+  return {
+    base,
+    pid: child.pid ?? 0,
+    invalidateBook: async () => void (await ask('book-invalidated', 'invalidate-book')),
+    close: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The child: the app on its own pool, answering until SIGTERM. */
+async function serve() {
+  const send = (m: FromChild) => process.send?.(m);
+  const { buildApp } = await import('../apps/server/src/app.ts');
+  const { loadConfig } = await import('../apps/server/src/config.ts');
+  const { createContext } = await import('../apps/server/src/context.ts');
+  const { openDatabase } = await import('../apps/server/src/db/client.ts');
+  const { systemClock } = await import('../apps/server/src/lib/clock.ts');
+  const config = loadConfig(process.env);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl as string,
+    poolMax: Number(process.env.BENCH_APP_POOL),
+  });
+  const ctx = createContext(config, database, systemClock);
+  const app = await buildApp(ctx, { logger: false });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  process.on('message', (m: ToChild) => {
+    if (m === 'invalidate-book') {
+      ctx.bookCache.invalidate();
+      send({ type: 'book-invalidated' });
+    }
+  });
+  process.on('SIGTERM', () => {
+    // Exit through process.exit so --cpu-prof writes its profile.
+    app.close().finally(() => database.close().finally(() => process.exit(0)));
+  });
+  send({ type: 'ready', base });
+}
+
+if (process.env.BENCH_APP_CHILD === '1') {
+  serve().catch((error: unknown) => {
+    process.send?.({
+      type: 'error',
+      message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    process.exit(1);
+  });
+}
+
+export const newJwtSecret = () => randomBytes(32).toString('hex');
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** utime, stime, cutime, cstime of a process (/proc/<pid>/stat), in ms; null when it is gone. */
+function times(pid: string | number): number[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return [11, 12, 13, 14].map((i) => Number(fields[i]) * TICK_MS);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU time (user + system, ms) used so far by one process, or by PostgreSQL: every server
+ * process plus what the postmaster's exited children used. Linux only (null elsewhere).
+ */
+export function cpuTime(which: number | 'postgres'): number | null {
+  if (process.platform !== 'linux') return null;
+  if (which !== 'postgres') {
+    const t = times(which);
+    return t ? (t[0] ?? 0) + (t[1] ?? 0) : null;
+  }
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let cmd: string;
+    try {
+      cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    const backend = cmd.startsWith('postgres:');
+    // The postmaster's command line is the server binary; it holds its reaped backends' time.
+    const postmaster = /(^|\/)postgres$/.test(cmd.split('\0')[0] ?? '');
+    if (!backend && !postmaster) continue;
+    const t = times(entry);
+    if (!t) continue;
+    total += (t[0] ?? 0) + (t[1] ?? 0);
+    if (postmaster) total += (t[2] ?? 0) + (t[3] ?? 0);
+  }
+  return total;
+}
