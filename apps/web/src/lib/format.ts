@@ -36,9 +36,36 @@ export function formatNumber(decimalText: string, lang: Lang, fractionDigits?: n
   return `${negative ? '-' : ''}${whole}${frac ? `${decimal}${frac}` : ''}`;
 }
 
+/**
+ * Intl formatters by locale and options, made once: building one costs far more than
+ * formatting with it, and a market page formats hundreds of figures.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(lang: Lang, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${lang}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALES[lang], options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+function dateFormat(lang: Lang, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${lang}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES[lang], options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** A number (ratings, percentages: display figures, not money) with at most `digits` decimals. */
 function formatFigure(value: number, lang: Lang, digits: number, fixed: boolean): string {
-  return new Intl.NumberFormat(LOCALES[lang], {
+  return numberFormat(lang, {
     minimumFractionDigits: fixed ? digits : 0,
     maximumFractionDigits: digits,
   }).format(value);
@@ -117,14 +144,14 @@ function dateOf(iso: string | null | undefined): Date | null {
 export function formatDateTime(iso: string | null | undefined, lang: Lang): string {
   const date = dateOf(iso);
   if (!date) return EMPTY;
-  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** Time of day (`14:05`); EMPTY when missing. */
 export function formatTime(iso: string | null | undefined, lang: Lang): string {
   const date = dateOf(iso);
   if (!date) return EMPTY;
-  return new Intl.DateTimeFormat(LOCALES[lang], { hour: '2-digit', minute: '2-digit' }).format(date);
+  return dateFormat(lang, { hour: '2-digit', minute: '2-digit' }).format(date);
 }
 
 /**
@@ -147,7 +174,7 @@ export function formatDate(
           year: 'numeric',
           ...(style === 'weekday' ? { weekday: 'long' } : {}),
         };
-  return new Intl.DateTimeFormat(LOCALES[lang], options).format(date);
+  return dateFormat(lang, options).format(date);
 }
 
 /** `HH:mm` today, else `dd.mm HH:mm` (chat lines); EMPTY when not a date. */
@@ -158,7 +185,7 @@ export function formatMoment(iso: string | null | undefined, lang: Lang, now = n
   const options: Intl.DateTimeFormatOptions = today
     ? { hour: '2-digit', minute: '2-digit' }
     : { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' };
-  return new Intl.DateTimeFormat(LOCALES[lang], options).format(date);
+  return dateFormat(lang, options).format(date);
 }
 
 /** A file size in whole units: `512 Б`, `7 КБ`, `1,5 МБ` / `7 KB`. */
