@@ -51,6 +51,12 @@ export class NotificationFeed {
   private accept(e: RealtimeEvent): void {
     if (!e.room.startsWith('user:')) return;
     const userId = e.room.slice('user:'.length);
+    // A party that cannot be told of this change (the seller of their own release, say) needs
+    // no job, and so no read of the trade.
+    if (e.event === 'trade:updated' && e.recipientRole) {
+      const p = e.payload as ServerEventPayload<'trade:updated'>;
+      if (!mayNotify(e.recipientRole, p.action, p.actor)) return;
+    }
     // Started once the request that published the event has sent its answer: its reads and
     // the notifications' writes do not compete for the database meanwhile.
     this.jobs.run(
@@ -186,8 +192,29 @@ interface Plan {
  * Who hears what about a trade (docs/decisions/017): the party who must act next, with the
  * deadline of that step; the one who acted hears nothing of their own action.
  */
+/**
+ * Whether `role` may be told of `what` at all, from the role alone; `planFor` then decides
+ * with the trade. The feed asks first, to skip reading a trade for a party told nothing.
+ */
+export function mayNotify(role: 'buyer' | 'seller', what: string, actor?: string): boolean {
+  switch (what) {
+    case 'details':
+    case 'confirm_payment':
+      return role === 'buyer';
+    case 'mark_paid':
+      return role === 'seller';
+    case 'release_crypto':
+    case 'auto_release':
+    case 'cancel_trade':
+    case 'dispute_trade':
+      return actor !== role;
+    default:
+      return true;
+  }
+}
+
 function planFor(t: TradeRow, role: 'buyer' | 'seller', what: string, actor?: string): Plan | null {
-  const actedSelf = actor === role;
+  if (!mayNotify(role, what, actor)) return null;
   switch (what) {
     case 'opened':
       return {
@@ -196,7 +223,7 @@ function planFor(t: TradeRow, role: 'buyer' | 'seller', what: string, actor?: st
         deadline: t.paymentDeadline,
       };
     case 'details':
-      if (role !== 'buyer' || (t.status !== 'ESCROW_LOCKED' && t.status !== 'CREATED')) return null;
+      if (t.status !== 'ESCROW_LOCKED' && t.status !== 'CREATED') return null;
       return {
         kind: 'payment_details_sent',
         actionKey: 'notify.payment_details_sent.action',
@@ -207,10 +234,8 @@ function planFor(t: TradeRow, role: 'buyer' | 'seller', what: string, actor?: st
     case 'moderator':
       return { kind: 'moderator_message', actionKey: 'notify.moderator_message.action', deadline: null };
     case 'mark_paid':
-      if (role !== 'seller') return null;
       return { kind: 'trade_paid', actionKey: 'notify.trade_paid.action', deadline: t.confirmationDeadline };
     case 'confirm_payment':
-      if (role !== 'buyer') return null;
       return {
         kind: 'payment_confirmed',
         actionKey: 'notify.payment_confirmed.action',
@@ -218,7 +243,6 @@ function planFor(t: TradeRow, role: 'buyer' | 'seller', what: string, actor?: st
       };
     case 'release_crypto':
     case 'auto_release':
-      if (actedSelf) return null;
       return {
         kind: 'trade_released',
         messageKey: `notify.trade_released.message.${role}`,
@@ -226,12 +250,10 @@ function planFor(t: TradeRow, role: 'buyer' | 'seller', what: string, actor?: st
         deadline: null,
       };
     case 'cancel_trade':
-      if (actedSelf) return null;
       return { kind: 'trade_cancelled', actionKey: null, deadline: null };
     case 'expire':
       return { kind: 'trade_expired', actionKey: null, deadline: null };
     case 'dispute_trade':
-      if (actedSelf) return null;
       return { kind: 'trade_disputed', actionKey: 'notify.trade_disputed.action', deadline: null };
     case 'resolve_release':
     case 'resolve_refund':

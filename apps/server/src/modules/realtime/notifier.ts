@@ -9,6 +9,11 @@ export interface RealtimeEvent {
   room: `user:${string}` | `trade:${string}`;
   event: string;
   payload: unknown;
+  /**
+   * Server-side only (never sent to sockets): the recipient's side in the trade the event is
+   * about, when the publisher knew it, so listeners need not read the trade to learn it.
+   */
+  recipientRole?: 'buyer' | 'seller';
 }
 
 export type Deliver = (e: RealtimeEvent) => void;
@@ -69,6 +74,18 @@ export class PendingEvents {
 
   toUsers<E extends ServerEventName>(userIds: Iterable<string>, event: E, payload: ServerEventPayload<E>) {
     for (const id of new Set(userIds)) this.events.push({ room: `user:${id}`, event, payload });
+  }
+
+  /** To a trade's two parties, each event knowing its recipient's side (`recipientRole`). */
+  toParties<E extends ServerEventName>(
+    trade: { buyerId: string; sellerId: string },
+    event: E,
+    payload: ServerEventPayload<E>,
+  ) {
+    this.events.push(
+      { room: `user:${trade.buyerId}`, event, payload, recipientRole: 'buyer' },
+      { room: `user:${trade.sellerId}`, event, payload, recipientRole: 'seller' },
+    );
   }
 
   toTrade<E extends ServerEventName>(tradeId: string, event: E, payload: ServerEventPayload<E>) {

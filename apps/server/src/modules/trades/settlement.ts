@@ -83,7 +83,7 @@ export async function transition(
   assert(updated.status === to, `trade ${trade.id} wrote ${updated.status}, expected ${to}`);
   // Money moves last: the balance rows it locks stay locked only until the commit that follows.
   if (settlement) await settlement.postLedger();
-  events?.toUsers([trade.buyerId, trade.sellerId], 'trade:updated', {
+  events?.toParties(trade, 'trade:updated', {
     tradeId: trade.id,
     status: to,
     previousStatus: trade.status,
