@@ -1,9 +1,9 @@
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { forkBenchChild } from './bench-child.ts';
 
 /**
  * The app under load in `npm run bench`, in a process of its own: the load generator and the
@@ -18,16 +18,10 @@ import { fileURLToPath } from 'node:url';
 export interface AppProcess {
   base: string;
   pid: number;
-  /** Empties the child's book cache (before a capture that must reach the database). */
-  invalidateBook(): Promise<void>;
   close(): Promise<void>;
 }
 
-type ToChild = 'invalidate-book';
-type FromChild =
-  | { type: 'ready'; base: string }
-  | { type: 'book-invalidated' }
-  | { type: 'error'; message: string };
+type FromChild = { type: 'ready'; base: string } | { type: 'error'; message: string };
 
 /** Settings the app runs with in every bench process (in-process captures and the child). */
 export function benchConfigEnv(databaseUrl: string, jwtSecret: string): Record<string, string> {
@@ -46,39 +40,14 @@ export function benchConfigEnv(databaseUrl: string, jwtSecret: string): Record<s
 
 export async function startAppProcess(env: Record<string, string>, poolMax: number): Promise<AppProcess> {
   const profileDir = process.env.BENCH_CPU_PROF;
-  const child = fork(fileURLToPath(import.meta.url), [], {
-    env: { ...process.env, ...env, BENCH_APP_CHILD: '1', BENCH_APP_POOL: String(poolMax) },
-    execArgv: [...process.execArgv, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const waiting = new Map<string, (m: FromChild) => void>();
-  child.on('message', (m: FromChild) => {
-    if (m.type === 'error') console.error(`bench app: ${m.message}`);
-    waiting.get(m.type)?.(m);
-  });
-  const ask = <T extends FromChild['type']>(type: T, send?: ToChild) =>
-    new Promise<Extract<FromChild, { type: T }>>((resolve, reject) => {
-      const onExit = (code: number | null) => reject(new Error(`bench app exited (${code})`));
-      child.once('exit', onExit);
-      waiting.set(type, (m) => {
-        child.off('exit', onExit);
-        waiting.delete(type);
-        resolve(m as Extract<FromChild, { type: T }>);
-      });
-      if (send) child.send(send);
-    });
-  const { base } = await ask('ready');
-  return {
-    base,
-    pid: child.pid ?? 0,
-    invalidateBook: async () => void (await ask('book-invalidated', 'invalidate-book')),
-    close: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  const app = forkBenchChild<FromChild>(
+    fileURLToPath(import.meta.url),
+    'bench app',
+    { ...env, BENCH_APP_CHILD: '1', BENCH_APP_POOL: String(poolMax) },
+    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  );
+  const { base } = await app.ask('ready');
+  return { base, pid: app.child.pid ?? 0, close: app.stop };
 }
 
 /** The child: the app on its own pool, answering until SIGTERM. */
@@ -97,12 +66,6 @@ async function serve() {
   const ctx = createContext(config, database, systemClock);
   const app = await buildApp(ctx, { logger: false });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  process.on('message', (m: ToChild) => {
-    if (m === 'invalidate-book') {
-      ctx.bookCache.invalidate();
-      send({ type: 'book-invalidated' });
-    }
-  });
   process.on('SIGTERM', () => {
     // Exit through process.exit so --cpu-prof writes its profile.
     app.close().finally(() => database.close().finally(() => process.exit(0)));

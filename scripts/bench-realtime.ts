@@ -13,7 +13,6 @@
  * by both processes; the client stamps the arrival. Also reported: from the `mark_paid`
  * HTTP response to the event (negative when the event wins the race).
  */
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -21,6 +20,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
+import { forkBenchChild } from './bench-child.ts';
 import { ok, request } from './bench-load.ts';
 
 interface Party {
@@ -76,32 +76,17 @@ export async function runRealtimeBench(opts: {
     }
   };
   await admin(`CREATE DATABASE ${dbName}`);
-  const child = fork(fileURLToPath(import.meta.url), [], {
-    env: {
-      ...process.env,
+  const server = forkBenchChild<FromChild>(
+    fileURLToPath(import.meta.url),
+    'realtime server',
+    {
       BENCH_RT_CHILD: '1',
       BENCH_RT_DB: dbUrl.toString(),
       BENCH_RT_PAIRS: String(Math.ceil(opts.sockets / 2)),
     },
-    execArgv: [...process.execArgv, '--expose-gc'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const waiting = new Map<string, (m: FromChild) => void>();
-  child.on('message', (m: FromChild) => {
-    if (m.type === 'error') console.error(`realtime server: ${m.message}`);
-    waiting.get(m.type)?.(m);
-  });
-  const ask = <T extends FromChild['type']>(type: T, send?: string) =>
-    new Promise<Extract<FromChild, { type: T }>>((resolve, reject) => {
-      const onExit = (code: number | null) => reject(new Error(`realtime server exited (${code})`));
-      child.once('exit', onExit);
-      waiting.set(type, (m) => {
-        child.off('exit', onExit);
-        waiting.delete(type);
-        resolve(m as Extract<FromChild, { type: T }>);
-      });
-      if (send) child.send(send);
-    });
+    ['--expose-gc'],
+  );
+  const { ask } = server;
   const sockets: Socket[] = [];
   try {
     const { base, pairs } = await ask('ready');
@@ -213,8 +198,7 @@ export async function runRealtimeBench(opts: {
     };
   } finally {
     for (const s of sockets) s.close();
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    await server.stop();
     await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((e) => console.error(e));
   }
 }

@@ -40,28 +40,28 @@ export function formatNumber(decimalText: string, lang: Lang, fractionDigits?: n
  * Intl formatters by locale and options, made once: building one costs far more than
  * formatting with it, and a market page formats hundreds of figures.
  */
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
-function numberFormat(lang: Lang, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${lang}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
+function cachedFormat<F extends Intl.NumberFormat | Intl.DateTimeFormat>(
+  kind: 'number' | 'date',
+  lang: Lang,
+  options: object,
+  make: () => F,
+): F {
+  const key = `${kind}|${lang}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(LOCALES[lang], options);
-    numberFormats.set(key, format);
+    format = make();
+    formats.set(key, format);
   }
-  return format;
+  return format as F;
 }
 
-function dateFormat(lang: Lang, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${lang}|${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALES[lang], options);
-    dateFormats.set(key, format);
-  }
-  return format;
-}
+const numberFormat = (lang: Lang, options: Intl.NumberFormatOptions) =>
+  cachedFormat('number', lang, options, () => new Intl.NumberFormat(LOCALES[lang], options));
+
+const dateFormat = (lang: Lang, options: Intl.DateTimeFormatOptions) =>
+  cachedFormat('date', lang, options, () => new Intl.DateTimeFormat(LOCALES[lang], options));
 
 /** A number (ratings, percentages: display figures, not money) with at most `digits` decimals. */
 function formatFigure(value: number, lang: Lang, digits: number, fixed: boolean): string {

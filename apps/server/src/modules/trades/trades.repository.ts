@@ -111,6 +111,24 @@ export type OrderEffect =
   /** Refund: the amount is offered again. */
   | { kind: 'give_back'; orderId: string; amount: bigint; now: Date };
 
+/**
+ * A trade change's history line and SYSTEM chat line, as data-modifying CTEs of the statement
+ * that writes the change (`chat_line` answers the line's `seq`).
+ */
+function tradeLines(
+  tx: Tx,
+  action: typeof tradeActions.$inferInsert,
+  message: typeof chatMessages.$inferInsert,
+) {
+  const history = tx
+    .$with('history_line')
+    .as(tx.insert(tradeActions).values(action).returning({ id: tradeActions.id }));
+  const chat = tx
+    .$with('chat_line')
+    .as(tx.insert(chatMessages).values(message).returning({ seq: chatMessages.seq }));
+  return [history, chat] as const;
+}
+
 /** The order's side of a release: one more completed trade; completed when nothing is left. */
 function countCompleted(tx: Tx, tradeId: string, orderId: string, now: Date) {
   const done = and(
@@ -155,13 +173,7 @@ export async function writeTransition(
   /** Further writes of the same transition (the parties' reputation counters). */
   counters: SQL | null = null,
 ): Promise<{ trade: TradeRow; orderStatus: OrderRow['status'] | null; messageSeq: bigint }> {
-  const history = tx
-    .$with('history_line')
-    .as(tx.insert(tradeActions).values(action).returning({ id: tradeActions.id }));
-  const chat = tx
-    .$with('chat_line')
-    .as(tx.insert(chatMessages).values(message).returning({ seq: chatMessages.seq }));
-  const ctes: WithSubquery[] = [history, chat];
+  const ctes: WithSubquery[] = [...tradeLines(tx, action, message)];
   // A data-modifying CTE runs whether or not the statement reads it.
   if (counters) ctes.push(tx.$with('counter_change', {}).as(counters));
   let orderStatus = sql<OrderRow['status'] | null>`NULL`;
@@ -257,12 +269,7 @@ export async function writeOpening(
   action: typeof tradeActions.$inferInsert,
   message: typeof chatMessages.$inferInsert,
 ): Promise<TradeRow> {
-  const history = tx
-    .$with('history_line')
-    .as(tx.insert(tradeActions).values(action).returning({ id: tradeActions.id }));
-  const chat = tx
-    .$with('chat_line')
-    .as(tx.insert(chatMessages).values(message).returning({ id: chatMessages.id }));
+  const [history, chat] = tradeLines(tx, action, message);
   const remainder = tx
     .$with('order_change')
     .as(
