@@ -16,8 +16,22 @@ export async function findUserByUsername(db: Executor, username: string): Promis
 /**
  * Creates or refreshes the user behind a Telegram identity. Telegram usernames move between
  * accounts, so a username now held by this identity is taken away from any older holder.
+ *
+ * One transaction, holding a lock on the Telegram id and on the username (taken in a fixed
+ * order): two sign-ins of the same account at once (a double click), or of two accounts
+ * claiming the same username, otherwise race to the unique username index, and the loser's
+ * insert fails instead of finding the winner's row.
  */
 export async function upsertTelegramUser(db: Executor, who: TelegramIdentity, now: Date): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const keys = [`telegram:${who.id}`, ...(who.username ? [`username:${who.username.toLowerCase()}`] : [])];
+    for (const key of keys.sort())
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    return writeTelegramUser(tx, who, now);
+  });
+}
+
+async function writeTelegramUser(db: Executor, who: TelegramIdentity, now: Date): Promise<UserRow> {
   const telegramId = BigInt(who.id);
   if (who.username) {
     await db
