@@ -8,8 +8,9 @@
 // afterwards. Lighthouse 12 (the last major that runs on Node 20) comes through npx; Chromium
 // is Debian's /usr/bin/chromium unless CHROME_PATH says otherwise. Lighthouse's own mobile
 // settings apply: a Moto G Power screen, 4x CPU slowdown, simulated slow 4G.
+// LIGHTHOUSE_REPORT=<file> keeps the last run's full JSON report for a closer look.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -85,6 +86,7 @@ function lighthouse(url) {
   );
   if (run.status !== 0) throw new Error(`lighthouse failed (${run.status}): ${run.stderr.slice(-2000)}`);
   const report = JSON.parse(run.stdout);
+  if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, run.stdout);
   const audit = (id) => report.audits[id]?.numericValue ?? Number.NaN;
   const items = report.audits['resource-summary']?.details?.items ?? [];
   const scripts = items.find((item) => item.resourceType === 'script');
@@ -116,7 +118,14 @@ const app = values.url ? { url: values.url, stop: () => {} } : await startApp();
 const results = [];
 try {
   for (let i = 0; i < runs; i++) {
-    const result = lighthouse(app.url);
+    let result;
+    try {
+      result = lighthouse(app.url);
+    } catch (error) {
+      // Lighthouse now and then loses its own trace (NO_NAVSTART): one more try, then give up.
+      console.log(`  run ${i + 1} failed, retrying: ${String(error).split('\n').at(-3)}`);
+      result = lighthouse(app.url);
+    }
     results.push(result);
     console.log(
       `run ${i + 1}: performance ${result.score}, LCP ${Math.round(result.lcp)} ms, CLS ${result.cls.toFixed(3)}, ` +

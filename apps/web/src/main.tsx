@@ -7,19 +7,40 @@ import './styles/components.css';
 import './styles/feedback.css';
 import './styles/overlays.css';
 import './styles/pages.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { makeQueryClient } from './app/query-client';
+import { prefetchMarket } from './features/market';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing in index.html');
 
+/**
+ * After the texts, how long the first render may still wait for the market's orders: a slow
+ * API gets the loading columns instead of a blank page.
+ */
+const MARKET_WAIT_MS = 300;
+
+const queryClient = makeQueryClient();
+// On the market, its requests start now, alongside the texts (docs/decisions/022).
+const marketReady =
+  window.location.pathname === '/' ? prefetchMarket(queryClient, window.location.search) : null;
+
 // The first render waits for the texts (one small chunk), so no raw key is ever on screen. If
-// they cannot be loaded the app still starts (keys shown) rather than leaving a blank page.
-void catalogueReady.then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+// they cannot be loaded the app still starts (keys shown) rather than leaving a blank page. On
+// the market it also waits, briefly, for the orders: the page is then drawn once, with them.
+void catalogueReady
+  .then(() => marketReady && Promise.race([marketReady, new Promise((r) => setTimeout(r, MARKET_WAIT_MS))]))
+  .then(() => {
+    const reactRoot = createRoot(root);
+    // A transition: React renders the first screen in slices of a few milliseconds and yields
+    // between them, so the page's first render is not one long task (docs/decisions/022).
+    startTransition(() =>
+      reactRoot.render(
+        <StrictMode>
+          <App queryClient={queryClient} />
+        </StrictMode>,
+      ),
+    );
+  });

@@ -1,10 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { Providers } from './providers';
 import { router } from './router';
 
-export function App() {
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
-    <Providers>
+    <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>
   );

@@ -1,4 +1,4 @@
-import { loadCatalogue } from '@p2p/shared';
+import { LOCALES, loadCatalogue } from '@p2p/shared';
 import { currentLang } from './current-lang';
 
 /**
@@ -8,3 +8,12 @@ import { currentLang } from './current-lang';
 export const catalogueReady: Promise<void> = loadCatalogue(currentLang()).catch((error: unknown) => {
   console.error('UI texts could not be loaded', error);
 });
+
+// While the texts download, the browser's number formatting is initialised: the first Intl
+// formatter of a page costs tens of milliseconds on a phone (locale data), which would
+// otherwise land in the render that first shows the order book (docs/decisions/022).
+setTimeout(() => {
+  const locale = LOCALES[currentLang()];
+  new Intl.NumberFormat(locale).format(0);
+  new Intl.PluralRules(locale).select(0);
+}, 0);

@@ -7,4 +7,5 @@ export {
   estimateValueMinor,
   marketPriceMinor,
 } from './lib/prices';
+export { prefetchMarket } from './prefetch';
 export { MarketPage } from './routes/MarketPage';

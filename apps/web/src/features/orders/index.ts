@@ -2,7 +2,7 @@
 import { lazy } from 'react';
 
 export { type OrderBookFilter, orderKeys, ordersApi } from './api/orders-api';
-export { useMyOrders, useOrderBook } from './api/queries';
+export { orderBookQuery, useMyOrders, useOrderBook } from './api/queries';
 export { OrderCard } from './components/OrderCard';
 export { OrderTypeBadge } from './components/OrderStatusBadge';
 export { isLiveOrder } from './lib/my-orders';

@@ -5,7 +5,7 @@ import {
   PRICE_SERVICE_UNAVAILABLE_MESSAGE,
   readPricesAnswer,
 } from '@p2p/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiConfig, apiHeaders, apiMessage, errorMessageOf } from '@/lib/api';
 
 export interface MarketPricesState {
@@ -63,12 +63,14 @@ export async function fetchCurrentPrices(signal?: AbortSignal): Promise<MarketPr
 
 export const MARKET_PRICES_KEY = ['market', 'prices'] as const;
 
+export const marketPricesQuery = queryOptions({
+  queryKey: MARKET_PRICES_KEY,
+  queryFn: ({ signal }) => fetchCurrentPrices(signal),
+  staleTime: PRICES_STALE_MS,
+  refetchInterval: PRICES_REFRESH_MS,
+  retry: 1,
+});
+
 export function useMarketPrices() {
-  return useQuery({
-    queryKey: MARKET_PRICES_KEY,
-    queryFn: ({ signal }) => fetchCurrentPrices(signal),
-    staleTime: PRICES_STALE_MS,
-    refetchInterval: PRICES_REFRESH_MS,
-    retry: 1,
-  });
+  return useQuery(marketPricesQuery);
 }

@@ -4,30 +4,14 @@ import { useSearchParams } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
 import { useT } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
+import { bookFilter, type FilterKey, readMarketFilters } from '../lib/filters';
 import { FilterBar, type FilterOption } from './FilterBar';
-
-type FilterKey = 'crypto' | 'fiat' | 'method';
-
-/** Only values the book knows; anything else in the address is ignored. */
-function readFilter(params: URLSearchParams, key: FilterKey, allowed: readonly string[]): string {
-  const value = params.get(key) ?? '';
-  return allowed.includes(value) ? value : '';
-}
 
 /** The market's filters live in the address (shareable, back button works). */
 export function useMarketFilters() {
   const [params, setParams] = useSearchParams();
-  const crypto = readFilter(params, 'crypto', CRYPTOCURRENCIES);
-  const fiat = readFilter(params, 'fiat', FIAT_CURRENCIES);
-  const method = readFilter(params, 'method', PAYMENT_METHODS);
-  const book = useMemo(
-    () => ({
-      cryptocurrency: crypto || undefined,
-      fiat_currency: fiat || undefined,
-      payment_method: method || undefined,
-    }),
-    [crypto, fiat, method],
-  );
+  const { crypto, fiat, method } = readMarketFilters(params);
+  const book = useMemo(() => bookFilter({ crypto, fiat, method }), [crypto, fiat, method]);
   const set = (key: FilterKey, value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);

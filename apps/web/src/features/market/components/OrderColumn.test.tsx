@@ -1,14 +1,15 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test-support/render';
 import { OrderColumn } from './OrderColumn';
 
 afterEach(() => {
+  vi.restoreAllMocks();
   document.body.innerHTML = '';
 });
 
 /** A loaded, empty side of the book whose server count is `total`. */
-function show(total: number, totalCapped: boolean, lang: 'ru' | 'en' = 'ru') {
+function show(total: number, totalCapped: boolean, lang: 'ru' | 'en' = 'ru', hiddenOnPhone = false) {
   const book = {
     data: { pages: [{ orders: [], total, totalCapped, limit: 20, offset: 0, hasNext: false }] },
     isPending: false,
@@ -24,7 +25,7 @@ function show(total: number, totalCapped: boolean, lang: 'ru' | 'en' = 'ru') {
       isOwn={() => false}
       deviation={() => null}
       onOpen={() => {}}
-      hiddenOnPhone={false}
+      hiddenOnPhone={hiddenOnPhone}
     />,
     { lang },
   );
@@ -47,5 +48,41 @@ describe('order column count', () => {
   it('in English too', () => {
     show(1000, true, 'en');
     expect(screen.getByText('more than 1000')).toBeTruthy();
+  });
+});
+
+/** The viewport as the column's media query sees it. */
+function viewport(phone: boolean) {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: phone && query.includes('max-width'),
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as unknown as MediaQueryList,
+  );
+}
+
+describe('the other tab on a phone', () => {
+  const body = () => document.querySelector('.order-column__empty');
+
+  it('is not rendered beyond its heading on a phone', () => {
+    viewport(true);
+    show(0, false, 'ru', true);
+    expect(document.querySelector('.order-column__title')).toBeTruthy();
+    expect(body()).toBeNull();
+  });
+
+  it('is rendered in full on a wider screen, where both columns show', () => {
+    viewport(false);
+    show(0, false, 'ru', true);
+    expect(body()).toBeTruthy();
+  });
+
+  it('the chosen tab is rendered on a phone', () => {
+    viewport(true);
+    show(0, false, 'ru', false);
+    expect(body()).toBeTruthy();
   });
 });

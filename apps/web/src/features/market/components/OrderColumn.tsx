@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { LoadingState } from '@/components/ui/Status';
 import { OrderCard, type useOrderBook } from '@/features/orders';
 import { useT } from '@/i18n';
+import { PHONE, useMediaQuery } from '@/lib/use-media-query';
 
 interface OrderColumnProps {
   type: 'buy' | 'sell';
@@ -22,6 +23,9 @@ export function OrderColumn({ type, book, isOwn, deviation, onOpen, hiddenOnPhon
   const orders = book.data?.pages.flatMap((page) => page.orders) ?? [];
   const first = book.data?.pages[0];
   const createLink = `/create-order?type=${type}`;
+  // The other tab's column is not drawn on a phone, so its rows are not rendered either: half
+  // the work of the market's first render there (docs/decisions/022).
+  const hidden = useMediaQuery(PHONE) && hiddenOnPhone;
 
   return (
     <section
@@ -39,7 +43,7 @@ export function OrderColumn({ type, book, isOwn, deviation, onOpen, hiddenOnPhon
         </p>
       </header>
 
-      {book.isPending ? (
+      {hidden ? null : book.isPending ? (
         <LoadingState text={t(type === 'buy' ? 'market.loading.buy' : 'market.loading.sell')} />
       ) : book.isError ? (
         <div className="alert alert--error market-error" role="alert">

@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { type OrderBookFilter, type OrderTradeStatus, orderKeys, ordersApi } from './orders-api';
 
 /** Market column page size; the book answers at most 100 per call. */
@@ -6,13 +12,17 @@ export const BOOK_PAGE_SIZE = 20;
 /** Spec 2 §9: order trades page size. */
 export const ORDER_TRADES_PAGE_SIZE = 20;
 
-export function useOrderBook(filter: OrderBookFilter) {
-  return useInfiniteQuery({
+/** One side of the book, paged: the column's query and the market's prefetch are this one. */
+export const orderBookQuery = (filter: OrderBookFilter) =>
+  infiniteQueryOptions({
     queryKey: orderKeys.book(filter),
     queryFn: ({ pageParam }) => ordersApi.book(filter, pageParam, BOOK_PAGE_SIZE),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.hasNext ? last.offset + last.orders.length : undefined),
   });
+
+export function useOrderBook(filter: OrderBookFilter) {
+  return useInfiniteQuery(orderBookQuery(filter));
 }
 
 export function useOrder(id: string) {
