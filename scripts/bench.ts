@@ -45,6 +45,7 @@ import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { systemText } from '../apps/server/src/modules/chat/system-messages.ts';
 import { auditLedger } from '../apps/server/src/modules/ledger/audit.ts';
 import * as ledger from '../apps/server/src/modules/ledger/ledger.ts';
+import { listBook } from '../apps/server/src/modules/orders/orders.repository.ts';
 import { OrdersService } from '../apps/server/src/modules/orders/orders.service.ts';
 import { rebuildReputationCounters } from '../apps/server/src/modules/users/reputation-counters.ts';
 import { insertUser } from '../apps/server/src/modules/users/users.repository.ts';
@@ -117,6 +118,49 @@ interface PhaseResult {
   statements: Record<string, Count>;
   pgbench: Reference | null;
   cpu: CpuPerAction | null;
+  deep: DeepPages | null;
+}
+
+/** Median time of the book's statements for a page `depth` orders deep, by offset and by cursor. */
+interface DeepPages {
+  depth: number;
+  first: number;
+  offset: number;
+  keyset: number;
+}
+
+/**
+ * The book's own statements (no cache, one client) for its first page and for a page `depth`
+ * orders deep, asked for by offset and by the keyset cursor of the order before it.
+ */
+async function deepPages(ctx: Ctx): Promise<DeepPages | null> {
+  const filter = { type: 'sell' as const, cryptocurrency: 'BTC', limit: 20, offset: 0 };
+  const now = new Date();
+  const all = await listBook(ctx.db, { ...filter, limit: 1 }, now);
+  const depth = Math.min(5000, all.total - 20);
+  if (depth < 100) return null;
+  const before = await listBook(ctx.db, { ...filter, limit: 1, offset: depth - 1 }, now);
+  const position = before.rows[0]?.position;
+  if (!position) return null;
+  const viaOffset = await listBook(ctx.db, { ...filter, offset: depth }, now);
+  const viaCursor = await listBook(ctx.db, { ...filter, after: position }, now);
+  if (viaOffset.rows.map((r) => r.order.id).join() !== viaCursor.rows.map((r) => r.order.id).join())
+    throw new Error('the cursor page and the offset page differ');
+  const median = async (run: () => Promise<unknown>) => {
+    const times: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const t0 = performance.now();
+      await run();
+      times.push(performance.now() - t0);
+    }
+    return times.sort((a, b) => a - b)[30] as number;
+  };
+  return {
+    depth,
+    first: await median(() => listBook(ctx.db, filter, now)),
+    offset: await median(() => listBook(ctx.db, { ...filter, offset: depth }, now)),
+    keyset: await median(() => listBook(ctx.db, { ...filter, after: position }, now)),
+  };
 }
 
 interface CpuPerAction {
@@ -334,6 +378,12 @@ async function phase(label: string, pairs: Pair[]): Promise<PhaseResult> {
     closers.unshift(app.close);
     const { ctx, base: appBase } = app;
 
+    const deep = await deepPages(ctx);
+    if (deep)
+      console.log(
+        `book statements, one client, median: first page ${f2(deep.first)} ms; ${deep.depth} orders deep ` +
+          `by offset ${f2(deep.offset)} ms, by cursor ${f2(deep.keyset)} ms`,
+      );
     await ok(request(appBase, 'GET', BOOK)); // warm the app's caches before capturing
     ctx.bookCache.invalidate(); // the capture must reach the database, not the book cache
     const book = await captureStatements(() => ok(request(appBase, 'GET', BOOK)));
@@ -446,6 +496,7 @@ async function phase(label: string, pairs: Pair[]): Promise<PhaseResult> {
       statements,
       pgbench,
       cpu,
+      deep,
     };
   } finally {
     for (const close of closers) await close().catch(() => {});
@@ -671,6 +722,15 @@ function printSummary(results: PhaseResult[], rt: RealtimeResult | null) {
       ...each((r) => `${f1(r.book.bare.opsPerSec)} req/s, ${lat(r.book.bare)}`),
     ],
     ['  app / bare (goal >= 0.3)', '-', ...each((r) => ratio(r.book.app.opsPerSec, r.book.bare.opsPerSec))],
+    [
+      '  book SQL, first page / deep by offset / by cursor',
+      '-',
+      ...each((r) =>
+        r.deep
+          ? `${f2(r.deep.first)} / ${f2(r.deep.offset)} / ${f2(r.deep.keyset)} ms (${f0(r.deep.depth)} deep)`
+          : 'book too small',
+      ),
+    ],
     [
       'trade lifecycle, app',
       ISSUE.lifecycle,

@@ -186,12 +186,16 @@ export const OrderBookQuery = z.object({
   payment_method: paymentMethodField().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  /** The previous page's `nextCursor`: the page after it, at any depth (instead of `offset`). */
+  after: z.string().min(1).max(200).optional(),
 });
 
 export const OrderList = PageInfo.extend({
   orders: z.array(OrderView),
   /** The book stops counting past 1,000 matches (plus the page asked for): `total` is then "at least". */
   totalCapped: z.boolean(),
+  /** Where the next page starts (`after=`), or null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type OrderList = z.infer<typeof OrderList>;
 

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows, type Tx } from '../../db/client.ts';
 import { type OrderRow, orders, type UserRow, userSettings, userStats, users } from '../../db/schema.ts';
 import { type ReputationFigures, reputationFields } from '../users/reputation.ts';
+import { type BookPosition, microsecondsToIso } from './book-cursor.ts';
 
 export type NewOrder = typeof orders.$inferInsert;
 
@@ -35,7 +36,16 @@ export interface BookFilter {
   fiatCurrency?: string | undefined;
   paymentMethod?: string | undefined;
   limit: number;
+  /** Orders to skip; 0 when the page is asked for by `after`. */
   offset: number;
+  /** Keyset paging: the page starts after this order (docs/decisions/022). */
+  after?: BookPosition | undefined;
+}
+
+/** An order of a book page, with its exact keyset position. */
+export interface BookRow {
+  order: OrderRow;
+  position: BookPosition;
 }
 
 /** The book counts matching orders only this far (plus the page asked for); more reads "1000+". */
@@ -44,8 +54,9 @@ export const BOOK_COUNT_CAP = 1000;
 /**
  * The public book: active orders worth taking, best price first for the taker, and how many
  * there are, counted no further than BOOK_COUNT_CAP past the page (one statement; the count
- * is an uncorrelated subquery run once). Served by the partial indexes of migration 0017:
- * an index scan in the page's order that stops at the limit (docs/decisions/019).
+ * is an uncorrelated subquery run once). Served by the partial indexes of migrations 0017 and
+ * 0019: an index scan in the page's order that stops at the limit (docs/decisions/019). With
+ * `after` the scan starts at that order, whatever its depth (keyset, docs/decisions/022).
  */
 export async function listBook(db: Executor, f: BookFilter, now: Date) {
   // The partial indexes' own conditions are written as literals, not parameters, so that
@@ -61,29 +72,57 @@ export async function listBook(db: Executor, f: BookFilter, now: Date) {
   if (f.fiatCurrency) conditions.push(eq(orders.fiatCurrency, f.fiatCurrency));
   if (f.paymentMethod) conditions.push(sql`${orders.paymentMethods} @> ARRAY[${f.paymentMethod}]::text[]`);
   const where = and(...conditions);
-  // Counting one past the cap (or past this page) says whether there is more.
+  // Counting one past the cap (or past this page) says how many there are in all.
   const cap = Math.max(BOOK_COUNT_CAP, f.offset + f.limit);
   const counted = sql<string>`(SELECT COUNT(*) FROM (
     SELECT 1 FROM ${orders} WHERE ${where} LIMIT ${cap + 1}) capped)`;
-  // Best price for the taker: buy offers highest first, sell offers cheapest first.
-  const byPrice = f.type === 'buy' ? desc(orders.pricePerUnit) : asc(orders.pricePerUnit);
+  // Best price for the taker: buy offers highest first, sell offers cheapest first; then the
+  // older offer, then the id, so that every order has one place (the keyset's order).
+  const descending = f.type === 'buy';
+  const byPrice = descending ? desc(orders.pricePerUnit) : asc(orders.pricePerUnit);
   const page = await db
-    .select({ order: orders, counted })
+    .select({
+      order: orders,
+      counted,
+      createdUs: sql<string>`(extract(epoch from ${orders.createdAt}) * 1000000)::bigint::text`,
+    })
     .from(orders)
-    .where(where)
-    .orderBy(byPrice, asc(orders.createdAt))
-    .limit(f.limit)
+    .where(f.after ? and(where, afterPosition(f.after, descending)) : where)
+    .orderBy(byPrice, asc(orders.createdAt), asc(orders.id))
+    // One more than the page says whether another follows.
+    .limit(f.limit + 1)
     .offset(f.offset);
+  const rows = page.slice(0, f.limit);
   // A page past the end has no row to carry the count: counted on its own (rare).
   const n = page[0]
     ? Number(page[0].counted)
     : Number((await db.select({ counted }).from(sql`(SELECT 1) one`))[0]?.counted ?? 0);
   return {
-    rows: page.map((r) => r.order),
+    rows: rows.map(
+      (r): BookRow => ({
+        order: r.order,
+        position: { price: String(r.order.pricePerUnit), createdUs: r.createdUs, id: r.order.id },
+      }),
+    ),
     total: Math.min(n, cap),
     totalCapped: n > cap,
-    hasNext: f.offset + page.length < n,
+    hasNext: page.length > f.limit,
   };
+}
+
+/**
+ * Orders after `p` in the book's order. The price bound alone is an index condition (the
+ * scan starts at the cursor's price); the rest settles ties within that price.
+ */
+function afterPosition(p: BookPosition, descending: boolean) {
+  const createdAt = microsecondsToIso(p.createdUs);
+  const price = sql`${p.price}::bigint`;
+  const beyond = descending ? sql`${orders.pricePerUnit} < ${price}` : sql`${orders.pricePerUnit} > ${price}`;
+  const bound = descending
+    ? sql`${orders.pricePerUnit} <= ${price}`
+    : sql`${orders.pricePerUnit} >= ${price}`;
+  return sql`(${bound} AND (${beyond} OR (${orders.pricePerUnit} = ${price}
+    AND (${orders.createdAt}, ${orders.id}) > (${createdAt}::timestamptz, ${p.id}::uuid))))`;
 }
 
 export async function listOrdersOfUser(db: Executor, userId: string, includeCancelled: boolean) {

@@ -62,6 +62,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         paymentMethod: q.payment_method,
         limit: q.limit,
         offset: q.offset,
+        after: q.after,
       });
       return { success: true as const, data };
     },

@@ -16,8 +16,12 @@ import * as ledger from '../ledger/ledger.ts';
 import { PendingEvents } from '../realtime/notifier.ts';
 import { runClaimed } from '../scheduler/scheduled-item.ts';
 import { assertNotBlocked } from '../users/blocking.ts';
+import { type BookCursor, decodeBookCursor, encodeBookCursor } from './book-cursor.ts';
 import { toOrderViews } from './order-view.ts';
 import * as repo from './orders.repository.ts';
+
+/** A book page as asked for: a filter, and either an offset or the cursor of `nextCursor`. */
+export type BookQuery = Omit<repo.BookFilter, 'after'> & { after?: string | undefined };
 
 /** When the first order of a book page expires: the cached page is wrong from then on. */
 function firstExpiry(page: OrderList): number {
@@ -97,19 +101,39 @@ export class OrdersService {
    * The public book page of a filter. It does not depend on who asks, so recent pages are
    * served from the instance's short-lived cache (docs/decisions/019).
    */
-  async book(filter: repo.BookFilter): Promise<OrderList> {
+  async book(query: BookQuery): Promise<OrderList> {
+    const { after: afterText, ...filter } = query;
+    const side = filter.type ?? 'any';
+    let after: BookCursor | null = null;
+    if (afterText !== undefined) {
+      if (filter.offset > 0) throw new AppError('VALIDATION_ERROR', { key: 'errors.bookCursorWithOffset' });
+      after = decodeBookCursor(afterText);
+      // Not ours, or made for the other side (which runs in the opposite price order).
+      if (!after || after.side !== side)
+        throw new AppError('VALIDATION_ERROR', { key: 'errors.bookCursorInvalid' });
+    }
+    const offset = after ? after.offset : filter.offset;
     return this.ctx.bookCache.get(
-      JSON.stringify(filter),
+      JSON.stringify(query),
       async () => {
         const now = this.ctx.clock.now();
-        const { rows, total, totalCapped, hasNext } = await repo.listBook(this.ctx.db, filter, now);
+        const page = await repo.listBook(this.ctx.db, { ...filter, after: after ?? undefined }, now);
+        const last = page.rows.at(-1);
         return {
-          orders: await toOrderViews(this.ctx.db, rows, now),
-          total,
-          totalCapped,
+          orders: await toOrderViews(
+            this.ctx.db,
+            page.rows.map((r) => r.order),
+            now,
+          ),
+          total: page.total,
+          totalCapped: page.totalCapped,
           limit: filter.limit,
-          offset: filter.offset,
-          hasNext,
+          offset,
+          hasNext: page.hasNext,
+          nextCursor:
+            page.hasNext && last
+              ? encodeBookCursor({ side, ...last.position, offset: offset + page.rows.length })
+              : null,
         };
       },
       firstExpiry,

@@ -22,6 +22,7 @@ beforeEach(() => {
       limit: 20,
       offset: 0,
       hasNext: false,
+      nextCursor: null,
     };
     return new Response(JSON.stringify({ success: true, data }), { status: 200 });
   });
@@ -50,8 +51,8 @@ describe('market prefetch', () => {
     await prefetchMarket(makeQueryClient(), '?crypto=BTC&fiat=RUB&method=carrier-pigeon');
     expect(requests).toEqual([
       '/market/current-prices',
-      '/orders?type=buy&cryptocurrency=BTC&fiat_currency=RUB&limit=20&offset=0',
-      '/orders?type=sell&cryptocurrency=BTC&fiat_currency=RUB&limit=20&offset=0',
+      '/orders?type=buy&cryptocurrency=BTC&fiat_currency=RUB&limit=20',
+      '/orders?type=sell&cryptocurrency=BTC&fiat_currency=RUB&limit=20',
     ]);
   });
 

@@ -43,8 +43,11 @@ function query(params: Record<string, string | number | undefined>): string {
 
 /** Calls of spec 1 §7 and spec 2 §7 for orders; every POST that creates carries an Idempotency-Key. */
 export const ordersApi = {
-  book: (filter: OrderBookFilter, offset: number, limit: number) =>
-    apiRequest<OrderListData>(`/orders?${query({ ...filter, limit, offset })}`, { auth: false }),
+  /** A page of the book: the first, or the one after the previous page's `nextCursor`. */
+  book: (filter: OrderBookFilter, after: string | null, limit: number) =>
+    apiRequest<OrderListData>(`/orders?${query({ ...filter, limit, after: after ?? undefined })}`, {
+      auth: false,
+    }),
   get: (id: string) => apiRequest<OrderView>(path(id), { auth: false }),
   mine: () => apiRequest<{ orders: OrderView[] }>('/orders/my').then((data) => data.orders),
   create: (body: CreateOrderBody, idempotencyKey = newIdempotencyKey()) =>

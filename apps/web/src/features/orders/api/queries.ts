@@ -17,8 +17,10 @@ export const orderBookQuery = (filter: OrderBookFilter) =>
   infiniteQueryOptions({
     queryKey: orderKeys.book(filter),
     queryFn: ({ pageParam }) => ordersApi.book(filter, pageParam, BOOK_PAGE_SIZE),
-    initialPageParam: 0,
-    getNextPageParam: (last) => (last.hasNext ? last.offset + last.orders.length : undefined),
+    // "Show more" continues after the last order shown (keyset): no page is skipped or repeated
+    // when the book changes meanwhile, and a deep page costs what the first does.
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
 export function useOrderBook(filter: OrderBookFilter) {
