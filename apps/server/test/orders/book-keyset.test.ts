@@ -208,7 +208,7 @@ describe('cursors the book refuses', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'VALIDATION_ERROR',
-      error: 'Give either offset or after, not both',
+      error: 'An offset and a page cursor cannot be given together',
     });
   });
 

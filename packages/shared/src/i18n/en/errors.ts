@@ -16,7 +16,7 @@ export const errors: Messages<typeof ru> = {
   'errors.badJson': 'Invalid JSON in the request body',
   'errors.badValue': 'Invalid value',
   'errors.bookCursorInvalid': 'The next-page link is out of date or damaged: open the list from the start',
-  'errors.bookCursorWithOffset': 'Give either offset or after, not both',
+  'errors.bookCursorWithOffset': 'An offset and a page cursor cannot be given together',
   'errors.emptyJson': 'Empty request body with type application/json',
   'errors.unsupportedMedia': 'Unsupported content type',
   'errors.tooLarge': 'The request is too large',

@@ -17,7 +17,7 @@ export const errors = {
   'errors.badJson': 'Некорректный JSON в теле запроса',
   'errors.badValue': 'Некорректное значение',
   'errors.bookCursorInvalid': 'Ссылка на следующую страницу устарела или повреждена: откройте список сначала',
-  'errors.bookCursorWithOffset': 'Укажите либо offset, либо after, но не оба',
+  'errors.bookCursorWithOffset': 'Нельзя указывать смещение и курсор страницы одновременно',
   'errors.emptyJson': 'Пустое тело запроса с типом application/json',
   'errors.unsupportedMedia': 'Неподдерживаемый тип содержимого',
   'errors.tooLarge': 'Слишком большой запрос',
