@@ -212,10 +212,14 @@ describe('cursors the book refuses', () => {
     });
   });
 
-  it('refuses an empty or oversized cursor as a malformed query', async () => {
-    for (const cursor of ['', 'a'.repeat(201)]) {
+  it('refuses an empty or oversized cursor, or one with control characters, the same way', async () => {
+    for (const cursor of ['', 'a'.repeat(201), '%0A%0D']) {
       const res = await http.get(`/orders?type=sell&after=${cursor}`, null);
       expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        error: 'Ссылка на следующую страницу устарела или повреждена: откройте список сначала',
+      });
     }
   });
 });

@@ -179,6 +179,9 @@ export const OrderView = z.object({
 });
 export type OrderView = z.infer<typeof OrderView>;
 
+/** The book's answer to a cursor it did not make (catalogue key errors.bookCursorInvalid). */
+const BOOK_CURSOR_INVALID = 'Ссылка на следующую страницу устарела или повреждена: откройте список сначала';
+
 export const OrderBookQuery = z.object({
   type: z.enum(['buy', 'sell']).optional(),
   cryptocurrency: z.enum(CRYPTOCURRENCIES).optional(),
@@ -187,7 +190,16 @@ export const OrderBookQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
   /** The previous page's `nextCursor`: the page after it, at any depth (instead of `offset`). */
-  after: z.string().min(1).max(200).optional(),
+  after: text({
+    min: 1,
+    max: 200,
+    trim: false,
+    messages: {
+      tooShort: BOOK_CURSOR_INVALID,
+      tooLong: BOOK_CURSOR_INVALID,
+      badCharacters: BOOK_CURSOR_INVALID,
+    },
+  }).optional(),
 });
 
 export const OrderList = PageInfo.extend({
