@@ -1,10 +1,9 @@
-import type { OrderList } from '@p2p/shared';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import { SessionService } from './modules/auth/sessions.ts';
 import { TokenService } from './modules/auth/tokens.ts';
-import { BookCache } from './modules/orders/book-cache.ts';
+import { type BookAnswer, BookCache } from './modules/orders/book-cache.ts';
 import { Notifier } from './modules/realtime/notifier.ts';
 import { DatabaseUploadStore, type UploadStore } from './modules/uploads/upload-store.ts';
 
@@ -23,13 +22,13 @@ export interface AppContext {
   /** Uploaded files, readable by every instance (docs/decisions/014). */
   uploads: UploadStore;
   /** Recent pages of the public order book (docs/decisions/019). */
-  bookCache: BookCache<OrderList>;
+  bookCache: BookCache<BookAnswer>;
 }
 
 export function createContext(config: Config, database: Database, clock: Clock): AppContext {
   const tokens = new TokenService(config.jwtSecret, () => clock.now());
   const notifier = new Notifier();
-  const bookCache = new BookCache<OrderList>(clock);
+  const bookCache = new BookCache<BookAnswer>(clock);
   // Order and trade changes announced after their commit make the next book read fresh.
   notifier.subscribe((e) => bookCache.observe(e));
   return {

@@ -1,6 +1,7 @@
-import { formatFiat, type OrderList } from '@p2p/shared';
+import { formatFiat, Ok, OrderList, OrderTrader, OrderView } from '@p2p/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { BOOK_COUNT_CAP } from '../../src/modules/orders/orders.repository.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { createOrder, createUser, expectLedgerSound, fund, openTrade } from '../factories.ts';
@@ -43,6 +44,17 @@ describe('the cached book', () => {
     // Time moves (the app's clock, which decides expiry): the page is read again.
     t.clock.advance(2000);
     expect((await book(SELL_USDT)).orders[0]?.description).toBe('changed behind its back');
+  });
+
+  it('answers a cached page with the same bytes, in the shape its schema declares', async () => {
+    const first = await http.get(`/orders?${SELL_USDT}`, null);
+    const again = await http.get(`/orders?${SELL_USDT}`, null);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.body).toBe(first.body);
+    // The body was made through the route's schema: strict parsing finds no undeclared field.
+    const strictOrder = OrderView.strict().extend({ user: OrderTrader.strict() });
+    const strict = Ok(OrderList.strict().extend({ orders: z.array(strictOrder) })).strict();
+    expect(strict.safeParse(first.json()).success).toBe(true);
   });
 
   it('shows a new order on the next read', async () => {

@@ -1,5 +1,15 @@
+import type { OrderList } from '@p2p/shared';
 import type { Clock } from '../../lib/clock.ts';
 import type { RealtimeEvent } from '../realtime/notifier.ts';
+
+/**
+ * A cached book page: the page, and the HTTP answer's body made from it once (checked against
+ * the route's response schema when it is made), so a page served again costs no serializing.
+ */
+export interface BookAnswer {
+  page: OrderList;
+  body: Buffer;
+}
 
 /**
  * How long a page of the public book may be served again without asking the database: the

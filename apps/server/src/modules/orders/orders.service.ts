@@ -3,8 +3,9 @@ import {
   type Cryptocurrency,
   fiatValue,
   formatCrypto,
+  Ok,
   ORDER_MIN_FIAT,
-  type OrderList,
+  OrderList,
   parseAmount,
 } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
@@ -16,6 +17,7 @@ import * as ledger from '../ledger/ledger.ts';
 import { PendingEvents } from '../realtime/notifier.ts';
 import { runClaimed } from '../scheduler/scheduled-item.ts';
 import { assertNotBlocked } from '../users/blocking.ts';
+import type { BookAnswer } from './book-cache.ts';
 import { type BookCursor, decodeBookCursor, encodeBookCursor } from './book-cursor.ts';
 import { toOrderViews } from './order-view.ts';
 import * as repo from './orders.repository.ts';
@@ -23,8 +25,11 @@ import * as repo from './orders.repository.ts';
 /** A book page as asked for: a filter, and either an offset or the cursor of `nextCursor`. */
 export type BookQuery = Omit<repo.BookFilter, 'after'> & { after?: string | undefined };
 
+/** The book's answer envelope, as the route declares it. */
+const BookEnvelope = Ok(OrderList);
+
 /** When the first order of a book page expires: the cached page is wrong from then on. */
-function firstExpiry(page: OrderList): number {
+function firstExpiry({ page }: BookAnswer): number {
   let first = Infinity;
   for (const o of page.orders) if (o.expires_at) first = Math.min(first, Date.parse(o.expires_at));
   return first;
@@ -101,7 +106,7 @@ export class OrdersService {
    * The public book page of a filter. It does not depend on who asks, so recent pages are
    * served from the instance's short-lived cache (docs/decisions/019).
    */
-  async book(query: BookQuery): Promise<OrderList> {
+  async book(query: BookQuery): Promise<BookAnswer> {
     const { after: afterText, ...filter } = query;
     const side = filter.type ?? 'any';
     let after: BookCursor | null = null;
@@ -119,7 +124,7 @@ export class OrdersService {
         const now = this.ctx.clock.now();
         const page = await repo.listBook(this.ctx.db, { ...filter, after: after ?? undefined }, now);
         const last = page.rows.at(-1);
-        return {
+        const list: OrderList = {
           orders: await toOrderViews(
             this.ctx.db,
             page.rows.map((r) => r.order),
@@ -135,6 +140,10 @@ export class OrdersService {
               ? encodeBookCursor({ side, ...last.position, offset: offset + page.rows.length })
               : null,
         };
+        // Serialized here, once per cached page, as the route's serializer would: the schema
+        // is checked (and strips what it does not declare), then JSON.
+        const body = Buffer.from(JSON.stringify(BookEnvelope.parse({ success: true, data: list })));
+        return { page: list, body };
       },
       firstExpiry,
     );
