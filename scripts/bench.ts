@@ -34,11 +34,12 @@
 
 import http from 'node:http';
 import { cpus, loadavg } from 'node:os';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createContext } from '../apps/server/src/context.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { openDatabase, queryRows } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { preparingClient } from '../apps/server/src/db/prepared-statements.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
@@ -136,8 +137,13 @@ interface DeepPages {
 async function deepPages(ctx: Ctx): Promise<DeepPages | null> {
   const filter = { type: 'sell' as const, cryptocurrency: 'BTC', limit: 20, offset: 0 };
   const now = new Date();
-  const all = await listBook(ctx.db, { ...filter, limit: 1 }, now);
-  const depth = Math.min(5000, all.total - 20);
+  // The book's own total stops at BOOK_COUNT_CAP: counted here in full.
+  const [counted] = await queryRows<{ n: number }>(
+    ctx.db,
+    sql`SELECT COUNT(*)::int AS n FROM orders
+        WHERE status = 'active' AND tradable AND type = 'sell' AND cryptocurrency = 'BTC'`,
+  );
+  const depth = Math.min(5000, (counted?.n ?? 0) - 20);
   if (depth < 100) return null;
   const before = await listBook(ctx.db, { ...filter, limit: 1, offset: depth - 1 }, now);
   const position = before.rows[0]?.position;
