@@ -13,3 +13,9 @@ CREATE INDEX orders_book_sell_fiat_idx ON orders (cryptocurrency, fiat_currency,
   WHERE status = 'active' AND tradable AND type = 'sell';
 CREATE INDEX orders_book_buy_fiat_idx ON orders (cryptocurrency, fiat_currency, price_per_unit DESC, created_at, id)
   WHERE status = 'active' AND tradable AND type = 'buy';
+-- The market opens on every coin at once (no coin filter): its default view had no index in
+-- its order and sorted every active order of the side on each uncached read. These serve it.
+CREATE INDEX orders_book_sell_any_idx ON orders (price_per_unit, created_at, id)
+  WHERE status = 'active' AND tradable AND type = 'sell';
+CREATE INDEX orders_book_buy_any_idx ON orders (price_per_unit DESC, created_at, id)
+  WHERE status = 'active' AND tradable AND type = 'buy';
