@@ -12,7 +12,15 @@ export default defineConfig({
     pool: 'forks',
     projects: [
       { extends: true, test: { name: 'shared', include: ['packages/*/src/**/*.test.ts'] } },
-      { extends: true, test: { name: 'server', include: ['apps/server/test/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['apps/server/test/**/*.test.ts'],
+          // One migrated template per run; every test file's database is a copy of it.
+          globalSetup: ['apps/server/test/global-setup.ts'],
+        },
+      },
       // Rules and helpers of the web app: plain Node, as fast as the rest.
       { extends: true, ...web, test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
       // Components render into happy-dom; only these files pay for a DOM.

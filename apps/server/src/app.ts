@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -85,6 +85,17 @@ function fastifyTrustProxy(setting: TrustProxy) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
+/**
+ * Whose budget a request spends: a staff member or user whose session the route's
+ * authentication found live, else the client address (anonymous callers, public routes, and
+ * trade actions, whose session is checked later in the handler's own statement).
+ */
+function rateLimitKey(request: FastifyRequest): string {
+  if (request.staffId) return `staff:${request.staffId}`;
+  if (request.userId && !request.pendingSessionId) return `user:${request.userId}`;
+  return `ip:${request.ip}`;
+}
+
 /** Builds the HTTP app. Plugin order: external plugins, app plugins, routes. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -121,8 +132,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       hook: 'preHandler',
       // A Redis outage must not take the API down with it: limits fail open then.
       ...(options.redis ? { redis: options.redis, nameSpace: 'p2p-rl:', skipOnError: true } : {}),
-      keyGenerator: (request) =>
-        request.claims ? `${request.claims.audience}:${request.claims.subjectId}` : `ip:${request.ip}`,
+      // Runs after the routes' authentication (onRequest): a live session's subject, else the
+      // address. A token alone (signed, perhaps revoked) never picks whose budget is spent.
+      keyGenerator: rateLimitKey,
       // Thrown by the plugin, so it reaches the one error handler and becomes the envelope.
       errorResponseBuilder: (_request, context) =>
         new AppError('RATE_LIMITED', {

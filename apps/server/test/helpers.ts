@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type AppContext, createContext } from '../src/context.ts';
@@ -10,9 +12,17 @@ import { ManualClock } from '../src/lib/clock.ts';
 
 export const TEST_BOT_TOKEN = '123456789:TESTtokenTESTtokenTESTtokenTEST12345';
 
+let template: Blob | null = null;
+/** The run's migrated PGlite data directory (global-setup.ts), read once per test file. */
+function pgliteTemplate(): Blob {
+  template ??= new Blob([readFileSync(inject('dbTemplate'))]);
+  return template;
+}
+
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite by default, or a new
- * database on the PostgreSQL server named by DATABASE_URL (dropped again by `dispose`).
+ * database on the PostgreSQL server named by DATABASE_URL (dropped again by `dispose`). Both
+ * are copies of the run's migrated template (global-setup.ts); `migrate` then finds nothing to do.
  */
 export async function createTestDatabase(): Promise<{
   database: Database;
@@ -21,14 +31,14 @@ export async function createTestDatabase(): Promise<{
 }> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) {
-    const database = await openDatabase({ dataDir: null });
+    const database = await openDatabase({ dataDir: null, pgliteTemplate: pgliteTemplate() });
     await migrate(database);
     return { database, url: null, dispose: () => database.close() };
   }
   const name = `p2p_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('dbTemplate')}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;

@@ -20,6 +20,8 @@ export interface Database {
   execScript(script: string): Promise<void>;
   /** Runs `fn` while holding a database-wide lock (one migrator at a time across instances). */
   withExclusiveLock<T>(fn: () => Promise<T>): Promise<T>;
+  /** The embedded database's data directory as a tarball (a template for tests). */
+  dumpDataDir?: () => Promise<Blob | File>;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,12 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Directory for the embedded database; `null` keeps it in memory (tests). */
   dataDir?: string | null;
+  /**
+   * An in-memory embedded database starts from this dump of a data directory (a migrated
+   * template, `dumpDataDir`) instead of running initdb: tests open one per file in a fraction
+   * of the time.
+   */
+  pgliteTemplate?: Blob;
   poolMax?: number;
   /** Named (server-side prepared) statements on PostgreSQL; on unless false (db/prepared-statements.ts). */
   preparedStatements?: boolean;
@@ -50,7 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         options.preparedStatements ?? true,
         options.log ?? stderrLog,
       )
-    : openPglite(options.dataDir ?? null);
+    : openPglite(options.dataDir ?? null, options.pgliteTemplate);
 }
 
 // Each engine's driver is loaded only when that engine is opened.
@@ -133,7 +141,7 @@ function initPgliteDir(dir: string): void {
   if (run.status !== 0) throw new Error(`creating the embedded database in ${dir} failed: ${run.stderr}`);
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, template?: Blob): Promise<Database> {
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
@@ -145,7 +153,10 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     if (!existsSync(join(dir, 'PG_VERSION'))) initPgliteDir(dir);
     client = await PGlite.create(dir, pgliteOptions(PGlite));
   } else {
-    client = await PGlite.create(pgliteOptions(PGlite));
+    client = await PGlite.create({
+      ...pgliteOptions(PGlite),
+      ...(template ? { loadDataDir: template } : {}),
+    });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -158,6 +169,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     },
     // One process owns an embedded database, so there is nobody to race with.
     withExclusiveLock: (fn) => fn(),
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

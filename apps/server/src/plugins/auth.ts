@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
 import { AppError, unauthorized } from '../errors.ts';
@@ -20,9 +20,9 @@ declare module 'fastify' {
     staffId: string;
   }
   interface FastifyInstance {
-    requireUser: preHandlerAsyncHookHandler;
-    requireUserToken: preHandlerAsyncHookHandler;
-    requireStaff: preHandlerAsyncHookHandler;
+    requireUser: onRequestAsyncHookHandler;
+    requireUserToken: onRequestAsyncHookHandler;
+    requireStaff: onRequestAsyncHookHandler;
   }
 }
 
@@ -45,8 +45,10 @@ function authorizationLines(request: FastifyRequest): number {
 }
 
 /**
- * Reads the bearer token on every request (so rate limits can key on the user), and
- * offers `requireUser` / `requireStaff` pre-handlers that also check the session is live.
+ * Reads the bearer token on every request, and offers `requireUser` / `requireStaff` hooks
+ * that also check the session is live. Routes run them as `onRequest` hooks: a caller who may
+ * not call a route is refused (401/403) before its body is read or validated (400), and rate
+ * limits (a later stage) key on the subject of a live session only.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
   const { ctx } = opts;

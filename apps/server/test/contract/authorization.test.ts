@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerSound } from '../factories.ts';
 import { type Operation, operationsOf } from './openapi.ts';
 import { OPERATIONS, tableGaps, useClock } from './operations.ts';
-import { buildWorld, CALLERS, type Caller, openSuite, type Suite, toInject, validRequest } from './world.ts';
+import {
+  buildWorld,
+  CALLERS,
+  type Caller,
+  openSuite,
+  type Request,
+  type Suite,
+  toInject,
+  validRequest,
+} from './world.ts';
 
 /** One test walks every operation of the document: it grows with each route (the back office added 20). */
 const SUITE_TIMEOUT = 600_000;
@@ -24,6 +33,13 @@ afterAll(async () => {
 });
 
 const is2xx = (status: number) => status >= 200 && status < 300;
+
+/** The same request with every part its caller chose made invalid: ids, query values, body. */
+function spoiled(r: Request): Request {
+  const params = Object.fromEntries(Object.keys(r.params).map((k) => [k, 'not-a-uuid']));
+  const query = Object.fromEntries(Object.keys(r.query).map((k) => [k, '\u0000']));
+  return { ...r, params, query: { ...query, unexpected: 'x' }, body: r.body === undefined ? r.body : 12345 };
+}
 
 describe('authorization matrix', () => {
   it('has a decision for every operation of the document, and only for those', () => {
@@ -57,6 +73,25 @@ describe('authorization matrix', () => {
           }
           if (res.statusCode >= 500)
             violations.push(`${op.key}: ${caller} got ${res.statusCode} ${res.body.slice(0, 200)}`);
+        }
+        // Who is refused for who they are (no session, the other audience, a staff role without
+        // the permission) is refused before what they sent is read: the same 401/403 for a
+        // request whose every part is malformed, never a 400. (A user's 403 on someone else's
+        // resource needs the resource, so it is left out.)
+        for (const caller of callers) {
+          const status = statuses.get(caller) ?? 0;
+          const staffCaller = caller === 'moderator' || caller === 'admin';
+          if (entry.allowed.includes('anonymous')) break; // credentials in the body (refresh)
+          if (status !== 401 && !(status === 403 && staffCaller)) continue;
+          const res = await s.t.app.inject(
+            toInject(op, spoiled(validRequest(entry.valid, world, caller)), s),
+          );
+          requests++;
+          if (res.statusCode !== status) {
+            violations.push(
+              `${op.key}: ${caller} got ${status} when valid but ${res.statusCode} when malformed ${res.body.slice(0, 160)}`,
+            );
+          }
         }
         if (!entry.allowed.some((c) => is2xx(statuses.get(c) ?? 0))) {
           violations.push(`${op.key}: no allowed caller (${entry.allowed.join(', ')}) got a 2xx`);

@@ -1,5 +1,5 @@
 import { type AdminView, type StaffPermission, staffMay, WithdrawalMessages } from '@p2p/shared';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
 import type { StaffActor } from './balance-operations.service.ts';
@@ -36,7 +36,7 @@ export class StaffAccess {
   ) {}
 
   /** Any signed-in staff member, even one who still has to enrol in two-factor. */
-  get session(): preHandlerAsyncHookHandler[] {
+  get session(): onRequestAsyncHookHandler[] {
     return [
       this.app.requireStaff,
       async (request) => {
@@ -46,7 +46,7 @@ export class StaffAccess {
   }
 
   /** A staff member whose role has `permission`. */
-  allow(permission: StaffPermission): preHandlerAsyncHookHandler[] {
+  allow(permission: StaffPermission): onRequestAsyncHookHandler[] {
     return [
       this.app.requireStaff,
       async (request) => {

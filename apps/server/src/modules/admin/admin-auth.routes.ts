@@ -88,7 +88,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/auth/me',
     {
-      preHandler: staffOnly,
+      onRequest: staffOnly,
       schema: { tags, security, summary: 'The signed-in staff member', response: { 200: Ok(AdminView) } },
     },
     async (request) => ({ success: true as const, data: await auth.active(request.staffId) }),
@@ -97,7 +97,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/auth/2fa',
     {
-      preHandler: staffOnly,
+      onRequest: staffOnly,
       schema: {
         tags,
         security,
@@ -117,7 +117,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/2fa/setup',
     {
-      preHandler: staffOnly,
+      onRequest: staffOnly,
       schema: {
         tags,
         security,
@@ -149,7 +149,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/2fa/enable',
     {
-      preHandler: staffOnly,
+      onRequest: staffOnly,
       schema: {
         tags,
         security,
@@ -168,7 +168,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/2fa/disable',
     {
-      preHandler: staffOnly,
+      onRequest: staffOnly,
       schema: {
         tags,
         security,

@@ -32,7 +32,7 @@ export const adminDeskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: S
   app.get(
     '/disputes',
     {
-      preHandler: desk,
+      onRequest: desk,
       schema: {
         tags,
         security,
@@ -50,7 +50,7 @@ export const adminDeskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: S
   app.get(
     '/disputes/:id',
     {
-      preHandler: desk,
+      onRequest: desk,
       schema: {
         tags,
         security,
@@ -68,7 +68,7 @@ export const adminDeskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: S
   app.post(
     '/disputes/:id/take',
     {
-      preHandler: desk,
+      onRequest: desk,
       schema: {
         tags,
         security,
@@ -86,7 +86,7 @@ export const adminDeskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: S
   app.post(
     '/disputes/:id/release',
     {
-      preHandler: desk,
+      onRequest: desk,
       schema: {
         tags,
         security,
@@ -104,7 +104,7 @@ export const adminDeskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: S
   app.post(
     '/disputes/:id/messages',
     {
-      preHandler: desk,
+      onRequest: desk,
       schema: {
         tags,
         security,
@@ -128,7 +128,7 @@ export const adminDeskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: S
   app.post(
     '/disputes/:id/evidence',
     {
-      preHandler: desk,
+      onRequest: desk,
       schema: {
         tags,
         security,

@@ -17,7 +17,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: 
   app.get(
     '/staff',
     {
-      preHandler: access.allow('read'),
+      onRequest: access.allow('read'),
       schema: {
         tags,
         security,
@@ -31,7 +31,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: 
   app.post(
     '/staff',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         tags,
         security,
@@ -49,7 +49,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: 
   app.patch(
     '/staff/:id',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         tags,
         security,

@@ -29,7 +29,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: 
   app.get(
     '/dashboard',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags,
         security,
@@ -43,7 +43,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: 
   app.get(
     '/users/:id',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags,
         security,
@@ -58,7 +58,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: 
   app.get(
     '/users/:id/notes',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags,
         security,
@@ -73,7 +73,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: 
   app.post(
     '/users/:id/notes',
     {
-      preHandler: access.allow('users.note'),
+      onRequest: access.allow('users.note'),
       schema: {
         tags,
         security,
@@ -92,7 +92,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: 
   app.post(
     '/users/:id/block',
     {
-      preHandler: access.allow('users.block'),
+      onRequest: access.allow('users.block'),
       schema: {
         tags,
         security,
@@ -112,7 +112,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: 
   app.post(
     '/users/:id/unblock',
     {
-      preHandler: access.allow('users.block'),
+      onRequest: access.allow('users.block'),
       schema: {
         tags,
         security,

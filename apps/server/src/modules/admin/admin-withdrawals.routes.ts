@@ -37,7 +37,7 @@ export const adminWithdrawalsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/withdrawals',
     {
-      preHandler: staffOnly,
+      onRequest: staffOnly,
       schema: {
         tags,
         security,
@@ -54,7 +54,7 @@ export const adminWithdrawalsRoutes: FastifyPluginAsyncZod<{
     app.post(
       `/withdrawals/:id/${action}`,
       {
-        preHandler: adminOnly,
+        onRequest: adminOnly,
         schema: {
           tags,
           security,

@@ -53,7 +53,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/users',
     {
-      preHandler: staffOnly,
+      onRequest: staffOnly,
       schema: {
         tags,
         security,
@@ -68,7 +68,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/users/:id/balances',
     {
-      preHandler: staffOnly,
+      onRequest: staffOnly,
       schema: {
         tags,
         security,
@@ -84,7 +84,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     app.post(
       `/users/:id/balance/${operation}`,
       {
-        preHandler: access.allow('balances.move'),
+        onRequest: access.allow('balances.move'),
         schema: {
           tags,
           security,
@@ -104,7 +104,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/audit-logs',
     {
-      preHandler: staffOnly,
+      onRequest: staffOnly,
       schema: {
         tags,
         security,
@@ -120,7 +120,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/trades/:id',
     {
-      preHandler: staffOnly,
+      onRequest: staffOnly,
       schema: {
         tags,
         security,
@@ -138,7 +138,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/trades/:id/messages',
     {
-      preHandler: staffOnly,
+      onRequest: staffOnly,
       schema: {
         tags,
         security,
@@ -157,7 +157,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/uploads/receipts/:id',
     {
-      preHandler: staffOnly,
+      onRequest: staffOnly,
       schema: {
         tags,
         security,
@@ -175,7 +175,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     '/trades/:id/resolve',
     {
-      preHandler: access.allow('disputes.handle'),
+      onRequest: access.allow('disputes.handle'),
       schema: {
         tags,
         security,

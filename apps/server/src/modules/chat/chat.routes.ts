@@ -21,7 +21,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   const chat = new ChatService(ctx);
   const tags = ['chat'];
   const security = [{ bearer: [] }];
-  const auth = { preHandler: app.requireUser };
+  const auth = { onRequest: app.requireUser };
 
   app.get(
     '/trades/:id/messages',

@@ -21,7 +21,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ inbox: NotificationsSe
   app.get(
     '/notifications',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         security,
@@ -39,7 +39,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ inbox: NotificationsSe
   app.get(
     '/notifications/unread-count',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         security,
@@ -56,7 +56,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ inbox: NotificationsSe
   app.post(
     '/notifications/read-all',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         security,
@@ -70,7 +70,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ inbox: NotificationsSe
   app.post(
     '/notifications/:id/read',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         security,

@@ -19,7 +19,7 @@ export const paymentTemplatesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
   const templates = new PaymentTemplatesService(ctx);
   const tags = ['payment-templates'];
   const security = [{ bearer: [] }];
-  const auth = { preHandler: app.requireUser };
+  const auth = { onRequest: app.requireUser };
 
   app.get(
     '/payment-templates',

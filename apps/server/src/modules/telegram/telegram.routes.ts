@@ -25,7 +25,7 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; bot: Teleg
   app.get(
     '/telegram/link',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         security,
@@ -39,7 +39,7 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; bot: Teleg
   app.post(
     '/telegram/link',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         security,
@@ -57,7 +57,7 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; bot: Teleg
   app.delete(
     '/telegram/link',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags,
         security,

@@ -28,7 +28,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   const trades = new TradesService(ctx);
   const tags = ['trades'];
   const security = [{ bearer: [] }];
-  const auth = { preHandler: app.requireUser };
+  const auth = { onRequest: app.requireUser };
 
   app.post(
     '/trades',
@@ -161,7 +161,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/trades/:id/actions',
     {
       // The session is checked by the statement that locks the trade (TradesService.act).
-      preHandler: app.requireUserToken,
+      onRequest: app.requireUserToken,
       schema: {
         tags,
         security,

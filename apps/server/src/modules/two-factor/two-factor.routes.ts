@@ -21,7 +21,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/users/2fa/status',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags, security, summary: 'Whether two-factor is on', response: { 200: Ok(TwoFactorStatus) } },
     },
     async (request) => ({ success: true as const, data: await twoFactor.status(request.userId) }),
@@ -30,7 +30,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.post(
     '/users/2fa/setup',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config,
       schema: {
         tags,
@@ -45,7 +45,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.post(
     '/users/2fa/enable',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config,
       schema: {
         tags,
@@ -64,7 +64,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.post(
     '/users/2fa/disable',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config,
       schema: {
         tags,

@@ -24,7 +24,7 @@ export const avatarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     '/users/avatar',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config: { rateLimit: { max: 10, timeWindow: '1 minute' }, uploadField: 'avatar' },
       schema: {
         tags,
@@ -49,7 +49,7 @@ export const avatarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.delete(
     '/users/avatar',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags, security, summary: 'Remove my avatar', response: { 200: Ok(AvatarInfo) } },
     },
     async (request) => ({ success: true as const, data: await avatars.remove(request.userId) }),
@@ -58,7 +58,7 @@ export const avatarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     '/users/avatar/info',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags, security, summary: 'My avatar', response: { 200: Ok(AvatarInfo) } },
     },
     async (request) => ({ success: true as const, data: await avatars.info(request.userId) }),

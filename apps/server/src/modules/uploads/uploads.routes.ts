@@ -37,7 +37,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     '/trades/:id/payment-proof',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config: uploadLimit,
       schema: {
         tags: ['trades'],
@@ -68,7 +68,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     '/uploads/receipts/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['uploads'],
         security,

@@ -14,7 +14,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; prices: Mark
   app.get(
     '/wallet/balances',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['wallet'],
         security: [{ bearer: [] }],
@@ -28,7 +28,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; prices: Mark
   app.get(
     '/wallet/transactions',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['wallet'],
         security: [{ bearer: [] }],
@@ -48,7 +48,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; prices: Mark
   app.get(
     '/wallet/transactions.csv',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['wallet'],
         security: [{ bearer: [] }],

@@ -25,7 +25,7 @@ export const devChainRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   const devnet = new Devnet(ctx.db, ctx.clock, ctx.config.chain.devnetBlockSeconds);
   const tags = ['devnet'];
   const security = [{ bearer: [] }];
-  const common = { preHandler: app.requireUser, config: devLimit };
+  const common = { onRequest: app.requireUser, config: devLimit };
 
   app.post(
     '/dev/chain/:network/transfers',
