@@ -89,7 +89,46 @@ const EnvSchema = z.object({
   TELEGRAM_MINI_APP_URL: z.url().optional(),
   /** Public origin of the web app, for links in bot messages. */
   PUBLIC_URL: z.url().optional(),
+  // Trust and safety (docs/decisions/023-trust-and-safety.md).
+  /** How long a valid second-factor code elevates its session for confirming payments. */
+  STEP_UP_MINUTES: z.coerce.number().int().min(0).max(60).default(5),
+  /** Dispute resolutions and admin credits worth more (USD) need a second admin. */
+  FOUR_EYES_USD: z.coerce.number().int().min(0).max(100_000_000).default(1000),
+  /** An account with fewer completed trades is new. */
+  LIMIT_NEW_ACCOUNT_TRADES: z.coerce.number().int().min(0).max(1000).default(5),
+  /** Open trades as a buyer at once: a new account, any other. */
+  LIMIT_NEW_OPEN_TRADES: z.coerce.number().int().min(1).max(1000).default(2),
+  LIMIT_OPEN_TRADES: z.coerce.number().int().min(1).max(1000).default(10),
+  /** The largest trade of a new account, in rubles (other fiats at the price feed's rate). */
+  LIMIT_NEW_TRADE_RUB: z.coerce.number().int().min(1000).max(1_000_000_000).default(50_000),
+  /** Cancellations or expiries as a buyer within 24 h that suspend taking trades... */
+  LIMIT_CANCELS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(3),
+  /** ...for this many hours. */
+  LIMIT_CANCEL_SUSPENSION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24),
+  /** Disputes lost as the party at fault that suspend taking trades until staff lift it. */
+  LIMIT_LOST_DISPUTES: z.coerce.number().int().min(1).max(1000).default(2),
 });
+
+/** Trust-and-safety settings (docs/decisions/023-trust-and-safety.md). */
+export interface SafetyConfig {
+  stepUpMs: number;
+  fourEyesUsd: number;
+  limits: {
+    newAccountTrades: number;
+    newOpenTrades: number;
+    openTrades: number;
+    /** Kopecks. */
+    newTradeRub: bigint;
+    cancelsPerDay: number;
+    cancelSuspensionMs: number;
+    lostDisputes: number;
+  };
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -135,6 +174,7 @@ export type Config = {
   logLevel: string;
   webDist: string | null;
   chain: ChainConfig;
+  safety: SafetyConfig;
 };
 
 export class ConfigError extends Error {}
@@ -213,6 +253,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ?? null,
     chain: chain.config,
+    safety: {
+      stepUpMs: e.STEP_UP_MINUTES * 60_000,
+      fourEyesUsd: e.FOUR_EYES_USD,
+      limits: {
+        newAccountTrades: e.LIMIT_NEW_ACCOUNT_TRADES,
+        newOpenTrades: e.LIMIT_NEW_OPEN_TRADES,
+        openTrades: e.LIMIT_OPEN_TRADES,
+        newTradeRub: BigInt(e.LIMIT_NEW_TRADE_RUB) * 100n,
+        cancelsPerDay: e.LIMIT_CANCELS_PER_DAY,
+        cancelSuspensionMs: e.LIMIT_CANCEL_SUSPENSION_HOURS * 3_600_000,
+        lostDisputes: e.LIMIT_LOST_DISPUTES,
+      },
+    },
   };
 }
 

@@ -6,15 +6,52 @@ import { balancesOfUser } from '../src/modules/ledger/balances.repository.ts';
 import * as ledger from '../src/modules/ledger/ledger.ts';
 import { OrdersService } from '../src/modules/orders/orders.service.ts';
 import { TradesService } from '../src/modules/trades/trades.service.ts';
+import { TwoFactorService } from '../src/modules/two-factor/two-factor.service.ts';
 import { insertUser } from '../src/modules/users/users.repository.ts';
 
 let seq = 0;
 /** A unique username per call (tests share one database per file). */
 export const uniqueName = (prefix = 'u') => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
 
-export async function createUser(ctx: AppContext, overrides: { username?: string; firstName?: string } = {}) {
+/** The authenticator secret of every test user with two-factor on. */
+export const TEST_TOTP_SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU';
+
+/**
+ * A user. Like the demo users they have two-factor on (with TEST_TOTP_SECRET), since selling
+ * and withdrawing need it (docs/decisions/023); `twoFactor: false` makes one who never enrolled.
+ */
+export async function createUser(
+  ctx: AppContext,
+  overrides: { username?: string; firstName?: string; twoFactor?: boolean } = {},
+) {
   const username = overrides.username ?? uniqueName();
-  return insertUser(ctx.db, { username, firstName: overrides.firstName ?? 'Тест', now: ctx.clock.now() });
+  const user = await insertUser(ctx.db, {
+    username,
+    firstName: overrides.firstName ?? 'Тест',
+    now: ctx.clock.now(),
+  });
+  if (overrides.twoFactor !== false) {
+    await new TwoFactorService(ctx).enrolKnownSecret(ctx.db, user.id, TEST_TOTP_SECRET);
+  }
+  return user;
+}
+
+/**
+ * A second-factor code `userId` may give right now: a fresh recovery code of theirs, one per
+ * call, so several actions of one user may run at once (a TOTP time step passes only once;
+ * the TOTP path has tests of its own).
+ */
+export async function secondFactor(ctx: AppContext, userId: string): Promise<string> {
+  const [code] = await new TwoFactorService(ctx).enrolRecoveryCodes(ctx.db, userId, 1);
+  return code as string;
+}
+
+/**
+ * `n` one-time codes of `userId` for requests sent at once (a TOTP time step passes once, so
+ * concurrent money actions of one user each need a code of their own).
+ */
+export function recoveryCodes(ctx: AppContext, userId: string, n: number): Promise<string[]> {
+  return new TwoFactorService(ctx).enrolRecoveryCodes(ctx.db, userId, n);
 }
 
 /** Outside money into a user's wallet, through the ledger like an admin credit. */

@@ -9,6 +9,9 @@ import { type AppContext, createContext } from '../src/context.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { ManualClock } from '../src/lib/clock.ts';
+import { findTwoFactor } from '../src/modules/two-factor/two-factor.repository.ts';
+import { TwoFactorService } from '../src/modules/two-factor/two-factor.service.ts';
+import { TEST_TOTP_SECRET } from './factories.ts';
 
 export const TEST_BOT_TOKEN = '123456789:TESTtokenTESTtokenTESTtokenTEST12345';
 
@@ -113,4 +116,16 @@ export async function signIn(app: FastifyInstance, username: string) {
     refreshToken: data.tokens.refreshToken,
     headers: { authorization: `Bearer ${data.tokens.accessToken}` },
   };
+}
+
+/**
+ * Signs a user in like `signIn` and turns two-factor on for them with the tests' known secret
+ * (factories.ts): selling and withdrawing need it (docs/decisions/023).
+ */
+export async function signInEnrolled(t: TestApp, username: string) {
+  const session = await signIn(t.app, username);
+  if (!(await findTwoFactor(t.ctx.db, session.userId))?.enabledAt) {
+    await new TwoFactorService(t.ctx).enrolKnownSecret(t.ctx.db, session.userId, TEST_TOTP_SECRET);
+  }
+  return session;
 }

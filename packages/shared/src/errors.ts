@@ -17,8 +17,13 @@ export const ErrorCodes = {
   UNAUTHORIZED: 401,
   /** Authenticated, but not allowed to do this. */
   FORBIDDEN: 403,
-  /** Two-factor authentication is on and the request lacks a valid code (withdrawals). */
+  /**
+   * Money would leave the account without its owner's second factor: `details.reason` is
+   * `not_enabled` (enrol first), `missing` or `invalid` (the code).
+   */
   TWO_FACTOR_REQUIRED: 403,
+  /** A trading limit of the account refuses this (new account, cancellations, lost disputes). */
+  LIMIT_REACHED: 403,
   /** No such resource, or the caller may not know it exists. */
   NOT_FOUND: 404,
   /** The action is not allowed in the current state ('Действие недоступно'). */

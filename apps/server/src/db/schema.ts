@@ -52,6 +52,8 @@ export const authSessions = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     revokedAt: ts('revoked_at'),
     revokeReason: text('revoke_reason'),
+    /** The step-up window: confirmations need no new second-factor code until then (0020). */
+    stepUpUntil: ts('step_up_until'),
   },
   (t) => [index('auth_sessions_subject_idx').on(t.subjectType, t.subjectId)],
 );

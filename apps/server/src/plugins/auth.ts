@@ -15,6 +15,8 @@ declare module 'fastify' {
      * token alone, with `pendingSessionId` for the handler's own statement to check.
      */
     userId: string;
+    /** The live session requireUser checked (its step-up window, "end all sessions"). */
+    sessionId: string;
     pendingSessionId: string;
     /** Set by requireStaff once the session is known to be live. */
     staffId: string;
@@ -54,6 +56,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
   const { ctx } = opts;
   app.decorateRequest('claims', null);
   app.decorateRequest('userId', '');
+  app.decorateRequest('sessionId', '');
   app.decorateRequest('pendingSessionId', '');
   app.decorateRequest('staffId', '');
 
@@ -91,6 +94,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
       throw unauthorized(SESSION_EXPIRED);
     }
     request.userId = claims.subjectId;
+    request.sessionId = claims.sessionId;
     await noteActivity(claims.subjectId);
   });
 

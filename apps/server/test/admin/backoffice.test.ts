@@ -7,9 +7,11 @@ import {
   disputedTradeScenario,
   expectLedgerSound,
   fund,
+  secondFactor,
   sellOrderScenario,
 } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
+import { payloadOf } from '../trades/support.ts';
 import { adminLogin, createStaffMember, signInStaff } from './factories.ts';
 
 // Dashboard figures, the user page with notes, the facts beside a withdrawal, staff
@@ -59,7 +61,12 @@ async function completedTrade() {
     paymentMethod: 'sberbank',
   });
   await trades.act(buyer.id, tradeId, 'mark_paid', {});
-  await trades.act(seller.id, tradeId, 'confirm_payment', {});
+  await trades.act(
+    seller.id,
+    tradeId,
+    'confirm_payment',
+    await payloadOf(t.ctx, 'confirm_payment', seller.id),
+  );
   const details = await trades.details(seller.id, tradeId);
   if (details.trade.status !== 'COMPLETED') await trades.act(seller.id, tradeId, 'release_crypto', {});
   return { seller, buyer, tradeId };
@@ -79,6 +86,7 @@ describe('dashboard', () => {
     const lonely = await createUser(t.ctx);
     await fund(t.ctx, lonely.id, 'ETH', '1');
     await new WithdrawalsService(t.ctx).request(lonely.id, {
+      totpCode: await secondFactor(t.ctx, lonely.id),
       cryptocurrency: 'ETH',
       amount: '0.2',
       toAddress: ETH_OUT,
@@ -123,6 +131,7 @@ describe('user page and notes', () => {
     const { seller, buyer, tradeId } = await completedTrade();
     await fund(t.ctx, seller.id, 'ETH', '1');
     await new WithdrawalsService(t.ctx).request(seller.id, {
+      totpCode: await secondFactor(t.ctx, seller.id),
       cryptocurrency: 'ETH',
       amount: '0.1',
       toAddress: ETH_OUT,
@@ -166,11 +175,22 @@ describe('withdrawal queue facts', () => {
     await fund(t.ctx, seller.id, 'ETH', '1');
     await fund(t.ctx, other.id, 'ETH', '1');
     const service = new WithdrawalsService(t.ctx);
-    await service.request(other.id, { cryptocurrency: 'ETH', amount: '0.1', toAddress: ETH_FACTS });
+    await service.request(other.id, {
+      totpCode: await secondFactor(t.ctx, other.id),
+      cryptocurrency: 'ETH',
+      amount: '0.1',
+      toAddress: ETH_FACTS,
+    });
     t.clock.advance(2 * DAY);
     await fresh();
-    await service.request(seller.id, { cryptocurrency: 'ETH', amount: '0.1', toAddress: ETH_FACTS });
+    await service.request(seller.id, {
+      totpCode: await secondFactor(t.ctx, seller.id),
+      cryptocurrency: 'ETH',
+      amount: '0.1',
+      toAddress: ETH_FACTS,
+    });
     const mine = await service.request(seller.id, {
+      totpCode: await secondFactor(t.ctx, seller.id),
       cryptocurrency: 'ETH',
       amount: '0.2',
       toAddress: ETH_FACTS,

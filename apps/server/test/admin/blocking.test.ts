@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signLoginWidget } from '../../src/modules/auth/telegram.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
+import { TwoFactorService } from '../../src/modules/two-factor/two-factor.service.ts';
 import {
   balance,
   createOrder,
   expectLedgerSound,
   fund,
   orderInput,
+  secondFactor,
   sellOrderScenario,
+  TEST_TOTP_SECRET,
 } from '../factories.ts';
-import { createTestApp, signIn, TEST_BOT_TOKEN, type TestApp } from '../helpers.ts';
+import { createTestApp, signInEnrolled, TEST_BOT_TOKEN, type TestApp } from '../helpers.ts';
 import { signInStaff } from './factories.ts';
 
 // A blocked user is refused everywhere it matters: every sign-in path, refresh, the sessions
@@ -58,8 +61,9 @@ describe('blocking a user', () => {
     const userId: string = session.user.id;
     const headers = { authorization: `Bearer ${session.tokens.accessToken}` };
     await fund(t.ctx, userId, 'BTC', '1');
+    await new TwoFactorService(t.ctx).enrolKnownSecret(t.ctx.db, userId, TEST_TOTP_SECRET);
     const { id: orderId } = await createOrder(t.ctx, userId, { amount_crypto: '0.5' });
-    const buyer = await signIn(t.app, 'buyer_of_blocked');
+    const buyer = await signInEnrolled(t, 'buyer_of_blocked');
     const { tradeId } = await new TradesService(t.ctx).open(buyer.userId, {
       orderId,
       amountFiat: '50000',
@@ -96,7 +100,7 @@ describe('blocking a user', () => {
     });
     expect(dev.statusCode).toBe(403);
     // Service level (a request already past authentication when the block landed).
-    const stranger = await signIn(t.app, 'taker_of_blocked');
+    const stranger = await signInEnrolled(t, 'taker_of_blocked');
     const trades = new TradesService(t.ctx);
     await expect(
       trades.open(stranger.userId, { orderId, amountFiat: '50000', paymentMethod: 'sberbank' }),
@@ -112,6 +116,7 @@ describe('blocking a user', () => {
     const before = await balance(t.ctx, userId);
     await expect(
       new WithdrawalsService(t.ctx).request(userId, {
+        totpCode: await secondFactor(t.ctx, userId),
         cryptocurrency: 'BTC',
         amount: '0.01',
         toAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
@@ -156,7 +161,7 @@ describe('blocking a user', () => {
   });
 
   it('refuses a reason shorter than 5 characters and an unknown user', async () => {
-    const user = await signIn(t.app, 'short_reason');
+    const user = await signInEnrolled(t, 'short_reason');
     expect((await block(user.userId, admin, 'нет')).statusCode).toBe(400);
     expect((await block('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });

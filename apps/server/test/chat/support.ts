@@ -1,6 +1,7 @@
 import type { RealtimeEvent } from '../../src/modules/realtime/notifier.ts';
 import { createOrder, createUser, fund } from '../factories.ts';
 import type { TestApp } from '../helpers.ts';
+import { payloadOf } from '../trades/support.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH';
 
@@ -40,8 +41,12 @@ export function chatApi(t: TestApp) {
     read: (userId: string, messageId: string) => call('PATCH', `/messages/${messageId}/read`, userId),
     readAll: (userId: string, tradeId: string) =>
       call('PATCH', `/trades/${tradeId}/messages/read-all`, userId),
-    act: (userId: string, tradeId: string, action: string, payload = {}) =>
-      call('POST', `/trades/${tradeId}/actions`, userId, { action, payload }),
+    /** A confirmation carries a fresh code of the seller's (docs/decisions/023). */
+    act: async (userId: string, tradeId: string, action: string, payload = {}) =>
+      call('POST', `/trades/${tradeId}/actions`, userId, {
+        action,
+        payload: { ...(await payloadOf(t.ctx, action, userId)), ...payload },
+      }),
   };
 }
 

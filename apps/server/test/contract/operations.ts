@@ -7,6 +7,7 @@ import { deleteTwoFactor } from '../../src/modules/two-factor/two-factor.reposit
 import { TwoFactorService } from '../../src/modules/two-factor/two-factor.service.ts';
 import { AvatarsService } from '../../src/modules/uploads/avatars.service.ts';
 import { WithdrawalDecisionsService } from '../../src/modules/withdrawals/withdrawal-decisions.service.ts';
+import { secondFactor } from '../factories.ts';
 import { TEST_BOT_TOKEN } from '../helpers.ts';
 import {
   type Caller,
@@ -142,10 +143,11 @@ const devNetwork = () => ({ network: 'ETH' });
 const code = (w: World, caller: Caller) => ({ code: w.extra[caller] ?? '000000' });
 const USER_CALLERS = ['buyer', 'seller', 'stranger'] as const;
 
-/** Every user starts two-factor enrolment; `extra` holds the code they would type now. */
+/** Every user starts two-factor enrolment afresh; `extra` holds the code they would type now. */
 async function enrolTwoFactor(s: Suite, w: World, enable: boolean) {
   const twoFactor = new TwoFactorService(s.t.ctx);
   for (const caller of USER_CALLERS) {
+    await s.t.ctx.db.transaction((tx) => deleteTwoFactor(tx, w.ids[caller]));
     const { secret } = await twoFactor.setup(w.ids[caller]);
     if (enable) await twoFactor.enable(w.ids[caller], await totpCodeAt(secret, s.t.clock.now()));
     w.extra[caller] = secret;
@@ -156,6 +158,17 @@ async function enrolTwoFactor(s: Suite, w: World, enable: boolean) {
     w.extra[caller] = await totpCodeAt(w.extra[caller] as string, s.t.clock.now());
   }
 }
+
+/** Users who never turned two-factor on (the world's users have it on, as sellers must). */
+async function clearUserTwoFactor(s: Suite, w: World) {
+  for (const caller of USER_CALLERS) await s.t.ctx.db.transaction((tx) => deleteTwoFactor(tx, w.ids[caller]));
+}
+
+/** Each user holds a fresh one-time code in `extra`, for a money action that takes one. */
+async function giveEveryoneACode(s: Suite, w: World) {
+  for (const caller of USER_CALLERS) w.extra[caller] = await secondFactor(s.t.ctx, w.ids[caller]);
+}
+const totpCode = (w: World, caller: Caller) => w.extra[caller] ?? '000000';
 
 const STAFF_CALLERS = ['moderator', 'admin'] as const;
 
@@ -272,18 +285,47 @@ export const OPERATIONS: Record<string, Entry> = {
   'POST /api/v1/dev/chain/{network}/transfers/{txHash}/drop': row(USERS, {
     params: (w) => ({ network: 'ETH', txHash: w.devTxHash }),
   }),
-  'POST /api/v1/withdrawals/request': row(USERS, {
-    body: () => ({ cryptocurrency: 'ETH', network: 'ETH', amount: '0.05', toAddress: CONTRACT_ETH_ADDRESS }),
-  }),
+  'POST /api/v1/withdrawals/request': row(
+    USERS,
+    {
+      body: (w, caller) => ({
+        cryptocurrency: 'ETH',
+        network: 'ETH',
+        amount: '0.05',
+        toAddress: CONTRACT_ETH_ADDRESS,
+        totpCode: totpCode(w, caller),
+      }),
+    },
+    'ESCROW_LOCKED',
+    giveEveryoneACode,
+  ),
   'GET /api/v1/withdrawals/my-withdrawals': row(USERS, { query: () => ({ status: 'PENDING' }) }),
   'POST /api/v1/withdrawals/{id}/cancel': row(SELLER, { params: withdrawal }),
   'GET /api/v1/withdrawals/addresses': row(USERS),
-  'POST /api/v1/withdrawals/addresses': row(USERS, {
-    body: () => ({ network: 'USDT-TRC20', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', label: 'Биржа' }),
-  }),
+  'POST /api/v1/withdrawals/addresses': row(
+    USERS,
+    {
+      body: (w, caller) => ({
+        network: 'USDT-TRC20',
+        address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+        label: 'Биржа',
+        totpCode: totpCode(w, caller),
+      }),
+    },
+    'ESCROW_LOCKED',
+    giveEveryoneACode,
+  ),
   'DELETE /api/v1/withdrawals/addresses/{id}': row(SELLER, { params: (w) => ({ id: w.savedAddressId }) }),
   'GET /api/v1/users/2fa/status': row(USERS),
-  'POST /api/v1/users/2fa/setup': row(USERS),
+  'POST /api/v1/users/2fa/setup': row(USERS, {}, 'ESCROW_LOCKED', clearUserTwoFactor),
+  'POST /api/v1/users/2fa/step-up': row(
+    USERS,
+    { body: (w, caller) => ({ code: totpCode(w, caller) }) },
+    'ESCROW_LOCKED',
+    giveEveryoneACode,
+  ),
+  'POST /api/v1/auth/sessions/end-all': row(USERS),
+  'GET /api/v1/auth/dev-code': row(USERS),
   'POST /api/v1/users/2fa/enable': row(USERS, { body: code }, 'ESCROW_LOCKED', (s, w) =>
     enrolTwoFactor(s, w, false),
   ),

@@ -9,7 +9,7 @@ import { UploadsService } from '../../src/modules/uploads/uploads.service.ts';
 import { SavedAddressesService } from '../../src/modules/withdrawals/saved-addresses.service.ts';
 import { WithdrawalsService } from '../../src/modules/withdrawals/withdrawals.service.ts';
 import { createStaffMember, STAFF_PASSWORD } from '../admin/factories.ts';
-import { createOrder, createUser, fund, openTrade } from '../factories.ts';
+import { createOrder, createUser, fund, openTrade, secondFactor } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { type PriceStub, startPriceStub } from '../market/price-stub.ts';
 import { drive, type Reachable } from '../trades/support.ts';
@@ -100,11 +100,13 @@ export async function buildWorld(s: Suite, scene: Scene): Promise<World> {
   await drive(s.t, { tradeId, buyerId: buyer.id, sellerId: seller.id }, scene);
   await fund(ctx, seller.id, 'ETH', '1');
   const withdrawal = await new WithdrawalsService(ctx).request(seller.id, {
+    totpCode: await secondFactor(ctx, seller.id),
     cryptocurrency: 'ETH',
     amount: '0.1',
     toAddress: CONTRACT_ETH_ADDRESS,
   });
   const saved = await new SavedAddressesService(ctx).add(seller.id, {
+    totpCode: await secondFactor(ctx, seller.id),
     network: 'ETH',
     address: CONTRACT_ETH_ADDRESS,
     label: 'Холодный кошелек',

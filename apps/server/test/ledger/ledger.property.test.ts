@@ -3,8 +3,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { auditLedger } from '../../src/modules/ledger/audit.ts';
+import { TwoFactorService } from '../../src/modules/two-factor/two-factor.service.ts';
 import { createStaffMember } from '../admin/factories.ts';
-import { uniqueName } from '../factories.ts';
+import { TEST_TOTP_SECRET, uniqueName } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { freshAddress } from '../withdrawals/support.ts';
 import { sequence, USERS } from './operations.ts';
@@ -45,6 +46,9 @@ async function freshUsers(): Promise<string[]> {
     t.ctx.db,
     sql`INSERT INTO users (username, first_name) VALUES ${sql.join(values, sql`, `)} RETURNING id`,
   );
+  // Every one of them may sell and withdraw: two-factor on (docs/decisions/023).
+  const twoFactor = new TwoFactorService(t.ctx);
+  for (const { id } of rows) await twoFactor.enrolKnownSecret(t.ctx.db, id, TEST_TOTP_SECRET);
   return rows.map((r) => r.id);
 }
 

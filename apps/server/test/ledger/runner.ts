@@ -14,6 +14,7 @@ import * as ledger from '../../src/modules/ledger/ledger.ts';
 import { OrdersService } from '../../src/modules/orders/orders.service.ts';
 import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
+import { secondFactor } from '../factories.ts';
 import { type Currency, Model, type ModelTrade } from './model.ts';
 import { type Method, type Op, USERS, type Who } from './operations.ts';
 import { type DepositAddresses, WithdrawalSteps } from './withdrawal-steps.ts';
@@ -267,7 +268,12 @@ export class Runner {
     const role =
       o.who !== 'right' ? o.who : o.action === 'next' ? (next?.[1] ?? 'buyer') : RIGHT_ROLE[action];
     const who = role === 'buyer' ? trade.buyer : role === 'seller' ? trade.seller : this.third(trade);
-    const payload = action === 'dispute_trade' ? { reasonId: 'other', details: 'property test' } : {};
+    const payload =
+      action === 'dispute_trade'
+        ? { reasonId: 'other', details: 'property test' }
+        : action === 'confirm_payment'
+          ? { totpCode: await secondFactor(this.ctx, this.id(who)) }
+          : {};
     const expected = this.model.allows(trade, who, action, this.now()) !== null;
     await this.attempt(action, expected, async () => {
       await this.trades.act(this.id(who), trade.id, action, payload);

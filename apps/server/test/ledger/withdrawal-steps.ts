@@ -7,6 +7,7 @@ import type { ManualClock } from '../../src/lib/clock.ts';
 import * as ledger from '../../src/modules/ledger/ledger.ts';
 import { WithdrawalDecisionsService } from '../../src/modules/withdrawals/withdrawal-decisions.service.ts';
 import { WithdrawalsService } from '../../src/modules/withdrawals/withdrawals.service.ts';
+import { secondFactor } from '../factories.ts';
 import { EXTERNAL, txHashFor } from '../withdrawals/support.ts';
 import type { Currency, Model } from './model.ts';
 import { type Destination, NETWORK_OF, WithdrawalModel } from './model-withdrawals.ts';
@@ -79,6 +80,7 @@ export class WithdrawalSteps {
     const fee = this.model.canRequest(user, currency, amount, to);
     await this.attempt(`withdraw_${to}`, fee !== null, async () => {
       const view = await this.users.request(this.id(user), {
+        totpCode: await secondFactor(this.ctx, this.id(user)),
         cryptocurrency: currency,
         amount: formatCrypto(amount),
         toAddress,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { createOrder, fund, openTrade } from '../factories.ts';
-import { createTestApp, signIn, type TestApp } from '../helpers.ts';
-import { api } from '../trades/support.ts';
+import { createTestApp, signInEnrolled, type TestApp } from '../helpers.ts';
+import { api, payloadOf } from '../trades/support.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 let seq = 0;
-const who = (p: string) => signIn(t.app, `${p}${Date.now().toString(36)}${seq++}`);
+const who = (p: string) => signInEnrolled(t, `${p}${Date.now().toString(36)}${seq++}`);
 const put = (headers: Record<string, string>, payload: unknown) =>
   t.app.inject({ method: 'PUT', url: '/api/v1/users/settings', headers, payload: payload as object });
 
@@ -91,7 +91,12 @@ describe('settings take effect', () => {
     const done = await openTrade(t.ctx, taker.userId, raterOrder);
     const trades = new TradesService(t.ctx);
     await trades.act(taker.userId, done, 'mark_paid', {});
-    await trades.act(rater.userId, done, 'confirm_payment', {});
+    await trades.act(
+      rater.userId,
+      done,
+      'confirm_payment',
+      await payloadOf(t.ctx, 'confirm_payment', rater.userId),
+    );
     await trades.act(rater.userId, done, 'release_crypto', {});
     await trades.review(rater.userId, done, 3, '');
     const { id: orderId } = await createOrder(t.ctx, owner.userId, { amount_crypto: '1' });

@@ -6,7 +6,7 @@ import { BOOK_COUNT_CAP } from '../../src/modules/orders/orders.repository.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { createOrder, createUser, expectLedgerSound, fund, openTrade } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { type Api, api } from '../trades/support.ts';
+import { type Api, api, payloadOf } from '../trades/support.ts';
 
 // The book page is cached per filter (docs/decisions/019): any change on this instance must
 // show on the next read. And its count stops at BOOK_COUNT_CAP without losing "is there more".
@@ -83,7 +83,12 @@ describe('the cached book', () => {
     const trades = new TradesService(t.ctx);
     const done = await openTrade(t.ctx, buyer, top.id, '9000');
     await trades.act(buyer, done, 'mark_paid', {});
-    await trades.act(top.user_id, done, 'confirm_payment', {});
+    await trades.act(
+      top.user_id,
+      done,
+      'confirm_payment',
+      await payloadOf(t.ctx, 'confirm_payment', top.user_id),
+    );
     await trades.act(top.user_id, done, 'release_crypto', {});
     expect((await book(SELL_USDT)).orders[0]).toMatchObject({
       id: top.id,

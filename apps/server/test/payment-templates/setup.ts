@@ -4,7 +4,8 @@ import { queryRows } from '../../src/db/client.ts';
 import type { RealtimeEvent } from '../../src/modules/realtime/notifier.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { balance, createOrder, fund, openTrade } from '../factories.ts';
-import { signIn, type TestApp } from '../helpers.ts';
+import { type signIn, signInEnrolled, type TestApp } from '../helpers.ts';
+import { payloadOf } from '../trades/support.ts';
 
 /** A Luhn-valid card number ending in 1234. */
 export const CARD = '2200 7000 0005 1234';
@@ -26,13 +27,14 @@ export type Session = Awaited<ReturnType<typeof signIn>>;
 
 /** A signed-in seller with a sell order, a signed-in buyer and an open (ESCROW_LOCKED) trade. */
 export async function tradeScenario(t: TestApp) {
-  const seller = await signIn(t.app, name('sel'));
-  const buyer = await signIn(t.app, name('buy'));
-  const stranger = await signIn(t.app, name('str'));
+  const seller = await signInEnrolled(t, name('sel'));
+  const buyer = await signInEnrolled(t, name('buy'));
+  const stranger = await signInEnrolled(t, name('str'));
   await fund(t.ctx, seller.userId, 'BTC', '1');
   const { id: orderId } = await createOrder(t.ctx, seller.userId, { amount_crypto: '1' });
   const tradeId = await openTrade(t.ctx, buyer.userId, orderId, '5000');
-  const act = (userId: string, action: string) => new TradesService(t.ctx).act(userId, tradeId, action, {});
+  const act = async (userId: string, action: string) =>
+    new TradesService(t.ctx).act(userId, tradeId, action, await payloadOf(t.ctx, action, userId));
   return { seller, buyer, stranger, orderId, tradeId, act };
 }
 

@@ -281,12 +281,33 @@ describe('rate limiting (RATE_LIMIT=1)', () => {
     const a = await signIn(t.app, 'rl_user_a');
     const b = await signIn(t.app, 'rl_user_b');
     const get = (headers: Record<string, string>) =>
-      limited.inject({ url: '/api/v1/auth/config', headers, remoteAddress: '10.3.3.3' });
+      limited.inject({ url: '/api/v1/auth/me', headers, remoteAddress: '10.3.3.3' });
     let last = 0;
     for (let i = 0; i < 301; i++) last = (await get(a.headers)).statusCode;
     expect(last).toBe(429);
     expectEnvelope(await get(a.headers), 429, 'RATE_LIMITED');
     // Same IP, another user: still served.
     expect((await get(b.headers)).statusCode).toBe(200);
+  });
+
+  it("a token whose session ended spends no user's budget: it is refused before the limit counts", async () => {
+    const victim = await signIn(t.app, 'rl_victim');
+    const stolen = await signIn(t.app, 'rl_victim');
+    await limited.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: stolen.headers });
+    const flood = (headers: Record<string, string>, remoteAddress: string) =>
+      limited.inject({ url: '/api/v1/auth/me', headers, remoteAddress });
+    for (let i = 0; i < 310; i++) expect((await flood(stolen.headers, '10.5.5.5')).statusCode).toBe(401);
+    // The owner's live session, from elsewhere, is served as if nothing happened.
+    expect((await flood(victim.headers, '10.6.6.6')).statusCode).toBe(200);
+  });
+
+  it('public routes key on the address even when a token comes along', async () => {
+    const a = await signIn(t.app, 'rl_public_a');
+    const get = (remoteAddress: string) =>
+      limited.inject({ url: '/api/v1/auth/config', headers: a.headers, remoteAddress });
+    let last = 0;
+    for (let i = 0; i < 301; i++) last = (await get('10.7.7.7')).statusCode;
+    expect(last).toBe(429);
+    expect((await get('10.8.8.8')).statusCode).toBe(200);
   });
 });

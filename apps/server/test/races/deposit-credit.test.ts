@@ -108,7 +108,7 @@ describe('race (f): the same deposits seen by two watchers at once', () => {
   });
 
   it('concurrent first requests for an address give one address', async () => {
-    const dave = await newSession(t.app, 'race_dep');
+    const dave = await newSession(t, 'race_dep');
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) => depositAddress(t.app, dave, i % 2 ? 'ETH' : 'BNB-BEP20')),
     );

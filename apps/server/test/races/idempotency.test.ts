@@ -50,8 +50,8 @@ async function keyRows(userId: string) {
 
 describe('race (c): one Idempotency-Key sent 50 times at once', () => {
   it('on a sell order: 50 x 200 with the same tradeId, one trade, the reserve carved once', async () => {
-    const seller = await newSession(t.app, 'is');
-    const buyer = await newSession(t.app, 'ib');
+    const seller = await newSession(t, 'is');
+    const buyer = await newSession(t, 'ib');
     await fund(t.ctx, seller.userId, 'BTC', '1');
     const { id: orderId } = await createOrder(t.ctx, seller.userId, { amount_crypto: '1' });
 
@@ -72,8 +72,8 @@ describe('race (c): one Idempotency-Key sent 50 times at once', () => {
   });
 
   it('on a buy order: the taker-seller escrow is locked from their balance exactly once', async () => {
-    const owner = await newSession(t.app, 'io');
-    const taker = await newSession(t.app, 'it');
+    const owner = await newSession(t, 'io');
+    const taker = await newSession(t, 'it');
     await fund(t.ctx, taker.userId, 'BTC', '0.05');
     const { id: orderId } = await createOrder(t.ctx, owner.userId, { type: 'buy', amount_crypto: '1' });
 
@@ -93,8 +93,8 @@ describe('race (c): one Idempotency-Key sent 50 times at once', () => {
   });
 
   it('the same key with two different bodies: one trade; the other body is refused, never run', async () => {
-    const seller = await newSession(t.app, 'ms');
-    const buyer = await newSession(t.app, 'mb');
+    const seller = await newSession(t, 'ms');
+    const buyer = await newSession(t, 'mb');
     await fund(t.ctx, seller.userId, 'BTC', '1');
     const { id: orderId } = await createOrder(t.ctx, seller.userId, { amount_crypto: '1' });
 

@@ -6,6 +6,7 @@ import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { balance, createOrder, createUser, expectLedgerSound, fund, openTrade } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
+import { payloadOf } from '../trades/support.ts';
 import { inBatches, report, settle, settlementsOf, tally, timed } from './support.ts';
 
 /**
@@ -39,7 +40,12 @@ async function confirmedTrades(n: number) {
     const buyer = await createUser(t.ctx);
     const tradeId = await openTrade(t.ctx, buyer.id, orderId, '50000');
     await trades.act(buyer.id, tradeId, 'mark_paid', {});
-    await trades.act(seller.id, tradeId, 'confirm_payment', {});
+    await trades.act(
+      seller.id,
+      tradeId,
+      'confirm_payment',
+      await payloadOf(t.ctx, 'confirm_payment', seller.id),
+    );
     return { buyerId: buyer.id, tradeId };
   });
   return { sellerId: seller.id, orderId, opened };
@@ -120,7 +126,12 @@ describe('lock order: releases against order deletion and new trades', () => {
     const first = await inBatches(N, 10, async () => {
       const tradeId = await openTrade(t.ctx, taker.id, orderId, '50000');
       await trades.act(owner.id, tradeId, 'mark_paid', {});
-      await trades.act(taker.id, tradeId, 'confirm_payment', {});
+      await trades.act(
+        taker.id,
+        tradeId,
+        'confirm_payment',
+        await payloadOf(t.ctx, 'confirm_payment', taker.id),
+      );
       return tradeId;
     });
 

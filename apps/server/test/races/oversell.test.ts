@@ -62,10 +62,10 @@ function expectOutcomes(res: Awaited<ReturnType<typeof openAll>>['result']) {
 
 describe('race (b): 200 takers on one order that fits 100', () => {
   it('a sell order is never oversold; the seller locks exactly reserve + escrow', async () => {
-    const seller = await newSession(t.app, 'os');
+    const seller = await newSession(t, 'os');
     await fund(t.ctx, seller.userId, 'BTC', '1.005');
     const { id: orderId } = await createOrder(t.ctx, seller.userId, { amount_crypto: '1.005' });
-    const buyers = await newSessions(t.app, 'ob', TAKERS);
+    const buyers = await newSessions(t, 'ob', TAKERS);
 
     const { result, ms } = await openAll(buyers, orderId);
     expectOutcomes(result);
@@ -89,9 +89,9 @@ describe('race (b): 200 takers on one order that fits 100', () => {
   });
 
   it('a buy order is never overfilled; each taker-seller locks escrow from their own balance once', async () => {
-    const owner = await newSession(t.app, 'ow');
+    const owner = await newSession(t, 'ow');
     const { id: orderId } = await createOrder(t.ctx, owner.userId, { type: 'buy', amount_crypto: '1.005' });
-    const sellers = await newSessions(t.app, 'ot', TAKERS);
+    const sellers = await newSessions(t, 'ot', TAKERS);
     for (let i = 0; i < sellers.length; i += 25) {
       await Promise.all(sellers.slice(i, i + 25).map((s) => fund(t.ctx, s.userId, 'BTC', '0.03')));
     }

@@ -6,6 +6,7 @@ import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { balance, createOrder, createUser, expectLedgerSound, fund, openTrade } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
+import { payloadOf } from '../trades/support.ts';
 import { historiesOf, inBatches, otherInstance, report, settlementsOf, timed } from './support.ts';
 
 /**
@@ -58,7 +59,12 @@ describe('race (e): schedulers of two instances over the same due work', () => {
       const c = confirmed[i];
       if (!c) return;
       await trades.act(c.buyerId, c.tradeId, 'mark_paid', {});
-      await trades.act(c.sellerId, c.tradeId, 'confirm_payment', {});
+      await trades.act(
+        c.sellerId,
+        c.tradeId,
+        'confirm_payment',
+        await payloadOf(t.ctx, 'confirm_payment', c.sellerId),
+      );
     });
     t.clock.advance(30 * MINUTE);
 

@@ -5,7 +5,7 @@ import { queryRows } from '../../src/db/client.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { FEE_ACCOUNT_SQL } from '../../src/modules/ledger/ledger.ts';
 import { uniqueName } from '../factories.ts';
-import { signIn } from '../helpers.ts';
+import { type signIn, signInEnrolled, type TestApp } from '../helpers.ts';
 
 /**
  * Shared pieces of the race suites. Each race fires its requests with one Promise.all: on
@@ -15,15 +15,15 @@ import { signIn } from '../helpers.ts';
 
 export type Session = Awaited<ReturnType<typeof signIn>>;
 
-/** A signed-in user with a fresh unique name. */
-export const newSession = (app: FastifyInstance, prefix: string) => signIn(app, uniqueName(prefix));
+/** A signed-in user with a fresh unique name, two-factor on (any of them may sell). */
+export const newSession = (t: TestApp, prefix: string) => signInEnrolled(t, uniqueName(prefix));
 
 /** Signs in `n` users, a few at a time (setup, not part of any race). */
-export async function newSessions(app: FastifyInstance, prefix: string, n: number): Promise<Session[]> {
+export async function newSessions(t: TestApp, prefix: string, n: number): Promise<Session[]> {
   const out: Session[] = [];
   for (let i = 0; i < n; i += 25) {
     const batch = Math.min(25, n - i);
-    out.push(...(await Promise.all(Array.from({ length: batch }, () => newSession(app, prefix)))));
+    out.push(...(await Promise.all(Array.from({ length: batch }, () => newSession(t, prefix)))));
   }
   return out;
 }

@@ -5,6 +5,7 @@ import { findTrade } from '../../src/modules/trades/trades.repository.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { balance, createOrder, expectLedgerSound, fund, openTrade } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
+import { payloadOf } from '../trades/support.ts';
 import {
   act,
   historiesOf,
@@ -39,14 +40,21 @@ const DISPUTE = { reasonId: 'no_crypto_received', details: 'Продавец н�
 
 /** A seller with a 1 BTC sell order and a buyer whose 0.01 BTC trade is in `state`. */
 async function tradeIn(state: 'PAYMENT_PENDING' | 'PAYMENT_CONFIRMED') {
-  const seller = await newSession(t.app, 'rs');
-  const buyer = await newSession(t.app, 'rb');
+  const seller = await newSession(t, 'rs');
+  const buyer = await newSession(t, 'rb');
   await fund(t.ctx, seller.userId, 'BTC', '1');
   const { id: orderId } = await createOrder(t.ctx, seller.userId, { amount_crypto: '1' });
   const tradeId = await openTrade(t.ctx, buyer.userId, orderId, '50000');
   const trades = new TradesService(t.ctx);
   await trades.act(buyer.userId, tradeId, 'mark_paid', {});
-  if (state === 'PAYMENT_CONFIRMED') await trades.act(seller.userId, tradeId, 'confirm_payment', {});
+  if (state === 'PAYMENT_CONFIRMED') {
+    await trades.act(
+      seller.userId,
+      tradeId,
+      'confirm_payment',
+      await payloadOf(t.ctx, 'confirm_payment', seller.userId),
+    );
+  }
   return { seller, buyer, orderId, tradeId };
 }
 
@@ -74,7 +82,12 @@ describe('race (a): conflicting actions on one trade', () => {
       const { seller, buyer, orderId, tradeId } = await tradeIn('PAYMENT_PENDING');
       // Alternate who fires first, so a serialized engine sees both winners too.
       const cancel: Move = [buyer, 'cancel_trade', {}];
-      const confirm: Move = [seller, 'confirm_payment', {}];
+      // Every confirmation carries the seller's code; the first to get the trade spends it.
+      const confirm: Move = [
+        seller,
+        'confirm_payment',
+        await payloadOf(t.ctx, 'confirm_payment', seller.userId),
+      ];
       const { statuses, winners, ms, winner } = await fire(
         tradeId,
         ...(round % 2 === 0 ? ([cancel, confirm] as const) : ([confirm, cancel] as const)),

@@ -7,16 +7,9 @@ import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
 import { WithdrawalDecisionsService } from '../../src/modules/withdrawals/withdrawal-decisions.service.ts';
 import { WithdrawalsService } from '../../src/modules/withdrawals/withdrawals.service.ts';
 import { signInStaff } from '../admin/factories.ts';
-import { balance, expectLedgerSound, fund } from '../factories.ts';
+import { balance, expectLedgerSound, fund, recoveryCodes, TEST_TOTP_SECRET } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import {
-  cancel,
-  decide,
-  EXTERNAL,
-  enableTwoFactor,
-  requestWithdrawal,
-  txHashFor,
-} from '../withdrawals/support.ts';
+import { cancel, decide, EXTERNAL, requestWithdrawal, txHashFor } from '../withdrawals/support.ts';
 import { inBatches, newSession, report, systemBalance, tally, timed } from './support.ts';
 
 /**
@@ -56,9 +49,9 @@ async function postingsByWithdrawal(ids: string[]) {
 
 async function pendingWithdrawals(n: number, prefix: string) {
   return inBatches(n, 10, async () => {
-    const user = await newSession(t.app, prefix);
+    const user = await newSession(t, prefix);
     await fund(t.ctx, user.userId, 'BTC', '1');
-    const res = await requestWithdrawal(t.app, user.headers, btc('0.1'));
+    const res = await requestWithdrawal(t, user, btc('0.1'));
     expect(res.statusCode).toBe(200);
     return { user, id: res.json().data.id as string };
   });
@@ -66,14 +59,14 @@ async function pendingWithdrawals(n: number, prefix: string) {
 
 describe('race: 50 withdrawal requests draining one balance', () => {
   it('never overdraws; every accepted request is locked exactly once', async () => {
-    const user = await newSession(t.app, 'drain');
+    const user = await newSession(t, 'drain');
     await fund(t.ctx, user.userId, 'BTC', '1');
     // Each takes 0.05 + 0.0005 fee: 19 fit into 1 BTC (0.9595), a 20th would not.
+    // Each request carries a code of its own (a time step passes once).
+    const codes = await recoveryCodes(t.ctx, user.userId, 50);
     const { result, ms } = await timed(() =>
       Promise.all(
-        Array.from({ length: 50 }, (_, i) =>
-          requestWithdrawal(t.app, user.headers, btc('0.05'), `drain-${i}`),
-        ),
+        codes.map((totpCode, i) => requestWithdrawal(t, user, { ...btc('0.05'), totpCode }, `drain-${i}`)),
       ),
     );
     const statuses = tally(result.map((r) => r.statusCode));
@@ -98,10 +91,12 @@ describe('race: 50 withdrawal requests draining one balance', () => {
   });
 
   it('a request repeated 20 times at once with one Idempotency-Key creates one withdrawal', async () => {
-    const user = await newSession(t.app, 'retry');
+    const user = await newSession(t, 'retry');
     await fund(t.ctx, user.userId, 'BTC', '1');
+    // Retries repeat the request byte for byte, its code included.
+    const [totpCode] = await recoveryCodes(t.ctx, user.userId, 1);
     const result = await Promise.all(
-      Array.from({ length: 20 }, () => requestWithdrawal(t.app, user.headers, btc('0.3'), 'same-key')),
+      Array.from({ length: 20 }, () => requestWithdrawal(t, user, { ...btc('0.3'), totpCode }, 'same-key')),
     );
     const ok = result.filter((r) => r.statusCode === 200);
     // A repeat that arrives while the first is still open waits on the key and answers its result.
@@ -290,15 +285,12 @@ describe('race: an admin completes twice', () => {
 
 describe('race: one two-factor code on two withdrawals at once', () => {
   it('passes once', async () => {
-    const user = await newSession(t.app, 'tfa');
+    const user = await newSession(t, 'tfa');
     await fund(t.ctx, user.userId, 'BTC', '1');
-    const { secret } = await enableTwoFactor(t, user.headers);
     t.clock.advance(30_000);
-    const code = await totpCodeAt(secret, t.clock.now());
+    const code = await totpCodeAt(TEST_TOTP_SECRET, t.clock.now());
     const result = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        requestWithdrawal(t.app, user.headers, { ...btc('0.01'), totpCode: code }),
-      ),
+      Array.from({ length: 5 }, () => requestWithdrawal(t, user, { ...btc('0.01'), totpCode: code })),
     );
     expect(tally(result.map((r) => r.statusCode))).toEqual({ 200: 1, 403: 4 });
     expect(await balance(t.ctx, user.userId)).toEqual({ available: 98_950_000n, locked: 1_050_000n });

@@ -4,6 +4,7 @@ import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { findTrade } from '../../src/modules/trades/trades.repository.ts';
 import { createOrder, createUser, expectLedgerSound, fund } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
+import { payloadOf } from '../trades/support.ts';
 import { type Client, connect, type LiveServer, listenWithRealtime, settle } from './support.ts';
 
 let t: TestApp;
@@ -55,12 +56,15 @@ async function scene() {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().tradeId as string;
   };
-  const act = (who: 'seller' | 'buyer', tradeId: string, action: string, payload = {}) =>
+  const act = async (who: 'seller' | 'buyer', tradeId: string, action: string, payload = {}) =>
     t.app.inject({
       method: 'POST',
       url: `/api/v1/trades/${tradeId}/actions`,
       headers: headers[who],
-      payload: { action, payload },
+      payload: {
+        action,
+        payload: { ...(await payloadOf(t.ctx, action, who === 'seller' ? seller.id : buyer.id)), ...payload },
+      },
     });
   return { seller, buyer, stranger, orderId, s, b, x, headers, open, act };
 }

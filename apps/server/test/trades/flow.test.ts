@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
-import { balance, createUser, expectLedgerSound, fund, sellOrderScenario } from '../factories.ts';
-import { createTestApp, signIn, type TestApp } from '../helpers.ts';
+import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
+import {
+  balance,
+  createUser,
+  expectLedgerSound,
+  fund,
+  sellOrderScenario,
+  TEST_TOTP_SECRET,
+} from '../factories.ts';
+import { createTestApp, signInEnrolled, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,8 +22,8 @@ afterAll(async () => {
 
 describe('a full trade on a sell order over HTTP', () => {
   it('moves escrow to the buyer minus the fee, exactly once', async () => {
-    const s = await signIn(t.app, 'flowseller');
-    const b = await signIn(t.app, 'flowbuyer');
+    const s = await signInEnrolled(t, 'flowseller');
+    const b = await signInEnrolled(t, 'flowbuyer');
     await fund(t.ctx, s.userId, 'BTC', '0.5');
     const created = await t.app.inject({
       method: 'POST',
@@ -48,16 +56,20 @@ describe('a full trade on a sell order over HTTP', () => {
     expect(body.data.availableActions).toEqual(['mark_paid', 'cancel_trade']);
     const tradeId = body.tradeId;
 
-    const act = (headers: Record<string, string>, action: string) =>
+    const act = (headers: Record<string, string>, action: string, payload: object = {}) =>
       t.app.inject({
         method: 'POST',
         url: `/api/v1/trades/${tradeId}/actions`,
         headers,
-        payload: { action, payload: {} },
+        payload: { action, payload },
       });
     expect((await act(s.headers, 'mark_paid')).statusCode).toBe(409);
     expect((await act(b.headers, 'mark_paid')).json().data.trade.status).toBe('PAYMENT_PENDING');
-    expect((await act(s.headers, 'confirm_payment')).json().data.trade.status).toBe('PAYMENT_CONFIRMED');
+    // The seller's authenticator app shows the code of this moment.
+    const code = await totpCodeAt(TEST_TOTP_SECRET, t.clock.now());
+    expect((await act(s.headers, 'confirm_payment', { totpCode: code })).json().data.trade.status).toBe(
+      'PAYMENT_CONFIRMED',
+    );
     const done = await act(s.headers, 'release_funds');
     expect(done.json().data.trade.status).toBe('COMPLETED');
     expect(done.json().data.escrow.status).toBe('released');
@@ -68,7 +80,7 @@ describe('a full trade on a sell order over HTTP', () => {
     // fee 0.1% of 0.01 BTC = 0.00001 BTC
     expect(await balance(t.ctx, b.userId)).toEqual({ available: 999_000n, locked: 0n });
     expect(await balance(t.ctx, s.userId)).toEqual({ available: 30_000_000n, locked: 19_000_000n });
-    const other = await signIn(t.app, 'flowstranger');
+    const other = await signInEnrolled(t, 'flowstranger');
     expect(
       (await t.app.inject({ url: `/api/v1/trades/${tradeId}`, headers: other.headers })).statusCode,
     ).toBe(404);

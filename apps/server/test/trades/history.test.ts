@@ -2,7 +2,8 @@ import { feeFor, formatCrypto, parseAmount } from '@p2p/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { createOrder, expectLedgerSound, fund, openTrade } from '../factories.ts';
-import { createTestApp, signIn, type TestApp } from '../helpers.ts';
+import { createTestApp, type signIn, signInEnrolled, type TestApp } from '../helpers.ts';
+import { payloadOf } from './support.ts';
 
 let t: TestApp;
 type Session = Awaited<ReturnType<typeof signIn>>;
@@ -38,10 +39,10 @@ const sorted = (...keys: (keyof typeof ids)[]) => keys.map((k) => ids[k]).sort()
  */
 beforeAll(async () => {
   t = await createTestApp();
-  seller = await signIn(t.app, 'hist_seller');
-  buyer = await signIn(t.app, 'hist_buyer');
-  other = await signIn(t.app, 'hist_other');
-  stranger = await signIn(t.app, 'hist_stranger');
+  seller = await signInEnrolled(t, 'hist_seller');
+  buyer = await signInEnrolled(t, 'hist_buyer');
+  other = await signInEnrolled(t, 'hist_other');
+  stranger = await signInEnrolled(t, 'hist_stranger');
   await t.app.inject({
     method: 'PUT',
     url: '/api/v1/users/me',
@@ -57,7 +58,12 @@ beforeAll(async () => {
   t.clock.advance(60_000);
   await trades.act(buyer.userId, ids.completed, 'mark_paid', {});
   t.clock.advance(60_000);
-  await trades.act(seller.userId, ids.completed, 'confirm_payment', {});
+  await trades.act(
+    seller.userId,
+    ids.completed,
+    'confirm_payment',
+    await payloadOf(t.ctx, 'confirm_payment', seller.userId),
+  );
   await trades.act(seller.userId, ids.completed, 'release_crypto', {});
   ids.cancelled = await openTrade(t.ctx, buyer.userId, orderId, '6000');
   t.clock.advance(30_000);
@@ -88,9 +94,9 @@ beforeAll(async () => {
   const { id: strangerOrder } = await createOrder(t.ctx, stranger.userId, { amount_crypto: '1' });
   ids.other = await openTrade(t.ctx, other.userId, strangerOrder, '5000');
   // Sessions from two days ago have run out: sign in again as the same users.
-  seller = await signIn(t.app, 'hist_seller');
-  buyer = await signIn(t.app, 'hist_buyer');
-  stranger = await signIn(t.app, 'hist_stranger');
+  seller = await signInEnrolled(t, 'hist_seller');
+  buyer = await signInEnrolled(t, 'hist_buyer');
+  stranger = await signInEnrolled(t, 'hist_stranger');
 });
 afterAll(async () => {
   await expectLedgerSound(t.ctx);

@@ -10,7 +10,7 @@ import {
   sellOrderScenario,
 } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { type Api, api, drive, sellTradeIn } from './support.ts';
+import { type Api, api, drive, payloadOf, sellTradeIn } from './support.ts';
 
 // Reviews after a completed trade, and the reputation figures built from stored data
 // (decision 006): public profile and order book must agree, and nothing is invented.
@@ -120,7 +120,12 @@ describe('reputation from stored data', () => {
       const tradeId = await openTrade(t.ctx, buyer, orderId, fiat);
       await service.act(buyer, tradeId, 'mark_paid', {});
       t.clock.advance((releaseAfter[i] as number) * 1000);
-      await service.act(trader, tradeId, 'confirm_payment', {});
+      await service.act(
+        trader,
+        tradeId,
+        'confirm_payment',
+        await payloadOf(t.ctx, 'confirm_payment', trader),
+      );
       await service.act(trader, tradeId, 'release_crypto', {});
       expect((await review(tradeId, buyer, { rating: ratings[i], comment: `Отзыв ${i}` })).statusCode).toBe(
         200,

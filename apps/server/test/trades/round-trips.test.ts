@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDeferredWork } from '../../src/lib/after-response.ts';
-import { createOrder, createUser, expectLedgerSound, fund } from '../factories.ts';
+import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
+import { createOrder, createUser, expectLedgerSound, fund, TEST_TOTP_SECRET } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { countStatements } from '../statements.ts';
 import { api } from './support.ts';
@@ -16,7 +17,9 @@ import { api } from './support.ts';
 const CEILINGS = {
   open: 6, // session, BEGIN, admission (order + users + partner rule), write, COMMIT, view
   mark_paid: 5, // BEGIN, lock with the session check (decision 021), transition write, COMMIT, view
-  confirm_payment: 5,
+  // + the second factor (decision 023): its row locked, the spent step written, the window opened
+  confirm_payment: 8,
+  confirm_in_window: 5, // the session's step-up window is read by the lock's statement
   release_crypto: 6, // + the ledger posting
   cancel_trade: 6, // + the (empty-movement) refund posting
 } as const;
@@ -31,6 +34,7 @@ const AFTER_RESPONSE = {
   open: 4, // both parties: read + insert each
   mark_paid: 3, // the seller only
   confirm_payment: 3, // the buyer only
+  confirm_in_window: 3,
   release_crypto: 3, // the buyer only
   cancel_trade: 3, // the seller only
 } as const;
@@ -100,9 +104,11 @@ describe('round trips of the trade actions', () => {
     expect(
       (await measure('mark_paid', () => http.act(tradeId, buyer.id, 'mark_paid'))).data.trade.status,
     ).toBe('PAYMENT_PENDING');
+    // The seller's authenticator shows the code of this moment.
+    const totpCode = await totpCodeAt(TEST_TOTP_SECRET, t.clock.now());
     expect(
-      (await measure('confirm_payment', () => http.act(tradeId, seller.id, 'confirm_payment'))).data.trade
-        .status,
+      (await measure('confirm_payment', () => http.act(tradeId, seller.id, 'confirm_payment', { totpCode })))
+        .data.trade.status,
     ).toBe('PAYMENT_CONFIRMED');
     expect(
       (await measure('release_crypto', () => http.act(tradeId, seller.id, 'release_crypto'))).data.trade
@@ -120,6 +126,20 @@ describe('round trips of the trade actions', () => {
       http.act(second.json().tradeId, buyer.id, 'cancel_trade'),
     );
     expect(cancelled.data.trade.status).toBe('CANCELLED');
+
+    // The seller's next confirmation, inside the window the code opened: no code, no more work.
+    const third = await http.post('/trades', buyer.id, {
+      orderId,
+      amountFiat: '50000',
+      paymentMethod: 'sberbank',
+    });
+    const thirdId = third.json().tradeId as string;
+    expect((await http.act(thirdId, buyer.id, 'mark_paid')).statusCode).toBe(200);
+    await t.app.notifications.feed.idle();
+    const inWindow = await measure('confirm_in_window', () =>
+      http.act(thirdId, seller.id, 'confirm_payment', { totpCode: undefined }),
+    );
+    expect(inWindow.data.trade.status).toBe('PAYMENT_CONFIRMED');
     console.log(`SQL statements per request (${t.database.engine}): ${JSON.stringify(counts)}`);
     console.log(`after the response: ${JSON.stringify(deferredCounts)}`);
   });

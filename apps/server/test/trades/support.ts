@@ -1,7 +1,8 @@
 import type { TradeDetails } from '@p2p/shared';
 import { expect } from 'vitest';
+import type { AppContext } from '../../src/context.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
-import { createOrder, createUser, fund, openTrade, sellOrderScenario } from '../factories.ts';
+import { createOrder, createUser, fund, openTrade, secondFactor, sellOrderScenario } from '../factories.ts';
 import type { TestApp } from '../helpers.ts';
 
 /** A dispute payload valid for both roles. */
@@ -74,8 +75,17 @@ export function api(t: TestApp) {
     put: (url: string, userId: string, payload?: unknown) => call('PUT', url, userId, payload),
     patch: (url: string, userId: string, payload?: unknown) => call('PATCH', url, userId, payload),
     del: (url: string, userId: string) => call('DELETE', url, userId),
-    act: (tradeId: string, userId: string, action: string, payload: Record<string, unknown> = {}) =>
-      call('POST', `/trades/${tradeId}/actions`, userId, { action, payload }),
+    /**
+     * POST /trades/{id}/actions. A confirmation carries a fresh code of the seller's unless
+     * the payload says `totpCode` itself (even as undefined: none sent).
+     */
+    act: async (tradeId: string, userId: string, action: string, payload: Record<string, unknown> = {}) => {
+      const code =
+        action === 'confirm_payment' && !('totpCode' in payload)
+          ? { totpCode: await secondFactor(t.ctx, userId) }
+          : {};
+      return call('POST', `/trades/${tradeId}/actions`, userId, { action, payload: { ...code, ...payload } });
+    },
     /** GET /trades/{id} as a party, asserting 200. */
     async trade(tradeId: string, userId: string): Promise<TradeDetails> {
       const res = await call('GET', `/trades/${tradeId}`, userId);
@@ -87,6 +97,16 @@ export function api(t: TestApp) {
 
 export type Api = ReturnType<typeof api>;
 
+/**
+ * What a party sends with `action` on a path: a dispute's reason, the seller's second-factor
+ * code with a confirmation.
+ */
+export async function payloadOf(ctx: AppContext, action: string, userId: string) {
+  if (action === 'dispute_trade') return DISPUTE;
+  if (action === 'confirm_payment') return { totpCode: await secondFactor(ctx, userId) };
+  return {};
+}
+
 /** Drives a trade through the service, as its parties would, to `status`. */
 export async function drive(
   t: TestApp,
@@ -96,7 +116,7 @@ export async function drive(
   const service = new TradesService(t.ctx);
   for (const [role, action] of PATHS[status]) {
     const userId = role === 'buyer' ? trade.buyerId : trade.sellerId;
-    await service.act(userId, trade.tradeId, action, action === 'dispute_trade' ? DISPUTE : {});
+    await service.act(userId, trade.tradeId, action, await payloadOf(t.ctx, action, userId));
   }
 }
 

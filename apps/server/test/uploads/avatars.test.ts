@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { createTestApp, signIn, type TestApp } from '../helpers.ts';
+import { createTestApp, signInEnrolled, type TestApp } from '../helpers.ts';
 import { tradeScenario } from '../payment-templates/setup.ts';
 import { jpegWithGps, multipart, pngBomb } from './images.ts';
 
@@ -109,7 +109,7 @@ describe('avatar upload round trip', () => {
   });
 
   it('accepts a WebP', async () => {
-    const s = await signIn(t.app, 'avatar_webp');
+    const s = await signInEnrolled(t, 'avatar_webp');
     const webp = await sharp({ create: { width: 30, height: 30, channels: 3, background: 'green' } })
       .webp()
       .toBuffer();
@@ -120,7 +120,7 @@ describe('avatar upload round trip', () => {
 
 describe('avatar attacks are refused with the spec messages and change nothing', () => {
   const refused = async (file: ReturnType<typeof multipart>, status: number, message: string) => {
-    const s = await signIn(t.app, `avatar_bad_${Math.random().toString(36).slice(2, 8)}`);
+    const s = await signInEnrolled(t, `avatar_bad_${Math.random().toString(36).slice(2, 8)}`);
     const before = (await avatarFiles()).length;
     const res = await upload(s.headers, file);
     expect(res.statusCode, res.body).toBe(status);
@@ -163,7 +163,7 @@ describe('avatar attacks are refused with the spec messages and change nothing',
   it('a decompression bomb: a tiny PNG declaring 30000 × 30000', async () => {
     const bomb = pngBomb(30_000, 30_000);
     expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
-    const s = await signIn(t.app, 'avatar_bomb');
+    const s = await signInEnrolled(t, 'avatar_bomb');
     const res = await upload(s.headers, multipart('avatar', 'bomb.png', 'image/png', bomb));
     expect(res.statusCode, res.body).toBe(413);
     expect((await info(s.headers)).hasCustomAvatar).toBe(false);

@@ -19,7 +19,7 @@ import {
 } from '../../src/modules/users/reputation-counters.ts';
 import { createOrder, createUser, expectLedgerSound, fund, openTrade } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { DISPUTE } from '../trades/support.ts';
+import { payloadOf } from '../trades/support.ts';
 
 // The reputation counters (docs/decisions/019) must equal the recomputation from history
 // after every kind of ending a trade can have. Durations include odd milliseconds, so a
@@ -37,7 +37,7 @@ async function sellTrade(seller: string, buyer: string, fiat = '50000') {
 
 async function step(userId: string, tradeId: string, action: string, ms: number) {
   t.clock.advance(ms);
-  await trades.act(userId, tradeId, action, action === 'dispute_trade' ? DISPUTE : {});
+  await trades.act(userId, tradeId, action, await payloadOf(t.ctx, action, userId));
 }
 
 /** A moderator's decision, through the one transition function the back office calls. */

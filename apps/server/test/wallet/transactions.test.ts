@@ -5,7 +5,8 @@ import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { csvField } from '../../src/modules/wallet/wallet-history.ts';
 import { balanceOperation, signInStaff } from '../admin/factories.ts';
 import { createOrder, expectLedgerSound, openTrade } from '../factories.ts';
-import { createTestApp, signIn, type TestApp } from '../helpers.ts';
+import { createTestApp, signInEnrolled, type TestApp } from '../helpers.ts';
+import { payloadOf } from '../trades/support.ts';
 import {
   cancel,
   decide,
@@ -81,8 +82,8 @@ async function expectRowsAddUp(headers: Record<string, string>) {
 describe('GET /api/v1/wallet/transactions', () => {
   it('lists every movement of every kind, and the rows add up to the balances', async () => {
     const admin = await signInStaff(t, { role: 'admin' });
-    const seller = await signIn(t.app, 'hist_seller');
-    const buyer = await signIn(t.app, 'hist_buyer');
+    const seller = await signInEnrolled(t, 'hist_seller');
+    const buyer = await signInEnrolled(t, 'hist_buyer');
     const step = () => t.clock.advance(1000);
     // Staff credit, then an on-chain deposit.
     await balanceOperation(t, admin.headers, 'credit', seller.userId, { amount: '2' });
@@ -105,7 +106,12 @@ describe('GET /api/v1/wallet/transactions', () => {
     const tradeId = await openTrade(t.ctx, buyer.userId, order.id, '500000');
     const trades = new TradesService(t.ctx);
     await trades.act(buyer.userId, tradeId, 'mark_paid', {});
-    await trades.act(seller.userId, tradeId, 'confirm_payment', {});
+    await trades.act(
+      seller.userId,
+      tradeId,
+      'confirm_payment',
+      await payloadOf(t.ctx, 'confirm_payment', seller.userId),
+    );
     step();
     await trades.act(seller.userId, tradeId, 'release_crypto', {});
     step();
@@ -113,7 +119,7 @@ describe('GET /api/v1/wallet/transactions', () => {
     step();
     // Withdrawals: one cancelled, one sent, one internal transfer to the buyer.
     const w1 = (
-      await requestWithdrawal(t.app, seller.headers, {
+      await requestWithdrawal(t, seller, {
         cryptocurrency: 'BTC',
         amount: '0.1',
         toAddress: EXTERNAL.BTC,
@@ -123,7 +129,7 @@ describe('GET /api/v1/wallet/transactions', () => {
     await cancel(t.app, seller.headers, w1.id);
     step();
     const w2 = (
-      await requestWithdrawal(t.app, seller.headers, {
+      await requestWithdrawal(t, seller, {
         cryptocurrency: 'BTC',
         amount: '0.2',
         toAddress: EXTERNAL.BTC,
@@ -136,7 +142,7 @@ describe('GET /api/v1/wallet/transactions', () => {
     step();
     const buyerAddress = await giveDepositAddress(t, buyer.userId, 'ethereum');
     const w3 = (
-      await requestWithdrawal(t.app, seller.headers, {
+      await requestWithdrawal(t, seller, {
         cryptocurrency: 'ETH',
         amount: '1',
         toAddress: buyerAddress,
@@ -248,7 +254,7 @@ describe('GET /api/v1/wallet/transactions', () => {
   });
 
   it('shows a user only their own movements, and needs a user token', async () => {
-    const loner = await signIn(t.app, 'hist_loner');
+    const loner = await signInEnrolled(t, 'hist_loner');
     expect(await history(loner.headers)).toEqual([]);
     expect((await t.app.inject({ url: '/api/v1/wallet/transactions' })).statusCode).toBe(401);
   });
@@ -256,7 +262,7 @@ describe('GET /api/v1/wallet/transactions', () => {
 
 describe('GET /api/v1/wallet/transactions.csv', () => {
   it('exports the same rows as RFC 4180 CSV with the same filters', async () => {
-    const seller = await signIn(t.app, 'hist_seller');
+    const seller = await signInEnrolled(t, 'hist_seller');
     const res = await t.app.inject({
       url: '/api/v1/wallet/transactions.csv?type=withdrawal',
       headers: seller.headers,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInStaff } from '../admin/factories.ts';
 import { balance, expectLedgerSound, fund } from '../factories.ts';
-import { createTestApp, signIn, type TestApp } from '../helpers.ts';
+import { createTestApp, signInEnrolled, type TestApp } from '../helpers.ts';
 import { systemBalance } from '../races/support.ts';
 import { cancel, decide, EXTERNAL, postingsOf, requestWithdrawal, txHashFor } from './support.ts';
 
@@ -22,9 +22,9 @@ let seq = 0;
 /** A funded user with a fresh PENDING request of 0.1 BTC (+0.0005 fee) out of 1 BTC. */
 async function pending(amount = '0.1') {
   seq += 1;
-  const user = await signIn(t.app, `wd_dec_${seq}`);
+  const user = await signInEnrolled(t, `wd_dec_${seq}`);
   await fund(t.ctx, user.userId, 'BTC', '1');
-  const res = await requestWithdrawal(t.app, user.headers, {
+  const res = await requestWithdrawal(t, user, {
     cryptocurrency: 'BTC',
     amount,
     toAddress: EXTERNAL.BTC,

@@ -2,7 +2,7 @@ import { NETWORK_IDS, NETWORKS, type NetworkId } from '@p2p/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositAddress } from '../deposits/support.ts';
 import { balance, expectLedgerSound, fund } from '../factories.ts';
-import { createTestApp, signIn, type TestApp } from '../helpers.ts';
+import { createTestApp, signInEnrolled, type TestApp } from '../helpers.ts';
 import { requestWithdrawal } from './support.ts';
 
 // Withdrawals recognise the addresses the deposit side really derives (not fixture rows):
@@ -23,13 +23,13 @@ describe('a withdrawal to an address the platform derived for another user', () 
       const network = id as NetworkId;
       const { currency, withdraw } = NETWORKS[network];
       const slug = network.toLowerCase().replace(/[^a-z0-9]/g, '');
-      const sender = await signIn(t.app, `drv_s_${slug}`);
-      const recipient = await signIn(t.app, `drv_r_${slug}`);
+      const sender = await signInEnrolled(t, `drv_s_${slug}`);
+      const recipient = await signInEnrolled(t, `drv_r_${slug}`);
       const { address } = await depositAddress(t.app, recipient, network);
       await fund(t.ctx, sender.userId, currency, withdraw.max);
       const typed = NETWORKS[network].family === 'tron' ? address : address.toLowerCase();
 
-      const res = await requestWithdrawal(t.app, sender.headers, {
+      const res = await requestWithdrawal(t, sender, {
         cryptocurrency: currency,
         network,
         amount: withdraw.min,
@@ -43,10 +43,10 @@ describe('a withdrawal to an address the platform derived for another user', () 
   );
 
   it('to one’s own derived address is refused and moves nothing', async () => {
-    const me = await signIn(t.app, 'drv_self');
+    const me = await signInEnrolled(t, 'drv_self');
     const { address } = await depositAddress(t.app, me, 'BTC');
     await fund(t.ctx, me.userId, 'BTC', '1');
-    const res = await requestWithdrawal(t.app, me.headers, {
+    const res = await requestWithdrawal(t, me, {
       cryptocurrency: 'BTC',
       amount: '0.01',
       toAddress: address,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeEvent } from '../../src/modules/realtime/notifier.ts';
 import { signInStaff } from '../admin/factories.ts';
 import { balance, expectLedgerSound, fund } from '../factories.ts';
-import { createTestApp, signIn, type TestApp } from '../helpers.ts';
+import { createTestApp, signInEnrolled, type TestApp } from '../helpers.ts';
 import { systemBalance } from '../races/support.ts';
 import {
   decide,
@@ -29,14 +29,14 @@ const history = async (headers: Record<string, string>, query = '') =>
 
 describe('internal transfers: withdrawals to another user’s deposit address', () => {
   it('settle at once, user to user, with no fee, in both histories', async () => {
-    const sender = await signIn(t.app, 'int_sender');
-    const recipient = await signIn(t.app, 'int_recipient');
+    const sender = await signInEnrolled(t, 'int_sender');
+    const recipient = await signInEnrolled(t, 'int_recipient');
     await fund(t.ctx, sender.userId, 'ETH', '2');
     const address = await giveDepositAddress(t, recipient.userId, 'ethereum');
     const feesBefore = await systemBalance(t.ctx, 'fees', 'ETH');
     const externalBefore = await systemBalance(t.ctx, 'external', 'ETH');
 
-    const res = await requestWithdrawal(t.app, sender.headers, {
+    const res = await requestWithdrawal(t, sender, {
       cryptocurrency: 'ETH',
       amount: '0.5',
       toAddress: address.toLowerCase(),
@@ -92,11 +92,11 @@ describe('internal transfers: withdrawals to another user’s deposit address', 
   });
 
   it('look up the chain of the network: an Ethereum deposit address is not a BNB Smart Chain one', async () => {
-    const sender = await signIn(t.app, 'int_chain_sender');
-    const recipient = await signIn(t.app, 'int_chain_recipient');
+    const sender = await signInEnrolled(t, 'int_chain_sender');
+    const recipient = await signInEnrolled(t, 'int_chain_recipient');
     await fund(t.ctx, sender.userId, 'BNB', '1');
     const address = await giveDepositAddress(t, recipient.userId, 'ethereum');
-    const res = await requestWithdrawal(t.app, sender.headers, {
+    const res = await requestWithdrawal(t, sender, {
       cryptocurrency: 'BNB',
       amount: '0.1',
       toAddress: address,
@@ -105,11 +105,11 @@ describe('internal transfers: withdrawals to another user’s deposit address', 
   });
 
   it('refuse a transfer to one’s own deposit address, and more than the balance', async () => {
-    const user = await signIn(t.app, 'int_self');
-    const rich = await signIn(t.app, 'int_other');
+    const user = await signInEnrolled(t, 'int_self');
+    const rich = await signInEnrolled(t, 'int_other');
     await fund(t.ctx, user.userId, 'BTC', '0.01');
     const own = await giveDepositAddress(t, user.userId, 'bitcoin');
-    const res = await requestWithdrawal(t.app, user.headers, {
+    const res = await requestWithdrawal(t, user, {
       cryptocurrency: 'BTC',
       amount: '0.005',
       toAddress: own,
@@ -120,7 +120,7 @@ describe('internal transfers: withdrawals to another user’s deposit address', 
       error: 'Это ваш собственный адрес пополнения: вывод на него невозможен',
     });
     const theirs = await giveDepositAddress(t, rich.userId, 'bitcoin');
-    const tooMuch = await requestWithdrawal(t.app, user.headers, {
+    const tooMuch = await requestWithdrawal(t, user, {
       cryptocurrency: 'BTC',
       amount: '0.011',
       toAddress: theirs.toUpperCase(),
@@ -128,7 +128,7 @@ describe('internal transfers: withdrawals to another user’s deposit address', 
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().error).toBe('Недостаточно средств. Доступно: 0.01 BTC');
     // Without a fee the whole balance can move.
-    const all = await requestWithdrawal(t.app, user.headers, {
+    const all = await requestWithdrawal(t, user, {
       cryptocurrency: 'BTC',
       amount: '0.01',
       toAddress: theirs,
@@ -140,12 +140,12 @@ describe('internal transfers: withdrawals to another user’s deposit address', 
 
   it('are final: no staff action applies', async () => {
     const admin = await signInStaff(t, { role: 'admin' });
-    const sender = await signIn(t.app, 'int_final');
-    const recipient = await signIn(t.app, 'int_final_to');
+    const sender = await signInEnrolled(t, 'int_final');
+    const recipient = await signInEnrolled(t, 'int_final_to');
     await fund(t.ctx, sender.userId, 'BTC', '1');
     const to = await giveDepositAddress(t, recipient.userId, 'bitcoin');
     const w = (
-      await requestWithdrawal(t.app, sender.headers, { cryptocurrency: 'BTC', amount: '0.1', toAddress: to })
+      await requestWithdrawal(t, sender, { cryptocurrency: 'BTC', amount: '0.1', toAddress: to })
     ).json().data;
     const queue = (await t.app.inject({ url: '/api/v1/admin/withdrawals', headers: admin.headers })).json()
       .data;
@@ -157,7 +157,7 @@ describe('internal transfers: withdrawals to another user’s deposit address', 
       const res = await decide(t.app, admin.headers, w.id, action, { note: 'x', txHash: 'ab'.repeat(32) });
       expect(res.statusCode, action).toBe(409);
     }
-    const external = await requestWithdrawal(t.app, sender.headers, {
+    const external = await requestWithdrawal(t, sender, {
       cryptocurrency: 'BTC',
       amount: '0.1',
       toAddress: EXTERNAL.BTC,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeEvent } from '../../src/modules/realtime/notifier.ts';
-import { balance, expectLedgerSound, fund } from '../factories.ts';
-import { createTestApp, signIn, type TestApp } from '../helpers.ts';
+import { balance, expectLedgerSound, fund, secondFactor } from '../factories.ts';
+import { createTestApp, signInEnrolled, type TestApp } from '../helpers.ts';
 import { cancel, EXTERNAL, myWithdrawals, postingsOf, requestWithdrawal } from './support.ts';
 
 let t: TestApp;
@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 async function funded(name: string, currency: 'BTC' | 'USDT' = 'BTC', amount = '1') {
-  const s = await signIn(t.app, name);
+  const s = await signInEnrolled(t, name);
   await fund(t.ctx, s.userId, currency, amount);
   return s;
 }
@@ -31,7 +31,7 @@ const btc = (amount: unknown, extra: Record<string, unknown> = {}) => ({
 describe('POST /api/v1/withdrawals/request', () => {
   it('locks amount + fee in the same transaction as the PENDING request', async () => {
     const user = await funded('wd_happy');
-    const res = await requestWithdrawal(t.app, user.headers, btc('0.1'));
+    const res = await requestWithdrawal(t, user, btc('0.1'));
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({
@@ -71,7 +71,7 @@ describe('POST /api/v1/withdrawals/request', () => {
 
   it('uses the currency’s first network by default and each network’s own fee', async () => {
     const user = await funded('wd_usdt', 'USDT', '100');
-    const erc = await requestWithdrawal(t.app, user.headers, {
+    const erc = await requestWithdrawal(t, user, {
       cryptocurrency: 'USDT',
       amount: '10',
       toAddress: EXTERNAL['USDT-ERC20'].toLowerCase(),
@@ -81,7 +81,7 @@ describe('POST /api/v1/withdrawals/request', () => {
       fee: '5.00000000',
       toAddress: EXTERNAL['USDT-ERC20'],
     });
-    const trc = await requestWithdrawal(t.app, user.headers, {
+    const trc = await requestWithdrawal(t, user, {
       cryptocurrency: 'USDT',
       network: 'USDT-TRC20',
       amount: '20.5',
@@ -162,7 +162,7 @@ describe('POST /api/v1/withdrawals/request', () => {
     async (_, payload, ru, en) => {
       const user = await funded(`wd_bad_${Math.random().toString(36).slice(2, 8)}`, 'BTC', '20');
       await fund(t.ctx, user.userId, 'USDT', '100');
-      const res = await requestWithdrawal(t.app, user.headers, payload);
+      const res = await requestWithdrawal(t, user, payload);
       expect(res.statusCode).toBe(400);
       const body = res.json();
       expect(body).toMatchObject({ success: false, error: ru });
@@ -175,7 +175,7 @@ describe('POST /api/v1/withdrawals/request', () => {
   it('refuses amount + fee above available with what is available, in both languages', async () => {
     const user = await funded('wd_poor', 'BTC', '0.1');
     // 0.1 fits, but 0.1 + 0.0005 fee does not.
-    const res = await requestWithdrawal(t.app, user.headers, btc('0.1'));
+    const res = await requestWithdrawal(t, user, btc('0.1'));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       success: false,
@@ -189,24 +189,26 @@ describe('POST /api/v1/withdrawals/request', () => {
       },
     });
     expect(await balance(t.ctx, user.userId)).toEqual({ available: 10_000_000n, locked: 0n });
-    const fits = await requestWithdrawal(t.app, user.headers, btc('0.0995'));
+    const fits = await requestWithdrawal(t, user, btc('0.0995'));
     expect(fits.statusCode).toBe(200);
     expect(await balance(t.ctx, user.userId)).toEqual({ available: 0n, locked: 10_000_000n });
   });
 
   it('honours Idempotency-Key: a retry answers the first request and locks nothing more', async () => {
     const user = await funded('wd_retry');
-    const first = await requestWithdrawal(t.app, user.headers, btc('0.2'), 'wd-key-1');
-    const again = await requestWithdrawal(t.app, user.headers, btc('0.2'), 'wd-key-1');
+    // A retry repeats the request byte for byte, its code included.
+    const request = btc('0.2', { totpCode: await secondFactor(t.ctx, user.userId) });
+    const first = await requestWithdrawal(t, user, request, 'wd-key-1');
+    const again = await requestWithdrawal(t, user, request, 'wd-key-1');
     expect(again.statusCode).toBe(200);
     expect(again.json().data.id).toBe(first.json().data.id);
     expect(await balance(t.ctx, user.userId)).toEqual({ available: 79_950_000n, locked: 20_050_000n });
-    const other = await requestWithdrawal(t.app, user.headers, btc('0.3'), 'wd-key-1');
+    const other = await requestWithdrawal(t, user, btc('0.3'), 'wd-key-1');
     expect(other.statusCode).toBe(422);
   });
 
   it('needs a user token', async () => {
-    expect((await requestWithdrawal(t.app, {}, btc('0.1'))).statusCode).toBe(401);
+    expect((await requestWithdrawal(t, { headers: {} }, btc('0.1'))).statusCode).toBe(401);
   });
 });
 
@@ -214,11 +216,11 @@ describe('GET /api/v1/withdrawals/my-withdrawals and cancel', () => {
   it('lists only my withdrawals, newest first, filtered by upper-case status and paged', async () => {
     const user = await funded('wd_lister');
     const other = await funded('wd_other');
-    await requestWithdrawal(t.app, other.headers, btc('0.01'));
+    await requestWithdrawal(t, other, btc('0.01'));
     const ids: string[] = [];
     for (const amount of ['0.01', '0.02', '0.03']) {
       t.clock.advance(1000);
-      ids.push((await requestWithdrawal(t.app, user.headers, btc(amount))).json().data.id);
+      ids.push((await requestWithdrawal(t, user, btc(amount))).json().data.id);
     }
     await cancel(t.app, user.headers, ids[0] as string);
     const all = (await myWithdrawals(t.app, user.headers)).json();
@@ -234,8 +236,8 @@ describe('GET /api/v1/withdrawals/my-withdrawals and cancel', () => {
 
   it('cancels PENDING: amount + fee return, once; others get 404', async () => {
     const user = await funded('wd_canceller');
-    const stranger = await signIn(t.app, 'wd_stranger');
-    const id = (await requestWithdrawal(t.app, user.headers, btc('0.5'))).json().data.id;
+    const stranger = await signInEnrolled(t, 'wd_stranger');
+    const id = (await requestWithdrawal(t, user, btc('0.5'))).json().data.id;
     expect((await cancel(t.app, stranger.headers, id)).statusCode).toBe(404);
     const res = await cancel(t.app, user.headers, id);
     expect(res.statusCode).toBe(200);

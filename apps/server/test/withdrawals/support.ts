@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { getAddress } from 'viem';
 import { queryRows } from '../../src/db/client.ts';
 import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
+import { secondFactor } from '../factories.ts';
 import type { TestApp } from '../helpers.ts';
 
 /** Valid destinations outside the platform, one per network. */
@@ -59,17 +60,23 @@ export async function giveDepositAddress(
   return check.canonical;
 }
 
-export function requestWithdrawal(
-  app: FastifyInstance,
-  headers: Record<string, string>,
+/**
+ * `POST /withdrawals/request` as `user`, with a fresh second-factor code of theirs unless the
+ * payload says `totpCode` itself (even as undefined: none sent).
+ */
+export async function requestWithdrawal(
+  t: TestApp,
+  user: { userId?: string; headers: Record<string, string> },
   payload: Record<string, unknown>,
   idempotencyKey?: string,
 ) {
-  return app.inject({
+  const code =
+    !('totpCode' in payload) && user.userId ? { totpCode: await secondFactor(t.ctx, user.userId) } : {};
+  return t.app.inject({
     method: 'POST',
     url: '/api/v1/withdrawals/request',
-    headers: idempotencyKey ? { ...headers, 'idempotency-key': idempotencyKey } : headers,
-    payload,
+    headers: idempotencyKey ? { ...user.headers, 'idempotency-key': idempotencyKey } : user.headers,
+    payload: { ...code, ...payload },
   });
 }
 

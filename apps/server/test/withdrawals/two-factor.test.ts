@@ -20,12 +20,16 @@ const STEP = 30_000;
 const call = (method: 'GET' | 'POST', path: string, headers: Record<string, string>, payload?: object) =>
   t.app.inject({ method, url: `/api/v1/users/2fa/${path}`, headers, ...(payload ? { payload } : {}) });
 const withdraw = (headers: Record<string, string>, totpCode?: string) =>
-  requestWithdrawal(t.app, headers, {
-    cryptocurrency: 'BTC',
-    amount: '0.01',
-    toAddress: EXTERNAL.BTC,
-    ...(totpCode === undefined ? {} : { totpCode }),
-  });
+  requestWithdrawal(
+    t,
+    { headers },
+    {
+      cryptocurrency: 'BTC',
+      amount: '0.01',
+      toAddress: EXTERNAL.BTC,
+      ...(totpCode === undefined ? {} : { totpCode }),
+    },
+  );
 
 async function fundedUser(name: string) {
   const user = await signIn(t.app, name);
@@ -41,6 +45,8 @@ describe('two-factor enrolment', () => {
       pending: false,
       enabledAt: null,
       recoveryCodesLeft: 0,
+      stepUpUntil: null,
+      stepUpMinutes: 5,
     });
     const setup = (await call('POST', 'setup', user.headers)).json().data;
     expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -68,6 +74,8 @@ describe('two-factor enrolment', () => {
       pending: false,
       enabledAt: t.clock.now().toISOString(),
       recoveryCodesLeft: 10,
+      stepUpUntil: null,
+      stepUpMinutes: 5,
     });
     expect((await call('POST', 'setup', user.headers)).statusCode).toBe(409);
     expect((await call('POST', 'enable', user.headers, { code })).statusCode).toBe(409);
@@ -173,7 +181,7 @@ describe('withdrawals under two-factor', () => {
     expect((await withdraw(back.headers, await totpCodeAt(secret, t.clock.now()))).statusCode).toBe(200);
   });
 
-  it('turns off with a code; then withdrawals need none', async () => {
+  it('turns off with a code; then withdrawals are refused until it is on again', async () => {
     const user = await fundedUser('tfa_off');
     const { secret, recoveryCodes } = await enableTwoFactor(t, user.headers);
     t.clock.advance(STEP);
@@ -184,10 +192,46 @@ describe('withdrawals under two-factor', () => {
       pending: false,
       recoveryCodesLeft: 0,
     });
-    expect((await withdraw(user.headers)).statusCode).toBe(200);
+    const refused = await withdraw(user.headers);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'TWO_FACTOR_REQUIRED', details: { reason: 'not_enabled' } });
+    expect(await balance(t.ctx, user.userId)).toEqual({ available: 100_000_000n, locked: 0n });
     expect(
       (await call('POST', 'disable', user.headers, { code: await totpCodeAt(secret, t.clock.now()) }))
         .statusCode,
     ).toBe(409);
+  });
+});
+
+describe('a stolen session without the second factor', () => {
+  it('cannot withdraw from an account that never turned two-factor on, with or without a code', async () => {
+    const victim = await fundedUser('tfa_never');
+    for (const code of [undefined, '123456', 'aaaaa-bbbbb']) {
+      const res = await withdraw(victim.headers, code);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({
+        code: 'TWO_FACTOR_REQUIRED',
+        error: 'Включите двухфакторную аутентификацию, чтобы продавать и выводить средства',
+        details: { reason: 'not_enabled' },
+      });
+    }
+    expect(await balance(t.ctx, victim.userId)).toEqual({ available: 100_000_000n, locked: 0n });
+    const mine = await t.app.inject({ url: '/api/v1/withdrawals/my-withdrawals', headers: victim.headers });
+    expect(mine.json().data).toEqual([]);
+  });
+
+  it('cannot use an open step-up window for a withdrawal: each takes its own code', async () => {
+    const user = await fundedUser('tfa_window');
+    const { secret } = await enableTwoFactor(t, user.headers);
+    t.clock.advance(STEP);
+    const up = await call('POST', 'step-up', user.headers, { code: await totpCodeAt(secret, t.clock.now()) });
+    expect(up.statusCode).toBe(200);
+    expect(up.json().data.stepUpUntil).toBe(new Date(t.clock.now().getTime() + 5 * 60_000).toISOString());
+    expect((await call('GET', 'status', user.headers)).json().data.stepUpUntil).toBe(
+      up.json().data.stepUpUntil,
+    );
+    const res = await withdraw(user.headers);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().details).toMatchObject({ reason: 'missing' });
   });
 });

@@ -39,8 +39,18 @@ export const AuthResult = z.object({ user: UserView, tokens: AuthTokens });
 export type AuthResult = z.infer<typeof AuthResult>;
 
 export const DevUsersResult = z.object({
-  users: z.array(z.object({ username: z.string(), effectiveName: z.string() })),
+  users: z.array(
+    z.object({
+      username: z.string(),
+      effectiveName: z.string(),
+      /** A demo user's authenticator code right now (the README's demo secret); else null. */
+      totpCode: z.string().nullable(),
+    }),
+  ),
 });
+
+/** `GET /auth/dev-code`: the signed-in demo user's current code (development sign-in only). */
+export const DevCodeResult = z.object({ totpCode: z.string().nullable() });
 
 export const AuthConfigResult = z.object({
   telegramBotUsername: z.string().nullable(),
@@ -56,3 +66,6 @@ export const AuthMessages = {
   unauthorized: 'Необходима авторизация',
   sessionExpired: 'Сессия истекла, войдите снова',
 } as const;
+
+/** `POST /auth/sessions/end-all`: how many sessions ended (sockets closed with them). */
+export const EndSessionsResult = z.object({ ended: z.number().int() });

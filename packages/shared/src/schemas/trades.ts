@@ -4,6 +4,7 @@ import { PageInfo } from './common.ts';
 import { paymentMethodField } from './payment-method-field.ts';
 import { PaymentProofFile, TradePaymentTemplate } from './payment-templates.ts';
 import { text } from './text.ts';
+import { SecondFactorCode } from './two-factor.ts';
 
 export const CreateTradeRequest = z.object({
   orderId: z.uuid({ error: 'Некорректный идентификатор ордера' }),
@@ -21,6 +22,15 @@ export const TradeActionRequest = z.object({
     .optional()
     .default({}),
 });
+
+/**
+ * `confirm_payment` commits the escrow to the buyer, so it carries the seller's second factor
+ * unless the session's step-up window is open (docs/decisions/023). `totp_code` is accepted as
+ * an alias for API clients that write snake_case.
+ */
+export const ConfirmPaymentPayload = z
+  .object({ totpCode: SecondFactorCode.optional(), totp_code: SecondFactorCode.optional() })
+  .transform((p) => ({ totpCode: p.totpCode ?? p.totp_code }));
 
 export const DisputePayload = z.object({
   reasonId: text({ min: 1, max: 64, messages: { required: DisputeMessages.reason } }),

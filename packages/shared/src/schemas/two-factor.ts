@@ -18,6 +18,13 @@ export const TwoFactorStatus = z.object({
   pending: z.boolean(),
   enabledAt: z.string().nullable(),
   recoveryCodesLeft: z.number().int(),
+  /**
+   * The caller's session's step-up window (docs/decisions/023): until then, confirming a
+   * payment needs no new code. Null when closed.
+   */
+  stepUpUntil: z.string().nullable(),
+  /** How long one code keeps the window open. */
+  stepUpMinutes: z.number().int(),
 });
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
 
@@ -39,3 +46,9 @@ export const TwoFactorEnableResult = z.object({
 });
 
 export const TwoFactorDisableResult = z.object({ enabled: z.literal(false) });
+
+/** `POST /users/2fa/step-up`: the session's window, opened by a valid code. */
+export const StepUpResult = z.object({ stepUpUntil: z.string() });
+
+/** A second-factor code carried by a money action: 6 digits (spaces allowed) or a recovery code. */
+export const SecondFactorCode = text({ max: 40 });

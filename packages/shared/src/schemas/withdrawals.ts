@@ -35,8 +35,14 @@ export const WithdrawalRequest = z.object({
   /** A destination typed in, or `addressId` of a saved one (exactly one of the two). */
   toAddress: text({ max: 200, messages: { tooLong: 'Слишком длинный адрес' } }).optional(),
   addressId: z.uuid({ error: 'Некорректный идентификатор адреса' }).optional(),
-  /** Six digits of the authenticator app, or one recovery code; required once 2FA is on. */
+  /** Six digits of the authenticator app, or one recovery code: every withdrawal needs one. */
   totpCode: text({ max: 40 }).optional(),
+  /** Also save the typed address under this label (one code covers both, docs/decisions/023). */
+  saveLabel: text({
+    min: 1,
+    max: 50,
+    messages: { required: 'Укажите название адреса', tooLong: 'Название не длиннее 50 символов' },
+  }).optional(),
 });
 export type WithdrawalRequest = z.infer<typeof WithdrawalRequest>;
 
@@ -136,6 +142,8 @@ export const CreateSavedAddressRequest = z.object({
     max: 50,
     messages: { required: 'Укажите название адреса', tooLong: 'Название не длиннее 50 символов' },
   }),
+  /** A new destination takes its own second-factor code (docs/decisions/023). */
+  totpCode: text({ max: 40 }).optional(),
 });
 export type CreateSavedAddressRequest = z.infer<typeof CreateSavedAddressRequest>;
 

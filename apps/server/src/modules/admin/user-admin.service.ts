@@ -14,6 +14,7 @@ import { deposits, staff, type TradeRow, trades, userNotes, users, withdrawals }
 import { AppError, assert } from '../../errors.ts';
 import { toDepositView } from '../deposits/deposit-view.ts';
 import { balancesOfUsers } from '../ledger/balances.repository.ts';
+import { unlinkChat } from '../telegram/telegram.repository.ts';
 import { revokeUserSessions } from '../users/blocking.ts';
 import { toAdminUserView } from './admin.service.ts';
 import { listUsersForAdmin } from './admin-users.repository.ts';
@@ -171,7 +172,8 @@ export class UserAdminService {
    */
   async block(actor: StaffActor, userId: string, reason: string): Promise<AdminUserView> {
     const now = this.ctx.clock.now();
-    return this.ctx.db.transaction(async (tx) => {
+    let ended: string[] = [];
+    const view = await this.ctx.db.transaction(async (tx) => {
       const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
       if (!row) throw new AppError('NOT_FOUND', AdminMessages.userNotFound);
       if (row.blockedAt) throw new AppError('CONFLICT', { key: 'bo.alreadyBlocked' });
@@ -179,7 +181,9 @@ export class UserAdminService {
         .update(users)
         .set({ blockedAt: now, blockReason: reason, blockedBy: actor.staffId })
         .where(eq(users.id, userId));
-      await revokeUserSessions(tx, userId, 'user_blocked', now);
+      ended = await revokeUserSessions(tx, userId, 'user_blocked', now);
+      // A linked Telegram chat would otherwise keep receiving notices and acting (docs/decisions/023).
+      await unlinkChat(tx, userId);
       await insertAuditEntry(tx, {
         staffId: actor.staffId,
         action: 'user.block',
@@ -190,11 +194,14 @@ export class UserAdminService {
         note: reason,
         beforeState: { blocked: false },
         afterState: { blocked: true, blockedAt: now.toISOString() },
-        metadata: null,
+        metadata: { sessionsEnded: ended.length },
         createdAt: now,
       });
       return this.user(tx, userId);
     });
+    // Committed: the user's sockets close on every instance, as at logout.
+    this.ctx.notifier.sessionsEnded(ended);
+    return view;
   }
 
   async unblock(actor: StaffActor, userId: string, reason: string): Promise<AdminUserView> {

@@ -2,8 +2,10 @@ import {
   AuthConfigResult,
   AuthResult,
   AuthTokens,
+  DevCodeResult,
   DevLoginRequest,
   DevUsersResult,
+  EndSessionsResult,
   LogoutRequest,
   MessageResult,
   Ok,
@@ -15,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { userBlocked } from '../users/blocking.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { UsersService } from '../users/users.service.ts';
@@ -26,6 +29,7 @@ const signInLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const auth = new AuthService(ctx);
   const users = new UsersService(ctx);
+  const twoFactor = new TwoFactorService(ctx);
   const tags = ['auth'];
 
   app.get(
@@ -97,6 +101,23 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
+  app.get(
+    '/auth/dev-code',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        summary: "The signed-in demo user's current authenticator code (AUTH_DEV_LOGIN=1 only)",
+        response: { 200: Ok(DevCodeResult) },
+      },
+    },
+    async (request) => {
+      if (!ctx.config.devLogin) throw new AppError('NOT_FOUND', 'Маршрут не найден');
+      return { success: true as const, data: { totpCode: await twoFactor.demoCode(request.userId) } };
+    },
+  );
+
   app.post(
     '/auth/refresh',
     {
@@ -142,6 +163,23 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       }
       return { success: true as const, data: { message: 'Вы вышли из системы' } };
     },
+  );
+
+  app.post(
+    '/auth/sessions/end-all',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'End every session of my account, this one included (their sockets close too)',
+        security: [{ bearer: [] }],
+        response: { 200: Ok(EndSessionsResult) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { ended: await ctx.sessions.revokeAll('user', request.userId, 'user_ended_all') },
+    }),
   );
 
   app.get(

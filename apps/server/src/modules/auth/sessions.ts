@@ -161,6 +161,31 @@ export class SessionService {
   }
 }
 
+/** Opens (or extends) a session's step-up window (docs/decisions/023). */
+export async function setStepUp(tx: Executor, sessionId: string, until: Date): Promise<void> {
+  await tx
+    .update(authSessions)
+    .set({ stepUpUntil: until })
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+}
+
+/** The session's step-up window end, if it has one and is live. */
+export async function stepUpOf(db: Executor, sessionId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ until: authSessions.stepUpUntil })
+    .from(authSessions)
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+  return row?.until ?? null;
+}
+
+/** Closes every step-up window of a user (two-factor turned off). */
+export async function endStepUps(tx: Executor, userId: string): Promise<void> {
+  await tx
+    .update(authSessions)
+    .set({ stepUpUntil: null })
+    .where(and(eq(authSessions.subjectType, 'user'), eq(authSessions.subjectId, userId)));
+}
+
 function bundle(accessToken: string, refreshToken: string): AuthTokens {
   return { accessToken, refreshToken, tokenType: 'Bearer', expiresIn: ACCESS_TOKEN_TTL_SECONDS };
 }

@@ -2,6 +2,7 @@ import { type CreateOrderRequest, type Cryptocurrency, parseAmount } from '@p2p/
 import type { AppContext } from '../../context.ts';
 import * as ledger from '../ledger/ledger.ts';
 import { OrdersService } from '../orders/orders.service.ts';
+import { DEMO_TOTP_SECRET, TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { insertUser, listOldestUsers, updateUser } from '../users/users.repository.ts';
 
 /** The demo cast: a few people with Russian names, so a fresh start is not an empty room. */
@@ -102,11 +103,14 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
   if ((await listOldestUsers(ctx.db, 1)).length > 0) return false;
   const now = ctx.clock.now();
   const ids = new Map<string, string>();
+  const twoFactor = new TwoFactorService(ctx);
   await ctx.db.transaction(async (tx) => {
     for (const demo of DEMO_USERS) {
       const user = await insertUser(tx, { ...demo, now });
       ids.set(demo.username, user.id);
       if (demo.displayName) await updateUser(tx, user.id, { displayName: demo.displayName }, now);
+      // Every demo user sells, so every one has two-factor on, with the README's demo secret.
+      await twoFactor.enrolKnownSecret(tx, user.id, DEMO_TOTP_SECRET);
       for (const [currency, amount] of DEMO_FUNDS[demo.username] ?? []) {
         await ledger.credit(
           tx,

@@ -16,6 +16,7 @@ import { idempotent } from '../idempotency/idempotency.ts';
 import * as ledger from '../ledger/ledger.ts';
 import { PendingEvents } from '../realtime/notifier.ts';
 import { runClaimed } from '../scheduler/scheduled-item.ts';
+import { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { assertNotBlocked } from '../users/blocking.ts';
 import type { BookAnswer } from './book-cache.ts';
 import { type BookCursor, decodeBookCursor, encodeBookCursor } from './book-cursor.ts';
@@ -57,6 +58,8 @@ export class OrdersService {
       { userId, scope: 'orders.create', key: idempotencyKey, request: input },
       async (tx) => {
         await assertNotBlocked(tx, userId);
+        // Selling commits coins to strangers: only with the owner's second factor (docs/decisions/023).
+        if (input.type === 'sell') await new TwoFactorService(this.ctx).requireEnrolled(tx, userId);
         const order = await repo.insertOrder(tx, {
           userId,
           type: input.type,

@@ -64,9 +64,18 @@ export async function lockTrade(tx: Tx, id: string): Promise<TradeRow | null> {
 const sessionLive = (p: Slot<'sessionId' | 'userId'>) =>
   sql<boolean>`EXISTS (SELECT 1 FROM auth_sessions s WHERE s.id = ${p('sessionId')}::uuid AND s.revoked_at IS NULL AND s.subject_type = 'user' AND s.subject_id = ${p('userId')}::uuid)`;
 
+/**
+ * The caller's session's step-up window (docs/decisions/023), in the same statement: a
+ * confirmation inside it needs no new second-factor code.
+ */
+const sessionStepUp = (p: Slot<'sessionId' | 'userId'>) =>
+  sql<
+    string | null
+  >`(SELECT s.step_up_until FROM auth_sessions s WHERE s.id = ${p('sessionId')}::uuid AND s.revoked_at IS NULL AND s.subject_type = 'user' AND s.subject_id = ${p('userId')}::uuid)`;
+
 const tradeForAction = compiledSelect((p: Slot<'id' | 'sessionId' | 'userId'>, qb) =>
   qb
-    .select({ trade: trades, sessionLive: sessionLive(p) })
+    .select({ trade: trades, sessionLive: sessionLive(p), stepUpUntil: sessionStepUp(p) })
     .from(trades)
     .where(eq(trades.id, p('id')))
     .for('update', { of: trades }),
@@ -74,7 +83,7 @@ const tradeForAction = compiledSelect((p: Slot<'id' | 'sessionId' | 'userId'>, q
 
 const tradeWithOrderForAction = compiledSelect((p: Slot<'id' | 'sessionId' | 'userId'>, qb) =>
   qb
-    .select({ trade: trades, order: orders, sessionLive: sessionLive(p) })
+    .select({ trade: trades, order: orders, sessionLive: sessionLive(p), stepUpUntil: sessionStepUp(p) })
     .from(trades)
     .innerJoin(orders, eq(orders.id, trades.orderId))
     .where(eq(trades.id, p('id')))
@@ -91,14 +100,31 @@ export async function lockTradeForAction(
   id: string,
   withOrder: boolean,
   session: { sessionId: string; userId: string } | null,
-): Promise<{ trade: TradeRow; order: OrderRow | undefined; sessionLive: boolean } | null> {
+): Promise<{
+  trade: TradeRow;
+  order: OrderRow | undefined;
+  sessionLive: boolean;
+  /** The session's step-up window end (null: closed, or no session). */
+  stepUpUntil: Date | null;
+} | null> {
   const values = { id, sessionId: session?.sessionId ?? null, userId: session?.userId ?? null };
-  if (withOrder) {
-    const [row] = await tradeWithOrderForAction(tx, values);
-    return row ?? null;
-  }
-  const [row] = await tradeForAction(tx, values);
-  return row ? { ...row, order: undefined } : null;
+  const row = withOrder
+    ? (await tradeWithOrderForAction(tx, values))[0]
+    : { order: undefined, ...(await tradeForAction(tx, values))[0] };
+  if (!row?.trade) return null;
+  const { stepUpUntil, ...rest } = row;
+  return {
+    ...rest,
+    trade: row.trade,
+    sessionLive: Boolean(row.sessionLive),
+    stepUpUntil: dateOf(stepUpUntil),
+  };
+}
+
+/** A timestamp a raw SQL column answered: a Date from one driver, text from the other. */
+function dateOf(value: unknown): Date | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value : new Date(String(value));
 }
 
 /** What settling does to the trade's order, applied by the transition's statement. */
@@ -216,6 +242,8 @@ export interface Admission {
   allowUnrated: boolean;
   /** The taker's average rating, read only when the owner has a minimum. */
   takerRating: string | null;
+  /** Whether the taker has two-factor on (taking a buy order sells: docs/decisions/023). */
+  takerTwoFactor: boolean;
 }
 
 /**
@@ -230,13 +258,16 @@ export async function admitTaker(tx: Tx, orderId: string, takerId: string): Prom
     min_rating_tenths: number | null;
     allow_unrated: boolean | null;
     taker_rating: string | null;
+    taker_two_factor: boolean;
   }>(
     tx,
     sql`SELECT ${exactRowJson('o')} AS "order", ${exactRowJson('tk')} AS taker, ow.blocked_at IS NOT NULL AS owner_blocked,
                s.min_rating_tenths, s.allow_unrated,
                CASE WHEN s.min_rating_tenths > 0 THEN
                  (SELECT AVG(r.rating)::numeric(3,2)::text FROM reviews r WHERE r.subject_id = tk.id)
-               END AS taker_rating
+               END AS taker_rating,
+               EXISTS (SELECT 1 FROM user_two_factor tf WHERE tf.user_id = tk.id AND tf.enabled_at IS NOT NULL)
+                 AS taker_two_factor
         FROM orders o
         JOIN users ow ON ow.id = o.user_id
         JOIN users tk ON tk.id = ${takerId}::uuid
@@ -255,6 +286,7 @@ export async function admitTaker(tx: Tx, orderId: string, takerId: string): Prom
     minRatingTenths: row.min_rating_tenths ?? 0,
     allowUnrated: row.allow_unrated ?? true,
     takerRating: row.taker_rating,
+    takerTwoFactor: row.taker_two_factor,
   };
 }
 

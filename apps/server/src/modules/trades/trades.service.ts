@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ACTION_NOT_AVAILABLE,
+  ConfirmPaymentPayload,
   type CreateTradeRequest,
   type Cryptocurrency,
   cryptoForFiat,
@@ -16,6 +17,7 @@ import {
   tryParseAmount,
 } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import type { OrderRow, TradeRow } from '../../db/schema.ts';
 import { AppError, assert, notFound, unauthorized } from '../../errors.ts';
 import { SESSION_EXPIRED, sessionIsLive } from '../auth/sessions.ts';
@@ -27,6 +29,7 @@ import { ORDER_NOT_FOUND } from '../orders/orders.service.ts';
 import { PendingEvents } from '../realtime/notifier.ts';
 import { runClaimed } from '../scheduler/scheduled-item.ts';
 import { partnerRefusal } from '../settings/partner-rules.ts';
+import { notEnrolled, TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { userBlocked } from '../users/blocking.ts';
 import { applyReviewCounters } from '../users/reputation-counters.ts';
 import { effectiveName } from '../users/user-view.ts';
@@ -50,7 +53,11 @@ const STATUS_FILTERS: Record<string, TradeRow['status'][]> = {
 };
 
 export class TradesService {
-  constructor(private readonly ctx: AppContext) {}
+  private readonly twoFactor: TwoFactorService;
+
+  constructor(private readonly ctx: AppContext) {
+    this.twoFactor = new TwoFactorService(ctx);
+  }
 
   /** Opens a trade on an order and locks its escrow in the same transaction. */
   async open(
@@ -104,6 +111,8 @@ export class TradesService {
         if (taker.blockedAt || (order.userId !== takerId && admission.ownerBlocked)) throw userBlocked();
         if (order.userId === takerId)
           throw new AppError('OWN_ORDER', 'Вы не можете торговать со своим собственным ордером');
+        // Taking a buy order sells the taker's coins: only with their second factor on.
+        if (order.type === 'buy' && !admission.takerTwoFactor) throw notEnrolled();
         const refusal = partnerRefusal(admission, admission.takerRating);
         if (refusal) throw refusal;
         const { amountFiat, amountCrypto } = this.admittedAmount(order, input, now);
@@ -231,44 +240,57 @@ export class TradesService {
     const events = new PendingEvents();
     // A settling action locks the order with the trade, in the same statement (trade first).
     const settles = action === 'release_crypto' || action === 'cancel_trade';
-    const updated = await this.ctx.db.transaction(async (tx) => {
-      const session = sessionId ? { sessionId, userId } : null;
-      const locked = await repo.lockTradeForAction(tx, tradeId, settles, session);
-      if (session) {
-        // No trade: the session still decides between 401 and 404.
-        const live = locked ? locked.sessionLive : await sessionIsLive(tx, session.sessionId, 'user', userId);
-        if (!live) throw unauthorized(SESSION_EXPIRED);
-      }
-      if (!locked) throw notFound(TRADE_NOT_FOUND);
-      const { trade, order } = locked;
-      const role = roleOf(trade, userId);
-      if (role === 'observer') throw notFound(TRADE_NOT_FOUND);
-      if (!nextState(trade.status, action, role)) {
-        throw new AppError('ACTION_NOT_AVAILABLE', ACTION_NOT_AVAILABLE, { status: trade.status, action });
-      }
-      const patch: Partial<repo.NewTrade> = {};
-      if (action === 'mark_paid') {
-        // At or past the deadline the trade belongs to the expiry job, not to the buyer.
-        if (now >= trade.paymentDeadline) {
-          throw new AppError('ACTION_NOT_AVAILABLE', ACTION_NOT_AVAILABLE, {
-            reason: 'payment_deadline_passed',
-          });
+    // A wrong second-factor code (confirm_payment) counts towards the lock after the rollback.
+    const updated = await this.twoFactor.countingFailures(userId, () =>
+      this.ctx.db.transaction(async (tx) => {
+        const session = sessionId ? { sessionId, userId } : null;
+        const locked = await repo.lockTradeForAction(tx, tradeId, settles, session);
+        if (session) {
+          // No trade: the session still decides between 401 and 404.
+          const live = locked
+            ? locked.sessionLive
+            : await sessionIsLive(tx, session.sessionId, 'user', userId);
+          if (!live) throw unauthorized(SESSION_EXPIRED);
         }
-        Object.assign(patch, {
-          paidAt: now,
-          confirmationDeadline: new Date(now.getTime() + CONFIRMATION_WINDOW_MS),
-        });
-      } else if (action === 'confirm_payment') {
-        Object.assign(patch, {
-          confirmedAt: now,
-          autoReleaseAt: new Date(now.getTime() + AUTO_RELEASE_DELAY_MS),
-        });
-      } else if (action === 'dispute_trade') {
-        Object.assign(patch, disputePatch(role, payload, userId, now));
-      }
-      const feePpm = this.ctx.config.feePpm;
-      return transition(tx, trade, action, role, userId, now, feePpm, patch, events, order);
-    });
+        if (!locked) throw notFound(TRADE_NOT_FOUND);
+        const { trade, order } = locked;
+        const role = roleOf(trade, userId);
+        if (role === 'observer') throw notFound(TRADE_NOT_FOUND);
+        if (!nextState(trade.status, action, role)) {
+          throw new AppError('ACTION_NOT_AVAILABLE', ACTION_NOT_AVAILABLE, { status: trade.status, action });
+        }
+        const patch: Partial<repo.NewTrade> = {};
+        if (action === 'mark_paid') {
+          // At or past the deadline the trade belongs to the expiry job, not to the buyer.
+          if (now >= trade.paymentDeadline) {
+            throw new AppError('ACTION_NOT_AVAILABLE', ACTION_NOT_AVAILABLE, {
+              reason: 'payment_deadline_passed',
+            });
+          }
+          Object.assign(patch, {
+            paidAt: now,
+            confirmationDeadline: new Date(now.getTime() + CONFIRMATION_WINDOW_MS),
+          });
+        } else if (action === 'confirm_payment') {
+          await this.confirmationSecondFactor(
+            tx,
+            userId,
+            sessionId ?? null,
+            locked.stepUpUntil,
+            payload,
+            now,
+          );
+          Object.assign(patch, {
+            confirmedAt: now,
+            autoReleaseAt: new Date(now.getTime() + AUTO_RELEASE_DELAY_MS),
+          });
+        } else if (action === 'dispute_trade') {
+          Object.assign(patch, disputePatch(role, payload, userId, now));
+        }
+        const feePpm = this.ctx.config.feePpm;
+        return transition(tx, trade, action, role, userId, now, feePpm, patch, events, order);
+      }),
+    );
     // The answer is built from the row the transaction wrote, not read back. The events go out
     // once it is built, so the work they start (notifications) does not delay it.
     try {
@@ -278,6 +300,27 @@ export class TradesService {
     } finally {
       events.publishTo(this.ctx.notifier);
     }
+  }
+
+  /**
+   * `confirm_payment` commits the escrow to the buyer (auto-release follows), so it takes the
+   * seller's second factor (docs/decisions/023): nothing more inside the session's open step-up
+   * window, else a fresh code, which then opens the window for that session. Without a session
+   * (the Telegram bot) every confirmation takes its own code.
+   */
+  private async confirmationSecondFactor(
+    tx: Tx,
+    userId: string,
+    sessionId: string | null,
+    stepUpUntil: Date | null,
+    payload: Record<string, unknown>,
+    now: Date,
+  ) {
+    if (sessionId && stepUpUntil && stepUpUntil > now) return;
+    const parsed = ConfirmPaymentPayload.safeParse(payload);
+    const code = parsed.success ? parsed.data.totpCode : undefined;
+    await this.twoFactor.requireFreshCode(tx, userId, code, now, { key: 'security.codeToConfirm' });
+    if (sessionId) await this.twoFactor.elevate(tx, sessionId, now);
   }
 
   async list(

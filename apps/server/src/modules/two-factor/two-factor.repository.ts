@@ -75,3 +75,21 @@ export async function recoveryCodesLeft(db: Executor, userId: string): Promise<n
     .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)));
   return row?.n ?? 0;
 }
+
+/** Two-factor on at once with a sealed known secret (demo data and tests). */
+export async function insertEnabledSecret(db: Executor, userId: string, sealed: string, now: Date) {
+  await db.insert(userTwoFactor).values({
+    userId,
+    subjectType: 'user',
+    secretEncrypted: sealed,
+    enabledAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+export async function addRecoveryCodes(db: Executor, userId: string, hashes: string[], now: Date) {
+  await db
+    .insert(twoFactorRecoveryCodes)
+    .values(hashes.map((codeHash) => ({ userId, codeHash, createdAt: now })));
+}

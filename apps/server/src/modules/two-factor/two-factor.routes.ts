@@ -1,5 +1,6 @@
 import {
   Ok,
+  StepUpResult,
   TwoFactorCodeRequest,
   TwoFactorDisableResult,
   TwoFactorEnableResult,
@@ -24,7 +25,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       onRequest: app.requireUser,
       schema: { tags, security, summary: 'Whether two-factor is on', response: { 200: Ok(TwoFactorStatus) } },
     },
-    async (request) => ({ success: true as const, data: await twoFactor.status(request.userId) }),
+    async (request) => ({
+      success: true as const,
+      data: await twoFactor.status(request.userId, request.sessionId),
+    }),
   );
 
   app.post(
@@ -58,6 +62,26 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (request) => ({
       success: true as const,
       data: await twoFactor.enable(request.userId, request.body.code),
+    }),
+  );
+
+  app.post(
+    '/users/2fa/step-up',
+    {
+      onRequest: app.requireUser,
+      config,
+      schema: {
+        tags,
+        security,
+        summary:
+          "A code opens this session's step-up window (STEP_UP_MINUTES): confirming payments needs no new code in it; withdrawals always do",
+        body: TwoFactorCodeRequest,
+        response: { 200: Ok(StepUpResult) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await twoFactor.stepUp(request.userId, request.sessionId, request.body.code),
     }),
   );
 

@@ -1,9 +1,10 @@
-import { TwoFactorMessages, type TwoFactorStatus, WithdrawalMessages } from '@p2p/shared';
+import { TwoFactorMessages, type TwoFactorStatus } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import type { UserTwoFactorRow } from '../../db/schema.ts';
-import { AppError, assert } from '../../errors.ts';
+import { AppError, assert, type LocalizedText } from '../../errors.ts';
 import { findStaffById } from '../admin/staff.repository.ts';
+import { endStepUps, setStepUp, stepUpOf } from '../auth/sessions.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { SecretBox } from './secret-box.ts';
 import {
@@ -14,6 +15,7 @@ import {
   normalizeTotpCode,
   otpauthUri,
   RECOVERY_CODES,
+  totpCodeAt,
 } from './totp.ts';
 import * as repo from './two-factor.repository.ts';
 
@@ -24,9 +26,21 @@ export const TWO_FACTOR_LIMITS = { maxFailures: 5, windowMs: 15 * 60_000, lockMs
 export class WrongSecondFactor extends AppError {}
 
 /**
- * Two-factor authentication of users (docs/decisions/012-withdrawals.md): set-up issues a
- * secret, enabling confirms it with a code and hands out recovery codes once, and from then
- * on every withdrawal needs a code. A time step is accepted once; recovery codes once each.
+ * The demo users' shared authenticator secret (README): seeded only with DEMO_DATA, which
+ * production refuses. Anyone may know it; it exists so `npm start` can be tried at once.
+ */
+export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
+
+/** Money cannot leave an account whose owner has no second factor (docs/decisions/023). */
+export const notEnrolled = () =>
+  new AppError('TWO_FACTOR_REQUIRED', { key: 'security.enrolToSell' }, { reason: 'not_enabled' });
+
+/**
+ * Two-factor authentication of users (docs/decisions/012-withdrawals.md, 023): set-up issues a
+ * secret, enabling confirms it with a code and hands out recovery codes once. Money leaves an
+ * account only with it: selling needs it on, every withdrawal and payment confirmation a code
+ * (a confirmation may ride a session's step-up window). A time step is accepted once;
+ * recovery codes once each.
  */
 export class TwoFactorService {
   private readonly box: SecretBox;
@@ -39,14 +53,73 @@ export class TwoFactorService {
     this.box = new SecretBox(ctx.config.totpEncryptionKey);
   }
 
-  async status(userId: string): Promise<TwoFactorStatus> {
+  /** `sessionId`: the caller's session, whose step-up window the answer tells. */
+  async status(userId: string, sessionId: string | null = null): Promise<TwoFactorStatus> {
     const row = await repo.findTwoFactor(this.ctx.db, userId);
+    const until = sessionId && row?.enabledAt ? await stepUpOf(this.ctx.db, sessionId) : null;
     return {
       enabled: Boolean(row?.enabledAt),
       pending: Boolean(row && !row.enabledAt),
       enabledAt: row?.enabledAt?.toISOString() ?? null,
       recoveryCodesLeft: row?.enabledAt ? await repo.recoveryCodesLeft(this.ctx.db, userId) : 0,
+      stepUpUntil: until && until > this.ctx.clock.now() ? until.toISOString() : null,
+      stepUpMinutes: Math.round(this.ctx.config.safety.stepUpMs / 60_000),
     };
+  }
+
+  /** Refuses a user who has not turned two-factor on (selling, withdrawing: 403 not_enabled). */
+  async requireEnrolled(db: Executor, userId: string): Promise<void> {
+    const row = await repo.findTwoFactor(db, userId);
+    if (!row?.enabledAt) throw notEnrolled();
+  }
+
+  /**
+   * Inside a money action's transaction: two-factor must be on and `code` a fresh TOTP code
+   * (a time step after the last one accepted) or an unused recovery code; it is spent with
+   * the transaction's commit. `ask` is the refusal when no code came. Run the transaction
+   * inside `countingFailures` so wrong codes count towards the lock.
+   */
+  async requireFreshCode(
+    tx: Tx,
+    userId: string,
+    code: string | undefined,
+    now: Date,
+    ask: string | LocalizedText,
+    details: Record<string, unknown> = {},
+  ): Promise<void> {
+    const row = await repo.lockTwoFactor(tx, userId);
+    if (!row?.enabledAt) throw notEnrolled();
+    if (!code?.trim()) throw new AppError('TWO_FACTOR_REQUIRED', ask, { reason: 'missing', ...details });
+    this.ensureNotLocked(row, now);
+    if (!(await this.accept(tx, row, code, now, true))) {
+      throw new WrongSecondFactor(
+        'TWO_FACTOR_REQUIRED',
+        { key: 'security.codeInvalid' },
+        { reason: 'invalid', ...details },
+      );
+    }
+  }
+
+  /**
+   * The step-up window: after a code passed in `tx`, the session needs no new code to
+   * confirm payments until the returned time (STEP_UP_MINUTES). Never for withdrawals,
+   * disabling two-factor, saving an address or linking Telegram: those ask every time.
+   */
+  async elevate(tx: Tx, sessionId: string, now: Date): Promise<Date> {
+    const until = new Date(now.getTime() + this.ctx.config.safety.stepUpMs);
+    await setStepUp(tx, sessionId, until);
+    return until;
+  }
+
+  /** `POST /users/2fa/step-up`: a code elevates the caller's session without a money action. */
+  async stepUp(userId: string, sessionId: string, code: string): Promise<{ stepUpUntil: string }> {
+    return this.countingFailures(userId, () =>
+      this.ctx.db.transaction(async (tx) => {
+        const now = this.ctx.clock.now();
+        await this.requireFreshCode(tx, userId, code, now, { key: 'security.codeToStepUp' });
+        return { stepUpUntil: (await this.elevate(tx, sessionId, now)).toISOString() };
+      }),
+    );
   }
 
   /** A new secret for the authenticator app; replaces an unconfirmed one. */
@@ -62,6 +135,33 @@ export class TwoFactorService {
     );
     if (!saved) throw new AppError('CONFLICT', TwoFactorMessages.alreadyEnabled);
     return { secret, otpauthUri: otpauthUri(secret, label) };
+  }
+
+  /**
+   * Two-factor on with a known secret at once, without the enrolment dialogue: demo data and
+   * tests only (a secret that others know protects nothing). Returns `count` recovery codes.
+   */
+  async enrolKnownSecret(db: Executor, userId: string, secret: string, count = 0): Promise<string[]> {
+    await repo.insertEnabledSecret(db, userId, this.box.seal(secret, userId), this.ctx.clock.now());
+    return this.enrolRecoveryCodes(db, userId, count);
+  }
+
+  /** Adds `count` recovery codes to the ones a user has (tests: a code for every action). */
+  async enrolRecoveryCodes(db: Executor, userId: string, count: number): Promise<string[]> {
+    const codes = Array.from({ length: count }, newRecoveryCode);
+    if (count > 0) {
+      const hashes = codes.map((c) => this.box.hash(normalizeRecoveryCode(c), userId));
+      await repo.addRecoveryCodes(db, userId, hashes, this.ctx.clock.now());
+    }
+    return codes;
+  }
+
+  /** The demo secret's current code, when `userId` enrolled with it (the dev sign-in's hint). */
+  async demoCode(userId: string): Promise<string | null> {
+    const row = await repo.findTwoFactor(this.ctx.db, userId);
+    if (!row?.enabledAt) return null;
+    if (this.box.open(row.secretEncrypted, userId) !== DEMO_TOTP_SECRET) return null;
+    return totpCodeAt(DEMO_TOTP_SECRET, this.ctx.clock.now());
   }
 
   /** The account name the authenticator app shows. */
@@ -128,28 +228,11 @@ export class TwoFactorService {
         this.ensureNotLocked(row, now);
         if (!(await this.accept(tx, row, code, now, true))) throw this.wrong();
         await repo.deleteTwoFactor(tx, userId);
+        // No second factor, no window opened by one.
+        if (this.subject === 'user') await endStepUps(tx, userId);
         return { enabled: false as const };
       }),
     );
-  }
-
-  /**
-   * Inside a withdrawal's transaction: nothing to do when two-factor is off; otherwise the
-   * code (or a recovery code) must pass, and is spent with the withdrawal's commit. Wrap the
-   * transaction in `countingFailures` so wrong codes count.
-   */
-  async verifyForWithdrawal(tx: Tx, userId: string, code: string | undefined, now: Date) {
-    const row = await repo.lockTwoFactor(tx, userId);
-    if (!row?.enabledAt) return;
-    const { ru, en } = WithdrawalMessages.twoFactorRequired;
-    if (!code?.trim()) throw new AppError('TWO_FACTOR_REQUIRED', ru, { reason: 'missing', message: en });
-    this.ensureNotLocked(row, now);
-    if (!(await this.accept(tx, row, code, now, true))) {
-      throw new WrongSecondFactor('TWO_FACTOR_REQUIRED', TwoFactorMessages.invalidCode, {
-        reason: 'invalid',
-        message: en,
-      });
-    }
   }
 
   /** Runs `work`; a wrong code it threw is recorded in a transaction of its own, then rethrown. */

@@ -19,9 +19,18 @@ export async function assertNotBlocked(db: Executor, userId: string): Promise<vo
   if (row?.blockedAt) throw userBlocked();
 }
 
-/** Ends every live session of a user (access and refresh tokens stop working at once). */
-export async function revokeUserSessions(db: Executor, userId: string, reason: string, now: Date) {
-  await db
+/**
+ * Ends every live session of a user (access and refresh tokens stop working at once) and
+ * returns their ids: once the caller's transaction commits, tell `notifier.sessionsEnded` so
+ * the sockets of those sessions close on every instance.
+ */
+export async function revokeUserSessions(
+  db: Executor,
+  userId: string,
+  reason: string,
+  now: Date,
+): Promise<string[]> {
+  const ended = await db
     .update(authSessions)
     .set({ revokedAt: now, revokeReason: reason })
     .where(
@@ -30,5 +39,7 @@ export async function revokeUserSessions(db: Executor, userId: string, reason: s
         eq(authSessions.subjectId, userId),
         isNull(authSessions.revokedAt),
       ),
-    );
+    )
+    .returning({ id: authSessions.id });
+  return ended.map((s) => s.id);
 }

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { settingsOf } from '../settings/settings.repository.ts';
+import { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { onlineStatusOf } from './presence.ts';
 import { reputationOf, reputationSummaries } from './reputation.ts';
 import { effectiveAvatar, effectiveName, toUserView } from './user-view.ts';
@@ -77,11 +78,17 @@ export class UsersService {
   }
 
   /** Users offered by the development sign-in picker (oldest first: the demo cast). */
-  async devPickerUsers(): Promise<{ username: string; effectiveName: string }[]> {
-    const rows = await listOldestUsers(this.ctx.db, 12);
-    return rows
-      .filter((r) => r.username)
-      .map((r) => ({ username: r.username as string, effectiveName: effectiveName(r) }));
+  /** The development sign-in's picker: demo users show their authenticator's current code. */
+  async devPickerUsers(): Promise<{ username: string; effectiveName: string; totpCode: string | null }[]> {
+    const rows = (await listOldestUsers(this.ctx.db, 12)).filter((r) => r.username);
+    const twoFactor = new TwoFactorService(this.ctx);
+    return Promise.all(
+      rows.map(async (r) => ({
+        username: r.username as string,
+        effectiveName: effectiveName(r),
+        totpCode: await twoFactor.demoCode(r.id),
+      })),
+    );
   }
 }
 

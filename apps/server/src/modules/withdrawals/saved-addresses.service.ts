@@ -1,14 +1,17 @@
 import {
   type CreateSavedAddressRequest,
   NETWORKS,
+  type NetworkInfo,
   SAVED_ADDRESSES_MAX,
   type SavedAddressView,
   WithdrawalMessages,
 } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import type { WithdrawalAddressRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { findAddressOwner } from '../deposits/deposit-addresses.repository.ts';
+import { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { canonicalAddress, refusal } from './destination.ts';
 import * as repo from './saved-addresses.repository.ts';
 
@@ -21,6 +24,34 @@ const toView = (row: WithdrawalAddressRow): SavedAddressView => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+/**
+ * Saves a checked destination under a label, inside the caller's transaction (the request
+ * that carried the second-factor code): not the user's own deposit address, not over the limit,
+ * not twice on one network.
+ */
+export async function saveAddress(
+  tx: Tx,
+  userId: string,
+  input: { network: NetworkInfo; address: string; label: string },
+  now: Date,
+): Promise<SavedAddressView> {
+  const { network, address, label } = input;
+  const owner = await findAddressOwner(tx, network.chain, address);
+  if (owner?.userId === userId) throw refusal('RULE_VIOLATION', WithdrawalMessages.ownAddress);
+  if ((await repo.countSavedAddresses(tx, userId)) >= SAVED_ADDRESSES_MAX) {
+    throw new AppError('RULE_VIOLATION', `Можно сохранить не более ${SAVED_ADDRESSES_MAX} адресов`);
+  }
+  const row = await repo.insertSavedAddress(tx, {
+    userId,
+    network: network.id,
+    address,
+    label,
+    createdAt: now,
+  });
+  if (!row) throw new AppError('CONFLICT', 'Этот адрес уже сохранен для этой сети');
+  return toView(row);
+}
+
 /** Saved destinations with labels, checked per network like any withdrawal address. */
 export class SavedAddressesService {
   constructor(private readonly ctx: AppContext) {}
@@ -29,23 +60,19 @@ export class SavedAddressesService {
     return (await repo.savedAddressesOf(this.ctx.db, userId)).map(toView);
   }
 
+  /** A new destination takes its own second-factor code (docs/decisions/023). */
   async add(userId: string, input: CreateSavedAddressRequest): Promise<SavedAddressView> {
     const network = NETWORKS[input.network];
     const address = canonicalAddress(network, input.address, this.ctx.config.devnetAddresses);
-    const owner = await findAddressOwner(this.ctx.db, network.chain, address);
-    if (owner?.userId === userId) throw refusal('RULE_VIOLATION', WithdrawalMessages.ownAddress);
-    if ((await repo.countSavedAddresses(this.ctx.db, userId)) >= SAVED_ADDRESSES_MAX) {
-      throw new AppError('RULE_VIOLATION', `Можно сохранить не более ${SAVED_ADDRESSES_MAX} адресов`);
-    }
-    const row = await repo.insertSavedAddress(this.ctx.db, {
-      userId,
-      network: network.id,
-      address,
-      label: input.label,
-      createdAt: this.ctx.clock.now(),
-    });
-    if (!row) throw new AppError('CONFLICT', 'Этот адрес уже сохранен для этой сети');
-    return toView(row);
+    const twoFactor = new TwoFactorService(this.ctx);
+    return twoFactor.countingFailures(userId, () =>
+      this.ctx.db.transaction(async (tx) => {
+        const now = this.ctx.clock.now();
+        const ask = { key: 'security.codeToSaveAddress' } as const;
+        await twoFactor.requireFreshCode(tx, userId, input.totpCode, now, ask);
+        return saveAddress(tx, userId, { network, address, label: input.label }, now);
+      }),
+    );
   }
 
   async remove(userId: string, id: string) {

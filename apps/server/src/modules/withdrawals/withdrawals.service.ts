@@ -22,6 +22,7 @@ import { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { assertNotBlocked } from '../users/blocking.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { refusal, resolveDestination } from './destination.ts';
+import { saveAddress } from './saved-addresses.service.ts';
 import { toWithdrawalView } from './withdrawal-view.ts';
 import * as repo from './withdrawals.repository.ts';
 
@@ -72,7 +73,17 @@ export class WithdrawalsService {
       idempotent(this.ctx.db, scope, async (tx) => {
         const now = this.ctx.clock.now();
         await assertNotBlocked(tx, userId);
-        await this.twoFactor.verifyForWithdrawal(tx, userId, input.totpCode, now);
+        // Every withdrawal takes its own fresh code: a step-up window never covers one.
+        const { ru, en } = WithdrawalMessages.twoFactorRequired;
+        await this.twoFactor.requireFreshCode(tx, userId, input.totpCode, now, ru, { message: en });
+        if (input.saveLabel && !input.addressId) {
+          // Saved already (ON CONFLICT DO NOTHING left the transaction sound): nothing to add.
+          await saveAddress(tx, userId, { network, address, label: input.saveLabel }, now).catch(
+            (error: unknown) => {
+              if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+            },
+          );
+        }
         const owner = await findAddressOwner(tx, network.chain, address);
         if (owner?.userId === userId) {
           throw refusal('RULE_VIOLATION', WithdrawalMessages.ownAddress, { field: 'toAddress' });
