@@ -13,6 +13,11 @@ let seq = 0;
 /** A unique username per call (tests share one database per file). */
 export const uniqueName = (prefix = 'u') => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
 
+/** The account a test buyer pays from (factory users are named «Тест»): «Я оплатил» names it. */
+export const PAYER = { bank: 'sberbank', last4: '1234', name: 'Тест Т.' };
+/** `mark_paid`'s payload. */
+export const PAID = { payer: PAYER };
+
 /** The authenticator secret of every test user with two-factor on. */
 export const TEST_TOTP_SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU';
 
@@ -122,7 +127,7 @@ export async function disputedTradeScenario(
   const trades = new TradesService(ctx);
   const tradeId = await openTrade(ctx, buyer.id, orderId, '50000');
   await opts.beforePaid?.({ sellerId: seller.id, tradeId });
-  await trades.act(buyer.id, tradeId, 'mark_paid', {});
+  await trades.act(buyer.id, tradeId, 'mark_paid', PAID);
   await trades.act(buyer.id, tradeId, 'dispute_trade', {
     reasonId: 'seller_not_responding',
     details: opts.details ?? 'Нет ответа',

@@ -163,6 +163,11 @@ export const trades = pgTable('trades', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
   disputeOwnerId: uuid('dispute_owner_id'),
   disputeTakenAt: ts('dispute_taken_at'),
+  // The payer account named at «Я оплатил» (0021, docs/decisions/023).
+  payerBank: text('payer_bank'),
+  payerLast4: text('payer_last4'),
+  payerName: text('payer_name'),
+  payerFingerprint: text('payer_fingerprint'),
 });
 export type TradeRow = typeof trades.$inferSelect;
 

@@ -7,6 +7,7 @@ import {
   disputedTradeScenario,
   expectLedgerSound,
   fund,
+  PAID,
   secondFactor,
   sellOrderScenario,
 } from '../factories.ts';
@@ -60,7 +61,7 @@ async function completedTrade() {
     amountFiat: '50000',
     paymentMethod: 'sberbank',
   });
-  await trades.act(buyer.id, tradeId, 'mark_paid', {});
+  await trades.act(buyer.id, tradeId, 'mark_paid', PAID);
   await trades.act(
     seller.id,
     tradeId,

@@ -8,6 +8,7 @@ import {
   expectLedgerSound,
   fund,
   orderInput,
+  PAID,
   secondFactor,
   sellOrderScenario,
   TEST_TOTP_SECRET,
@@ -125,7 +126,7 @@ describe('blocking a user', () => {
     expect(await balance(t.ctx, userId)).toEqual(before);
 
     // The open trade continues: the buyer pays, disputes, and an admin resolves it.
-    await trades.act(buyer.userId, tradeId, 'mark_paid', {});
+    await trades.act(buyer.userId, tradeId, 'mark_paid', PAID);
     await trades.act(buyer.userId, tradeId, 'dispute_trade', {
       reasonId: 'seller_not_responding',
       details: 'Тишина',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
-import { balance, disputedTradeScenario, expectLedgerSound, sellOrderScenario } from '../factories.ts';
+import { balance, disputedTradeScenario, expectLedgerSound, PAID, sellOrderScenario } from '../factories.ts';
 import { createTestApp, signIn, type TestApp } from '../helpers.ts';
 import { jpegWithGps, multipart } from '../uploads/images.ts';
 import { signInStaff } from './factories.ts';
@@ -147,7 +147,7 @@ describe('moderators observe disputed trades', () => {
       (await t.app.inject({ url: `/api/v1/uploads/receipts/${receiptId}`, headers: b.headers })).statusCode,
     ).toBe(200);
 
-    await trades.act(buyer.id, tradeId, 'mark_paid', {});
+    await trades.act(buyer.id, tradeId, 'mark_paid', PAID);
     await trades.act(seller.id, tradeId, 'dispute_trade', {
       reasonId: 'fake_proof',
       details: 'Денег нет на счете',
@@ -195,7 +195,7 @@ describe('moderators observe disputed trades', () => {
       payload: file.payload,
     });
     const receiptId = (uploaded.json().data.url as string).split('/').pop();
-    await trades.act(buyer.id, tradeId, 'mark_paid', {});
+    await trades.act(buyer.id, tradeId, 'mark_paid', PAID);
     await trades.act(seller.id, tradeId, 'dispute_trade', {
       reasonId: 'fake_proof',
       details: 'Чек поддельный',

@@ -14,7 +14,7 @@ import * as ledger from '../../src/modules/ledger/ledger.ts';
 import { OrdersService } from '../../src/modules/orders/orders.service.ts';
 import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
-import { secondFactor } from '../factories.ts';
+import { PAID, secondFactor } from '../factories.ts';
 import { type Currency, Model, type ModelTrade } from './model.ts';
 import { type Method, type Op, USERS, type Who } from './operations.ts';
 import { type DepositAddresses, WithdrawalSteps } from './withdrawal-steps.ts';
@@ -273,7 +273,9 @@ export class Runner {
         ? { reasonId: 'other', details: 'property test' }
         : action === 'confirm_payment'
           ? { totpCode: await secondFactor(this.ctx, this.id(who)) }
-          : {};
+          : action === 'mark_paid'
+            ? PAID
+            : {};
     const expected = this.model.allows(trade, who, action, this.now()) !== null;
     await this.attempt(action, expected, async () => {
       await this.trades.act(this.id(who), trade.id, action, payload);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
-import { createOrder, fund, openTrade } from '../factories.ts';
+import { createOrder, fund, openTrade, PAID } from '../factories.ts';
 import { createTestApp, signInEnrolled, type TestApp } from '../helpers.ts';
 import { api, payloadOf } from '../trades/support.ts';
 
@@ -90,7 +90,7 @@ describe('settings take effect', () => {
     const { id: raterOrder } = await createOrder(t.ctx, rater.userId, { amount_crypto: '1' });
     const done = await openTrade(t.ctx, taker.userId, raterOrder);
     const trades = new TradesService(t.ctx);
-    await trades.act(taker.userId, done, 'mark_paid', {});
+    await trades.act(taker.userId, done, 'mark_paid', PAID);
     await trades.act(
       rater.userId,
       done,

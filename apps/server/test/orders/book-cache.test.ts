@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BOOK_COUNT_CAP } from '../../src/modules/orders/orders.repository.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
-import { createOrder, createUser, expectLedgerSound, fund, openTrade } from '../factories.ts';
+import { createOrder, createUser, expectLedgerSound, fund, openTrade, PAID } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { type Api, api, payloadOf } from '../trades/support.ts';
 
@@ -82,7 +82,7 @@ describe('the cached book', () => {
 
     const trades = new TradesService(t.ctx);
     const done = await openTrade(t.ctx, buyer, top.id, '9000');
-    await trades.act(buyer, done, 'mark_paid', {});
+    await trades.act(buyer, done, 'mark_paid', PAID);
     await trades.act(
       top.user_id,
       done,

@@ -10,6 +10,7 @@ import {
   expectLedgerSound,
   fund,
   openTrade,
+  PAID,
   uniqueName,
 } from '../factories.ts';
 import { createTestApp, signIn, type TestApp } from '../helpers.ts';
@@ -82,7 +83,7 @@ describe('race (d): expiry vs mark_paid at the payment deadline', () => {
           b.tick(),
           ...opened.map(async ({ buyerId, tradeId }, i) => {
             await sleep(i * 8); // spread the buyers over the schedulers' run
-            return settle(trades.act(buyerId, tradeId, 'mark_paid', {}));
+            return settle(trades.act(buyerId, tradeId, 'mark_paid', PAID));
           }),
         ]),
       );
@@ -161,7 +162,7 @@ describe('race (d): expiry vs mark_paid at the payment deadline', () => {
     const { result, ms } = await timed(() =>
       Promise.all([
         scheduler.tick(),
-        ...opened.map(({ buyerId, tradeId }) => settle(trades.act(buyerId, tradeId, 'mark_paid', {}))),
+        ...opened.map(({ buyerId, tradeId }) => settle(trades.act(buyerId, tradeId, 'mark_paid', PAID))),
       ]),
     );
     const [ticks, ...paid] = result as [Awaited<ReturnType<Scheduler['tick']>>, ...{ ok: boolean }[]];

@@ -4,7 +4,7 @@ import { findOrder } from '../../src/modules/orders/orders.repository.ts';
 import { OrdersService } from '../../src/modules/orders/orders.service.ts';
 import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
-import { balance, createOrder, createUser, expectLedgerSound, fund, openTrade } from '../factories.ts';
+import { balance, createOrder, createUser, expectLedgerSound, fund, openTrade, PAID } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { payloadOf } from '../trades/support.ts';
 import { inBatches, report, settle, settlementsOf, tally, timed } from './support.ts';
@@ -39,7 +39,7 @@ async function confirmedTrades(n: number) {
   const opened = await inBatches(n, 10, async () => {
     const buyer = await createUser(t.ctx);
     const tradeId = await openTrade(t.ctx, buyer.id, orderId, '50000');
-    await trades.act(buyer.id, tradeId, 'mark_paid', {});
+    await trades.act(buyer.id, tradeId, 'mark_paid', PAID);
     await trades.act(
       seller.id,
       tradeId,
@@ -125,7 +125,7 @@ describe('lock order: releases against order deletion and new trades', () => {
     const { id: orderId } = await createOrder(t.ctx, owner.id, { type: 'buy', amount_crypto: '1' });
     const first = await inBatches(N, 10, async () => {
       const tradeId = await openTrade(t.ctx, taker.id, orderId, '50000');
-      await trades.act(owner.id, tradeId, 'mark_paid', {});
+      await trades.act(owner.id, tradeId, 'mark_paid', PAID);
       await trades.act(
         taker.id,
         tradeId,

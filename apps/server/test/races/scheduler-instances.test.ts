@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
-import { balance, createOrder, createUser, expectLedgerSound, fund, openTrade } from '../factories.ts';
+import { balance, createOrder, createUser, expectLedgerSound, fund, openTrade, PAID } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { payloadOf } from '../trades/support.ts';
 import { historiesOf, inBatches, otherInstance, report, settlementsOf, timed } from './support.ts';
@@ -58,7 +58,7 @@ describe('race (e): schedulers of two instances over the same due work', () => {
     await inBatches(confirmed.length, 10, async (i) => {
       const c = confirmed[i];
       if (!c) return;
-      await trades.act(c.buyerId, c.tradeId, 'mark_paid', {});
+      await trades.act(c.buyerId, c.tradeId, 'mark_paid', PAID);
       await trades.act(
         c.sellerId,
         c.tradeId,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOrder } from '../../src/modules/orders/orders.repository.ts';
 import { findTrade } from '../../src/modules/trades/trades.repository.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
-import { balance, createOrder, expectLedgerSound, fund, openTrade } from '../factories.ts';
+import { balance, createOrder, expectLedgerSound, fund, openTrade, PAID } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { payloadOf } from '../trades/support.ts';
 import {
@@ -46,7 +46,7 @@ async function tradeIn(state: 'PAYMENT_PENDING' | 'PAYMENT_CONFIRMED') {
   const { id: orderId } = await createOrder(t.ctx, seller.userId, { amount_crypto: '1' });
   const tradeId = await openTrade(t.ctx, buyer.userId, orderId, '50000');
   const trades = new TradesService(t.ctx);
-  await trades.act(buyer.userId, tradeId, 'mark_paid', {});
+  await trades.act(buyer.userId, tradeId, 'mark_paid', PAID);
   if (state === 'PAYMENT_CONFIRMED') {
     await trades.act(
       seller.userId,

@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app.ts';
 import { type AppContext, createContext } from '../../src/context.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { systemClock } from '../../src/lib/clock.ts';
+import { createStaff } from '../../src/modules/admin/staff.service.ts';
 import { expectLedgerSound, sellOrderScenario } from '../factories.ts';
 import { createTestDatabase, testConfig } from '../helpers.ts';
 import { jpegWithGps, multipart } from '../uploads/images.ts';
@@ -186,17 +187,45 @@ describe('two instances on one database and one Redis', () => {
     expect(await closed).toBe('io server disconnect');
   });
 
-  it('a blocked account loses every session and every socket, on both instances', async () => {
+  it('an admin block on A ends every session and closes every socket, on both instances, within a second', async () => {
     const name = unique('user');
     const first = await signInOn(a, name);
     const second = await signInOn(b, name);
     const sockets = [await socketOn(a.live.url, first.token), await socketOn(b.live.url, second.token)];
     const closed = sockets.map((c) => new Promise<string>((resolve) => c.socket.once('disconnect', resolve)));
-    expect(await a.ctx.sessions.revokeAll('user', first.userId, 'blocked')).toBe(2);
+    // The back office's own path: a staff session blocks the user over HTTP on A.
+    const admin = await createStaff(
+      a.ctx.db,
+      { email: `${unique('admin')}@example.com`, password: 'correct horse battery', role: 'admin' },
+      new Date(),
+    );
+    const staffToken = (await a.ctx.sessions.start('staff', admin.id)).accessToken;
+    const started = Date.now();
+    const blocked = await call(a.live.url, `/api/v1/admin/users/${first.userId}/block`, {
+      method: 'POST',
+      token: staffToken,
+      body: { reason: 'Подозрение на мошенничество' },
+    });
+    expect(blocked.status, blocked.text).toBe(200);
     expect(await Promise.all(closed)).toEqual(['io server disconnect', 'io server disconnect']);
+    expect(Date.now() - started).toBeLessThan(1_000);
     for (const t of [first.token, second.token]) {
       expect((await call(a.live.url, '/api/v1/auth/me', { token: t })).status).toBe(401);
+      await expect(connect(b.live.url, t)).rejects.toThrow();
     }
+  });
+
+  it('"end all sessions" on B closes the sockets of every session of the account, on both instances', async () => {
+    const name = unique('user');
+    const first = await signInOn(a, name);
+    const second = await signInOn(b, name);
+    const sockets = [await socketOn(a.live.url, first.token), await socketOn(b.live.url, second.token)];
+    const closed = sockets.map((c) => new Promise<string>((resolve) => c.socket.once('disconnect', resolve)));
+    const ended = await call(b.live.url, '/api/v1/auth/sessions/end-all', { method: 'POST', token: second.token });
+    expect(ended.status, ended.text).toBe(200);
+    expect(ended.json().data).toEqual({ ended: 2 });
+    expect(await Promise.all(closed)).toEqual(['io server disconnect', 'io server disconnect']);
+    expect((await call(a.live.url, '/api/v1/auth/me', { token: first.token })).status).toBe(401);
   });
 });
 

@@ -1,7 +1,7 @@
 import { feeFor, formatCrypto, parseAmount } from '@p2p/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
-import { createOrder, expectLedgerSound, fund, openTrade } from '../factories.ts';
+import { createOrder, expectLedgerSound, fund, openTrade, PAID } from '../factories.ts';
 import { createTestApp, type signIn, signInEnrolled, type TestApp } from '../helpers.ts';
 import { payloadOf } from './support.ts';
 
@@ -56,7 +56,7 @@ beforeAll(async () => {
 
   ids.completed = await openTrade(t.ctx, buyer.userId, orderId, '5000');
   t.clock.advance(60_000);
-  await trades.act(buyer.userId, ids.completed, 'mark_paid', {});
+  await trades.act(buyer.userId, ids.completed, 'mark_paid', PAID);
   t.clock.advance(60_000);
   await trades.act(
     seller.userId,
@@ -76,7 +76,7 @@ beforeAll(async () => {
 
   t.clock.advance(24 * 3600_000); // 2026-11-22
   ids.disputed = await openTrade(t.ctx, buyer.userId, orderId, '8000');
-  await trades.act(buyer.userId, ids.disputed, 'mark_paid', {});
+  await trades.act(buyer.userId, ids.disputed, 'mark_paid', PAID);
   await trades.act(buyer.userId, ids.disputed, 'dispute_trade', {
     reasonId: 'seller_not_responding',
     details: 'Продавец молчит',

@@ -7,6 +7,7 @@ import {
   expectLedgerSound,
   fund,
   openTrade,
+  PAID,
   sellOrderScenario,
 } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
@@ -118,7 +119,7 @@ describe('reputation from stored data', () => {
     for (const [i, fiat] of ['50000', '50000', '100000'].entries()) {
       const buyer = buyers[i]?.id as string;
       const tradeId = await openTrade(t.ctx, buyer, orderId, fiat);
-      await service.act(buyer, tradeId, 'mark_paid', {});
+      await service.act(buyer, tradeId, 'mark_paid', PAID);
       t.clock.advance((releaseAfter[i] as number) * 1000);
       await service.act(
         trader,

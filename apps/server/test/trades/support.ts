@@ -2,7 +2,15 @@ import type { TradeDetails } from '@p2p/shared';
 import { expect } from 'vitest';
 import type { AppContext } from '../../src/context.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
-import { createOrder, createUser, fund, openTrade, secondFactor, sellOrderScenario } from '../factories.ts';
+import {
+  createOrder,
+  createUser,
+  fund,
+  openTrade,
+  PAID,
+  secondFactor,
+  sellOrderScenario,
+} from '../factories.ts';
 import type { TestApp } from '../helpers.ts';
 
 /** A dispute payload valid for both roles. */
@@ -83,7 +91,9 @@ export function api(t: TestApp) {
       const code =
         action === 'confirm_payment' && !('totpCode' in payload)
           ? { totpCode: await secondFactor(t.ctx, userId) }
-          : {};
+          : action === 'mark_paid' && !('payer' in payload)
+            ? PAID
+            : {};
       return call('POST', `/trades/${tradeId}/actions`, userId, { action, payload: { ...code, ...payload } });
     },
     /** GET /trades/{id} as a party, asserting 200. */
@@ -103,6 +113,7 @@ export type Api = ReturnType<typeof api>;
  */
 export async function payloadOf(ctx: AppContext, action: string, userId: string) {
   if (action === 'dispute_trade') return DISPUTE;
+  if (action === 'mark_paid') return PAID;
   if (action === 'confirm_payment') return { totpCode: await secondFactor(ctx, userId) };
   return {};
 }

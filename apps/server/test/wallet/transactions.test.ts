@@ -4,7 +4,7 @@ import * as ledger from '../../src/modules/ledger/ledger.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { csvField } from '../../src/modules/wallet/wallet-history.ts';
 import { balanceOperation, signInStaff } from '../admin/factories.ts';
-import { createOrder, expectLedgerSound, openTrade } from '../factories.ts';
+import { createOrder, expectLedgerSound, openTrade, PAID } from '../factories.ts';
 import { createTestApp, signInEnrolled, type TestApp } from '../helpers.ts';
 import { payloadOf } from '../trades/support.ts';
 import {
@@ -105,7 +105,7 @@ describe('GET /api/v1/wallet/transactions', () => {
     step();
     const tradeId = await openTrade(t.ctx, buyer.userId, order.id, '500000');
     const trades = new TradesService(t.ctx);
-    await trades.act(buyer.userId, tradeId, 'mark_paid', {});
+    await trades.act(buyer.userId, tradeId, 'mark_paid', PAID);
     await trades.act(
       seller.userId,
       tradeId,

@@ -32,6 +32,67 @@ export const ConfirmPaymentPayload = z
   .object({ totpCode: SecondFactorCode.optional(), totp_code: SecondFactorCode.optional() })
   .transform((p) => ({ totpCode: p.totpCode ?? p.totp_code }));
 
+export const PayerMessages = {
+  required: 'Укажите, с какого счета вы оплатили',
+  bank: 'Выберите банк, с которого вы оплатили',
+  last4: 'Последние 4 цифры карты или телефона: ровно 4 цифры',
+  name: 'Укажите имя плательщика, как его показывает банк',
+  nameTooLong: 'Имя плательщика: не более 100 символов',
+} as const;
+
+/**
+ * «Я оплатил» names the account that paid (docs/decisions/023): the bank (a payment method code
+ * or name), the last four digits of the card or phone, and the payer's name as the bank shows
+ * it. The seller checks it against their bank statement; the platform recognises the account
+ * across trades (third-party payments) by a keyed hash of the three.
+ */
+export const PayerAccountInput = z.object(
+  {
+    bank: paymentMethodField(PayerMessages.bank),
+    last4: text({
+      min: 1,
+      max: 4,
+      messages: { required: PayerMessages.last4, tooLong: PayerMessages.last4 },
+    }).regex(/^\d{4}$/, PayerMessages.last4),
+    name: text({
+      min: 2,
+      max: 100,
+      messages: {
+        required: PayerMessages.name,
+        tooShort: PayerMessages.name,
+        tooLong: PayerMessages.nameTooLong,
+      },
+    }),
+  },
+  { error: PayerMessages.required },
+);
+export type PayerAccountInput = z.infer<typeof PayerAccountInput>;
+
+/** `mark_paid`'s payload: the payer account is required. */
+export const MarkPaidPayload = z.object({ payer: PayerAccountInput });
+
+/** The payer account as the trade shows it, with its history for the seller and staff. */
+export const PayerAccountView = z.object({
+  bank: z.string(),
+  last4: z.string(),
+  name: z.string(),
+  /** Other trades paid from the same account; null for the buyer who named it. */
+  history: z
+    .object({
+      /** Completed trades paid from it, this one left out. */
+      completedTrades: z.number().int(),
+      /** Sellers it paid, this trade's seller left out. */
+      distinctSellers: z.number().int(),
+      /** Buyers other than this trade's buyer who named the same account: a third-party payment. */
+      otherBuyers: z.number().int(),
+      firstSeenAt: z.string().nullable(),
+    })
+    .nullable(),
+  /** `third_party`: another buyer paid from it; `name_mismatch`: not the buyer's name. */
+  warnings: z.array(z.enum(['third_party', 'name_mismatch'])),
+});
+export type PayerAccountView = z.infer<typeof PayerAccountView>;
+
 export const DisputePayload = z.object({
   reasonId: text({ min: 1, max: 64, messages: { required: DisputeMessages.reason } }),
   details: text({
@@ -130,6 +191,8 @@ export const TradeView = z.object({
   /** URL of the latest receipt the buyer uploaded. */
   paymentProof: z.string().nullable(),
   paymentProofFiles: z.array(PaymentProofFile),
+  /** The account the buyer said paid (from «Я оплатил»); history for the seller and staff only. */
+  payer: PayerAccountView.nullable(),
 });
 export type TradeView = z.infer<typeof TradeView>;
 

@@ -19,6 +19,7 @@ import {
   type ReputationSummary,
   toReputationSummary,
 } from '../users/reputation.ts';
+import type { PayerHistoryRow } from './payer-account.ts';
 
 /** Everything a trade view needs besides the trade rows, read in one statement. */
 export interface TradeViewContext {
@@ -30,6 +31,7 @@ export interface TradeViewContext {
   sentDetails: (typeof tradePaymentDetails.$inferSelect)[];
   proofs: (typeof paymentProofs.$inferSelect)[];
   evidence: (typeof evidenceRequests.$inferSelect)[];
+  payers: Map<string, PayerHistoryRow>;
 }
 
 /**
@@ -44,6 +46,21 @@ const asJson = (query: SQLWrapper | null, order: string) =>
   query
     ? sql`(SELECT COALESCE(json_agg(${exactRowJson('x')} ORDER BY ${sql.raw(order)}), '[]'::json) FROM (${query}) x)`
     : sql`'[]'::json`;
+
+/**
+ * The history of each trade's payer account (docs/decisions/023), for the trades whose buyer
+ * is not the viewer: other trades paid from the same account (by its fingerprint), completed;
+ * the sellers they paid; buyers other than this trade's who named it; when it was first seen.
+ */
+const payerHistories = (ofTrades: SQLWrapper, viewerId: Placeholder) => sql`
+  SELECT t0.id AS trade_id,
+         COUNT(h.id) FILTER (WHERE h.id <> t0.id AND h.status = 'COMPLETED') AS completed,
+         COUNT(DISTINCT h.seller_id) FILTER (WHERE h.id <> t0.id) AS sellers,
+         COUNT(DISTINCT h.buyer_id) FILTER (WHERE h.buyer_id <> t0.buyer_id) AS other_buyers,
+         MIN(h.paid_at) AS first_seen
+  FROM trades t0 JOIN trades h ON h.payer_fingerprint = t0.payer_fingerprint
+  WHERE ${ofTrades} AND t0.payer_fingerprint IS NOT NULL AND t0.buyer_id <> ${viewerId}::uuid
+  GROUP BY t0.id`;
 
 type ContextSlot = Slot<
   'viewerId' | 'buyerId' | 'sellerId' | 'userIds' | 'tradeIds' | 'partyTradeIds' | 'disputedIds'
@@ -108,7 +125,8 @@ const contextStatement = (one: boolean, withUnread: boolean, withEvidence: boole
               .where(anyOf(evidenceRequests.tradeId, p('disputedIds')))
           : null,
         'x.created_at, x.id',
-      )} AS evidence`;
+      )} AS evidence,
+      ${asJson(payerHistories(anyOf(sql`t0.id`, p('tradeIds')), p('viewerId')), 'x.trade_id')} AS payers`;
   });
 
 const contextStatements = new Map(
@@ -140,7 +158,7 @@ export async function tradeViewContext(
   const statement = contextStatements.get(`${one}${partyTradeIds.length > 0}${disputedIds.length > 0}`);
   if (!statement) throw new Error('trade view: no statement for this shape');
   const [row] = await statement<
-    Record<'parties' | 'actions' | 'reviewed' | 'unread' | 'sent' | 'proofs' | 'evidence', unknown>
+    Record<'parties' | 'actions' | 'reviewed' | 'unread' | 'sent' | 'proofs' | 'evidence' | 'payers', unknown>
   >(
     db,
     one
@@ -167,5 +185,6 @@ export async function tradeViewContext(
     sentDetails: rowsFromJson(tradePaymentDetails, row?.sent),
     proofs: rowsFromJson(paymentProofs, row?.proofs),
     evidence: rowsFromJson(evidenceRequests, row?.evidence),
+    payers: new Map(((row?.payers ?? []) as PayerHistoryRow[]).map((r) => [r.trade_id, r])),
   };
 }

@@ -14,6 +14,7 @@ import { toEvidenceView } from '../admin/desk.repository.ts';
 import { paymentInfoFrom } from '../payment-templates/trade-payment-info.ts';
 import type { ReputationSummary } from '../users/reputation.ts';
 import { effectiveAvatar, effectiveName } from '../users/user-view.ts';
+import { payerViewOf } from './payer-account.ts';
 import { tradeViewContext } from './trade-view.repository.ts';
 import type { TradeActionRow } from './trades.repository.ts';
 
@@ -106,7 +107,7 @@ export async function toTradeDetails(
   const partyIds = rows.filter((t) => roleOf(t, viewerId) !== 'observer').map((t) => t.id);
   const disputedIds = rows.filter((t) => t.disputedAt !== null).map((t) => t.id);
   const context = await tradeViewContext(db, viewerId, userIds, ids, partyIds, disputedIds);
-  const { users, reputations: reps, actions, reviewed, unread, evidence } = context;
+  const { users, reputations: reps, actions, reviewed, unread, evidence, payers } = context;
   const payment = paymentInfoFrom(context.sentDetails, context.proofs);
   const userById = new Map(users.map((u) => [u.id, u]));
   return rows.map((t) => {
@@ -158,6 +159,7 @@ export async function toTradeDetails(
       completedAt: iso(t.completedAt),
       cancelledAt: iso(t.cancelledAt),
       ...payment(t.id),
+      payer: payerViewOf(t, role, buyerRow, payers.get(t.id)),
     };
     return {
       trade,

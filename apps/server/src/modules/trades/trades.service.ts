@@ -11,8 +11,10 @@ import {
   formatCrypto,
   formatFiat,
   formatRu,
+  MarkPaidPayload,
   nextState,
   normalizeAction,
+  PayerMessages,
   type TradeDetails,
   tryParseAmount,
 } from '@p2p/shared';
@@ -33,6 +35,7 @@ import { notEnrolled, TwoFactorService } from '../two-factor/two-factor.service.
 import { userBlocked } from '../users/blocking.ts';
 import { applyReviewCounters } from '../users/reputation-counters.ts';
 import { effectiveName } from '../users/user-view.ts';
+import { type PayerColumns, PayerFingerprints } from './payer-account.ts';
 import { transition } from './settlement.ts';
 import { roleOf, toTradeDetails } from './trade-view.ts';
 import * as repo from './trades.repository.ts';
@@ -54,9 +57,11 @@ const STATUS_FILTERS: Record<string, TradeRow['status'][]> = {
 
 export class TradesService {
   private readonly twoFactor: TwoFactorService;
+  private readonly payers: PayerFingerprints;
 
   constructor(private readonly ctx: AppContext) {
     this.twoFactor = new TwoFactorService(ctx);
+    this.payers = new PayerFingerprints(ctx.config.totpEncryptionKey);
   }
 
   /** Opens a trade on an order and locks its escrow in the same transaction. */
@@ -268,6 +273,7 @@ export class TradesService {
             });
           }
           Object.assign(patch, {
+            ...this.payerOf(payload),
             paidAt: now,
             confirmationDeadline: new Date(now.getTime() + CONFIRMATION_WINDOW_MS),
           });
@@ -300,6 +306,22 @@ export class TradesService {
     } finally {
       events.publishTo(this.ctx.notifier);
     }
+  }
+
+  /**
+   * «Я оплатил» names the account that paid (docs/decisions/023): without it, or with a bad
+   * one, 400 with the field's message and nothing changes.
+   */
+  private payerOf(payload: Record<string, unknown>): PayerColumns {
+    const parsed = MarkPaidPayload.safeParse(payload);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const path = issue?.path.join('.') ?? '';
+      // A missing object is the field's own question, not zod's words.
+      const message = !issue || path === 'payer' ? PayerMessages.required : issue.message;
+      throw new AppError('VALIDATION_ERROR', message, { issues: [{ path, message }] });
+    }
+    return this.payers.columns(parsed.data.payer);
   }
 
   /**

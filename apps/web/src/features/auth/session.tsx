@@ -26,6 +26,8 @@ export interface Session {
   user: UserView | null;
   signIn: (result: AuthResult) => void;
   signOut: () => Promise<void>;
+  /** Ends every session of the account (every device), then this one locally. */
+  signOutEverywhere: () => Promise<number>;
   /** Replace the cached user after a profile change. */
   setUser: (user: UserView) => void;
   refetchUser: () => Promise<unknown>;
@@ -112,12 +114,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [queryClient]);
 
+  const signOutEverywhere = useCallback(async () => {
+    const { ended } = await authApi.endAllSessions();
+    clearAuth();
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
+    return ended;
+  }, [queryClient]);
+
   const status: SessionStatus =
     me.data === undefined ? (me.isError ? 'signed-out' : 'loading') : me.data ? 'signed-in' : 'signed-out';
 
   const value = useMemo<Session>(
-    () => ({ status, user: me.data ?? null, signIn, signOut, setUser, refetchUser: me.refetch }),
-    [status, me.data, signIn, signOut, setUser, me.refetch],
+    () => ({
+      status,
+      user: me.data ?? null,
+      signIn,
+      signOut,
+      signOutEverywhere,
+      setUser,
+      refetchUser: me.refetch,
+    }),
+    [status, me.data, signIn, signOut, signOutEverywhere, setUser, me.refetch],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,4 +1,10 @@
-/** Public API of the two-factor feature: the enrolment panel can be mounted on any screen. */
-export { TWO_FACTOR_KEY, useTwoFactorStatus } from './api/two-factor-api';
+/**
+ * Public API of the two-factor feature: the enrolment panel, the gate that leads a seller
+ * through enrolment, the code field of money actions and the session's step-up window.
+ */
+export { TWO_FACTOR_KEY, twoFactorApi, useDevCode, useTwoFactorStatus } from './api/two-factor-api';
+export { SecondFactorField } from './components/SecondFactorField';
 export { TwoFactorPanel } from './components/TwoFactorPanel';
+export { type SellingGate, useSellingGate } from './hooks/use-selling-gate';
+export { type SecondFactorReason, secondFactorReason } from './lib/second-factor';
 export { SecurityPage } from './routes/SecurityPage';

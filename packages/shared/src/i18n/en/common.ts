@@ -26,6 +26,8 @@ export const common: Messages<typeof ru> = {
   'auth.noMethods': 'Sign-in is unavailable right now: no sign-in method is configured.',
   'auth.configError': 'Could not load sign-in settings',
   'auth.devTitle': 'Development sign-in',
+  'auth.devCode': '2FA code: {code}',
+  'auth.devCodeHint': 'The demo authenticator’s current code (the README’s shared secret)',
   'auth.devHint': 'Available on test servers only. Pick a demo user or create a new one.',
   'auth.devNewLabel': 'New username',
   'auth.devNewButton': 'Sign in',

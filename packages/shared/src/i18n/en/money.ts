@@ -152,7 +152,8 @@ export const money: Messages<typeof ru> = {
   'menu.security': 'Security',
   'tfa.title': 'Security',
   'tfa.heading': 'Two-factor authentication',
-  'tfa.intro': 'When it is on, every withdrawal is confirmed with a code from an authenticator app.',
+  'tfa.intro':
+    'Selling and withdrawing need it: a withdrawal and a payment confirmation each ask for a code from your authenticator app.',
   'tfa.on': 'On since {date}',
   'tfa.off': 'Off',
   'tfa.loadError': 'Could not load the security settings',

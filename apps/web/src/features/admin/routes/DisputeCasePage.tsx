@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { PayerAccountCard } from '@/components/PayerAccountCard';
 import { useT } from '@/i18n';
 import { shortId } from '@/lib/format';
 import { useFormat } from '@/lib/use-format';
@@ -130,6 +131,12 @@ export function DisputeCasePage() {
               {t('bo.case.payment')}
             </h2>
             <PaymentDetailsSent dispute={dispute} />
+          </section>
+          <section className="panel" aria-labelledby="case-payer">
+            <h2 id="case-payer" className="panel__title">
+              {t('fraud.payer.title')}
+            </h2>
+            <PayerAccountCard payer={trade.payer} buyerName={dispute.buyer.name} />
           </section>
           <section className="panel" aria-labelledby="case-receipts">
             <h2 id="case-receipts" className="panel__title">

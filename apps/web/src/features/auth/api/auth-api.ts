@@ -37,6 +37,8 @@ export const authApi = {
     return checkAuthResult(await apiRequest('/auth/telegram', { method: 'POST', body: data, auth: false }));
   },
   me: () => apiRequest<UserView>('/auth/me'),
+  /** Ends every session of the account, this one included (docs/decisions/023). */
+  endAllSessions: () => apiRequest<{ ended: number }>('/auth/sessions/end-all', { method: 'POST' }),
   logout: (refreshToken: string | null) =>
     apiRequest<{ message: string }>('/auth/logout', {
       method: 'POST',

@@ -6,11 +6,19 @@ import { authApi } from '../api/auth-api';
 
 const USERNAME = /^[A-Za-z0-9_]{2,32}$/;
 
-/** Development sign-in: pick a demo user or type any new username (AUTH_DEV_LOGIN=1 only). */
+/**
+ * Development sign-in: pick a demo user or type any new username (AUTH_DEV_LOGIN=1 only). Demo
+ * users have two-factor on with the README's demo secret; their current code is shown here.
+ */
 export function DevLoginPicker({ busy, onPick }: { busy: boolean; onPick: (username: string) => void }) {
   const t = useT();
   const id = useId();
-  const users = useQuery({ queryKey: ['auth', 'dev-users'], queryFn: authApi.devUsers });
+  // Demo users' authenticator codes change every 30 s: the list follows them.
+  const users = useQuery({
+    queryKey: ['auth', 'dev-users'],
+    queryFn: authApi.devUsers,
+    refetchInterval: 10_000,
+  });
   const [username, setUsername] = useState('');
   const [invalid, setInvalid] = useState(false);
 
@@ -41,6 +49,11 @@ export function DevLoginPicker({ busy, onPick }: { busy: boolean; onPick: (usern
                 <Avatar name={user.effectiveName} size="sm" />
                 <span className="dev-user__name">{user.effectiveName}</span>
                 <span className="dev-user__handle">@{user.username}</span>
+                {user.totpCode ? (
+                  <span className="dev-user__code mono" title={t('auth.devCodeHint')}>
+                    {t('auth.devCode', { code: user.totpCode })}
+                  </span>
+                ) : null}
               </button>
             </li>
           ))}

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { orderKeys, ordersApi } from '@/features/orders';
+import type { SellingGate } from '@/features/two-factor';
 import { useT } from '@/i18n';
 import { ApiError, newIdempotencyKey } from '@/lib/api';
 import type { OrderField } from '../lib/order-form';
@@ -14,8 +15,12 @@ export type ServerFieldErrors = Partial<Record<OrderField, string>>;
 /**
  * Publishing an order: POST /orders with an Idempotency-Key (kept while the same body is retried),
  * then a toast and the new order's page; a refusal lands on the form (banner and field errors).
+ * A sell order passes `gate` first: a seller without two-factor enrols, then it is published.
  */
-export function useCreateOrder(onFieldError: (field: OrderField, message: string) => void) {
+export function useCreateOrder(
+  onFieldError: (field: OrderField, message: string) => void,
+  gate?: SellingGate,
+) {
   const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -34,7 +39,9 @@ export function useCreateOrder(onFieldError: (field: OrderField, message: string
       // The overlay closes in this commit; the page changes in the next one.
       leaveTimer.current = setTimeout(() => navigate(`/order/${created.id}`), 0);
     },
-    onError: (error) => {
+    onError: (error, variables) => {
+      // Selling without two-factor: enrol, then publish the same order (same key).
+      if (gate?.handle(error, () => create.mutate(variables))) return;
       setServerError(toServerError(error, t('createOrder.insufficient'), t('createOrder.createError')));
       for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
         if (message) onFieldError(field as OrderField, message);
@@ -47,7 +54,10 @@ export function useCreateOrder(onFieldError: (field: OrderField, message: string
     const serialized = JSON.stringify(body);
     if (attempt.current?.body !== serialized)
       attempt.current = { body: serialized, key: newIdempotencyKey() };
-    create.mutate({ body, key: attempt.current.key });
+    const variables = { body, key: attempt.current.key };
+    // A sell order commits the seller's coins: two-factor first (docs/decisions/023).
+    if (body.type === 'sell' && gate) void gate.ensure(() => create.mutate(variables));
+    else create.mutate(variables);
   };
 
   return { submit, submitting: create.isPending, serverError };

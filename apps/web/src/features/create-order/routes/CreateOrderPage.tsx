@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { Dialog } from '@/components/ui/Dialog';
 import { useUserSettings } from '@/features/settings';
+import { useSellingGate } from '@/features/two-factor';
 import { currentLang, useI18n } from '@/i18n';
 import { catalogueResolver } from '@/lib/form-resolver';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -54,8 +55,10 @@ export function CreateOrderPage() {
     form.setValue('timeLimit', defaultTimeLimit(preferredWindow));
   }, [preferredWindow, form]);
   const [previewing, setPreviewing] = useState<CreateOrderRequest | null>(null);
-  const { submit, submitting, serverError } = useCreateOrder((field, message) =>
-    form.setError(FORM_FIELD_OF[field], { type: 'server', message }),
+  const gate = useSellingGate();
+  const { submit, submitting, serverError } = useCreateOrder(
+    (field, message) => form.setError(FORM_FIELD_OF[field], { type: 'server', message }),
+    gate,
   );
   const errorRef = useRef<HTMLDivElement>(null);
   // A server refusal is announced and brought into view.
@@ -109,6 +112,7 @@ export function CreateOrderPage() {
         onConfirm={confirm}
         onClose={() => setPreviewing(null)}
       />
+      {gate.dialog}
       <Dialog open={submitting} onClose={() => undefined} labelledBy={`${id}-overlay`}>
         <div className="create-overlay" aria-busy="true">
           <span className="spinner" aria-hidden="true" />

@@ -57,6 +57,7 @@ export function TradeFlowDialogs({ flow }: { flow: TradeFlow }) {
     <>
       <TradeProgressOverlay open={flow.stage === 'submitting'} percent={flow.percent} step={flow.step} />
       <TradeErrorDialog flow={flow} />
+      {flow.gate.dialog}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '@/features/auth';
+import { type SellingGate, useSellingGate } from '@/features/two-factor';
 import { newIdempotencyKey } from '@/lib/api';
 import { orderKeys, ordersApi } from '../api/orders-api';
 import { classifyTradeError, type TradeErrorInfo } from '../lib/trade-error';
@@ -32,6 +33,8 @@ export interface TradeFlow {
   /** Sends a valid form: its request body, and the values as typed. */
   submit: (body: CreateTradeRequest, typed: TradeFormValues) => void;
   retry: () => void;
+  /** Taking a buy order sells: a taker without two-factor enrols first (docs/decisions/023). */
+  gate: SellingGate;
 }
 
 const initialValues = (order: OrderView): TradeFormValues => ({
@@ -57,6 +60,7 @@ export function useTradeFlow(order: OrderView, options: { onCreated?: () => void
   const attempt = useRef<{ body: string; key: string } | null>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const onCreated = useRef(options.onCreated);
+  const gate = useSellingGate();
 
   useEffect(() => {
     onCreated.current = options.onCreated;
@@ -91,7 +95,11 @@ export function useTradeFlow(order: OrderView, options: { onCreated?: () => void
         }, 0);
       }, DONE_PAUSE_MS);
     },
-    onError: (failure) => {
+    onError: (failure, variables) => {
+      if (gate.handle(failure, () => send(variables))) {
+        setStage('form');
+        return;
+      }
       // The order may have changed under us (filled, paused, deleted): show the book as it is now.
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       setError(classifyTradeError(failure));
@@ -118,11 +126,18 @@ export function useTradeFlow(order: OrderView, options: { onCreated?: () => void
     const serialized = JSON.stringify(body);
     if (attempt.current?.body !== serialized)
       attempt.current = { body: serialized, key: newIdempotencyKey() };
+    const variables = { body, key: attempt.current.key };
+    // The taker of a buy order is its seller: their coins are locked at once.
+    if (order.type === 'buy') void gate.ensure(() => send(variables));
+    else send(variables);
+  };
+
+  function send(variables: { body: CreateTradeRequest; key: string }) {
     setError(null);
     setPercent(5);
     setStage('submitting');
-    create.mutate({ body, key: attempt.current.key });
-  };
+    create.mutate(variables);
+  }
 
   const retry = () => {
     setError(null);
@@ -141,5 +156,6 @@ export function useTradeFlow(order: OrderView, options: { onCreated?: () => void
     close,
     submit,
     retry,
+    gate,
   };
 }

@@ -1,5 +1,6 @@
 import type { TradeView } from '@p2p/shared';
 import type { ReactNode, Ref, RefObject } from 'react';
+import { PayerAccountCard } from '@/components/PayerAccountCard';
 import { Icon } from '@/components/ui/Icon';
 import { useT } from '@/i18n';
 import { Checklist, type ChecklistState } from './Checklist';
@@ -113,6 +114,12 @@ export function SellerPanel({ trade, onTimeout, checklist, onChecklist, receiptR
       <p className="muted small">{t('trade.seller.receiptWarning')}</p>
     </Block>
   );
+  // Who paid, beside what to check: the account the buyer named and what the platform knows of it.
+  const payer = (
+    <Block title={t('fraud.payer.title')} id="trade-payer">
+      <PayerAccountCard payer={trade.payer} buyerName={trade.buyer.effectiveName} />
+    </Block>
+  );
   if (AWAITING_PAYMENT.includes(status)) {
     return (
       <section className="panel role-panel" aria-label={t('trade.panel.seller')}>
@@ -134,6 +141,7 @@ export function SellerPanel({ trade, onTimeout, checklist, onChecklist, receiptR
         <Note>{t('trade.seller.paid')}</Note>
         <ConfirmationTimer trade={trade} onExpire={onTimeout} />
         <div className="role-panel__grid">
+          {payer}
           {receipts}
           <Block title={t('trade.block.sent')}>
             <PaymentDetails trade={trade} />
@@ -150,6 +158,7 @@ export function SellerPanel({ trade, onTimeout, checklist, onChecklist, receiptR
           <Block title={t('trade.block.verify')} id="trade-checklist">
             <Checklist trade={trade} state={checklist} onChange={onChecklist} />
           </Block>
+          {payer}
           {receipts}
         </div>
       </section>
@@ -159,6 +168,7 @@ export function SellerPanel({ trade, onTimeout, checklist, onChecklist, receiptR
     <section className="panel role-panel" aria-label={t('trade.panel.seller')}>
       <StatusNotice trade={trade} />
       <AutoReleaseCard trade={trade} onExpire={onTimeout} />
+      {trade.payer ? <div className="role-panel__grid">{payer}</div> : null}
     </section>
   );
 }

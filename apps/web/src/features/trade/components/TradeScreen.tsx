@@ -1,14 +1,16 @@
 import type { TradeDetails } from '@p2p/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { toast } from '@/components/ui/toast';
 import { TradeChat } from '@/features/chat';
+import { TWO_FACTOR_KEY, useSellingGate } from '@/features/two-factor';
 import { useT } from '@/i18n';
 import { tradeFeeQuote, useFeePpm } from '@/lib/platform-config';
 import { useFormat } from '@/lib/use-format';
 import { useCopy } from '../hooks/use-copy';
 import { useTradeAction } from '../hooks/use-trade';
-import { type MainAction as Action, progressSteps, stepNumber } from '../lib/status';
+import { progressSteps, stepNumber } from '../lib/status';
+import { ActionDialog, type Confirmable, shownInDialog } from './ActionDialog';
 import { checklistReady, emptyChecklist } from './Checklist';
 import { CounterpartyCard } from './CounterpartyCard';
 import { DisputeDialog } from './DisputeDialog';
@@ -21,35 +23,6 @@ import { QuickActions } from './QuickActions';
 import { ReviewForm } from './ReviewForm';
 import { BuyerPanel, SellerPanel } from './RolePanels';
 import { TradeHeader } from './TradeHeader';
-
-type Confirmable = Action | 'cancel_trade';
-
-const CONFIRM = {
-  mark_paid: {
-    title: 'confirm.mark_paid.title',
-    text: 'confirm.mark_paid.text',
-    ok: 'confirm.mark_paid.ok',
-    danger: false,
-  },
-  confirm_payment: {
-    title: 'confirm.confirm_payment.title',
-    text: 'confirm.confirm_payment.text',
-    ok: 'confirm.confirm_payment.ok',
-    danger: false,
-  },
-  release_crypto: {
-    title: 'confirm.release_crypto.title',
-    text: 'confirm.release_crypto.text',
-    ok: 'confirm.release_crypto.ok',
-    danger: false,
-  },
-  cancel_trade: {
-    title: 'confirm.cancel_trade.title',
-    text: 'confirm.cancel_trade.text',
-    ok: 'confirm.cancel_trade.ok',
-    danger: true,
-  },
-} as const;
 
 const DONE = {
   mark_paid: 'trade.done.mark_paid',
@@ -75,7 +48,9 @@ export function TradeScreen({ details, refreshing, onRefresh }: TradeScreenProps
   const [checklist, setChecklist] = useState(emptyChecklist);
   const [confirming, setConfirming] = useState<Confirmable | null>(null);
   const [disputeOpen, setDisputeOpen] = useState(false);
-  const action = useTradeAction(trade.id);
+  const action = useTradeAction(trade.id, { shownInPlace: shownInDialog });
+  const gate = useSellingGate();
+  const queryClient = useQueryClient();
   const uploadRef = useRef<HTMLInputElement>(null);
   const receiptRef = useRef<HTMLButtonElement>(null);
   const chatInput = useRef<HTMLTextAreaElement>(null);
@@ -95,9 +70,23 @@ export function TradeScreen({ details, refreshing, onRefresh }: TradeScreenProps
     onRefresh();
     setTimeout(onRefresh, SCHEDULER_LAG_MS);
   };
-  const run = (name: Confirmable) => {
-    setConfirming(null);
-    action.mutate({ action: name }, { onSuccess: () => toast.success(t(DONE[name])) });
+  // The dialog stays open while the action runs and on a refusal it shows at its fields.
+  const run = (name: Confirmable, payload: Record<string, unknown>) => {
+    action.mutate(
+      { action: name, payload },
+      {
+        onSuccess: () => {
+          setConfirming(null);
+          toast.success(t(DONE[name]));
+          // A code given to a confirmation opened this session's step-up window.
+          if (name === 'confirm_payment') void queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
+        },
+        onError: (error) => {
+          if (gate.handle(error, () => setConfirming(name))) setConfirming(null);
+          else if (!shownInDialog(error, name)) setConfirming(null);
+        },
+      },
+    );
   };
   const focusOn = (el: HTMLElement | null, scrollTarget?: string) => {
     const target = scrollTarget ? document.getElementById(scrollTarget) : el;
@@ -105,10 +94,9 @@ export function TradeScreen({ details, refreshing, onRefresh }: TradeScreenProps
     el?.focus({ preventScroll: true });
   };
   const busy = action.isPending ? (action.variables?.action ?? null) : null;
-  const dialog = confirming ? CONFIRM[confirming] : null;
   // Without the rate the release dialog cannot name the fee: it says a fee is taken instead.
-  const dialogText =
-    dialog && confirming === 'release_crypto' && !fee ? 'confirm.release_crypto.textNoFee' : dialog?.text;
+  const dialogText = confirming === 'release_crypto' && !fee ? 'confirm.release_crypto.textNoFee' : undefined;
+  const dialogError = action.variables?.action === confirming ? action.error : null;
 
   return (
     <div className="page trade-page">
@@ -167,15 +155,20 @@ export function TradeScreen({ details, refreshing, onRefresh }: TradeScreenProps
           <TradeChat tradeId={trade.id} counterpartyName={counterparty.effectiveName} inputRef={chatInput} />
         </div>
       </div>
-      <ConfirmDialog
-        open={dialog !== null}
-        title={dialog ? t(dialog.title) : ''}
-        text={dialogText ? t(dialogText, vars) : ''}
-        confirmLabel={dialog ? t(dialog.ok, vars) : undefined}
-        danger={dialog?.danger}
-        onConfirm={() => confirming && run(confirming)}
-        onCancel={() => setConfirming(null)}
+      <ActionDialog
+        trade={trade}
+        action={confirming}
+        vars={vars}
+        textOverride={dialogText}
+        busy={busy !== null}
+        error={dialogError}
+        onConfirm={(payload) => confirming && run(confirming, payload)}
+        onCancel={() => {
+          setConfirming(null);
+          action.reset();
+        }}
       />
+      {gate.dialog}
       <DisputeDialog trade={trade} open={disputeOpen} onClose={() => setDisputeOpen(false)} />
     </div>
   );

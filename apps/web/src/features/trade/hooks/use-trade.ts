@@ -32,7 +32,14 @@ interface ActionInput {
  * Sends a state-machine action; the answer replaces the cached trade (spec 1 §4). A 409
  * says 'Действие недоступно' and reloads the trade so the buttons match the server again.
  */
-export function useTradeAction(id: string, options: { silentErrors?: boolean } = {}) {
+export function useTradeAction(
+  id: string,
+  options: {
+    silentErrors?: boolean;
+    /** Errors the screen shows itself (in the action's dialog): no toast for them. */
+    shownInPlace?: (error: unknown, action: string) => boolean;
+  } = {},
+) {
   const queryClient = useQueryClient();
   const t = useT();
   return useMutation({
@@ -43,7 +50,7 @@ export function useTradeAction(id: string, options: { silentErrors?: boolean } =
     },
     onError: (error, { action }) => {
       if (isUnavailable(error)) void queryClient.invalidateQueries({ queryKey: tradeKeys.details(id) });
-      if (options.silentErrors) return;
+      if (options.silentErrors || options.shownInPlace?.(error, action)) return;
       if (isUnavailable(error)) return toast.error(t('errors.actionNotAvailable'));
       const fallback = FAILURE_DEFAULTS[action];
       const reason = error instanceof Error && error.message ? error.message : fallback ? t(fallback) : '';

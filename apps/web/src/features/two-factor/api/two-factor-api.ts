@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 
 export const TWO_FACTOR_KEY = ['two-factor', 'status'] as const;
+const DEV_CODE_KEY = ['two-factor', 'dev-code'] as const;
 
 export const twoFactorApi = {
   status: () => apiRequest<TwoFactorStatus>('/users/2fa/status'),
@@ -14,9 +15,32 @@ export const twoFactorApi = {
     }),
   disable: (code: string) =>
     apiRequest<{ enabled: false }>('/users/2fa/disable', { method: 'POST', body: { code } }),
+  stepUp: (code: string) =>
+    apiRequest<{ stepUpUntil: string }>('/users/2fa/step-up', { method: 'POST', body: { code } }),
+  /** Development sign-in only: a demo user's current code (404 elsewhere). */
+  devCode: () => apiRequest<{ totpCode: string | null }>('/auth/dev-code'),
 };
 
-/** Whether two-factor is on for the signed-in user (the withdraw form asks for a code then). */
+/**
+ * Whether two-factor is on for the signed-in user, and the step-up window of this session
+ * (docs/decisions/023): selling and withdrawing need it on.
+ */
 export function useTwoFactorStatus() {
   return useQuery({ queryKey: TWO_FACTOR_KEY, queryFn: twoFactorApi.status });
+}
+
+/**
+ * The demo authenticator's current code under the development sign-in (null anywhere else),
+ * refreshed as the 30-second steps pass.
+ */
+export function useDevCode(enabled = true) {
+  const query = useQuery({
+    queryKey: DEV_CODE_KEY,
+    queryFn: twoFactorApi.devCode,
+    enabled,
+    retry: false,
+    refetchInterval: (q) => (q.state.status === 'error' ? false : 10_000),
+    staleTime: 5_000,
+  });
+  return query.data?.totpCode ?? null;
 }

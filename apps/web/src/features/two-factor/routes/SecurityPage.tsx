@@ -1,9 +1,10 @@
 import { useT } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { SessionsPanel } from '../components/SessionsPanel';
 import { TwoFactorPanel } from '../components/TwoFactorPanel';
 import '../two-factor.css';
 
-/** «Безопасность» (/settings/security): two-factor authentication for withdrawals. */
+/** «Безопасность» (/settings/security): two-factor authentication, and ending every session. */
 export function SecurityPage() {
   const t = useT();
   useDocumentTitle(t('tfa.title'));
@@ -15,6 +16,7 @@ export function SecurityPage() {
         </h1>
       </div>
       <TwoFactorPanel />
+      <SessionsPanel />
     </section>
   );
 }

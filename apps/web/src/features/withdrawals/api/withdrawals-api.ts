@@ -38,8 +38,6 @@ export const withdrawalsApi = {
   },
   cancel: (id: string) => apiRequest<WithdrawalView>(`/withdrawals/${id}/cancel`, { method: 'POST' }),
   addresses: () => apiRequest<SavedAddressView[]>('/withdrawals/addresses'),
-  saveAddress: (body: { network: NetworkId; address: string; label: string }) =>
-    apiRequest<SavedAddressView>('/withdrawals/addresses', { method: 'POST', body }),
 };
 
 export function useSavedAddresses() {

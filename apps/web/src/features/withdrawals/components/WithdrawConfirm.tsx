@@ -1,18 +1,19 @@
 import { NETWORKS, type NetworkId, type WithdrawalView } from '@p2p/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { InputField } from '@/components/ui/InputField';
+import { SecondFactorField } from '@/features/two-factor';
 import { useT } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
 import { shortAddress, type WithdrawQuote } from '../lib/withdraw-form';
 import { QuoteFacts } from './WithdrawDetails';
 
-/** Step 3: what will leave and where, the two-factor code when it is on, then submit. */
+/** Step 3: what will leave and where, the two-factor code (enrolment first without it), then submit. */
 export function WithdrawConfirm({
   network,
   address,
   quote,
   twoFactorOn,
+  onEnrol,
   totp,
   onTotp,
   pending,
@@ -24,6 +25,8 @@ export function WithdrawConfirm({
   address: string;
   quote: WithdrawQuote;
   twoFactorOn: boolean;
+  /** Withdrawing needs two-factor on: start enrolment. */
+  onEnrol: () => void;
   totp: string;
   onTotp: (code: string) => void;
   pending: boolean;
@@ -54,21 +57,14 @@ export function WithdrawConfirm({
       <QuoteFacts quote={quote} coin={currency} />
       <p className="alert alert--warn small">{t('wd.irreversible')}</p>
       {twoFactorOn ? (
-        <InputField
-          id={`${id}-totp`}
-          label={t('wd.totp')}
-          hint={t('wd.totpHint')}
-          value={totp}
-          onChange={onTotp}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={40}
-          className="num"
-        />
+        <SecondFactorField id={`${id}-totp`} label={t('wd.totp')} value={totp} onChange={onTotp} />
       ) : (
-        <p className="small muted">
-          {t('wd.no2fa')} <Link to="/settings/security">{t('wd.toSecurity')}</Link>
-        </p>
+        <div className="alert alert--warn small" data-testid="withdraw-enrol">
+          <p>{t('security.enrolToSell')}</p>
+          <button type="button" className="btn btn--primary btn--sm" onClick={onEnrol}>
+            {t('tfa.enable')}
+          </button>
+        </div>
       )}
       {error ? (
         <p className="alert alert--error" role="alert">
@@ -79,11 +75,7 @@ export function WithdrawConfirm({
         <button type="button" className="btn btn--ghost" onClick={onBack}>
           {t('common.back')}
         </button>
-        <button
-          type="submit"
-          className="btn btn--primary"
-          disabled={pending || (twoFactorOn && !totp.trim())}
-        >
+        <button type="submit" className="btn btn--primary" disabled={pending || !twoFactorOn || !totp.trim()}>
           {pending ? t('wd.sending') : t('wd.submit')}
         </button>
       </div>

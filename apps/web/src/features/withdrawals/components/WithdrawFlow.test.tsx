@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test-support/render';
 import { WithdrawFlow } from './WithdrawFlow';
@@ -22,6 +22,11 @@ function serve({ twoFactor, internal = false }: { twoFactor: boolean; internal?:
     ],
     '/users/2fa/status': { enabled: twoFactor, pending: false, enabledAt: null, recoveryCodesLeft: 10 },
     '/withdrawals/addresses': [],
+    '/users/2fa/setup': {
+      secret: 'JBSWY3DPEHPK3PXP',
+      otpauthUri: 'otpauth://totp/P2P:me?secret=JBSWY3DPEHPK3PXP',
+    },
+    '/users/2fa/enable': { enabled: true, recoveryCodes: ['aaaaa-bbbbb', 'ccccc-ddddd'] },
   };
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const path = url.replace(/^\/api\/v1/, '');
@@ -31,6 +36,10 @@ function serve({ twoFactor, internal = false }: { twoFactor: boolean; internal?:
       body: init.body ? JSON.parse(String(init.body)) : undefined,
       headers: (init.headers ?? {}) as Record<string, string>,
     });
+    // Enrolling turns two-factor on for the status asked next.
+    if (path === '/users/2fa/enable')
+      answers['/users/2fa/status'] = { enabled: true, pending: false, enabledAt: null, recoveryCodesLeft: 2 };
+    if (path === '/auth/dev-code') return new Response('{}', { status: 404 });
     const data =
       path === '/withdrawals/request'
         ? {
@@ -120,20 +129,32 @@ describe('withdraw form (spec 3 §2, §5)', () => {
     expect(requests[0]?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('without two-factor links to «Безопасность» and shows an internal transfer as such', async () => {
+  it('without two-factor leads through enrolment to the code, and shows an internal transfer as such', async () => {
     const sent = serve({ twoFactor: false, internal: true });
     await openDetails();
     fireEvent.change(address(), { target: { value: BTC } });
     fireEvent.click(screen.getByRole('button', { name: /Макс/ }));
     fireEvent.click(next());
+    // No code field, no way to send: withdrawing needs two-factor on.
     expect(screen.queryByLabelText('Код двухфакторной аутентификации')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Открыть «Безопасность»' }).getAttribute('href')).toBe(
-      '/settings/security',
-    );
+    expect(next('Отправить заявку').disabled).toBe(true);
+    expect(text()).toContain('Включите двухфакторную аутентификацию, чтобы продавать и выводить средства');
+    fireEvent.click(screen.getByRole('button', { name: 'Подключить' }));
+    // The enrolment dialog: a secret, then the first code, then the recovery codes once.
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('Нужна двухфакторная аутентификация')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Подключить' }));
+    fireEvent.change(await dialog.findByLabelText('Код из приложения'), { target: { value: '654321' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Подтвердить' }));
+    fireEvent.click(await dialog.findByRole('button', { name: 'Продолжить' }));
+    // Back on the confirm step, now with the code field.
+    const code = await screen.findByLabelText('Код двухфакторной аутентификации');
+    fireEvent.change(code, { target: { value: '123456' } });
     fireEvent.click(next('Отправить заявку'));
     await waitFor(() => expect(text()).toContain('Перевод выполнен'));
     expect(text()).toContain('без комиссии сети');
-    expect(sent.find((s) => s.path === '/withdrawals/request')?.body).not.toHaveProperty('totpCode');
+    expect(sent.find((s) => s.path === '/users/2fa/enable')?.body).toEqual({ code: '654321' });
+    expect(sent.find((s) => s.path === '/withdrawals/request')?.body).toMatchObject({ totpCode: '123456' });
   });
 
   it('speaks English in the English UI', async () => {

@@ -1,7 +1,7 @@
 import { type Cryptocurrency, type NetworkId, networksOf, type WithdrawalView } from '@p2p/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
-import { useTwoFactorStatus } from '@/features/two-factor';
+import { useSellingGate, useTwoFactorStatus } from '@/features/two-factor';
 import { useT } from '@/i18n';
 import { newIdempotencyKey } from '@/lib/api';
 import { useWalletBalances, WALLET_KEY } from '@/lib/balances';
@@ -24,7 +24,8 @@ const EMPTY_DRAFT: DetailsDraft = { address: '', amount: '', save: false, label:
 /**
  * Withdraw (spec 3 §2): select → details → confirm → submit, back allowed. Continue waits for
  * a valid amount, a valid address and amount + fee within the balance (the server's own rules);
- * the confirm step asks for the two-factor code when it is on.
+ * the confirm step asks for the two-factor code, and leads a user without two-factor through
+ * enrolment first (docs/decisions/023).
  */
 export function WithdrawFlow({
   initialCurrency,
@@ -41,6 +42,7 @@ export function WithdrawFlow({
   const config = usePlatformConfig();
   const balances = useWalletBalances();
   const twoFactor = useTwoFactorStatus();
+  const gate = useSellingGate();
   const saved = useSavedAddresses();
   const [currency, setCurrency] = useState(initialCurrency);
   const [network, setNetwork] = useState<NetworkId>(networksOf(initialCurrency)[0]?.id ?? 'BTC');
@@ -64,22 +66,24 @@ export function WithdrawFlow({
   const submit = useMutation({
     mutationFn: async () => {
       if (!check.address || !check.quote) throw new Error('form not valid');
-      if (draft.save && draft.label.trim()) {
-        await withdrawalsApi.saveAddress({ network, address: check.address, label: draft.label.trim() });
-        void queryClient.invalidateQueries({ queryKey: SAVED_ADDRESSES_KEY });
-      }
+      // One code covers the withdrawal and saving its address (docs/decisions/023).
       return withdrawalsApi.request(
         {
           cryptocurrency: currency,
           network,
           amount: draft.amount.trim().replace(',', '.'),
           toAddress: check.address,
-          ...(twoFactorOn ? { totpCode: totp.trim() } : {}),
+          totpCode: totp.trim(),
+          ...(draft.save && draft.label.trim() ? { saveLabel: draft.label.trim() } : {}),
         },
         idempotencyKey.current,
       );
     },
+    onError: (error) => {
+      gate.handle(error, () => undefined);
+    },
     onSuccess: (view) => {
+      if (draft.save) void queryClient.invalidateQueries({ queryKey: SAVED_ADDRESSES_KEY });
       setResult(view);
       setStep('done');
       idempotencyKey.current = newIdempotencyKey();
@@ -169,6 +173,7 @@ export function WithdrawFlow({
           address={check.address}
           quote={check.quote}
           twoFactorOn={twoFactorOn}
+          onEnrol={() => void gate.ensure(() => undefined)}
           totp={totp}
           onTotp={setTotp}
           pending={submit.isPending}
@@ -181,6 +186,7 @@ export function WithdrawFlow({
       ) : result ? (
         <WithdrawDone result={result} onClose={onClose} onAgain={restart} />
       ) : null}
+      {gate.dialog}
     </div>
   );
 }
