@@ -54,7 +54,7 @@ export function WithdrawalActionDialog({
           {t('bo.wd.confirmText', {
             action: t(`bo.wd.action.${action}`),
             amount: fmt.crypto(withdrawal.amount, withdrawal.cryptocurrency),
-            address: withdrawal.toAddress,
+            address: withdrawal.toAddress ?? withdrawal.addressPreview,
           })}
         </p>
         {problem ? (
