@@ -9,7 +9,7 @@ export const withdrawalClaims: Messages<typeof ru> = {
   'wdc.action.complete': 'Complete',
   'wdc.action.fail': 'Failed',
   'wdc.done.processing': 'The withdrawal is yours: send the coins',
-  'wdc.claimedBy': 'Sending',
+  'wdc.claimedBy': 'Claimed by',
   'wdc.claimedByLine': '{name}, {time}',
   'wdc.you': '{name} (you)',
   'wdc.addressHidden': 'The full address appears after "Send"',

@@ -9,7 +9,7 @@ export const withdrawalClaims = {
   'wdc.action.complete': 'Завершить',
   'wdc.action.fail': 'Не удалось',
   'wdc.done.processing': 'Заявка за вами: отправьте монеты',
-  'wdc.claimedBy': 'Отправляет',
+  'wdc.claimedBy': 'Взята в отправку',
   'wdc.claimedByLine': '{name}, {time}',
   'wdc.you': '{name} (вы)',
   'wdc.addressHidden': 'Полный адрес откроется после «Отправить»',
