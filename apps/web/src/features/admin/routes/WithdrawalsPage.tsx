@@ -180,8 +180,8 @@ function WithdrawalCard({
         {beingSent ? null : (
           <div className="bo-facts__wide">
             <dt>{t('bo.wd.address')}</dt>
-            <dd className="bo-mono bo-break">
-              {w.toAddress ?? w.addressPreview}
+            <dd className="bo-break">
+              <span className="bo-mono">{w.toAddress ?? w.addressPreview}</span>
               {w.toAddress ? null : <span className="wd-hidden-hint">{t('wdc.addressHidden')}</span>}
             </dd>
           </div>
