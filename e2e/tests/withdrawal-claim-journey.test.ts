@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { dialogOverflow, seriousViolations } from '../support/a11y';
 import { launchBrowser, newContext, screenshot, type ViewportName } from '../support/browser';
 import {
   api,
@@ -54,7 +55,8 @@ describe.each(['desktop', 'phone'] as const)('withdrawal claim journey at %s', (
 
   beforeAll(async () => {
     user = await (await newContext(browser, viewport)).newPage();
-    admin = await (await newContext(browser, viewport)).newPage();
+    // axe-core is injected as a script tag, which the console's CSP would refuse.
+    admin = await (await newContext(browser, viewport, { bypassCSP: true })).newPage();
     forbidDialogs(user, dialogs);
     forbidDialogs(admin, dialogs);
   });
@@ -115,6 +117,7 @@ describe.each(['desktop', 'phone'] as const)('withdrawal claim journey at %s', (
     expect(await row.getByRole('button', { name: 'Завершить' }).count()).toBe(0);
     await row.getByText('Полный адрес откроется после «Отправить»').waitFor();
     await screenshot(admin, `withdrawal-claim-approved-${viewport}`);
+    expect(await seriousViolations(admin)).toEqual([]);
   });
 
   it('«Отправить» claims it and shows what to send; the user can no longer cancel it', async () => {
@@ -128,6 +131,8 @@ describe.each(['desktop', 'phone'] as const)('withdrawal claim journey at %s', (
     await dialog.getByRole('button', { name: 'Копировать: сумма к отправке' }).waitFor();
     await dialog.getByText(/E2E admin \(вы\)/).waitFor();
     await screenshot(admin, `withdrawal-claim-sending-${viewport}`, { fullPage: false });
+    expect(await seriousViolations(admin, 'dialog[open]')).toEqual([]);
+    expect(await dialogOverflow(admin)).toEqual([]);
 
     await user.goto(`${baseURL}/withdrawals/history`);
     const mine = user.getByTestId('withdrawal-row').first();
