@@ -19,7 +19,7 @@ import { E2E_STAFF, repoRoot } from '../support/server';
 /**
  * Money in and out (issue 7) in the browser: a new user deposits BTC on the devnet and watches
  * the confirmations climb, sells part of it, turns on two-factor and withdraws the rest with a
- * code; staff approve and complete it through the back-office API; the history shows every
+ * code; staff approve, claim and complete it through the back-office API; the history shows every
  * movement and its figures add up to the balance.
  */
 const baseURL = inject('baseURL');
@@ -203,7 +203,7 @@ describe('wallet journey: deposit, trade, two-factor, withdrawal (issue 7)', () 
     withdrawalId = mine[0]?.id ?? '';
   });
 
-  it('staff approve and complete it; the history page follows live', async () => {
+  it('staff approve, claim and complete it; the history page follows live', async () => {
     await owner.goto(`${baseURL}/withdrawals/history`);
     const row = owner.getByTestId('withdrawal-row');
     await row.getByText('На рассмотрении').waitFor();
@@ -225,6 +225,10 @@ describe('wallet journey: deposit, trade, two-factor, withdrawal (issue 7)', () 
     const { accessToken } = await staff('/auth/login', E2E_STAFF);
     await staff(`/withdrawals/${withdrawalId}/approve`, {}, accessToken);
     await row.getByText('Одобрена').waitFor(LIVE);
+    // Claimed («Отправить») before it is sent (docs/decisions/023): no cancel from here on.
+    await staff(`/withdrawals/${withdrawalId}/processing`, {}, accessToken);
+    await row.getByText('Отправляется', { exact: true }).waitFor(LIVE);
+    expect(await row.getByRole('button', { name: 'Отменить' }).count()).toBe(0);
     const txHash = 'ab'.repeat(32);
     await staff(`/withdrawals/${withdrawalId}/complete`, { txHash }, accessToken);
     await row.getByText('Выполнена', { exact: true }).waitFor(LIVE);

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkWithdrawalAmount,
+  claimPermits,
+  maskedAddress,
   STAFF_TRANSITIONS,
   staffActionsFor,
+  USER_CANCELLABLE_STATUSES,
   WITHDRAWAL_STATUSES,
   withdrawLimitsOf,
 } from './withdrawal-rules.ts';
@@ -63,7 +66,9 @@ describe('checkWithdrawalAmount', () => {
 describe('staff transitions', () => {
   it('opens exactly the actions of the table to each status', () => {
     expect(staffActionsFor('PENDING')).toEqual(['approve', 'reject']);
-    expect(staffActionsFor('APPROVED')).toEqual(['processing', 'complete']);
+    // docs/decisions/023: an approved request is claimed («Отправить») before it is sent, and
+    // may still be rejected until then; complete and fail only a claimed one.
+    expect(staffActionsFor('APPROVED')).toEqual(['reject', 'processing']);
     expect(staffActionsFor('PROCESSING')).toEqual(['complete', 'fail']);
     for (const done of ['COMPLETED', 'REJECTED', 'FAILED', 'CANCELLED'] as const) {
       expect(staffActionsFor(done)).toEqual([]);
@@ -78,5 +83,29 @@ describe('staff transitions', () => {
       expect(WITHDRAWAL_STATUSES).toContain(t.to);
       expect(locking.has(t.to)).toBe(t.money === 'keep');
     }
+  });
+});
+
+describe('claims (docs/decisions/023, section 2)', () => {
+  it('sends only what was claimed; the user cancels only what was not', () => {
+    for (const [action, t] of Object.entries(STAFF_TRANSITIONS)) {
+      if (t.money === 'send' || action === 'fail') expect(t.from, action).toEqual(['PROCESSING']);
+    }
+    expect(STAFF_TRANSITIONS.processing).toEqual({ from: ['APPROVED'], to: 'PROCESSING', money: 'keep' });
+    expect(USER_CANCELLABLE_STATUSES).toEqual(['PENDING', 'APPROVED']);
+  });
+
+  it('lets any admin complete a claimed request, only its claimer fail it unless disabled', () => {
+    const claim = { claimedBy: 'a', claimerActive: true };
+    expect(claimPermits('complete', claim, 'b')).toBe(true);
+    expect(claimPermits('fail', claim, 'a')).toBe(true);
+    expect(claimPermits('fail', claim, 'b')).toBe(false);
+    expect(claimPermits('fail', { ...claim, claimerActive: false }, 'b')).toBe(true);
+    expect(claimPermits('processing', { claimedBy: null, claimerActive: false }, 'b')).toBe(true);
+  });
+
+  it('masks an address to its ends', () => {
+    expect(maskedAddress('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toBe('bc1qw508…v8f3t4');
+    expect(maskedAddress('short')).toBe('short');
   });
 });

@@ -20,26 +20,61 @@ export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 /** Statuses whose amount + fee is still locked in the user's balance (DESIGN §2). */
 export const LOCKING_WITHDRAWAL_STATUSES = ['PENDING', 'APPROVED', 'PROCESSING'] as const;
-/** The user may take back a request until an operator starts sending it (spec 3 §4). */
-export const USER_CANCELLABLE_STATUSES: readonly WithdrawalStatus[] = ['PENDING', 'APPROVED'];
+/**
+ * Open requests nobody has claimed for sending yet. The user may take them back, and the back
+ * office does not see their destination: it is answered once an admin claims the request
+ * («Отправить», APPROVED -> PROCESSING), so nobody sends coins before claiming them
+ * (docs/decisions/023, section 2).
+ */
+export const UNCLAIMED_WITHDRAWAL_STATUSES: readonly WithdrawalStatus[] = ['PENDING', 'APPROVED'];
+/** The user may take back a request until an operator claims it for sending (docs/decisions/023). */
+export const USER_CANCELLABLE_STATUSES: readonly WithdrawalStatus[] = UNCLAIMED_WITHDRAWAL_STATUSES;
 
 export type StaffWithdrawalAction = 'approve' | 'reject' | 'processing' | 'complete' | 'fail';
 export const STAFF_WITHDRAWAL_ACTIONS = ['approve', 'reject', 'processing', 'complete', 'fail'] as const;
 
 /**
  * The back office's transitions: from which statuses, to which, and what happens to the
- * locked money ('keep' it locked, 'unlock' it back to available, 'send' it out).
+ * locked money ('keep' it locked, 'unlock' it back to available, 'send' it out). `processing`
+ * is the claim («Отправить»): only a claimed request is completed or failed (docs/decisions/023).
  */
 export const STAFF_TRANSITIONS: Record<
   StaffWithdrawalAction,
   { from: readonly WithdrawalStatus[]; to: WithdrawalStatus; money: 'keep' | 'unlock' | 'send' }
 > = {
   approve: { from: ['PENDING'], to: 'APPROVED', money: 'keep' },
-  reject: { from: ['PENDING'], to: 'REJECTED', money: 'unlock' },
+  reject: { from: ['PENDING', 'APPROVED'], to: 'REJECTED', money: 'unlock' },
   processing: { from: ['APPROVED'], to: 'PROCESSING', money: 'keep' },
-  complete: { from: ['APPROVED', 'PROCESSING'], to: 'COMPLETED', money: 'send' },
+  complete: { from: ['PROCESSING'], to: 'COMPLETED', money: 'send' },
   fail: { from: ['PROCESSING'], to: 'FAILED', money: 'unlock' },
 };
+
+/** Who holds a claimed request: the claimer's id, and whether that account is still enabled. */
+export interface WithdrawalClaim {
+  claimedBy: string | null;
+  claimerActive: boolean;
+}
+
+/**
+ * Whether `staffId` may take `action` on a request with this claim. Any admin may complete a
+ * claimed request (its transaction hash is evidence anyone can check on the chain), but only
+ * the claimer may fail it: only the one who sends knows whether the coins left, and a fail
+ * returns them to the balance. A disabled claimer hands that over to every admin
+ * (docs/decisions/023, section 2).
+ */
+export function claimPermits(
+  action: StaffWithdrawalAction,
+  claim: WithdrawalClaim,
+  staffId: string,
+): boolean {
+  if (action !== 'fail' || claim.claimedBy === null) return true;
+  return claim.claimedBy === staffId || !claim.claimerActive;
+}
+
+/** The start and the end of an address: enough to recognise it, not enough to send to it. */
+export function maskedAddress(address: string): string {
+  return address.length <= 17 ? address : `${address.slice(0, 8)}…${address.slice(-6)}`;
+}
 
 /** Staff actions open to a withdrawal in `status` (the queue shows buttons from this). */
 export function staffActionsFor(status: WithdrawalStatus, internal = false): StaffWithdrawalAction[] {

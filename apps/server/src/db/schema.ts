@@ -429,6 +429,9 @@ export const withdrawals = pgTable('withdrawals', {
   reviewNotes: text('review_notes'),
   reviewedBy: uuid('reviewed_by'),
   reviewedAt: ts('reviewed_at'),
+  /** The admin who took it for sending («Отправить»), and when (docs/decisions/023, section 2). */
+  claimedBy: uuid('claimed_by'),
+  claimedAt: ts('claimed_at'),
   completedAt: ts('completed_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -539,7 +539,8 @@ export const OPERATIONS: Record<string, Entry> = {
     ADMIN,
     { params: withdrawal, body: () => ({ txHash: `0x${'ab'.repeat(32)}`, note: 'Подписано' }) },
     'ESCROW_LOCKED',
-    (s, w) => decideWithdrawal(s, w, 'approve'),
+    // Only a claimed withdrawal is completed (docs/decisions/023, section 2).
+    (s, w) => decideWithdrawal(s, w, 'approve', 'processing'),
   ),
   'POST /api/v1/admin/withdrawals/{id}/fail': row(
     ADMIN,

@@ -20,7 +20,7 @@ type Attempt = (label: string, expected: boolean, call: () => Promise<unknown>) 
 
 const NEXT: Partial<Record<WithdrawalStatus, StaffWithdrawalAction>> = {
   PENDING: 'approve',
-  APPROVED: 'complete',
+  APPROVED: 'processing', // claimed before it is sent (docs/decisions/023)
   PROCESSING: 'complete',
 };
 const QUEUED = new Set<WithdrawalStatus>(['PENDING', 'APPROVED', 'PROCESSING']);

@@ -172,15 +172,22 @@ describe('race: the user cancels while an admin acts', () => {
     report(t.ctx, 'cancel vs approve', { pairs: items.length, orders }, ms);
   });
 
+  // docs/decisions/023: a request is completed only once claimed (PROCESSING), which the
+  // user can no longer cancel, so "cancel vs complete" is now a race the cancel always loses.
   it.each([
     ['reject', 'PENDING', 'REJECTED'],
+    ['reject', 'APPROVED', 'REJECTED'],
     ['processing', 'APPROVED', 'PROCESSING'],
-    ['complete', 'APPROVED', 'COMPLETED'],
+    ['complete', 'PROCESSING', 'COMPLETED'],
   ] as const)(
     'cancel vs %s of a %s request: exactly one wins, and the money follows it',
     async (action, from, to) => {
-      const items = await pendingWithdrawals(16, `cv${action.slice(0, 2)}`);
-      if (from === 'APPROVED') for (const { id } of items) await decide(t.app, admin.headers, id, 'approve');
+      const items = await pendingWithdrawals(16, `cv${action.slice(0, 2)}${from.slice(0, 1)}`);
+      const steps = { PENDING: [], APPROVED: ['approve'], PROCESSING: ['approve', 'processing'] } as const;
+      for (const { id } of items) {
+        for (const step of steps[from])
+          expect((await decide(t.app, admin.headers, id, step)).statusCode).toBe(200);
+      }
       const { result, ms } = await raceCancel(items, action);
       const postings = await postingsByWithdrawal(items.map((i) => i.id));
       const winners: Record<string, number> = {};
@@ -207,8 +214,9 @@ describe('race: the user cancels while an admin acts', () => {
               : { available: 100_000_000n, locked: 0n },
         );
       }
+      if (from === 'PROCESSING') expect(winners).toEqual({ [action]: items.length });
       expect(await auditLedger(t.ctx.db)).toEqual([]);
-      report(t.ctx, `cancel vs ${action}`, { pairs: items.length, winners }, ms);
+      report(t.ctx, `cancel vs ${action} of ${from}`, { pairs: items.length, winners }, ms);
     },
   );
 
@@ -231,8 +239,11 @@ describe('race: the user cancels while an admin acts', () => {
 describe('race: an admin completes twice', () => {
   it('one completion per withdrawal, whatever the hashes; external and fees credited once', async () => {
     const items = await pendingWithdrawals(20, 'ctw');
-    for (const { id } of items)
+    for (const { id } of items) {
       expect((await decide(t.app, admin.headers, id, 'approve')).statusCode).toBe(200);
+      // Claimed before it is sent (docs/decisions/023).
+      expect((await decide(t.app, admin.headers, id, 'processing')).statusCode).toBe(200);
+    }
     const external = await systemBalance(t.ctx, 'external');
     const fees = await systemBalance(t.ctx, 'fees');
     const { result, ms } = await timed(() =>
@@ -267,7 +278,10 @@ describe('race: an admin completes twice', () => {
 
   it('one transaction hash completes one withdrawal, even for two at once', async () => {
     const items = await pendingWithdrawals(10, 'hash');
-    for (const { id } of items) await decide(t.app, admin.headers, id, 'approve');
+    for (const { id } of items) {
+      await decide(t.app, admin.headers, id, 'approve');
+      await decide(t.app, admin.headers, id, 'processing');
+    }
     const result = await Promise.all(
       items.map(({ id }, n) =>
         decide(t.app, admin.headers, id, 'complete', { txHash: txHashFor('BTC', 90_000 + (n >> 1)) }),

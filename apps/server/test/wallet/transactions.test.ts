@@ -137,6 +137,7 @@ describe('GET /api/v1/wallet/transactions', () => {
     ).json().data;
     step();
     await decide(t.app, admin.headers, w2.id, 'approve');
+    await decide(t.app, admin.headers, w2.id, 'processing'); // claimed before it is sent (023)
     const hash = txHashFor('BTC', 4242);
     await decide(t.app, admin.headers, w2.id, 'complete', { txHash: hash });
     step();

@@ -53,7 +53,8 @@ describe('admin decisions on withdrawals', () => {
     expect(approved.json().data).toMatchObject({
       status: 'APPROVED',
       reviewNotes: 'Проверено',
-      availableActions: ['processing', 'complete'],
+      // docs/decisions/023: claimed («Отправить») before it is sent, rejectable until then.
+      availableActions: ['reject', 'processing'],
       user: { id: user.userId, username: 'wd_dec_1' },
     });
     // The body is optional (spec 3 §7: "optional note and txHash").
@@ -128,10 +129,18 @@ describe('admin decisions on withdrawals', () => {
     expect(await balance(t.ctx, user.userId)).toEqual({ available: 100_000_000n, locked: 0n });
   });
 
-  it('completes straight from APPROVED; needs a hash of the network’s format, unique per network', async () => {
+  it('completes a claimed request only (not straight from APPROVED); needs a hash of the network’s format, unique per network', async () => {
     const first = await pending();
     const second = await pending();
     for (const p of [first, second]) await decide(t.app, admin.headers, p.id, 'approve');
+    // docs/decisions/023: sending starts with the claim, so APPROVED cannot be completed.
+    const unclaimed = await decide(t.app, admin.headers, first.id, 'complete', {
+      txHash: txHashFor('BTC', 76),
+    });
+    expect(unclaimed.statusCode).toBe(409);
+    expect(unclaimed.json()).toMatchObject({ code: 'ACTION_NOT_AVAILABLE', error: 'Действие недоступно' });
+    expect(await postingsOf(t, first.id)).toEqual({ withdrawal_lock: 1 });
+    for (const p of [first, second]) await decide(t.app, admin.headers, p.id, 'processing');
     const missing = await decide(t.app, admin.headers, first.id, 'complete', {});
     expect(missing.json()).toMatchObject({ code: 'VALIDATION_ERROR', error: 'Введите TX Hash' });
     const evm = await decide(t.app, admin.headers, first.id, 'complete', { txHash: txHashFor('ETH', 5) });
@@ -159,7 +168,9 @@ describe('admin decisions on withdrawals', () => {
     expect(await attempt('fail')).toBe(409);
     expect(await attempt('approve')).toBe(200);
     expect(await attempt('approve')).toBe(409); // twice
-    expect(await attempt('reject')).toBe(409); // APPROVED
+    // docs/decisions/023: neither sent nor failed before it is claimed (reject of APPROVED is
+    // allowed now: see claims.test.ts).
+    expect(await attempt('complete')).toBe(409); // APPROVED
     expect(await attempt('fail')).toBe(409);
     expect((await cancel(t.app, user.headers, id)).statusCode).toBe(200); // the user may still
     for (const action of ['approve', 'reject', 'processing', 'complete', 'fail']) {
@@ -173,7 +184,9 @@ describe('admin decisions on withdrawals', () => {
     const { user, id } = await pending();
     await decide(t.app, admin.headers, id, 'approve');
     await decide(t.app, admin.headers, id, 'processing');
-    expect((await cancel(t.app, user.headers, id)).statusCode).toBe(409);
+    const res = await cancel(t.app, user.headers, id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe('Заявка уже отправляется и не может быть отменена');
   });
 
   it('lets moderators see the queue but not decide (403), and users not at all', async () => {

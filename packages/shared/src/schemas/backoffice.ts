@@ -225,7 +225,9 @@ export const AdminUserWithdrawalRow = z.object({
   network: z.string(),
   amount: z.string(),
   fee: z.string(),
-  toAddress: z.string(),
+  /** Null until claimed for sending, as in the queue (docs/decisions/023, section 2). */
+  toAddress: z.string().nullable(),
+  addressPreview: z.string(),
   internal: z.boolean(),
   status: z.enum(WITHDRAWAL_STATUSES),
   txHash: z.string().nullable(),

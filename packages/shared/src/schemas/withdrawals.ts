@@ -3,6 +3,7 @@ import { CRYPTOCURRENCIES } from '../money.ts';
 import { NETWORK_IDS } from '../networks.ts';
 import { STAFF_WITHDRAWAL_ACTIONS, WITHDRAWAL_STATUSES, WithdrawalMessages } from '../withdrawal-rules.ts';
 import { AdminPagination, WithdrawalFacts } from './admin.ts';
+import { StaffRef } from './backoffice.ts';
 import { PageInfo } from './common.ts';
 import { SINGLE_LINE_TEXT, text } from './text.ts';
 
@@ -68,7 +69,7 @@ export const WithdrawalView = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   completedAt: z.string().nullable(),
-  /** Whether the owner may still cancel it (PENDING or APPROVED). */
+  /** Whether the owner may still cancel it (PENDING, or APPROVED and not yet claimed for sending). */
   cancellable: z.boolean(),
   user: z.object({ firstName: z.string(), lastName: z.string().nullable() }),
 });
@@ -82,8 +83,18 @@ export const MyWithdrawalsQuery = z.object({
 
 export const WITHDRAWALS_PAGE_SIZE = 20;
 
-/** The back office's view: the withdrawal, its owner, and the actions open to it. */
+/**
+ * The back office's view: the withdrawal, its owner, who claimed it for sending, and the
+ * actions open to the staff member who asks.
+ */
 export const AdminWithdrawalView = WithdrawalView.extend({
+  /**
+   * Where the coins go: null while the request is open and unclaimed (PENDING, APPROVED), so
+   * that nobody sends before claiming it with «Отправить» (docs/decisions/023, section 2).
+   */
+  toAddress: z.string().nullable(),
+  /** The address's first and last characters, always: enough to recognise it. */
+  addressPreview: z.string(),
   user: z.object({
     id: z.uuid(),
     firstName: z.string(),
@@ -91,6 +102,10 @@ export const AdminWithdrawalView = WithdrawalView.extend({
     username: z.string().nullable(),
   }),
   reviewedAt: z.string().nullable(),
+  /** The admin who took it for sending, and when (null until claimed). */
+  claimedBy: StaffRef.nullable(),
+  claimedAt: z.string().nullable(),
+  /** What the asking staff member may do next (fail: the claimer only, docs/decisions/023). */
   availableActions: z.array(z.enum(STAFF_WITHDRAWAL_ACTIONS)),
   /** What decides the request (in the queue; absent in a decision's answer). */
   facts: WithdrawalFacts.optional(),

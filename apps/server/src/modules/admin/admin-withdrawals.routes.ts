@@ -14,10 +14,13 @@ import { actorOf, type StaffAccess } from './access.ts';
 
 const SUMMARIES = {
   approve: 'Approve a PENDING withdrawal (admins only; audited)',
-  reject: 'Reject a PENDING withdrawal with a reason note; amount + fee return (admins only; audited)',
-  processing: 'Mark an APPROVED withdrawal as being sent (admins only; audited)',
-  complete: 'Complete an APPROVED or PROCESSING withdrawal with its transaction hash (admins only; audited)',
-  fail: 'Mark a PROCESSING withdrawal failed; amount + fee return (admins only; audited)',
+  reject:
+    'Reject a PENDING or APPROVED (unclaimed) withdrawal with a reason note; amount + fee return (admins only; audited)',
+  processing:
+    'Claim an APPROVED withdrawal for sending («Отправить»): it becomes PROCESSING, the user can no longer cancel it, ' +
+    'and the answer carries the destination address; records who claimed it and when (admins only; audited)',
+  complete: 'Complete a PROCESSING (claimed) withdrawal with its transaction hash (admins only; audited)',
+  fail: 'Mark a PROCESSING withdrawal failed, by its claimer; amount + fee return (admins only; audited)',
 } as const;
 
 /**
@@ -42,12 +45,16 @@ export const adminWithdrawalsRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary:
-          'The withdrawal queue, newest first, optionally by status, with the facts that decide each request',
+          'The withdrawal queue, newest first, optionally by status, with the facts that decide each request ' +
+          '(the destination address only once claimed for sending)',
         querystring: AdminWithdrawalsQuery,
         response: { 200: Ok(AdminWithdrawalsResult) },
       },
     },
-    async (request) => ({ success: true as const, data: await decisions.queue(request.query) }),
+    async (request) => ({
+      success: true as const,
+      data: await decisions.queue(request.staffId, request.query),
+    }),
   );
 
   for (const action of STAFF_WITHDRAWAL_ACTIONS) {

@@ -5,6 +5,7 @@ import {
   effectiveName,
   formatCrypto,
   formatFiat,
+  maskedAddress,
   type StaffNoteView,
 } from '@p2p/shared';
 import { and, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
@@ -16,6 +17,7 @@ import { toDepositView } from '../deposits/deposit-view.ts';
 import { balancesOfUsers } from '../ledger/balances.repository.ts';
 import { unlinkChat } from '../telegram/telegram.repository.ts';
 import { revokeUserSessions } from '../users/blocking.ts';
+import { staffVisibleAddress } from '../withdrawals/withdrawal-view.ts';
 import { toAdminUserView } from './admin.service.ts';
 import { listUsersForAdmin } from './admin-users.repository.ts';
 import { insertAuditEntry } from './audit.repository.ts';
@@ -108,7 +110,8 @@ export class UserAdminService {
         network: w.network,
         amount: formatCrypto(w.amount),
         fee: formatCrypto(w.fee),
-        toAddress: w.toAddress,
+        toAddress: staffVisibleAddress(w.status, w.toAddress),
+        addressPreview: maskedAddress(w.toAddress),
         internal: w.recipientId !== null,
         status: w.status,
         txHash: w.txHash,

@@ -1,5 +1,6 @@
 import {
   type AdminWithdrawalView,
+  claimPermits,
   formatCrypto,
   NETWORKS,
   paginationOf,
@@ -19,7 +20,7 @@ import type { StaffActor } from '../admin/balance-operations.service.ts';
 import * as ledger from '../ledger/ledger.ts';
 import { PendingEvents } from '../realtime/notifier.ts';
 import { withdrawalFacts } from './withdrawal-facts.ts';
-import { toAdminWithdrawalView } from './withdrawal-view.ts';
+import { claimOf, toAdminWithdrawalView } from './withdrawal-view.ts';
 import * as repo from './withdrawals.repository.ts';
 import { announce, moneyOf } from './withdrawals.service.ts';
 
@@ -29,18 +30,29 @@ const snapshot = (w: WithdrawalRow) => ({
   fee: formatCrypto(w.fee),
   txHash: w.txHash,
   reviewNotes: w.reviewNotes,
+  claimedBy: w.claimedBy,
+  claimedAt: w.claimedAt?.toISOString() ?? null,
 });
+
+/** How a refusal names a staff member to another: the name, else the e-mail. */
+const staffName = (s: repo.Claimer | null) => (s ? `${s.firstName} ${s.lastName}`.trim() || s.email : '');
 
 /**
  * The back office's side of withdrawals (spec 3 §4, §7): the queue, and the admin's
  * decisions. Each decision locks the withdrawal row, checks the transition table, moves the
  * money and writes the audit entry in one transaction; a second, late decision finds the
- * new status and answers 409 without touching anything.
+ * new status and answers 409 without touching anything. `processing` is the claim
+ * («Отправить»): it records who takes the request for sending, and only a claimed request is
+ * completed or failed (docs/decisions/023, section 2).
  */
 export class WithdrawalDecisionsService {
   constructor(private readonly ctx: AppContext) {}
 
-  async queue(query: { page: number; limit: number; status?: WithdrawalStatus | undefined }) {
+  /** A page of the queue as `viewerId` sees it (the actions open to them). */
+  async queue(
+    viewerId: string,
+    query: { page: number; limit: number; status?: WithdrawalStatus | undefined },
+  ) {
     const { rows, total } = await repo.withdrawalQueue(
       this.ctx.db,
       query.status,
@@ -49,7 +61,7 @@ export class WithdrawalDecisionsService {
     );
     const facts = await withdrawalFacts(this.ctx.db, rows, this.ctx.clock.now());
     return {
-      withdrawals: rows.map((row) => ({ ...toAdminWithdrawalView(row), facts: facts.get(row.id) })),
+      withdrawals: rows.map((row) => ({ ...toAdminWithdrawalView(row, viewerId), facts: facts.get(row.id) })),
       pagination: paginationOf(query.page, query.limit, total),
     };
   }
@@ -78,7 +90,7 @@ export class WithdrawalDecisionsService {
     events.publishTo(this.ctx.notifier);
     const view = await repo.withdrawalWithOwner(this.ctx.db, id);
     assert(view, `withdrawal ${id} vanished after a decision`);
-    return toAdminWithdrawalView(view);
+    return toAdminWithdrawalView(view, actor.staffId);
   }
 
   private applyDecision(
@@ -94,16 +106,14 @@ export class WithdrawalDecisionsService {
       const now = this.ctx.clock.now();
       const row = await repo.lockWithdrawal(tx, id);
       if (!row) throw notFound(WithdrawalMessages.notFound);
-      if (row.recipientId || !rule.from.includes(row.status)) {
-        throw new AppError('ACTION_NOT_AVAILABLE', WithdrawalMessages.actionNotAvailable, {
-          status: row.status,
-        });
-      }
+      await this.refuseUnlessOpen(tx, actor, row, action);
       const txHash = action === 'complete' ? await this.checkedTxHash(tx, row, txHashText ?? '') : null;
       const updated = await repo.updateWithdrawal(tx, id, {
         status: rule.to,
         ...(note ? { reviewNotes: note } : {}),
         ...(txHash ? { txHash, completedAt: now } : {}),
+        ...(action === 'processing' ? { claimedBy: actor.staffId, claimedAt: now } : {}),
+        // The last decision's admin: for complete and fail, who closed the claimed request.
         reviewedBy: actor.staffId,
         reviewedAt: now,
         updatedAt: now,
@@ -124,6 +134,38 @@ export class WithdrawalDecisionsService {
       });
       announce(events, updated, row.status);
     });
+  }
+
+  /**
+   * Refuses an action the table does not open from the row's status (409; a second claim is
+   * told who has it), and a fail by anyone but the claimer while that account is enabled (403).
+   */
+  private async refuseUnlessOpen(
+    tx: Tx,
+    actor: StaffActor,
+    row: WithdrawalRow,
+    action: StaffWithdrawalAction,
+  ) {
+    const claimer = row.claimedBy ? await repo.claimerOf(tx, row.claimedBy) : null;
+    if (row.recipientId || !STAFF_TRANSITIONS[action].from.includes(row.status)) {
+      if (action === 'processing' && row.status === 'PROCESSING') {
+        throw new AppError(
+          'ACTION_NOT_AVAILABLE',
+          { key: 'wdc.alreadyClaimed', values: { claimer: staffName(claimer) } },
+          { status: row.status, claimedBy: row.claimedBy },
+        );
+      }
+      throw new AppError('ACTION_NOT_AVAILABLE', WithdrawalMessages.actionNotAvailable, {
+        status: row.status,
+      });
+    }
+    if (!claimPermits(action, claimOf(row, claimer), actor.staffId)) {
+      throw new AppError(
+        'FORBIDDEN',
+        { key: 'wdc.failClaimerOnly', values: { claimer: staffName(claimer) } },
+        { claimedBy: row.claimedBy },
+      );
+    }
   }
 
   /** The transition's money: nothing (still locked), back to available, or out to the chain. */

@@ -1,7 +1,7 @@
 import type { NetworkId, WithdrawalStatus } from '@p2p/shared';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { users, type WithdrawalRow, withdrawals } from '../../db/schema.ts';
+import { staff, users, type WithdrawalRow, withdrawals } from '../../db/schema.ts';
 
 type NewWithdrawal = typeof withdrawals.$inferInsert;
 
@@ -11,12 +11,30 @@ export interface Owner {
   lastName: string | null;
   username: string | null;
 }
-export type WithdrawalWithOwner = WithdrawalRow & { owner: Owner };
+/** The admin who claimed a withdrawal for sending, and whether that account is still enabled. */
+export interface Claimer {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: 'moderator' | 'admin';
+  disabledAt: Date | null;
+}
+export type WithdrawalWithOwner = WithdrawalRow & { owner: Owner; claimer: Claimer | null };
 
 export async function insertWithdrawal(tx: Tx, values: NewWithdrawal): Promise<WithdrawalRow> {
   const [row] = await tx.insert(withdrawals).values(values).returning();
   if (!row) throw new Error('withdrawal insert returned nothing');
   return row;
+}
+
+/**
+ * The claimer of a locked withdrawal (docs/decisions/023): who it is, and whether the account
+ * is still enabled. A plain read: the staff row is not locked.
+ */
+export async function claimerOf(db: Executor, staffId: string): Promise<Claimer | null> {
+  const [row] = await db.select(claimerColumns).from(staff).where(eq(staff.id, staffId));
+  return row ?? null;
 }
 
 /** The row locked until commit: every status change of a withdrawal runs behind this lock. */
@@ -50,6 +68,14 @@ const ownerColumns = {
   lastName: users.lastName,
   username: users.username,
 };
+const claimerColumns = {
+  id: staff.id,
+  firstName: staff.firstName,
+  lastName: staff.lastName,
+  email: staff.email,
+  role: staff.role,
+  disabledAt: staff.disabledAt,
+};
 
 async function page(
   db: Executor,
@@ -58,9 +84,10 @@ async function page(
   offset: number,
 ): Promise<{ rows: WithdrawalWithOwner[]; total: number }> {
   const rows = await db
-    .select({ w: withdrawals, owner: ownerColumns })
+    .select({ w: withdrawals, owner: ownerColumns, claimer: claimerColumns })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
+    .leftJoin(staff, eq(staff.id, withdrawals.claimedBy))
     .where(where)
     .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
     .limit(limit)
@@ -69,7 +96,10 @@ async function page(
     .select({ total: sql<number>`count(*)`.mapWith(Number) })
     .from(withdrawals)
     .where(where);
-  return { rows: rows.map((r) => ({ ...r.w, owner: r.owner })), total: count?.total ?? 0 };
+  return {
+    rows: rows.map((r) => ({ ...r.w, owner: r.owner, claimer: r.claimer })),
+    total: count?.total ?? 0,
+  };
 }
 
 /** A user's own withdrawals, newest first (internal transfers they sent included). */
@@ -96,9 +126,10 @@ export function withdrawalQueue(
 
 export async function withdrawalWithOwner(db: Executor, id: string): Promise<WithdrawalWithOwner | null> {
   const [row] = await db
-    .select({ w: withdrawals, owner: ownerColumns })
+    .select({ w: withdrawals, owner: ownerColumns, claimer: claimerColumns })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
+    .leftJoin(staff, eq(staff.id, withdrawals.claimedBy))
     .where(eq(withdrawals.id, id));
-  return row ? { ...row.w, owner: row.owner } : null;
+  return row ? { ...row.w, owner: row.owner, claimer: row.claimer } : null;
 }

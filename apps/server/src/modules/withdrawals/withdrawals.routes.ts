@@ -72,7 +72,9 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: {
         tags,
         security,
-        summary: 'Cancel my PENDING or APPROVED withdrawal; amount + fee return to available',
+        summary:
+          'Cancel my PENDING or APPROVED withdrawal; amount + fee return to available. ' +
+          'One being sent (PROCESSING) answers 409',
         params: IdParams,
         response: { 200: Ok(WithdrawalView) },
       },

@@ -158,13 +158,20 @@ export class WithdrawalsService {
     };
   }
 
-  /** The owner takes back a PENDING or APPROVED request: amount + fee return to available. */
+  /**
+   * The owner takes back a PENDING request, or an APPROVED one nobody has claimed for sending:
+   * amount + fee return to available. The claim locks the same row, so a cancel and a claim
+   * never both win; a claimed request is being sent and stays so (docs/decisions/023).
+   */
   async cancel(userId: string, id: string): Promise<WithdrawalView> {
     const events = new PendingEvents();
     const view = await this.ctx.db.transaction(async (tx) => {
       const now = this.ctx.clock.now();
       const row = await repo.lockWithdrawal(tx, id);
       if (!row || row.userId !== userId) throw notFound(WithdrawalMessages.notFound);
+      if (row.status === 'PROCESSING') {
+        throw new AppError('ACTION_NOT_AVAILABLE', { key: 'wdc.beingSent' }, { status: row.status });
+      }
       if (!USER_CANCELLABLE_STATUSES.includes(row.status)) {
         throw new AppError('ACTION_NOT_AVAILABLE', WithdrawalMessages.actionNotAvailable, {
           status: row.status,

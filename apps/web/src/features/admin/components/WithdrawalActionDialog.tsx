@@ -1,12 +1,17 @@
-import type { AdminWithdrawalView, StaffWithdrawalAction } from '@p2p/shared';
+import type { AdminWithdrawalView } from '@p2p/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
 import { useT } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
+import { actionLabelKey } from './WithdrawalSending';
+
+/** The decisions asked a second time: approve, reject (with its reason), fail (money returns). */
+export type AskedAction = 'approve' | 'reject' | 'fail';
 
 /**
- * One step before a staff decision (spec 3 §5): reject asks for its reason, complete for the
- * transaction hash, the others for a plain confirmation.
+ * One step before a staff decision (spec 3 §5): reject asks for its reason, fail says the
+ * money returns to the user and takes an optional note, approve asks for a plain confirmation.
+ * Completing a claimed request has its own dialog (WithdrawalSendingDialog).
  */
 export function WithdrawalActionDialog({
   withdrawal,
@@ -16,9 +21,9 @@ export function WithdrawalActionDialog({
   onClose,
 }: {
   withdrawal: AdminWithdrawalView;
-  action: StaffWithdrawalAction;
+  action: AskedAction;
   busy: boolean;
-  onSubmit: (body: { note?: string; txHash?: string }) => void;
+  onSubmit: (body: { note?: string }) => void;
   onClose: () => void;
 }) {
   const t = useT();
@@ -26,22 +31,30 @@ export function WithdrawalActionDialog({
   const id = useId();
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const field = action === 'reject' ? 'note' : action === 'complete' ? 'txHash' : null;
+  const label = t(actionLabelKey(action));
   const title =
     action === 'reject'
       ? t('bo.wd.rejectTitle')
-      : action === 'complete'
-        ? t('bo.wd.completeTitle')
+      : action === 'fail'
+        ? t('wdc.fail.title')
         : t('bo.wd.confirmTitle');
+  const text =
+    action === 'fail'
+      ? t('wdc.fail.text', { amount: fmt.crypto(withdrawal.total, withdrawal.cryptocurrency) })
+      : t('bo.wd.confirmText', {
+          action: label,
+          amount: fmt.crypto(withdrawal.amount, withdrawal.cryptocurrency),
+          address: withdrawal.toAddress ?? withdrawal.addressPreview,
+        });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const text = value.trim();
-    if (field && !text) {
-      setProblem(t(field === 'note' ? 'bo.wd.rejectReasonRequired' : 'bo.wd.txHashRequired'));
+    const note = value.trim();
+    if (action === 'reject' && !note) {
+      setProblem(t('bo.wd.rejectReasonRequired'));
       return;
     }
-    onSubmit(field ? { [field]: text } : {});
+    onSubmit(note ? { note } : {});
   };
 
   return (
@@ -51,53 +64,38 @@ export function WithdrawalActionDialog({
           {title}
         </h2>
         <p id={`${id}-d`} className="muted bo-break">
-          {t('bo.wd.confirmText', {
-            action: t(`bo.wd.action.${action}`),
-            amount: fmt.crypto(withdrawal.amount, withdrawal.cryptocurrency),
-            address: withdrawal.toAddress,
-          })}
+          {text}
         </p>
         {problem ? (
           <p className="alert alert--error" role="alert">
             {problem}
           </p>
         ) : null}
-        {field ? (
+        {action === 'approve' ? null : (
           <div className="field">
             <label className="field__label" htmlFor={`${id}-v`}>
-              {t(field === 'note' ? 'bo.wd.rejectReason' : 'bo.wd.txHash')}
+              {t(action === 'reject' ? 'bo.wd.rejectReason' : 'wdc.fail.note')}
             </label>
-            {field === 'note' ? (
-              <textarea
-                id={`${id}-v`}
-                className="input"
-                rows={3}
-                maxLength={1000}
-                value={value}
-                onChange={(e) => setValue(e.target.value)}
-              />
-            ) : (
-              <input
-                id={`${id}-v`}
-                className="input"
-                maxLength={200}
-                autoComplete="off"
-                value={value}
-                onChange={(e) => setValue(e.target.value)}
-              />
-            )}
+            <textarea
+              id={`${id}-v`}
+              className="input"
+              rows={3}
+              maxLength={1000}
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+            />
           </div>
-        ) : null}
+        )}
         <div className="dialog__actions">
           <button type="button" className="btn btn--ghost" onClick={onClose}>
             {t('bo.cancel')}
           </button>
           <button
             type="submit"
-            className={`btn ${action === 'reject' || action === 'fail' ? 'btn--sell' : 'btn--primary'}`}
+            className={`btn ${action === 'approve' ? 'btn--primary' : 'btn--sell'}`}
             disabled={busy}
           >
-            {t(`bo.wd.action.${action}`)}
+            {label}
           </button>
         </div>
       </form>

@@ -182,7 +182,7 @@ function UserDetails({ data }: { data: AdminUserPage }) {
           {data.withdrawals.map((w) => (
             <tr key={w.id}>
               <td className="num">{fmt.crypto(w.amount, w.cryptocurrency)}</td>
-              <td className="bo-mono bo-break">{w.toAddress}</td>
+              <td className="bo-mono bo-break">{w.toAddress ?? w.addressPreview}</td>
               <td>{t(`bo.wdStatus.${w.status}`)}</td>
               <td>{fmt.dateTime(w.createdAt)}</td>
             </tr>

@@ -12,8 +12,14 @@ import { useT } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
 import { adminApi } from '../api/admin-api';
 import { AdminPage, ListState, Pager, userLabel } from '../components/common';
-import { WithdrawalActionDialog } from '../components/WithdrawalActionDialog';
+import { type AskedAction, WithdrawalActionDialog } from '../components/WithdrawalActionDialog';
 import { WithdrawalFacts } from '../components/WithdrawalFacts';
+import {
+  actionLabelKey,
+  ClaimerLine,
+  SendingDetails,
+  WithdrawalSendingDialog,
+} from '../components/WithdrawalSending';
 import { useIsAdmin } from '../session';
 
 const PILL: Record<WithdrawalStatus, string> = {
@@ -26,6 +32,8 @@ const PILL: Record<WithdrawalStatus, string> = {
   CANCELLED: 'muted',
 };
 
+type Decision = { id: string; action: StaffWithdrawalAction; body: { note?: string; txHash?: string } };
+
 /** /admin/withdrawals: the queue, 20 a page, by status; admins decide, everyone sees the facts. */
 export function WithdrawalsPage() {
   const t = useT();
@@ -34,29 +42,34 @@ export function WithdrawalsPage() {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<WithdrawalStatus | ''>('PENDING');
-  const [acting, setActing] = useState<{
-    withdrawal: AdminWithdrawalView;
-    action: StaffWithdrawalAction;
-  } | null>(null);
+  const [asking, setAsking] = useState<{ withdrawal: AdminWithdrawalView; action: AskedAction } | null>(null);
+  /** A claimed withdrawal being sent: its details and the transaction hash form. */
+  const [sending, setSending] = useState<AdminWithdrawalView | null>(null);
   const query = useQuery({
     queryKey: ['admin', 'withdrawals', page, status],
     queryFn: () => adminApi.withdrawals({ page, status: status || undefined }),
     placeholderData: keepPreviousData,
   });
   const decide = useMutation({
-    mutationFn: (input: {
-      id: string;
-      action: StaffWithdrawalAction;
-      body: { note?: string; txHash?: string };
-    }) => adminApi.decideWithdrawal(input.id, input.action, input.body),
-    onSuccess: (_data, input) => {
-      toast.success(t(`bo.wd.done.${input.action}`));
-      setActing(null);
+    mutationFn: (input: Decision) => adminApi.decideWithdrawal(input.id, input.action, input.body),
+    onSuccess: (data, input) => {
+      toast.success(t(input.action === 'processing' ? 'wdc.done.processing' : `bo.wd.done.${input.action}`));
+      setAsking(null);
+      // «Отправить» claimed it: now, and only now, the details to send with (docs/decisions/023).
+      setSending(input.action === 'processing' ? data : null);
       void queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
     },
-    onError: (error) => toast.error(error.message || t('bo.actionFailed')),
+    onError: (error) => {
+      toast.error(error.message || t('bo.actionFailed'));
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] });
+    },
   });
+  const onAction = (withdrawal: AdminWithdrawalView, action: StaffWithdrawalAction) => {
+    if (action === 'processing') decide.mutate({ id: withdrawal.id, action, body: {} });
+    else if (action === 'complete') setSending(withdrawal);
+    else setAsking({ withdrawal, action });
+  };
   const rows = query.data?.withdrawals ?? [];
 
   return (
@@ -101,18 +114,27 @@ export function WithdrawalsPage() {
             key={w.id}
             withdrawal={w}
             canDecide={isAdmin}
-            onAction={(action) => setActing({ withdrawal: w, action })}
+            claiming={decide.isPending && decide.variables?.id === w.id}
+            onAction={(action) => onAction(w, action)}
           />
         ))}
       </ul>
       {query.data ? <Pager pagination={query.data.pagination} onPage={setPage} /> : null}
-      {acting ? (
+      {asking ? (
         <WithdrawalActionDialog
-          withdrawal={acting.withdrawal}
-          action={acting.action}
+          withdrawal={asking.withdrawal}
+          action={asking.action}
           busy={decide.isPending}
-          onClose={() => setActing(null)}
-          onSubmit={(body) => decide.mutate({ id: acting.withdrawal.id, action: acting.action, body })}
+          onClose={() => setAsking(null)}
+          onSubmit={(body) => decide.mutate({ id: asking.withdrawal.id, action: asking.action, body })}
+        />
+      ) : null}
+      {sending ? (
+        <WithdrawalSendingDialog
+          withdrawal={sending}
+          busy={decide.isPending}
+          onClose={() => setSending(null)}
+          onSubmit={(body) => decide.mutate({ id: sending.id, action: 'complete', body })}
         />
       ) : null}
     </AdminPage>
@@ -122,16 +144,24 @@ export function WithdrawalsPage() {
 function WithdrawalCard({
   withdrawal: w,
   canDecide,
+  claiming,
   onAction,
 }: {
   withdrawal: AdminWithdrawalView;
   canDecide: boolean;
+  claiming: boolean;
   onAction: (action: StaffWithdrawalAction) => void;
 }) {
   const t = useT();
   const fmt = useFormat();
+  const beingSent = w.status === 'PROCESSING';
   return (
-    <li className="panel bo-card" data-testid="withdrawal-row" data-withdrawal-id={w.id}>
+    <li
+      className="panel bo-card"
+      data-testid="withdrawal-row"
+      data-withdrawal-id={w.id}
+      data-status={w.status}
+    >
       <div className="bo-card__head">
         <span className="bo-strong num">{fmt.crypto(w.amount, w.cryptocurrency)}</span>
         <span className={`status-pill status-pill--${PILL[w.status]}`}>{t(`bo.wdStatus.${w.status}`)}</span>
@@ -147,10 +177,15 @@ function WithdrawalCard({
           <dt>{t('bo.wd.network')}</dt>
           <dd>{w.internal ? t('bo.wd.internal') : w.network}</dd>
         </div>
-        <div className="bo-facts__wide">
-          <dt>{t('bo.wd.address')}</dt>
-          <dd className="bo-mono bo-break">{w.toAddress}</dd>
-        </div>
+        {beingSent ? null : (
+          <div className="bo-facts__wide">
+            <dt>{t('bo.wd.address')}</dt>
+            <dd className="bo-break">
+              <span className="bo-mono">{w.toAddress ?? w.addressPreview}</span>
+              {w.toAddress ? null : <span className="wd-hidden-hint">{t('wdc.addressHidden')}</span>}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{t('bo.wd.fee')}</dt>
           <dd className="num">{fmt.crypto(w.fee, w.cryptocurrency)}</dd>
@@ -163,6 +198,14 @@ function WithdrawalCard({
           <dt>{t('bo.wd.created')}</dt>
           <dd>{fmt.dateTime(w.createdAt)}</dd>
         </div>
+        {w.claimedBy && !beingSent ? (
+          <div>
+            <dt>{t('wdc.claimedBy')}</dt>
+            <dd>
+              <ClaimerLine claimedBy={w.claimedBy} claimedAt={w.claimedAt} />
+            </dd>
+          </div>
+        ) : null}
         {w.txHash ? (
           <div className="bo-facts__wide">
             <dt>{t('bo.wd.txHash')}</dt>
@@ -176,6 +219,7 @@ function WithdrawalCard({
           </div>
         ) : null}
       </dl>
+      {beingSent ? <SendingDetails withdrawal={w} /> : null}
       <WithdrawalFacts withdrawal={w} />
       {canDecide && w.availableActions.length > 0 ? (
         <div className="bo-actions">
@@ -183,10 +227,11 @@ function WithdrawalCard({
             <button
               key={action}
               type="button"
-              className={`btn btn--sm ${action === 'reject' || action === 'fail' ? 'btn--sell' : action === 'complete' || action === 'approve' ? 'btn--buy' : 'btn--ghost'}`}
+              className={`btn btn--sm ${action === 'reject' || action === 'fail' ? 'btn--sell' : action === 'approve' || action === 'complete' ? 'btn--buy' : 'btn--primary'}`}
+              disabled={action === 'processing' && claiming}
               onClick={() => onAction(action)}
             >
-              {t(`bo.wd.action.${action}`)}
+              {t(actionLabelKey(action))}
             </button>
           ))}
         </div>

@@ -34,7 +34,14 @@ const done: WithdrawalView = {
   cancellable: false,
 };
 
-function serve() {
+const sending: WithdrawalView = {
+  ...base,
+  id: '33333333-3333-4333-8333-333333333333',
+  status: 'PROCESSING',
+  cancellable: false,
+};
+
+function serve(list: WithdrawalView[] = [base, done]) {
   const sent: { path: string; method: string }[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const path = url.replace(/^\/api\/v1/, '');
@@ -44,7 +51,7 @@ function serve() {
       return Response.json({ success: true, data: { ...base, status: 'CANCELLED', cancellable: false } });
     }
     const status = new URL(path, 'http://x').searchParams.get('status');
-    const rows = [base, done].filter((w) => !status || w.status === status);
+    const rows = list.filter((w) => !status || w.status === status);
     return Response.json({
       success: true,
       data: rows,
@@ -96,5 +103,16 @@ describe('/withdrawals/history (spec 3 §2)', () => {
     await waitFor(() =>
       expect(sent).toContainEqual({ path: `/withdrawals/${base.id}/cancel`, method: 'POST' }),
     );
+  });
+
+  it('says a claimed withdrawal is being sent, with no cancel button (docs/decisions/023)', async () => {
+    serve([sending, base]);
+    renderApp(<WithdrawalsHistoryPage />);
+    const [claimed, open] = (await screen.findAllByTestId('withdrawal-row')) as [HTMLElement, HTMLElement];
+    expect(within(claimed).getByText('Отправляется')).toBeTruthy();
+    expect(within(claimed).getByText('Заявка отправляется: отменить ее уже нельзя')).toBeTruthy();
+    expect(within(claimed).queryByRole('button', { name: 'Отменить' })).toBeNull();
+    expect(within(open).queryByTestId('withdrawal-being-sent')).toBeNull();
+    expect(within(open).queryByRole('button', { name: 'Отменить' })).not.toBeNull();
   });
 });

@@ -173,6 +173,12 @@ function WithdrawalRow({ withdrawal: w }: { withdrawal: WithdrawalView }) {
           </div>
         ) : null}
       </dl>
+      {w.status === 'PROCESSING' ? (
+        // Claimed by an operator: the coins are on their way, a cancel would answer 409 (023).
+        <p className="small muted" data-testid="withdrawal-being-sent">
+          {t('wdc.user.beingSent')}
+        </p>
+      ) : null}
       {w.cancellable ? (
         <button
           type="button"
