@@ -8,6 +8,7 @@ import { endStepUps, setStepUp, stepUpOf } from '../auth/sessions.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { SecretBox } from './secret-box.ts';
 import {
+  DEMO_TOTP_SECRET,
   matchTotpStep,
   newRecoveryCode,
   newTotpSecret,
@@ -24,12 +25,6 @@ export const TWO_FACTOR_LIMITS = { maxFailures: 5, windowMs: 15 * 60_000, lockMs
 
 /** A wrong code. Counted against the user once the transaction it aborted rolled back. */
 export class WrongSecondFactor extends AppError {}
-
-/**
- * The demo users' shared authenticator secret (README): seeded only with DEMO_DATA, which
- * production refuses. Anyone may know it; it exists so `npm start` can be tried at once.
- */
-export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 
 /** Money cannot leave an account whose owner has no second factor (docs/decisions/023). */
 export const notEnrolled = () =>
