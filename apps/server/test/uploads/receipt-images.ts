@@ -106,6 +106,7 @@ function advance(ch: string, h: number): number {
   if (ch === ' ') return h * 0.35;
   if (SEGMENTS[ch]) return h * 0.55 + h * 0.18;
   if (ch === ',' || ch === '.' || ch === ':') return h * 0.3;
+  if (ch === '-' || ch === '+') return h * 0.5;
   // Letters: 0.45..0.75 h wide, by the character, so each word has its own shape.
   return h * (0.45 + ((ch.codePointAt(0) ?? 0) % 7) * 0.05) + h * 0.1;
 }
@@ -121,6 +122,9 @@ function text(s: string, x: number, y: number, h: number, fill: string): string 
     else if (ch === ':') {
       out.push(rect(at + h * 0.05, y + h * 0.25, h * 0.14, h * 0.14, fill));
       out.push(rect(at + h * 0.05, y + h * 0.7, h * 0.14, h * 0.14, fill));
+    } else if (ch === '-' || ch === '+') {
+      out.push(rect(at + h * 0.05, y + h * 0.48, h * 0.36, h * 0.1, fill));
+      if (ch === '+') out.push(rect(at + h * 0.18, y + h * 0.3, h * 0.1, h * 0.46, fill));
     } else if (ch !== ' ') {
       const code = ch.codePointAt(0) ?? 0;
       const upper = ch !== ch.toLowerCase();
@@ -306,7 +310,8 @@ export function drawPayments(layout: BankLayout, count: number, seed: number): R
   const r = random(seed);
   const amount = () => `${1 + Math.floor(r.next() * 99)} ${r.digits(3)},00`;
   const clock = () => `${10 + Math.floor(r.next() * 13)}:${r.digits(2)}`;
-  const date = () => `${r.digits(1)}${1 + Math.floor(r.next() * 9)}.0${1 + Math.floor(r.next() * 8)}.2025`;
+  const date = () =>
+    `${Math.floor(r.next() * 3)}${1 + Math.floor(r.next() * 8)}.0${1 + Math.floor(r.next() * 8)}.2025`;
   return Array.from({ length: count }, () =>
     layout === YELLOW_BANK
       ? {

@@ -10,11 +10,11 @@ import { changedBands } from './receipt-fingerprint.ts';
 
 /**
  * The 64-bit hashes of a receipt and its reuse differ in at most this many bits. Measured:
- * re-encoded, re-scaled or with one number painted over, 1-5; another bank app's layout,
- * 8-17 (3 pairs of 450 at 8). But any two receipts of one app are within it too (0-8), so
- * it only picks the candidates; the thumbnail's bands decide.
+ * re-encoded, re-scaled or with one number painted over, 1-6; another bank app's layout,
+ * 7-17 (mostly 9 and more). But any two receipts of one app are within it too (0-8), so it
+ * only picks the candidates, with room for heavier edits; the thumbnail's bands decide.
  */
-export const SIMILAR_DISTANCE_MAX = 8;
+export const SIMILAR_DISTANCE_MAX = 10;
 /**
  * A reuse changes at most this many of the thumbnail's 20 bands. Measured: 0-2 for a
  * reuse (a painted-over amount spans two), 6-11 for another payment in the same app.
