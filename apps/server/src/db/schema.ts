@@ -324,6 +324,9 @@ export const paymentProofs = pgTable('payment_proofs', {
   width: integer('width').notNull(),
   height: integer('height').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** 0025: hex SHA-256 of the stored JPEG and its 64-bit difference hash; null before 0025. */
+  sha256: text('sha256'),
+  phash: bigint('phash', { mode: 'bigint' }),
 });
 export type PaymentProofRow = typeof paymentProofs.$inferSelect;
 
@@ -580,3 +583,26 @@ export const evidenceRequests = pgTable('evidence_requests', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 export type EvidenceRequestRow = typeof evidenceRequests.$inferSelect;
+
+// ---- 0025: reused receipts ----
+
+export const receiptThumbnails = pgTable('receipt_thumbnails', {
+  proofId: uuid('proof_id').primaryKey(),
+  pixels: bytea('pixels').notNull(),
+});
+
+export const receiptMatches = pgTable(
+  'receipt_matches',
+  {
+    proofId: uuid('proof_id').notNull(),
+    tradeId: uuid('trade_id').notNull(),
+    matchedProofId: uuid('matched_proof_id').notNull(),
+    matchedTradeId: uuid('matched_trade_id').notNull(),
+    kind: text('kind', { enum: ['exact', 'similar'] }).notNull(),
+    distance: smallint('distance').notNull(),
+    changedBands: smallint('changed_bands').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.proofId, t.matchedProofId] })],
+);
+export type ReceiptMatchRow = typeof receiptMatches.$inferSelect;

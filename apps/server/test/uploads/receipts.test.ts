@@ -102,6 +102,7 @@ describe('the buyer uploads a receipt', () => {
         type: 'image/jpeg',
         url: data.url,
         uploadedAt: t.clock.now().toISOString(),
+        matches: [], // the seller is told of reused receipts; this one is the first of its kind
       },
     ]);
     expect(trade.status).toBe('ESCROW_LOCKED'); // a receipt is not a payment

@@ -284,6 +284,20 @@ export const PaymentProofUploadResult = z.object({
   processedSize: z.number().int(),
 });
 
+/**
+ * A receipt of another trade that is this receipt: the same file (`exact`) or the same
+ * picture re-encoded or edited (`similar`) (docs/decisions/023-trust-and-safety.md). Names
+ * the other trade by its short id only, never its parties.
+ */
+export const PaymentProofMatch = z.object({
+  /** The last 8 characters of the other trade's id. */
+  tradeShortId: z.string(),
+  /** When the matching receipt was uploaded to the other trade. */
+  uploadedAt: z.string(),
+  kind: z.enum(['exact', 'similar']),
+});
+export type PaymentProofMatch = z.infer<typeof PaymentProofMatch>;
+
 export const PaymentProofFile = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -291,5 +305,11 @@ export const PaymentProofFile = z.object({
   type: z.string(),
   url: z.string(),
   uploadedAt: z.string(),
+  /**
+   * Receipts of other trades this one matches, for the trade's seller and for staff on a
+   * disputed trade; absent for anyone else (the buyer who uploaded it) and for receipts
+   * stored before matching existed.
+   */
+  matches: z.array(PaymentProofMatch).optional(),
 });
 export type PaymentProofFile = z.infer<typeof PaymentProofFile>;

@@ -1,5 +1,6 @@
 import type { PaymentProofFile, TradePaymentTemplate } from '@p2p/shared';
 import type { PaymentProofRow, TradePaymentDetailsRow } from '../../db/schema.ts';
+import { type ReceiptMatchSeen, toPaymentProofMatch } from '../uploads/receipt-matches.ts';
 import { receiptUrl } from '../uploads/uploads.repository.ts';
 
 export interface TradePaymentInfo {
@@ -8,15 +9,29 @@ export interface TradePaymentInfo {
   paymentProofFiles: PaymentProofFile[];
 }
 
-/** The payment side of trades from their rows already read (details ascending, receipts by time). */
+/** Receipts matched across trades (decision 023), read for the trades whose viewer sees them. */
+export interface ShownReceiptMatches {
+  trades: Set<string>;
+  matches: ReceiptMatchSeen[];
+}
+
+/**
+ * The payment side of trades from their rows already read (details ascending, receipts by
+ * time). A receipt carries `matches` only in the trades of `shown`, and only when it was
+ * fingerprinted (stored since migration 0025): an empty list then means "compared, none".
+ */
 export function paymentInfoFrom(
   sent: TradePaymentDetailsRow[],
   proofs: PaymentProofRow[],
+  shown: ShownReceiptMatches = { trades: new Set(), matches: [] },
 ): (tradeId: string) => TradePaymentInfo {
   const latestSent = new Map(sent.map((s) => [s.tradeId, s])); // ascending: the last one wins
+  const matchesOf = new Map<string, ReceiptMatchSeen[]>();
+  for (const m of shown.matches) matchesOf.set(m.proofId, [...(matchesOf.get(m.proofId) ?? []), m]);
   const filesByTrade = new Map<string, PaymentProofFile[]>();
   for (const p of proofs) {
     const files = filesByTrade.get(p.tradeId) ?? [];
+    const withMatches = shown.trades.has(p.tradeId) && p.phash !== null;
     files.push({
       id: p.id,
       name: p.originalName || 'receipt.jpg',
@@ -24,6 +39,7 @@ export function paymentInfoFrom(
       type: p.mimeType,
       url: receiptUrl(p.id),
       uploadedAt: p.createdAt.toISOString(),
+      ...(withMatches ? { matches: (matchesOf.get(p.id) ?? []).map(toPaymentProofMatch) } : {}),
     });
     filesByTrade.set(p.tradeId, files);
   }

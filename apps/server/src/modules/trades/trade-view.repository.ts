@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { unreadFor } from '../chat/chat.repository.ts';
+import type { ReceiptMatchSeen } from '../uploads/receipt-matches.ts';
 import {
   REPUTATION_FROM_STATS,
   type ReputationFigures,
@@ -32,6 +33,8 @@ export interface TradeViewContext {
   proofs: (typeof paymentProofs.$inferSelect)[];
   evidence: (typeof evidenceRequests.$inferSelect)[];
   payers: Map<string, PayerHistoryRow>;
+  /** Receipts of other trades matching these trades' receipts, for `matchTradeIds` only. */
+  receiptMatches: ReceiptMatchSeen[];
 }
 
 /**
@@ -63,7 +66,14 @@ const payerHistories = (ofTrades: SQLWrapper, viewerId: Placeholder) => sql`
   GROUP BY t0.id`;
 
 type ContextSlot = Slot<
-  'viewerId' | 'buyerId' | 'sellerId' | 'userIds' | 'tradeIds' | 'partyTradeIds' | 'disputedIds'
+  | 'viewerId'
+  | 'buyerId'
+  | 'sellerId'
+  | 'userIds'
+  | 'tradeIds'
+  | 'partyTradeIds'
+  | 'disputedIds'
+  | 'matchTradeIds'
 >;
 
 /**
@@ -126,7 +136,13 @@ const contextStatement = (one: boolean, withUnread: boolean, withEvidence: boole
           : null,
         'x.created_at, x.id',
       )} AS evidence,
-      ${asJson(payerHistories(anyOf(sql`t0.id`, p('tradeIds')), p('viewerId')), 'x.trade_id')} AS payers`;
+      ${asJson(payerHistories(anyOf(sql`t0.id`, p('tradeIds')), p('viewerId')), 'x.trade_id')} AS payers,
+      ${asJson(
+        sql`SELECT m.proof_id, m.matched_trade_id, m.kind, o.created_at AS uploaded_at
+          FROM receipt_matches m JOIN payment_proofs o ON o.id = m.matched_proof_id
+          WHERE ${anyOf(sql`m.trade_id`, p('matchTradeIds'))}`,
+        'x.uploaded_at, x.matched_trade_id',
+      )} AS receipt_matches`;
   });
 
 const contextStatements = new Map(
@@ -144,7 +160,8 @@ const contextStatements = new Map(
  * The parties with their reputation, history, the viewer's reviews and unread chat, payment
  * details, receipts and evidence requests of `tradeIds`, in one round trip (JSON per part).
  * `partyTradeIds`: trades the viewer is a party of (only those have unread chat for them);
- * `disputedIds`: trades that have been disputed (only those have evidence requests).
+ * `disputedIds`: trades that have been disputed (only those have evidence requests);
+ * `matchTradeIds`: trades whose receipts' matches the viewer is shown (decision 023).
  */
 export async function tradeViewContext(
   db: Executor,
@@ -153,12 +170,24 @@ export async function tradeViewContext(
   tradeIds: string[],
   partyTradeIds: string[],
   disputedIds: string[],
+  matchTradeIds: string[] = [],
 ): Promise<TradeViewContext> {
   const one = tradeIds.length === 1 && userIds.length === 2;
   const statement = contextStatements.get(`${one}${partyTradeIds.length > 0}${disputedIds.length > 0}`);
   if (!statement) throw new Error('trade view: no statement for this shape');
   const [row] = await statement<
-    Record<'parties' | 'actions' | 'reviewed' | 'unread' | 'sent' | 'proofs' | 'evidence' | 'payers', unknown>
+    Record<
+      | 'parties'
+      | 'actions'
+      | 'reviewed'
+      | 'unread'
+      | 'sent'
+      | 'proofs'
+      | 'evidence'
+      | 'payers'
+      | 'receipt_matches',
+      unknown
+    >
   >(
     db,
     one
@@ -170,8 +199,18 @@ export async function tradeViewContext(
           tradeIds: tradeIds[0],
           partyTradeIds: partyTradeIds[0],
           disputedIds: disputedIds[0],
+          matchTradeIds: matchTradeIds[0] ?? null,
         }
-      : { viewerId, buyerId: null, sellerId: null, userIds, tradeIds, partyTradeIds, disputedIds },
+      : {
+          viewerId,
+          buyerId: null,
+          sellerId: null,
+          userIds,
+          tradeIds,
+          partyTradeIds,
+          disputedIds,
+          matchTradeIds,
+        },
   );
   const parsed = (row?.parties ?? []) as (ReputationFigures & { id: string })[];
   return {
@@ -186,5 +225,18 @@ export async function tradeViewContext(
     proofs: rowsFromJson(paymentProofs, row?.proofs),
     evidence: rowsFromJson(evidenceRequests, row?.evidence),
     payers: new Map(((row?.payers ?? []) as PayerHistoryRow[]).map((r) => [r.trade_id, r])),
+    receiptMatches: (
+      (row?.receipt_matches ?? []) as {
+        proof_id: string;
+        matched_trade_id: string;
+        kind: ReceiptMatchSeen['kind'];
+        uploaded_at: string;
+      }[]
+    ).map((m) => ({
+      proofId: m.proof_id,
+      matchedTradeId: m.matched_trade_id,
+      kind: m.kind,
+      uploadedAt: new Date(m.uploaded_at),
+    })),
   };
 }

@@ -33,6 +33,15 @@ export function staffMayObserve(trade: Pick<TradeRow, 'disputedAt'>): boolean {
   return trade.disputedAt !== null;
 }
 
+/**
+ * Receipts matching other trades' receipts are shown to the seller, who decides whether the
+ * money came, and to staff (the only observers of a trade view) once they may observe it;
+ * never to the buyer who uploaded them (docs/decisions/023, "Reused receipts").
+ */
+export function seesReceiptMatches(trade: Pick<TradeRow, 'disputedAt'>, role: TradeRole): boolean {
+  return role === 'seller' || (role === 'observer' && staffMayObserve(trade));
+}
+
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 const STEP_DEFS = [
@@ -106,9 +115,13 @@ export async function toTradeDetails(
   // Unread chat is the viewer's: only trades they are a party of have any.
   const partyIds = rows.filter((t) => roleOf(t, viewerId) !== 'observer').map((t) => t.id);
   const disputedIds = rows.filter((t) => t.disputedAt !== null).map((t) => t.id);
-  const context = await tradeViewContext(db, viewerId, userIds, ids, partyIds, disputedIds);
+  const matchIds = rows.filter((t) => seesReceiptMatches(t, roleOf(t, viewerId))).map((t) => t.id);
+  const context = await tradeViewContext(db, viewerId, userIds, ids, partyIds, disputedIds, matchIds);
   const { users, reputations: reps, actions, reviewed, unread, evidence, payers } = context;
-  const payment = paymentInfoFrom(context.sentDetails, context.proofs);
+  const payment = paymentInfoFrom(context.sentDetails, context.proofs, {
+    trades: new Set(matchIds),
+    matches: context.receiptMatches,
+  });
   const userById = new Map(users.map((u) => [u.id, u]));
   return rows.map((t) => {
     const buyerRow = userById.get(t.buyerId);

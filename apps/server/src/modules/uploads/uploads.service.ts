@@ -1,13 +1,16 @@
 import { ACTION_NOT_AVAILABLE } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
-import type { Executor } from '../../db/client.ts';
-import type { TradeRow } from '../../db/schema.ts';
+import type { Executor, Tx } from '../../db/client.ts';
+import type { PaymentProofRow, TradeRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { answerEvidence, hasOpenEvidenceRequest } from '../admin/desk.repository.ts';
 import { roleOf, staffMayObserve } from '../trades/trade-view.ts';
 import { findTrade, lockTrade } from '../trades/trades.repository.ts';
 import { TRADE_NOT_FOUND } from '../trades/trades.service.ts';
+import { fingerprintReceipt, type ReceiptFingerprint, sha256Hex } from './receipt-fingerprint.ts';
 import { reencodeReceipt } from './receipt-image.ts';
+import * as matches from './receipt-matches.repository.ts';
+import { decideMatches } from './receipt-matches.ts';
 import * as repo from './uploads.repository.ts';
 
 /** Receipts a buyer may attach to one trade (enough for split payments, bounded storage). */
@@ -63,11 +66,13 @@ export class UploadsService {
   }
 
   /**
-   * Stores a buyer's receipt: re-encoded, in the shared upload store, recorded on the trade.
+   * Stores a buyer's receipt: re-encoded, in the shared upload store, recorded on the trade,
+   * and matched against other trades' receipts (docs/decisions/023, "Reused receipts").
    * A receipt never moves money; the seller still confirms the payment themselves.
    */
   async uploadReceipt(userId: string, tradeId: string, file: { bytes: Buffer; originalName: string }) {
     const image = await reencodeReceipt(file.bytes);
+    const fingerprint = await fingerprintReceipt(image.data);
     const storageKey = await this.ctx.uploads.save('receipt', image.data, 'image/jpeg');
     const now = this.ctx.clock.now();
     let proof: Awaited<ReturnType<typeof repo.insertProof>>;
@@ -90,8 +95,11 @@ export class UploadsService {
           processedSize: image.data.length,
           width: image.width,
           height: image.height,
+          sha256: fingerprint.sha256,
+          phash: fingerprint.phash,
           createdAt: now,
         });
+        await this.matchReceipt(tx, proof, fingerprint, sha256Hex(file.bytes), now);
         // A receipt answers the moderator's open evidence requests to this party.
         await answerEvidence(tx, tradeId, userId, 'receipt', proof.id, now);
         return { proof, trade };
@@ -109,6 +117,30 @@ export class UploadsService {
       fileSize: proof.size,
     });
     return { url, fileSize: proof.size, processedSize: proof.processedSize };
+  }
+
+  /**
+   * Records which receipts of other trades the new one is. Its SHA-256 is that of our JPEG
+   * (what is stored, so it can be computed again from storage; the same file re-uploaded
+   * encodes to the same bytes); the upload's own SHA-256 is looked up too, so a receipt
+   * downloaded from another trade and uploaded as it is matches exactly.
+   */
+  private async matchReceipt(
+    tx: Tx,
+    proof: PaymentProofRow,
+    fingerprint: ReceiptFingerprint,
+    uploadSha256: string,
+    now: Date,
+  ): Promise<void> {
+    await matches.insertThumbnail(tx, proof.id, fingerprint.thumbnail);
+    await matches.lockReceiptMatching(tx);
+    const candidates = await matches.findMatchCandidates(
+      tx,
+      proof.tradeId,
+      [fingerprint.sha256, uploadSha256],
+      fingerprint.phash,
+    );
+    await matches.insertMatches(tx, proof, decideMatches(fingerprint.thumbnail, candidates), now);
   }
 
   /** The receipt's JPEG bytes for a viewer allowed to see it; everyone else gets 404. */

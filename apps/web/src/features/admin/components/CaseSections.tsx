@@ -1,6 +1,7 @@
 import type { DisputeCase, DisputeCaseParty } from '@p2p/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { matchedReceipts, ReceiptMatchWarning } from '@/components/ReceiptMatchWarning';
 import { fieldLabelKey, orderedDetails } from '@/features/payment-methods';
 import { useT } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
@@ -86,18 +87,30 @@ function ReceiptImage({ fileId, name }: { fileId: string; name: string }) {
   );
 }
 
+/** The trade's receipts; one matched to another trade's (decision 023) is flagged in amber. */
 export function Receipts({ dispute }: { dispute: DisputeCase }) {
   const t = useT();
   const files = dispute.trade.paymentProofFiles;
   if (files.length === 0) return <p className="muted">{t('bo.case.noReceipts')}</p>;
+  const matched = matchedReceipts(files);
   return (
-    <ul className="bo-receipts">
-      {files.map((file) => (
-        <li key={file.id}>
-          <ReceiptImage fileId={file.id} name={file.name} />
-        </li>
+    <>
+      {matched.map((file, i) => (
+        <ReceiptMatchWarning
+          key={file.id}
+          file={file}
+          named={files.length > 1}
+          hint={i === 0 ? t('receiptMatch.staffHint') : undefined}
+        />
       ))}
-    </ul>
+      <ul className="bo-receipts">
+        {files.map((file) => (
+          <li key={file.id} className={matched.includes(file) ? 'bo-receipts__matched' : undefined}>
+            <ReceiptImage fileId={file.id} name={file.name} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

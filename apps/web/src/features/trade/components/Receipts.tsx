@@ -1,5 +1,6 @@
 import type { PaymentProofFile, TradeView } from '@p2p/shared';
 import { useEffect, useId, useState } from 'react';
+import { matchedReceipts, ReceiptMatchWarning } from '@/components/ReceiptMatchWarning';
 import { Dialog } from '@/components/ui/Dialog';
 import { Icon } from '@/components/ui/Icon';
 import { useI18n } from '@/i18n';
@@ -54,7 +55,8 @@ function ReceiptImage({ url, alt, className }: { url: string; alt: string; class
 
 /**
  * The buyer's receipts (newest first) as thumbnails; one opens large in a dialog. A receipt
- * never proves payment by itself: the seller checks the bank (the note says so).
+ * never proves payment by itself: the seller checks the bank (the note says so). A receipt
+ * the server matched to another trade's (only the seller is told) is flagged in amber.
  */
 export function Receipts({ trade, viewRef }: { trade: TradeView; viewRef?: React.Ref<HTMLButtonElement> }) {
   const { t } = useI18n();
@@ -62,6 +64,8 @@ export function Receipts({ trade, viewRef }: { trade: TradeView; viewRef?: React
   const id = useId();
   const [open, setOpen] = useState<PaymentProofFile | null>(null);
   const files = [...trade.paymentProofFiles].sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt));
+  const matched = matchedReceipts(files);
+  const warningId = (file: PaymentProofFile) => `${id}-m-${file.id}`;
   if (files.length === 0) {
     return (
       <p className="empty small">
@@ -71,21 +75,39 @@ export function Receipts({ trade, viewRef }: { trade: TradeView; viewRef?: React
   }
   return (
     <>
+      {matched.map((file, i) => (
+        <ReceiptMatchWarning
+          key={file.id}
+          id={warningId(file)}
+          file={file}
+          named={files.length > 1}
+          hint={i === 0 ? t('receiptMatch.sellerHint') : undefined}
+        />
+      ))}
       <ul className="receipts">
-        {files.map((file, i) => (
-          <li key={file.id}>
-            <button
-              ref={i === 0 ? viewRef : undefined}
-              type="button"
-              className="receipt"
-              onClick={() => setOpen(file)}
-              aria-label={t('trade.receipt.open', { time: fmt.dateTime(file.uploadedAt) })}
-            >
-              <ReceiptImage url={file.url} alt="" className="receipt-img" />
-              <span className="receipt__time small muted">{fmt.dateTime(file.uploadedAt)}</span>
-            </button>
-          </li>
-        ))}
+        {files.map((file, i) => {
+          const flagged = matched.includes(file);
+          return (
+            <li key={file.id}>
+              <button
+                ref={i === 0 ? viewRef : undefined}
+                type="button"
+                className={flagged ? 'receipt receipt--matched' : 'receipt'}
+                onClick={() => setOpen(file)}
+                aria-label={t('trade.receipt.open', { time: fmt.dateTime(file.uploadedAt) })}
+                aria-describedby={flagged ? warningId(file) : undefined}
+              >
+                <ReceiptImage url={file.url} alt="" className="receipt-img" />
+                <span className="receipt__time small muted">{fmt.dateTime(file.uploadedAt)}</span>
+                {flagged ? (
+                  <span className="receipt__flag small">
+                    <Icon name="alert" size={14} /> {t('receiptMatch.badge')}
+                  </span>
+                ) : null}
+              </button>
+            </li>
+          );
+        })}
       </ul>
       <Dialog open={open !== null} onClose={() => setOpen(null)} labelledBy={`${id}-t`}>
         {open ? (
@@ -103,6 +125,7 @@ export function Receipts({ trade, viewRef }: { trade: TradeView; viewRef?: React
                 <Icon name="close" />
               </button>
             </div>
+            <ReceiptMatchWarning file={open} />
             <ReceiptImage url={open.url} alt={t('trade.receipt.title')} className="receipt-view__img" />
             <p className="muted small">
               {fmt.dateTime(open.uploadedAt)} · {fmt.fileSize(open.size)}

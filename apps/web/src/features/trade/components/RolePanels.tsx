@@ -131,6 +131,8 @@ export function SellerPanel({ trade, onTimeout, checklist, onChecklist, receiptR
           <Block title={t('trade.block.sent')}>
             <PaymentDetails trade={trade} />
           </Block>
+          {/* A receipt may come before «Я оплатил»; the seller sees it (and any match) at once. */}
+          {trade.paymentProofFiles.length ? receipts : null}
         </div>
       </section>
     );
