@@ -587,7 +587,7 @@ export const telegramCodePrompts = pgTable('telegram_code_prompts', {
   userId: uuid('user_id').notNull(),
   tradeId: uuid('trade_id').notNull(),
   action: text('action', { enum: ['confirm_payment'] }).notNull(),
-  messageId: bigint('message_id', { mode: 'number' }),
+  messageId: bigint('message_id', { mode: 'number' }).notNull(),
   expiresAt: ts('expires_at').notNull(),
   createdAt: ts('created_at').notNull(),
 });

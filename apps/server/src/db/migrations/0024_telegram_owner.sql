@@ -19,7 +19,7 @@ CREATE TABLE telegram_code_prompts (
   trade_id uuid NOT NULL REFERENCES trades (id),
   action text NOT NULL CHECK (action IN ('confirm_payment')),
   -- the prompt's own message: a reply to an older prompt is refused
-  message_id bigint,
+  message_id bigint NOT NULL,
   expires_at timestamptz NOT NULL,
   created_at timestamptz NOT NULL
 );
