@@ -1,0 +1,61 @@
+import { useId } from 'react';
+import { InputField } from '@/components/ui/InputField';
+import { useT } from '@/i18n';
+
+/**
+ * The second-factor code asked before a bot link is issued (docs/decisions/023): a link
+ * connects a chat that can confirm payments, so a stolen session alone must not get one.
+ */
+export function TelegramLinkCode({
+  code,
+  onCode,
+  error,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  code: string;
+  onCode: (code: string) => void;
+  error: string | null;
+  pending: boolean;
+  onSubmit: () => void;
+  onCancel: () => void;
+}) {
+  const t = useT();
+  const id = useId();
+  return (
+    <form
+      className="tg-connect__code"
+      aria-label={t('prefs.telegram.connect')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <p className="small">{t('botSafety.link.codeHint')}</p>
+      <InputField
+        id={`${id}-code`}
+        label={t('security.code.label')}
+        hint={t('security.code.hint')}
+        placeholder={t('security.code.placeholder')}
+        value={code}
+        onChange={onCode}
+        error={error}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={40}
+        className="num"
+        // biome-ignore lint/a11y/noAutofocus: the form opens on the user's own click to enter this one code
+        autoFocus
+      />
+      <div className="tg-connect__actions">
+        <button type="button" className="btn btn--ghost btn--sm" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+        <button type="submit" className="btn btn--primary btn--sm" disabled={pending || !code.trim()}>
+          {t('botSafety.link.getLink')}
+        </button>
+      </div>
+    </form>
+  );
+}
