@@ -53,7 +53,13 @@ describe('connecting the Telegram bot', () => {
   it('with two-factor on asks for the code before any link is requested; a wrong code is shown, the right one opens the link', async () => {
     const api = server({ twoFactor: true, accept: (code) => code === '123456' });
     vi.stubGlobal('fetch', api.fetch);
-    renderApp(<TelegramConnect />);
+    // On the settings page it sits inside the settings form: sending a code must not submit it.
+    const saveSettings = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
+    renderApp(
+      <form onSubmit={saveSettings}>
+        <TelegramConnect />
+      </form>,
+    );
     await waitFor(async () => expect((await connectButton()).hasAttribute('disabled')).toBe(false));
     fireEvent.click(await connectButton());
     const input = await screen.findByLabelText('Код подтверждения');
@@ -66,10 +72,12 @@ describe('connecting the Telegram bot', () => {
     expect(await screen.findByText('Неверный код двухфакторной аутентификации')).toBeTruthy();
     expect(opened).toEqual([]);
 
+    // Enter in the field sends the code.
     fireEvent.change(input, { target: { value: '123456' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Получить ссылку' }));
+    fireEvent.keyDown(input, { key: 'Enter' });
     expect(await screen.findByRole('link', { name: 'Открыть ссылку еще раз' })).toBeTruthy();
     expect(api.posts).toEqual([{ code: '000000' }, { code: '123456' }]);
+    expect(saveSettings).not.toHaveBeenCalled();
     expect(opened).toEqual([[LINK.url, '_blank', 'noopener']]);
     expect(screen.queryByLabelText('Код подтверждения')).toBeNull();
   });

@@ -23,13 +23,18 @@ export function TelegramLinkCode({
 }) {
   const t = useT();
   const id = useId();
+  const ready = !pending && code.trim() !== '';
+  // Not a <form>: the settings page around it is one, and forms do not nest. Enter sends the
+  // code here instead of submitting the settings.
   return (
-    <form
+    <div
       className="tg-connect__code"
+      role="group"
       aria-label={t('prefs.telegram.connect')}
-      onSubmit={(event) => {
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
         event.preventDefault();
-        onSubmit();
+        if (ready) onSubmit();
       }}
     >
       <p className="small">{t('botSafety.link.codeHint')}</p>
@@ -45,17 +50,16 @@ export function TelegramLinkCode({
         autoComplete="one-time-code"
         maxLength={40}
         className="num"
-        // biome-ignore lint/a11y/noAutofocus: the form opens on the user's own click to enter this one code
         autoFocus
       />
       <div className="tg-connect__actions">
         <button type="button" className="btn btn--ghost btn--sm" onClick={onCancel}>
           {t('common.cancel')}
         </button>
-        <button type="submit" className="btn btn--primary btn--sm" disabled={pending || !code.trim()}>
+        <button type="button" className="btn btn--primary btn--sm" disabled={!ready} onClick={onSubmit}>
           {t('botSafety.link.getLink')}
         </button>
       </div>
-    </form>
+    </div>
   );
 }
