@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from '../support/a11y';
 import { launchBrowser, newContext, screenshot } from '../support/browser';
 import { api, forbidDialogs, signIn, uniqueUsername } from '../support/journey';
 import { repoRoot } from '../support/server';
@@ -69,7 +70,8 @@ describe.each(['desktop', 'phone'] as const)('connecting Telegram with two-facto
   const dialogs: string[] = [];
 
   it('asks for the code, shows a wrong one, then issues the link', async () => {
-    const context = await newContext(browser, viewport);
+    // bypassCSP: axe-core is injected as an inline script, as in a11y.test.ts.
+    const context = await newContext(browser, viewport, { bypassCSP: true });
     contexts.push(context);
     const page = await context.newPage();
     forbidDialogs(page, dialogs);
@@ -88,6 +90,7 @@ describe.each(['desktop', 'phone'] as const)('connecting Telegram with two-facto
     await panel.getByText('Неверный код двухфакторной аутентификации').waitFor();
     await panel.scrollIntoViewIfNeeded();
     await screenshot(page, `telegram-connect-code-${viewport}`, { fullPage: false });
+    expect(await seriousViolations(page, '[data-testid="telegram-connect"]')).toEqual([]);
 
     // Enter sends the code (not the settings form around it).
     await code.fill('123456');

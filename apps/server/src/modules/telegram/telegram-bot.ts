@@ -13,8 +13,6 @@ import { BotTradeActions, type TradeLinks } from './bot-trade-actions.ts';
 import * as repo from './telegram.repository.ts';
 import { TelegramLinkService } from './telegram-link.service.ts';
 
-export { hashLinkToken, LINK_TOKEN_TTL_MS } from './telegram-link.service.ts';
-
 /** The bot's logger: errors, and refusals worth a warning (a link opened by another Telegram user). */
 export interface BotLog extends FeedLog {
   warn(obj: object, msg: string): void;

@@ -27,9 +27,8 @@ export function TelegramLinkCode({
   // Not a <form>: the settings page around it is one, and forms do not nest. Enter sends the
   // code here instead of submitting the settings.
   return (
-    <div
+    <fieldset
       className="tg-connect__code"
-      role="group"
       aria-label={t('prefs.telegram.connect')}
       onKeyDown={(event) => {
         if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
@@ -60,6 +59,6 @@ export function TelegramLinkCode({
           {t('botSafety.link.getLink')}
         </button>
       </div>
-    </div>
+    </fieldset>
   );
 }
