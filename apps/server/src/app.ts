@@ -15,6 +15,7 @@ import type { TrustProxy } from './config.ts';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { documentUpload } from './lib/multipart.ts';
+import { loggerOptions } from './lib/request-log.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devChainRoutes } from './modules/chains/devnet/dev-chain.routes.ts';
@@ -99,7 +100,8 @@ function rateLimitKey(request: FastifyRequest): string {
 /** Builds the HTTP app. Plugin order: external plugins, app plugins, routes. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: ctx.config.logLevel },
+    // Request logs carry no query values (lib/request-log.ts).
+    logger: loggerOptions(options.logger, ctx.config.logLevel),
     bodyLimit: 256 * 1024,
     // Off unless TRUST_PROXY names the proxies: otherwise any client picks its own address.
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),

@@ -584,6 +584,26 @@ export const evidenceRequests = pgTable('evidence_requests', {
 });
 export type EvidenceRequestRow = typeof evidenceRequests.$inferSelect;
 
+// ---- 0024: Telegram tied to its owner (docs/decisions/023) ----
+
+/** Accepted Telegram sign-in payloads (SHA-256 of their `hash`), until they would be stale. */
+export const telegramSignIns = pgTable('telegram_sign_ins', {
+  hashDigest: text('hash_digest').primaryKey(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/** The bot's pending second-factor prompt of a chat (one per chat). */
+export const telegramCodePrompts = pgTable('telegram_code_prompts', {
+  chatId: bigint('chat_id', { mode: 'bigint' }).primaryKey(),
+  userId: uuid('user_id').notNull(),
+  tradeId: uuid('trade_id').notNull(),
+  action: text('action', { enum: ['confirm_payment'] }).notNull(),
+  messageId: bigint('message_id', { mode: 'number' }).notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+export type TelegramCodePromptRow = typeof telegramCodePrompts.$inferSelect;
+
 // ---- 0025: reused receipts ----
 
 export const receiptThumbnails = pgTable('receipt_thumbnails', {

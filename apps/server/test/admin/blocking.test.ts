@@ -48,8 +48,10 @@ describe('blocking a user', () => {
   it('is refused everywhere it matters while open trades continue and can be resolved', async () => {
     // A user with a Telegram identity, a live session, money, an order and an open trade.
     const widget = { id: '7700991', first_name: 'Блок', username: 'blocked_user', auth_date: '0' };
+    // Each sign-in is a fresh payload from Telegram (one is accepted once: docs/decisions/023).
+    let signIns = 0;
     const signTelegram = () => {
-      const fields = { ...widget, auth_date: String(Math.floor(t.clock.now().getTime() / 1000)) };
+      const fields = { ...widget, auth_date: String(Math.floor(t.clock.now().getTime() / 1000) - signIns++) };
       return { ...fields, hash: signLoginWidget(fields, TEST_BOT_TOKEN) };
     };
     const first = await t.app.inject({

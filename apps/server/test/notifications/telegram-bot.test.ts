@@ -1,116 +1,37 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications, type UserSettingsRow } from '../../src/db/schema.ts';
+import { TelegramBot } from '../../src/modules/telegram/telegram-bot.ts';
 import { findTrade } from '../../src/modules/trades/trades.repository.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { bankCard, createTemplate, tradeScenario } from '../payment-templates/setup.ts';
+import { type Call, startBotApi, telegramUser } from './bot-api-stub.ts';
 
-/** A local Bot API server: records every call and answers like Telegram. */
-interface Call {
-  method: string;
-  body: Record<string, unknown>;
-}
-let stub: Server;
-const calls: Call[] = [];
+let api: Awaited<ReturnType<typeof startBotApi>>;
+let calls: Call[];
 let t: TestApp;
+let tg: ReturnType<typeof telegramUser>;
 
 beforeAll(async () => {
-  stub = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => {
-      raw += chunk;
-    });
-    req.on('end', () => {
-      const method = (req.url ?? '').split('/').pop() ?? '';
-      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-      calls.push({ method, body });
-      const result =
-        method === 'sendMessage'
-          ? {
-              message_id: calls.length,
-              date: 0,
-              chat: { id: body.chat_id, type: 'private' },
-              text: body.text,
-            }
-          : true;
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ ok: true, result }));
-    });
-  });
-  await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
-  const port = (stub.address() as AddressInfo).port;
-  t = await createTestApp({
-    TELEGRAM_API_ROOT: `http://127.0.0.1:${port}`,
-    PUBLIC_URL: 'https://p2p.example',
-  });
+  api = await startBotApi();
+  calls = api.calls;
+  t = await createTestApp({ TELEGRAM_API_ROOT: api.root, PUBLIC_URL: 'https://p2p.example' });
+  tg = telegramUser(t, calls);
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise((resolve) => stub?.close(resolve));
+  await api?.close();
 });
-
-let updateId = 1;
-function webhook(update: Record<string, unknown>, secret = t.ctx.config.telegram?.webhookSecret ?? '') {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/telegram/webhook',
-    headers: { 'x-telegram-bot-api-secret-token': secret },
-    payload: { update_id: updateId++, ...update },
-  });
-}
-const from = (chatId: number) => ({ id: chatId, is_bot: false, first_name: 'T' });
-const message = (chatId: number, text: string) =>
-  webhook({
-    message: {
-      message_id: updateId,
-      date: 0,
-      chat: { id: chatId, type: 'private' },
-      from: from(chatId),
-      text,
-      ...(text.startsWith('/')
-        ? { entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]?.length }] }
-        : {}),
-    },
-  });
-const press = (chatId: number, data: string) =>
-  webhook({
-    callback_query: {
-      id: String(updateId),
-      chat_instance: 'x',
-      from: from(chatId),
-      data,
-      message: { message_id: 1, date: 0, chat: { id: chatId, type: 'private' } },
-    },
-  });
-
-async function settle() {
-  await t.app.notifications.feed.idle();
-  await t.app.notifications.bot?.idle();
-}
-const sentTo = (chatId: number) =>
-  calls.filter((c) => c.method === 'sendMessage' && c.body.chat_id === chatId).map((c) => c.body);
-const answers = () => calls.filter((c) => c.method === 'answerCallbackQuery').map((c) => c.body);
-const buttons = (body: Record<string, unknown>) =>
-  ((body.reply_markup as { inline_keyboard: Record<string, string>[][] }).inline_keyboard ?? []).flat();
-
-async function connect(headers: Record<string, string>, chatId: number) {
-  const link = await t.app.inject({ method: 'POST', url: '/api/v1/telegram/link', headers });
-  expect(link.statusCode).toBe(200);
-  const { token, url } = link.json().data;
-  expect(url).toBe(`https://t.me/p2p_test_bot?start=${token}`);
-  expect((await message(chatId, `/start ${token}`)).statusCode).toBe(200);
-  return token as string;
-}
 
 describe('Telegram bot against a local Bot API server', () => {
   it('connects by one-time link, sends the notifications with links, acts with confirmation, ignores strangers', async () => {
     const s = await tradeScenario(t);
-    const token = await connect(s.seller.headers, 111);
-    expect(sentTo(111).at(-1)?.text).toContain('Бот подключён к аккаунту');
+    const token = await tg.connect(s.seller, 111);
+    expect(tg.lastTo(111).text).toContain('Бот подключён к аккаунту');
     // The token works once.
-    await message(999, `/start ${token}`);
-    expect(sentTo(999).at(-1)?.text).toContain('недействительна');
-    await connect(s.buyer.headers, 222);
+    await tg.say(999, `/start ${token}`);
+    expect(tg.lastTo(999).text).toContain('недействительна');
+    await tg.connect(s.buyer, 222);
     const status = await t.app.inject({ url: '/api/v1/telegram/link', headers: s.buyer.headers });
     expect(status.json().data).toMatchObject({ botEnabled: true, connected: true });
 
@@ -122,75 +43,123 @@ describe('Telegram bot against a local Bot API server', () => {
       headers: s.seller.headers,
       payload: { templateId },
     });
-    await settle();
-    const details = sentTo(222).at(-1) as Record<string, unknown>;
+    await tg.settle();
+    const details = tg.lastTo(222);
     expect(details.text).toContain(`Реквизиты получены: сделка #${s.tradeId.slice(-8)}`);
     expect(details.text).toContain('Срок: до');
-    expect(buttons(details)).toEqual([
+    // «Я оплатил» opens the trade page: paying is marked there, with the account paid from
+    // (docs/decisions/023); the chat never marks a trade paid.
+    expect(tg.buttons(details)).toEqual([
       { text: 'Открыть сделку', url: `https://p2p.example/trade/${s.tradeId}` },
-      { text: 'Я оплатил', callback_data: `a:mp:${s.tradeId}` },
+      { text: 'Я оплатил', url: `https://p2p.example/trade/${s.tradeId}` },
     ]);
 
     // A stranger's chat (not connected) and the seller pressing the buyer's action do nothing.
-    await press(333, `y:mp:${s.tradeId}`);
-    await press(111, `y:mp:${s.tradeId}`);
+    await tg.press(333, `y:mp:${s.tradeId}`);
+    await tg.press(111, `y:mp:${s.tradeId}`);
     expect(
-      answers()
+      tg
+        .answers()
         .slice(-2)
         .map((a) => a.text),
     ).toEqual(['Действие недоступно.', 'Действие недоступно.']);
     expect((await findTrade(t.ctx.db, s.tradeId))?.status).toBe('ESCROW_LOCKED');
 
-    // The buyer: first tap asks, the second acts.
-    await press(222, `a:mp:${s.tradeId}`);
-    const ask = sentTo(222).at(-1) as Record<string, unknown>;
-    expect(ask.text).toContain('Подтвердите: вы перевели');
-    expect(buttons(ask).map((b) => b.callback_data)).toEqual([`y:mp:${s.tradeId}`, 'n']);
+    // A «Я оплатил» button of a message sent before this change (callback data) only points
+    // the buyer at the trade page.
+    for (const data of [`a:mp:${s.tradeId}`, `y:mp:${s.tradeId}`]) {
+      await tg.press(222, data);
+      const pointer = tg.lastTo(222);
+      expect(pointer.text).toContain('Оплату отмечают на странице сделки');
+      expect(tg.buttons(pointer)).toEqual([
+        { text: 'Открыть сделку', url: `https://p2p.example/trade/${s.tradeId}` },
+      ]);
+    }
     expect((await findTrade(t.ctx.db, s.tradeId))?.status).toBe('ESCROW_LOCKED');
-    await press(222, `y:mp:${s.tradeId}`);
+
+    // The buyer marks the payment on the website.
+    await s.act(s.buyer.userId, 'mark_paid');
     expect((await findTrade(t.ctx.db, s.tradeId))?.status).toBe('PAYMENT_PENDING');
-    await settle();
-    const paid = sentTo(111).at(-1) as Record<string, unknown>;
+    await tg.settle();
+    const paid = tg.lastTo(111);
     expect(paid.text).toContain('Покупатель оплатил');
-    expect(buttons(paid).at(-1)).toEqual({
+    expect(tg.buttons(paid).at(-1)).toEqual({
       text: 'Подтвердить получение',
       callback_data: `a:cr:${s.tradeId}`,
     });
 
     // The buyer cannot confirm receipt; nor can the seller's chat without the second factor
-    // (a press alone is what a stolen or stale link could do: docs/decisions/023).
-    await press(222, `y:cr:${s.tradeId}`);
+    // (a press alone is what a stolen or stale link could do: docs/decisions/023). The seller's
+    // press asks for the code as a reply instead (telegram-bot-safety.test.ts goes on from there).
+    await tg.press(222, `y:cr:${s.tradeId}`);
     expect((await findTrade(t.ctx.db, s.tradeId))?.status).toBe('PAYMENT_PENDING');
-    await press(111, `y:cr:${s.tradeId}`);
+    await tg.press(111, `y:cr:${s.tradeId}`);
     expect((await findTrade(t.ctx.db, s.tradeId))?.status).toBe('PAYMENT_PENDING');
+    const prompt = tg.lastTo(111);
+    expect(prompt.text).toContain(`ответьте на это сообщение кодом`);
+    expect(prompt.reply_markup).toMatchObject({ force_reply: true });
     // Release stays on the website: no button for it anywhere.
     expect(
-      calls.flatMap((c) => (c.body.reply_markup ? buttons(c.body) : [])).map((b) => b.text),
+      calls.flatMap((c) => (c.body.reply_markup ? tg.buttons(c.body) : [])).map((b) => b.text),
     ).not.toContain('Отправить криптовалюту');
   });
 
-  it('refuses a webhook call without the secret token and sends nothing when Telegram is off for the user', async () => {
-    expect(
-      (
-        await webhook(
-          { message: { message_id: 1, date: 0, chat: { id: 1, type: 'private' }, text: 'x' } },
-          'wrong-secret-value-0000',
-        )
-      ).statusCode,
-    ).toBe(401);
+  it('«Я оплатил» opens the trade in the Mini App when one is configured', async () => {
     const s = await tradeScenario(t);
-    await settle();
-    await connect(s.seller.headers, 444);
+    const chat = 555;
+    await tg.connect(s.buyer, chat);
+    const { id: templateId } = await createTemplate(t.app, s.seller, bankCard());
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/trades/${s.tradeId}/payment-template`,
+      headers: s.seller.headers,
+      payload: { templateId },
+    });
+    await tg.settle();
+    // The same notification, sent by a bot configured with a Mini App.
+    const [row] = await t.ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, s.buyer.userId), eq(notifications.kind, 'payment_details_sent')));
+    const telegram = t.ctx.config.telegram;
+    if (!row || !telegram) throw new Error('no notification to send');
+    const miniAppUrl = 'https://t.me/p2p_test_bot/app';
+    const config = { ...t.ctx.config, telegram: { ...telegram, miniAppUrl } };
+    const bot = new TelegramBot({ ...t.ctx, config }, { error: () => {}, warn: () => {} });
+    bot.deliver(row, { notifyTelegram: true } as UserSettingsRow);
+    await bot.idle();
+    const app = `${miniAppUrl}?startapp=trade_${s.tradeId}`;
+    expect(tg.buttons(tg.lastTo(chat))).toEqual([
+      { text: 'Открыть сделку', url: `https://p2p.example/trade/${s.tradeId}` },
+      { text: 'Открыть в приложении', url: app },
+      { text: 'Я оплатил', url: app },
+    ]);
+  });
+
+  it('refuses a webhook call without the secret token and sends nothing when Telegram is off for the user', async () => {
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/telegram/webhook',
+      headers: { 'x-telegram-bot-api-secret-token': 'wrong-secret-value-0000' },
+      payload: {
+        update_id: 1,
+        message: { message_id: 1, date: 0, chat: { id: 1, type: 'private' }, text: 'x' },
+      },
+    });
+    expect(forged.statusCode).toBe(401);
+    const s = await tradeScenario(t);
+    await tg.settle();
+    await tg.connect(s.seller, 444);
     await t.app.inject({
       method: 'PUT',
       url: '/api/v1/users/settings',
       headers: s.seller.headers,
       payload: { notifications: { telegram: false } },
     });
-    const before = sentTo(444).length;
+    const before = tg.sentTo(444).length;
     await s.act(s.buyer.userId, 'mark_paid');
-    await settle();
-    expect(sentTo(444).length).toBe(before);
+    await tg.settle();
+    expect(tg.sentTo(444).length).toBe(before);
     // ...while the inbox still has it.
     const inbox = await t.app.inject({ url: '/api/v1/notifications', headers: s.seller.headers });
     expect(inbox.json().data.notifications[0].kind).toBe('trade_paid');

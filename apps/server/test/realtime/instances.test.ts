@@ -221,7 +221,10 @@ describe('two instances on one database and one Redis', () => {
     const second = await signInOn(b, name);
     const sockets = [await socketOn(a.live.url, first.token), await socketOn(b.live.url, second.token)];
     const closed = sockets.map((c) => new Promise<string>((resolve) => c.socket.once('disconnect', resolve)));
-    const ended = await call(b.live.url, '/api/v1/auth/sessions/end-all', { method: 'POST', token: second.token });
+    const ended = await call(b.live.url, '/api/v1/auth/sessions/end-all', {
+      method: 'POST',
+      token: second.token,
+    });
     expect(ended.status, ended.text).toBe(200);
     expect(ended.json().data).toEqual({ ended: 2 });
     expect(await Promise.all(closed)).toEqual(['io server disconnect', 'io server disconnect']);

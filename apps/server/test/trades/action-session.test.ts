@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { createUser, expectLedgerSound, openTrade, sellOrderScenario } from '../factories.ts';
+import { createUser, expectLedgerSound, openTrade, PAID, sellOrderScenario } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
 /**
@@ -34,7 +34,8 @@ const act = (tradeId: string, authorization: string, action: string) =>
     method: 'POST',
     url: `/api/v1/trades/${tradeId}/actions`,
     headers: { authorization },
-    payload: { action, payload: {} },
+    // «Я оплатил» names the paying account; the session is what these tests are about.
+    payload: { action, payload: action === 'mark_paid' ? PAID : {} },
   });
 
 /** What an action would change: the trade's status and how many history lines it has. */

@@ -6,6 +6,7 @@ import {
   createUser,
   expectLedgerSound,
   fund,
+  PAID,
   sellOrderScenario,
   TEST_TOTP_SECRET,
 } from '../factories.ts';
@@ -64,7 +65,7 @@ describe('a full trade on a sell order over HTTP', () => {
         payload: { action, payload },
       });
     expect((await act(s.headers, 'mark_paid')).statusCode).toBe(409);
-    expect((await act(b.headers, 'mark_paid')).json().data.trade.status).toBe('PAYMENT_PENDING');
+    expect((await act(b.headers, 'mark_paid', PAID)).json().data.trade.status).toBe('PAYMENT_PENDING');
     // The seller's authenticator app shows the code of this moment.
     const code = await totpCodeAt(TEST_TOTP_SECRET, t.clock.now());
     expect((await act(s.headers, 'confirm_payment', { totpCode: code })).json().data.trade.status).toBe(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { SecondFactorCode } from './two-factor.ts';
 
 /**
  * Per-user settings of spec 3 §3 (Settings) stored on the server and applied
@@ -9,7 +10,7 @@ import { text } from './text.ts';
  *   GET /api/v1/users/settings          -> Ok(UserSettings)
  *   PUT /api/v1/users/settings          body UpdateSettingsRequest (any subset) -> Ok(UserSettings)
  *   GET  /api/v1/telegram/link          -> Ok(TelegramLinkStatus)   (bot connected? enabled?)
- *   POST /api/v1/telegram/link          -> Ok(TelegramLinkToken)   (one-time deep link, 15 min)
+ *   POST /api/v1/telegram/link          body TelegramLinkRequest -> Ok(TelegramLinkToken) (deep link, 15 min)
  *   DELETE /api/v1/telegram/link        -> Ok(TelegramLinkStatus)   (disconnect the bot)
  *   POST /api/v1/telegram/webhook       (Telegram only, X-Telegram-Bot-Api-Secret-Token)
  */
@@ -109,6 +110,13 @@ export const TelegramLinkStatus = z.object({
   connectedAt: z.string().nullable(),
 });
 export type TelegramLinkStatus = z.infer<typeof TelegramLinkStatus>;
+
+/**
+ * `POST /telegram/link`: with two-factor on, a fresh code (or a recovery code) is needed for
+ * every link; a step-up window never covers it (docs/decisions/023).
+ */
+export const TelegramLinkRequest = z.object({ code: SecondFactorCode.optional() });
+export type TelegramLinkRequest = z.infer<typeof TelegramLinkRequest>;
 
 export const TelegramLinkToken = z.object({
   /** `https://t.me/{bot}?start={token}`: open it to connect the bot. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { AuthMessages, type AuthResult } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -8,10 +9,13 @@ import { userViewOf } from '../users/users.service.ts';
 import {
   identityFromWebApp,
   identityFromWidget,
+  TELEGRAM_MAX_AGE_SECONDS,
   type TelegramCheck,
+  type TelegramIdentity,
   verifyLoginWidget,
   verifyWebAppInitData,
 } from './telegram.ts';
+import { acceptSignInOnce } from './telegram-sign-ins.repository.ts';
 
 function refuse(check: Exclude<TelegramCheck, { ok: true }>): never {
   switch (check.reason) {
@@ -24,6 +28,26 @@ function refuse(check: Exclude<TelegramCheck, { ok: true }>): never {
     default:
       throw new AppError('UNAUTHORIZED', AuthMessages.badSignature);
   }
+}
+
+/**
+ * A failure inside a Telegram sign-in, told without the original error: a database error
+ * quotes the row it refused (the user's names), and errors are logged (docs/decisions/023).
+ */
+export class TelegramSignInFailed extends Error {
+  constructor(readonly sqlState: string | null) {
+    super(`Telegram sign-in failed${sqlState ? ` (SQLSTATE ${sqlState})` : ''}`);
+    this.name = 'TelegramSignInFailed';
+  }
+}
+
+function scrubbed(error: unknown): Error {
+  if (error instanceof AppError) return error;
+  const codeOf = (e: unknown) => {
+    const code = (e as { code?: unknown } | null)?.code;
+    return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : null;
+  };
+  return new TelegramSignInFailed(codeOf((error as { cause?: unknown } | null)?.cause) ?? codeOf(error));
 }
 
 export class AuthService {
@@ -42,7 +66,7 @@ export class AuthService {
     if (!check.ok) refuse(check);
     const identity = identityFromWidget(check.fields);
     if (!identity) throw new AppError('VALIDATION_ERROR', AuthMessages.missingFields);
-    return this.issue(await upsertTelegramUser(this.ctx.db, identity, this.ctx.clock.now()));
+    return this.signInOnce(check.fields, identity);
   }
 
   async signInWithWebApp(initData: string): Promise<AuthResult> {
@@ -50,7 +74,29 @@ export class AuthService {
     if (!check.ok) refuse(check);
     const identity = identityFromWebApp(check.fields);
     if (!identity) throw new AppError('VALIDATION_ERROR', AuthMessages.missingFields);
-    return this.issue(await upsertTelegramUser(this.ctx.db, identity, this.ctx.clock.now()));
+    return this.signInOnce(check.fields, identity);
+  }
+
+  /**
+   * A verified payload signs in once (docs/decisions/023): its hash is recorded before the
+   * session starts, and a payload recorded before is refused. Kept until the payload would be
+   * stale anyway (auth_date + TELEGRAM_MAX_AGE_SECONDS). Hex is compared in lower case, as the
+   * signature check does, so a re-cased hash is the same payload.
+   */
+  private async signInOnce(fields: Record<string, string>, identity: TelegramIdentity): Promise<AuthResult> {
+    const now = this.ctx.clock.now();
+    const digest = createHash('sha256')
+      .update((fields.hash ?? '').toLowerCase())
+      .digest('hex');
+    const expiresAt = new Date((Number(fields.auth_date) + TELEGRAM_MAX_AGE_SECONDS + 1) * 1000);
+    try {
+      if (!(await acceptSignInOnce(this.ctx.db, digest, expiresAt, now))) {
+        throw new AppError('UNAUTHORIZED', { key: 'botSafety.signInReplayed' });
+      }
+      return await this.issue(await upsertTelegramUser(this.ctx.db, identity, now));
+    } catch (error) {
+      throw scrubbed(error);
+    }
   }
 
   /** Development sign-in: an existing user by username, or a new one with that username. */

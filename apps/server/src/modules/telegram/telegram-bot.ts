@@ -1,46 +1,41 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { autoRetry } from '@grammyjs/auto-retry';
 import { apiThrottler } from '@grammyjs/transformer-throttler';
-import { formatFiat, type Lang, type MessageKey, translate } from '@p2p/shared';
 import { Bot, type Context, InlineKeyboard } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { AppContext } from '../../context.ts';
 import type { NotificationRow, UserSettingsRow } from '../../db/schema.ts';
 import type { FeedLog } from '../notifications/notification-feed.ts';
 import { toNotificationView } from '../notifications/notifications.service.ts';
-import { findTrade } from '../trades/trades.repository.ts';
-import { TradesService } from '../trades/trades.service.ts';
 import { effectiveName } from '../users/user-view.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { clockTime, LANG, t } from './bot-text.ts';
+import { BotTradeActions, type TradeLinks } from './bot-trade-actions.ts';
 import * as repo from './telegram.repository.ts';
+import { TelegramLinkService } from './telegram-link.service.ts';
 
-/** A connect link lives this long. */
-export const LINK_TOKEN_TTL_MS = 15 * 60_000;
-const LANG: Lang = 'ru';
-const t = (key: MessageKey, values?: Record<string, string | number>) => translate(LANG, key, values);
-
-/** Safe trade actions offered in Telegram (docs/decisions/017): short codes in callback data. */
-const ACTIONS = { mp: 'mark_paid', cr: 'confirm_payment' } as const;
-type ActionCode = keyof typeof ACTIONS;
-const isActionCode = (v: string): v is ActionCode => v === 'mp' || v === 'cr';
-
-export const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** The bot's logger: errors, and refusals worth a warning (a link opened by another Telegram user). */
+export interface BotLog extends FeedLog {
+  warn(obj: object, msg: string): void;
+}
 
 /**
- * The Telegram bot (grammY): connects chats through one-time /start tokens, forwards the
- * inbox's notifications with a button to the place, and offers «Я оплатил» / «Подтвердить
- * получение» with a second confirmation, run through the same trade service as the web.
- * Sending happens in the background: a slow or failing Telegram never touches a trade.
+ * The Telegram bot (grammY): connects chats through one-time /start links (the account's own
+ * Telegram only: docs/decisions/023), forwards the inbox's notifications with buttons to the
+ * place, and offers «Подтвердить получение» with a second confirmation and the second-factor
+ * code, run through the same trade service as the web. Sending happens in the background: a
+ * slow or failing Telegram never touches a trade.
  */
 export class TelegramBot {
   readonly bot: Bot;
-  private readonly trades: TradesService;
+  private readonly links: TelegramLinkService;
+  private readonly actions: BotTradeActions;
+  private readonly tradeLinks: TradeLinks;
   private queue: Promise<void> = Promise.resolve();
   private pending = 0;
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly log: FeedLog,
+    private readonly log: BotLog,
   ) {
     const config = ctx.config.telegram;
     if (!config) throw new Error('TelegramBot needs TELEGRAM_BOT_TOKEN');
@@ -59,9 +54,16 @@ export class TelegramBot {
     this.bot = new Bot(config.botToken, { botInfo, client: { apiRoot: config.apiRoot } });
     this.bot.api.config.use(apiThrottler());
     this.bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
-    this.trades = new TradesService(ctx);
+    this.links = new TelegramLinkService(ctx);
+    const miniApp = config.miniAppUrl;
+    this.tradeLinks = {
+      web: (id) => `${ctx.config.publicUrl}/trade/${id}`,
+      app: (id) => (miniApp ? `${miniApp}?startapp=trade_${id}` : null),
+    };
+    this.actions = new BotTradeActions(ctx, this.tradeLinks);
     this.bot.command('start', (c) => this.onStart(c));
-    this.bot.on('callback_query:data', (c) => this.onCallback(c));
+    this.bot.on('callback_query:data', (c) => this.actions.onCallback(c));
+    this.bot.on('message:text', (c) => this.actions.onText(c));
     this.bot.catch((error) => this.log.error({ err: error.error }, 'telegram update failed'));
   }
 
@@ -72,13 +74,9 @@ export class TelegramBot {
     return expected.length > 0 && got.length === expected.length && timingSafeEqual(got, expected);
   }
 
-  /** A new one-time deep link for the user. */
-  async createLink(userId: string): Promise<{ url: string; token: string; expiresAt: Date }> {
-    const token = randomBytes(24).toString('base64url');
-    const now = this.ctx.clock.now();
-    const expiresAt = new Date(now.getTime() + LINK_TOKEN_TTL_MS);
-    await repo.insertLinkToken(this.ctx.db, hashLinkToken(token), userId, expiresAt, now);
-    return { url: `https://t.me/${this.bot.botInfo.username}?start=${token}`, token, expiresAt };
+  /** A new one-time deep link for the user; `code`: their second factor, when it is on. */
+  createLink(userId: string, code: string | undefined) {
+    return this.links.create(userId, code, this.bot.botInfo.username);
   }
 
   /** Inbox sink: queues the notification for the user's chat when they want Telegram. */
@@ -108,19 +106,19 @@ export class TelegramBot {
     const view = toNotificationView(row, LANG);
     const lines = [view.title, view.message];
     if (view.action) lines.push(view.action);
-    if (row.deadline) lines.push(t('notify.deadline', { time: row.deadline.toISOString().slice(11, 16) }));
-    const keyboard = new InlineKeyboard();
-    const web = `${this.ctx.config.publicUrl}${row.link}`;
-    keyboard.url(row.entityType === 'trade' ? t('bot.open') : t('bot.openPlace'), web);
-    const miniApp = this.ctx.config.telegram?.miniAppUrl;
-    if (miniApp && row.entityType === 'trade' && row.entityId) {
-      keyboard.url(t('bot.openApp'), `${miniApp}?startapp=trade_${row.entityId}`);
-    }
-    const offer = offeredAction(row);
-    if (offer && row.entityId) {
-      keyboard
-        .row()
-        .text(t(offer === 'mp' ? 'bot.markPaid' : 'bot.confirmReceipt'), `a:${offer}:${row.entityId}`);
+    if (row.deadline) lines.push(t('notify.deadline', { time: clockTime(row.deadline) }));
+    const trade = row.entityType === 'trade' && row.entityId ? row.entityId : null;
+    const keyboard = trade
+      ? this.actions.openButtons(trade)
+      : new InlineKeyboard().url(t('bot.openPlace'), `${this.ctx.config.publicUrl}${row.link}`);
+    if (trade) {
+      const offer = offeredAction(row);
+      // «Я оплатил» opens the trade (in the Mini App when there is one: the buyer is in
+      // Telegram already), which asks for the account paid from. The chat itself only ever
+      // confirms receipt, and with a code (docs/decisions/023).
+      const pay = this.tradeLinks.app(trade) ?? this.tradeLinks.web(trade);
+      if (offer === 'mark_paid') keyboard.row().url(t('bot.markPaid'), pay);
+      if (offer === 'confirm_payment') keyboard.row().text(t('bot.confirmReceipt'), `a:cr:${trade}`);
     }
     await this.bot.api.sendMessage(Number(chat.chatId), lines.join('\n'), { reply_markup: keyboard });
   }
@@ -128,90 +126,43 @@ export class TelegramBot {
   private async onStart(c: Context): Promise<void> {
     const token = typeof c.match === 'string' ? c.match.trim() : '';
     const chatId = c.chat?.id;
-    if (!token || chatId === undefined || c.chat?.type !== 'private') {
+    const fromId = c.from?.id;
+    if (!token || chatId === undefined || fromId === undefined || c.chat?.type !== 'private') {
       await c.reply(t('bot.welcome'));
       return;
     }
-    const now = this.ctx.clock.now();
-    const userId = await repo.consumeLinkToken(this.ctx.db, hashLinkToken(token), now);
-    if (!userId) {
-      await c.reply(t('bot.tokenInvalid'));
-      return;
+    const outcome = await this.links.link(token, chatId, fromId);
+    switch (outcome.kind) {
+      case 'invalid':
+        await c.reply(t('bot.tokenInvalid'));
+        return;
+      case 'not_owner':
+        // The owner's session may be stolen: worth a line in the log (no token, no Telegram ids).
+        this.log.warn({ userId: outcome.userId }, 'telegram link opened by another Telegram user');
+        await c.reply(t('botSafety.notOwner'));
+        return;
+      case 'blocked':
+        await c.reply(t('botSafety.blocked'));
+        return;
+      case 'chat_taken':
+        await c.reply(t('bot.chatTaken'));
+        return;
+      case 'linked':
+        if (outcome.replaced !== null) {
+          // The chat that lost the link is told: a link never moves silently.
+          await this.bot.api
+            .sendMessage(Number(outcome.replaced), t('botSafety.chatReplaced'))
+            .catch((error: unknown) => this.log.error({ err: error }, 'telegram send failed'));
+        }
+        await c.reply(t('bot.connected', { name: effectiveName(outcome.user) }));
     }
-    if (!(await repo.linkChat(this.ctx.db, userId, BigInt(chatId), now))) {
-      await c.reply(t('bot.chatTaken'));
-      return;
-    }
-    const user = await findUserById(this.ctx.db, userId);
-    await c.reply(t('bot.connected', { name: user ? effectiveName(user) : '' }));
-  }
-
-  /**
-   * `a:{code}:{trade}` asks for confirmation, `y:{code}:{trade}` acts, `n` declines. Whoever
-   * presses is identified by their chat's link only; a stranger's press changes nothing.
-   */
-  private async onCallback(c: Context): Promise<void> {
-    const data = c.callbackQuery?.data ?? '';
-    const chatId = c.chat?.id ?? c.callbackQuery?.from.id;
-    const userId = chatId === undefined ? null : await repo.userOfChat(this.ctx.db, BigInt(chatId));
-    const [kind, code, tradeId] = data.split(':');
-    if (kind === 'n') {
-      await c.answerCallbackQuery({ text: t('bot.declined') });
-      return;
-    }
-    const trade =
-      userId && tradeId && /^[0-9a-f-]{36}$/.test(tradeId) ? await findTrade(this.ctx.db, tradeId) : null;
-    const role =
-      trade && userId
-        ? trade.buyerId === userId
-          ? 'buyer'
-          : trade.sellerId === userId
-            ? 'seller'
-            : null
-        : null;
-    if (
-      !userId ||
-      !trade ||
-      !role ||
-      !code ||
-      !isActionCode(code) ||
-      (code === 'mp') !== (role === 'buyer')
-    ) {
-      await c.answerCallbackQuery({ text: t('bot.unavailable') });
-      return;
-    }
-    const values = {
-      trade: trade.id.slice(-8),
-      fiat: formatFiat(trade.amountFiat),
-      fiatCurrency: trade.fiatCurrency,
-    };
-    if (kind === 'a') {
-      await c.answerCallbackQuery();
-      const confirm = new InlineKeyboard().text(t('bot.yes'), `y:${code}:${trade.id}`).text(t('bot.no'), 'n');
-      await c.reply(t(code === 'mp' ? 'bot.confirm.markPaid' : 'bot.confirm.confirmReceipt', values), {
-        reply_markup: confirm,
-      });
-      return;
-    }
-    if (kind !== 'y') {
-      await c.answerCallbackQuery({ text: t('bot.unavailable') });
-      return;
-    }
-    try {
-      await this.trades.act(userId, trade.id, ACTIONS[code], {});
-    } catch {
-      await c.answerCallbackQuery({ text: t('bot.unavailable') });
-      return;
-    }
-    await c.answerCallbackQuery({ text: t(code === 'mp' ? 'bot.done.markPaid' : 'bot.done.confirmReceipt') });
-    await c.reply(t(code === 'mp' ? 'bot.done.markPaid' : 'bot.done.confirmReceipt'));
   }
 }
 
-/** Which safe action a notification offers: the buyer pays, the seller confirms receipt. */
-function offeredAction(row: NotificationRow): ActionCode | null {
-  if (row.kind === 'payment_details_sent') return 'mp';
-  if (row.kind === 'trade_opened' && row.actionKey === 'notify.trade_opened.action.buyer') return 'mp';
-  if (row.kind === 'trade_paid') return 'cr';
+/** Which action a notification offers: the buyer pays, the seller confirms receipt. */
+function offeredAction(row: NotificationRow): 'mark_paid' | 'confirm_payment' | null {
+  if (row.kind === 'payment_details_sent') return 'mark_paid';
+  if (row.kind === 'trade_opened' && row.actionKey === 'notify.trade_opened.action.buyer') return 'mark_paid';
+  if (row.kind === 'trade_paid') return 'confirm_payment';
   return null;
 }

@@ -1,6 +1,13 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { telegramChats, telegramLinkTokens } from '../../db/schema.ts';
+import { and, eq, gt, isNull, lte } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.ts';
+import {
+  type TelegramCodePromptRow,
+  telegramChats,
+  telegramCodePrompts,
+  telegramLinkTokens,
+  type UserRow,
+  users,
+} from '../../db/schema.ts';
 
 export async function insertLinkToken(
   db: Executor,
@@ -12,11 +19,18 @@ export async function insertLinkToken(
   await db.insert(telegramLinkTokens).values({ tokenHash, userId, expiresAt, createdAt: now });
 }
 
-/** Uses a live token once: returns its user, or null when unknown, used or expired. */
-export async function consumeLinkToken(db: Executor, tokenHash: string, now: Date): Promise<string | null> {
-  const [row] = await db
-    .update(telegramLinkTokens)
-    .set({ usedAt: now })
+/**
+ * A live (unused, unexpired) link token, locked until the transaction ends, with its account
+ * read FOR SHARE (a block being committed is waited for); null when unknown, used or expired.
+ */
+export async function lockLiveLinkToken(
+  tx: Tx,
+  tokenHash: string,
+  now: Date,
+): Promise<{ tokenHash: string; user: UserRow } | null> {
+  const [token] = await tx
+    .select()
+    .from(telegramLinkTokens)
     .where(
       and(
         eq(telegramLinkTokens.tokenHash, tokenHash),
@@ -24,8 +38,14 @@ export async function consumeLinkToken(db: Executor, tokenHash: string, now: Dat
         gt(telegramLinkTokens.expiresAt, now),
       ),
     )
-    .returning({ userId: telegramLinkTokens.userId });
-  return row?.userId ?? null;
+    .for('update');
+  if (!token) return null;
+  const [user] = await tx.select().from(users).where(eq(users.id, token.userId)).for('share');
+  return user ? { tokenHash, user } : null;
+}
+
+export async function markLinkTokenUsed(tx: Tx, tokenHash: string, now: Date): Promise<void> {
+  await tx.update(telegramLinkTokens).set({ usedAt: now }).where(eq(telegramLinkTokens.tokenHash, tokenHash));
 }
 
 export async function chatOfUser(db: Executor, userId: string) {
@@ -38,17 +58,63 @@ export async function userOfChat(db: Executor, chatId: bigint): Promise<string |
   return row?.userId ?? null;
 }
 
-/** Links the chat to the user, replacing the user's previous chat; false if the chat is someone else's. */
-export async function linkChat(db: Executor, userId: string, chatId: bigint, now: Date): Promise<boolean> {
+/** The account a chat is linked to, as the bot checks it before every action. */
+export async function accountOfChat(db: Executor, chatId: bigint): Promise<UserRow | null> {
+  const [row] = await db
+    .select({ user: users })
+    .from(telegramChats)
+    .innerJoin(users, eq(users.id, telegramChats.userId))
+    .where(eq(telegramChats.chatId, chatId));
+  return row?.user ?? null;
+}
+
+/**
+ * Links the chat to the user, replacing the user's previous chat (answered, so it can be told);
+ * `taken` when the chat is someone else's.
+ */
+export async function linkChat(
+  db: Executor,
+  userId: string,
+  chatId: bigint,
+  now: Date,
+): Promise<{ taken: true } | { taken: false; replaced: bigint | null }> {
   const owner = await userOfChat(db, chatId);
-  if (owner && owner !== userId) return false;
+  if (owner && owner !== userId) return { taken: true };
+  const previous = await chatOfUser(db, userId);
   await db
     .insert(telegramChats)
     .values({ userId, chatId, connectedAt: now })
     .onConflictDoUpdate({ target: telegramChats.userId, set: { chatId, connectedAt: now } });
-  return true;
+  return { taken: false, replaced: previous && previous.chatId !== chatId ? previous.chatId : null };
 }
 
 export async function unlinkChat(db: Executor, userId: string): Promise<void> {
   await db.delete(telegramChats).where(eq(telegramChats.userId, userId));
+}
+
+export type NewCodePrompt = Omit<TelegramCodePromptRow, 'createdAt'>;
+
+/** The chat's pending code prompt, replacing its previous one; clears expired prompts of any chat. */
+export async function savePrompt(db: Executor, prompt: NewCodePrompt, now: Date): Promise<void> {
+  await db.delete(telegramCodePrompts).where(lte(telegramCodePrompts.expiresAt, now));
+  const row = { ...prompt, createdAt: now };
+  await db
+    .insert(telegramCodePrompts)
+    .values(row)
+    .onConflictDoUpdate({ target: telegramCodePrompts.chatId, set: row });
+}
+
+/** The chat's code prompt, expired or not (the caller tells the user which). */
+export async function promptOfChat(db: Executor, chatId: bigint): Promise<TelegramCodePromptRow | null> {
+  const [row] = await db.select().from(telegramCodePrompts).where(eq(telegramCodePrompts.chatId, chatId));
+  return row ?? null;
+}
+
+/** Ends that one prompt (a newer prompt of the chat, another message, stays). */
+export async function deletePrompt(db: Executor, prompt: TelegramCodePromptRow): Promise<void> {
+  await db
+    .delete(telegramCodePrompts)
+    .where(
+      and(eq(telegramCodePrompts.chatId, prompt.chatId), eq(telegramCodePrompts.messageId, prompt.messageId)),
+    );
 }

@@ -1,4 +1,4 @@
-import { Ok, TelegramLinkStatus, TelegramLinkToken } from '@p2p/shared';
+import { Ok, TelegramLinkRequest, TelegramLinkStatus, TelegramLinkToken } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -43,13 +43,16 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; bot: Teleg
       schema: {
         tags,
         security,
-        summary: 'A one-time /start deep link that connects the bot to my account (15 minutes)',
+        summary:
+          'A one-time /start deep link that connects the bot to my account (15 minutes); a fresh two-factor code when it is on',
+        // A body-less POST arrives as null: an account without two-factor sends no code.
+        body: TelegramLinkRequest.nullish(),
         response: { 200: Ok(TelegramLinkToken) },
       },
     },
     async (request) => {
       if (!bot) throw new AppError('SERVICE_UNAVAILABLE', 'Telegram-бот не настроен');
-      const link = await bot.createLink(request.userId);
+      const link = await bot.createLink(request.userId, request.body?.code);
       return { success: true as const, data: { ...link, expiresAt: link.expiresAt.toISOString() } };
     },
   );

@@ -32,7 +32,7 @@ import { PendingEvents } from '../realtime/notifier.ts';
 import { runClaimed } from '../scheduler/scheduled-item.ts';
 import { partnerRefusal } from '../settings/partner-rules.ts';
 import { notEnrolled, TwoFactorService } from '../two-factor/two-factor.service.ts';
-import { userBlocked } from '../users/blocking.ts';
+import { assertNotBlocked, userBlocked } from '../users/blocking.ts';
 import { applyReviewCounters } from '../users/reputation-counters.ts';
 import { effectiveName } from '../users/user-view.ts';
 import { type PayerColumns, PayerFingerprints } from './payer-account.ts';
@@ -231,6 +231,7 @@ export class TradesService {
    * Applies a state-machine action. `sessionId`: the caller's session, when the route left its
    * check to this call (plugins/auth.ts, requireUserToken): it is checked in the statement that
    * locks the trade, before anything else, and a dead one is a 401 that changes nothing.
+   * Without one (the Telegram bot), a blocked account is refused (403).
    */
   async act(
     userId: string,
@@ -248,6 +249,9 @@ export class TradesService {
     // A wrong second-factor code (confirm_payment) counts towards the lock after the rollback.
     const updated = await this.twoFactor.countingFailures(userId, () =>
       this.ctx.db.transaction(async (tx) => {
+        // Without a session (the Telegram bot) no revoked session stops a blocked account: its
+        // row is read FOR SHARE instead, which also waits for a block being committed (023).
+        if (!sessionId) await assertNotBlocked(tx, userId);
         const session = sessionId ? { sessionId, userId } : null;
         const locked = await repo.lockTradeForAction(tx, tradeId, settles, session);
         if (session) {

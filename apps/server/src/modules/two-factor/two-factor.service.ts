@@ -84,6 +84,34 @@ export class TwoFactorService {
   ): Promise<void> {
     const row = await repo.lockTwoFactor(tx, userId);
     if (!row?.enabledAt) throw notEnrolled();
+    await this.spendFreshCode(tx, row, code, now, ask, details);
+  }
+
+  /**
+   * Like `requireFreshCode`, for a step that needs a code only when two-factor is on (linking
+   * Telegram: docs/decisions/023); without two-factor it lets the step through. Never
+   * satisfied by a step-up window.
+   */
+  async requireFreshCodeWhenOn(
+    tx: Tx,
+    userId: string,
+    code: string | undefined,
+    now: Date,
+    ask: string | LocalizedText,
+  ): Promise<void> {
+    const row = await repo.lockTwoFactor(tx, userId);
+    if (!row?.enabledAt) return;
+    await this.spendFreshCode(tx, row, code, now, ask, {});
+  }
+
+  private async spendFreshCode(
+    tx: Tx,
+    row: UserTwoFactorRow,
+    code: string | undefined,
+    now: Date,
+    ask: string | LocalizedText,
+    details: Record<string, unknown>,
+  ): Promise<void> {
     if (!code?.trim()) throw new AppError('TWO_FACTOR_REQUIRED', ask, { reason: 'missing', ...details });
     this.ensureNotLocked(row, now);
     if (!(await this.accept(tx, row, code, now, true))) {

@@ -27,7 +27,7 @@ export function AuthPage() {
   useDocumentTitle(t('auth.title'));
   const { status, signIn } = useSession();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const target = safeReturnTarget(params.get('return'));
   // Back from Telegram (redirect mode): the signed fields are in our own query string.
   const telegramReturn = telegramFieldsFrom(params);
@@ -37,10 +37,22 @@ export function AuthPage() {
   const [done, setDone] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // The hash of the Telegram payload sent: a payload is accepted once (docs/decisions/023), so
+  // it is sent once, even when the effect runs again (React's strict mode runs it twice).
+  const sentTelegram = useRef<string | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per Telegram return
   useEffect(() => {
-    if (status !== 'signed-in' && telegramReturn) void run(() => authApi.telegram(telegramReturn));
+    if (status === 'signed-in' || !telegramReturn) return;
+    const hash = String(telegramReturn.hash);
+    if (sentTelegram.current === hash) return;
+    sentTelegram.current = hash;
+    // The signed fields leave the address bar (and the history entry) before anything else.
+    const rest = new URLSearchParams();
+    const back = params.get('return');
+    if (back) rest.set('return', back);
+    setParams(rest, { replace: true });
+    void run(() => authApi.telegram(telegramReturn));
   }, [params]);
 
   if (status === 'signed-in' && !done) return <Navigate replace to={target} />;

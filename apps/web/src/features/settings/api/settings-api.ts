@@ -11,7 +11,9 @@ export const settingsApi = {
   get: () => apiRequest<UserSettings>('/users/settings'),
   save: (body: UpdateSettingsRequest) => apiRequest<UserSettings>('/users/settings', { method: 'PUT', body }),
   telegramStatus: () => apiRequest<TelegramLinkStatus>('/telegram/link'),
-  telegramLink: () => apiRequest<TelegramLinkToken>('/telegram/link', { method: 'POST' }),
+  /** `code`: the second factor, when it is on (a link is issued only with one: docs/decisions/023). */
+  telegramLink: (code?: string) =>
+    apiRequest<TelegramLinkToken>('/telegram/link', { method: 'POST', body: code ? { code } : {} }),
   telegramDisconnect: () => apiRequest<TelegramLinkStatus>('/telegram/link', { method: 'DELETE' }),
 };
 
