@@ -104,20 +104,39 @@ describe('four eyes: a large dispute resolution waits for a second admin', () =>
     const { secret } = await api<{ secret: string }>(seller, baseURL, 'POST', '/users/2fa/setup');
     await api(seller, baseURL, 'POST', '/users/2fa/enable', { code: totp(secret) });
 
-    // 0.03 BTC ($1 950) is itself above the limit: the admin's credit is a proposal that the
-    // second admin approves (both through the API; this journey's browser part is the dispute).
+    // 0.03 BTC ($1 950) is itself above the limit: the admin's credit on /admin/balance is a
+    // proposal, and the page says so instead of "credited"; the second admin approves it.
     const sellerId = (await storedUser(seller)).id;
-    const proposed = await staffApi<{ pendingApproval: boolean; approvalId: string }>(
-      `/users/${sellerId}/balance/credit`,
-      { cryptocurrency: 'BTC', amount: '0.03', reason: 'Пополнение для проверки двух подписей' },
-      await staffToken(STAFF.admin),
-    );
-    expect(proposed.status).toBe(202);
-    expect(proposed.data.pendingApproval).toBe(true);
+    const admin = await page();
+    await staffSignIn(admin, baseURL, STAFF.admin);
+    await admin.goto(`${baseURL}/admin/balance?userId=${sellerId}`);
+    await admin.getByTestId('balance-selected-user').waitFor();
+    const form = admin
+      .locator('form')
+      .filter({ has: admin.getByRole('heading', { name: 'Быстрая операция' }) });
+    await form.getByLabel('Криптовалюта').selectOption('BTC');
+    await form.getByLabel('Сумма').fill('0.03');
+    await form.getByLabel('Причина').fill('Пополнение для проверки двух подписей');
+    await form.getByRole('button', { name: 'Зачислить' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Зачислить' }).click();
+    const notice = admin.getByTestId('credit-pending-approval');
+    await notice.waitFor(LIVE);
+    expect(await notice.innerText()).toContain('Ожидает одобрения второго администратора');
+    expect(await notice.innerText()).toMatch(/1\s950,00/);
+    expect(await admin.getByText(/Зачислено 0,03/).count()).toBe(0);
     expect((await balanceOf(seller, baseURL, 'BTC').catch(() => ({ available: '0' }))).available).toMatch(
-      /^0\.0+$/,
+      /^0(\.0+)?$/,
     );
-    await staffApi(`/approvals/${proposed.data.approvalId}/approve`, {}, await staffToken(STAFF.secondAdmin));
+    await screenshot(admin, 'four-eyes-balance-pending-1366');
+    const list = await fetch(`${baseURL}/api/v1/admin/approvals`, {
+      headers: { authorization: `Bearer ${await staffToken(STAFF.secondAdmin)}` },
+    });
+    const pending = (
+      (await list.json()) as { data: { approvals: { id: string; beneficiary: { id: string } }[] } }
+    ).data.approvals;
+    const credit = pending.find((a) => a.beneficiary.id === sellerId);
+    if (!credit) throw new Error('the credit proposal is not listed');
+    await staffApi(`/approvals/${credit.id}/approve`, {}, await staffToken(STAFF.secondAdmin));
     expect((await balanceOf(seller, baseURL, 'BTC')).available).toBe('0.03000000');
 
     const order = await api<{ id: string }>(seller, baseURL, 'POST', '/orders', {
