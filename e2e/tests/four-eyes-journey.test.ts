@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from '../support/a11y';
 import { launchBrowser, newContext, screenshot, type ViewportName } from '../support/browser';
 import {
   api,
@@ -36,11 +37,9 @@ afterAll(async () => {
 });
 
 async function page(viewport: ViewportName = 'desktop'): Promise<Page> {
-  const context = await newContext(
-    browser,
-    viewport,
-    viewport === 'desktop' ? { viewport: { width: 1366, height: 900 } } : {},
-  );
+  // axe-core is injected as a script tag: the pages of this journey bypass the CSP (as a11y.test.ts).
+  const size = viewport === 'desktop' ? { viewport: { width: 1366, height: 900 } } : {};
+  const context = await newContext(browser, viewport, { ...size, bypassCSP: true });
   contexts.push(context);
   const p = await context.newPage();
   forbidDialogs(p, dialogs);
@@ -127,6 +126,7 @@ describe('four eyes: a large dispute resolution waits for a second admin', () =>
     expect((await balanceOf(seller, baseURL, 'BTC').catch(() => ({ available: '0' }))).available).toMatch(
       /^0(\.0+)?$/,
     );
+    expect(await seriousViolations(admin)).toEqual([]);
     await screenshot(admin, 'four-eyes-balance-pending-1366');
     const list = await fetch(`${baseURL}/api/v1/admin/approvals`, {
       headers: { authorization: `Bearer ${await staffToken(STAFF.secondAdmin)}` },
@@ -204,6 +204,7 @@ describe('four eyes: a large dispute resolution waits for a second admin', () =>
     expect(
       toUnits((await balanceOf(buyer, baseURL, 'BTC').catch(() => ({ available: '0' }))).available),
     ).toBe(buyerBefore);
+    expect(await seriousViolations(moderator)).toEqual([]);
     await screenshot(moderator, 'four-eyes-case-pending-1366');
 
     // A moderator sees the proposal on «Одобрения» but may not decide it, and is told why.
@@ -236,17 +237,20 @@ describe('four eyes: a large dispute resolution waits for a second admin', () =>
     expect(text).toContain('E2E moderator');
     expect(await card.getByTestId('approval-amount').innerText()).toMatch(/0,02/);
     expect(await card.getByTestId('approval-usd').innerText()).toMatch(/1\s300,00/);
+    expect(await seriousViolations(admin)).toEqual([]);
     await screenshot(admin, 'four-eyes-approvals-1366');
 
     const phone = await page('phone');
     await staffSignIn(phone, baseURL, STAFF.secondAdmin);
     await phone.goto(`${baseURL}/admin/approvals`);
     await phone.getByTestId('approval').first().waitFor(LIVE);
+    expect(await seriousViolations(phone)).toEqual([]);
     await screenshot(phone, 'four-eyes-approvals-390');
 
     await card.getByRole('button', { name: 'Одобрить' }).click();
     const dialog = admin.getByRole('dialog');
     await dialog.getByText(/получит Покупатель Крупный/).waitFor();
+    expect(await seriousViolations(admin, 'dialog[open]')).toEqual([]);
     await screenshot(admin, 'four-eyes-approve-dialog-1366', { fullPage: false });
     await dialog.getByLabel('Комментарий (необязательно)').fill('Проверил выписку банка');
     await dialog.getByRole('button', { name: 'Одобрить' }).click();

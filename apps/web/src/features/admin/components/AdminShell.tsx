@@ -63,12 +63,15 @@ export function AdminShell() {
         <nav aria-label={t('bo.nav.label')} className="bo-nav">
           {NAV.map((item) => {
             const count = item.to === '/admin/approvals' ? (waiting ?? 0) : 0;
+            // The name starts with what the link shows ("Одобрения 1"), then says what the number is.
             const label =
-              count > 0 ? `${t(item.label)}: ${t('staffSafety.navCount', { count })}` : t(item.label);
+              count > 0 ? `${t(item.label)} ${t('staffSafety.navCount', { count })}` : t(item.label);
             return (
               <NavLink key={item.to} to={item.to} className="bo-nav__link" title={label} aria-label={label}>
                 <Icon name={item.icon} />
                 <span className="bo-sidebar__text">{t(item.label)}</span>
+                {/* A space apart, so the link reads "Одобрения 1", as its name starts. */}
+                {count > 0 ? ' ' : null}
                 {count > 0 ? (
                   <span className="bo-nav__badge num" aria-hidden="true" data-testid="approvals-count">
                     {count}
