@@ -163,7 +163,11 @@ describe('four eyes: a large dispute resolution waits for a second admin', () =>
       details: { bankName: 'Сбербанк', cardNumber: '4276380012345679', holderName: 'PRODAVEC' },
     });
     await api(seller, baseURL, 'PUT', `/trades/${trade.id}/payment-template`, { templateId: template.id });
-    await api(buyer, baseURL, 'POST', `/trades/${trade.id}/actions`, { action: 'mark_paid' });
+    // «Я оплатил» names the paying account (docs/decisions/023).
+    await api(buyer, baseURL, 'POST', `/trades/${trade.id}/actions`, {
+      action: 'mark_paid',
+      payload: { payer: { bank: 'sberbank', last4: '1234', name: 'Покупатель К.' } },
+    });
     await api(buyer, baseURL, 'POST', `/trades/${trade.id}/actions`, {
       action: 'dispute_trade',
       payload: { reasonId: 'seller_not_responding', details: 'Оплатил 50 000 ₽, продавец молчит.' },

@@ -37,6 +37,8 @@ afterAll(async () => {
 });
 
 const FROM = { remoteAddress: '198.51.100.23' };
+/** «Я оплатил» names the paying account (docs/decisions/023); ignored where it is not asked. */
+const PAID = { payer: { bank: 'sberbank', last4: '1234', name: 'Тест Т.' } };
 const withAgent = (who: Staff, agent: string) => ({ ...who.headers, 'user-agent': agent });
 
 /**
@@ -48,7 +50,7 @@ async function disputed(fiat = '50000', order: Partial<CreateOrderRequest> = { p
   const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, coin === 'USDT' ? '5000' : '1', order);
   const tradeId = await openTrade(t.ctx, buyer.id, orderId, fiat);
   const trades = new TradesService(t.ctx);
-  await trades.act(buyer.id, tradeId, 'mark_paid', {});
+  await trades.act(buyer.id, tradeId, 'mark_paid', PAID);
   await trades.act(buyer.id, tradeId, 'dispute_trade', {
     reasonId: 'seller_not_responding',
     details: 'Тишина',
