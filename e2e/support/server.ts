@@ -147,6 +147,13 @@ export async function startServer(): Promise<RunningServer> {
 export const STAFF = {
   admin: { email: 'e2e-admin@example.test', password: 'e2e-admin-pass', role: 'admin' },
   moderator: { email: 'e2e-moderator@example.test', password: 'e2e-moderator-pass', role: 'moderator' },
+  /** The second admin of four eyes (docs/decisions/023): approves what another proposed. */
+  secondAdmin: {
+    email: 'e2e-admin-two@example.test',
+    password: 'e2e-admin-two-pass',
+    role: 'admin',
+    lastName: 'second-admin',
+  },
 } as const;
 
 /** The admin the money journeys sign in with. */
@@ -168,7 +175,7 @@ function createStaffAccounts(env: NodeJS.ProcessEnv): void {
         '--first-name',
         'E2E',
         '--last-name',
-        staff.role,
+        'lastName' in staff ? staff.lastName : staff.role,
       ],
       { cwd: repoRoot, env, encoding: 'utf8' },
     );

@@ -87,6 +87,7 @@ const SCREENS: Screen[] = [
   ['admin-balance', 'staff', (c) => `/admin/balance?userId=${c.sellerId}`],
   ['admin-withdrawals', 'staff', () => '/admin/withdrawals'],
   ['admin-audit', 'staff', () => '/admin/audit'],
+  ['admin-approvals', 'staff', () => '/admin/approvals'],
   ['admin-disputes', 'staff', () => '/admin/disputes'],
   ['admin-security', 'staff', () => '/admin/security'],
 ];

@@ -265,9 +265,11 @@ describe('withdrawal from the queue: approve, complete, then the audit log', () 
       password: STAFF.admin.password,
     });
     const reason = 'Зачисление под проверку вывода';
+    // 0.015 BTC stays under FOUR_EYES_USD at the fallback $65 000: one admin credits it at once
+    // (a larger credit waits for a second admin: four-eyes-journey.test.ts).
     await staffApi(
       `/users/${userId}/balance/credit`,
-      { cryptocurrency: 'BTC', amount: '0.02', reason },
+      { cryptocurrency: 'BTC', amount: '0.015', reason },
       accessToken,
     );
     const requested = await api<{ id: string; status: string; total: string }>(
@@ -313,7 +315,7 @@ describe('withdrawal from the queue: approve, complete, then the audit log', () 
 
     const after = await balanceOf(user, baseURL, 'BTC');
     expect(after.locked).toBe('0.00000000');
-    expect(after.total).toBe(fromUnits(toUnits('0.02') - toUnits(requested.total)));
+    expect(after.total).toBe(fromUnits(toUnits('0.015') - toUnits(requested.total)));
     const mine = await api<{ id: string; status: string; txHash: string | null }[]>(
       user,
       baseURL,

@@ -197,7 +197,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(uploadsRoutes, { ctx });
       await api.register(marketRoutes, { ctx, prices });
       await api.register(configRoutes, { ctx });
-      await api.register(adminRoutes, { ctx, prefix: '/admin' });
+      await api.register(adminRoutes, { ctx, prices, prefix: '/admin' });
     },
     { prefix: '/api/v1' },
   );

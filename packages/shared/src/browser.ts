@@ -14,6 +14,7 @@ export * from './money.ts';
 export * from './networks.ts';
 export * from './payment-methods.ts';
 export * from './schemas/admin.ts';
+export * from './schemas/approvals.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/backoffice.ts';
 export * from './schemas/chat.ts';

@@ -1,4 +1,11 @@
-import { NETWORK_IDS, NOTIFICATION_KINDS, TRADE_STATUSES, WITHDRAWAL_STATUSES } from '@p2p/shared';
+import {
+  APPROVAL_KINDS,
+  APPROVAL_STATUSES,
+  NETWORK_IDS,
+  NOTIFICATION_KINDS,
+  TRADE_STATUSES,
+  WITHDRAWAL_STATUSES,
+} from '@p2p/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -626,3 +633,32 @@ export const receiptMatches = pgTable(
   (t) => [primaryKey({ columns: [t.proofId, t.matchedProofId] })],
 );
 export type ReceiptMatchRow = typeof receiptMatches.$inferSelect;
+
+// ---- 0023: staff are bounded (docs/decisions/023-trust-and-safety.md) ----
+
+export const staffSignInAttempts = pgTable('staff_sign_in_attempts', {
+  /** HMAC of the staff account's id, or of the typed email when no account has it. */
+  emailKey: text('email_key').primaryKey(),
+  failedAttempts: integer('failed_attempts').notNull(),
+  failuresSince: ts('failures_since').notNull(),
+  lockedUntil: ts('locked_until'),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const staffApprovals = pgTable('staff_approvals', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind', { enum: APPROVAL_KINDS }).notNull(),
+  tradeId: uuid('trade_id'),
+  userId: uuid('user_id'),
+  cryptocurrency: text('cryptocurrency').notNull(),
+  amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  usdCents: bigint('usd_cents', { mode: 'bigint' }).notNull(),
+  payload: jsonb('payload').notNull(),
+  status: text('status', { enum: APPROVAL_STATUSES }).notNull().default('pending'),
+  proposedBy: uuid('proposed_by').notNull(),
+  proposedAt: ts('proposed_at').notNull(),
+  decidedBy: uuid('decided_by'),
+  decidedAt: ts('decided_at'),
+  decisionNote: text('decision_note'),
+});
+export type StaffApprovalRow = typeof staffApprovals.$inferSelect;

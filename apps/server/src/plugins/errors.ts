@@ -60,6 +60,9 @@ function send(
     body.errorCode = code;
     if (details !== undefined) body.errorDetails = details;
   }
+  // A lock that knows its end says so in the standard header too (docs/decisions/023).
+  const retryAfter = (details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  if (status === 429 && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
   return reply.status(status).send(body);
 }
 

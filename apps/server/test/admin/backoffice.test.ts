@@ -253,7 +253,7 @@ describe('staff two-factor', () => {
     expect(audit.map((l: { entityId: string }) => l.entityId)).toContain(member.id);
   });
 
-  it('in production an admin without two-factor gets an enrolment-only session', async () => {
+  it('in production staff of every role without two-factor get an enrolment-only session', async () => {
     const prod = await createTestApp({
       NODE_ENV: 'production',
       AUTH_DEV_LOGIN: '0',
@@ -281,9 +281,41 @@ describe('staff two-factor', () => {
       });
       expect(enable.statusCode, enable.body).toBe(200);
       expect((await prod.app.inject({ url: '/api/v1/admin/dashboard', headers })).statusCode).toBe(200);
-      // A moderator is not required to enrol.
+      // A moderator must enrol too: a moderator's resolution moves escrow (docs/decisions/023).
       const mod = await createStaffMember(prod, { role: 'moderator' });
-      expect((await adminLogin(prod.app, mod.email)).json().data.enrolmentRequired).toBe(false);
+      const modLogin = await adminLogin(prod.app, mod.email);
+      expect(modLogin.json().data).toMatchObject({
+        enrolmentRequired: true,
+        admin: { role: 'moderator', twoFactorRequired: true },
+      });
+      const modHeaders = { authorization: `Bearer ${modLogin.json().data.accessToken}` };
+      for (const url of ['/api/v1/admin/disputes', '/api/v1/admin/dashboard']) {
+        const modRefused = await prod.app.inject({ url, headers: modHeaders });
+        expect(modRefused.statusCode, url).toBe(403);
+        expect(modRefused.json()).toMatchObject({
+          code: 'TWO_FACTOR_REQUIRED',
+          details: { reason: 'enrol' },
+        });
+      }
+      expect((await prod.app.inject({ url: '/api/v1/admin/auth/me', headers: modHeaders })).statusCode).toBe(
+        200,
+      );
+      const modSetup = await prod.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/auth/2fa/setup',
+        headers: modHeaders,
+      });
+      expect(modSetup.statusCode, modSetup.body).toBe(200);
+      const modEnable = await prod.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/auth/2fa/enable',
+        headers: modHeaders,
+        payload: { code: await totpCodeAt(modSetup.json().data.secret, prod.clock.now()) },
+      });
+      expect(modEnable.statusCode, modEnable.body).toBe(200);
+      expect((await prod.app.inject({ url: '/api/v1/admin/disputes', headers: modHeaders })).statusCode).toBe(
+        200,
+      );
     } finally {
       await prod.close();
     }

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../../src/db/schema.ts';
 import { auditLedger } from '../../src/modules/ledger/audit.ts';
 import { createTestApp, signIn, type TestApp } from '../helpers.ts';
-import { balanceOperation, signInStaff } from './factories.ts';
+import { balanceOperation, CREDITS_WITHOUT_FOUR_EYES, signInStaff } from './factories.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signInStaff>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ ...CREDITS_WITHOUT_FOUR_EYES });
   admin = await signInStaff(t);
 });
 afterAll(() => t?.close());

@@ -52,3 +52,10 @@ export function balanceOperation(
     payload: { cryptocurrency: 'BTC', reason: 'Тестовое начисление', ...payload },
   });
 }
+
+/**
+ * Settings for a test app whose admin credits are only a way to give users money, not the
+ * subject: above FOUR_EYES_USD a credit is a proposal for a second admin (docs/decisions/023),
+ * tested in four-eyes.test.ts. Here the limit is out of reach.
+ */
+export const CREDITS_WITHOUT_FOUR_EYES = { FOUR_EYES_USD: '100000000' } as const;

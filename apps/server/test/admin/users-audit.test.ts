@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema.ts';
 import { auditLedger } from '../../src/modules/ledger/audit.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { balanceOperation, signInStaff } from './factories.ts';
+import { balanceOperation, CREDITS_WITHOUT_FOUR_EYES, signInStaff } from './factories.ts';
 import { settledTrade } from './trade-factory.ts';
 
 let t: TestApp;
@@ -21,7 +21,7 @@ async function addUser(key: string, values: Partial<typeof users.$inferInsert> =
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ ...CREDITS_WITHOUT_FOUR_EYES });
   admin = await signInStaff(t, { firstName: 'Анна', lastName: 'Главная', email: 'anna@example.com' });
   other = await signInStaff(t, { role: 'admin', email: 'second@example.com' });
   await addUser('Ivan', { lastName: 'Petrov', username: 'ivan_p', telegramId: 700100n, verified: true });

@@ -1,7 +1,9 @@
 import { createHmac } from 'node:crypto';
+import { insertApproval } from '../../src/modules/admin/approvals.repository.ts';
 import { DisputesService } from '../../src/modules/admin/disputes.service.ts';
 import { UserAdminService } from '../../src/modules/admin/user-admin.service.ts';
 import { signLoginWidget, signWebAppInitData } from '../../src/modules/auth/telegram.ts';
+import { findTrade } from '../../src/modules/trades/trades.repository.ts';
 import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
 import { deleteTwoFactor } from '../../src/modules/two-factor/two-factor.repository.ts';
 import { TwoFactorService } from '../../src/modules/two-factor/two-factor.service.ts';
@@ -35,6 +37,11 @@ export interface Entry {
   scene: Scene;
   /** Brings the world into the state the operation needs (after `scene`). */
   prepare?: (s: Suite, w: World) => Promise<void>;
+  /**
+   * Staff callers refused (403) because the resource is not theirs, not for their role: that
+   * refusal needs the resource, so a malformed request may be refused by validation instead.
+   */
+  notOwner?: readonly Caller[];
 }
 
 const EVERYONE: readonly Caller[] = ['anonymous', 'buyer', 'seller', 'stranger', 'moderator', 'admin'];
@@ -205,6 +212,31 @@ async function moderatorTakes(s: Suite, w: World) {
   const actor = { staffId: w.ids.moderator, ipAddress: null, userAgent: null, idempotencyKey: undefined };
   await new DisputesService(s.t.ctx).take(actor, w.tradeId);
 }
+
+/**
+ * The moderator owns the world's dispute and proposed its refund for a second admin (four
+ * eyes, docs/decisions/023); `extra.moderator` holds the proposal's id.
+ */
+async function moderatorProposes(s: Suite, w: World) {
+  await moderatorTakes(s, w);
+  const trade = await findTrade(s.t.ctx.db, w.tradeId);
+  if (!trade) throw new Error('the world has no trade');
+  const approval = await s.t.ctx.db.transaction((tx) =>
+    insertApproval(tx, {
+      kind: 'dispute.resolve',
+      tradeId: w.tradeId,
+      userId: null,
+      cryptocurrency: trade.cryptocurrency,
+      amount: trade.amountCrypto,
+      usdCents: 120_000n,
+      payload: { outcome: 'refund', note: 'Оплата не подтверждена банком' },
+      proposedBy: w.ids.moderator,
+      proposedAt: s.t.clock.now(),
+    }),
+  );
+  w.extra.moderator = approval.id;
+}
+const approval = (w: World) => ({ id: w.extra.moderator ?? '' });
 
 async function blockSeller(s: Suite, w: World) {
   const actor = { staffId: w.ids.admin, ipAddress: null, userAgent: null, idempotencyKey: undefined };
@@ -570,6 +602,29 @@ export const OPERATIONS: Record<string, Entry> = {
     'DISPUTED',
     moderatorTakes,
   ),
+  'GET /api/v1/admin/approvals': row(
+    STAFF,
+    { query: () => ({ state: 'pending', page: '1', limit: '50' }) },
+    'DISPUTED',
+    moderatorProposes,
+  ),
+  'POST /api/v1/admin/approvals/{id}/approve': row(
+    ADMIN,
+    { params: approval, body: () => ({ note: 'Проверено по выписке' }) },
+    'DISPUTED',
+    moderatorProposes,
+  ),
+  'POST /api/v1/admin/approvals/{id}/reject': row(
+    ADMIN,
+    { params: approval, body: () => ({ note: 'Выписка не подтверждает оплату' }) },
+    'DISPUTED',
+    moderatorProposes,
+  ),
+  // Only the proposer withdraws: the admin is refused for not being the proposer.
+  'POST /api/v1/admin/approvals/{id}/cancel': {
+    ...row(['moderator'], { params: approval }, 'DISPUTED', moderatorProposes),
+    notOwner: ['admin'],
+  },
 };
 
 /** Operations of the document without a row, and rows without an operation. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as ledger from '../../src/modules/ledger/ledger.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { csvField } from '../../src/modules/wallet/wallet-history.ts';
-import { balanceOperation, signInStaff } from '../admin/factories.ts';
+import { balanceOperation, CREDITS_WITHOUT_FOUR_EYES, signInStaff } from '../admin/factories.ts';
 import { createOrder, expectLedgerSound, openTrade, PAID } from '../factories.ts';
 import { createTestApp, signInEnrolled, type TestApp } from '../helpers.ts';
 import { payloadOf } from '../trades/support.ts';
@@ -18,7 +18,7 @@ import {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ ...CREDITS_WITHOUT_FOUR_EYES });
 });
 afterAll(async () => {
   await expectLedgerSound(t.ctx);

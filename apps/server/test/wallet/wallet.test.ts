@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOperation, signInStaff } from '../admin/factories.ts';
+import { balanceOperation, CREDITS_WITHOUT_FOUR_EYES, signInStaff } from '../admin/factories.ts';
 import { createTestApp, signIn, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ ...CREDITS_WITHOUT_FOUR_EYES });
 });
 afterAll(() => t?.close());
 
@@ -85,7 +85,10 @@ describe('GET /api/v1/wallet/balances with a price feed', () => {
     });
     await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
     const port = (feed.address() as AddressInfo).port;
-    priced = await createTestApp({ PRICE_API_URL: `http://127.0.0.1:${port}/simple/price` });
+    priced = await createTestApp({
+      ...CREDITS_WITHOUT_FOUR_EYES,
+      PRICE_API_URL: `http://127.0.0.1:${port}/simple/price`,
+    });
   });
   afterAll(async () => {
     await priced?.close();

@@ -57,7 +57,7 @@ export const AdminView = z.object({
   lastName: z.string(),
   role: StaffRole,
   twoFactorEnabled: z.boolean(),
-  /** Two-factor is mandatory for this account (an admin in production). */
+  /** Two-factor is mandatory for this account (every staff role in production). */
   twoFactorRequired: z.boolean(),
 });
 export type AdminView = z.infer<typeof AdminView>;
@@ -68,8 +68,9 @@ export const AdminLoginResult = z.object({
   accessToken: z.string(),
   refreshToken: z.string(),
   /**
-   * An admin without two-factor in production: the session may only enrol (GET/POST
-   * /admin/auth/2fa/*, /auth/me, /auth/logout); everything else answers TWO_FACTOR_REQUIRED.
+   * A staff member (any role) without two-factor in production: the session may only enrol
+   * (GET/POST /admin/auth/2fa/*, /auth/me, /auth/logout); everything else answers
+   * TWO_FACTOR_REQUIRED.
    */
   enrolmentRequired: z.boolean(),
 });
@@ -213,6 +214,7 @@ export const ResolveDisputeResult = z.object({
   status: z.enum(['COMPLETED', 'CANCELLED']),
   settlement: z.enum(['released', 'refunded']),
 });
+export type ResolveDisputeResult = z.infer<typeof ResolveDisputeResult>;
 
 /** Facts beside a withdrawal request in the queue (issue 8). */
 export const WithdrawalFacts = z.object({

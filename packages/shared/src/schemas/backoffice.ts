@@ -21,9 +21,11 @@ import { EscrowView, EvidenceParty, EvidenceRequestView, TradeView } from './tra
  *   POST   /admin/auth/2fa/enable                 mod    TwoFactorCodeRequest -> TwoFactorEnableResult
  *   POST   /admin/auth/2fa/disable                mod    TwoFactorCodeRequest -> TwoFactorDisableResult
  *   POST   /admin/auth/login                      anon   AdminLoginRequest (+ code) -> AdminLoginResult
- *          (2FA on and no/wrong code -> 403 TWO_FACTOR_REQUIRED; an admin without 2FA in
- *          production gets `enrolmentRequired: true` and may only use /auth/me, /auth/2fa/*,
- *          /auth/logout until enrolled -> others answer 403 TWO_FACTOR_REQUIRED)
+ *          (2FA on and no/wrong code -> 403 TWO_FACTOR_REQUIRED; staff of any role without
+ *          2FA in production get `enrolmentRequired: true` and may only use /auth/me,
+ *          /auth/2fa/*, /auth/logout until enrolled -> others answer 403 TWO_FACTOR_REQUIRED;
+ *          5 wrong passwords of one account within 15 min -> 429 RATE_LIMITED for 15 min,
+ *          `details.retryAfterSeconds`, alike for addresses without an account)
  *   GET    /admin/users                           mod    AdminUsersQuery -> AdminUsersResult (rows with balances, block state)
  *   GET    /admin/users/:id                       mod    -> AdminUserPage
  *   GET    /admin/users/:id/notes                 mod    -> StaffNoteList
@@ -39,7 +41,8 @@ import { EscrowView, EvidenceParty, EvidenceRequestView, TradeView } from './tra
  *   POST   /admin/disputes/:id/messages           mod    ModeratorMessageRequest -> ChatMessage (type MODERATOR)
  *   POST   /admin/disputes/:id/evidence           mod    EvidenceRequestCreate -> EvidenceRequestView (owner or admin)
  *   POST   /admin/trades/:id/resolve              mod    ResolveDisputeRequest -> ResolveDisputeResult
- *          (owner or admin; `note` is the written outcome, posted into the chat)
+ *          (owner or admin; `note` is the written outcome, posted into the chat; above
+ *          FOUR_EYES_USD -> 202 PendingApprovalResult, see approvals.ts)
  *
  * For the parties: GET /api/v1/trades/:id answers `evidenceRequests` (EvidenceRequestView[]);
  * socket event `trade:evidence_requested` (EvidenceRequestedEvent) to both parties. A chat
@@ -93,7 +96,7 @@ export const StaffTwoFactorStatus = z.object({
   pending: z.boolean(),
   enabledAt: z.string().nullable(),
   recoveryCodesLeft: z.number().int(),
-  /** An admin in production must enrol before anything else. */
+  /** Every staff member in production must enrol before anything else. */
   required: z.boolean(),
 });
 export type StaffTwoFactorStatus = z.infer<typeof StaffTwoFactorStatus>;
@@ -277,6 +280,10 @@ export const AUDIT_ACTIONS = [
   'staff.update',
   'staff.2fa_enable',
   'staff.2fa_disable',
+  'approval.propose',
+  'approval.approve',
+  'approval.reject',
+  'approval.cancel',
 ] as const;
 export const AUDIT_ENTITY_TYPES = ['user', 'trade', 'withdrawal', 'staff'] as const;
 
@@ -358,6 +365,21 @@ export const DisputeCaseParty = z.object({
 });
 export type DisputeCaseParty = z.infer<typeof DisputeCaseParty>;
 
+/**
+ * A resolution of the case waiting for a second admin (four eyes, docs/decisions/023): the
+ * case cannot be resolved again until it is approved, rejected or withdrawn.
+ */
+export const CaseApprovalRef = z.object({
+  id: z.uuid(),
+  outcome: z.enum(['release', 'refund']),
+  /** Value in US dollars when proposed (decimal string, 2 places). */
+  usdValue: z.string(),
+  reason: z.string(),
+  proposedBy: StaffRef,
+  proposedAt: z.string(),
+});
+export type CaseApprovalRef = z.infer<typeof CaseApprovalRef>;
+
 /** GET /admin/disputes/:id: everything the desk needs to decide. */
 export const DisputeCase = z.object({
   /** The trade as an observer sees it: `actions` is the timeline, `paymentTemplate` the details sent, `paymentProofFiles` the receipts. */
@@ -374,6 +396,8 @@ export const DisputeCase = z.object({
   takenAt: z.string().nullable(),
   /** May the caller write, ask and resolve (owner, or an admin). */
   canAct: z.boolean(),
+  /** The resolution proposed and waiting for a second admin, if any. */
+  pendingApproval: CaseApprovalRef.nullable(),
   evidenceRequests: z.array(EvidenceRequestView),
   /** All payment details sent on the trade, oldest first. */
   paymentDetails: z.array(
@@ -401,8 +425,10 @@ export const STAFF_PERMISSIONS = {
   'disputes.handle': ['moderator', 'admin'],
   /** Act on (and resolve) a case another moderator owns, or nobody does. */
   'disputes.override': ['admin'],
-  /** Manual credit and debit. */
+  /** Manual credit and debit (a credit above FOUR_EYES_USD is a proposal). */
   'balances.move': ['admin'],
+  /** Approve or reject another staff member's proposal (four eyes, docs/decisions/023). */
+  'approvals.decide': ['admin'],
   /** Approve, reject, mark processing, complete or fail withdrawals. */
   'withdrawals.decide': ['admin'],
   /** Block and unblock users. */

@@ -10,6 +10,7 @@ import {
   MessageList,
   MessageListQuery,
   Ok,
+  PendingApprovalResult,
   ResolveDisputeRequest,
   ResolveDisputeResult,
   TradeDetails,
@@ -21,6 +22,7 @@ import { sendReceipt } from '../uploads/uploads.routes.ts';
 import { UploadsService } from '../uploads/uploads.service.ts';
 import { actorOf, StaffAccess, staffOf } from './access.ts';
 import { AdminService } from './admin.service.ts';
+import { adminApprovalsRoutes } from './admin-approvals.routes.ts';
 import { adminAuthRoutes } from './admin-auth.routes.ts';
 import { adminDeskRoutes } from './admin-desk.routes.ts';
 import { adminStaffRoutes } from './admin-staff.routes.ts';
@@ -28,14 +30,21 @@ import { adminUsersRoutes } from './admin-users.routes.ts';
 import { adminWithdrawalsRoutes } from './admin-withdrawals.routes.ts';
 import { type BalanceOperation, BalanceOperationsService } from './balance-operations.service.ts';
 import { DisputesService } from './disputes.service.ts';
+import type { PriceSource } from './four-eyes.ts';
 import { StaffAuthService } from './staff.service.ts';
 
-/** The back office under /api/v1/admin (spec 3 §7). Every route but sign-in needs a staff token. */
-export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+/**
+ * The back office under /api/v1/admin (spec 3 §7). Every route but sign-in needs a staff token.
+ * `prices` values resolutions and credits for four eyes (docs/decisions/023).
+ */
+export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; prices: PriceSource }> = async (
+  app,
+  { ctx, prices },
+) => {
   const auth = new StaffAuthService(ctx);
   const admin = new AdminService(ctx);
-  const operations = new BalanceOperationsService(ctx);
-  const disputes = new DisputesService(ctx);
+  const operations = new BalanceOperationsService(ctx, prices);
+  const disputes = new DisputesService(ctx, prices);
   const chat = new ChatService(ctx);
   const uploads = new UploadsService(ctx);
   const access = new StaffAccess(app, auth);
@@ -49,6 +58,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   await app.register(adminDeskRoutes, { ctx, access });
   await app.register(adminUsersRoutes, { ctx, access });
   await app.register(adminStaffRoutes, { ctx, access });
+  await app.register(adminApprovalsRoutes, { ctx, access });
 
   app.get(
     '/users',
@@ -88,16 +98,20 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         schema: {
           tags,
           security,
-          summary: `Manual ${operation} of a user's available balance (admins only; audited; Idempotency-Key honoured)`,
+          summary:
+            operation === 'credit'
+              ? "Manual credit of a user's available balance (admins only; audited; Idempotency-Key honoured); above FOUR_EYES_USD 202: a proposal a second admin approves"
+              : "Manual debit of a user's available balance (admins only; audited; Idempotency-Key honoured)",
           params: IdParams,
           body: BalanceOperationRequest,
-          response: { 200: Ok(BalanceOperationResult) },
+          response: { 200: Ok(BalanceOperationResult), 202: Ok(PendingApprovalResult) },
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: await operations.apply(operation, request.params.id, request.body, actorOf(request)),
-      }),
+      async (request, reply) => {
+        const data = await operations.apply(operation, request.params.id, request.body, actorOf(request));
+        if ('pendingApproval' in data) return reply.code(202).send({ success: true as const, data });
+        return { success: true as const, data };
+      },
     );
   }
 
@@ -180,21 +194,22 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         tags,
         security,
         summary:
-          "Settle a disputed trade: release to the buyer or refund the seller; the note is the written outcome posted into the trade's chat (case owner or an admin; audited)",
+          "Settle a disputed trade: release to the buyer or refund the seller; the note is the written outcome posted into the trade's chat (case owner or an admin; audited). Above FOUR_EYES_USD 202: a proposal a second admin approves; 409 while one is pending",
         params: IdParams,
         body: ResolveDisputeRequest,
-        response: { 200: Ok(ResolveDisputeResult) },
+        response: { 200: Ok(ResolveDisputeResult), 202: Ok(PendingApprovalResult) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await disputes.resolve(
+    async (request, reply) => {
+      const data = await disputes.resolve(
         actorOf(request),
         staffOf(request),
         request.params.id,
         request.body.outcome,
         request.body.note,
-      ),
-    }),
+      );
+      if ('pendingApproval' in data) return reply.code(202).send({ success: true as const, data });
+      return { success: true as const, data };
+    },
   );
 };

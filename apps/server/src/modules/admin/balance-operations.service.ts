@@ -3,16 +3,22 @@ import {
   type BalanceOperationRequest,
   type BalanceOperationResult,
   CRYPTO_DECIMALS,
+  type Cryptocurrency,
   formatCrypto,
+  type PendingApprovalResult,
   parseAmount,
 } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { AppError, assert } from '../../errors.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
 import { balancesOfUser } from '../ledger/balances.repository.ts';
 import { credit, debit } from '../ledger/ledger.ts';
 import { userExists } from './admin-users.repository.ts';
+import { pendingResult } from './approval-view.ts';
+import { insertApproval } from './approvals.repository.ts';
 import { insertAuditEntry } from './audit.repository.ts';
+import { currentUsdRates, formatUsdCents, type PriceSource, type UsdRates, valuation } from './four-eyes.ts';
 
 export type BalanceOperation = 'credit' | 'debit';
 
@@ -31,22 +37,34 @@ const snapshot = (available: bigint, locked: bigint) => ({
 
 /** Manual credits and debits of a user's available balance by staff (spec 3 §7). */
 export class BalanceOperationsService {
-  constructor(private readonly ctx: AppContext) {}
+  /** `prices`: the feed that values a credit for four eyes (docs/decisions/023). */
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly prices: PriceSource | null = null,
+  ) {}
 
   /**
    * Moves money through the ledger (the only writer of balances) and writes the audit
    * entry in the same transaction: either both happen or neither. A debit never takes the
    * balance below zero (the ledger refuses with INSUFFICIENT_BALANCE under a row lock).
+   * A credit worth more than FOUR_EYES_USD moves nothing: it is stored as a proposal that a
+   * second admin approves (docs/decisions/023).
    */
   async apply(
     operation: BalanceOperation,
     userId: string,
     request: BalanceOperationRequest,
     actor: StaffActor,
-  ): Promise<BalanceOperationResult> {
+  ): Promise<BalanceOperationResult | PendingApprovalResult> {
     const amount = parseAmount(request.amount, CRYPTO_DECIMALS);
     assert(amount > 0n, `validated ${operation} amount is not positive: ${request.amount}`);
-    const { cryptocurrency: currency, reason } = request;
+    const { cryptocurrency: currency } = request;
+    const threshold = this.ctx.config.safety.fourEyesUsd;
+    let rates: UsdRates | null = null;
+    if (operation === 'credit') {
+      assert(this.prices, 'a credit needs the price feed');
+      rates = await currentUsdRates(this.prices);
+    }
     const scope = {
       userId: actor.staffId,
       scope: `admin.balance.${operation}`,
@@ -56,39 +74,99 @@ export class BalanceOperationsService {
     return idempotent(this.ctx.db, scope, async (tx) => {
       if (!(await userExists(tx, userId))) throw new AppError('NOT_FOUND', AdminMessages.userNotFound);
       const now = this.ctx.clock.now();
-      const move = operation === 'credit' ? credit : debit;
-      const ref = { reason, refType: 'staff', refId: actor.staffId };
-      const ledgerTxId = await move(tx, userId, currency, amount, ref, now);
-
-      // The ledger holds this row locked until commit, so "after" is exact, and "before"
-      // is exactly "after" minus the one movement just posted. (Reading "before" first
-      // would either race, unlocked, or lock rows out of the ledger's order and deadlock.)
-      const after = (await balancesOfUser(tx, userId)).find((b) => b.currency === currency);
-      assert(after, `no ${currency} balance row after a posting`);
-      const beforeAvailable = after.available + (operation === 'credit' ? -amount : amount);
-      assert(beforeAvailable >= 0n, `derived balance before the ${operation} is negative`);
-
-      await insertAuditEntry(tx, {
-        staffId: actor.staffId,
-        action: `balance.${operation}`,
-        entityType: 'user',
-        entityId: userId,
-        ipAddress: actor.ipAddress,
-        userAgent: actor.userAgent,
-        note: reason,
-        beforeState: snapshot(beforeAvailable, after.locked),
-        afterState: snapshot(after.available, after.locked),
-        metadata: { currency, amount: formatCrypto(amount), ledgerTxId },
-        createdAt: now,
-      });
-      return {
-        balance: {
-          currency,
-          ...snapshot(after.available, after.locked),
-          total: formatCrypto(after.available + after.locked),
-        },
-        ledgerTxId,
-      };
+      if (rates) {
+        const value = valuation(amount, rates.rateOf(currency), threshold);
+        if (value.needsSecondAdmin) {
+          const approval = await insertApproval(tx, {
+            kind: 'balance.credit',
+            tradeId: null,
+            userId,
+            cryptocurrency: currency,
+            amount,
+            usdCents: value.usdCents,
+            payload: { ...request },
+            proposedBy: actor.staffId,
+            proposedAt: now,
+          });
+          await insertAuditEntry(tx, {
+            staffId: actor.staffId,
+            action: 'approval.propose',
+            entityType: 'user',
+            entityId: userId,
+            ipAddress: actor.ipAddress,
+            userAgent: actor.userAgent,
+            note: request.reason,
+            beforeState: null,
+            afterState: { approval: 'pending' },
+            metadata: {
+              approvalId: approval.id,
+              kind: approval.kind,
+              currency,
+              amount: formatCrypto(amount),
+              usdValue: formatUsdCents(value.usdCents),
+              thresholdUsd: threshold,
+              priceSource: rates.source,
+            },
+            createdAt: now,
+          });
+          return pendingResult(approval, threshold);
+        }
+      }
+      return this.post(tx, operation, userId, { currency, amount, reason: request.reason }, actor, now);
     });
+  }
+
+  /**
+   * One credit or debit with its audit entry, in the caller's transaction: a direct operation,
+   * or (`approval`) a credit a second admin approved, audited as theirs with the proposal named.
+   */
+  async post(
+    tx: Tx,
+    operation: BalanceOperation,
+    userId: string,
+    movement: { currency: Cryptocurrency; amount: bigint; reason: string },
+    actor: StaffActor,
+    now: Date,
+    approval: { id: string; proposedBy: string } | null = null,
+  ): Promise<BalanceOperationResult> {
+    const { currency, amount, reason } = movement;
+    const move = operation === 'credit' ? credit : debit;
+    const ref = { reason, refType: 'staff', refId: actor.staffId };
+    const ledgerTxId = await move(tx, userId, currency, amount, ref, now);
+
+    // The ledger holds this row locked until commit, so "after" is exact, and "before"
+    // is exactly "after" minus the one movement just posted. (Reading "before" first
+    // would either race, unlocked, or lock rows out of the ledger's order and deadlock.)
+    const after = (await balancesOfUser(tx, userId)).find((b) => b.currency === currency);
+    assert(after, `no ${currency} balance row after a posting`);
+    const beforeAvailable = after.available + (operation === 'credit' ? -amount : amount);
+    assert(beforeAvailable >= 0n, `derived balance before the ${operation} is negative`);
+
+    await insertAuditEntry(tx, {
+      staffId: actor.staffId,
+      action: `balance.${operation}`,
+      entityType: 'user',
+      entityId: userId,
+      ipAddress: actor.ipAddress,
+      userAgent: actor.userAgent,
+      note: reason,
+      beforeState: snapshot(beforeAvailable, after.locked),
+      afterState: snapshot(after.available, after.locked),
+      metadata: {
+        currency,
+        amount: formatCrypto(amount),
+        ledgerTxId,
+        ...(approval ? { approvalId: approval.id, proposedBy: approval.proposedBy } : {}),
+      },
+      createdAt: now,
+    });
+    return {
+      balance: {
+        currency,
+        ...snapshot(after.available, after.locked),
+        total: formatCrypto(after.available + after.locked),
+      },
+      ledgerTxId,
+    };
   }
 }

@@ -1,6 +1,7 @@
 import {
   type AdminView,
   type ChatMessage,
+  type Cryptocurrency,
   type DisputeCase,
   type DisputeOwnership,
   type DisputeQueue,
@@ -10,7 +11,9 @@ import {
   effectiveName,
   formatCrypto,
   formatFiat,
+  type PendingApprovalResult,
   paginationOf,
+  type ResolveDisputeResult,
   staffMay,
   type TradeDetails,
   translate,
@@ -27,9 +30,12 @@ import { transition } from '../trades/settlement.ts';
 import { staffMayObserve, toTradeDetails } from '../trades/trade-view.ts';
 import { findTrade, lockTrade } from '../trades/trades.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
+import { caseApprovalRef, pendingResult } from './approval-view.ts';
+import { insertApproval, pendingForTrade } from './approvals.repository.ts';
 import { insertAuditEntry } from './audit.repository.ts';
 import type { StaffActor } from './balance-operations.service.ts';
 import * as desk from './desk.repository.ts';
+import { currentUsdRates, formatUsdCents, type PriceSource, valuation } from './four-eyes.ts';
 
 export type DisputeOutcome = 'release' | 'refund';
 
@@ -54,7 +60,11 @@ function deadlineText(d: Date): string {
  * the parties hear about it after the commit.
  */
 export class DisputesService {
-  constructor(private readonly ctx: AppContext) {}
+  /** `prices`: the feed that values a resolution for four eyes (only `resolve` needs it). */
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly prices: PriceSource | null = null,
+  ) {}
 
   private get slaMs() {
     return this.ctx.config.disputeSlaHours * HOUR;
@@ -129,13 +139,17 @@ export class DisputesService {
     if (!trade || !staffMayObserve(trade)) throw notFound(TRADE_NOT_FOUND);
     const [details] = await toTradeDetails(this.ctx.db, [trade], me.id, now);
     assert(details, 'trade details missing');
-    const [people, histories, owners, sent, chat] = await Promise.all([
+    const [people, histories, owners, sent, chat, pending] = await Promise.all([
       usersById(this.ctx.db, [trade.buyerId, trade.sellerId]),
       desk.historiesOf(this.ctx.db, [trade.buyerId, trade.sellerId]),
       desk.staffRefs(this.ctx.db, trade.disputeOwnerId ? [trade.disputeOwnerId] : []),
       sentDetailsOf(this.ctx.db, [trade.id]),
       listMessages(this.ctx.db, trade.id, 100, 0),
+      pendingForTrade(this.ctx.db, trade.id),
     ]);
+    const proposer = pending
+      ? (await desk.staffRefs(this.ctx.db, [pending.proposedBy])).get(pending.proposedBy)
+      : null;
     const caseParty = (id: string) => {
       const u = people.get(id);
       assert(u, `trade ${trade.id} lost a party`);
@@ -167,6 +181,7 @@ export class DisputesService {
       owner: trade.disputeOwnerId ? (owners.get(trade.disputeOwnerId) ?? null) : null,
       takenAt: trade.disputeTakenAt?.toISOString() ?? null,
       canAct: open && mayAct(me, trade),
+      pendingApproval: pending && proposer ? caseApprovalRef(pending, proposer) : null,
       evidenceRequests: details.evidenceRequests,
       paymentDetails: sent.map((d) => ({
         name: d.name,
@@ -289,9 +304,20 @@ export class DisputesService {
 
   /**
    * Settles the case: only its owner or an admin. The written outcome goes into the chat in
-   * the same transaction as the money, the transition and the audit entry.
+   * the same transaction as the money, the transition and the audit entry. A case worth more
+   * than FOUR_EYES_USD is not settled: the resolution is stored as a proposal for a second
+   * admin (docs/decisions/023) and nothing moves. A case with a proposal pending is refused.
    */
-  async resolve(actor: StaffActor, me: AdminView, tradeId: string, outcome: DisputeOutcome, note: string) {
+  async resolve(
+    actor: StaffActor,
+    me: AdminView,
+    tradeId: string,
+    outcome: DisputeOutcome,
+    note: string,
+  ): Promise<ResolveDisputeResult | PendingApprovalResult> {
+    assert(this.prices, 'DisputesService.resolve needs the price feed');
+    const rates = await currentUsdRates(this.prices);
+    const threshold = this.ctx.config.safety.fourEyesUsd;
     const now = this.ctx.clock.now();
     const events = new PendingEvents();
     const result = await this.ctx.db.transaction(async (tx) => {
@@ -301,56 +327,117 @@ export class DisputesService {
         throw new AppError('ACTION_NOT_AVAILABLE', 'Действие недоступно', { status: trade.status });
       }
       if (!mayAct(me, trade)) throw new AppError('FORBIDDEN', { key: 'bo.caseOwnerOnly' });
-      const action = outcome === 'release' ? 'resolve_release' : 'resolve_refund';
-      const notes = [trade.notes, `Решение модератора: ${note}`].filter(Boolean).join('\n');
-      const updated = await transition(
-        tx,
-        trade,
-        action,
-        'moderator',
-        null,
-        now,
-        this.ctx.config.feePpm,
-        { notes },
-        events,
-      );
-      const line = translate('ru', 'bo.chatOutcome', { outcome, note });
-      await this.postLine(tx, trade, me.id, line.slice(0, 2000), now, events, false);
+      const pending = await pendingForTrade(tx, trade.id);
+      if (pending) {
+        throw new AppError('CONFLICT', { key: 'staffSafety.casePending' }, { approvalId: pending.id });
+      }
+      const currency = trade.cryptocurrency as Cryptocurrency;
+      const value = valuation(trade.amountCrypto, rates.rateOf(currency), threshold);
+      if (!value.needsSecondAdmin)
+        return this.settle(tx, trade, { outcome, note }, actor, me.id, now, events);
+      const approval = await insertApproval(tx, {
+        kind: 'dispute.resolve',
+        tradeId: trade.id,
+        userId: null,
+        cryptocurrency: currency,
+        amount: trade.amountCrypto,
+        usdCents: value.usdCents,
+        payload: { outcome, note },
+        proposedBy: me.id,
+        proposedAt: now,
+      });
       await insertAuditEntry(tx, {
         staffId: actor.staffId,
-        action: `trade.resolve_${outcome}`,
+        action: 'approval.propose',
         entityType: 'trade',
         entityId: trade.id,
         ipAddress: actor.ipAddress,
         userAgent: actor.userAgent,
         note,
-        beforeState: {
-          status: trade.status,
-          escrow: formatCrypto(trade.escrowAmount),
-          owner: trade.disputeOwnerId,
-        },
-        afterState: {
-          status: updated.status,
-          settlement: updated.settlement,
-          fee: formatCrypto(updated.feeAmount),
-        },
+        beforeState: { status: trade.status, owner: trade.disputeOwnerId },
+        afterState: { approval: 'pending' },
         metadata: {
-          buyerId: trade.buyerId,
-          sellerId: trade.sellerId,
+          approvalId: approval.id,
+          kind: approval.kind,
+          outcome,
           amount: formatCrypto(trade.amountCrypto),
+          usdValue: formatUsdCents(value.usdCents),
+          thresholdUsd: threshold,
+          priceSource: rates.source,
         },
         createdAt: now,
       });
-      const settled = outcome === 'release' ? ('released' as const) : ('refunded' as const);
-      assert(updated.settlement === settled, `resolution left trade ${trade.id} ${updated.settlement}`);
-      return {
-        tradeId: updated.id,
-        status: settled === 'released' ? ('COMPLETED' as const) : ('CANCELLED' as const),
-        settlement: settled,
-      };
+      return pendingResult(approval, threshold);
     });
     events.publishTo(this.ctx.notifier);
     return result;
+  }
+
+  /**
+   * Moves the escrow of a locked, disputed trade as decided, posts the outcome line and writes
+   * the audit entry, in the caller's transaction: the owner's resolution, or a second admin's
+   * approval of a proposal (`approval`, then the line is the proposer's and the entry says so).
+   */
+  async settle(
+    tx: Tx,
+    trade: TradeRow,
+    decision: { outcome: DisputeOutcome; note: string },
+    actor: StaffActor,
+    authorId: string,
+    now: Date,
+    events: PendingEvents,
+    approval: { id: string; proposedBy: string } | null = null,
+  ): Promise<ResolveDisputeResult> {
+    const { outcome, note } = decision;
+    assert(trade.status === 'DISPUTED', `settling trade ${trade.id} in ${trade.status}`);
+    const action = outcome === 'release' ? 'resolve_release' : 'resolve_refund';
+    const notes = [trade.notes, `Решение модератора: ${note}`].filter(Boolean).join('\n');
+    const updated = await transition(
+      tx,
+      trade,
+      action,
+      'moderator',
+      null,
+      now,
+      this.ctx.config.feePpm,
+      { notes },
+      events,
+    );
+    const line = translate('ru', 'bo.chatOutcome', { outcome, note });
+    await this.postLine(tx, trade, authorId, line.slice(0, 2000), now, events, false);
+    await insertAuditEntry(tx, {
+      staffId: actor.staffId,
+      action: `trade.resolve_${outcome}`,
+      entityType: 'trade',
+      entityId: trade.id,
+      ipAddress: actor.ipAddress,
+      userAgent: actor.userAgent,
+      note,
+      beforeState: {
+        status: trade.status,
+        escrow: formatCrypto(trade.escrowAmount),
+        owner: trade.disputeOwnerId,
+      },
+      afterState: {
+        status: updated.status,
+        settlement: updated.settlement,
+        fee: formatCrypto(updated.feeAmount),
+      },
+      metadata: {
+        buyerId: trade.buyerId,
+        sellerId: trade.sellerId,
+        amount: formatCrypto(trade.amountCrypto),
+        ...(approval ? { approvalId: approval.id, proposedBy: approval.proposedBy } : {}),
+      },
+      createdAt: now,
+    });
+    const settled = outcome === 'release' ? ('released' as const) : ('refunded' as const);
+    assert(updated.settlement === settled, `resolution left trade ${trade.id} ${updated.settlement}`);
+    return {
+      tradeId: updated.id,
+      status: settled === 'released' ? ('COMPLETED' as const) : ('CANCELLED' as const),
+      settlement: settled,
+    };
   }
 
   /** The locked trade of an open case the caller may act on (owner, or an admin). */

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { AdminMessages, type AdminView, StaffRole, text } from '@p2p/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -7,6 +8,12 @@ import { AppError, unauthorized } from '../../errors.ts';
 import { findTwoFactor } from '../two-factor/two-factor.repository.ts';
 import { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import {
+  claimAttempt,
+  forgetAttempts,
+  pruneAttempts,
+  type SignInLimits,
+} from './sign-in-attempts.repository.ts';
 import { findStaffByEmail, findStaffById, insertStaff } from './staff.repository.ts';
 
 const BAD_CHARACTERS = 'control characters are not allowed';
@@ -72,9 +79,28 @@ export function toAdminView(row: StaffRow, twoFactorEnabled = false, production 
   };
 }
 
-/** Admins must use two-factor in production (docs/decisions/016-back-office.md). */
-export function twoFactorRequiredFor(role: StaffRow['role'], production: boolean): boolean {
-  return production && role === 'admin';
+/**
+ * Every staff member must use two-factor in production, moderators too: a moderator settles
+ * disputes, which moves escrow (docs/decisions/016-back-office.md, 023-trust-and-safety.md).
+ */
+export function twoFactorRequiredFor(_role: StaffRow['role'], production: boolean): boolean {
+  return production;
+}
+
+/**
+ * Wrong passwords per account (docs/decisions/023): 5 within 15 minutes lock that address's
+ * password sign-in for 15 minutes, on every instance, on top of the per-IP limit.
+ */
+export const SIGN_IN_LIMITS: SignInLimits = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+
+/** 429 with when to try again; the same for every address (docs/decisions/023). */
+function signInLocked(until: Date, now: Date): AppError {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  return new AppError(
+    'RATE_LIMITED',
+    { key: 'staffSafety.signInLocked', values: { minutes: Math.ceil(seconds / 60) } },
+    { retryAfterSeconds: seconds, retryAt: until.toISOString() },
+  );
 }
 
 async function twoFactorEnabled(db: Executor, staffId: string): Promise<boolean> {
@@ -95,14 +121,26 @@ export class StaffAuthService {
 
   /**
    * Email and password, then the authenticator code when the account has two-factor on
-   * (403 TWO_FACTOR_REQUIRED without it or with a wrong one). An admin without two-factor in
-   * production gets an enrolment-only session (`enrolmentRequired`).
+   * (403 TWO_FACTOR_REQUIRED without it or with a wrong one). A staff member without two-factor
+   * in production gets an enrolment-only session (`enrolmentRequired`).
    */
   async login(email: string, password: string, code?: string) {
-    const row = await findStaffByEmail(this.ctx.db, email);
+    const db = this.ctx.db;
+    const now = this.ctx.clock.now();
+    const row = await findStaffByEmail(db, email);
+    // Counted before the password is checked: parallel guesses cannot slip past the limit,
+    // and a locked account is refused even with the right password. An address without an
+    // account is counted and locked alike, so the answers never tell whether it exists.
+    const key = this.attemptsKey(row, email);
+    const lockedUntil = await claimAttempt(db, key, now, SIGN_IN_LIMITS);
+    if (lockedUntil) throw signInLocked(lockedUntil, now);
     // Unknown email, wrong password and disabled account answer alike, in similar time.
     const ok = await verifyPassword(row?.passwordHash ?? null, password);
-    if (!row || !ok || row.disabledAt) throw new AppError('UNAUTHORIZED', AdminMessages.badCredentials);
+    if (!row || !ok || row.disabledAt) {
+      await pruneAttempts(db, now, SIGN_IN_LIMITS);
+      throw new AppError('UNAUTHORIZED', AdminMessages.badCredentials);
+    }
+    await forgetAttempts(db, key);
     await this.twoFactor.verifyForSignIn(row.id, code);
     const enabled = await twoFactorEnabled(this.ctx.db, row.id);
     const admin = toAdminView(row, enabled, this.production);
@@ -113,6 +151,17 @@ export class StaffAuthService {
       refreshToken: tokens.refreshToken,
       enrolmentRequired: admin.twoFactorRequired && !enabled,
     };
+  }
+
+  /**
+   * The attempts row: the account's, however its address was spelt, else the typed address's.
+   * An HMAC either way, so the table tells neither which rows are accounts nor what was typed.
+   */
+  private attemptsKey(row: StaffRow | null, email: string): string {
+    const subject = row ? `staff:${row.id}` : `email:${email.toLowerCase()}`;
+    return createHmac('sha256', this.ctx.config.jwtSecret)
+      .update(`staff-sign-in:${subject}`)
+      .digest('base64url');
   }
 
   /** Rotates the refresh token; a disabled account loses its session here too. */

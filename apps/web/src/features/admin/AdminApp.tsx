@@ -3,6 +3,7 @@ import { MessageState } from '@/components/ui/Status';
 import { useT } from '@/i18n';
 import { AdminShell } from './components/AdminShell';
 import { AdminsOnly, RequireStaff } from './components/RequireStaff';
+import { ApprovalsPage } from './routes/ApprovalsPage';
 import { AuditPage } from './routes/AuditPage';
 import { BalancePage } from './routes/BalancePage';
 import { DashboardPage } from './routes/DashboardPage';
@@ -46,6 +47,7 @@ export function AdminApp() {
             />
             <Route path="withdrawals" element={<WithdrawalsPage />} />
             <Route path="audit" element={<AuditPage />} />
+            <Route path="approvals" element={<ApprovalsPage />} />
             <Route path="disputes" element={<DisputesPage />} />
             <Route path="disputes/:id" element={<DisputeCasePage />} />
             <Route path="security" element={<SecurityPage />} />

@@ -309,8 +309,7 @@ export const backofficeConsole: Messages<typeof ru> = {
   'bo.security.loadError': 'Failed to load the settings',
   'bo.security.on': 'On since {date}. Recovery codes left: {count}',
   'bo.security.off': 'Off',
-  'bo.security.required':
-    'It is mandatory for administrators: without it the back-office sections are closed.',
+  'bo.security.required': 'It is mandatory for back-office staff: without it the sections are closed.',
   'bo.security.start': 'Set up',
   'bo.security.scan': 'Add the key to your authenticator app and enter its code.',
   'bo.security.secret': 'Key',

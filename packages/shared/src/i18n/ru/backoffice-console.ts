@@ -308,7 +308,7 @@ export const backofficeConsole = {
   'bo.security.loadError': 'Ошибка загрузки настроек',
   'bo.security.on': 'Включена с {date}. Осталось резервных кодов: {count}',
   'bo.security.off': 'Выключена',
-  'bo.security.required': 'Для администраторов она обязательна: без неё разделы бэк-офиса недоступны.',
+  'bo.security.required': 'Для сотрудников бэк-офиса она обязательна: без неё разделы недоступны.',
   'bo.security.start': 'Подключить',
   'bo.security.scan': 'Добавьте ключ в приложение-аутентификатор и введите код из него.',
   'bo.security.secret': 'Ключ',

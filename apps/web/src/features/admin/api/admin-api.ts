@@ -5,6 +5,8 @@ import type {
   AdminUserView,
   AdminView,
   AdminWithdrawalView,
+  ApprovalList,
+  ApprovalView,
   AuditLogView,
   BalanceOperationRequest,
   BalanceOperationResult,
@@ -14,7 +16,9 @@ import type {
   DisputeQueue,
   EvidenceRequestCreate,
   EvidenceRequestView,
+  PendingApprovalResult,
   ResolveDisputeRequest,
+  ResolveDisputeResult,
   StaffMember,
   StaffNoteView,
   StaffTwoFactorStatus,
@@ -60,12 +64,16 @@ export const adminApi = {
   users: (params: { page?: number; limit?: number; search?: string; userId?: string }) =>
     adminRequest<{ users: AdminUserView[]; pagination: AdminPagination }>(`/admin/users${queryOf(params)}`),
   balances: (userId: string) => adminRequest<{ balances: AdminBalances }>(`/admin/users/${userId}/balances`),
+  /** A credit above FOUR_EYES_USD answers a proposal (202) instead of a balance. */
   balanceOperation: (operation: 'credit' | 'debit', userId: string, body: BalanceOperationRequest) =>
-    adminRequest<BalanceOperationResult>(`/admin/users/${userId}/balance/${operation}`, {
-      method: 'POST',
-      body,
-      headers: { 'Idempotency-Key': newIdempotencyKey() },
-    }),
+    adminRequest<BalanceOperationResult | PendingApprovalResult>(
+      `/admin/users/${userId}/balance/${operation}`,
+      {
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      },
+    ),
 
   withdrawals: (params: { page: number; status?: WithdrawalStatus }) =>
     adminRequest<{ withdrawals: AdminWithdrawalView[]; pagination: AdminPagination }>(
@@ -97,8 +105,9 @@ export const adminApi = {
     adminRequest<ChatMessage>(`/admin/disputes/${tradeId}/messages`, { method: 'POST', body: { content } }),
   requestEvidence: (tradeId: string, body: EvidenceRequestCreate) =>
     adminRequest<EvidenceRequestView>(`/admin/disputes/${tradeId}/evidence`, { method: 'POST', body }),
+  /** Above FOUR_EYES_USD the resolution answers a proposal (202): nothing moved yet. */
   resolve: (tradeId: string, body: ResolveDisputeRequest) =>
-    adminRequest<unknown>(`/admin/trades/${tradeId}/resolve`, {
+    adminRequest<ResolveDisputeResult | PendingApprovalResult>(`/admin/trades/${tradeId}/resolve`, {
       method: 'POST',
       body,
       headers: { 'Idempotency-Key': newIdempotencyKey() },
@@ -111,6 +120,18 @@ export const adminApi = {
     if (!response.ok) throw new Error(String(response.status));
     return URL.createObjectURL(await response.blob());
   },
+
+  approvals: (params: { state?: 'pending' | 'decided'; page?: number; limit?: number }) =>
+    adminRequest<ApprovalList>(`/admin/approvals${queryOf(params)}`),
+  approve: (id: string, note?: string) =>
+    adminRequest<ApprovalView>(`/admin/approvals/${id}/approve`, {
+      method: 'POST',
+      body: note ? { note } : {},
+    }),
+  reject: (id: string, note: string) =>
+    adminRequest<ApprovalView>(`/admin/approvals/${id}/reject`, { method: 'POST', body: { note } }),
+  cancelApproval: (id: string) =>
+    adminRequest<ApprovalView>(`/admin/approvals/${id}/cancel`, { method: 'POST' }),
 
   twoFactor: () => adminRequest<StaffTwoFactorStatus>('/admin/auth/2fa'),
   twoFactorSetup: () =>

@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { Icon, type IconName } from '@/components/ui/Icon';
 import { LanguageSwitcher, type MessageKey, useT } from '@/i18n';
 import { safeStorage } from '@/lib/storage';
+import { adminApi } from '../api/admin-api';
 import { useAdminSession } from '../session';
 
 const COLLAPSED_KEY = 'admin_sidebar_collapsed';
@@ -13,6 +15,7 @@ const NAV: { to: string; label: MessageKey; icon: IconName }[] = [
   { to: '/admin/users', label: 'bo.nav.users', icon: 'user' },
   { to: '/admin/balance', label: 'bo.nav.balance', icon: 'wallet' },
   { to: '/admin/withdrawals', label: 'bo.nav.withdrawals', icon: 'download' },
+  { to: '/admin/approvals', label: 'staffSafety.nav', icon: 'check' },
   { to: '/admin/audit', label: 'bo.nav.audit', icon: 'list' },
   { to: '/admin/security', label: 'bo.nav.security', icon: 'shield' },
 ];
@@ -24,6 +27,12 @@ const NAV: { to: string; label: MessageKey; icon: IconName }[] = [
 export function AdminShell() {
   const t = useT();
   const { admin, signOut } = useAdminSession();
+  // Proposals waiting for a second admin (docs/decisions/023): the count beside «Одобрения».
+  const waiting = useQuery({
+    queryKey: ['admin', 'approvals', 'count'],
+    queryFn: () => adminApi.approvals({ state: 'pending', limit: 1 }),
+    refetchInterval: 30_000,
+  }).data?.pendingCount;
   const [collapsed, setCollapsed] = useState(() => safeStorage.get(COLLAPSED_KEY) === '1');
   const toggle = () => {
     const next = !collapsed;
@@ -52,18 +61,25 @@ export function AdminShell() {
           </button>
         </div>
         <nav aria-label={t('bo.nav.label')} className="bo-nav">
-          {NAV.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              className="bo-nav__link"
-              title={t(item.label)}
-              aria-label={t(item.label)}
-            >
-              <Icon name={item.icon} />
-              <span className="bo-sidebar__text">{t(item.label)}</span>
-            </NavLink>
-          ))}
+          {NAV.map((item) => {
+            const count = item.to === '/admin/approvals' ? (waiting ?? 0) : 0;
+            // The name starts with what the link shows ("Одобрения 1"), then says what the number is.
+            const label =
+              count > 0 ? `${t(item.label)} ${t('staffSafety.navCount', { count })}` : t(item.label);
+            return (
+              <NavLink key={item.to} to={item.to} className="bo-nav__link" title={label} aria-label={label}>
+                <Icon name={item.icon} />
+                <span className="bo-sidebar__text">{t(item.label)}</span>
+                {/* A space apart, so the link reads "Одобрения 1", as its name starts. */}
+                {count > 0 ? ' ' : null}
+                {count > 0 ? (
+                  <span className="bo-nav__badge num" aria-hidden="true" data-testid="approvals-count">
+                    {count}
+                  </span>
+                ) : null}
+              </NavLink>
+            );
+          })}
         </nav>
         <div className="bo-sidebar__me">
           {admin ? (

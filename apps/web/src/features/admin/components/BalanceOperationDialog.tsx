@@ -1,4 +1,9 @@
-import type { AdminUserView, Cryptocurrency } from '@p2p/shared';
+import type {
+  AdminUserView,
+  BalanceOperationResult,
+  Cryptocurrency,
+  PendingApprovalResult,
+} from '@p2p/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
 import { InputField } from '@/components/ui/InputField';
@@ -12,7 +17,16 @@ import { userLabel } from './common';
  * The modal form of spec 3 §2/§5: operation, currency, amount and an optional note that
  * defaults to the manual credit/debit text; a confirmation step precedes sending.
  */
-export function BalanceOperationDialog({ user, onClose }: { user: AdminUserView; onClose: () => void }) {
+export function BalanceOperationDialog({
+  user,
+  onClose,
+  onResult,
+}: {
+  user: AdminUserView;
+  onClose: () => void;
+  /** What the server answered: a balance, or a proposal waiting for a second admin. */
+  onResult?: (result: BalanceOperationResult | PendingApprovalResult) => void;
+}) {
   const t = useT();
   const fmt = useFormat();
   const id = useId();
@@ -40,7 +54,13 @@ export function BalanceOperationDialog({ user, onClose }: { user: AdminUserView;
     if (!confirmed || !currency) return;
     mutation.mutate(
       { operation, userId: user.id, currency, amount: confirmed, reason },
-      { onSuccess: onClose, onSettled: () => setConfirmed(null) },
+      {
+        onSuccess: (result) => {
+          onResult?.(result);
+          onClose();
+        },
+        onSettled: () => setConfirmed(null),
+      },
     );
   };
 

@@ -94,9 +94,12 @@ export function ResolveForm({ dispute }: { dispute: DisputeCase }) {
   const tradeId = dispute.trade.id;
   const resolve = useMutation({
     mutationFn: (body: { outcome: 'release' | 'refund'; note: string }) => adminApi.resolve(tradeId, body),
-    onSuccess: () => {
-      toast.success(t('bo.case.resolved'));
+    onSuccess: (result) => {
+      // Above FOUR_EYES_USD nothing moved yet: a second admin must approve (docs/decisions/023).
+      if ('pendingApproval' in result) toast.success(t('staffSafety.pendingSecondAdmin'));
+      else toast.success(t('bo.case.resolved'));
       void queryClient.invalidateQueries({ queryKey: ['admin', 'disputes'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
     },
     onError: (error) => toast.error(error.message || t('bo.actionFailed')),

@@ -48,11 +48,17 @@ export function useBalanceOperation() {
         amount: input.amount,
         reason: input.reason.trim(),
       }),
-    onSuccess: (_result, input) => {
+    onSuccess: (result, input) => {
       const amount = fmt.crypto(input.amount, input.currency);
-      toast.success(
-        t(input.operation === 'credit' ? 'bo.balance.credited' : 'bo.balance.debited', { amount }),
-      );
+      // Above FOUR_EYES_USD a credit is only proposed: say so, never "credited".
+      if ('pendingApproval' in result) {
+        toast.success(t('staffSafety.pendingSecondAdmin'));
+        void queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] });
+      } else {
+        toast.success(
+          t(input.operation === 'credit' ? 'bo.balance.credited' : 'bo.balance.debited', { amount }),
+        );
+      }
       void queryClient.invalidateQueries({ queryKey: ['admin', 'balances', input.userId] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
     },

@@ -1,7 +1,12 @@
-import type { AdminUserView, Cryptocurrency } from '@p2p/shared';
+import type {
+  AdminUserView,
+  BalanceOperationResult,
+  Cryptocurrency,
+  PendingApprovalResult,
+} from '@p2p/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { InputField } from '@/components/ui/InputField';
 import { useT } from '@/i18n';
@@ -40,8 +45,12 @@ export function BalancePage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<(OperationDraft & { amount: string }) | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
+  const [proposed, setProposed] = useState<{ result: PendingApprovalResult; name: string } | null>(null);
   const problemOf = useDraftProblem();
   const mutation = useBalanceOperation();
+  /** A credit above FOUR_EYES_USD moved nothing: the page says it waits (docs/decisions/023). */
+  const onResult = (result: BalanceOperationResult | PendingApprovalResult, name: string) =>
+    setProposed('pendingApproval' in result ? { result, name } : null);
 
   const pick = (next: AdminUserView | null) => {
     setPicked(next);
@@ -67,9 +76,10 @@ export function BalancePage() {
     mutation.mutate(
       { operation, userId, currency: coin, amount: value, reason: why },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
           setAmount('');
           setReason('');
+          onResult(result, user ? userLabel(user) : '');
         },
       },
     );
@@ -84,6 +94,28 @@ export function BalancePage() {
         </button>
       }
     >
+      {proposed ? (
+        <div
+          className="alert alert--warn bo-approval-notice"
+          role="status"
+          data-testid="credit-pending-approval"
+        >
+          <p className="bo-strong">{t('staffSafety.pendingSecondAdmin')}</p>
+          <p>
+            {t('staffSafety.credit.pendingText', {
+              amount: fmt.crypto(proposed.result.amount, proposed.result.cryptocurrency),
+              usd: fmt.fiat(proposed.result.usdValue, 'USD'),
+              name: proposed.name,
+              threshold: fmt.fiat(String(proposed.result.thresholdUsd), 'USD', 0),
+            })}
+          </p>
+          <div className="bo-actions">
+            <Link to="/admin/approvals" className="btn btn--ghost btn--sm">
+              {t('staffSafety.openApprovals')}
+            </Link>
+          </div>
+        </div>
+      ) : null}
       <div className="bo-grid">
         <div className="panel">
           <h2 className="panel__title">{t('bo.balance.user')}</h2>
@@ -170,7 +202,13 @@ export function BalancePage() {
           onCancel={() => setConfirm(null)}
         />
       ) : null}
-      {modalOpen && user ? <BalanceOperationDialog user={user} onClose={() => setModalOpen(false)} /> : null}
+      {modalOpen && user ? (
+        <BalanceOperationDialog
+          user={user}
+          onClose={() => setModalOpen(false)}
+          onResult={(result) => onResult(result, userLabel(user))}
+        />
+      ) : null}
     </AdminPage>
   );
 }

@@ -5,6 +5,7 @@ import { useT } from '@/i18n';
 import { shortId } from '@/lib/format';
 import { useFormat } from '@/lib/use-format';
 import { adminApi } from '../api/admin-api';
+import { CaseApprovalNotice } from '../components/CaseApprovalNotice';
 import { CaseChat } from '../components/CaseChat';
 import { EvidenceForm, ResolveForm } from '../components/CaseForms';
 import { EvidenceList, PartyCard, PaymentDetailsSent, Receipts, Timeline } from '../components/CaseSections';
@@ -68,6 +69,9 @@ export function DisputeCasePage() {
           </p>
         )}
       </div>
+      {open && dispute.pendingApproval ? (
+        <CaseApprovalNotice tradeId={trade.id} approval={dispute.pendingApproval} />
+      ) : null}
       <div className="bo-case">
         <div className="bo-case__main">
           <section className="panel" aria-labelledby="case-summary">
@@ -113,7 +117,8 @@ export function DisputeCasePage() {
           {open && dispute.canAct ? (
             <section className="panel bo-case__forms" aria-label={t('bo.case.resolve')}>
               <EvidenceForm tradeId={trade.id} />
-              <ResolveForm dispute={dispute} />
+              {/* One proposal per case: while it waits, the case cannot be resolved again. */}
+              {dispute.pendingApproval ? null : <ResolveForm dispute={dispute} />}
             </section>
           ) : null}
         </div>

@@ -1,0 +1,109 @@
+import {
+  ApprovalList,
+  ApprovalsQuery,
+  ApprovalView,
+  ApproveRequest,
+  IdParams,
+  Ok,
+  RejectApprovalRequest,
+} from '@p2p/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { actorOf, type StaffAccess, staffOf } from './access.ts';
+import { ApprovalsService } from './approvals.service.ts';
+
+/**
+ * Four eyes (docs/decisions/023-trust-and-safety.md): the proposals waiting for a second admin,
+ * and their approval, rejection or withdrawal. `:id` is the proposal's id.
+ */
+export const adminApprovalsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: StaffAccess }> = async (
+  app,
+  { ctx, access },
+) => {
+  const approvals = new ApprovalsService(ctx);
+  const decide = access.allow('approvals.decide');
+  const tags = ['admin'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/approvals',
+    {
+      onRequest: access.allow('read'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Proposals above FOUR_EYES_USD: pending (the oldest first) or decided, with what each does and whether the caller may decide it',
+        querystring: ApprovalsQuery,
+        response: { 200: Ok(ApprovalList) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await approvals.list(staffOf(request), request.query),
+    }),
+  );
+
+  app.post(
+    '/approvals/:id/approve',
+    {
+      onRequest: decide,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Approve another staff member's proposal: the money moves now, everything re-checked (admins only, never one's own: 403; audited)",
+        params: IdParams,
+        body: ApproveRequest,
+        response: { 200: Ok(ApprovalView) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await approvals.approve(
+        actorOf(request),
+        staffOf(request),
+        request.params.id,
+        request.body.note ?? null,
+      ),
+    }),
+  );
+
+  app.post(
+    '/approvals/:id/reject',
+    {
+      onRequest: decide,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Reject another staff member's proposal with a note: nothing moves, a dispute stays open (admins only, never one's own: 403; audited)",
+        params: IdParams,
+        body: RejectApprovalRequest,
+        response: { 200: Ok(ApprovalView) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await approvals.reject(actorOf(request), staffOf(request), request.params.id, request.body.note),
+    }),
+  );
+
+  app.post(
+    '/approvals/:id/cancel',
+    {
+      onRequest: access.allow('read'),
+      schema: {
+        tags,
+        security,
+        summary: "Withdraw one's own pending proposal (the proposer only; audited)",
+        params: IdParams,
+        response: { 200: Ok(ApprovalView) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await approvals.cancel(actorOf(request), staffOf(request), request.params.id),
+    }),
+  );
+};

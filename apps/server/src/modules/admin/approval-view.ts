@@ -1,0 +1,151 @@
+import {
+  type AdminView,
+  type ApprovalRefusal,
+  type ApprovalView,
+  type CaseApprovalRef,
+  type Cryptocurrency,
+  effectiveName,
+  formatCrypto,
+  formatFiat,
+  type PendingApprovalResult,
+  ResolveDisputeRequest,
+  type StaffRef,
+  staffMay,
+} from '@p2p/shared';
+import { z } from 'zod';
+import type { Executor } from '../../db/client.ts';
+import type { StaffApprovalRow, TradeRow, UserRow } from '../../db/schema.ts';
+import { assert } from '../../errors.ts';
+import { findTrade } from '../trades/trades.repository.ts';
+import { findUserById } from '../users/users.repository.ts';
+import * as desk from './desk.repository.ts';
+import { formatUsdCents } from './four-eyes.ts';
+
+/** A credit's payload as proposed (BalanceOperationRequest, re-validated on approval). */
+export const CreditPayload = z.object({
+  cryptocurrency: z.string(),
+  amount: z.string(),
+  reason: z.string(),
+});
+
+/** The outcome and written note of a proposed resolution. */
+export function resolutionOf(row: StaffApprovalRow): ResolveDisputeRequest {
+  assert(row.kind === 'dispute.resolve', `approval ${row.id} is a ${row.kind}`);
+  return ResolveDisputeRequest.parse(row.payload);
+}
+
+/** The note of a resolution or the reason of a credit. */
+export function reasonOf(row: StaffApprovalRow): string {
+  return row.kind === 'dispute.resolve' ? resolutionOf(row).note : CreditPayload.parse(row.payload).reason;
+}
+
+/** The 202 answer of a resolution or a credit that became a proposal. */
+export function pendingResult(row: StaffApprovalRow, thresholdUsd: number): PendingApprovalResult {
+  return {
+    pendingApproval: true,
+    approvalId: row.id,
+    kind: row.kind,
+    cryptocurrency: row.cryptocurrency as Cryptocurrency,
+    amount: formatCrypto(row.amount),
+    usdValue: formatUsdCents(row.usdCents),
+    thresholdUsd,
+  };
+}
+
+/** The proposal a dispute case shows while it waits. */
+export function caseApprovalRef(row: StaffApprovalRow, proposer: StaffRef): CaseApprovalRef {
+  const { outcome, note } = resolutionOf(row);
+  return {
+    id: row.id,
+    outcome,
+    usdValue: formatUsdCents(row.usdCents),
+    reason: note,
+    proposedBy: proposer,
+    proposedAt: row.proposedAt.toISOString(),
+  };
+}
+
+/**
+ * Why `me` may not decide `row`, or null when they may: one's own proposal, a role without
+ * `approvals.decide`, a proposal already decided. The order the service refuses in.
+ */
+export function refusalOf(
+  row: Pick<StaffApprovalRow, 'status' | 'proposedBy'>,
+  me: { id: string; mayDecide: boolean },
+): ApprovalRefusal | null {
+  if (row.proposedBy === me.id) return 'own';
+  if (!me.mayDecide) return 'admins_only';
+  if (row.status !== 'pending') return 'decided';
+  return null;
+}
+
+/** Proposals as the console shows them to `me`: what they do, who proposed, may `me` decide. */
+export async function approvalViews(
+  db: Executor,
+  me: AdminView,
+  rows: StaffApprovalRow[],
+): Promise<ApprovalView[]> {
+  const refs = await desk.staffRefs(
+    db,
+    rows.flatMap((r) => (r.decidedBy ? [r.proposedBy, r.decidedBy] : [r.proposedBy])),
+  );
+  const trades = new Map<string, TradeRow>();
+  for (const r of rows) {
+    const trade = r.tradeId ? await findTrade(db, r.tradeId) : null;
+    if (trade) trades.set(trade.id, trade);
+  }
+  const people = await usersById(db, [
+    ...rows.flatMap((r) => (r.userId ? [r.userId] : [])),
+    ...[...trades.values()].flatMap((t) => [t.buyerId, t.sellerId]),
+  ]);
+  const party = (id: string) => {
+    const u = people.get(id);
+    assert(u, `approval party ${id} missing`);
+    return { id, name: effectiveName(u), username: u.username };
+  };
+  const mayDecide = staffMay(me.role, 'approvals.decide');
+  return rows.map((r): ApprovalView => {
+    const proposer = refs.get(r.proposedBy);
+    assert(proposer, `proposer ${r.proposedBy} missing`);
+    const trade = r.tradeId ? trades.get(r.tradeId) : undefined;
+    const outcome = trade ? resolutionOf(r).outcome : null;
+    const beneficiary = trade ? (outcome === 'release' ? trade.buyerId : trade.sellerId) : r.userId;
+    assert(beneficiary, `approval ${r.id} has no beneficiary`);
+    const refusal = refusalOf(r, { id: me.id, mayDecide });
+    return {
+      id: r.id,
+      kind: r.kind,
+      status: r.status,
+      trade:
+        trade && outcome
+          ? {
+              id: trade.id,
+              status: trade.status,
+              outcome,
+              fiatCurrency: trade.fiatCurrency,
+              amountFiat: formatFiat(trade.amountFiat),
+              buyer: party(trade.buyerId),
+              seller: party(trade.sellerId),
+            }
+          : null,
+      beneficiary: party(beneficiary),
+      cryptocurrency: r.cryptocurrency as Cryptocurrency,
+      amount: formatCrypto(r.amount),
+      usdValue: formatUsdCents(r.usdCents),
+      reason: reasonOf(r),
+      proposedBy: proposer,
+      proposedAt: r.proposedAt.toISOString(),
+      decidedBy: r.decidedBy ? (refs.get(r.decidedBy) ?? null) : null,
+      decidedAt: r.decidedAt?.toISOString() ?? null,
+      decisionNote: r.decisionNote,
+      mayDecide: refusal === null,
+      refusal,
+      mayCancel: r.status === 'pending' && r.proposedBy === me.id,
+    };
+  });
+}
+
+async function usersById(db: Executor, ids: string[]): Promise<Map<string, UserRow>> {
+  const rows = await Promise.all([...new Set(ids)].map((id) => findUserById(db, id)));
+  return new Map(rows.flatMap((u) => (u ? [[u.id, u] as const] : [])));
+}

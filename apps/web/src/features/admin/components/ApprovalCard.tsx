@@ -1,0 +1,161 @@
+import type { ApprovalStatus, ApprovalView, StaffRef } from '@p2p/shared';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { useT } from '@/i18n';
+import { shortId } from '@/lib/format';
+import { useFormat } from '@/lib/use-format';
+import type { ApprovalStep } from './ApprovalStepDialog';
+
+const PILL: Record<ApprovalStatus, string> = {
+  pending: 'warn',
+  approved: 'success',
+  rejected: 'danger',
+  cancelled: 'muted',
+};
+
+export const staffName = (s: StaffRef) => `${s.firstName} ${s.lastName}`.trim() || s.email;
+
+/**
+ * One proposal: what it does (the trade and outcome, or the credit), how much and what that is
+ * worth in dollars, who proposed it and why. Approve and reject are shown to everyone but work
+ * only for another admin; a disabled button says why underneath.
+ */
+export function ApprovalCard({
+  approval: a,
+  busy,
+  onStep,
+}: {
+  approval: ApprovalView;
+  busy: boolean;
+  onStep: (step: ApprovalStep) => void;
+}) {
+  const t = useT();
+  const fmt = useFormat();
+  const id = useId();
+  const pending = a.status === 'pending';
+  const why = a.refusal && a.refusal !== 'decided' ? t(`staffSafety.refusal.${a.refusal}`) : null;
+  return (
+    <li className="panel bo-card" data-testid="approval" data-approval-id={a.id} data-status={a.status}>
+      <div className="bo-card__head">
+        <span className="bo-strong">
+          {t(a.kind === 'dispute.resolve' ? 'staffSafety.kind.dispute' : 'staffSafety.kind.credit')}
+        </span>
+        <span className={`status-pill status-pill--${PILL[a.status]}`}>
+          {t(`staffSafety.status.${a.status}`)}
+        </span>
+      </div>
+      <dl className="bo-facts">
+        {a.trade ? (
+          <>
+            <div>
+              <dt>{t('staffSafety.field.trade')}</dt>
+              <dd>
+                <Link to={`/admin/disputes/${a.trade.id}`}>{shortId(a.trade.id)}</Link> ·{' '}
+                {t(`tradeStatus.${a.trade.status}`)}
+              </dd>
+            </div>
+            <div className="bo-facts__wide">
+              <dt>{t('bo.case.resolve')}</dt>
+              <dd className="bo-strong" data-testid="approval-outcome">
+                {t(
+                  a.trade.outcome === 'release'
+                    ? 'staffSafety.outcome.release'
+                    : 'staffSafety.outcome.refund',
+                )}
+              </dd>
+            </div>
+            <div className="bo-facts__wide">
+              <dt>{t('staffSafety.field.parties')}</dt>
+              <dd>
+                {t('staffSafety.field.partiesValue', {
+                  buyer: a.trade.buyer.name,
+                  seller: a.trade.seller.name,
+                })}
+              </dd>
+            </div>
+          </>
+        ) : null}
+        <div>
+          <dt>{t('staffSafety.field.amount')}</dt>
+          <dd className="num" data-testid="approval-amount">
+            {fmt.crypto(a.amount, a.cryptocurrency)}
+            {a.trade ? (
+              <span className="muted"> · {fmt.fiat(a.trade.amountFiat, a.trade.fiatCurrency)}</span>
+            ) : null}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('staffSafety.field.usd')}</dt>
+          <dd className="num bo-strong" data-testid="approval-usd">
+            {fmt.fiat(a.usdValue, 'USD')}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('staffSafety.field.beneficiary')}</dt>
+          <dd>
+            <Link to={`/admin/users/${a.beneficiary.id}`}>{a.beneficiary.name}</Link>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('staffSafety.field.proposedBy')}</dt>
+          <dd data-testid="approval-proposer">
+            {t('staffSafety.who', { name: staffName(a.proposedBy), when: fmt.dateTime(a.proposedAt) })}
+          </dd>
+        </div>
+        <div className="bo-facts__wide">
+          <dt>{t('staffSafety.field.reason')}</dt>
+          <dd className="bo-break">{a.reason}</dd>
+        </div>
+        {a.decidedBy && a.decidedAt ? (
+          <div>
+            <dt>{t('staffSafety.field.decidedBy')}</dt>
+            <dd>{t('staffSafety.who', { name: staffName(a.decidedBy), when: fmt.dateTime(a.decidedAt) })}</dd>
+          </div>
+        ) : null}
+        {a.decisionNote ? (
+          <div className="bo-facts__wide">
+            <dt>{t('staffSafety.field.decisionNote')}</dt>
+            <dd className="bo-break">{a.decisionNote}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {pending ? (
+        <div className="bo-actions">
+          <button
+            type="button"
+            className="btn btn--sm btn--buy"
+            disabled={!a.mayDecide || busy}
+            aria-describedby={why ? `${id}-why` : undefined}
+            onClick={() => onStep('approve')}
+          >
+            {t('staffSafety.approve')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--sm btn--sell"
+            disabled={!a.mayDecide || busy}
+            aria-describedby={why ? `${id}-why` : undefined}
+            onClick={() => onStep('reject')}
+          >
+            {t('staffSafety.reject')}
+          </button>
+          {a.mayCancel ? (
+            <button
+              type="button"
+              className="btn btn--sm btn--ghost"
+              disabled={busy}
+              onClick={() => onStep('cancel')}
+            >
+              {t('staffSafety.withdraw')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {pending && why ? (
+        <p id={`${id}-why`} className="muted small" data-testid="approval-refusal">
+          {why}
+        </p>
+      ) : null}
+    </li>
+  );
+}
