@@ -23,6 +23,7 @@ import { actorOf, StaffAccess, staffOf } from './access.ts';
 import { AdminService } from './admin.service.ts';
 import { adminAuthRoutes } from './admin-auth.routes.ts';
 import { adminDeskRoutes } from './admin-desk.routes.ts';
+import { adminLimitsRoutes } from './admin-limits.routes.ts';
 import { adminStaffRoutes } from './admin-staff.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 import { adminWithdrawalsRoutes } from './admin-withdrawals.routes.ts';
@@ -48,6 +49,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   await app.register(adminWithdrawalsRoutes, { ctx, access });
   await app.register(adminDeskRoutes, { ctx, access });
   await app.register(adminUsersRoutes, { ctx, access });
+  await app.register(adminLimitsRoutes, { ctx, access });
   await app.register(adminStaffRoutes, { ctx, access });
 
   app.get(
