@@ -116,16 +116,20 @@ describe('wallet journey: deposit, trade, two-factor, withdrawal (issue 7)', () 
       payment_methods: ['sberbank'],
       time_limit: 30,
     });
-    const opened = await api<{ trade: { id: string } }>(buyer, baseURL, 'POST', '/trades', {
-      orderId: order.id,
-      amountFiat: '100000',
-      paymentMethod: 'sberbank',
-    });
-    const act = (page: Page, action: string) =>
-      api(page, baseURL, 'POST', `/trades/${opened.trade.id}/actions`, { action });
-    await act(buyer, 'mark_paid');
-    await act(owner, 'confirm_payment');
-    await act(owner, 'release_crypto');
+    // Two trades of 50 000 ₽: the buyer is a new account, whose trade is at most that
+    // (LIMIT_NEW_TRADE_RUB, docs/decisions/023).
+    for (let i = 0; i < 2; i++) {
+      const opened = await api<{ trade: { id: string } }>(buyer, baseURL, 'POST', '/trades', {
+        orderId: order.id,
+        amountFiat: '50000',
+        paymentMethod: 'sberbank',
+      });
+      const act = (page: Page, action: string) =>
+        api(page, baseURL, 'POST', `/trades/${opened.trade.id}/actions`, { action });
+      await act(buyer, 'mark_paid');
+      await act(owner, 'confirm_payment');
+      await act(owner, 'release_crypto');
+    }
     const balance = await balanceOf(owner, baseURL, 'BTC');
     expect(balance.total).toBe(fromUnits(toUnits(DEPOSIT) - toUnits(SOLD)));
     expect(balance.locked).toBe('0.00000000');
