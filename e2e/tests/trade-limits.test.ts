@@ -64,7 +64,7 @@ describe('a new account on the market', () => {
     expect((await form.getByTestId('new-account-cap').textContent())?.replace(/\s/g, ' ')).toBe(
       'Лимит нового аккаунта: до 50 000,00 ₽ за сделку. Он снимается после 5 завершенных сделок',
     );
-    await form.getByText(/От 1\s000,00 ₽ до 50\s000,00 ₽/).waitFor();
+    await form.getByText(/От 1\s000,00\s₽ до 50\s000,00\s₽/).waitFor();
     await form.getByRole('button', { name: 'Макс' }).click();
     expect(await form.getByLabel(/^Сумма сделки/).inputValue()).toBe('50000.00');
     await screenshot(buyer, 'limits-new-account-cap', { fullPage: false });
