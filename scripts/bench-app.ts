@@ -35,8 +35,17 @@ export function benchConfigEnv(databaseUrl: string, jwtSecret: string): Record<s
     JWT_SECRET: jwtSecret,
     DATA_DIR: mkdtempSync(join(tmpdir(), 'p2p-bench-data-')),
     PRICE_API_URL: 'http://127.0.0.1:9/simple/price',
+    // Bench buyers are new accounts that hold many trades at once: the limits are still checked
+    // on every opening (docs/decisions/023), at thresholds the load never reaches.
+    ...BENCH_TRADE_LIMITS,
   };
 }
+
+/** Trade limits no bench load reaches (the checks run as in production). */
+export const BENCH_TRADE_LIMITS = {
+  LIMIT_NEW_OPEN_TRADES: '1000',
+  LIMIT_OPEN_TRADES: '1000',
+} as const;
 
 export async function startAppProcess(env: Record<string, string>, poolMax: number): Promise<AppProcess> {
   const profileDir = process.env.BENCH_CPU_PROF;

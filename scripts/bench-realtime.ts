@@ -228,6 +228,9 @@ async function serve() {
     JWT_SECRET: randomBytes(32).toString('hex'),
     DATA_DIR: mkdtempSync(join(tmpdir(), 'p2p-bench-rt-')),
     PRICE_API_URL: 'http://127.0.0.1:9/simple/price',
+    // Each buyer holds many unpaid trades at once (docs/decisions/023 limits, out of reach).
+    LIMIT_NEW_OPEN_TRADES: '1000',
+    LIMIT_OPEN_TRADES: '1000',
   });
   const ctx = createContext(config, database, systemClock);
   // Stamped before Socket.IO's own listener runs: the moment the service publishes, after commit.

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { repoRoot } from './server';
 
 /** Helpers shared by the trade journeys: sign-in through the UI, the API with a page's token. */
@@ -50,7 +50,9 @@ export async function signIn(
   await dialog.waitFor({ state: 'detached' });
 }
 
-export async function storedUser(page: Page): Promise<{ id: string; displayName: string | null }> {
+export async function storedUser(
+  page: Page,
+): Promise<{ id: string; displayName: string | null; firstName: string }> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('user_data') ?? '{}'));
 }
 
@@ -121,6 +123,78 @@ export async function receiptPng(): Promise<Buffer> {
     ])
     .png()
     .toBuffer();
+}
+
+/** The account a journey's buyer pays from (docs/product/trust-and-safety.md). */
+export interface Payer {
+  last4: string;
+  name: string;
+}
+
+/**
+ * «Я оплатил»'s dialog: names the paying account (the bank stays the trade's own) and confirms.
+ * `name` should be the buyer's own, or the seller is warned it is not.
+ */
+export async function markPaid(page: Page, payer: Payer): Promise<void> {
+  await page.getByRole('button', { name: 'Я оплатил' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Вы перевели деньги?' });
+  await dialog.waitFor();
+  await dialog.getByLabel('Последние 4 цифры карты или телефона').fill(payer.last4);
+  await dialog.getByLabel('Имя плательщика, как его показывает банк').fill(payer.name);
+  await dialog.getByRole('button', { name: 'Да, я оплатил' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/**
+ * The demo authenticator's current code, as the page shows it under a code field (development
+ * sign-in; demo users share the README's secret). Waits for a code whose time step is not the
+ * one `spent` (a step is accepted once).
+ */
+export async function demoCode(scope: Locator, spent?: string): Promise<string> {
+  const hint = scope.getByTestId('dev-totp-code');
+  await hint.waitFor();
+  for (let i = 0; i < 40; i++) {
+    const code = /(\d{6})/.exec((await hint.textContent()) ?? '')?.[1];
+    if (code && code !== spent) return code;
+    await scope.page().waitForTimeout(1_000);
+  }
+  throw new Error('no fresh demo code shown');
+}
+
+/**
+ * «Подтвердить получение оплаты» with the seller's second factor: the code from the dialog's
+ * demo hint, unless the session's step-up window is open. Returns the code used (or null).
+ */
+export async function confirmReceipt(page: Page): Promise<string | null> {
+  await page.getByRole('button', { name: 'Подтвердить получение оплаты' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Подтвердить получение оплаты?' });
+  await dialog.waitFor();
+  let code: string | null = null;
+  if (!(await dialog.getByTestId('step-up-open').isVisible())) {
+    code = await demoCode(dialog);
+    await dialog.getByLabel('Код подтверждения').fill(code);
+  }
+  await dialog.getByRole('button', { name: 'Да, деньги получены' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  return code;
+}
+
+const otplib = createRequire(`${repoRoot}/apps/server/package.json`)('otplib') as {
+  generate: (o: { secret: string; epoch: number }) => Promise<string>;
+};
+
+/**
+ * Turns two-factor on for the user signed in on `page`, through the API as the security page
+ * would (setup, then the authenticator's first code). Returns the recovery codes: each is
+ * good for one later money action, without waiting for the next 30-second step.
+ */
+export async function enrolTwoFactor(page: Page, baseURL: string): Promise<string[]> {
+  const { secret } = await api<{ secret: string }>(page, baseURL, 'POST', '/users/2fa/setup');
+  const code = await otplib.generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+  const enabled = await api<{ recoveryCodes: string[] }>(page, baseURL, 'POST', '/users/2fa/enable', {
+    code,
+  });
+  return enabled.recoveryCodes;
 }
 
 /** The trade id of a /trade/{id} page. */

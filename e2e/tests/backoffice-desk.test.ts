@@ -5,6 +5,7 @@ import { launchBrowser, newContext } from '../support/browser';
 import {
   api,
   balanceOf,
+  enrolTwoFactor,
   forbidDialogs,
   fromUnits,
   LIVE,
@@ -89,6 +90,8 @@ describe('moderator dispute journey: queue → take → chat → evidence → ou
       { cryptocurrency: 'BTC', amount: '0.01', reason: 'Пополнение для проверки спора' },
       accessToken,
     );
+    // Selling needs two-factor on (docs/decisions/023).
+    await enrolTwoFactor(seller, baseURL);
     const order = await api<{ id: string }>(seller, baseURL, 'POST', '/orders', {
       type: 'sell',
       cryptocurrency: 'BTC',
@@ -112,7 +115,10 @@ describe('moderator dispute journey: queue → take → chat → evidence → ou
       details: { bankName: 'Сбербанк', cardNumber: '4276380012345679', holderName: 'PRODAVEC' },
     });
     await api(seller, baseURL, 'PUT', `/trades/${trade.id}/payment-template`, { templateId: template.id });
-    await api(buyer, baseURL, 'POST', `/trades/${trade.id}/actions`, { action: 'mark_paid' });
+    await api(buyer, baseURL, 'POST', `/trades/${trade.id}/actions`, {
+      action: 'mark_paid',
+      payload: { payer: { bank: 'sberbank', last4: '5511', name: (await storedUser(buyer)).firstName } },
+    });
     buyerBefore = toUnits(
       (await balanceOf(buyer, baseURL, 'BTC').catch(() => ({ available: '0' }))).available,
     );
@@ -272,12 +278,13 @@ describe('withdrawal from the queue: approve, complete, then the audit log', () 
       { cryptocurrency: 'BTC', amount: '0.015', reason },
       accessToken,
     );
+    const [totpCode] = await enrolTwoFactor(user, baseURL);
     const requested = await api<{ id: string; status: string; total: string }>(
       user,
       baseURL,
       'POST',
       '/withdrawals/request',
-      { cryptocurrency: 'BTC', amount: '0.01', toAddress: OUTSIDE },
+      { cryptocurrency: 'BTC', amount: '0.01', toAddress: OUTSIDE, totpCode },
     );
     expect(requested.status).toBe('PENDING');
     const locked = await balanceOf(user, baseURL, 'BTC');
@@ -288,7 +295,6 @@ describe('withdrawal from the queue: approve, complete, then the audit log', () 
     await admin.goto(`${baseURL}/admin/withdrawals`);
     const row = admin.locator(`[data-testid="withdrawal-row"][data-withdrawal-id="${requested.id}"]`);
     await row.waitFor(LIVE);
-    await row.getByText(OUTSIDE).waitFor();
     await row.getByText('Ожидает').waitFor();
     await row.getByRole('button', { name: 'Одобрить' }).click();
     const approve = admin.getByRole('dialog');
@@ -299,9 +305,11 @@ describe('withdrawal from the queue: approve, complete, then the audit log', () 
     // The queue shows pending ones; the approved request is found under its status.
     await admin.getByLabel('Статус').selectOption('APPROVED');
     await row.getByText('Одобрена').waitFor(LIVE);
-    await row.getByRole('button', { name: 'Завершить' }).click();
+    // Sending starts with a claim («Отправить»); only then the destination and the hash form.
+    await row.getByRole('button', { name: 'Отправить' }).click();
     const complete = admin.getByRole('dialog');
-    await complete.getByRole('heading', { name: 'Завершить заявку' }).waitFor();
+    await complete.getByRole('heading', { name: 'Отправка вывода' }).waitFor(LIVE);
+    expect(await complete.getByTestId('sending-address').textContent()).toBe(OUTSIDE);
     await complete.getByRole('button', { name: 'Завершить' }).click();
     await complete.getByRole('alert').getByText('Введите TX Hash').waitFor();
     const txHash = 'cd'.repeat(32);

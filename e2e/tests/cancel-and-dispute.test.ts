@@ -6,6 +6,7 @@ import {
   balanceOf,
   forbidDialogs,
   LIVE,
+  markPaid,
   signIn,
   storedUser,
   toUnits,
@@ -136,10 +137,11 @@ describe('cancel from Active Trades, then a dispute (seller alice, a new buyer)'
     await buyer.goto(`${baseURL}/trade/${trade.id}`);
     await buyer.getByRole('heading', { name: /Покупка BTC/ }).waitFor();
 
-    await buyer.locator('.main-action').getByRole('button', { name: 'Я оплатил' }).click();
-    await buyer.getByRole('dialog').getByRole('button', { name: 'Да, я оплатил' }).click();
+    // «Я оплатил» names the paying account; here not the buyer's own name: the seller is warned.
+    await markPaid(buyer, { last4: '9031', name: 'Олег К.' });
     await buyer.locator('.trade-head').getByText('Оплата отправлена').waitFor(LIVE);
     await seller.locator('.trade-head').getByText('Оплата отправлена').waitFor(LIVE);
+    await seller.getByTestId('payer-name-mismatch').waitFor(LIVE);
 
     await buyer.locator('.main-action').getByRole('button', { name: 'Открыть спор' }).click();
     const dialog = buyer.getByRole('dialog').filter({ hasText: 'Причина спора' });

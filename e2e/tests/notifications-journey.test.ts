@@ -1,7 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, screenshot } from '../support/browser';
-import { api, forbidDialogs, LIVE, signIn, storedUser, uniqueUsername } from '../support/journey';
+import {
+  api,
+  confirmReceipt,
+  forbidDialogs,
+  LIVE,
+  signIn,
+  storedUser,
+  uniqueUsername,
+} from '../support/journey';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -82,7 +90,10 @@ describe('notifications journey: the seller learns from the bell that the buyer 
       .toBeGreaterThan(Math.min(before.unreadCount, 99));
     const afterOpen = Number(await badge.textContent());
 
-    await api(buyer, baseURL, 'POST', `/trades/${tradeId}/actions`, { action: 'mark_paid' });
+    await api(buyer, baseURL, 'POST', `/trades/${tradeId}/actions`, {
+      action: 'mark_paid',
+      payload: { payer: { bank: 'sberbank', last4: '7781', name: (await storedUser(buyer)).firstName } },
+    });
     await expect.poll(async () => Number(await badge.textContent()), LIVE).toBeGreaterThan(afterOpen);
     expect(new URL(seller.url()).pathname).toBe('/my-orders');
   });
@@ -122,9 +133,7 @@ describe('notifications journey: the seller learns from the bell that the buyer 
   });
 
   it('on the trade page the seller confirms the payment and releases', async () => {
-    await seller.getByRole('button', { name: 'Подтвердить получение оплаты' }).click();
-    const confirm = seller.getByRole('dialog').filter({ hasText: 'Подтвердить получение оплаты?' });
-    await confirm.getByRole('button', { name: 'Да, деньги получены' }).click();
+    await confirmReceipt(seller);
     await seller.locator('.trade-head').getByText('Оплата подтверждена').waitFor(LIVE);
     const checklist = seller.locator('#trade-checklist');
     for (const box of await checklist.getByRole('checkbox').all()) await box.check();

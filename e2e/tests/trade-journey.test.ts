@@ -5,12 +5,14 @@ import {
   api,
   type Balance,
   balanceOf,
+  demoCode,
   forbidDialogs,
   fromUnits,
   LIVE,
   receiptPng,
   ruAmount,
   signIn,
+  storedUser,
   toUnits,
   tradeIdOf,
   uniqueUsername,
@@ -287,9 +289,18 @@ describe('trade journey: seller vera, a new buyer, two browsers', () => {
       .waitFor();
     await screenshot(buyer, 'journey-receipt-uploaded');
 
+    // «Я оплатил» names the paying account: the bank is the trade's, the card's last digits and
+    // the buyer's name as the bank shows it.
     await buyer.getByRole('button', { name: 'Я оплатил' }).click();
     const confirm = buyer.getByRole('dialog').filter({ hasText: 'Вы перевели деньги?' });
     await confirm.waitFor();
+    expect(await confirm.getByLabel('Банк').inputValue()).toBe('sberbank');
+    await confirm.getByRole('button', { name: 'Да, я оплатил' }).click();
+    await confirm.getByText('Последние 4 цифры карты или телефона: ровно 4 цифры').waitFor();
+    await confirm.getByLabel('Последние 4 цифры карты или телефона').fill('4242');
+    // The name the bank shows is the buyer's own (their profile's first name).
+    const { firstName } = await storedUser(buyer);
+    await confirm.getByLabel('Имя плательщика, как его показывает банк').fill(`${firstName} К.`);
     await screenshot(buyer, 'journey-mark-paid-confirm', { fullPage: false });
     await confirm.getByRole('button', { name: 'Да, я оплатил' }).click();
     await buyer.locator('.trade-head').getByText('Оплата отправлена').waitFor(LIVE);
@@ -302,13 +313,27 @@ describe('trade journey: seller vera, a new buyer, two browsers', () => {
       .locator('#trade-receipt')
       .getByRole('button', { name: /Открыть чек от/ })
       .waitFor(LIVE);
+    // Who paid, beside the receipt: the account the buyer named, new to the platform.
+    const payer = seller.getByTestId('payer-account');
+    await payer.getByText(/Сбербанк ·· 4242/).waitFor(LIVE);
+    await payer.getByText('С этого счета на платформе еще не платили').waitFor();
+    expect(await payer.getByRole('alert').count()).toBe(0);
     await screenshot(seller, 'journey-seller-paid');
   });
 
   it('the seller confirms, checks and releases; both pages complete live', async () => {
+    // The seller's second factor: a code from the authenticator (the demo hint shows it).
     await seller.getByRole('button', { name: 'Подтвердить получение оплаты' }).click();
     const confirm = seller.getByRole('dialog').filter({ hasText: 'Подтвердить получение оплаты?' });
-    await confirm.getByRole('button', { name: 'Да, деньги получены' }).click();
+    const ok = confirm.getByRole('button', { name: 'Да, деньги получены' });
+    expect(await ok.isDisabled()).toBe(true);
+    await confirm.getByLabel('Код подтверждения').fill('000000');
+    await ok.click();
+    await confirm.getByText('Неверный код двухфакторной аутентификации').waitFor();
+    await confirm.getByLabel('Код подтверждения').fill(await demoCode(confirm));
+    await screenshot(seller, 'journey-confirm-code', { fullPage: false });
+    await ok.click();
+    await confirm.waitFor({ state: 'detached' });
     await seller.locator('.trade-head').getByText('Оплата подтверждена').waitFor(LIVE);
     await buyer.locator('.trade-head').getByText('Оплата подтверждена').waitFor(LIVE);
 

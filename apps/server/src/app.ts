@@ -22,6 +22,7 @@ import { devChainRoutes } from './modules/chains/devnet/dev-chain.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
+import { limitsRoutes } from './modules/limits/limits.routes.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { MarketPricesService } from './modules/market/market.service.ts';
 import { NotificationFeed } from './modules/notifications/notification-feed.ts';
@@ -176,12 +177,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const prices =
     options.prices ??
     new MarketPricesService({ url: ctx.config.priceApiUrl, clock: ctx.clock, log: app.log });
+  ctx.prices = prices;
   await app.register(
     async (api) => {
       await api.register(authRoutes, { ctx });
       await api.register(settingsRoutes, { ctx });
       await api.register(avatarsRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
+      await api.register(limitsRoutes, { ctx });
       await api.register(notificationsRoutes, { inbox });
       await api.register(telegramRoutes, { ctx, bot });
       await api.register(twoFactorRoutes, { ctx });

@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import { SessionService } from './modules/auth/sessions.ts';
 import { TokenService } from './modules/auth/tokens.ts';
+import { MarketPricesService } from './modules/market/market.service.ts';
 import { type BookAnswer, BookCache } from './modules/orders/book-cache.ts';
 import { Notifier } from './modules/realtime/notifier.ts';
 import { DatabaseUploadStore, type UploadStore } from './modules/uploads/upload-store.ts';
@@ -23,6 +24,12 @@ export interface AppContext {
   uploads: UploadStore;
   /** Recent pages of the public order book (docs/decisions/019). */
   bookCache: BookCache<BookAnswer>;
+  /**
+   * The price feed, one per instance: the market screen, wallet values and the new-account cap
+   * in other fiats than RUB (docs/decisions/023) share its cache. The app replaces the default
+   * with one that logs to its logger.
+   */
+  prices: MarketPricesService;
 }
 
 export function createContext(config: Config, database: Database, clock: Clock): AppContext {
@@ -43,5 +50,6 @@ export function createContext(config: Config, database: Database, clock: Clock):
     presence: async () => false,
     uploads: new DatabaseUploadStore(database.db, config.dataDir),
     bookCache,
+    prices: new MarketPricesService({ url: config.priceApiUrl, clock, log: { warn: () => {} } }),
   };
 }

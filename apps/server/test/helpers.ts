@@ -75,6 +75,19 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
+/**
+ * Trade limits out of reach (docs/decisions/023, "Limits"): nobody is a new account and no
+ * count suspends. For suites about something else whose users, new accounts all, open many or
+ * large trades at once (the order book, races, the ledger's property test); the limits' reads
+ * still run on every opening. trades/limits.test.ts tests the defaults.
+ */
+export const LAX_TRADE_LIMITS: Record<string, string> = {
+  LIMIT_NEW_ACCOUNT_TRADES: '0',
+  LIMIT_OPEN_TRADES: '1000',
+  LIMIT_CANCELS_PER_DAY: '1000',
+  LIMIT_LOST_DISPUTES: '1000',
+};
+
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;

@@ -21,6 +21,7 @@ export * from './schemas/chat.ts';
 export * from './schemas/common.ts';
 export * from './schemas/config.ts';
 export * from './schemas/deposits.ts';
+export * from './schemas/limits.ts';
 export * from './schemas/market.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/orders.ts';

@@ -662,3 +662,15 @@ export const staffApprovals = pgTable('staff_approvals', {
   decisionNote: text('decision_note'),
 });
 export type StaffApprovalRow = typeof staffApprovals.$inferSelect;
+
+// ---- 0026: trade limits (docs/decisions/023-trust-and-safety.md) ----
+
+/** Staff lifts of a user's trade suspensions; each forgives what was counted before it. */
+export const tradeLimitLifts = pgTable('trade_limit_lifts', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  userId: uuid('user_id').notNull(),
+  staffId: uuid('staff_id').notNull(),
+  reason: text('reason').notNull(),
+  liftedAt: ts('lifted_at').notNull(),
+  lifted: jsonb('lifted').notNull(),
+});

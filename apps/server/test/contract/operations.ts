@@ -4,12 +4,13 @@ import { DisputesService } from '../../src/modules/admin/disputes.service.ts';
 import { UserAdminService } from '../../src/modules/admin/user-admin.service.ts';
 import { signLoginWidget, signWebAppInitData } from '../../src/modules/auth/telegram.ts';
 import { findTrade } from '../../src/modules/trades/trades.repository.ts';
+import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
 import { deleteTwoFactor } from '../../src/modules/two-factor/two-factor.repository.ts';
 import { TwoFactorService } from '../../src/modules/two-factor/two-factor.service.ts';
 import { AvatarsService } from '../../src/modules/uploads/avatars.service.ts';
 import { WithdrawalDecisionsService } from '../../src/modules/withdrawals/withdrawal-decisions.service.ts';
-import { secondFactor } from '../factories.ts';
+import { openTrade, secondFactor } from '../factories.ts';
 import { TEST_BOT_TOKEN } from '../helpers.ts';
 import {
   type Caller,
@@ -243,6 +244,15 @@ async function blockSeller(s: Suite, w: World) {
   await new UserAdminService(s.t.ctx).block(actor, w.ids.seller, 'Проверка службы безопасности');
 }
 
+/** The world's buyer cancels three trades in a day: taking trades is suspended (docs/decisions/023). */
+async function suspendBuyer(s: Suite, w: World) {
+  const trades = new TradesService(s.t.ctx);
+  for (let i = 0; i < 3; i++) {
+    const tradeId = await openTrade(s.t.ctx, w.ids.buyer, w.orderId, '5000');
+    await trades.act(w.ids.buyer, tradeId, 'cancel_trade', {});
+  }
+}
+
 /** Moves the world's withdrawal forward by admin decisions. */
 async function decideWithdrawal(s: Suite, w: World, ...actions: ('approve' | 'processing')[]) {
   const decisions = new WithdrawalDecisionsService(s.t.ctx);
@@ -263,6 +273,7 @@ export const OPERATIONS: Record<string, Entry> = {
   'POST /api/v1/auth/logout': row(EVERYONE, { body: (w) => ({ refreshToken: w.refresh.user }) }),
   'GET /api/v1/auth/me': row(USERS),
   'GET /api/v1/users/me': row(USERS),
+  'GET /api/v1/users/me/limits': row(USERS),
   'PUT /api/v1/users/me': row(USERS, { body: () => ({ display_name: 'Новое имя' }) }),
   'PUT /api/v1/users/profile': row(USERS, {
     body: () => ({ displayName: 'Новое имя', useCustomProfile: true }),
@@ -519,6 +530,13 @@ export const OPERATIONS: Record<string, Entry> = {
     params: sellerId,
     body: () => ({ reason: 'Подозрение на мошенничество' }),
   }),
+  'GET /api/v1/admin/users/{id}/limits': row(STAFF, { params: sellerId }),
+  'POST /api/v1/admin/users/{id}/limits/lift': row(
+    ADMIN,
+    { params: (w) => ({ id: w.ids.buyer }), body: () => ({ reason: 'Отмены по вине продавца, проверено' }) },
+    'ESCROW_LOCKED',
+    suspendBuyer,
+  ),
   'POST /api/v1/admin/users/{id}/unblock': row(
     ADMIN,
     { params: sellerId, body: () => ({ reason: 'Проверка пройдена' }) },

@@ -6,7 +6,7 @@ import { auditLedger } from '../../src/modules/ledger/audit.ts';
 import { TwoFactorService } from '../../src/modules/two-factor/two-factor.service.ts';
 import { createStaffMember } from '../admin/factories.ts';
 import { TEST_TOTP_SECRET, uniqueName } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, LAX_TRADE_LIMITS, type TestApp } from '../helpers.ts';
 import { freshAddress } from '../withdrawals/support.ts';
 import { sequence, USERS } from './operations.ts';
 import { Runner } from './runner.ts';
@@ -32,7 +32,7 @@ const SEED = process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : und
 let t: TestApp;
 let staffId: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(LAX_TRADE_LIMITS);
   staffId = (await createStaffMember(t, { role: 'admin' })).id;
 });
 afterAll(async () => {

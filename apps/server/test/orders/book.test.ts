@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrdersService } from '../../src/modules/orders/orders.service.ts';
 import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { createOrder, createUser, expectLedgerSound, fund, openTrade } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, LAX_TRADE_LIMITS, type TestApp } from '../helpers.ts';
 import { type Api, api } from '../trades/support.ts';
 
 // GET /api/v1/orders, the public book. The whole database of this file is the fixture below,
@@ -24,7 +24,7 @@ async function place(name: string, patch: Partial<CreateOrderRequest>) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(LAX_TRADE_LIMITS);
   http = api(t);
   // Placed first, then 30 days pass: expired by the scheduler before the others exist.
   await place('sellExpired', { price_per_unit: '4300000' });

@@ -10,7 +10,7 @@ import {
   openTrade,
   sellOrderScenario,
 } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, LAX_TRADE_LIMITS, type TestApp } from '../helpers.ts';
 import { type Api, api, drive, type Reachable } from '../trades/support.ts';
 
 // The owner's side of orders: my orders, statistics, trades of an order, pause and resume.
@@ -18,7 +18,7 @@ import { type Api, api, drive, type Reachable } from '../trades/support.ts';
 let t: TestApp;
 let http: Api;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(LAX_TRADE_LIMITS);
   http = api(t);
 });
 afterAll(async () => {

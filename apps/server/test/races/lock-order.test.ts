@@ -5,7 +5,7 @@ import { OrdersService } from '../../src/modules/orders/orders.service.ts';
 import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { balance, createOrder, createUser, expectLedgerSound, fund, openTrade, PAID } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, LAX_TRADE_LIMITS, type TestApp } from '../helpers.ts';
 import { payloadOf } from '../trades/support.ts';
 import { inBatches, report, settle, settlementsOf, tally, timed } from './support.ts';
 
@@ -19,7 +19,7 @@ import { inBatches, report, settle, settlementsOf, tally, timed } from './suppor
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(LAX_TRADE_LIMITS);
 });
 afterAll(async () => {
   await expectLedgerSound(t.ctx);

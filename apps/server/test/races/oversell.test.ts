@@ -4,7 +4,7 @@ import { queryRows } from '../../src/db/client.ts';
 import { auditLedger } from '../../src/modules/ledger/audit.ts';
 import { findOrder } from '../../src/modules/orders/orders.repository.ts';
 import { balance, createOrder, expectLedgerSound, fund } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, LAX_TRADE_LIMITS, type TestApp } from '../helpers.ts';
 import { newSession, newSessions, report, type Session, tally, timed } from './support.ts';
 
 /**
@@ -14,7 +14,7 @@ import { newSession, newSessions, report, type Session, tally, timed } from './s
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(LAX_TRADE_LIMITS);
 });
 afterAll(async () => {
   await expectLedgerSound(t.ctx);

@@ -6,7 +6,7 @@ import { type AppContext, createContext } from '../../src/context.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { BOOK_CACHE_TTL_MS } from '../../src/modules/orders/book-cache.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
-import { createOrder, createUser, expectLedgerSound, fund } from '../factories.ts';
+import { createOrder, createUser, expectLedgerSound, fund, PAID } from '../factories.ts';
 import { createTestDatabase, testConfig } from '../helpers.ts';
 import {
   type Client,
@@ -111,7 +111,7 @@ describe('two instances behind one Redis', () => {
       method: 'POST',
       url: `/api/v1/trades/${tradeId}/actions`,
       headers: buyerAuth,
-      payload: { action: 'mark_paid' },
+      payload: { action: 'mark_paid', payload: PAID },
     });
     expect(act.statusCode, act.body).toBe(200);
     const paid = { tradeId, status: 'PAYMENT_PENDING', action: 'mark_paid' };

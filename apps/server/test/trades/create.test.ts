@@ -8,7 +8,7 @@ import {
   fund,
   sellOrderScenario,
 } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, LAX_TRADE_LIMITS, type TestApp } from '../helpers.ts';
 import { type Api, api, buyOrderScenario, tradesOnOrder } from './support.ts';
 
 // POST /api/v1/trades: the rules of spec 1 §5 and DESIGN §2 "Amounts of a trade".
@@ -16,7 +16,7 @@ import { type Api, api, buyOrderScenario, tradesOnOrder } from './support.ts';
 let t: TestApp;
 let http: Api;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(LAX_TRADE_LIMITS);
   http = api(t);
 });
 afterAll(async () => {

@@ -10,11 +10,11 @@ import {
   sellOrderScenario,
   TEST_TOTP_SECRET,
 } from '../factories.ts';
-import { createTestApp, signInEnrolled, type TestApp } from '../helpers.ts';
+import { createTestApp, LAX_TRADE_LIMITS, signInEnrolled, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(LAX_TRADE_LIMITS);
 });
 afterAll(async () => {
   await expectLedgerSound(t.ctx);

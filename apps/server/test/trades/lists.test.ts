@@ -7,7 +7,7 @@ import {
   openTrade,
   sellOrderScenario,
 } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, LAX_TRADE_LIMITS, type TestApp } from '../helpers.ts';
 import { type Api, api, drive, type Reachable } from './support.ts';
 
 // GET /trades (filters, paging), /trades/user/{id}, /trades/stats and the soft delete.
@@ -29,7 +29,7 @@ const PLAN: [name: string, role: 'buyer' | 'seller', status: Reachable, fiat: st
 ];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(LAX_TRADE_LIMITS);
   http = api(t);
   me = (await createUser(t.ctx)).id;
   await fund(t.ctx, me, 'BTC', '1');

@@ -10,7 +10,7 @@ import {
   PAID,
   sellOrderScenario,
 } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, LAX_TRADE_LIMITS, type TestApp } from '../helpers.ts';
 import { type Api, api, drive, payloadOf, sellTradeIn } from './support.ts';
 
 // Reviews after a completed trade, and the reputation figures built from stored data
@@ -19,7 +19,7 @@ import { type Api, api, drive, payloadOf, sellTradeIn } from './support.ts';
 let t: TestApp;
 let http: Api;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(LAX_TRADE_LIMITS);
   http = api(t);
 });
 afterAll(async () => {

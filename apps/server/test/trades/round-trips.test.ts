@@ -15,7 +15,9 @@ import { api } from './support.ts';
 // open 25-27, mark_paid 22-23, confirm_payment 20-23, release_crypto 30-31, cancel_trade 25-26.
 // Then (decision 020): open 6, mark_paid 6, confirm_payment 6, release_crypto 7, cancel_trade 7.
 const CEILINGS = {
-  open: 6, // session, BEGIN, admission (order + users + partner rule), write, COMMIT, view
+  // admission: order + users + partner rule + the trade limits' counts and buyer lock (decision
+  // 023); write: + the buyer's open trades recounted in its RETURNING
+  open: 6, // session, BEGIN, admission, write, COMMIT, view
   mark_paid: 5, // BEGIN, lock with the session check (decision 021), transition write, COMMIT, view
   // + the second factor (decision 023): its row locked, the spent step written, the window opened
   confirm_payment: 8,

@@ -5,7 +5,7 @@ import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { csvField } from '../../src/modules/wallet/wallet-history.ts';
 import { balanceOperation, CREDITS_WITHOUT_FOUR_EYES, signInStaff } from '../admin/factories.ts';
 import { createOrder, expectLedgerSound, openTrade, PAID } from '../factories.ts';
-import { createTestApp, signInEnrolled, type TestApp } from '../helpers.ts';
+import { createTestApp, LAX_TRADE_LIMITS, signInEnrolled, type TestApp } from '../helpers.ts';
 import { payloadOf } from '../trades/support.ts';
 import {
   cancel,
@@ -18,7 +18,7 @@ import {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ...CREDITS_WITHOUT_FOUR_EYES });
+  t = await createTestApp({ ...CREDITS_WITHOUT_FOUR_EYES, ...LAX_TRADE_LIMITS });
 });
 afterAll(async () => {
   await expectLedgerSound(t.ctx);

@@ -147,6 +147,23 @@ export function formatDateTime(iso: string | null | undefined, lang: Lang): stri
   return dateFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+/**
+ * Date and time with the reader's time zone named (`22.11.2026, 14:31 GMT+3`): when something
+ * lifts or ends at an exact moment (a trade suspension); EMPTY when missing or not a date.
+ */
+export function formatDateTimeZone(iso: string | null | undefined, lang: Lang): string {
+  const date = dateOf(iso);
+  if (!date) return EMPTY;
+  return dateFormat(lang, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(date);
+}
+
 /** Time of day (`14:05`); EMPTY when missing. */
 export function formatTime(iso: string | null | undefined, lang: Lang): string {
   const date = dateOf(iso);

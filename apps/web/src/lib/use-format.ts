@@ -17,6 +17,7 @@ export function formatterFor(lang: Lang) {
     percent: (value: number) => f.formatPercent(value, lang),
     tenths: (value: bigint) => f.formatTenths(value, lang),
     dateTime: (iso: string | null | undefined) => f.formatDateTime(iso, lang),
+    dateTimeZone: (iso: string | null | undefined) => f.formatDateTimeZone(iso, lang),
     time: (iso: string | null | undefined) => f.formatTime(iso, lang),
     date: (iso: string | null | undefined, style?: 'long' | 'short' | 'weekday') =>
       f.formatDate(iso, lang, style),

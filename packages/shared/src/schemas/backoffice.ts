@@ -32,6 +32,8 @@ import { EscrowView, EvidenceParty, EvidenceRequestView, TradeView } from './tra
  *   POST   /admin/users/:id/notes                 mod    StaffNoteRequest -> StaffNoteView
  *   POST   /admin/users/:id/block                 admin  BlockUserRequest -> AdminUserView
  *   POST   /admin/users/:id/unblock               admin  BlockUserRequest -> AdminUserView
+ *   GET    /admin/users/:id/limits                mod    -> AdminTradeLimits (schemas/limits.ts)
+ *   POST   /admin/users/:id/limits/lift           admin  LiftLimitsRequest -> AdminTradeLimits
  *   GET    /admin/withdrawals                     mod    -> AdminWithdrawalsResult; each row has `facts` (WithdrawalFacts)
  *   GET    /admin/audit-logs                      mod    AuditLogsQuery (+ from, to) -> AuditLogsResult
  *   GET    /admin/disputes                        mod    DisputeQueueQuery -> DisputeQueue (oldest first)
@@ -275,6 +277,7 @@ export const AUDIT_ACTIONS = [
   'dispute.evidence_request',
   'user.block',
   'user.unblock',
+  'user.limits_lift',
   'user.note',
   'staff.create',
   'staff.update',
@@ -433,6 +436,8 @@ export const STAFF_PERMISSIONS = {
   'withdrawals.decide': ['admin'],
   /** Block and unblock users. */
   'users.block': ['admin'],
+  /** Lift a user's trade suspensions (docs/decisions/023, "Limits"). */
+  'users.limits': ['admin'],
   /** Create staff accounts, change roles, disable accounts. */
   'staff.manage': ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;

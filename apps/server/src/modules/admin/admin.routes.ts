@@ -25,6 +25,7 @@ import { AdminService } from './admin.service.ts';
 import { adminApprovalsRoutes } from './admin-approvals.routes.ts';
 import { adminAuthRoutes } from './admin-auth.routes.ts';
 import { adminDeskRoutes } from './admin-desk.routes.ts';
+import { adminLimitsRoutes } from './admin-limits.routes.ts';
 import { adminStaffRoutes } from './admin-staff.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 import { adminWithdrawalsRoutes } from './admin-withdrawals.routes.ts';
@@ -57,6 +58,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; prices: Price
   await app.register(adminWithdrawalsRoutes, { ctx, access });
   await app.register(adminDeskRoutes, { ctx, access });
   await app.register(adminUsersRoutes, { ctx, access });
+  await app.register(adminLimitsRoutes, { ctx, access });
   await app.register(adminStaffRoutes, { ctx, access });
   await app.register(adminApprovalsRoutes, { ctx, access });
 

@@ -28,6 +28,12 @@ import {
   type UserRow,
   users,
 } from '../../db/schema.ts';
+import {
+  buyerLimitsLockSql,
+  type LimitCounts,
+  limitCountsFromJson,
+  openAsBuyerSql,
+} from '../limits/limits.repository.ts';
 
 export type NewTrade = typeof trades.$inferInsert;
 export type TradeActionRow = typeof tradeActions.$inferSelect;
@@ -244,13 +250,24 @@ export interface Admission {
   takerRating: string | null;
   /** Whether the taker has two-factor on (taking a buy order sells: docs/decisions/023). */
   takerTwoFactor: boolean;
+  /** The trade limits' counts of the taker, and of the owner of a buy order (zeros otherwise). */
+  takerLimits: LimitCounts;
+  ownerLimits: LimitCounts;
 }
 
 /**
  * Locks the order FOR UPDATE and both users FOR SHARE (as the blocking checks did one by one)
- * and reads the owner's partner rule and the taker's rating, in one statement.
+ * and reads the owner's partner rule and the taker's rating, in one statement. The same
+ * statement takes the lock on the buyer's trade limits and reads the limits' counts
+ * (`limitCounts`, limits.repository.ts) of the taker and of a buy order's owner
+ * (docs/decisions/023, "Limits").
  */
-export async function admitTaker(tx: Tx, orderId: string, takerId: string): Promise<Admission | null> {
+export async function admitTaker(
+  tx: Tx,
+  orderId: string,
+  takerId: string,
+  limitCounts: (userId: SQL) => SQL,
+): Promise<Admission | null> {
   const [row] = await queryRows<{
     order: unknown;
     taker: unknown;
@@ -259,6 +276,8 @@ export async function admitTaker(tx: Tx, orderId: string, takerId: string): Prom
     allow_unrated: boolean | null;
     taker_rating: string | null;
     taker_two_factor: boolean;
+    taker_limits: unknown;
+    owner_limits: unknown;
   }>(
     tx,
     sql`SELECT ${exactRowJson('o')} AS "order", ${exactRowJson('tk')} AS taker, ow.blocked_at IS NOT NULL AS owner_blocked,
@@ -267,11 +286,15 @@ export async function admitTaker(tx: Tx, orderId: string, takerId: string): Prom
                  (SELECT AVG(r.rating)::numeric(3,2)::text FROM reviews r WHERE r.subject_id = tk.id)
                END AS taker_rating,
                EXISTS (SELECT 1 FROM user_two_factor tf WHERE tf.user_id = tk.id AND tf.enabled_at IS NOT NULL)
-                 AS taker_two_factor
+                 AS taker_two_factor,
+               ${buyerLimitsLockSql(sql`CASE WHEN o.type = 'sell' THEN tk.id ELSE ow.id END`)} AS buyer_locked,
+               row_to_json(lt) AS taker_limits, row_to_json(lo) AS owner_limits
         FROM orders o
         JOIN users ow ON ow.id = o.user_id
         JOIN users tk ON tk.id = ${takerId}::uuid
         LEFT JOIN user_settings s ON s.user_id = o.user_id
+        CROSS JOIN LATERAL (${limitCounts(sql`tk.id`)}) lt
+        CROSS JOIN LATERAL (${limitCounts(sql`CASE WHEN o.type = 'buy' THEN ow.id END`)}) lo
         WHERE o.id = ${orderId}::uuid
         FOR UPDATE OF o FOR SHARE OF ow, tk`,
   );
@@ -287,12 +310,16 @@ export async function admitTaker(tx: Tx, orderId: string, takerId: string): Prom
     allowUnrated: row.allow_unrated ?? true,
     takerRating: row.taker_rating,
     takerTwoFactor: row.taker_two_factor,
+    takerLimits: limitCountsFromJson(row.taker_limits),
+    ownerLimits: limitCountsFromJson(row.owner_limits),
   };
 }
 
 /**
  * A new trade's writes in one statement: the trade, the order's remainder, the history line
  * and the SYSTEM chat line. The trade id is chosen by the caller so the lines can refer to it.
+ * `openBefore`: the buyer's open trades as this statement began (without the new one), for the
+ * open-trade limit's second check (docs/decisions/023, "Limits").
  */
 export async function writeOpening(
   tx: Tx,
@@ -300,7 +327,7 @@ export async function writeOpening(
   orderUpdate: { orderId: string; availableAmount: bigint; now: Date },
   action: typeof tradeActions.$inferInsert,
   message: typeof chatMessages.$inferInsert,
-): Promise<TradeRow> {
+): Promise<{ trade: TradeRow; openBefore: number }> {
   const [history, chat] = tradeLines(tx, action, message);
   const remainder = tx
     .$with('order_change')
@@ -311,9 +338,14 @@ export async function writeOpening(
         .where(eq(orders.id, orderUpdate.orderId))
         .returning({ id: orders.id }),
     );
-  const [row] = await tx.with(history, chat, remainder).insert(trades).values(trade).returning();
+  const [row] = await tx
+    .with(history, chat, remainder)
+    .insert(trades)
+    .values(trade)
+    .returning({ ...getTableColumns(trades), openBefore: openAsBuyerSql(trade.buyerId) });
   if (!row) throw new Error('trade insert returned nothing');
-  return row;
+  const { openBefore, ...written } = row;
+  return { trade: written, openBefore: Number(openBefore) };
 }
 
 export interface TradeFilter {

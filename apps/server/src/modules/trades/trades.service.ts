@@ -8,6 +8,7 @@ import {
   DISPUTE_REASONS,
   DisputeMessages,
   DisputePayload,
+  type FiatCurrency,
   formatCrypto,
   formatFiat,
   formatRu,
@@ -26,6 +27,7 @@ import { SESSION_EXPIRED, sessionIsLive } from '../auth/sessions.ts';
 import { systemMessageValues } from '../chat/system-messages.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
 import * as ledger from '../ledger/ledger.ts';
+import { LimitsService } from '../limits/limits.service.ts';
 import { findOrder } from '../orders/orders.repository.ts';
 import { ORDER_NOT_FOUND } from '../orders/orders.service.ts';
 import { PendingEvents } from '../realtime/notifier.ts';
@@ -58,10 +60,12 @@ const STATUS_FILTERS: Record<string, TradeRow['status'][]> = {
 export class TradesService {
   private readonly twoFactor: TwoFactorService;
   private readonly payers: PayerFingerprints;
+  private readonly limits: LimitsService;
 
   constructor(private readonly ctx: AppContext) {
     this.twoFactor = new TwoFactorService(ctx);
     this.payers = new PayerFingerprints(ctx.config.totpEncryptionKey);
+    this.limits = new LimitsService(ctx);
   }
 
   /** Opens a trade on an order and locks its escrow in the same transaction. */
@@ -108,8 +112,11 @@ export class TradesService {
       this.ctx.db,
       { userId: takerId, scope: 'trades.create', key: idempotencyKey, request: input },
       async (tx) => {
-        // The order locked, both users read FOR SHARE, the owner's partner rule: one statement.
-        const admission = await repo.admitTaker(tx, input.orderId, takerId);
+        // The order locked, both users read FOR SHARE, the owner's partner rule, the trade
+        // limits' counts and the buyer's limits lock: one statement.
+        const admission = await repo.admitTaker(tx, input.orderId, takerId, (user) =>
+          this.limits.countsSql(user, now),
+        );
         if (!admission) throw notFound(ORDER_NOT_FOUND);
         const { order, taker } = admission;
         // Neither a blocked taker nor a blocked order owner starts a new trade.
@@ -120,8 +127,16 @@ export class TradesService {
         if (order.type === 'buy' && !admission.takerTwoFactor) throw notEnrolled();
         const refusal = partnerRefusal(admission, admission.takerRating);
         if (refusal) throw refusal;
-        const { amountFiat, amountCrypto } = this.admittedAmount(order, input, now);
         const sellOrder = order.type === 'sell';
+        // Trade limits (docs/decisions/023, "Limits"): suspensions, open trades, a new account's cap.
+        const limited = this.limits.admit(
+          sellOrder,
+          { takerId, ownerId: order.userId },
+          { taker: admission.takerLimits, owner: admission.ownerLimits },
+          now,
+        );
+        const { amountFiat, amountCrypto } = this.admittedAmount(order, input, now);
+        await this.limits.checkAmount(limited, order.fiatCurrency as FiatCurrency, amountFiat);
         const sellerId = sellOrder ? order.userId : takerId;
         const buyerId = sellOrder ? takerId : order.userId;
         const takerRole = sellOrder ? 'buyer' : 'seller';
@@ -139,7 +154,7 @@ export class TradesService {
             now,
           );
         }
-        const trade = await repo.writeOpening(
+        const { trade, openBefore } = await repo.writeOpening(
           tx,
           {
             id: tradeId,
@@ -173,6 +188,8 @@ export class TradesService {
           systemMessageValues(tradeId, 'create', takerRole, now),
         );
         assert(trade.amountFiat > 0n && trade.id === tradeId, `trade ${tradeId} written wrong`);
+        // A concurrent opening for the same buyer committed after the admission read its counts.
+        this.limits.recheckOpenTrades(limited, openBefore);
         written = trade;
         events.toUsers([order.userId], 'trade:created', {
           tradeId,

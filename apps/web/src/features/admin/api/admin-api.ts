@@ -1,6 +1,7 @@
 import type {
   AdminDashboard,
   AdminPagination,
+  AdminTradeLimits,
   AdminUserPage,
   AdminUserView,
   AdminView,
@@ -88,6 +89,10 @@ export const adminApi = {
   user: (id: string) => adminRequest<AdminUserPage>(`/admin/users/${id}`),
   addNote: (id: string, text: string) =>
     adminRequest<StaffNoteView>(`/admin/users/${id}/notes`, { method: 'POST', body: { text } }),
+  /** A user's trade limits and suspensions (docs/decisions/023, "Limits"); the lift is admins' only. */
+  userLimits: (id: string) => adminRequest<AdminTradeLimits>(`/admin/users/${id}/limits`),
+  liftLimits: (id: string, reason: string) =>
+    adminRequest<AdminTradeLimits>(`/admin/users/${id}/limits/lift`, { method: 'POST', body: { reason } }),
   setBlocked: (id: string, block: boolean, reason: string) =>
     adminRequest<AdminUserView>(`/admin/users/${id}/${block ? 'block' : 'unblock'}`, {
       method: 'POST',

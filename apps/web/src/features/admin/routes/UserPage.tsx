@@ -8,6 +8,7 @@ import { useFormat } from '@/lib/use-format';
 import { adminApi } from '../api/admin-api';
 import { AdminPage, ListState, TableWrap, userLabel } from '../components/common';
 import { BalancesTable } from '../components/UserBalances';
+import { UserLimits } from '../components/UserLimits';
 import { BlockDialog, NoteForm } from '../components/UserModeration';
 import { useIsAdmin } from '../session';
 
@@ -118,6 +119,7 @@ function UserDetails({ data }: { data: AdminUserPage }) {
           </div>
         ) : null}
       </div>
+      <UserLimits userId={user.id} canLift={isAdmin} />
       <Section title={t('bo.users.showBalances')} empty={false}>
         <BalancesTable
           rows={user.balances.map((b) => [b.currency, b])}

@@ -6,6 +6,7 @@ import type {
   OrderTradesQuery,
   OrderView,
   TradeDetails,
+  TradeLimitsView,
   TradeList,
 } from '@p2p/shared';
 import type { z } from 'zod';
@@ -62,6 +63,8 @@ export const ordersApi = {
   stats: (id: string) => apiRequest<OrderStatsData>(`${path(id)}/stats`),
   trades: (id: string, params: { status?: OrderTradeStatus; limit: number; offset: number }) =>
     apiRequest<TradeListData>(`${path(id)}/trades?${query(params)}`),
+  /** GET /users/me/limits: the caller's trade limits now (docs/decisions/023, "Limits"). */
+  myLimits: () => apiRequest<TradeLimitsView>('/users/me/limits'),
   /** POST /trades: opens a trade on an order. Retries with the same key never open a second one. */
   createTrade: (body: CreateTradeBody, idempotencyKey: string) =>
     apiRequest<TradeDetails>('/trades', {
@@ -72,6 +75,9 @@ export const ordersApi = {
 };
 
 /** Query keys: everything order-related sits under ['orders'] so one invalidation refreshes it. */
+/** The caller's trade limits: refetched after every trade opened or refused. */
+export const LIMITS_KEY = ['limits', 'me'] as const;
+
 export const orderKeys = {
   all: ['orders'] as const,
   book: (filter: OrderBookFilter) => ['orders', 'book', filter] as const,

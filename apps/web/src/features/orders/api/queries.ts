@@ -5,7 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { type OrderBookFilter, type OrderTradeStatus, orderKeys, ordersApi } from './orders-api';
+import { LIMITS_KEY, type OrderBookFilter, type OrderTradeStatus, orderKeys, ordersApi } from './orders-api';
 
 /** Market column page size; the book answers at most 100 per call. */
 export const BOOK_PAGE_SIZE = 20;
@@ -29,6 +29,14 @@ export function useOrderBook(filter: OrderBookFilter) {
 
 export function useOrder(id: string) {
   return useQuery({ queryKey: orderKeys.detail(id), queryFn: () => ordersApi.get(id) });
+}
+
+/**
+ * The caller's trade limits, for the trade form: fresh each time the form opens (they change
+ * with every trade opened, cancelled or settled). A failure leaves the form to the server.
+ */
+export function useMyLimits() {
+  return useQuery({ queryKey: LIMITS_KEY, queryFn: ordersApi.myLimits, staleTime: 0 });
 }
 
 export function useMyOrders(enabled = true) {

@@ -6,8 +6,17 @@ import { catalogueResolver } from '@/lib/form-resolver';
 import { fiatSign } from '@/lib/format';
 import { quoteFee, useFeePpm } from '@/lib/platform-config';
 import { type Formatter, useFormat } from '@/lib/use-format';
+import { useMyLimits } from '../api/queries';
 import { takerSide } from '../lib/side';
-import { cryptoPreview, type TradeFormValues, tradeFormSchema, tradeLimitTexts } from '../lib/trade-form';
+import {
+  buyerCap,
+  cryptoPreview,
+  limitBlock,
+  type TradeFormValues,
+  tradeFormSchema,
+  tradeLimitTexts,
+} from '../lib/trade-form';
+import { LimitNotice } from './LimitNotice';
 import { TradeSummary, TradeWarnings } from './TradeSummary';
 import type { TradeFlow } from './useTradeFlow';
 
@@ -17,6 +26,8 @@ type Form = UseFormReturn<TradeFormValues, unknown, CreateTradeRequest>;
  * The trade creation form (spec 1 §2 and §5): a FIAT amount and a payment method, the crypto
  * it buys (rounded down as the server does), the platform fee and the buyer's net amount, and
  * the warnings before committing. react-hook-form over the trade rules and the shared schema.
+ * The caller's trade limits (docs/decisions/023, "Limits") come first: a new account's cap
+ * lowers the largest amount offered, and a suspended or full account is told why instead.
  */
 export function TradeForm({ flow, title = true }: { flow: TradeFlow; title?: boolean }) {
   const { t } = useI18n();
@@ -24,14 +35,17 @@ export function TradeForm({ flow, title = true }: { flow: TradeFlow; title?: boo
   const id = useId();
   const { order } = flow;
   const side = takerSide(order.type);
-  const range = useMemo(() => limitTexts(order, fmt), [order, fmt]);
+  const limits = useMyLimits();
+  const cap = buyerCap(limits.data, order.type, order.fiat_currency);
+  const block = limitBlock(limits.data, order.type, order);
+  const range = useMemo(() => limitTexts(order, fmt, cap), [order, fmt, cap]);
   const resolver = useMemo(
     () =>
       catalogueResolver<TradeFormValues, CreateTradeRequest>(
-        tradeFormSchema(order.id, order, range),
+        tradeFormSchema(order.id, order, range, cap),
         currentLang,
       ),
-    [order, range],
+    [order, range, cap],
   );
   const form: Form = useForm({ resolver, defaultValues: flow.draft, shouldFocusError: true });
   const submitting = flow.stage === 'submitting';
@@ -48,6 +62,11 @@ export function TradeForm({ flow, title = true }: { flow: TradeFlow; title?: boo
   const label = t(side === 'buy' ? 'orders.buyCrypto' : 'orders.sellCrypto', {
     crypto: order.cryptocurrency,
   });
+  if (block) {
+    return (
+      <LimitNotice block={block} fiat={order.fiat_currency} min={order.min_amount} onClose={flow.close} />
+    );
+  }
   return (
     <form
       className="trade-form"
@@ -63,7 +82,13 @@ export function TradeForm({ flow, title = true }: { flow: TradeFlow; title?: boo
           {label}
         </h3>
       ) : null}
-      <AmountField form={form} flow={flow} range={range} disabled={submitting} />
+      <AmountField
+        form={form}
+        flow={flow}
+        range={range}
+        cap={cap === null ? null : { max: cap, trades: limits.data?.newAccountTrades ?? 0 }}
+        disabled={submitting}
+      />
       <MethodField form={form} methods={order.payment_methods} disabled={submitting} />
       <TradeSummary order={order} crypto={crypto} fee={fee} />
       <TradeWarnings order={order} method={method ? fmt.paymentMethod(method) : null} />
@@ -79,9 +104,9 @@ export function TradeForm({ flow, title = true }: { flow: TradeFlow; title?: boo
   );
 }
 
-/** The order's limits written for the UI: the hint and the range message say the same. */
-function limitTexts(order: TradeFlow['order'], fmt: Formatter) {
-  const limits = tradeLimitTexts(order);
+/** The order's limits (and the caller's cap) written for the UI: the hint and the range message say the same. */
+function limitTexts(order: TradeFlow['order'], fmt: Formatter, cap: bigint | null) {
+  const limits = tradeLimitTexts(order, cap);
   return { min: fmt.fiat(limits.min, order.fiat_currency), max: fmt.fiat(limits.max, order.fiat_currency) };
 }
 
@@ -89,18 +114,21 @@ function AmountField({
   form,
   flow,
   range,
+  cap,
   disabled,
 }: {
   form: Form;
   flow: TradeFlow;
   range: { min: string; max: string };
+  /** A new account's cap, and the completed trades that lift it. */
+  cap: { max: bigint; trades: number } | null;
   disabled: boolean;
 }) {
   const { t } = useI18n();
   const fmt = useFormat();
   const id = useId();
   const { order } = flow;
-  const limits = tradeLimitTexts(order);
+  const limits = tradeLimitTexts(order, cap?.max ?? null);
   const sign = fiatSign(order.fiat_currency);
   const error = form.formState.errors.amount?.message;
   const setAmount = (value: string) => {
@@ -151,6 +179,11 @@ function AmountField({
           </button>
         </div>
       </div>
+      {cap !== null ? (
+        <p className="field__hint trade-form__cap num" data-testid="new-account-cap">
+          {t('limits.form.capHint', { max: fmt.fiatMinor(cap.max, order.fiat_currency), trades: cap.trades })}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-amount-error`} className="field__error" role="alert">
           {error}

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useSession } from '@/features/auth';
 import { type SellingGate, useSellingGate } from '@/features/two-factor';
 import { newIdempotencyKey } from '@/lib/api';
-import { orderKeys, ordersApi } from '../api/orders-api';
+import { LIMITS_KEY, orderKeys, ordersApi } from '../api/orders-api';
 import { classifyTradeError, type TradeErrorInfo } from '../lib/trade-error';
 import type { TradeFormValues } from '../lib/trade-form';
 
@@ -85,6 +85,7 @@ export function useTradeFlow(order: OrderView, options: { onCreated?: () => void
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['wallet'] });
       void queryClient.invalidateQueries({ queryKey: ['trades'] });
+      void queryClient.invalidateQueries({ queryKey: LIMITS_KEY });
       const later = (fn: () => void, ms: number) => timers.current.push(setTimeout(fn, ms));
       // Close the overlay first, then leave: each modal gives the page back in its own commit.
       later(() => {
@@ -102,6 +103,8 @@ export function useTradeFlow(order: OrderView, options: { onCreated?: () => void
       }
       // The order may have changed under us (filled, paused, deleted): show the book as it is now.
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      // A limit refused it: the form, opened again, says which one and until when.
+      void queryClient.invalidateQueries({ queryKey: LIMITS_KEY });
       setError(classifyTradeError(failure));
       setStage('error');
     },

@@ -10,8 +10,11 @@ import {
 } from './trade-limits';
 
 export {
+  buyerCap,
   cryptoPreview,
   hasTradableRange,
+  type LimitBlock,
+  limitBlock,
   normalizeDecimalInput,
   parseFiatInput,
   type TradeFormValues,
@@ -26,7 +29,13 @@ export {
  * written for the message), and one of the order's payment methods. Valid values become the
  * POST /trades body and pass the shared CreateTradeRequest, as the server will check them.
  */
-export function tradeFormSchema(orderId: string, terms: TradeTerms, range: { min: string; max: string }) {
+export function tradeFormSchema(
+  orderId: string,
+  terms: TradeTerms,
+  range: { min: string; max: string },
+  /** The caller's own cap (a new account's, `buyerCap`), when lower than the order's limits. */
+  cap: bigint | null = null,
+) {
   return z
     .object({
       amount: z.string().superRefine((text, ctx) => {
@@ -34,7 +43,7 @@ export function tradeFormSchema(orderId: string, terms: TradeTerms, range: { min
         if (typed === '') return ctx.addIssue({ code: 'custom', message: 'validation.trade.amountRequired' });
         const amount = tryParseAmount(typed, 2);
         if (amount === null) return ctx.addIssue({ code: 'custom', message: 'validation.amount.decimals2' });
-        const { min, max } = tradeLimits(terms);
+        const { min, max } = tradeLimits(terms, cap);
         if (amount <= 0n || amount < min || amount > max) {
           ctx.addIssue({ code: 'custom', message: 'validation.trade.range', params: range });
         }

@@ -1,4 +1,4 @@
-import { cryptoForFiat, formatCrypto, formatFiat, tryParseAmount } from '@p2p/shared';
+import { cryptoForFiat, formatCrypto, formatFiat, type TradeLimitsView, tryParseAmount } from '@p2p/shared';
 
 /*
  * The trade form's amounts and limits, without zod: the market's order cards show the limits
@@ -33,16 +33,21 @@ export function parseFiatInput(text: string): bigint | null {
 /**
  * Fiat limits of one trade, in minor units. The top is the order's maximum, or less when the
  * order has less left: what is left in fiat is `available_fiat` (rounded down by the server),
- * and any amount up to it buys at most what the order still has.
+ * and any amount up to it buys at most what the order still has; or less again when the
+ * buyer's own `cap` (a new account's, `buyerCap`) is lower.
  */
-export function tradeLimits(terms: Pick<TradeTerms, 'min_amount' | 'max_amount' | 'available_fiat'>): {
+export function tradeLimits(
+  terms: Pick<TradeTerms, 'min_amount' | 'max_amount' | 'available_fiat'>,
+  cap: bigint | null = null,
+): {
   min: bigint;
   max: bigint;
 } {
   const min = tryParseAmount(terms.min_amount, 2) ?? 0n;
   const maxAmount = tryParseAmount(terms.max_amount, 2) ?? 0n;
   const available = tryParseAmount(terms.available_fiat, 2) ?? maxAmount;
-  return { min, max: available < maxAmount ? available : maxAmount };
+  const max = available < maxAmount ? available : maxAmount;
+  return { min, max: cap !== null && cap < max ? cap : max };
 }
 
 /** An order can take a trade only while its limits still leave a valid amount. */
@@ -63,7 +68,56 @@ export function cryptoPreview(amountText: string, pricePerUnit: string): string 
 }
 
 /** Limits as decimal strings (for "Мин" / "Макс" buttons and messages). */
-export function tradeLimitTexts(terms: Pick<TradeTerms, 'min_amount' | 'max_amount' | 'available_fiat'>) {
-  const { min, max } = tradeLimits(terms);
+export function tradeLimitTexts(
+  terms: Pick<TradeTerms, 'min_amount' | 'max_amount' | 'available_fiat'>,
+  cap: bigint | null = null,
+) {
+  const { min, max } = tradeLimits(terms, cap);
   return { min: formatFiat(min), max: formatFiat(max) };
+}
+
+// ---- The caller's trade limits (GET /users/me/limits; docs/decisions/023, "Limits") ----
+
+/**
+ * The largest trade the caller may open on this order, in its fiat's minor units: a new
+ * account's cap when the caller would be the buyer (taking a sell order), else null. The owner
+ * of a buy order has limits of their own, which the server applies and names.
+ */
+export function buyerCap(
+  limits: TradeLimitsView | null | undefined,
+  orderType: 'buy' | 'sell',
+  fiat: string,
+): bigint | null {
+  if (!limits?.maxTradeAmount || orderType !== 'sell') return null;
+  const cap = (limits.maxTradeAmount as Record<string, string | undefined>)[fiat];
+  return cap === undefined ? null : tryParseAmount(cap, 2);
+}
+
+/** Why the caller cannot open a trade on this order now, before any amount is typed. */
+export type LimitBlock =
+  | { kind: 'suspended'; limit: 'cancellations' | 'lost_disputes'; until: string | null; max: number }
+  | { kind: 'full'; current: number; max: number; newAccount: boolean }
+  | { kind: 'capBelowMin'; cap: bigint };
+
+/**
+ * A suspension stops taking any trade; a full count of open purchases or a cap below the
+ * order's minimum stops buying (taking a sell order). Null: the form may be filled.
+ */
+export function limitBlock(
+  limits: TradeLimitsView | null | undefined,
+  orderType: 'buy' | 'sell',
+  terms: Pick<TradeTerms, 'min_amount' | 'max_amount' | 'available_fiat'> & { fiat_currency: string },
+): LimitBlock | null {
+  if (!limits) return null;
+  const [suspension] = limits.suspensions;
+  if (suspension) {
+    const max = suspension.limit === 'cancellations' ? limits.cancellations.max : limits.lostDisputes.max;
+    return { kind: 'suspended', limit: suspension.limit, until: suspension.until, max };
+  }
+  if (orderType !== 'sell') return null;
+  const { current, max } = limits.openTrades;
+  if (current >= max) return { kind: 'full', current, max, newAccount: limits.newAccount };
+  const cap = buyerCap(limits, orderType, terms.fiat_currency);
+  if (cap !== null && cap < tradeLimits(terms).min) return { kind: 'capBelowMin', cap };
+  return null;
 }

@@ -1,0 +1,50 @@
+import { AdminTradeLimits, IdParams, LiftLimitsRequest, Ok } from '@p2p/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { actorOf, type StaffAccess } from './access.ts';
+import { LimitsAdminService } from './limits-admin.service.ts';
+
+/** A user's trade limits and the lift of their suspensions (docs/decisions/023, "Limits"). */
+export const adminLimitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: StaffAccess }> = async (
+  app,
+  { ctx, access },
+) => {
+  const limits = new LimitsAdminService(ctx);
+  const tags = ['admin'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/users/:id/limits',
+    {
+      onRequest: access.allow('read'),
+      schema: {
+        tags,
+        security,
+        summary: "A user's trade limits now, their suspensions and the lifts so far",
+        params: IdParams,
+        response: { 200: Ok(AdminTradeLimits) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await limits.view(request.params.id) }),
+  );
+
+  app.post(
+    '/users/:id/limits/lift',
+    {
+      onRequest: access.allow('users.limits'),
+      schema: {
+        tags,
+        security,
+        summary:
+          "Lift a user's trade suspensions with a reason; forgives the cancellations and lost disputes counted so far (admins only; audited)",
+        params: IdParams,
+        body: LiftLimitsRequest,
+        response: { 200: Ok(AdminTradeLimits) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await limits.lift(actorOf(request), request.params.id, request.body.reason),
+    }),
+  );
+};

@@ -1,0 +1,74 @@
+import { AdminMessages, type AdminTradeLimits, type TradeSuspension } from '@p2p/shared';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { insertLift, listLifts, lockBuyerLimits, readLimitCounts } from '../limits/limits.repository.ts';
+import { LimitsService, suspensionView } from '../limits/limits.service.ts';
+import { insertAuditEntry } from './audit.repository.ts';
+import type { StaffActor } from './balance-operations.service.ts';
+import { toStaffRef } from './desk.repository.ts';
+
+/**
+ * A user's trade limits in the back office, and the lift of their suspensions
+ * (docs/decisions/023-trust-and-safety.md, "Limits"): admins only, with a reason, audited. A
+ * lift forgives everything counted before it (cancellations, lost disputes), so the same
+ * losses do not suspend again at the next opening.
+ */
+export class LimitsAdminService {
+  private readonly limits: LimitsService;
+
+  constructor(private readonly ctx: AppContext) {
+    this.limits = new LimitsService(ctx);
+  }
+
+  async view(userId: string, db: Executor = this.ctx.db): Promise<AdminTradeLimits> {
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!user) throw new AppError('NOT_FOUND', AdminMessages.userNotFound);
+    const [limits, lifts] = await Promise.all([this.limits.view(userId, db), listLifts(db, userId)]);
+    return {
+      ...limits,
+      lifts: lifts.map(({ lift, staff }) => ({
+        id: lift.id.toString(),
+        liftedAt: lift.liftedAt.toISOString(),
+        reason: lift.reason,
+        staff: staff ? toStaffRef(staff) : null,
+        lifted: lift.lifted as TradeSuspension[],
+      })),
+    };
+  }
+
+  async lift(actor: StaffActor, userId: string, reason: string): Promise<AdminTradeLimits> {
+    const now = this.ctx.clock.now();
+    const rules = this.ctx.config.safety.limits;
+    return this.ctx.db.transaction(async (tx) => {
+      const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+      if (!user) throw new AppError('NOT_FOUND', AdminMessages.userNotFound);
+      // An opening for this user waits for the lift (or the lift for it): never half of each.
+      await lockBuyerLimits(tx, userId);
+      const counts = await readLimitCounts(tx, userId, now, rules);
+      const lifted = this.limits.suspensions(counts, now).map(suspensionView);
+      if (lifted.length === 0) throw new AppError('CONFLICT', { key: 'limits.nothingToLift' });
+      const id = await insertLift(tx, { userId, staffId: actor.staffId, reason, liftedAt: now, lifted });
+      await insertAuditEntry(tx, {
+        staffId: actor.staffId,
+        action: 'user.limits_lift',
+        entityType: 'user',
+        entityId: userId,
+        ipAddress: actor.ipAddress,
+        userAgent: actor.userAgent,
+        note: reason,
+        beforeState: {
+          suspensions: lifted,
+          recentCancellations: counts.recentFailures,
+          lostDisputes: counts.lostDisputes,
+        },
+        afterState: { suspensions: [], recentCancellations: 0, lostDisputes: 0 },
+        metadata: { liftId: id },
+        createdAt: now,
+      });
+      return this.view(userId, tx);
+    });
+  }
+}
