@@ -294,7 +294,7 @@ describe('trade journey: seller vera, a new buyer, two browsers', () => {
     await buyer.getByRole('button', { name: 'Я оплатил' }).click();
     const confirm = buyer.getByRole('dialog').filter({ hasText: 'Вы перевели деньги?' });
     await confirm.waitFor();
-    expect(await confirm.getByLabel('Банк').inputValue()).toBe('sberbank');
+    expect(await confirm.getByLabel('Банк', { exact: true }).inputValue()).toBe('sberbank');
     await confirm.getByRole('button', { name: 'Да, я оплатил' }).click();
     await confirm.getByText('Последние 4 цифры карты или телефона: ровно 4 цифры').waitFor();
     await confirm.getByLabel('Последние 4 цифры карты или телефона').fill('4242');

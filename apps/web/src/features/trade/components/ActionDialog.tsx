@@ -100,6 +100,8 @@ export function ActionDialog({
   const [payer, setPayer] = useState<PayerDraft>(() => emptyPayer());
   const [payerShown, setPayerShown] = useState<PayerErrors>({});
   const [code, setCode] = useState('');
+  // The refused code's message stays until the user types another.
+  const [codeEdited, setCodeEdited] = useState(false);
   const status = useTwoFactorStatus();
   const windowUntil = status.data?.stepUpUntil ?? null;
   const windowOpen = windowUntil !== null && Date.parse(windowUntil) > Date.now();
@@ -113,12 +115,24 @@ export function ActionDialog({
   }, [action, trade.paymentMethod]);
   useEffect(() => {
     if (action === 'mark_paid' && error) setPayerShown(serverPayerErrors(error));
+    setCodeEdited(false);
   }, [action, error]);
+
+  // A field the user changes loses its old complaint; the next submit checks again.
+  const changePayer = (next: PayerDraft) => {
+    const changed = (Object.keys(next) as (keyof PayerDraft)[]).filter((k) => next[k] !== payer[k]);
+    setPayerShown((shown) => {
+      const kept = { ...shown };
+      for (const k of changed) delete kept[k];
+      return kept;
+    });
+    setPayer(next);
+  };
 
   if (!action) return null;
   const texts = TEXTS[action];
   const codeError =
-    action === 'confirm_payment' && secondFactorReason(error) && error instanceof Error
+    action === 'confirm_payment' && !codeEdited && secondFactorReason(error) && error instanceof Error
       ? error.message
       : null;
   const submit = () => {
@@ -150,7 +164,7 @@ export function ActionDialog({
           {t(textOverride ?? texts.text, vars)}
         </p>
         {action === 'mark_paid' ? (
-          <PayerFields value={payer} onChange={setPayer} errors={payerShown} />
+          <PayerFields value={payer} onChange={changePayer} errors={payerShown} />
         ) : null}
         {action === 'confirm_payment' ? (
           windowOpen ? (
@@ -159,7 +173,15 @@ export function ActionDialog({
             </p>
           ) : (
             <>
-              <SecondFactorField id={`${id}-code`} value={code} onChange={setCode} error={codeError} />
+              <SecondFactorField
+                id={`${id}-code`}
+                value={code}
+                onChange={(next) => {
+                  setCode(next);
+                  setCodeEdited(true);
+                }}
+                error={codeError}
+              />
               <p className="muted small">
                 {t('security.window.explain', { minutes: status.data?.stepUpMinutes ?? 5 })}
               </p>
