@@ -39,7 +39,10 @@ export async function saveAddress(
   const owner = await findAddressOwner(tx, network.chain, address);
   if (owner?.userId === userId) throw refusal('RULE_VIOLATION', WithdrawalMessages.ownAddress);
   if ((await repo.countSavedAddresses(tx, userId)) >= SAVED_ADDRESSES_MAX) {
-    throw new AppError('RULE_VIOLATION', `Можно сохранить не более ${SAVED_ADDRESSES_MAX} адресов`);
+    throw new AppError('RULE_VIOLATION', {
+      key: 'errors.addressesMax',
+      values: { max: SAVED_ADDRESSES_MAX },
+    });
   }
   const row = await repo.insertSavedAddress(tx, {
     userId,
@@ -48,7 +51,7 @@ export async function saveAddress(
     label,
     createdAt: now,
   });
-  if (!row) throw new AppError('CONFLICT', 'Этот адрес уже сохранен для этой сети');
+  if (!row) throw new AppError('CONFLICT', { key: 'errors.addressSaved' });
   return toView(row);
 }
 

@@ -43,6 +43,8 @@ export const errors: Messages<typeof ru> = {
   'errors.templateNotFound': 'Payment method not found',
   'errors.templateInactive': 'The payment method is inactive',
   'errors.templateDefaultActive': 'Only an active payment method can be the default',
+  'errors.addressesMax': 'You can save at most {max} addresses',
+  'errors.addressSaved': 'This address is already saved for this network',
   'errors.templatesMax': 'You can save at most {max} payment methods',
   'errors.detailsBySeller': 'The seller sends the payment details',
   'errors.receiptByBuyer': 'The buyer uploads the payment receipt',

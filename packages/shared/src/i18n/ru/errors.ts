@@ -44,6 +44,8 @@ export const errors = {
   'errors.templateNotFound': 'Способ оплаты не найден',
   'errors.templateInactive': 'Способ оплаты неактивен',
   'errors.templateDefaultActive': 'Основным может быть только активный способ оплаты',
+  'errors.addressesMax': 'Можно сохранить не более {max} адресов',
+  'errors.addressSaved': 'Этот адрес уже сохранен для этой сети',
   'errors.templatesMax': 'Можно сохранить не более {max} способов оплаты',
   'errors.detailsBySeller': 'Реквизиты для оплаты отправляет продавец',
   'errors.receiptByBuyer': 'Чек об оплате загружает покупатель',
