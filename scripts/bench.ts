@@ -44,12 +44,12 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { preparingClient } from '../apps/server/src/db/prepared-statements.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { systemText } from '../apps/server/src/modules/chat/system-messages.ts';
-import { auditLedger } from '../apps/server/src/modules/ledger/audit.ts';
 import * as ledger from '../apps/server/src/modules/ledger/ledger.ts';
 import { listBook } from '../apps/server/src/modules/orders/orders.repository.ts';
 import { OrdersService } from '../apps/server/src/modules/orders/orders.service.ts';
 import { rebuildReputationCounters } from '../apps/server/src/modules/users/reputation-counters.ts';
 import { insertUser } from '../apps/server/src/modules/users/users.repository.ts';
+import { auditLedger } from '../apps/server/src/ops/ledger-audit.ts';
 import { benchConfigEnv, cpuTime, newJwtSecret, startAppProcess } from './bench-app.ts';
 import { baselineStatements, startBaseline } from './bench-baseline.ts';
 import {

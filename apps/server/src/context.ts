@@ -1,11 +1,11 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { Notifier } from './events/notifier.ts';
 import type { Clock } from './lib/clock.ts';
-import { SessionService } from './modules/auth/sessions.ts';
-import { TokenService } from './modules/auth/tokens.ts';
 import { MarketPricesService } from './modules/market/market.service.ts';
 import { type BookAnswer, BookCache } from './modules/orders/book-cache.ts';
-import { Notifier } from './modules/realtime/notifier.ts';
+import { SessionService } from './modules/sessions/sessions.ts';
+import { TokenService } from './modules/sessions/tokens.ts';
 import { DatabaseUploadStore, type UploadStore } from './modules/uploads/upload-store.ts';
 
 /** What every module needs: configuration, the database, time and the token machinery. */

@@ -1,13 +1,13 @@
 import type { CreateOrderRequest, Cryptocurrency, PaymentMethod } from '@p2p/shared';
 import { parseAmount } from '@p2p/shared';
 import type { AppContext } from '../src/context.ts';
-import { auditLedger } from '../src/modules/ledger/audit.ts';
 import { balancesOfUser } from '../src/modules/ledger/balances.repository.ts';
 import * as ledger from '../src/modules/ledger/ledger.ts';
 import { OrdersService } from '../src/modules/orders/orders.service.ts';
 import { TradesService } from '../src/modules/trades/trades.service.ts';
 import { TwoFactorService } from '../src/modules/two-factor/two-factor.service.ts';
 import { insertUser } from '../src/modules/users/users.repository.ts';
+import { auditLedger } from '../src/ops/ledger-audit.ts';
 
 let seq = 0;
 /** A unique username per call (tests share one database per file). */

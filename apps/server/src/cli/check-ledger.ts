@@ -3,7 +3,7 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { isMigrated } from '../db/migrate.ts';
-import { auditLedger } from '../modules/ledger/audit.ts';
+import { auditLedger } from '../ops/ledger-audit.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
 import { AppError, unauthorized } from '../errors.ts';
-import { SESSION_EXPIRED } from '../modules/auth/sessions.ts';
-import type { AccessClaims, Audience } from '../modules/auth/tokens.ts';
+import { SESSION_EXPIRED } from '../modules/sessions/sessions.ts';
+import type { AccessClaims, Audience } from '../modules/sessions/tokens.ts';
 import { touchLastSeen } from '../modules/users/users.repository.ts';
 
 declare module 'fastify' {

@@ -1,27 +1,15 @@
 import type { Socket } from 'node:net';
-import {
-  type ErrorCode,
-  type ErrorEnvelope,
-  type Lang,
-  langFromAcceptLanguage,
-  localizeMessage,
-  translate,
-} from '@p2p/shared';
+import { type ErrorCode, type ErrorEnvelope, type Lang, localizeMessage, translate } from '@p2p/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
+import { requestLang } from '../lib/request-lang.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Also answer `errorCode` / `errorDetails` (the trade-creation result of spec 1 §7). */
     errorAliases?: boolean;
   }
-}
-
-/** The language a request asks for (Accept-Language); Russian unless it asks for another. */
-export function requestLang(request: FastifyRequest): Lang {
-  const header = request.headers['accept-language'];
-  return langFromAcceptLanguage(Array.isArray(header) ? header[0] : header);
 }
 
 /** Validation issues with their messages in the request's language. */

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 
@@ -55,22 +55,4 @@ declare module 'fastify' {
   interface FastifyInstance {
     metricsRegistry: Registry;
   }
-}
-
-const SCHEDULER_FAILURES = 'scheduler_item_failures_total';
-
-/**
- * Counts scheduled items (expiries, auto-releases) whose transaction failed, per job. One
- * counter per registry, whoever asks first creates it; without a registry the count is kept
- * but not exported (tests, CLI).
- */
-export function schedulerFailureCounter(registry?: Registry): Counter<'job'> {
-  const existing = registry?.getSingleMetric(SCHEDULER_FAILURES);
-  if (existing) return existing as Counter<'job'>;
-  return new Counter({
-    name: SCHEDULER_FAILURES,
-    help: 'Scheduled items whose transaction failed (rolled back, retried next tick), by job',
-    labelNames: ['job'] as const,
-    registers: registry ? [registry] : [],
-  });
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../../src/db/schema.ts';
-import { auditLedger } from '../../src/modules/ledger/audit.ts';
+import { auditLedger } from '../../src/ops/ledger-audit.ts';
 import { createTestApp, signIn, type TestApp } from '../helpers.ts';
 import { balanceOperation, CREDITS_WITHOUT_FOUR_EYES, signInStaff } from './factories.ts';
 

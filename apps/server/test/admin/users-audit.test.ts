@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema.ts';
-import { auditLedger } from '../../src/modules/ledger/audit.ts';
+import { auditLedger } from '../../src/ops/ledger-audit.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { balanceOperation, CREDITS_WITHOUT_FOUR_EYES, signInStaff } from './factories.ts';
 import { settledTrade } from './trade-factory.ts';

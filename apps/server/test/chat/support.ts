@@ -1,4 +1,4 @@
-import type { RealtimeEvent } from '../../src/modules/realtime/notifier.ts';
+import type { RealtimeEvent } from '../../src/events/notifier.ts';
 import { createOrder, createUser, fund } from '../factories.ts';
 import type { TestApp } from '../helpers.ts';
 import { payloadOf } from '../trades/support.ts';

@@ -3,7 +3,7 @@ import { insertApproval } from '../../src/modules/admin/approvals.repository.ts'
 import { DisputesService } from '../../src/modules/admin/disputes.service.ts';
 import { UserAdminService } from '../../src/modules/admin/user-admin.service.ts';
 import { signLoginWidget, signWebAppInitData } from '../../src/modules/auth/telegram.ts';
-import { findTrade } from '../../src/modules/trades/trades.repository.ts';
+import { findTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
 import { deleteTwoFactor } from '../../src/modules/two-factor/two-factor.repository.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Devnet } from '../../src/modules/chains/devnet/devnet.ts';
 import type { ChainWatcher } from '../../src/modules/chains/watcher.ts';
 import { ChainWatchLoop } from '../../src/modules/deposits/chain-watch-loop.ts';
-import { auditLedger } from '../../src/modules/ledger/audit.ts';
+import { auditLedger } from '../../src/ops/ledger-audit.ts';
 import { balance, expectLedgerSound } from '../factories.ts';
 import { createTestApp, signIn, type TestApp } from '../helpers.ts';
 import { depositAddress, myDeposits } from './support.ts';

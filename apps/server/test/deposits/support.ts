@@ -3,7 +3,7 @@ import type { NetworkId } from '@p2p/shared';
 import { HDKey } from '@scure/bip32';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../src/context.ts';
-import type { RealtimeEvent } from '../../src/modules/realtime/notifier.ts';
+import type { RealtimeEvent } from '../../src/events/notifier.ts';
 import type { Session } from '../races/support.ts';
 
 /**

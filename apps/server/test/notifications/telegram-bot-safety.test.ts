@@ -5,7 +5,7 @@ import { createContext } from '../../src/context.ts';
 import { UserAdminService } from '../../src/modules/admin/user-admin.service.ts';
 import { signLoginWidget } from '../../src/modules/auth/telegram.ts';
 import { chatOfUser, linkChat } from '../../src/modules/telegram/telegram.repository.ts';
-import { findTrade } from '../../src/modules/trades/trades.repository.ts';
+import { findTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
 import { findTwoFactor, recoveryCodesLeft } from '../../src/modules/two-factor/two-factor.repository.ts';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, type UserSettingsRow } from '../../src/db/schema.ts';
 import { TelegramBot } from '../../src/modules/telegram/telegram-bot.ts';
-import { findTrade } from '../../src/modules/trades/trades.repository.ts';
+import { findTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { bankCard, createTemplate, tradeScenario } from '../payment-templates/setup.ts';
 import { type Call, startBotApi, telegramUser } from './bot-api-stub.ts';

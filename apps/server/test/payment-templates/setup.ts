@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../src/db/client.ts';
-import type { RealtimeEvent } from '../../src/modules/realtime/notifier.ts';
+import type { RealtimeEvent } from '../../src/events/notifier.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { balance, createOrder, fund, openTrade } from '../factories.ts';
 import { type signIn, signInEnrolled, type TestApp } from '../helpers.ts';

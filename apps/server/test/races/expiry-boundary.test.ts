@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors.ts';
 import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
-import { findTrade } from '../../src/modules/trades/trades.repository.ts';
+import { findTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import {
   balance,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { auditLedger } from '../../src/modules/ledger/audit.ts';
 import { findOrder } from '../../src/modules/orders/orders.repository.ts';
+import { auditLedger } from '../../src/ops/ledger-audit.ts';
 import { balance, createOrder, expectLedgerSound, fund } from '../factories.ts';
 import { createTestApp, LAX_TRADE_LIMITS, type TestApp } from '../helpers.ts';
 import { newSession, newSessions, report, type Session, tally, timed } from './support.ts';

@@ -1,7 +1,7 @@
 import { feeFor } from '@p2p/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOrder } from '../../src/modules/orders/orders.repository.ts';
-import { findTrade } from '../../src/modules/trades/trades.repository.ts';
+import { findTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { balance, createOrder, expectLedgerSound, fund, openTrade, PAID } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';

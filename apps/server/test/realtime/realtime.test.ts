@@ -1,7 +1,7 @@
 import { MessageNewEvent, ServerEventPayloads, TradeCreatedEvent } from '@p2p/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
-import { findTrade } from '../../src/modules/trades/trades.repository.ts';
+import { findTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
 import { createOrder, createUser, expectLedgerSound, fund } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { payloadOf } from '../trades/support.ts';

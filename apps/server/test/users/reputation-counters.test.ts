@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
+import { lockTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
 import { transition } from '../../src/modules/trades/settlement.ts';
-import { lockTrade } from '../../src/modules/trades/trades.repository.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import {
   REPUTATION_COLUMNS,

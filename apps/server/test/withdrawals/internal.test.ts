@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RealtimeEvent } from '../../src/modules/realtime/notifier.ts';
+import type { RealtimeEvent } from '../../src/events/notifier.ts';
 import { signInStaff } from '../admin/factories.ts';
 import { balance, expectLedgerSound, fund } from '../factories.ts';
 import { createTestApp, signInEnrolled, type TestApp } from '../helpers.ts';

@@ -15,9 +15,9 @@ import {
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { insertAuditEntry } from '../audit-log/audit.repository.ts';
 import { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { actorOf, type StaffAccess, staffOf } from './access.ts';
-import { insertAuditEntry } from './audit.repository.ts';
 import type { StaffAuthService } from './staff.service.ts';
 
 /** Password guessing: 10 attempts a minute per IP (the global limit is far looser). */

@@ -7,6 +7,7 @@ import {
 } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { type AuditEntryRow, type AuditFilter, listAuditEntries } from '../audit-log/audit.repository.ts';
 import { balancesOfUser, balancesOfUsers } from '../ledger/balances.repository.ts';
 import {
   type AdminUserRow,
@@ -14,7 +15,6 @@ import {
   type UserFilter,
   userExists,
 } from './admin-users.repository.ts';
-import { type AuditEntryRow, type AuditFilter, listAuditEntries } from './audit.repository.ts';
 
 interface Page {
   page: number;

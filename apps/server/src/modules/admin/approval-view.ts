@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import type { StaffApprovalRow, TradeRow, UserRow } from '../../db/schema.ts';
 import { assert } from '../../errors.ts';
-import { findTrade } from '../trades/trades.repository.ts';
+import { findTrade } from '../trade-access/trade-access.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
 import * as desk from './desk.repository.ts';
 import { formatUsdCents } from './four-eyes.ts';

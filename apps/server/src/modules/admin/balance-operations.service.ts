@@ -11,24 +11,16 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, assert } from '../../errors.ts';
+import { insertAuditEntry, type StaffActor } from '../audit-log/audit.repository.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
 import { balancesOfUser } from '../ledger/balances.repository.ts';
 import { credit, debit } from '../ledger/ledger.ts';
 import { userExists } from './admin-users.repository.ts';
 import { pendingResult } from './approval-view.ts';
 import { insertApproval } from './approvals.repository.ts';
-import { insertAuditEntry } from './audit.repository.ts';
 import { currentUsdRates, formatUsdCents, type PriceSource, type UsdRates, valuation } from './four-eyes.ts';
 
 export type BalanceOperation = 'credit' | 'debit';
-
-/** Who acts and from where: recorded in the audit log. */
-export interface StaffActor {
-  staffId: string;
-  ipAddress: string | null;
-  userAgent: string | null;
-  idempotencyKey?: string | undefined;
-}
 
 const snapshot = (available: bigint, locked: bigint) => ({
   available: formatCrypto(available),

@@ -22,18 +22,20 @@ import type { AppContext } from '../../context.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { TradeRow, UserRow } from '../../db/schema.ts';
 import { AppError, assert, notFound } from '../../errors.ts';
+import { PendingEvents } from '../../events/notifier.ts';
+import type { StaffActor } from '../audit-log/audit.repository.ts';
+import { insertAuditEntry } from '../audit-log/audit.repository.ts';
 import { insertMessage, listMessages } from '../chat/chat.repository.ts';
 import { toChatMessage } from '../chat/chat-view.ts';
+import * as evidence from '../disputes/evidence.repository.ts';
 import { sentDetailsOf } from '../payment-templates/payment-templates.repository.ts';
-import { PendingEvents } from '../realtime/notifier.ts';
+import { findTrade, lockTrade } from '../trade-access/trade-access.repository.ts';
+import { staffMayObserve } from '../trade-access/trade-access.ts';
 import { transition } from '../trades/settlement.ts';
-import { staffMayObserve, toTradeDetails } from '../trades/trade-view.ts';
-import { findTrade, lockTrade } from '../trades/trades.repository.ts';
+import { toTradeDetails } from '../trades/trade-view.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { caseApprovalRef, pendingResult } from './approval-view.ts';
 import { insertApproval, pendingForTrade } from './approvals.repository.ts';
-import { insertAuditEntry } from './audit.repository.ts';
-import type { StaffActor } from './balance-operations.service.ts';
 import * as desk from './desk.repository.ts';
 import { currentUsdRates, formatUsdCents, type PriceSource, valuation } from './four-eyes.ts';
 
@@ -97,7 +99,7 @@ export class DisputesService {
       this.ctx.db,
       rows.flatMap((t) => (t.disputeOwnerId ? [t.disputeOwnerId] : [])),
     );
-    const openEvidence = await desk.openEvidenceCounts(
+    const openEvidence = await evidence.openEvidenceCounts(
       this.ctx.db,
       rows.map((t) => t.id),
     );
@@ -266,7 +268,7 @@ export class DisputesService {
       const trade = await this.caseToActOn(tx, me, tradeId);
       const userId = input.party === 'buyer' ? trade.buyerId : trade.sellerId;
       const deadline = new Date(now.getTime() + input.hours * HOUR);
-      const row = await desk.insertEvidenceRequest(tx, {
+      const row = await evidence.insertEvidenceRequest(tx, {
         tradeId: trade.id,
         party: input.party,
         userId,
@@ -291,7 +293,7 @@ export class DisputesService {
         input.text,
         now,
       );
-      const request = desk.toEvidenceView(row, now);
+      const request = evidence.toEvidenceView(row, now);
       events.toUsers([trade.buyerId, trade.sellerId], 'trade:evidence_requested', {
         tradeId: trade.id,
         request,

@@ -4,10 +4,10 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import type { StaffActor } from '../audit-log/audit.repository.ts';
+import { insertAuditEntry } from '../audit-log/audit.repository.ts';
 import { insertLift, listLifts, lockBuyerLimits, readLimitCounts } from '../limits/limits.repository.ts';
 import { LimitsService, suspensionView } from '../limits/limits.service.ts';
-import { insertAuditEntry } from './audit.repository.ts';
-import type { StaffActor } from './balance-operations.service.ts';
 import { toStaffRef } from './desk.repository.ts';
 
 /**

@@ -3,8 +3,8 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { authSessions, type StaffRow, staff, userTwoFactor } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { insertAuditEntry } from './audit.repository.ts';
-import type { StaffActor } from './balance-operations.service.ts';
+import type { StaffActor } from '../audit-log/audit.repository.ts';
+import { insertAuditEntry } from '../audit-log/audit.repository.ts';
 import { findStaffByEmail } from './staff.repository.ts';
 import { createStaff, toAdminView } from './staff.service.ts';
 

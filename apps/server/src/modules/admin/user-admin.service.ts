@@ -13,6 +13,8 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { deposits, staff, type TradeRow, trades, userNotes, users, withdrawals } from '../../db/schema.ts';
 import { AppError, assert } from '../../errors.ts';
+import type { StaffActor } from '../audit-log/audit.repository.ts';
+import { insertAuditEntry } from '../audit-log/audit.repository.ts';
 import { toDepositView } from '../deposits/deposit-view.ts';
 import { balancesOfUsers } from '../ledger/balances.repository.ts';
 import { unlinkChat } from '../telegram/telegram.repository.ts';
@@ -20,8 +22,6 @@ import { revokeUserSessions } from '../users/blocking.ts';
 import { staffVisibleAddress } from '../withdrawals/withdrawal-view.ts';
 import { toAdminUserView } from './admin.service.ts';
 import { listUsersForAdmin } from './admin-users.repository.ts';
-import { insertAuditEntry } from './audit.repository.ts';
-import type { StaffActor } from './balance-operations.service.ts';
 import { historiesOf, toStaffRef } from './desk.repository.ts';
 
 const LIST_MAX = 50;

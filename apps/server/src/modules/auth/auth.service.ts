@@ -4,14 +4,18 @@ import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { userBlocked } from '../users/blocking.ts';
-import { findUserByUsername, insertUser, upsertTelegramUser } from '../users/users.repository.ts';
+import {
+  findUserByUsername,
+  insertUser,
+  type TelegramIdentity,
+  upsertTelegramUser,
+} from '../users/users.repository.ts';
 import { userViewOf } from '../users/users.service.ts';
 import {
   identityFromWebApp,
   identityFromWidget,
   TELEGRAM_MAX_AGE_SECONDS,
   type TelegramCheck,
-  type TelegramIdentity,
   verifyLoginWidget,
   verifyWebAppInitData,
 } from './telegram.ts';

@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { TelegramIdentity } from '../users/users.repository.ts';
 
 /** Telegram Login Widget and Mini App signature checks (DESIGN §5). */
 
@@ -9,14 +10,6 @@ const FUTURE_SKEW_SECONDS = 60;
 export type TelegramCheck =
   | { ok: true; fields: Record<string, string> }
   | { ok: false; reason: 'missing_fields' | 'bad_signature' | 'stale' | 'future' };
-
-export interface TelegramIdentity {
-  id: string;
-  firstName: string;
-  lastName: string | null;
-  username: string | null;
-  photoUrl: string | null;
-}
 
 function safeEqualHex(expectedHex: string, givenHex: string): boolean {
   if (!/^[0-9a-f]{64}$/i.test(givenHex)) return false;

@@ -10,10 +10,10 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { DepositRow } from '../../db/schema.ts';
 import { assert } from '../../errors.ts';
+import { PendingEvents } from '../../events/notifier.ts';
 import { toPlatformUnits } from '../chains/units.ts';
 import type { ObservedTransfer, TransferState } from '../chains/watcher.ts';
 import { creditDeposit } from '../ledger/ledger.ts';
-import { PendingEvents } from '../realtime/notifier.ts';
 import { toDepositView } from './deposit-view.ts';
 import * as repo from './deposits.repository.ts';
 

@@ -1,8 +1,8 @@
 import { formatCrypto, formatFiat, type ServerEventPayload } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { TradeRow, UserRow } from '../../db/schema.ts';
+import type { RealtimeEvent } from '../../events/notifier.ts';
 import { DeferredJobs } from '../../lib/after-response.ts';
-import type { RealtimeEvent } from '../realtime/notifier.ts';
 import { defaultSettings } from '../settings/settings.repository.ts';
 import { effectiveName } from '../users/user-view.ts';
 import { tradeForRecipient } from './notifications.repository.ts';

@@ -8,7 +8,7 @@ import {
   Ok,
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requestLang } from '../../plugins/errors.ts';
+import { requestLang } from '../../lib/request-lang.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
 export const notificationsRoutes: FastifyPluginAsyncZod<{ inbox: NotificationsService }> = async (

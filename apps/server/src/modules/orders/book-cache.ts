@@ -1,6 +1,6 @@
 import type { OrderList } from '@p2p/shared';
+import type { RealtimeEvent } from '../../events/notifier.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { RealtimeEvent } from '../realtime/notifier.ts';
 
 /**
  * A cached book page: the page, and the HTTP answer's body made from it once (checked against

@@ -8,20 +8,16 @@ import {
   OrderList,
   OrderSettingsRequest,
   OrderStats,
-  OrderTradesQuery,
   OrderView,
-  TradeList,
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
-import { TradesService } from '../trades/trades.service.ts';
 import { OrdersService } from './orders.service.ts';
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const orders = new OrdersService(ctx);
-  const trades = new TradesService(ctx);
   const tags = ['orders'];
   const security = [{ bearer: [] }];
 
@@ -145,25 +141,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request) => ({
       success: true as const,
       data: await orders.stats(request.userId, request.params.id),
-    }),
-  );
-
-  app.get(
-    '/orders/:id/trades',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'Trades on my order',
-        params: IdParams,
-        querystring: OrderTradesQuery,
-        response: { 200: Ok(TradeList) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await trades.listForOrder(request.userId, request.params.id, request.query),
     }),
   );
 };

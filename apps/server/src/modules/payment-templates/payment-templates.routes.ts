@@ -1,12 +1,10 @@
 import {
-  AttachPaymentTemplateRequest,
   IdParams,
   MessageResult,
   Ok,
   PaymentTemplateInput,
   PaymentTemplateList,
   PaymentTemplateView,
-  TradeDetails,
   UpdatePaymentTemplateRequest,
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -82,25 +80,6 @@ export const paymentTemplatesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
     async (request) => ({
       success: true as const,
       data: await templates.remove(request.userId, request.params.id),
-    }),
-  );
-
-  app.put(
-    '/trades/:id/payment-template',
-    {
-      ...auth,
-      schema: {
-        tags: ['trades'],
-        security,
-        summary: 'Seller sends payment details (a snapshot of one of their active templates)',
-        params: IdParams,
-        body: AttachPaymentTemplateRequest,
-        response: { 200: Ok(TradeDetails) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await templates.attachToTrade(request.userId, request.params.id, request.body.templateId),
     }),
   );
 };

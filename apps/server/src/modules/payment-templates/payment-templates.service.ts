@@ -5,16 +5,14 @@ import {
   PAYMENT_TEMPLATES_MAX,
   type PaymentTemplateInput,
   type PaymentTemplateView,
-  type TradeDetails,
   type UpdatePaymentTemplateRequest,
 } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { PaymentTemplateRow, TradeRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
-import { roleOf } from '../trades/trade-view.ts';
-import { lockTrade } from '../trades/trades.repository.ts';
-import { TRADE_NOT_FOUND, TradesService } from '../trades/trades.service.ts';
+import { lockTrade } from '../trade-access/trade-access.repository.ts';
+import { roleOf, TRADE_NOT_FOUND } from '../trade-access/trade-access.ts';
 import * as repo from './payment-templates.repository.ts';
 
 export const TEMPLATE_NOT_FOUND = 'Способ оплаты не найден';
@@ -108,9 +106,10 @@ export class PaymentTemplatesService {
 
   /**
    * The seller sends one of their active templates to the buyer: a snapshot of its details
-   * is stored on the trade. No money moves. Both parties are told after the commit.
+   * is stored on the trade. No money moves. Both parties are told after the commit. The route
+   * answers with the trade's details (trades.routes.ts).
    */
-  async attachToTrade(userId: string, tradeId: string, templateId: string): Promise<TradeDetails> {
+  async attachToTrade(userId: string, tradeId: string, templateId: string): Promise<void> {
     const now = this.ctx.clock.now();
     const trade = await this.ctx.db.transaction(async (tx) => {
       const trade = await lockTrade(tx, tradeId);
@@ -141,6 +140,5 @@ export class PaymentTemplatesService {
       templateId,
       message: 'Продавец предоставил данные для оплаты',
     });
-    return new TradesService(this.ctx).details(userId, tradeId);
   }
 }

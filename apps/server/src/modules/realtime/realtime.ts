@@ -8,9 +8,8 @@ import {
 } from '@p2p/shared';
 import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
 import type { AppContext } from '../../context.ts';
-import { roleOf } from '../trades/trade-view.ts';
-import { findTrade } from '../trades/trades.repository.ts';
-import { TRADE_NOT_FOUND } from '../trades/trades.service.ts';
+import { findTrade } from '../trade-access/trade-access.repository.ts';
+import { roleOf, TRADE_NOT_FOUND } from '../trade-access/trade-access.ts';
 
 interface SocketData {
   userId: string;

@@ -1,9 +1,9 @@
 import type { Registry } from 'prom-client';
 import type { AppContext } from '../../context.ts';
-import { schedulerFailureCounter } from '../../plugins/metrics.ts';
+import { ScheduledItemError } from '../../lib/scheduled-item.ts';
 import { OrdersService } from '../orders/orders.service.ts';
 import { TradesService } from '../trades/trades.service.ts';
-import { ScheduledItemError } from './scheduled-item.ts';
+import { schedulerFailureCounter } from './scheduler-metrics.ts';
 
 /** At most this many items per job per tick (done or failed), so one tick never runs unbounded. */
 const BATCH = 100;

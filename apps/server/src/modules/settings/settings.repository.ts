@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { type UserSettingsRow, userSettings } from '../../db/schema.ts';
+import { telegramChats, type UserSettingsRow, userSettings } from '../../db/schema.ts';
 
 export type SettingsPatch = Partial<Omit<UserSettingsRow, 'userId' | 'updatedAt'>>;
 
@@ -45,4 +45,13 @@ export async function upsertSettings(
     .returning();
   if (!row) throw new Error('settings upsert returned nothing');
   return row;
+}
+
+/** Whether the user has a Telegram chat linked (the settings screen shows the switch's state). */
+export async function hasTelegramChat(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: telegramChats.userId })
+    .from(telegramChats)
+    .where(eq(telegramChats.userId, userId));
+  return row !== undefined;
 }

@@ -1,8 +1,13 @@
 import type { UpdateSettingsRequest, UserSettings } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { UserSettingsRow } from '../../db/schema.ts';
-import { chatOfUser } from '../telegram/telegram.repository.ts';
-import { findSettings, type SettingsPatch, settingsOf, upsertSettings } from './settings.repository.ts';
+import {
+  findSettings,
+  hasTelegramChat,
+  type SettingsPatch,
+  settingsOf,
+  upsertSettings,
+} from './settings.repository.ts';
 
 export function toSettingsView(
   row: UserSettingsRow,
@@ -67,6 +72,6 @@ export class SettingsService {
   }
 
   private async connected(userId: string): Promise<boolean> {
-    return (await chatOfUser(this.ctx.db, userId)) !== null;
+    return hasTelegramChat(this.ctx.db, userId);
   }
 }

@@ -9,11 +9,11 @@ import {
 import type { Tx } from '../../db/client.ts';
 import type { OrderRow, TradeRow } from '../../db/schema.ts';
 import { AppError, assert } from '../../errors.ts';
+import type { PendingEvents } from '../../events/notifier.ts';
 import { toChatMessage } from '../chat/chat-view.ts';
 import { systemMessageRow, systemMessageValues } from '../chat/system-messages.ts';
 import * as ledger from '../ledger/ledger.ts';
 import { lockOrder } from '../orders/orders.repository.ts';
-import type { PendingEvents } from '../realtime/notifier.ts';
 import { tradeCountersStatement } from '../users/reputation-counters.ts';
 import { type NewTrade, type OrderEffect, writeTransition } from './trades.repository.ts';
 

@@ -10,28 +10,14 @@ import {
 } from '@p2p/shared';
 import type { Executor } from '../../db/client.ts';
 import type { TradeRow, UserRow } from '../../db/schema.ts';
-import { toEvidenceView } from '../admin/desk.repository.ts';
+import { toEvidenceView } from '../disputes/evidence.repository.ts';
 import { paymentInfoFrom } from '../payment-templates/trade-payment-info.ts';
+import { roleOf, staffMayObserve } from '../trade-access/trade-access.ts';
 import type { ReputationSummary } from '../users/reputation.ts';
 import { effectiveAvatar, effectiveName } from '../users/user-view.ts';
 import { payerViewOf } from './payer-account.ts';
 import { tradeViewContext } from './trade-view.repository.ts';
 import type { TradeActionRow } from './trades.repository.ts';
-
-export function roleOf(trade: Pick<TradeRow, 'buyerId' | 'sellerId'>, userId: string): TradeRole {
-  if (trade.buyerId === userId) return 'buyer';
-  if (trade.sellerId === userId) return 'seller';
-  return 'observer';
-}
-
-/**
- * Staff observe a trade (its details, chat and receipts) only once it has gone to dispute,
- * and from then on for good: a resolved dispute stays reviewable. Before that the trade is
- * private to its two parties and staff are told it does not exist (docs/decisions/010).
- */
-export function staffMayObserve(trade: Pick<TradeRow, 'disputedAt'>): boolean {
-  return trade.disputedAt !== null;
-}
 
 /**
  * Receipts matching other trades' receipts are shown to the seller, who decides whether the

@@ -38,31 +38,6 @@ import {
 export type NewTrade = typeof trades.$inferInsert;
 export type TradeActionRow = typeof tradeActions.$inferSelect;
 
-const tradeById = compiledSelect((p: Slot<'id'>, qb) =>
-  qb
-    .select()
-    .from(trades)
-    .where(eq(trades.id, p('id'))),
-);
-
-export async function findTrade(db: Executor, id: string): Promise<TradeRow | null> {
-  const [row] = await tradeById(db, { id });
-  return row ?? null;
-}
-
-const tradeForUpdate = compiledSelect((p: Slot<'id'>, qb) =>
-  qb
-    .select()
-    .from(trades)
-    .where(eq(trades.id, p('id')))
-    .for('update'),
-);
-
-export async function lockTrade(tx: Tx, id: string): Promise<TradeRow | null> {
-  const [row] = await tradeForUpdate(tx, { id });
-  return row ?? null;
-}
-
 /**
  * Whether the user session `sessionId` of `userId` is live, as a column of the statement
  * that locks the trade: a trade action checks its caller's session in the same round trip.

@@ -1,8 +1,10 @@
 import {
+  AttachPaymentTemplateRequest,
   CreateTradeRequest,
   IdParams,
   MessageResult,
   Ok,
+  OrderTradesQuery,
   ReviewRequest,
   SoftDeleteRequest,
   TradeActionRequest,
@@ -18,6 +20,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
+import { PaymentTemplatesService } from '../payment-templates/payment-templates.service.ts';
 import { tradeHistory, tradeHistoryCsv } from './trade-history.ts';
 import { TradesService } from './trades.service.ts';
 
@@ -26,6 +29,7 @@ const createLimit = { rateLimit: { max: 30, timeWindow: '1 minute' }, errorAlias
 
 export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const trades = new TradesService(ctx);
+  const templates = new PaymentTemplatesService(ctx);
   const tags = ['trades'];
   const security = [{ bearer: [] }];
   const auth = { onRequest: app.requireUser };
@@ -219,5 +223,43 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       success: true as const,
       data: await trades.review(request.userId, request.params.id, request.body.rating, request.body.comment),
     }),
+  );
+
+  app.get(
+    '/orders/:id/trades',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        security,
+        summary: 'Trades on my order',
+        params: IdParams,
+        querystring: OrderTradesQuery,
+        response: { 200: Ok(TradeList) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await trades.listForOrder(request.userId, request.params.id, request.query),
+    }),
+  );
+
+  app.put(
+    '/trades/:id/payment-template',
+    {
+      ...auth,
+      schema: {
+        tags: ['trades'],
+        security,
+        summary: 'Seller sends payment details (a snapshot of one of their active templates)',
+        params: IdParams,
+        body: AttachPaymentTemplateRequest,
+        response: { 200: Ok(TradeDetails) },
+      },
+    },
+    async (request) => {
+      await templates.attachToTrade(request.userId, request.params.id, request.body.templateId);
+      return { success: true as const, data: await trades.details(request.userId, request.params.id) };
+    },
   );
 };

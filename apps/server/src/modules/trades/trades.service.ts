@@ -23,26 +23,27 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { OrderRow, TradeRow } from '../../db/schema.ts';
 import { AppError, assert, notFound, unauthorized } from '../../errors.ts';
-import { SESSION_EXPIRED, sessionIsLive } from '../auth/sessions.ts';
+import { PendingEvents } from '../../events/notifier.ts';
+import { runClaimed } from '../../lib/scheduled-item.ts';
 import { systemMessageValues } from '../chat/system-messages.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
 import * as ledger from '../ledger/ledger.ts';
 import { LimitsService } from '../limits/limits.service.ts';
 import { findOrder } from '../orders/orders.repository.ts';
 import { ORDER_NOT_FOUND } from '../orders/orders.service.ts';
-import { PendingEvents } from '../realtime/notifier.ts';
-import { runClaimed } from '../scheduler/scheduled-item.ts';
+import { SESSION_EXPIRED, sessionIsLive } from '../sessions/sessions.ts';
 import { partnerRefusal } from '../settings/partner-rules.ts';
+import { findTrade } from '../trade-access/trade-access.repository.ts';
+import { roleOf, TRADE_NOT_FOUND } from '../trade-access/trade-access.ts';
 import { notEnrolled, TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { assertNotBlocked, userBlocked } from '../users/blocking.ts';
 import { applyReviewCounters } from '../users/reputation-counters.ts';
 import { effectiveName } from '../users/user-view.ts';
 import { type PayerColumns, PayerFingerprints } from './payer-account.ts';
 import { transition } from './settlement.ts';
-import { roleOf, toTradeDetails } from './trade-view.ts';
+import { toTradeDetails } from './trade-view.ts';
 import * as repo from './trades.repository.ts';
 
-export const TRADE_NOT_FOUND = 'Сделка не найдена';
 const MINUTE = 60_000;
 /** The seller's window to confirm after "paid", and the delay before auto-release. */
 export const CONFIRMATION_WINDOW_MS = 15 * MINUTE;
@@ -237,7 +238,7 @@ export class TradesService {
 
   /** A trade as its party sees it; anyone else is told it does not exist. */
   async details(userId: string, tradeId: string): Promise<TradeDetails> {
-    const trade = await repo.findTrade(this.ctx.db, tradeId);
+    const trade = await findTrade(this.ctx.db, tradeId);
     if (!trade || roleOf(trade, userId) === 'observer') throw notFound(TRADE_NOT_FOUND);
     const [details] = await toTradeDetails(this.ctx.db, [trade], userId, this.ctx.clock.now());
     assert(details, 'trade details missing');
@@ -427,7 +428,7 @@ export class TradesService {
   }
 
   async softDelete(userId: string, tradeId: string, reason: string | null) {
-    const trade = await repo.findTrade(this.ctx.db, tradeId);
+    const trade = await findTrade(this.ctx.db, tradeId);
     if (!trade || roleOf(trade, userId) === 'observer') throw notFound(TRADE_NOT_FOUND);
     if (trade.status !== 'COMPLETED' && trade.status !== 'CANCELLED') {
       throw new AppError('ACTION_NOT_AVAILABLE', 'Удалить можно только завершенную или отмененную сделку');
@@ -466,7 +467,7 @@ export class TradesService {
   }
 
   async review(userId: string, tradeId: string, rating: number, comment: string) {
-    const trade = await repo.findTrade(this.ctx.db, tradeId);
+    const trade = await findTrade(this.ctx.db, tradeId);
     if (!trade || roleOf(trade, userId) === 'observer') throw notFound(TRADE_NOT_FOUND);
     if (trade.status !== 'COMPLETED')
       throw new AppError('ACTION_NOT_AVAILABLE', 'Отзыв можно оставить только после завершения сделки');

@@ -1,6 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { twoFactorRecoveryCodes, type UserTwoFactorRow, userTwoFactor } from '../../db/schema.ts';
+import {
+  staff,
+  twoFactorRecoveryCodes,
+  type UserTwoFactorRow,
+  users,
+  userTwoFactor,
+} from '../../db/schema.ts';
 
 export async function findTwoFactor(db: Executor, userId: string): Promise<UserTwoFactorRow | null> {
   const [row] = await db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, userId));
@@ -92,4 +98,24 @@ export async function addRecoveryCodes(db: Executor, userId: string, hashes: str
   await db
     .insert(twoFactorRecoveryCodes)
     .values(hashes.map((codeHash) => ({ userId, codeHash, createdAt: now })));
+}
+
+/**
+ * The account name an authenticator app shows for this subject: a staff member's email, a
+ * user's username (else first name). Null when there is no such account.
+ */
+export async function accountLabel(
+  db: Executor,
+  subject: 'user' | 'staff',
+  id: string,
+): Promise<string | null> {
+  if (subject === 'staff') {
+    const [row] = await db.select({ email: staff.email }).from(staff).where(eq(staff.id, id));
+    return row?.email ?? null;
+  }
+  const [row] = await db
+    .select({ username: users.username, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, id));
+  return row ? (row.username ?? row.firstName) : null;
 }

@@ -3,9 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { UserTwoFactorRow } from '../../db/schema.ts';
 import { AppError, assert, type LocalizedText } from '../../errors.ts';
-import { findStaffById } from '../admin/staff.repository.ts';
-import { endStepUps, setStepUp, stepUpOf } from '../auth/sessions.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { endStepUps, setStepUp, stepUpOf } from '../sessions/sessions.ts';
 import { SecretBox } from './secret-box.ts';
 import {
   DEMO_TOTP_SECRET,
@@ -189,14 +187,9 @@ export class TwoFactorService {
 
   /** The account name the authenticator app shows. */
   private async labelOf(id: string): Promise<string> {
-    if (this.subject === 'staff') {
-      const member = await findStaffById(this.ctx.db, id);
-      assert(member, `signed-in staff member ${id} has no row`);
-      return member.email;
-    }
-    const user = await findUserById(this.ctx.db, id);
-    assert(user, `signed-in user ${id} has no row`);
-    return user.username ?? user.firstName;
+    const label = await repo.accountLabel(this.ctx.db, this.subject, id);
+    assert(label !== null, `signed-in ${this.subject} ${id} has no row`);
+    return label;
   }
 
   /**

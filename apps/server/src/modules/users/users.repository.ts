@@ -1,7 +1,15 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema.ts';
-import type { TelegramIdentity } from '../auth/telegram.ts';
+
+/** Who Telegram says signed in (from the login widget or the Mini App's init data). */
+export interface TelegramIdentity {
+  id: string;
+  firstName: string;
+  lastName: string | null;
+  username: string | null;
+  photoUrl: string | null;
+}
 
 export async function findUserById(db: Executor, id: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id));

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.ts';
-import { auditReputationCounters } from '../users/reputation-counters.ts';
+import { type Executor, queryRows } from '../db/client.ts';
+import { auditReputationCounters } from '../modules/users/reputation-counters.ts';
 
 /**
  * Audits a database against the five invariants of DESIGN §2, and the reputation counters

@@ -3,9 +3,9 @@ import type { AppContext } from '../../context.ts';
 import { DeferredJobs } from '../../lib/after-response.ts';
 import { insertMessage } from '../chat/chat.repository.ts';
 import { toChatMessage } from '../chat/chat-view.ts';
-import type { FeedLog } from '../notifications/notification-feed.ts';
+import { settingsOf } from '../settings/settings.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
-import { settingsOf } from './settings.repository.ts';
+import type { FeedLog } from './notification-feed.ts';
 
 /**
  * Posts the order owner's auto-reply (trading settings) into the chat of every trade opened

@@ -4,6 +4,14 @@ import { auditLogs, staff } from '../../db/schema.ts';
 
 export type JsonObject = Record<string, unknown>;
 
+/** Who acts and from where: recorded in the audit log. */
+export interface StaffActor {
+  staffId: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  idempotencyKey?: string | undefined;
+}
+
 export interface NewAuditEntry {
   staffId: string;
   action: string;

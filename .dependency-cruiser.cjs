@@ -1,0 +1,124 @@
+// The server's layers, checked by `npm run check:layers` (part of `npm run check` and CI).
+// docs/ARCHITECTURE.md draws them; a new import that runs upward fails with the rule's name.
+//
+// Bottom to top:
+//   foundation  db/, lib/, events/, errors.ts: no module imports at all (config.ts: infra only)
+//   infra       modules that serve every domain and know none of them
+//   core        the domains, in an order: a module may import only those listed before it
+//   edge        back office, delivery channels and drivers: react to core, core never sees them
+//   app         app.ts, main.ts, context.ts, plugins/, cli/, ops/: wire everything together
+const SRC = '^apps/server/src/';
+const MODULES = `${SRC}modules/`;
+
+const INFRA = ['idempotency', 'market', 'chains', 'sessions', 'audit-log', 'config'];
+const CORE = [
+  'ledger',
+  'limits',
+  'disputes',
+  'trade-access',
+  'two-factor',
+  'settings',
+  'users',
+  'auth',
+  'deposits',
+  'wallet',
+  'withdrawals',
+  'orders',
+  'chat',
+  'uploads',
+  'payment-templates',
+  'trades',
+];
+const EDGE = ['realtime', 'notifications', 'telegram', 'scheduler', 'demo', 'admin'];
+
+const inModules = (names) => `${MODULES}(${names.join('|')})/`;
+const APP = `${SRC}(app\\.ts|main\\.ts|plugins/|cli/|ops/)`;
+// Services take the wiring's type (`AppContext`) as a parameter: a type-only import of
+// context.ts from below is how the composition root hands itself down, not a dependency.
+const CONTEXT = `${SRC}context\\.ts$`;
+
+/** One rule per core and edge module: it may not import the modules ranked above it. */
+function orderRules(order, layer) {
+  return order
+    .map((name, i) => ({ name, above: order.slice(i + 1) }))
+    .filter(({ above }) => above.length > 0)
+    .map(({ name, above }) => ({
+      name: `${layer}-order:${name}`,
+      comment: `${name} sits below ${above.join(', ')} in the ${layer} order; it may not import them.`,
+      severity: 'error',
+      from: { path: `${MODULES}${name}/` },
+      to: { path: inModules(above) },
+    }));
+}
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-module-cycle',
+      comment: 'Modules depend one way: no import cycle, at any length.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'foundation-imports-no-module',
+      comment: 'db/, lib/, events/ and errors.ts serve every module and import none.',
+      severity: 'error',
+      from: { path: `${SRC}(db/|lib/|events/|errors\\.ts$)` },
+      to: { path: `${SRC}(modules/|${APP.slice(SRC.length)})` },
+    },
+    {
+      name: 'config-reads-infra-only',
+      comment: "config.ts may use an infrastructure module's own settings reader (chains), nothing above.",
+      severity: 'error',
+      from: { path: `${SRC}config\\.ts$` },
+      to: { path: `${SRC}(modules/|${APP.slice(SRC.length)})`, pathNot: inModules(INFRA) },
+    },
+    {
+      name: 'infra-imports-no-domain',
+      comment: `Infrastructure modules (${INFRA.join(', ')}) know no domain, back office or channel.`,
+      severity: 'error',
+      from: { path: inModules(INFRA) },
+      to: { path: inModules([...CORE, ...EDGE]) },
+    },
+    {
+      name: 'core-imports-no-edge',
+      comment: `Core domains never import the back office, notifications, Telegram, realtime or the drivers (${EDGE.join(', ')}): those react to core events.`,
+      severity: 'error',
+      from: { path: inModules(CORE) },
+      to: { path: inModules(EDGE) },
+    },
+    {
+      name: 'modules-import-no-app',
+      comment: 'Modules never import the wiring (app.ts, main.ts, plugins/, cli/, ops/).',
+      severity: 'error',
+      from: { path: MODULES },
+      to: { path: APP },
+    },
+    {
+      name: 'context-only-as-a-type',
+      comment: 'Below the app layer, context.ts is imported for its types only (`import type`).',
+      severity: 'error',
+      from: { path: `${SRC}(modules/|db/|lib/|events/)` },
+      to: { path: CONTEXT, dependencyTypesNot: ['type-only'] },
+    },
+    ...orderRules(CORE, 'core'),
+    ...orderRules(EDGE, 'edge'),
+    {
+      name: 'no-unknown-module',
+      comment:
+        'Every server module has a place in .dependency-cruiser.cjs (infra, core or edge): add a new one there.',
+      severity: 'error',
+      from: {},
+      to: { path: MODULES, pathNot: inModules([...INFRA, ...CORE, ...EDGE]) },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    includeOnly: '^apps/server/src/',
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
