@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
+import { PendingEvents } from '../../src/events/notifier.ts';
 import { lockTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
 import { transition } from '../../src/modules/trades/settlement.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
@@ -46,7 +47,18 @@ async function resolve(tradeId: string, action: 'resolve_release' | 'resolve_ref
   await t.ctx.db.transaction(async (tx) => {
     const trade = await lockTrade(tx, tradeId);
     if (!trade) throw new Error('no trade');
-    await transition(tx, trade, action, 'moderator', null, t.clock.now(), t.ctx.config.feePpm);
+    const events = new PendingEvents();
+    await transition({
+      tx,
+      trade,
+      action,
+      actor: 'moderator',
+      actorId: null,
+      now: t.clock.now(),
+      feePpm: t.ctx.config.feePpm,
+      events,
+    });
+    expect(events.size).toBeGreaterThan(0);
   });
 }
 

@@ -394,17 +394,17 @@ export class DisputesService {
     assert(trade.status === 'DISPUTED', `settling trade ${trade.id} in ${trade.status}`);
     const action = outcome === 'release' ? 'resolve_release' : 'resolve_refund';
     const notes = [trade.notes, `Решение модератора: ${note}`].filter(Boolean).join('\n');
-    const updated = await transition(
+    const updated = await transition({
       tx,
       trade,
       action,
-      'moderator',
-      null,
+      actor: 'moderator',
+      actorId: null,
       now,
-      this.ctx.config.feePpm,
-      { notes },
+      feePpm: this.ctx.config.feePpm,
+      patch: { notes },
       events,
-    );
+    });
     const line = translate('ru', 'bo.chatOutcome', { outcome, note });
     await this.postLine(tx, trade, authorId, line.slice(0, 2000), now, events, false);
     await insertAuditEntry(tx, {

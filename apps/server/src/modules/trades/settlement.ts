@@ -29,25 +29,45 @@ const DESCRIPTIONS: Record<TradeAction, string> = {
   resolve_refund: 'Модератор завершил спор в пользу продавца',
 };
 
+/** What one transition needs: the locked trade, who acts, and where its events go. */
+export interface TransitionInput {
+  tx: Tx;
+  /** The trade, locked by the caller in this transaction. */
+  trade: TradeRow;
+  action: TradeAction;
+  actor: Actor;
+  /** The acting user or staff member; null for the system. */
+  actorId: string | null;
+  now: Date;
+  feePpm: bigint;
+  /** Columns written with the new state (payer account, notes...). */
+  patch?: Partial<NewTrade>;
+  /**
+   * Where the realtime events go; the caller publishes them after the transaction committed.
+   * Required: a transition the parties never hear of is a bug, not a default.
+   */
+  events: PendingEvents;
+  /** The trade's order, when the caller locked it together with the trade. */
+  lockedOrder?: OrderRow | undefined;
+}
+
 /**
  * Applies one transition of the machine to a locked trade: checks the table, moves money
  * for final states, writes the new state, the history line and the SYSTEM chat line. Same
- * transaction as the lock. The realtime events go into `events`, which the caller publishes
- * after the transaction committed (without it the parties hear nothing).
+ * transaction as the lock.
  */
-export async function transition(
-  tx: Tx,
-  trade: TradeRow,
-  action: TradeAction,
-  actor: Actor,
-  actorId: string | null,
-  now: Date,
-  feePpm: bigint,
-  patch: Partial<NewTrade> = {},
-  events?: PendingEvents,
-  /** The trade's order, when the caller locked it together with the trade. */
-  lockedOrder?: OrderRow,
-): Promise<TradeRow> {
+export async function transition({
+  tx,
+  trade,
+  action,
+  actor,
+  actorId,
+  now,
+  feePpm,
+  patch = {},
+  events,
+  lockedOrder,
+}: TransitionInput): Promise<TradeRow> {
   const to = nextState(trade.status, action, actor);
   if (!to) throw new AppError('ACTION_NOT_AVAILABLE', ACTION_NOT_AVAILABLE, { status: trade.status, action });
   const changes: Partial<NewTrade> = { ...patch, status: to, updatedAt: now };
@@ -83,7 +103,7 @@ export async function transition(
   assert(updated.status === to, `trade ${trade.id} wrote ${updated.status}, expected ${to}`);
   // Money moves last: the balance rows it locks stay locked only until the commit that follows.
   if (settlement) await settlement.postLedger();
-  events?.toParties(trade, 'trade:updated', {
+  events.toParties(trade, 'trade:updated', {
     tradeId: trade.id,
     status: to,
     previousStatus: trade.status,
@@ -91,8 +111,8 @@ export async function transition(
     actor,
   });
   const line = systemMessageRow(message, written.messageSeq);
-  events?.toTrade(trade.id, 'message:new', { tradeId: trade.id, message: toChatMessage(line, null) });
-  if (events && settlement) {
+  events.toTrade(trade.id, 'message:new', { tradeId: trade.id, message: toChatMessage(line, null) });
+  if (settlement) {
     // Settling gave the order volume back or may have completed it: its owner refetches.
     events.toUsers([settlement.order.userId], 'order:updated', {
       orderId: settlement.order.id,

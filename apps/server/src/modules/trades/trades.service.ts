@@ -316,7 +316,18 @@ export class TradesService {
           Object.assign(patch, disputePatch(role, payload, userId, now));
         }
         const feePpm = this.ctx.config.feePpm;
-        return transition(tx, trade, action, role, userId, now, feePpm, patch, events, order);
+        return transition({
+          tx,
+          trade,
+          action,
+          actor: role,
+          actorId: userId,
+          now,
+          feePpm,
+          patch,
+          events,
+          lockedOrder: order,
+        });
       }),
     );
     // The answer is built from the row the transaction wrote, not read back. The events go out
@@ -504,10 +515,29 @@ export class TradesService {
         if (!trade) return false;
         claim(trade.id);
         if (kind === 'payment')
-          await transition(tx, trade, 'expire', 'system', null, now, feePpm, {}, events);
+          await transition({
+            tx,
+            trade,
+            action: 'expire',
+            actor: 'system',
+            actorId: null,
+            now,
+            feePpm,
+            events,
+          });
         else {
           const patch = { autoReleaseExecutedAt: now };
-          await transition(tx, trade, 'auto_release', 'system', null, now, feePpm, patch, events);
+          await transition({
+            tx,
+            trade,
+            action: 'auto_release',
+            actor: 'system',
+            actorId: null,
+            now,
+            feePpm,
+            patch,
+            events,
+          });
         }
         return true;
       }),
