@@ -15,8 +15,8 @@ const TOO_LONG = 'Имя не должно превышать 30 символо�
 const BAD_CHARS = 'Имя может содержать только буквы, цифры, пробелы, дефисы и подчеркивания';
 const BAD_CHARS_PROFILE = 'Имя содержит недопустимые символы';
 
-describe('the messages are the spec texts', () => {
-  it('matches spec 1 §5 and spec 3 §5 word for word', () => {
+describe('the display-name messages', () => {
+  it('match the welcome dialog and profile texts word for word', () => {
     expect(DisplayNameMessages).toEqual({
       required: REQUIRED,
       tooShort: TOO_SHORT,
@@ -88,7 +88,7 @@ describe('RequiredDisplayName / OptionalDisplayName schemas', () => {
   const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
     result.success ? null : (result.error?.issues[0]?.message ?? null);
 
-  it('RequiredDisplayName trims and reports the spec messages', () => {
+  it('RequiredDisplayName trims and reports the shared messages', () => {
     expect(RequiredDisplayName.parse('  Вася  ')).toBe('Вася');
     expect(firstMessage(RequiredDisplayName.safeParse(''))).toBe(REQUIRED);
     expect(firstMessage(RequiredDisplayName.safeParse(undefined))).toBe(REQUIRED);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './schemas/text.ts';
 
-/** Display-name rules of spec 1 §5 (welcome dialog) and spec 3 §5 (profile edit). */
+/** Display-name rules of the welcome dialog and the profile edit (docs/product/texts-and-limits.md). */
 export const DISPLAY_NAME_MIN = 2;
 export const DISPLAY_NAME_MAX = 30;
 export const DISPLAY_NAME_PATTERN = /^[A-Za-zА-Яа-яЁё0-9 _-]+$/;

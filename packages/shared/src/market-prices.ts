@@ -1,5 +1,5 @@
 /**
- * Market reference prices (spec 1 §7 GET /market/current-prices). These are display data for
+ * Market reference prices (GET /market/current-prices). These are display data for
  * the market screen and the order form's price hints: plain numbers, never money. Money stays
  * in integer minor units (see money.ts) and no balance or trade amount is derived from them.
  *
@@ -41,7 +41,7 @@ type PriceTable = Partial<Record<CoinId, CoinPriceFigures>>;
 
 export const PRICE_SERVICE_UNAVAILABLE_MESSAGE = 'Сервис цен временно недоступен, показаны резервные цены';
 
-/** Rubles per US dollar used for fallback prices (spec 1 §7: "about 93 RUB per USD"). */
+/** Rubles per US dollar used for fallback prices (docs/product/texts-and-limits.md). */
 export const FALLBACK_RUB_PER_USD = 93;
 
 /**

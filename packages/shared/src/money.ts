@@ -88,7 +88,7 @@ export function fiatValue(amountCrypto: bigint, pricePerUnitFiat: bigint): bigin
   return mulDivFloor(amountCrypto, pricePerUnitFiat, pow10(CRYPTO_DECIMALS));
 }
 
-/** Crypto bought by a fiat amount at a price, rounded down to 1e-8 (DESIGN §2). */
+/** Crypto bought by a fiat amount at a price, rounded down to 1e-8 (docs/decisions/003). */
 export function cryptoForFiat(amountFiat: bigint, pricePerUnitFiat: bigint): bigint {
   return mulDivFloor(amountFiat, pow10(CRYPTO_DECIMALS), pricePerUnitFiat);
 }

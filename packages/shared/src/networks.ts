@@ -1,7 +1,7 @@
 import type { Cryptocurrency } from './money.ts';
 
 /**
- * The blockchain networks money can enter and leave by (spec 3 §9, docs/decisions on custody).
+ * The blockchain networks money can enter and leave by (docs/product/wallet-and-withdrawals.md).
  * A network is one asset on one chain: USDT travels on Ethereum (ERC-20) and on TRON (TRC-20)
  * into the same USDT balance. Amounts are decimal strings in the asset's unit, as on the wire.
  */
@@ -30,10 +30,10 @@ export interface NetworkInfo {
 }
 
 /**
- * Limits and fees of spec 3 §9. BTC credits at 3 confirmations (the top of the spec's "1 to 3":
- * credited coins can back a sale for irreversible fiat at once). USDT-ERC20 inherits Ethereum's
- * 12. BNB on BNB Smart Chain is not in the spec: 15 confirmations (≈45 s at 3 s blocks), limits
- * and fee in line with the other coins' order of magnitude.
+ * Limits and fees (docs/product/wallet-and-withdrawals.md). BTC credits at 3 confirmations (the
+ * safe end of the usual 1 to 3: credited coins can back a sale for irreversible fiat at once).
+ * USDT-ERC20 inherits Ethereum's 12. BNB on BNB Smart Chain: 15 confirmations (≈45 s at 3 s
+ * blocks), limits and fee in line with the other coins' order of magnitude.
  */
 export const NETWORKS: Record<NetworkId, NetworkInfo> = {
   BTC: {

@@ -16,7 +16,7 @@ describe('payment methods by code or name', () => {
     }
   });
 
-  it('reads the names of the spec: the form (Russian) and the market filter (English)', () => {
+  it('reads the names people see: the form (Russian) and the market filter (English)', () => {
     const form = ['Сбербанк', 'Тинькофф', 'ВТБ', 'Альфа-Банк', 'QIWI', 'ЮMoney', 'PayPal', 'Наличные'];
     expect(form.map(paymentMethodCode)).toEqual([
       'sberbank',

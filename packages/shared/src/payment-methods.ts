@@ -1,7 +1,7 @@
 /**
  * Payment methods of orders and trades. Stored and answered as stable codes; clients may send
- * the code or a name in Russian or English (spec 3 §5 lists the form's Russian names, spec 1 §2
- * the market filter's English ones), see docs/decisions/013-input-hardening.md. No zod here
+ * the code or a name in Russian or English (the names people see on the order form and the
+ * market filter), see docs/decisions/013-input-hardening.md. No zod here
  * (the market's filters need the list on the first load): the wire field is
  * schemas/payment-method-field.ts.
  */

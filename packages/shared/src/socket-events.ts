@@ -1,5 +1,5 @@
 /**
- * The realtime contract (spec 1 §7 Realtime, spec 2 §4): Socket.IO at `/socket.io`, the
+ * The realtime contract: Socket.IO at `/socket.io`, the
  * access token in `auth.token`, rooms `user:{id}` (joined on connect) and `trade:{id}`
  * (joined with `trade:join`, parties only). The server emits only after its transaction
  * committed, and only to the people concerned.

@@ -13,8 +13,8 @@ import {
   USER_ACTIONS,
 } from './trade-machine.ts';
 
-// The contract, copied by hand from DESIGN §3 (not derived from TRADE_RULES), so that a
-// change to the machine that the design does not make fails here.
+// The contract, copied by hand from docs/product/trading-rules.md (not derived from
+// TRADE_RULES), so that a change to the machine that the document does not make fails here.
 const STATUSES: TradeStatus[] = [
   'CREATED',
   'ESCROW_LOCKED',
@@ -69,8 +69,8 @@ const everyCase = STATUSES.flatMap((status) =>
   ),
 );
 
-describe('nextState against the DESIGN §3 table', () => {
-  it('knows exactly the statuses of the design', () => {
+describe('nextState against the documented table', () => {
+  it('knows exactly the documented statuses', () => {
     expect([...TRADE_STATUSES]).toEqual(STATUSES);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The one trade state machine (DESIGN §3). A pure table: the server applies it inside a
+ * The one trade state machine (docs/product/trading-rules.md). A pure table: the server applies it inside a
  * transaction, the client only displays what the server says is available.
  */
 
@@ -14,7 +14,7 @@ export const TRADE_STATUSES = [
 ] as const;
 export type TradeStatus = (typeof TRADE_STATUSES)[number];
 
-/** Statuses the client may display though the server never writes them (spec 1 §4). */
+/** Statuses the client may display though the server never writes them. */
 export const DISPLAY_ONLY_STATUSES = ['PAYMENT_RELEASED', 'PENDING', 'CONFIRMING', 'PAID'] as const;
 
 export const USER_ACTIONS = [
@@ -93,7 +93,7 @@ export const ACTIVE_TRADE_STATUSES: readonly TradeStatus[] = [
 ];
 export const isFinal = (status: TradeStatus) => status === 'COMPLETED' || status === 'CANCELLED';
 
-/** Step 1-5 of spec 1 §3: initiation, payment, confirmation, release, completion. */
+/** The trade's step, 1-5: initiation, payment, confirmation, release, completion. */
 export function currentStep(status: TradeStatus): number {
   switch (status) {
     case 'CREATED':
@@ -112,7 +112,7 @@ export function currentStep(status: TradeStatus): number {
 
 export const ACTION_NOT_AVAILABLE = 'Действие недоступно';
 
-/** Dispute reasons per role (spec 2 §6). */
+/** Dispute reasons per role. */
 export const DISPUTE_REASONS = {
   buyer: ['no_payment_received', 'wrong_amount', 'no_crypto_received', 'seller_not_responding', 'other'],
   seller: ['no_payment_received', 'wrong_amount', 'fake_proof', 'buyer_not_responding', 'other'],

@@ -57,7 +57,7 @@ describe('checkWithdrawalAmount', () => {
     });
   });
 
-  it('reads the limits of spec 3 §9 from the networks', () => {
+  it('reads the limits from the networks', () => {
     expect(withdrawLimitsOf('ETH')).toEqual({ min: 1_000_000n, max: 10_000_000_000n, fee: 500_000n });
     expect(withdrawLimitsOf('USDT-ERC20').fee).toBe(500_000_000n);
   });

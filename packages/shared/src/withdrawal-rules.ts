@@ -3,8 +3,8 @@ import { NETWORKS, type NetworkId } from './networks.ts';
 
 /**
  * Rules of money out (docs/decisions/012-withdrawals.md), shared by the server and the
- * withdrawal form: statuses and who moves them, amount limits, and the texts. Where the spec
- * gives an English text (spec 3 §5) it travels as `en`; users read the Russian one.
+ * withdrawal form: statuses and who moves them, amount limits, and the texts. Where a refusal
+ * also has an English wording it travels as `en`; users read the Russian one.
  */
 
 export const WITHDRAWAL_STATUSES = [
@@ -18,7 +18,7 @@ export const WITHDRAWAL_STATUSES = [
 ] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
-/** Statuses whose amount + fee is still locked in the user's balance (DESIGN §2). */
+/** Statuses whose amount + fee is still locked in the user's balance (docs/decisions/012). */
 export const LOCKING_WITHDRAWAL_STATUSES = ['PENDING', 'APPROVED', 'PROCESSING'] as const;
 /**
  * Open requests nobody has claimed for sending yet. The user may take them back, and the back
@@ -171,7 +171,7 @@ export type AmountRefusal =
   | 'amount_above_max';
 
 /**
- * Checks a typed amount against a network's limits (spec 3 §9). `fee` is what the network
+ * Checks a typed amount against a network's limits (networks.ts). `fee` is what the network
  * charges on top (an internal transfer turns out to pay none, which only the server can
  * tell). The balance is the server's to check, under its row lock.
  */

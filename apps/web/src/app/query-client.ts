@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 export function makeQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      // The API client already retries what is safe to retry (spec 1 §7).
+      // The API client already retries what is safe to retry (docs/product/texts-and-limits.md).
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
       mutations: { retry: false },
     },

@@ -18,7 +18,7 @@ const page = (path: string, load: () => Promise<ComponentType>): RouteObject => 
 const orders = orderScreens;
 const withdrawals = () => import('@/features/withdrawals');
 
-/** Private routes of spec 1 §2 and spec 3 §2. */
+/** Routes that need a signed-in user. */
 const privateRoutes: RouteObject[] = [
   page('/dashboard', async () => (await import('@/features/dashboard')).DashboardPage),
   page('/profile/edit', async () => (await import('@/features/profile')).ProfileEditPage),
@@ -43,7 +43,7 @@ const privateRoutes: RouteObject[] = [
 ];
 
 /**
- * Back office (spec 3 §2): its own shell, session and chunk, loaded only when a /admin URL is
+ * Back office: its own shell, session and chunk, loaded only when a /admin URL is
  * opened, so marketplace users never download it.
  */
 const adminRoute: RouteObject = {

@@ -4,7 +4,7 @@ import { fiatSign } from '@/lib/format';
 
 type Variant = 'default' | 'compact' | 'icon';
 
-/** RUB / USD switch (spec 1 §2 header). compact: code only; icon: symbol only. */
+/** The header's RUB / USD switch. compact: code only; icon: symbol only. */
 export function CurrencySwitcher({ variant = 'default' }: { variant?: Variant }) {
   const t = useT();
   const currency = useCurrency();

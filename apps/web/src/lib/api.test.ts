@@ -99,7 +99,7 @@ describe('apiRequest', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
-  it('times out after 30 s with the spec message', async () => {
+  it('times out after 30 s with the timeout message', async () => {
     vi.useFakeTimers();
     apiConfig.maxRetries = 0;
     fetchMock.mockImplementation(

@@ -2,7 +2,7 @@ import { localizeMessage, type MessageKey, translate } from '@p2p/shared';
 import { currentLang } from '@/i18n/current-lang';
 import { clearAuth, getAccessToken, getRefreshToken, saveTokens } from './storage';
 
-/** Call conventions of spec 1 §7 and §9. Mutable so tests can shorten the clocks. */
+/** Call conventions (docs/product/texts-and-limits.md). Mutable so tests can shorten the clocks. */
 export const apiConfig = { baseUrl: '/api/v1', timeoutMs: 30_000, maxRetries: 3, retryDelayMs: 1_000 };
 
 type ClientMessage = 'timeout' | 'cancelled' | 'network' | 'badResponse' | 'uploadFailed';

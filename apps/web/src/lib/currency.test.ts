@@ -12,7 +12,7 @@ const { CURRENCY_KEY, setCurrency } = await import('./currency');
 afterEach(() => vi.restoreAllMocks());
 
 describe('currency settings', () => {
-  it('stores the versioned record of spec 1 §3', () => {
+  it('stores the versioned currency record', () => {
     setCurrency('USD');
     const record = JSON.parse(store.get(CURRENCY_KEY) ?? '{}');
     expect(record).toMatchObject({ currentCurrency: 'USD', version: 1 });

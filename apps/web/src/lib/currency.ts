@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { safeStorage } from './storage';
 
-/** Display currencies of spec 1 §3 / §5: only these two are accepted. */
+/** Display currencies: only these two are accepted. */
 export const DISPLAY_CURRENCIES = ['RUB', 'USD'] as const;
 export type DisplayCurrency = (typeof DISPLAY_CURRENCIES)[number];
 

@@ -98,7 +98,7 @@ export function formatEstimate(minor: bigint | null, currency: string, lang: Lan
   return translate(lang, 'format.approx', { value: formatFiatMinor(minor, currency, lang) });
 }
 
-/** Spec 3 §2: balances show 8 decimals, USDT 2. */
+/** Balances show 8 decimals, USDT 2 (docs/decisions/015-i18n-and-formatting.md). */
 export function balanceDecimals(coin: string): number {
   return coin === 'USDT' ? 2 : 8;
 }

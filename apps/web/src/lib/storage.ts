@@ -1,6 +1,6 @@
 import type { UserView } from '@p2p/shared';
 
-/** localStorage keys of spec 1 §3. */
+/** The user's localStorage keys (docs/product/texts-and-limits.md). */
 export const StorageKeys = {
   accessToken: 'auth_token',
   refreshToken: 'refresh_token',

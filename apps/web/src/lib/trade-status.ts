@@ -2,8 +2,8 @@ import type { MessageKey } from '@p2p/shared';
 
 /**
  * The one set of trade status labels (catalogue `tradeStatus.*`), for every screen and toast.
- * The server writes only the machine's statuses (DESIGN §3); the display-only ones of spec 1
- * §4 are labelled too.
+ * The server writes only the machine's statuses; the display-only ones are labelled too
+ * (docs/product/trading-rules.md).
  */
 const STATUS_LABELS: Record<string, MessageKey> = {
   CREATED: 'tradeStatus.CREATED',

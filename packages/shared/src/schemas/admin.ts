@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CRYPTO_DECIMALS, CRYPTOCURRENCIES, tryParseAmount } from '../money.ts';
 import { text } from './text.ts';
 
-/** Back-office texts of spec 3 §5 and the server's answers to the back office. */
+/** Back-office form texts and the server's answers to the back office. */
 export const AdminMessages = {
   fillAll: 'Заполните все поля',
   badEmail: 'Неверный формат email',
@@ -49,7 +49,7 @@ export const AdminLoginRequest = z.object(
 );
 export type AdminLoginRequest = z.infer<typeof AdminLoginRequest>;
 
-/** Admin of spec 3 §3 (firstName, lastName, email) plus its id and role. */
+/** Admin (firstName, lastName, email) plus its id and role. */
 export const AdminView = z.object({
   id: z.uuid(),
   email: z.string(),
@@ -75,7 +75,7 @@ export const AdminLoginResult = z.object({
   enrolmentRequired: z.boolean(),
 });
 
-/** Pagination of spec 3 §3. */
+/** Back-office pagination: page, limit, total, totalPages, hasPrev, hasNext. */
 export const AdminPagination = z.object({
   page: z.number().int(),
   limit: z.number().int(),
@@ -96,7 +96,7 @@ export const AdminUsersQuery = z.object({
   userId: z.uuid({ error: 'Некорректный идентификатор' }).optional(),
 });
 
-/** Admin-visible user of spec 3 §3. */
+/** A user as the back office sees them. */
 export const AdminUserView = z.object({
   id: z.uuid(),
   firstName: z.string(),
@@ -178,7 +178,7 @@ export const AuditLogsQuery = z.object({
 
 const JsonObject = z.record(z.string(), z.unknown()).nullable();
 
-/** Audit log entry of spec 3 §3. */
+/** Audit log entry. */
 export const AuditLogView = z.object({
   id: z.string(),
   createdAt: z.string(),

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { PageInfo } from './common.ts';
 import { text } from './text.ts';
 
-/** Longest chat message, in UTF-16 code units as the client counts them (spec 2 §5, §9). */
+/** Longest chat message, in UTF-16 code units as the client counts them. */
 export const CHAT_MESSAGE_MAX = 2000;
-/** Chat history page (spec 2 §9: the chat loads 100 messages). */
+/** Chat history page: the chat opens on the latest 100 messages. */
 export const CHAT_PAGE_SIZE = 100;
 
 export const ChatMessages = {
@@ -22,7 +22,7 @@ export const ChatMessages = {
 export const ChatMessageType = z.enum(['TEXT', 'SYSTEM', 'MODERATOR']);
 export type ChatMessageType = z.infer<typeof ChatMessageType>;
 
-/** Who wrote a message (spec 2 §3); SYSTEM messages have none. */
+/** Who wrote a message; SYSTEM messages have none. */
 export const ChatSender = z.object({
   id: z.uuid(),
   displayName: z.string().nullable(),

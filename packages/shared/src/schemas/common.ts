@@ -20,7 +20,7 @@ export const MessageResult = z.object({ message: z.string() });
 
 export const IsoDate = z.string();
 
-/** Offset paging of spec 1 §3: total, limit, offset, hasNext. */
+/** Offset paging: total, limit, offset, hasNext. */
 export const PageInfo = z.object({
   total: z.number().int(),
   limit: z.number().int(),

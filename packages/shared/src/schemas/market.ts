@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COIN_ID_LIST } from '../market-prices.ts';
 
 /**
- * Market reference prices (spec 1 §7 GET /market/current-prices) as zod schemas, for the server
+ * Market reference prices (GET /market/current-prices) as zod schemas, for the server
  * and its contract tests. The constants, the fallback table and the browser's structural check
  * of an answer are in ../market-prices.ts (no zod: the market page loads without it).
  */

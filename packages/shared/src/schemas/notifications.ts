@@ -46,7 +46,7 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** The groups a user switches on and off in the settings (spec 3 §3 Settings.notifications). */
+/** The groups a user switches on and off in the settings. */
 export const NOTIFICATION_CATEGORIES = ['trades', 'funds', 'chat'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 

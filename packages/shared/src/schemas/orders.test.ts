@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CreateOrderRequest, OrderBookQuery, OrderSettingsRequest } from './orders.ts';
 
-// Spec 3 §5 texts, typed here rather than imported, so a changed message fails.
+// The order form's texts, typed here rather than imported, so a changed message fails.
 const M = {
   type: 'Выберите тип ордера: покупка или продажа',
   crypto: 'Выберите поддерживаемую криптовалюту',
@@ -23,7 +23,7 @@ const valid = {
   payment_methods: ['sberbank'],
 };
 
-// Russian grouping uses a no-break space; the spec writes a plain one. Same text to a reader.
+// Russian grouping uses a no-break space; the messages use a plain one. Same text to a reader.
 const plain = (s: string) => s.replace(/\u00a0/g, ' ');
 
 function messagesOf(input: Record<string, unknown>): string[] {
@@ -62,7 +62,7 @@ describe('CreateOrderRequest: valid input', () => {
   });
 });
 
-describe('CreateOrderRequest: spec 3 §5 messages', () => {
+describe('CreateOrderRequest: order form messages', () => {
   it.each([
     ['type', { type: 'exchange' }, M.type],
     ['type missing', { type: undefined }, M.type],

@@ -12,7 +12,7 @@ import { PageInfo } from './common.ts';
 import { paymentMethodField } from './payment-method-field.ts';
 import { text } from './text.ts';
 
-/** Smallest order per coin (spec 3 §9; BNB is our choice, see docs/decisions). */
+/** Smallest order per coin (docs/decisions/003-money-units-and-rounding.md). */
 export const ORDER_MIN_CRYPTO: Record<(typeof CRYPTOCURRENCIES)[number], string> = {
   BTC: '0.001',
   ETH: '0.01',
@@ -22,7 +22,7 @@ export const ORDER_MIN_CRYPTO: Record<(typeof CRYPTOCURRENCIES)[number], string>
 /** Smallest total and smallest per-trade limit, per fiat (1 000 ₽; 10 $ for dollars). */
 export const ORDER_MIN_FIAT: Record<(typeof FIAT_CURRENCIES)[number], string> = { RUB: '1000', USD: '10' };
 
-/** Minimum as the spec writes it in messages: '1 000 ₽' with a plain space. */
+/** Minimum as the messages write it: '1 000 ₽' with a plain space. */
 const minFiatText = (fiat: 'RUB' | 'USD') =>
   `${formatRu(ORDER_MIN_FIAT[fiat]).replace(/\u00a0/g, ' ')} ${FIAT_SIGN[fiat]}`;
 
@@ -85,7 +85,7 @@ export type CreateOrderRequest = z.infer<typeof CreateOrderRequest>;
 export const ORDER_MAX_CRYPTO_MINOR = 10n ** 17n;
 export const ORDER_MAX_TOTAL_MINOR = 10n ** 15n;
 
-/** Cross-field rules of spec 3 §5, shared by the create form and the server. */
+/** Cross-field rules (docs/product/trading-rules.md), shared by the create form and the server. */
 export function orderAmountIssues(o: {
   cryptocurrency: (typeof CRYPTOCURRENCIES)[number];
   fiat_currency: (typeof FIAT_CURRENCIES)[number];
@@ -144,7 +144,7 @@ export const OrderTrader = z.object({
   trades_count: z.number().int(),
   completion_rate: z.number().nullable(),
   avg_release_time: z.number().nullable(),
-  /** Spec 2 §3 name: average seconds to act on a trade step; null without data. */
+  /** Average seconds to act on a trade step; null without data. */
   avg_response_time: z.number().nullable(),
   /** Only when the owner's privacy allows; null otherwise. */
   online_status: z.enum(['online', 'away', 'offline']).nullable(),
@@ -152,7 +152,7 @@ export const OrderTrader = z.object({
 });
 export type OrderTrader = z.infer<typeof OrderTrader>;
 
-/** An order on the wire (snake_case, as the spec's client converts it). Amounts are strings. */
+/** An order on the wire, in snake_case. Amounts are strings. */
 export const OrderView = z.object({
   id: z.uuid(),
   user_id: z.uuid(),

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { text } from './text.ts';
 
 /**
- * Saved payment details ("payment templates", spec 2 §3 and §5, spec 3 §2-§3) and the
+ * Saved payment details ("payment templates", docs/product/trading-rules.md) and the
  * receipt (payment proof) upload contract. The same schemas validate the server's input and
- * drive the web form, so the messages are the spec's Russian texts.
+ * drive the web form, so both speak the same Russian texts.
  */
 
 export const PAYMENT_TEMPLATE_TYPES = [
@@ -177,7 +177,7 @@ export const PaymentTemplateInput = z.discriminatedUnion(
 );
 export type PaymentTemplateInput = z.infer<typeof PaymentTemplateInput>;
 
-/** The list screen's toggles: `{ isDefault }` or `{ isActive }` (spec 3 §7). */
+/** The list screen's toggles: `{ isDefault }` or `{ isActive }`. */
 export const PaymentTemplateFlags = z
   .object({ isDefault: z.boolean().optional(), isActive: z.boolean().optional() })
   .strict()
@@ -221,7 +221,7 @@ export function maskPhone(phone: string): string {
   return phone.startsWith('+7') && digits.length === 11 ? `+7 ••• ••• ${tail}` : `•••• ${tail}`;
 }
 
-/** What the payment-methods list shows: the details with numbers hidden (spec 3 §3). */
+/** What the payment-methods list shows: the details with numbers hidden. */
 export function maskDetails(
   type: PaymentTemplateType,
   details: Record<string, string>,
@@ -277,7 +277,7 @@ export const ReceiptMessages = {
   tooLarge: 'Файл слишком большой. Максимум 5MB',
 } as const;
 
-/** Answer of the receipt upload (spec 2 §3). */
+/** Answer of the receipt upload. */
 export const PaymentProofUploadResult = z.object({
   url: z.string(),
   fileSize: z.number().int(),

@@ -3,7 +3,7 @@ import { text } from './text.ts';
 import { SecondFactorCode } from './two-factor.ts';
 
 /**
- * Per-user settings of spec 3 §3 (Settings) stored on the server and applied
+ * Per-user settings, stored on the server and applied
  * (docs/decisions/017-notifications-bot-settings.md).
  *
  * Paths (all bearer):
@@ -15,7 +15,7 @@ import { SecondFactorCode } from './two-factor.ts';
  *   POST /api/v1/telegram/webhook       (Telegram only, X-Telegram-Bot-Api-Secret-Token)
  */
 
-/** Trading settings' payment window, minutes (spec 3 §2 Profile settings: 5 to 60, default 15). */
+/** Trading settings' payment window, minutes: 5 to 60, default 15 (docs/product/texts-and-limits.md). */
 export const SETTINGS_TIME_LIMIT = { min: 5, max: 60, default: 15 } as const;
 /** Minimum partner rating, 0 to 5 in steps of 0.1; 0 means no minimum. */
 export const SETTINGS_MIN_RATING = { min: 0, max: 5, step: 0.1 } as const;

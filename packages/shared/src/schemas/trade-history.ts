@@ -4,7 +4,7 @@ import { TRADE_STATUSES } from '../trade-machine.ts';
 import { text } from './text.ts';
 
 /**
- * Trade history of spec 2 §2.6, real: every trade of the user (soft-deleted ones too).
+ * Trade history: every trade of the user (soft-deleted ones too).
  *
  * Paths (bearer):
  *   GET /api/v1/trades/history?status&cryptocurrency&role&from&to&search&limit&offset -> Ok(TradeHistoryList)

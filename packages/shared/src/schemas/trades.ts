@@ -103,7 +103,7 @@ export const DisputePayload = z.object({
   }),
 });
 
-/** A trade's party (spec 2 §3 Party); every figure computed, null where there is no data. */
+/** A trade's party; every figure computed, null where there is no data. */
 export const TradeParty = z.object({
   id: z.uuid(),
   username: z.string().nullable(),
@@ -119,7 +119,7 @@ export const TradeParty = z.object({
   completionRate: z.number().nullable(),
   /** Average seconds this user took to act on their step (pay as buyer, confirm as seller). */
   avgResponseTime: z.number().nullable(),
-  /** Trades of this user that went to dispute (spec 2 §6 risk: high above 2). */
+  /** Trades of this user that went to dispute (the buyer's risk is high above 2). */
   disputeCount: z.number().int(),
   verified: z.boolean(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OptionalDisplayName, RequiredDisplayName } from '../display-name.ts';
 
-/** The signed-in user's own view (spec 1 §3 User). */
+/** The signed-in user's own view. */
 export const UserView = z.object({
   id: z.uuid(),
   telegramId: z.string().nullable(),
@@ -17,7 +17,7 @@ export const UserView = z.object({
   verified: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  // spec 3 §3 User, as the spec's client reads it (snake_case), computed from data:
+  // The same user under its snake_case names too, plus figures computed from data:
   first_name: z.string(),
   last_name: z.string().nullable(),
   display_name: z.string().nullable(),
@@ -76,7 +76,7 @@ export const ReviewView = z.object({
 export type ReviewView = z.infer<typeof ReviewView>;
 
 /**
- * Public profile of spec 2 §3. Every figure is computed from stored trades and reviews;
+ * Public profile. Every figure is computed from stored trades and reviews;
  * where there is no data the figure is null, never a made-up default.
  */
 export const PublicProfile = z.object({
@@ -116,7 +116,7 @@ export const PublicProfile = z.object({
 });
 export type PublicProfile = z.infer<typeof PublicProfile>;
 
-// ---- avatar (spec 3 §5, §7, §8) ----
+// ---- avatar ----
 // POST   /api/v1/users/avatar   multipart field `avatar` -> Ok(AvatarUploadResult)
 // DELETE /api/v1/users/avatar   -> Ok(AvatarInfo)
 // GET    /api/v1/users/avatar/info -> Ok(AvatarInfo)

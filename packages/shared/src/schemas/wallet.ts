@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CRYPTOCURRENCIES } from '../money.ts';
 
-/** Wallet balance of spec 3 §3; amounts are decimal strings with 8 places. */
+/** Wallet balance; amounts are decimal strings with 8 places. */
 export const WalletBalanceView = z.object({
   cryptocurrency: z.enum(CRYPTOCURRENCIES),
   available: z.string(),

@@ -15,7 +15,7 @@ export const WithdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES, {
 export const NetworkIdSchema = z.enum(NETWORK_IDS, { error: `Сеть: ${NETWORK_IDS.join(', ')}` });
 
 /**
- * A JSON number is refused: a float cannot carry 8 decimals exactly (DESIGN §1), and the
+ * A JSON number is refused: a float cannot carry 8 decimals exactly (docs/decisions/003), and the
  * admin balance operations refuse numbers too. The amount's rules need its network, so the
  * server checks them with `checkWithdrawalAmount` (the form does the same).
  */
@@ -47,7 +47,7 @@ export const WithdrawalRequest = z.object({
 });
 export type WithdrawalRequest = z.infer<typeof WithdrawalRequest>;
 
-/** The withdrawal of spec 3 §3. Amounts are decimal strings with 8 places. */
+/** A withdrawal. Amounts are decimal strings with 8 places. */
 export const WithdrawalView = z.object({
   id: z.uuid(),
   cryptocurrency: z.enum(CRYPTOCURRENCIES),
@@ -55,7 +55,7 @@ export const WithdrawalView = z.object({
   amount: z.string(),
   /** What the network fee costs the user, on top of `amount` (zero for internal transfers). */
   fee: z.string(),
-  /** The spec's name for `fee`. */
+  /** The same as `fee`, under its other wire name. */
   networkFee: z.string(),
   /** amount + fee: what left (or is locked in) the balance. */
   total: z.string(),
@@ -123,7 +123,7 @@ export const AdminWithdrawalsResult = z.object({
   pagination: AdminPagination,
 });
 
-/** Spec 3 §7: optional note and txHash (reject needs the note, complete the hash). */
+/** Optional note and txHash (reject needs the note, complete the hash). */
 export const WithdrawalDecision = z.object({
   note: text({ max: 1000, multiline: true, messages: { tooLong: 'Не более 1000 символов' } }).optional(),
   txHash: text({ max: 200 }).optional(),

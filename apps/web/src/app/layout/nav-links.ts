@@ -1,7 +1,7 @@
 import type { IconName } from '@/components/ui/Icon';
 import type { MessageKey } from '@/i18n';
 
-/** User menu entries of spec 1 §2 in the spec's order, then the account pages (logout is added by the menus). */
+/** User menu entries in their fixed order, then the account pages (logout is added by the menus). */
 export const ACCOUNT_LINKS: { to: string; label: MessageKey; icon: IconName }[] = [
   { to: '/dashboard', label: 'menu.dashboard', icon: 'grid' },
   { to: '/orders/my', label: 'menu.myOrders', icon: 'list' },

@@ -9,7 +9,7 @@ export interface Toast {
   once?: string;
 }
 
-/** Spec 1 §9: success 2 s, error and blank 4 s, loading until dismissed; at most 20 at once. */
+/** Success 2 s, error and blank 4 s, loading until dismissed; at most 20 at once. */
 export const TOAST_DURATIONS: Record<ToastKind, number | null> = {
   success: 2000,
   error: 4000,

@@ -23,7 +23,7 @@ function AdminNotFound() {
 }
 
 /**
- * The back-office console under /admin/* (spec 3 §2). Loaded as its own chunk: users of the
+ * The back-office console under /admin/*. Loaded as its own chunk: users of the
  * marketplace never download it.
  */
 export function AdminApp() {

@@ -18,7 +18,7 @@ interface AdminSession {
 const AdminSessionContext = createContext<AdminSession | null>(null);
 
 /**
- * The staff session of spec 3 §4: stored tokens are restored and the profile loaded on start;
+ * The staff session: stored tokens are restored and the profile loaded on start;
  * the client refreshes once on a 401 and a failed refresh signs out (tokens cleared → here).
  */
 export function AdminSessionProvider({ children }: { children: ReactNode }) {

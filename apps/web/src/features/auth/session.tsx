@@ -16,7 +16,7 @@ import { authApi } from './api/auth-api';
 import { clearMiniAppHash, miniAppInitData } from './mini-app';
 
 export const ME_QUERY_KEY = ['auth', 'me'] as const;
-/** Spec 1 §9: re-sync the user on focus at most once per 5 s. */
+/** Re-sync the user on focus at most once per 5 s. */
 const USER_SYNC_MS = 5_000;
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';

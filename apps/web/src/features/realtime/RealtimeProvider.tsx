@@ -7,7 +7,7 @@ import type { AppSocket, ConnectionStatus } from './socket';
 import { wireSocket } from './wire';
 
 /**
- * One socket per signed-in user (spec 1 §7): opened on sign-in, closed on sign-out or user
+ * One socket per signed-in user: opened on sign-in, closed on sign-out or user
  * change. It turns server events into toasts and cache invalidation; screens subscribe to
  * it through useSocketEvent / useTradeRoom.
  */

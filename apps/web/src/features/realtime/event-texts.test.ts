@@ -3,7 +3,7 @@ import { mayShowLost, messageText, tradeCreatedText, tradeUpdatedText } from './
 
 const tradeId = '63741c28-24d1-4c23-abea-be5ea68854f9';
 
-describe('realtime toast texts (spec 1 §8)', () => {
+describe('realtime toast texts', () => {
   it('announces a new trade with amounts in the UI language, fiat with its sign', () => {
     const event = {
       tradeId,

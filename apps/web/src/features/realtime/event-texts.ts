@@ -2,7 +2,7 @@ import { type Lang, type ServerEventPayload, translate } from '@p2p/shared';
 import { formatCrypto, formatFiat, shortId } from '@/lib/format';
 import { statusLabelKey } from '@/lib/trade-status';
 
-/** Toast durations of spec 1 §8, in ms. */
+/** Toast durations, in ms (docs/product/texts-and-limits.md). */
 export const REALTIME_TOAST_MS = {
   restored: 2000,
   lost: 3000,

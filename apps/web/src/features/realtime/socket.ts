@@ -10,7 +10,7 @@ import { getAccessToken } from '@/lib/storage';
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
 
-/** Spec 1 §4: up to 5 reconnect attempts, 1 s to 5 s apart; a 10 s connection timeout. */
+/** Up to 5 reconnect attempts, 1 s to 5 s apart; a 10 s connection timeout. */
 export const RECONNECT = { attempts: 5, delayMs: 1000, delayMaxMs: 5000, timeoutMs: 10_000 } as const;
 
 /**

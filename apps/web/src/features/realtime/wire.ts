@@ -11,7 +11,7 @@ import {
 } from './event-texts';
 import type { AppSocket, ConnectionStatus } from './socket';
 
-/** Browser-level events the trade page listens to (spec 1 §7, spec 2 §2.2). */
+/** Browser-level events the trade page listens to. */
 export const WINDOW_EVENTS = {
   templateAttached: 'payment-template-attached',
   proofUploaded: 'payment-proof-uploaded',
@@ -100,7 +100,7 @@ export function wireSocket(o: WireOptions): () => void {
     connectedBefore = true;
   });
   socket.on('connect_error', (error) => {
-    // Offline while socket.io keeps retrying: the chat says so and waits (spec 2 §4).
+    // Offline while socket.io keeps retrying: the chat says so and waits.
     o.setStatus('disconnected');
     showLost();
     // A refused handshake does not retry by itself: refresh the session, then try again.
@@ -116,7 +116,7 @@ export function wireSocket(o: WireOptions): () => void {
   socket.on('disconnect', (reason) => {
     if (reason === 'io client disconnect') return o.setStatus('disconnected');
     showLost();
-    // The server closed it: socket.io does not come back by itself then (spec 1 §4: it does).
+    // The server closed it: socket.io does not come back by itself then, so reconnect here.
     if (reason === 'io server disconnect') socket.connect();
     o.setStatus('disconnected');
   });

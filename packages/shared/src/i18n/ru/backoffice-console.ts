@@ -1,4 +1,4 @@
-/** The back-office console (spec 3 §2, §5, §8): staff screens, their states and toasts. */
+/** The back-office console: staff screens, their states and toasts. */
 export const backofficeConsole = {
   'bo.brand': 'Бэк-офис',
   'bo.nav.label': 'Разделы бэк-офиса',

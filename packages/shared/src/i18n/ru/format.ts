@@ -1,4 +1,4 @@
-/** Units, counts and durations used by the formatting module (plural forms of spec 1 §9 etc.). */
+/** Units, counts and durations used by the formatting module, with their plural forms. */
 export const format = {
   'format.count.minutes': '{count, plural, one {# минута} few {# минуты} many {# минут} other {# минуты}}',
   'format.count.hours': '{count, plural, one {# час} few {# часа} many {# часов} other {# часа}}',

@@ -1,5 +1,5 @@
 /**
- * Validation texts of the shared schemas and of the forms (spec 1 §5, spec 2 §5, spec 3 §5).
+ * Validation texts of the shared schemas and of the forms.
  * The Russian is exactly the schemas' text today, so a Russian message from a schema or from
  * the server is shown in the UI language until the schemas speak in keys.
  */

@@ -14,11 +14,11 @@ import { FullscreenModal } from './FullscreenModal';
 import { TradeRow } from './TradeRow';
 import '../active-trades.css';
 
-/** Spec 1 §9: the dropdown on desktop, a full-screen modal below 768 px. */
+/** The dropdown on desktop, a full-screen modal below 768 px. */
 const DESKTOP = '(min-width: 768px)';
 
 /**
- * Header button of spec 1 §2 (signed-in users only): how many trades are active and the
+ * Header button (signed-in users only): how many trades are active and the
  * countdown of the most urgent; opens the list as a dropdown or a full-screen modal.
  */
 export function ActiveTradesButton() {

@@ -12,7 +12,7 @@ interface CancelTradeDialogProps {
 }
 
 /**
- * 'Cancel Trade?' of spec 1 §2. Escape (and the backdrop) close it unless it is processing;
+ * The 'Cancel Trade?' confirmation. Escape (and the backdrop) close it unless it is processing;
  * the page does not scroll behind it (the Dialog locks it).
  */
 export function CancelTradeDialog({

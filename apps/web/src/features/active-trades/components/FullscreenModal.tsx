@@ -2,7 +2,7 @@ import { type ReactNode, useRef } from 'react';
 import { useModalDialog } from '@/components/ui/modal';
 
 /**
- * Full-screen modal for phones (spec 1 §2, below 768 px): a native modal <dialog>, so the
+ * Full-screen modal for phones (below 768 px): a native modal <dialog>, so the
  * page behind is inert; Escape closes, the page does not scroll, focus comes back after.
  */
 export function FullscreenModal({

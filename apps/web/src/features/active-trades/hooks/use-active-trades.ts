@@ -6,7 +6,7 @@ import { useT } from '@/i18n';
 import { ApiError } from '@/lib/api';
 import { type ActiveTradeSummary, toSummary, withoutTrade } from '../lib/summary';
 
-/** Spec 1 §9: refresh every 30 s, and on focus when more than 5 s passed. */
+/** Refresh every 30 s, and on focus when more than 5 s passed. */
 const REFRESH_MS = 30_000;
 const FOCUS_THRESHOLD_MS = 5_000;
 
@@ -38,7 +38,7 @@ export function useActiveTrades(enabled: boolean) {
 }
 
 /**
- * Which rows may be cancelled: the server's availableActions of each trade (DESIGN §3). The
+ * Which rows may be cancelled: each trade's availableActions (docs/product/trading-rules.md). The
  * list endpoint does not carry them, so while the panel is open each trade is asked once.
  */
 export function useCancellable(ids: readonly string[], open: boolean): Set<string> {
@@ -58,7 +58,7 @@ export function useCancellable(ids: readonly string[], open: boolean): Set<strin
 type Mode = 'optimistic' | 'after-success';
 
 /**
- * cancel_trade from the header (spec 1 §4): the dropdown removes the row at once and puts it
+ * cancel_trade from the header: the dropdown removes the row at once and puts it
  * back if the call fails; the modal removes it only after the server agreed.
  */
 export function useCancelTrade() {

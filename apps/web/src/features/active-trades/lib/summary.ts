@@ -1,6 +1,6 @@
 import type { TradeView, Translate } from '@p2p/shared';
 
-/** Spec 1 §3 "Active trade summary", from the server's trade view. */
+/** One row of the Active Trades list, from the server's trade view. */
 export interface ActiveTradeSummary {
   id: string;
   status: string;
@@ -19,7 +19,7 @@ export interface ActiveTradeSummary {
   unread: number;
 }
 
-/** Header shows at most 3 before '3+' (spec 1 §9). */
+/** Header shows at most 3 before '3+'. */
 export const MAX_COUNTED = 3;
 
 function deadlineOf(t: TradeView): string | null {
@@ -53,7 +53,7 @@ export function toSummary(t: TradeView): ActiveTradeSummary {
   };
 }
 
-/** Most urgent trade (spec 1 §4): the first PAYMENT_PENDING, else the first DISPUTED, else the first. */
+/** Most urgent trade: the first PAYMENT_PENDING, else the first DISPUTED, else the first. */
 export function mostUrgent<T extends { status: string }>(trades: readonly T[]): T | null {
   return (
     trades.find((t) => t.status === 'PAYMENT_PENDING') ??
@@ -63,7 +63,7 @@ export function mostUrgent<T extends { status: string }>(trades: readonly T[]): 
   );
 }
 
-/** '1 активная', '2 активные', '3 активные', '3+ активных' (spec 1 §2: at most 3 before '3+'). */
+/** '1 активная', '2 активные', '3 активные', '3+ активных': at most 3 before '3+'. */
 export function countLabel(count: number, t: Translate): string {
   return count > MAX_COUNTED
     ? t('activeTrades.countMore', { max: MAX_COUNTED })

@@ -1,6 +1,6 @@
 import { safeStorage } from '@/lib/storage';
 
-/** Staff tokens of spec 3 §6: their own keys, never the user's `auth_token`. */
+/** Staff tokens: their own keys, never the user's `auth_token`. */
 export const AdminStorageKeys = {
   accessToken: 'admin_access_token',
   refreshToken: 'admin_refresh_token',

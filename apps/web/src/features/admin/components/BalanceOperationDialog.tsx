@@ -14,7 +14,7 @@ import { CurrencyAmountFields } from './CurrencyAmountFields';
 import { userLabel } from './common';
 
 /**
- * The modal form of spec 3 §2/§5: operation, currency, amount and an optional note that
+ * The modal balance form: operation, currency, amount and an optional note that
  * defaults to the manual credit/debit text; a confirmation step precedes sending.
  */
 export function BalanceOperationDialog({

@@ -3,7 +3,7 @@ import { LoadingState, MessageState } from '@/components/ui/Status';
 import { useT } from '@/i18n';
 import { useAdminSession } from '../session';
 
-/** Spec 3 §2: anyone without a staff session goes to /admin/login; meanwhile 'checking access'. */
+/** Anyone without a staff session goes to /admin/login; meanwhile 'checking access'. */
 export function RequireStaff() {
   const t = useT();
   const { status, recheck } = useAdminSession();

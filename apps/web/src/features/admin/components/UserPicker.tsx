@@ -5,7 +5,7 @@ import { useT } from '@/i18n';
 import { adminApi } from '../api/admin-api';
 import { ListState, SearchForm, userLabel } from './common';
 
-/** Spec 3 §2: the balance screen's user search, at most 10 results. */
+/** The balance screen's user search, at most 10 results. */
 export function UserPicker({ onPick }: { onPick: (user: AdminUserView) => void }) {
   const t = useT();
   const [search, setSearch] = useState<string | null>(null);

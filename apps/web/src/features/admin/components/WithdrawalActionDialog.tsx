@@ -9,7 +9,7 @@ import { actionLabelKey } from './WithdrawalSending';
 export type AskedAction = 'approve' | 'reject' | 'fail';
 
 /**
- * One step before a staff decision (spec 3 §5): reject asks for its reason, fail says the
+ * One step before a staff decision: reject asks for its reason, fail says the
  * money returns to the user and takes an optional note, approve asks for a plain confirmation.
  * Completing a claimed request has its own dialog (WithdrawalSendingDialog).
  */

@@ -16,7 +16,7 @@ export interface OperationDraft {
 }
 
 /**
- * Spec 3 §5 in order: user and currency, an amount above 0 (8 decimals at most), a reason of
+ * In this order: user and currency, an amount above 0 (8 decimals at most), a reason of
  * at least 5. Returns the catalogue text of the first problem, or the request to send.
  */
 export function checkDraft(

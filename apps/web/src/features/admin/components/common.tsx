@@ -60,7 +60,7 @@ export function ListState({
   return null;
 }
 
-/** Previous / next with "page N of M" (spec 3 §3 pagination). */
+/** Previous / next with "page N of M" over the back office's pagination. */
 export function Pager({
   pagination,
   onPage,

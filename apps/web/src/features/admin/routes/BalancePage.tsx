@@ -25,7 +25,7 @@ import { AdminPage, userLabel } from '../components/common';
 import { UserBalances } from '../components/UserBalances';
 import { UserPicker } from '../components/UserPicker';
 
-/** /admin/balance: credit and debit exactly as spec 3 §2 and §5 say; `?userId=` preselects. */
+/** /admin/balance: credit and debit (docs/product/wallet-and-withdrawals.md); `?userId=` preselects. */
 export function BalancePage() {
   const t = useT();
   const fmt = useFormat();

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { adminApi } from '../api/admin-api';
 import { useAdminSession } from '../session';
 
-/** Spec 3 §5: both fields, an @ in the email, a password of at least 6. */
+/** Both fields, an @ in the email, a password of at least 6 (docs/product/texts-and-limits.md). */
 function validate(email: string, password: string): 'fillAll' | 'email' | 'password' | null {
   if (!email.trim() || !password) return 'fillAll';
   if (!email.includes('@')) return 'email';

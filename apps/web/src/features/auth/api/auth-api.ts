@@ -13,7 +13,7 @@ export type AuthConfig = z.infer<typeof AuthConfigResult>;
 export type DevUser = z.infer<typeof DevUsersResult>['users'][number];
 export type TelegramAuthData = Record<string, string | number>;
 
-/** Spec 1 §5: the sign-in answer must carry user and tokens. */
+/** The sign-in answer must carry user and tokens. */
 async function checkAuthResult(data: unknown): Promise<AuthResult> {
   const { parseAuthResult } = await import('./auth-result');
   const parsed = parseAuthResult(data);

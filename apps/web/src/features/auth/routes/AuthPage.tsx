@@ -12,7 +12,7 @@ import { TelegramLoginButton, telegramFieldsFrom } from '../components/TelegramL
 import { useSession } from '../session';
 import '../auth.css';
 
-/** Spec 1 §9: go on about 500 ms after a successful sign-in. */
+/** Go on about 500 ms after a successful sign-in. */
 const REDIRECT_DELAY_MS = 500;
 
 /** Only same-site paths: `return` must never send the user to another origin. */

@@ -8,7 +8,7 @@ export const chatKeys = {
 };
 
 export const chatApi = {
-  /** The latest 100 messages, oldest first (spec 2 §9). */
+  /** The latest 100 messages, oldest first (docs/decisions/008-chat-paging.md). */
   list: (tradeId: string) => apiRequest<MessageList>(`${path(tradeId)}?limit=${CHAT_PAGE_SIZE}&offset=0`),
   send: (tradeId: string, content: string, idempotencyKey: string = newIdempotencyKey()) =>
     apiRequest<ChatMessage>(path(tradeId), {

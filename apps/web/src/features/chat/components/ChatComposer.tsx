@@ -10,7 +10,7 @@ interface ComposerProps {
   onEdit: () => void;
 }
 
-/** Enter sends, Shift+Enter is a new line (spec 2 §5); disabled while sending or offline. */
+/** Enter sends, Shift+Enter is a new line; disabled while sending or offline. */
 export function ChatComposer({ inputRef, disabled, error, onSend, onEdit }: ComposerProps) {
   const t = useT();
   const id = useId();

@@ -7,7 +7,7 @@ interface Props {
   children: ReactNode;
 }
 
-/** A crash inside the chat stays inside the chat (spec 2 §8): retry it or reload the page. */
+/** A crash inside the chat stays inside the chat: retry it or reload the page. */
 export class ChatErrorBoundary extends Component<Props, { failed: boolean; attempt: number }> {
   override state = { failed: false, attempt: 0 };
 

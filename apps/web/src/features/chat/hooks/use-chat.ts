@@ -16,7 +16,7 @@ export interface PendingMessage {
 
 /**
  * A trade's chat: history, live messages and reads from the trade room, optimistic sending
- * (the pending line disappears if sending fails, spec 2 §4) and read marking.
+ * (the pending line disappears if sending fails) and read marking.
  */
 export function useChat(tradeId: string) {
   const queryClient = useQueryClient();

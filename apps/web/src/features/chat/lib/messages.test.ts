@@ -30,7 +30,7 @@ const msg = (over: Partial<ChatMessage>): ChatMessage => ({
   ...over,
 });
 
-describe('chat rules (spec 2 §5)', () => {
+describe('chat rules', () => {
   it('does not send empty or whitespace-only drafts, silently', () => {
     expect(checkOutgoing('   \n ', me)).toEqual({ ok: false, error: null });
   });

@@ -1,6 +1,6 @@
 import { CHAT_MESSAGE_MAX, type ChatMessage, effectiveName, type MessageKey } from '@p2p/shared';
 
-/** Sender-side messages of spec 2 §5, as catalogue keys. */
+/** Sender-side refusals, as catalogue keys. */
 export const SendErrors = {
   tooLong: 'validation.chat.tooLong',
   noId: 'validation.chat.noId',
@@ -11,7 +11,7 @@ export type OutgoingCheck = { ok: true; content: string } | { ok: false; error: 
 
 /**
  * Whether a draft may be sent: whitespace-only is silently not sent (error null); over 2000
- * characters, or a sender without an id or name, is refused with the spec's text.
+ * characters, or a sender without an id or name, is refused with its catalogue text.
  */
 export function checkOutgoing(
   draft: string,
@@ -27,7 +27,7 @@ export function checkOutgoing(
 
 /**
  * SYSTEM and MODERATOR lines have no sender (the platform speaks); a TEXT message without
- * sender id or name is dropped (spec 2 §5).
+ * sender id or name is dropped.
  */
 export function isShowable(message: ChatMessage): boolean {
   if (message.type === 'SYSTEM' || message.type === 'MODERATOR') return true;

@@ -7,7 +7,7 @@ import { ppmPercentText, useFeePpm } from '@/lib/platform-config';
 import { useFormat } from '@/lib/use-format';
 import { effectiveLimits, normalize, type OrderFormState, orderTotalMinor } from '../lib/order-form';
 
-/** The side card: total, limits, reserve and fee, and the preview button (spec 3 §2). */
+/** The side card: total, limits, reserve and fee, and the preview button. */
 export function CalculatorCard({
   form,
   canPreview,

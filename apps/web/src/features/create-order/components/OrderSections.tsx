@@ -18,7 +18,7 @@ export type OrderForm = UseFormReturn<OrderFormState, unknown, CreateOrderReques
 /** A field's error, already in the UI language. */
 const errorOf = (form: OrderForm, name: keyof OrderFormState) => form.formState.errors[name]?.message;
 
-/** Amount in crypto and price per unit, with the market price helper (spec 3 §2). */
+/** Amount in crypto and price per unit, with the market price helper. */
 export function AmountSection({ form, id }: { form: OrderForm; id: string }) {
   const t = useT();
   const { cryptocurrency: crypto, fiat, price } = form.watch();

@@ -6,7 +6,7 @@ import { useI18n } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
 import { effectiveLimits, normalize, type OrderFormState, orderTotalMinor } from '../lib/order-form';
 
-/** The order as it will be published, with the confirm button (spec 3 §2). */
+/** The order as it will be published, with the confirm button. */
 export function PreviewDialog({
   open,
   form,

@@ -13,7 +13,7 @@ import { useI18n } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
 import { normalize } from '../lib/order-form';
 
-/** Spec 3 §2 price presets, in tenths of a percent. */
+/** Price presets, in tenths of a percent. */
 const PRESETS = [-50, -20, 0, 20, 50];
 const CUSTOM_MIN = -50;
 const CUSTOM_MAX = 50;

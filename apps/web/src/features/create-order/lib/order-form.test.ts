@@ -19,7 +19,7 @@ const filled = (over: Partial<OrderFormState> = {}): OrderFormState => ({
 
 const fields = (form: OrderFormState) => orderFormIssues(form).map((i) => i.field);
 
-describe('create-order form (spec 3 §2, §5)', () => {
+describe('create-order form', () => {
   it('enables preview only with amount and price above 0 and a payment method', () => {
     expect(canPreview(filled())).toBe(true);
     expect(canPreview(filled({ amount: '0' }))).toBe(false);

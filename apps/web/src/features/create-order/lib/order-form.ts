@@ -18,7 +18,7 @@ export const TIME_LIMIT_MIN = 15;
 export const TIME_LIMIT_MAX = 1440;
 export const TIME_LIMIT_DEFAULT = 30;
 
-/** The create-order form as typed (spec 3 §3 order form). */
+/** The create-order form as typed. */
 export interface OrderFormState {
   type: 'buy' | 'sell';
   cryptocurrency: Cryptocurrency;
@@ -80,7 +80,7 @@ const positive = (text: string, decimals: number) => {
   return value !== null && value > 0n;
 };
 
-/** Spec 3 §2: preview only with amount and price above 0 and at least one payment method. */
+/** Preview only with amount and price above 0 and at least one payment method. */
 export function canPreview(form: OrderFormState): boolean {
   return positive(form.amount, 8) && positive(form.price, 2) && form.methods.length > 0;
 }
@@ -140,7 +140,7 @@ const RULE_OF: Record<string, MessageKey> = {
 };
 
 /**
- * Every field error of spec 3 §5 for the form. Cross-field amount rules come from the shared
+ * Every field error of the order rules for the form. Cross-field amount rules come from the shared
  * orderAmountIssues (the same function the server runs), so the form and the server agree.
  */
 export function orderFormIssues(form: OrderFormState): OrderFieldIssue[] {
@@ -186,7 +186,7 @@ export function orderFormIssues(form: OrderFormState): OrderFieldIssue[] {
   return issues;
 }
 
-/** Spec 3 §2: the description counter turns amber at 80 % and red at 95 % of the maximum. */
+/** The description counter turns amber at 80 % and red at 95 % of the maximum. */
 export function counterTone(length: number, max = DESCRIPTION_MAX): 'normal' | 'warn' | 'danger' {
   if (length >= max * 0.95) return 'danger';
   if (length >= max * 0.8) return 'warn';
@@ -206,7 +206,8 @@ export const FORM_FIELD_OF: Record<OrderField, keyof OrderFormState> = {
 };
 
 /**
- * The create-order rules (spec 3 §5) as a zod schema for react-hook-form: each issue is a
+ * The create-order rules (docs/product/trading-rules.md) as a zod schema for react-hook-form:
+ * each issue is a
  * catalogue key under its form field, with the minimums it names (`values`, written in the UI
  * language); valid values become the POST /orders body and pass the shared CreateOrderRequest.
  */

@@ -19,7 +19,7 @@ const type = (label: RegExp, value: string) => {
   fireEvent.blur(input);
 };
 
-describe('create-order form (spec 3 §5)', () => {
+describe('create-order form', () => {
   it('checks a field once it was left, with the shared minimums', async () => {
     renderApp(<CreateOrderPage />);
     type(/^Количество, BTC/, '0.0001');

@@ -25,7 +25,7 @@ import {
 import '../create-order.css';
 
 /**
- * Create-order screen (spec 3 §2): the form (react-hook-form over the order rules and the
+ * Create-order screen: the form (react-hook-form over the order rules and the
  * shared CreateOrderRequest), the calculator, the preview, the overlay, then the new order.
  */
 export function CreateOrderPage() {

@@ -8,7 +8,7 @@ import { isEmptyWallet, totalUsd, usdOf } from '../lib/usd';
 import { WidgetError } from './WidgetError';
 
 /**
- * Balances from the ledger with their value in US dollars (spec 3 §2), as the server computes
+ * Balances from the ledger with their value in US dollars, as the server computes
  * it at the market price; a coin without a price shows no value rather than a guess.
  */
 export function WalletWidget({ balances }: { balances: ReturnType<typeof useWalletBalances> }) {

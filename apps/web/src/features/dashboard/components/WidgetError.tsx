@@ -1,6 +1,6 @@
 import { useT } from '@/i18n';
 
-/** Spec 3 §2: 'Не удалось загрузить данные' with a retry. */
+/** 'Не удалось загрузить данные' with a retry. */
 export function WidgetError({ message, onRetry }: { message?: string; onRetry: () => void }) {
   const t = useT();
   return (

@@ -4,7 +4,7 @@ import { useT } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type InfoSlug, infoKeys } from '../content/types';
 
-/** Short static page of the footer (spec 1 §2). */
+/** Short static page of the footer. */
 export function InfoPage({ slug }: { slug: InfoSlug }) {
   const t = useT();
   const keys = infoKeys(slug);

@@ -16,7 +16,7 @@ export interface MarketPricesState {
   message: string | null;
 }
 
-/** Spec 1 §9: cache lifetime 60 s, auto-refresh every 300 s. */
+/** Cache lifetime 60 s, auto-refresh every 300 s. */
 const PRICES_STALE_MS = 60_000;
 const PRICES_REFRESH_MS = 300_000;
 

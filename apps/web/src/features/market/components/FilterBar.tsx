@@ -6,7 +6,7 @@ export interface FilterOption {
   label: string;
 }
 
-/** Spec 1 §2: "all" and 4 top options are always shown; the rest sit under "+N ещё". */
+/** "all" and 4 top options are always shown; the rest sit under "+N ещё". */
 const VISIBLE = 5;
 
 interface FilterBarProps {

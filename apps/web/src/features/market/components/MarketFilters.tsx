@@ -22,7 +22,7 @@ export function useMarketFilters() {
   return { values: { crypto, fiat, method }, book, set, reset };
 }
 
-/** Three filter rows (spec 1 §2) and the active filters as removable chips. */
+/** Three filter rows (coin, fiat, payment method) and the active filters as removable chips. */
 export function MarketFilters({ filters }: { filters: ReturnType<typeof useMarketFilters> }) {
   const t = useT();
   const fmt = useFormat();

@@ -16,7 +16,7 @@ interface OrderColumnProps {
   hiddenOnPhone: boolean;
 }
 
-/** One side of the book (spec 1 §2): loading, error, empty and list states, paged. */
+/** One side of the book: loading, error, empty and list states, paged. */
 export function OrderColumn({ type, book, isOwn, deviation, onOpen, hiddenOnPhone }: OrderColumnProps) {
   const t = useT();
   const id = useId();

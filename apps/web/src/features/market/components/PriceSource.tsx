@@ -14,7 +14,7 @@ type PricesQuery = {
 };
 
 /**
- * Live / cache / loading / error, with the time of the prices (spec 1 §2). Fallback prices are
+ * Live / cache / loading / error, with the time of the prices. Fallback prices are
  * an outage: the page says so once, in its own note, so the indicator stays silent then.
  */
 export function PriceSourceIndicator({ query }: { query: PricesQuery }) {
@@ -50,7 +50,7 @@ export function PriceTicker({ prices }: { prices: MarketPricesState }) {
   const { t } = useI18n();
   const fmt = useFormat();
   const currency = useCurrency();
-  // Spec 1 §5: reference prices in whole rubles, dollars with cents.
+  // Reference prices in whole rubles, dollars with cents.
   const digits = currency === 'RUB' ? 0 : FIAT_DECIMALS;
   return (
     // A scrolling strip on phones: focusable so it can be scrolled from the keyboard.

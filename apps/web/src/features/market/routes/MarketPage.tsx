@@ -17,7 +17,7 @@ import '../market.css';
 /** Before the first answer: the strip's cells with dashes, keeping its height. */
 const PRICES_PENDING: MarketPricesState = { prices: {}, source: 'fallback', updatedAt: '', message: null };
 
-/** Home: the order book of spec 1 §2, both sides, filtered by coin, fiat and payment method. */
+/** Home: the order book, both sides, filtered by coin, fiat and payment method. */
 export function MarketPage() {
   const { t, lang } = useI18n();
   useDocumentTitle(null);

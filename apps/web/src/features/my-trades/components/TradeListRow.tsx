@@ -7,7 +7,7 @@ import { EMPTY, shortId } from '@/lib/format';
 import { tradeFeeQuote, useFeePpm } from '@/lib/platform-config';
 import { useFormat } from '@/lib/use-format';
 
-/** One trade of the list (spec 2 §2.5 row fields). */
+/** One trade of the list. */
 export function TradeListRow({
   trade,
   deleting,

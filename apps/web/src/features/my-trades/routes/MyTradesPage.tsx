@@ -11,7 +11,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { TradeListRow } from '../components/TradeListRow';
 import '../my-trades.css';
 
-/** Spec 2 §9: my trades page size 50. */
+/** My trades page by 50. */
 const PAGE_SIZE = 50;
 
 type Tab = 'all' | 'active' | 'completed' | 'cancelled' | 'disputed';
@@ -23,7 +23,7 @@ const TABS: { tab: Tab; label: MessageKey; filter: TradeListFilter }[] = [
   { tab: 'disputed', label: 'myTrades.tab.disputed', filter: { status: 'DISPUTED' } },
 ];
 
-/** /my-trades (spec 2 §2.5): counters that filter, the list, open and delete. */
+/** /my-trades: counters that filter, the list, open and delete. */
 export function MyTradesPage() {
   const t = useT();
   useDocumentTitle(t('page.myTrades'));

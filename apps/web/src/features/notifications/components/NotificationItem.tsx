@@ -7,7 +7,7 @@ import { useFormat } from '@/lib/use-format';
 import { useNotificationText } from '../hooks/use-inbox';
 import { safeLink } from '../lib/inbox';
 
-/** Under five minutes left, the countdown turns red (spec 2 §9: payment timer urgent under 5). */
+/** Under five minutes left, the countdown turns red (docs/product/trading-rules.md, Timers). */
 const URGENT_SECONDS = 5 * 60;
 
 /** The time left to act, ticking every second; once past, says so. */

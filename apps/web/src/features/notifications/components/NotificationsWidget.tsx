@@ -9,7 +9,7 @@ import { safeLink } from '../lib/inbox';
 
 const WIDGET_ROWS = 5;
 
-/** Dashboard widget of spec 3 §2: message, time and an unread marker; the inbox is one click away. */
+/** Dashboard widget: message, time and an unread marker; the inbox is one click away. */
 export function NotificationsWidget() {
   const t = useT();
   const fmt = useFormat();

@@ -42,7 +42,7 @@ function query(params: Record<string, string | number | undefined>): string {
   return search.toString();
 }
 
-/** Calls of spec 1 §7 and spec 2 §7 for orders; every POST that creates carries an Idempotency-Key. */
+/** Order calls; every POST that creates carries an Idempotency-Key. */
 export const ordersApi = {
   /** A page of the book: the first, or the one after the previous page's `nextCursor`. */
   book: (filter: OrderBookFilter, after: string | null, limit: number) =>

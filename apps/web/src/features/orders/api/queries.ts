@@ -9,7 +9,7 @@ import { LIMITS_KEY, type OrderBookFilter, type OrderTradeStatus, orderKeys, ord
 
 /** Market column page size; the book answers at most 100 per call. */
 export const BOOK_PAGE_SIZE = 20;
-/** Spec 2 §9: order trades page size. */
+/** Trades on one order page by 20. */
 export const ORDER_TRADES_PAGE_SIZE = 20;
 
 /** One side of the book, paged: the column's query and the market's prefetch are this one. */

@@ -17,7 +17,7 @@ interface OrderCardProps {
   onOpen: (order: OrderView, withForm: boolean) => void;
 }
 
-/** One order in a market column (spec 1 §2). The whole card opens the details. */
+/** One order in a market column. The whole card opens the details. */
 export function OrderCard({ order, deviation, isOwn, onOpen }: OrderCardProps) {
   const t = useT();
   const fmt = useFormat();

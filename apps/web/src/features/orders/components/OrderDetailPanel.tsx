@@ -18,7 +18,7 @@ interface OrderDetailPanelProps {
   startWithForm?: boolean;
 }
 
-/** The market's order detail panel with the inline trade form (spec 1 §2). */
+/** The market's order detail panel with the inline trade form. */
 export function OrderDetailPanel({ order, open, onClose, startWithForm }: OrderDetailPanelProps) {
   const t = useT();
   const titleId = useId();

@@ -8,7 +8,7 @@ import type { OrderTradeStatus } from '../api/orders-api';
 import { useOrderTrades } from '../api/queries';
 import { TraderRating } from './TraderBits';
 
-/** Trades on one order with paging (spec 2 §2.1); each row opens the trade. */
+/** Trades on one order with paging; each row opens the trade. */
 export function OrderTradesList({ orderId, status }: { orderId: string; status: OrderTradeStatus | 'all' }) {
   const { t } = useI18n();
   const trades = useOrderTrades(orderId, status, true);

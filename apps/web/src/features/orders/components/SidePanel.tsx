@@ -10,7 +10,7 @@ interface SidePanelProps {
 }
 
 /**
- * A modal panel sliding in from the right (spec 1 §2 order detail panel), built on the native
+ * A modal panel sliding in from the right (the order detail panel), built on the native
  * <dialog> so the page behind is inert. Escape, a press on the backdrop and the close button
  * close it; Tab stays inside; the page does not scroll; focus returns where it was.
  */

@@ -67,7 +67,7 @@ function open(lang: 'ru' | 'en' = 'ru') {
 const amount = () => screen.getByLabelText(/Сумма сделки|Trade amount/);
 const buy = (name = 'Купить BTC') => fireEvent.click(screen.getByRole('button', { name }));
 
-describe('trade form (spec 1 §5)', () => {
+describe('trade form', () => {
   it('refuses an amount outside the limits, naming them, and a missing method', async () => {
     open();
     fireEvent.change(amount(), { target: { value: '500' } });

@@ -23,7 +23,7 @@ import type { TradeFlow } from './useTradeFlow';
 type Form = UseFormReturn<TradeFormValues, unknown, CreateTradeRequest>;
 
 /**
- * The trade creation form (spec 1 §2 and §5): a FIAT amount and a payment method, the crypto
+ * The trade creation form (docs/product/trading-rules.md): a FIAT amount and a payment method, the crypto
  * it buys (rounded down as the server does), the platform fee and the buyer's net amount, and
  * the warnings before committing. react-hook-form over the trade rules and the shared schema.
  * The caller's trade limits (docs/decisions/023, "Limits") come first: a new account's cap

@@ -46,7 +46,7 @@ export function TradeSummary({
   );
 }
 
-/** The warnings of spec 1 §2, for the side the visitor is on. */
+/** The warnings before opening a trade, for the side the visitor is on. */
 export function TradeWarnings({ order, method }: { order: OrderView; method: string | null }) {
   const { t } = useI18n();
   const side = takerSide(order.type);

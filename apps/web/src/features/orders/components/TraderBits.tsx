@@ -6,7 +6,7 @@ import { useI18n } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
 import { initials } from '../lib/side';
 
-/** Photo when there is one, else the first two letters of the name (spec 1 §2 order card). */
+/** Photo when there is one, else the first two letters of the name. */
 export function TraderAvatar({
   name,
   src,

@@ -12,7 +12,7 @@ import type { TradeFormValues } from '../lib/trade-form';
 /** closed -> form -> submitting -> (trade page) | error -> form (retry) | closed. */
 export type TradeStage = 'closed' | 'form' | 'submitting' | 'error';
 
-/** Spec 2 §2.3: four steps; the bar never passes 95 % before the server answers. */
+/** Four steps; the bar never passes 95 % before the server answers. */
 export const TRADE_STEPS = 4;
 const PROGRESS_CAP = 95;
 const PROGRESS_TICK_MS = 120;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { myOrderCounters } from './my-orders';
 
-describe('my orders counters (spec 2 §2.4)', () => {
+describe('my orders counters', () => {
   it('counts inactive as paused + expired + completed and ignores deleted orders', () => {
     const statuses = ['active', 'active', 'paused', 'expired', 'completed', 'cancelled'] as const;
     expect(myOrderCounters(statuses.map((status) => ({ status })))).toEqual({

@@ -4,7 +4,7 @@ export interface MyOrderCounters {
   total: number;
   active: number;
   paused: number;
-  /** Spec 2 §2.4: inactive = paused, expired and completed. */
+  /** Inactive = paused, expired and completed. */
   inactive: number;
 }
 

@@ -1,2 +1,2 @@
-/** Spec 1 §9: the panel slides out for 300 ms before the selected order is cleared. */
+/** The panel slides out for 300 ms before the selected order is cleared. */
 export const PANEL_CLOSE_DELAY_MS = 300;

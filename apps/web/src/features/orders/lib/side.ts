@@ -1,4 +1,4 @@
-/** First two letters of a name for the avatar (spec 1 §2 order card). */
+/** First two letters of a name for the order card's avatar. */
 export function initials(name: string): string {
   const letters = [...name.trim()].filter((c) => /\p{L}|\p{N}/u.test(c));
   const two = letters.slice(0, 2).join('');

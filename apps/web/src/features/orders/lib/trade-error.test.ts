@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api';
 import { classifyTradeError } from './trade-error';
 
-describe('trade creation error dialog (spec 1 §8)', () => {
+describe('trade creation error dialog', () => {
   it('chooses the case by HTTP status', () => {
     expect(classifyTradeError(new ApiError('x', 401, 'UNAUTHORIZED')).kind).toBe('auth');
     expect(classifyTradeError(new ApiError('x', 400, 'VALIDATION_ERROR')).kind).toBe('validation');

@@ -1,6 +1,6 @@
 import { ApiError } from '../../../lib/api';
 
-/** The trade-creation error dialog's cases (spec 1 §8, spec 2 §8). */
+/** The trade-creation error dialog's cases (docs/product/trading-rules.md). */
 export type TradeErrorKind =
   | 'auth'
   | 'validation'
@@ -21,7 +21,7 @@ export interface TradeErrorInfo {
   walletLink: boolean;
 }
 
-/** Decides the dialog by HTTP status, as the spec's catalogue does; anything else is unexpected. */
+/** Decides the dialog by HTTP status; an error that is not an API answer is unexpected. */
 export function classifyTradeError(error: unknown): TradeErrorInfo {
   if (!(error instanceof ApiError)) {
     return { kind: 'unexpected', message: null, code: null, canRetry: true, walletLink: false };

@@ -50,7 +50,7 @@ describe('trade form: fiat amount -> crypto', () => {
   });
 });
 
-describe('trade form: validation (spec 1 §5)', () => {
+describe('trade form: validation', () => {
   const orderId = '63741c28-24d1-4c23-abea-be5ea68854f9';
   const range = { min: '1 000,00 ₽', max: '1 230 000,00 ₽' };
   const valid = { amount: '5000', paymentMethod: 'sberbank' };

@@ -24,7 +24,7 @@ export {
 } from './trade-limits';
 
 /**
- * The trade form's rules (spec 1 §5) as a zod schema whose messages are catalogue keys: an
+ * The trade form's rules as a zod schema whose messages are catalogue keys: an
  * amount typed the way people type it, within the order's limits (`range` are those limits
  * written for the message), and one of the order's payment methods. Valid values become the
  * POST /trades body and pass the shared CreateTradeRequest, as the server will check them.

@@ -58,7 +58,8 @@ export function hasTradableRange(terms: Pick<TradeTerms, 'min_amount' | 'max_amo
 
 /**
  * Crypto for a typed fiat amount at the order price, rounded down to 8 decimals exactly as the
- * server computes it (DESIGN §2). Null while the amount is not a usable number.
+ * server computes it (docs/decisions/003-money-units-and-rounding.md). Null while the amount
+ * is not a usable number.
  */
 export function cryptoPreview(amountText: string, pricePerUnit: string): string | null {
   const amount = parseFiatInput(amountText);

@@ -14,7 +14,7 @@ import { isLiveOrder, myOrderCounters } from '../lib/my-orders';
 import '../orders.css';
 import { useFormat } from '@/lib/use-format';
 
-/** My orders (spec 2 §2.4): /my-orders, /orders/my and /dashboard/orders. */
+/** My orders: /my-orders, /orders/my and /dashboard/orders. */
 export function MyOrdersPage() {
   const { t } = useI18n();
   useDocumentTitle(t('myOrders.title'));

@@ -20,14 +20,14 @@ import '../orders.css';
 import { shortId } from '@/lib/format';
 import { useFormat } from '@/lib/use-format';
 
-/** Spec 2 §2.3: after a delete, home after 1 s. */
+/** After a delete, home after 1 s. */
 const HOME_AFTER_DELETE_MS = 1000;
 
 /** A malformed id is as unknown as a missing order. */
 export const isMissing = (error: unknown) =>
   error instanceof ApiError && (error.status === 404 || error.status === 400);
 
-/** Public order page (spec 2 §2.3). */
+/** Public order page. */
 export function OrderDetailPage() {
   const { t } = useI18n();
   const { id = '' } = useParams();

@@ -21,7 +21,7 @@ import { useFormat } from '@/lib/use-format';
 
 const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
 
-/** The owner's management page of an order (spec 2 §2.1). */
+/** The owner's management page of an order. */
 export function OrderManagePage() {
   const { t } = useI18n();
   const { id = '' } = useParams();

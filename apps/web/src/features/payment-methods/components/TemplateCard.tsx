@@ -13,7 +13,7 @@ interface Props {
   onToggleActive: () => void;
 }
 
-/** One saved template: masked details only, flags, usage (spec 3 §2). */
+/** One saved template: masked details only, flags, usage. */
 export function TemplateCard({ template, busy, onEdit, onDelete, onMakeDefault, onToggleActive }: Props) {
   const { t } = useI18n();
   const fmt = useFormat();

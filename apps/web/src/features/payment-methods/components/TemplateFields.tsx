@@ -65,7 +65,7 @@ export function TemplateNameAndType({ form }: { form: Form }) {
   );
 }
 
-/** The detail fields of the chosen type, restricted as typed (spec 2 §5: caps, upper case). */
+/** The detail fields of the chosen type, restricted as typed (length caps, upper case). */
 export function DetailFields({ form }: { form: Form }) {
   const type = form.watch('type') as PaymentTemplateType;
   return (

@@ -19,7 +19,7 @@ const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const save = (name = 'Сохранить') => fireEvent.click(screen.getByRole('button', { name }));
 
-describe('payment template form (spec 2 §5)', () => {
+describe('payment template form', () => {
   it('names every missing required field of a bank card and sends nothing', async () => {
     open();
     save();

@@ -39,7 +39,7 @@ interface Props {
 }
 
 /**
- * Add or edit a template (spec 2 §5): react-hook-form over the shared PaymentTemplateInput
+ * Add or edit a template: react-hook-form over the shared PaymentTemplateInput
  * schema, the server's own rules, with messages shown in the UI language.
  */
 export function TemplateFormDialog({ editing, open, onClose }: Props) {

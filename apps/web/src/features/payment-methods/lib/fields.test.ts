@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeField, TEMPLATE_FIELDS } from './fields';
 
-describe('payment template fields (spec 2 §5)', () => {
+describe('payment template fields', () => {
   it('caps the card number at 19 and BIK at 9 digits while typing', () => {
     const [, card] = TEMPLATE_FIELDS.BANK_CARD;
     expect(card && sanitizeField(card, '4111 1111 1111 1111 2222')).toBe('4111111111111111222');

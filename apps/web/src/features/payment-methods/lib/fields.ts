@@ -17,14 +17,14 @@ export type DetailField =
 export interface FieldSpec {
   name: DetailField;
   required: boolean;
-  /** Input restrictions of spec 2 §5: card number capped at 19, BIK at 9, holder uppercased. */
+  /** Input restrictions: card number capped at 19, BIK at 9, holder uppercased. */
   maxLength?: number;
   digitsOnly?: boolean;
   upper?: boolean;
   inputMode?: 'numeric' | 'tel' | 'text';
 }
 
-/** Fields per type, in display order (spec 2 §3). */
+/** Fields per type, in display order (docs/product/trading-rules.md). */
 export const TEMPLATE_FIELDS: Record<PaymentTemplateType, FieldSpec[]> = {
   BANK_CARD: [
     { name: 'bankName', required: true },

@@ -14,7 +14,7 @@ import '../payment-methods.css';
 
 type FormState = { open: false } | { open: true; editing: PaymentTemplateView | null; key: number };
 
-/** /settings/payment-methods (spec 3 §2): saved payment details for trades. */
+/** /settings/payment-methods: saved payment details for trades. */
 export function PaymentMethodsPage() {
   const t = useT();
   useDocumentTitle(t('page.paymentMethods'));

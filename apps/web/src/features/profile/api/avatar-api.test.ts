@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { checkAvatarFile } from './avatar-api';
 
-describe('avatar file check (spec 3 §5)', () => {
+describe('avatar file check', () => {
   it('accepts JPEG, PNG and WebP up to 2 MB with their extensions', () => {
     expect(checkAvatarFile({ name: 'me.JPG', type: 'image/jpeg', size: 2 * 1024 * 1024 })).toBeNull();
     expect(checkAvatarFile({ name: 'me.png', type: 'image/png', size: 10 })).toBeNull();
     expect(checkAvatarFile({ name: 'me.webp', type: 'image/webp', size: 10 })).toBeNull();
   });
 
-  it('refuses other types, 2 MB + 1 and wrong extensions with the spec texts', () => {
+  it('refuses other types, 2 MB + 1 and wrong extensions with their messages', () => {
     expect(checkAvatarFile({ name: 'x.svg', type: 'image/svg+xml', size: 10 })).toBe(
       'Недопустимый тип файла. Разрешены только JPEG, PNG и WebP',
     );

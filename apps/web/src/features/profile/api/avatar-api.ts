@@ -11,9 +11,9 @@ import { authorizedFetch, responseError } from '@/lib/authorized-fetch';
 const TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
 /**
- * The checks of spec 3 §5 before anything is sent: type, size, extension. The server checks
+ * The checks before anything is sent: type, size, extension. The server checks
  * the bytes again (a renamed file passes here and is refused there). Null when fine, else
- * the spec's message (a catalogue text, localized by the caller).
+ * the refusal's message (a catalogue text, localized by the caller).
  */
 export function checkAvatarFile(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
   if (!TYPES.includes(file.type)) return AvatarMessages.type;

@@ -9,7 +9,7 @@ import { useFormat } from '@/lib/use-format';
 import { avatarApi, checkAvatarFile } from '../api/avatar-api';
 
 /**
- * Upload and delete of the custom avatar (spec 3 §5, §8): checked here for type, size and
+ * Upload and delete of the custom avatar: checked here for type, size and
  * extension, then by the server by its bytes; the new picture shows wherever the user appears.
  */
 export function AvatarUpload() {

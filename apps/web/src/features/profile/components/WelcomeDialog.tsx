@@ -18,7 +18,7 @@ function readDismissed(): string | null {
   }
 }
 
-/** Spec 1 §2: a signed-in user without a display name is asked for one. */
+/** A signed-in user without a display name is asked for one. */
 export function WelcomeDialog() {
   const { user } = useSession();
   // "Later" hides it for this browser session only; the next visit asks again.

@@ -13,7 +13,7 @@ import { profileApi } from '../api/profile-api';
 import { AvatarUpload } from '../components/AvatarUpload';
 import '../profile.css';
 
-/** Spec 3 §9: profile messages clear after 5 s. */
+/** Profile messages clear after 5 s. */
 const MESSAGE_MS = 5_000;
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 type Confirm = 'disable' | 'leave' | null;

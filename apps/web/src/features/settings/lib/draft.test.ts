@@ -25,7 +25,7 @@ describe('settings form', () => {
     });
   });
 
-  it('refuses the spec ranges with the shared messages, per field', () => {
+  it('refuses out-of-range values with the shared messages, per field', () => {
     const bad = requestOf({
       ...draftOf(stored),
       timeLimit: '61',

@@ -61,7 +61,7 @@ const page = () =>
     </AuthProvider>,
   );
 
-describe('profile settings (spec 3 §2)', () => {
+describe('profile settings', () => {
   it('shows the stored settings and the figures the server computes', async () => {
     page();
     await screen.findByRole('heading', { name: 'Настройки профиля' });
@@ -73,7 +73,7 @@ describe('profile settings (spec 3 §2)', () => {
     expect(await screen.findByRole('button', { name: 'Подключить Telegram-бота' })).toBeTruthy();
   });
 
-  it('refuses out-of-range values with the spec messages and sends nothing', async () => {
+  it('refuses out-of-range values with the shared messages and sends nothing', async () => {
     page();
     const window = await screen.findByLabelText(/^Время на оплату по умолчанию/);
     fireEvent.change(window, { target: { value: '61' } });

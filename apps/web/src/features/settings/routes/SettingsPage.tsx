@@ -16,7 +16,7 @@ import { TelegramConnect } from '../components/TelegramConnect';
 import { type DraftField, draftOf, isDirty, requestOf, type SettingsDraft } from '../lib/draft';
 import '../settings.css';
 
-/** /profile: profile settings of spec 3 §2, stored on the server and applied by it. */
+/** /profile: profile settings, stored on the server and applied by it. */
 export function SettingsPage() {
   const t = useT();
   useDocumentTitle(t('page.profile'));
@@ -80,7 +80,7 @@ function SettingsForm({ settings }: { settings: UserSettings }) {
     }
     save.mutate(request.body);
   };
-  // Spec 3 §2: logout signs out, then the dashboard (which asks to sign in again).
+  // Logout signs out, then the dashboard (which asks to sign in again).
   const logout = async () => {
     await signOut();
     navigate('/dashboard');

@@ -1,12 +1,12 @@
 import { CRYPTOCURRENCIES, type Cryptocurrency } from '@p2p/shared';
 
-/** Outcome groups of spec 2 §2.6 plus the trades still running. */
+/** Outcome groups (completed, cancelled, disputed) plus the trades still running. */
 export const HISTORY_STATUSES = ['all', 'active', 'completed', 'cancelled', 'disputed'] as const;
 export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
 export const HISTORY_ROLES = ['all', 'buyer', 'seller'] as const;
 export type HistoryRole = (typeof HISTORY_ROLES)[number];
 
-/** Spec 2 §9: lists of trades page by 50; history pages are smaller to stay readable on phones. */
+/** My trades page by 50; history pages are smaller to stay readable on phones. */
 export const HISTORY_PAGE_SIZE = 20;
 
 /** What the history screen shows; it lives in the address so a filtered view can be shared or reloaded. */

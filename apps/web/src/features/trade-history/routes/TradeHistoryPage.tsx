@@ -18,7 +18,7 @@ import {
 } from '../lib/filters';
 import '../trade-history.css';
 
-/** /trade-history (spec 2 §2.6): every trade of mine, filtered, searched, paged, exported. */
+/** /trade-history: every trade of mine, filtered, searched, paged, exported. */
 export function TradeHistoryPage() {
   const t = useT();
   useDocumentTitle(t('page.tradeHistory'));

@@ -7,7 +7,7 @@ export interface ProofUploadResult {
   processedSize: number;
 }
 
-/** POST /trades/{id}/payment-proof, multipart field `proof` (spec 2 §7). */
+/** POST /trades/{id}/payment-proof, multipart field `proof`. */
 export async function uploadPaymentProof(tradeId: string, file: File): Promise<ProofUploadResult> {
   const form = new FormData();
   form.append('proof', file, file.name);

@@ -67,6 +67,6 @@ export const tradeApi = {
     }),
   attachTemplate: (id: string, templateId: string) =>
     apiRequest<TradeDetails>(`${path(id)}/payment-template`, { method: 'PUT', body: { templateId } }),
-  /** The seller's templates to choose from (spec 2 §7). */
+  /** The seller's templates to choose from. */
   templates: () => apiRequest<PaymentTemplateView[]>('/payment-templates'),
 };

@@ -13,7 +13,7 @@ export const CHECKLIST_ITEMS = [
 export type ChecklistItem = (typeof CHECKLIST_ITEMS)[number];
 export type ChecklistState = Record<ChecklistItem, boolean>;
 
-/** The receipt is worth a look but not required (spec 2 §5). */
+/** The receipt is worth a look but not required. */
 const OPTIONAL: readonly ChecklistItem[] = ['paymentProofViewed'];
 
 export const emptyChecklist = (): ChecklistState => ({
@@ -29,7 +29,7 @@ export function checklistReady(state: ChecklistState): boolean {
   return CHECKLIST_ITEMS.every((item) => OPTIONAL.includes(item) || state[item]);
 }
 
-/** The seller's verification before releasing crypto (spec 2 §4, §5). */
+/** The seller's verification before releasing crypto (docs/product/trading-rules.md). */
 export function Checklist({
   trade,
   state,

@@ -39,7 +39,7 @@ function Figures({ party }: { party: TradeParty }) {
 }
 
 /**
- * The counterparty with a level computed from their real figures (spec 2 §6, DESIGN §6):
+ * The counterparty with a level computed from their real figures (docs/product/trading-rules.md):
  * the buyer sees the seller's trust, the seller the buyer's risk, each with the facts that
  * decided it. Missing figures are shown as '—', never filled in.
  */
@@ -49,7 +49,7 @@ export function CounterpartyCard({ trade }: { trade: TradeView }) {
   if (trade.userRole === 'observer') return null;
   const forBuyer = trade.userRole === 'buyer';
   const party = forBuyer ? trade.seller : trade.buyer;
-  // Spec 2 §6: disputes weigh in the buyer's risk only, not in the seller's trust.
+  // Disputes weigh in the buyer's risk only, not in the seller's trust.
   const figures = {
     rating: party.rating,
     tradesCount: party.tradesCount,

@@ -13,7 +13,7 @@ interface DisputeDialogProps {
 }
 
 /**
- * Opening a dispute (spec 2 §4-§5), sent as `dispute_trade` {reasonId, details}: the trade
+ * Opening a dispute, sent as `dispute_trade` {reasonId, details}: the trade
  * freezes until a moderator decides.
  */
 export function DisputeDialog({ trade, open, onClose }: DisputeDialogProps) {

@@ -22,7 +22,7 @@ const LABEL = {
 } as const;
 
 /**
- * The one main action the server offers (DESIGN §3), with a line on what it means, and the
+ * The one main action the server offers (availableActions), with a line on what it means, and the
  * secondary ones (cancel, dispute) when they are offered too.
  */
 export function MainAction({ trade, available, checklistReady, busy, onAction, onDispute }: MainActionProps) {

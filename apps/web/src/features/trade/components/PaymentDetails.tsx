@@ -7,7 +7,7 @@ import { useFormat } from '@/lib/use-format';
 import { useCopy } from '../hooks/use-copy';
 import { CopyButton } from './CopyButton';
 
-/** What the buyer writes in the transfer's comment (spec 2 §9): 'Сделка #' + the short id. */
+/** What the buyer writes in the transfer's comment: 'Сделка #' + the short id. */
 export function transferComment(tradeId: string, t: Translate): string {
   return t('trade.transferComment', { id: shortId(tradeId) });
 }

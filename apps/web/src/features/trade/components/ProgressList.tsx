@@ -18,7 +18,7 @@ const WAITING = {
   completed: 'trade.progress.wait.confirmed',
 } as const;
 
-/** The four steps with their moments (spec 2 §4); the current one says what comes next. */
+/** The four steps with their moments; the current one says what comes next. */
 export function ProgressList({ steps }: { steps: ProgressStep[] }) {
   const { t } = useI18n();
   const fmt = useFormat();

@@ -33,7 +33,7 @@ function Item({
   );
 }
 
-/** Shortcuts per role (spec 2 §6); dispute only when the server offers it. */
+/** Shortcuts per role; dispute only when the server offers it. */
 export function QuickActions({
   trade,
   available,

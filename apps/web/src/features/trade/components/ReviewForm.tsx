@@ -7,7 +7,7 @@ import { tradeApi, tradeKeys } from '../api/trade-api';
 
 const COMMENT_MAX = 1000;
 
-/** After COMPLETED, each party reviews the other once (DESIGN §3): 1-5 stars and a comment. */
+/** After COMPLETED, each party reviews the other once (docs/decisions/006): 1-5 stars and a comment. */
 export function ReviewForm({ trade }: { trade: TradeView }) {
   const t = useT();
   const id = useId();

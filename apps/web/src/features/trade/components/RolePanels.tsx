@@ -39,10 +39,10 @@ interface BuyerPanelProps {
   uploadRef: RefObject<HTMLInputElement | null>;
 }
 
-/** What the buyer needs in each status (spec 2 §4 buyer panel). */
+/** What the buyer needs in each status. */
 export function BuyerPanel({ trade, onTimeout, uploadRef }: BuyerPanelProps) {
   const t = useT();
-  // Display-only statuses (spec 1 §4) are accepted too, though the server never writes them.
+  // Display-only statuses are accepted too, though the server never writes them.
   const status: string = trade.status;
   const upload = CAN_UPLOAD.includes(status);
   const receipts = (
@@ -103,10 +103,10 @@ interface SellerPanelProps {
   receiptRef: Ref<HTMLButtonElement>;
 }
 
-/** What the seller needs in each status (spec 2 §4 seller panel). */
+/** What the seller needs in each status. */
 export function SellerPanel({ trade, onTimeout, checklist, onChecklist, receiptRef }: SellerPanelProps) {
   const t = useT();
-  // Display-only statuses (spec 1 §4) are accepted too, though the server never writes them.
+  // Display-only statuses are accepted too, though the server never writes them.
   const status: string = trade.status;
   const receipts = (
     <Block title={t('trade.block.receiptSeller')} id="trade-receipt">

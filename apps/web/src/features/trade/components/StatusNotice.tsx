@@ -9,7 +9,7 @@ export function StatusNotice({ trade }: { trade: TradeView }) {
   const { t } = useI18n();
   const fmt = useFormat();
   const crypto = fmt.crypto(trade.amountCrypto, trade.cryptocurrency);
-  // The platform fee is taken from the buyer's side on release (DESIGN §7).
+  // The platform fee is taken from the buyer's side on release (docs/decisions/003).
   const fee = parseAmount(trade.feeAmount, 8);
   const net = fmt.crypto(formatCrypto(parseAmount(trade.amountCrypto, 8) - fee), trade.cryptocurrency);
   const feeText =

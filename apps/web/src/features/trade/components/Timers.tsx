@@ -14,7 +14,7 @@ import {
   shareSeverity,
 } from '../lib/timers';
 
-/** Progress bases of spec 2 §9 when the window's start is unknown. */
+/** Window lengths assumed when a window's start is unknown: 30 min to pay, 15 to release. */
 const PAYMENT_BASE_S = 1800;
 const RELEASE_BASE_S = 900;
 
@@ -58,7 +58,7 @@ function TimerCard({ title, seconds, severity, share, barSeverity, note, expired
   );
 }
 
-/** Time the buyer has to pay (spec 2 §4, §9). */
+/** Time the buyer has to pay. */
 export function PaymentTimer({ trade, onExpire }: { trade: TradeView; onExpire: () => void }) {
   const { t } = useI18n();
   const fmt = useFormat();
@@ -80,7 +80,7 @@ export function PaymentTimer({ trade, onExpire }: { trade: TradeView; onExpire: 
   );
 }
 
-/** Time the seller has to confirm after the buyer marked payment (spec 2 §4, §9). */
+/** Time the seller has to confirm after the buyer marked payment. */
 export function ConfirmationTimer({ trade, onExpire }: { trade: TradeView; onExpire: () => void }) {
   const { t } = useI18n();
   const seconds = useCountdown(trade.confirmationDeadline, onExpire);
@@ -105,7 +105,7 @@ export function ConfirmationTimer({ trade, onExpire }: { trade: TradeView; onExp
   );
 }
 
-/** Automatic release after the seller confirmed (spec 2 §4: active, expired, executed). */
+/** Automatic release after the seller confirmed: active, expired, executed. */
 export function AutoReleaseCard({ trade, onExpire }: { trade: TradeView; onExpire: () => void }) {
   const { t } = useI18n();
   const fmt = useFormat();

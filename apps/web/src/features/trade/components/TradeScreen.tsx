@@ -40,7 +40,7 @@ interface TradeScreenProps {
   onRefresh: () => void;
 }
 
-/** The trade page once loaded (spec 2 §2.2): actions come only from `availableActions`. */
+/** The trade page once loaded: actions come only from `availableActions`. */
 export function TradeScreen({ details, refreshing, onRefresh }: TradeScreenProps) {
   const t = useT();
   const fmt = useFormat();

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Spec 2 §9: copy feedback lasts 2 s. */
+/** Copy feedback lasts 2 s. */
 const FEEDBACK_MS = 2000;
 
 /** Copies text; `copied` names what was copied last, for 2 s. */

@@ -4,7 +4,7 @@ import { useNow } from './use-now';
 
 /**
  * Seconds left until `deadline` (null when there is none), ticking every second. At zero it
- * calls `onExpire` once per deadline (spec 2 §4: the time-expired callback).
+ * calls `onExpire` once per deadline.
  */
 export function useCountdown(deadline: string | null | undefined, onExpire?: () => void): number | null {
   const now = useNow();

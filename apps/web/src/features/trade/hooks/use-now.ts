@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * One shared one-second ticker (spec 2 §9: timers tick every second): every countdown on the
+ * One shared one-second ticker (timers tick every second): every countdown on the
  * screen reads the same clock, so they change together and only one interval runs.
  */
 let now = Date.now();

@@ -29,7 +29,7 @@ interface ActionInput {
 }
 
 /**
- * Sends a state-machine action; the answer replaces the cached trade (spec 1 §4). A 409
+ * Sends a state-machine action; the answer replaces the cached trade. A 409
  * says 'Действие недоступно' and reloads the trade so the buttons match the server again.
  */
 export function useTradeAction(

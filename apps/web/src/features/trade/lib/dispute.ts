@@ -1,6 +1,6 @@
 import { DISPUTE_REASONS } from '@p2p/shared';
 
-/** Reasons a party may give (spec 2 §6); observers have none. */
+/** Reasons a party may give; observers have none. */
 export function disputeReasonsFor(role: string): readonly string[] {
   if (role === 'buyer') return DISPUTE_REASONS.buyer;
   if (role === 'seller') return DISPUTE_REASONS.seller;

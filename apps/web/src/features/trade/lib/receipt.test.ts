@@ -2,13 +2,13 @@ import { translate } from '@p2p/shared';
 import { describe, expect, it } from 'vitest';
 import { checkReceipt } from './receipt';
 
-describe('receipt checks (spec 2 §5)', () => {
+describe('receipt checks', () => {
   it('accepts JPEG and PNG up to 5 MB', () => {
     expect(checkReceipt({ type: 'image/png', size: 5 * 1024 * 1024 })).toBeNull();
     expect(checkReceipt({ type: 'image/jpeg', size: 1 })).toBeNull();
   });
 
-  it('refuses other files with the spec texts', () => {
+  it('refuses other files with their messages', () => {
     const text = (file: { type: string; size: number }) => {
       const key = checkReceipt(file);
       return key && translate('ru', key);

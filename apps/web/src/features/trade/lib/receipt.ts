@@ -1,6 +1,6 @@
 import { type MessageKey, RECEIPT_MAX_BYTES } from '@p2p/shared';
 
-/** Spec 2 §5: accepted jpeg, png, jpg. */
+/** Accepted image types: JPEG (also sent as image/jpg) and PNG. */
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/jpg'];
 
 /** Client checks before uploading a receipt: an image (JPG, PNG) of at most 5 MB; null when fine. */

@@ -1,8 +1,9 @@
 /**
- * Trust (seller, shown to the buyer) and risk (buyer, shown to the seller) levels of spec 2
- * §6, computed from the real figures only. A missing figure is never replaced by a default
- * (DESIGN §6): a rule that needs it is simply not decided by it, and when the known figures
- * cannot settle the level it is 'unknown' ("недостаточно данных").
+ * Trust (seller, shown to the buyer) and risk (buyer, shown to the seller) levels
+ * (docs/product/trading-rules.md), computed from the real figures only. A missing figure is
+ * never replaced by a default (docs/decisions/006-reputation.md): a rule that needs it is
+ * simply not decided by it, and when the known figures cannot settle the level it is
+ * 'unknown' ("недостаточно данных").
  */
 
 export interface ReputationFigures {
@@ -66,7 +67,7 @@ export function riskLevel(f: ReputationFigures): RiskLevel {
   return anyUnknown([...low, ...high]) ? 'unknown' : 'medium';
 }
 
-/** Bar fill in percent (spec 2 §6); 0 when the level is unknown. */
+/** Bar fill in percent; 0 when the level is unknown. */
 export const TRUST_BAR: Record<TrustLevel, number> = { high: 85, medium: 50, low: 25, unknown: 0 };
 export const RISK_BAR: Record<RiskLevel, number> = { low: 15, medium: 50, high: 85, unknown: 0 };
 
@@ -90,7 +91,7 @@ export interface LevelReason {
 /**
  * Why the level is what it is, from the same figures and thresholds as the level itself: the
  * poor figures when there are any; else the figures still unknown; else, below the top level,
- * the figures that keep it there; else the strong record (spec 2 §6).
+ * the figures that keep it there; else the strong record.
  */
 export function levelReasons(f: ReputationFigures): LevelReason[] {
   const poor: LevelReason[] = [];

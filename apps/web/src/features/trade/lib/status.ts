@@ -1,6 +1,6 @@
 import type { TradeView } from '@p2p/shared';
 
-/** The three forward actions, in the order a trade meets them (DESIGN §3). */
+/** The three forward actions, in the order a trade meets them (docs/product/trading-rules.md). */
 export const MAIN_ACTIONS = ['mark_paid', 'confirm_payment', 'release_crypto'] as const;
 export type MainAction = (typeof MAIN_ACTIONS)[number];
 
@@ -17,7 +17,7 @@ export interface ProgressStep {
 }
 
 /**
- * The four steps of spec 2 §4 (created, payment sent, payment confirmed, completed), each
+ * The four steps of the trade page (created, payment sent, payment confirmed, completed), each
  * reached at a moment recorded on the trade. The current step is the last one reached while
  * the trade is still going; a cancelled or disputed trade has none (it stopped there).
  */
@@ -41,7 +41,7 @@ export function progressSteps(
 
 /**
  * "Шаг N из 4": the number of the last step reached, the same one the progress list marks
- * (spec 2 §4: awaiting payment 1, payment sent 2, confirmed 3, completed 4).
+ * (awaiting payment 1, payment sent 2, confirmed 3, completed 4).
  */
 export function stepNumber(steps: readonly ProgressStep[]): number {
   return Math.max(1, steps.filter((s) => s.state !== 'pending').length);
@@ -66,7 +66,7 @@ export function currentDeadline(
   }
 }
 
-/** Trades a user may hide from their lists (spec 2 §2.5). */
+/** Trades a user may hide from their lists. */
 export function canSoftDelete(status: string): boolean {
   return status === 'COMPLETED' || status === 'CANCELLED';
 }

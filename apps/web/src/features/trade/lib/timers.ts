@@ -1,5 +1,5 @@
 /**
- * Countdown rules of spec 1 §4 and spec 2 §9. Every function is pure: the components pass
+ * Countdown rules of docs/product/trading-rules.md. Every function is pure: the components pass
  * the current time in, so the rules are tested without a clock.
  */
 
@@ -13,7 +13,7 @@ export function secondsUntil(iso: string | null | undefined, now: number): numbe
   return Math.floor((at - now) / 1000);
 }
 
-/** Header countdown (spec 1 §4): critical at 120 s or less, warning at 300 s or less. */
+/** Header countdown: critical at 120 s or less, warning at 300 s or less. */
 export function activeTradeSeverity(seconds: number | null): Severity {
   if (seconds === null || seconds < 0) return 'normal';
   if (seconds <= 120) return 'critical';
@@ -21,7 +21,7 @@ export function activeTradeSeverity(seconds: number | null): Severity {
   return 'normal';
 }
 
-/** Payment timer (spec 2 §9): urgent (warning) under 5 minutes, critical under 1 minute. */
+/** Payment timer: urgent (warning) under 5 minutes, critical under 1 minute. */
 export function paymentTimerSeverity(seconds: number | null): Severity {
   if (seconds === null) return 'normal';
   if (seconds < 60) return 'critical';
@@ -29,13 +29,13 @@ export function paymentTimerSeverity(seconds: number | null): Severity {
   return 'normal';
 }
 
-/** Confirmation timer (spec 2 §9): critical under 3 minutes. */
+/** Confirmation timer: critical under 3 minutes. */
 export function confirmationTimerSeverity(seconds: number | null): Severity {
   if (seconds === null) return 'normal';
   return seconds < 180 ? 'critical' : 'normal';
 }
 
-/** Auto-release countdown (spec 2 §9): warning under 5 minutes, critical under 2. */
+/** Auto-release countdown: warning under 5 minutes, critical under 2. */
 export function autoReleaseSeverity(seconds: number | null): Severity {
   if (seconds === null) return 'normal';
   if (seconds < 120) return 'critical';
@@ -45,7 +45,7 @@ export function autoReleaseSeverity(seconds: number | null): Severity {
 
 /**
  * Share of a window still left, 0..1. The window is `start` to `end` when both are known,
- * else `fallbackSeconds` ending at `end` (spec 2 §9: 30 min payment, 15 min release).
+ * else `fallbackSeconds` ending at `end` (30 min for payment, 15 min for release).
  */
 export function remainingShare(
   start: string | null,
@@ -60,7 +60,7 @@ export function remainingShare(
   return Math.min(1, Math.max(0, (endAt - now) / total));
 }
 
-/** Buyer payment card (spec 2 §9): safe above 50% left, warning above 20%, critical below. */
+/** Buyer payment card: safe above 50% left, warning above 20%, critical below. */
 export function shareSeverity(share: number): Severity {
   if (share > 0.5) return 'normal';
   if (share > 0.2) return 'warning';

@@ -12,7 +12,7 @@ import '../trade.css';
 /** A malformed id is as unknown as a missing trade; others' trades answer 404 too. */
 const isNotFound = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.status === 400);
 
-/** /trade/:id (spec 2 §2.2); the sign-in guard sits in the router. */
+/** /trade/:id; the sign-in guard sits in the router. */
 export function TradePage() {
   const t = useT();
   const { id = '' } = useParams();

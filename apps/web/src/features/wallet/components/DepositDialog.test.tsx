@@ -57,7 +57,7 @@ afterEach(() => {
 
 const text = () => (document.body.textContent ?? '').replace(/\u00a0/g, ' ');
 
-describe('deposit dialog (spec 3 §2)', () => {
+describe('deposit dialog', () => {
   it('walks select → details → address, gates the address at the minimum, and goes back', async () => {
     const calls = serve('live');
     renderApp(<DepositDialog currency="USDT" devnet={false} onClose={() => {}} />);

@@ -18,7 +18,7 @@ type Step = 'select' | 'details' | 'address';
 const STEP_NUMBER: Record<Step, number> = { select: 1, details: 2, address: 3 };
 
 /**
- * Deposit (spec 3 §2): select the network, see its terms and say how much, then the user's own
+ * Deposit: select the network, see its terms and say how much, then the user's own
  * address with a QR code drawn here. On the devnet a button sends that amount as a test
  * transfer; the credit then comes through the chain watcher like any other.
  */
@@ -125,7 +125,7 @@ function NetworkChoice({
   );
 }
 
-/** The deposit amount must reach the network minimum (spec 3 §5) before the address is shown. */
+/** The deposit amount must reach the network minimum before the address is shown. */
 export function depositAmountOk(info: NetworkInfo, text: string): boolean {
   const amount = tryParseAmount(text.trim().replace(',', '.'), 8);
   return (

@@ -18,7 +18,7 @@ import { shortRef, signedChange } from '../lib/history';
 const PAGE = 20;
 
 /**
- * Transaction history from the ledger (spec 3 §2): every movement with its signed change of
+ * Transaction history from the ledger: every movement with its signed change of
  * the balance, available and locked parts; filters by type and currency, pages, CSV export.
  */
 export function TransactionHistory() {

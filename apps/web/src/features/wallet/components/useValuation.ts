@@ -20,7 +20,7 @@ export interface Valuation {
  */
 export function useValuation(
   balances: WalletBalanceView[] | undefined,
-  /** A fixed currency (the wallet's total is in USD, spec 3 §2); the display currency otherwise. */
+  /** A fixed currency (the wallet's total is in USD); the display currency otherwise. */
   fixed?: DisplayCurrency,
 ): Valuation {
   const chosen = useCurrency();

@@ -24,7 +24,7 @@ import '../wallet.css';
 type Open = { kind: 'deposit' | 'withdraw'; currency: Cryptocurrency } | null;
 
 /**
- * Wallet (spec 3 §2): total in USD from market prices, a card per coin with deposit and
+ * Wallet: total in USD from market prices, a card per coin with deposit and
  * withdraw, incoming deposits with live confirmations, and the ledger's history.
  */
 export function WalletPage() {

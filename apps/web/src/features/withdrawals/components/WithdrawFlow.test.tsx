@@ -74,7 +74,7 @@ async function openDetails(lang: 'ru' | 'en' = 'ru') {
   await waitFor(() => expect(text()).toMatch(/Доступно: 0,01040000 BTC|Available: 0.01040000 BTC/));
 }
 
-describe('withdraw form (spec 3 §2, §5)', () => {
+describe('withdraw form', () => {
   it('checks the address as it is typed with the network checksum', async () => {
     serve({ twoFactor: true });
     await openDetails();

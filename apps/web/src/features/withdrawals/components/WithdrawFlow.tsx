@@ -22,7 +22,7 @@ const STEP_NUMBER = { select: 1, details: 2, confirm: 3, done: 3 } as const;
 const EMPTY_DRAFT: DetailsDraft = { address: '', amount: '', save: false, label: '' };
 
 /**
- * Withdraw (spec 3 §2): select → details → confirm → submit, back allowed. Continue waits for
+ * Withdraw: select → details → confirm → submit, back allowed. Continue waits for
  * a valid amount, a valid address and amount + fee within the balance (the server's own rules);
  * the confirm step asks for the two-factor code, and leads a user without two-factor through
  * enrolment first (docs/decisions/023).
@@ -87,7 +87,7 @@ export function WithdrawFlow({
       setResult(view);
       setStep('done');
       idempotencyKey.current = newIdempotencyKey();
-      // Spec 3 §9: balances reload 1 s after a request.
+      // Balances reload 1 s after a request.
       setTimeout(() => {
         void queryClient.invalidateQueries({ queryKey: WALLET_KEY });
         void queryClient.invalidateQueries({ queryKey: WITHDRAWALS_KEY });

@@ -140,7 +140,7 @@ export function maxWithdrawable(network: NetworkId, available: string): string |
   return plainAmount(amount);
 }
 
-/** Spec 3 §2: an address shortened to its first 8 and last 6 characters. */
+/** An address shortened to its first 8 and last 6 characters. */
 export function shortAddress(address: string): string {
   return address.length <= 17 ? address : `${address.slice(0, 8)}…${address.slice(-6)}`;
 }

@@ -66,7 +66,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('/withdrawals/history (spec 3 §2)', () => {
+describe('/withdrawals/history', () => {
   it('shows addresses as 8…6, the explorer link, and cancel only where allowed', async () => {
     serve();
     renderApp(<WithdrawalsHistoryPage />);

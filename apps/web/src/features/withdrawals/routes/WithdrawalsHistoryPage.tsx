@@ -14,7 +14,7 @@ import { WITHDRAWALS_KEY, withdrawalsApi } from '../api/withdrawals-api';
 import { shortAddress } from '../lib/withdraw-form';
 import '../withdrawals.css';
 
-/** Spec 3 §2: filter tabs All, Pending, Processing, Completed. */
+/** Filter tabs All, Pending, Processing, Completed. */
 const TABS = ['all', 'PENDING', 'PROCESSING', 'COMPLETED'] as const;
 
 /** /withdrawals/history: my withdrawals with status, explorer link and cancel; live by `withdrawal:updated`. */
