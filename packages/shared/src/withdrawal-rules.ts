@@ -1,3 +1,4 @@
+import type { MessageKey, MessageValues } from './i18n/runtime.ts';
 import { type Cryptocurrency, formatAmount, parseAmount, tryParseAmount } from './money.ts';
 import { NETWORKS, type NetworkId } from './networks.ts';
 
@@ -107,48 +108,78 @@ export function withdrawLimitsOf(network: NetworkId): NetworkLimits {
 export interface Bilingual {
   ru: string;
   en: string;
+  /** The Russian text's key in the catalogue, with its values: the server answers through it. */
+  key: MessageKey;
+  values?: MessageValues;
 }
 
 export const WithdrawalMessages = {
-  amountRequired: { ru: 'Укажите сумму вывода', en: 'Amount is required' },
+  amountRequired: { ru: 'Укажите сумму вывода', en: 'Amount is required', key: 'wd.err.amountRequired' },
   amountString: {
     ru: 'Сумма передается строкой, например "0.5"',
     en: 'Amount must be a decimal string, e.g. "0.5"',
+    key: 'validation.order.amountString',
   },
-  amountFormat: { ru: 'Введите сумму числом, например 0.5', en: 'Amount must be a number, e.g. 0.5' },
-  amountPositive: { ru: 'Сумма должна быть больше 0', en: 'Amount must be greater than 0' },
+  amountFormat: {
+    ru: 'Введите сумму числом, например 0.5',
+    en: 'Amount must be a number, e.g. 0.5',
+    key: 'wd.err.amountFormat',
+  },
+  amountPositive: {
+    ru: 'Сумма должна быть больше 0',
+    en: 'Amount must be greater than 0',
+    key: 'wd.err.amountPositive',
+  },
   tooManyDecimals: (decimals: number, currency: string): Bilingual => ({
     ru: `Не более ${decimals} знаков после запятой для ${currency}`,
     en: `At most ${decimals} decimal places for ${currency}`,
+    key: 'wd.err.decimals',
+    values: { decimals, currency },
   }),
   belowMin: (min: string, currency: string): Bilingual => ({
     ru: `Минимальная сумма вывода: ${min} ${currency}`,
     en: `Minimum withdrawal is ${min} ${currency}`,
+    key: 'wd.err.belowMin',
+    values: { min, currency },
   }),
   aboveMax: (max: string, currency: string): Bilingual => ({
     ru: `Максимальная сумма вывода: ${max} ${currency}`,
     en: `Maximum withdrawal is ${max} ${currency}`,
+    key: 'wd.err.aboveMax',
+    values: { max, currency },
   }),
   insufficient: (available: string, currency: string): Bilingual => ({
     ru: `Недостаточно средств. Доступно: ${available} ${currency}`,
     en: `Insufficient balance. Available: ${available} ${currency}`,
+    key: 'wd.err.insufficient',
+    values: { available, currency },
   }),
-  addressRequired: { ru: 'Укажите адрес для вывода', en: 'Withdrawal address is required' },
+  addressRequired: {
+    ru: 'Укажите адрес для вывода',
+    en: 'Withdrawal address is required',
+    key: 'wd.err.addressRequired',
+  },
   addressFormat: (network: string): Bilingual => ({
     ru: `Неверный формат адреса для сети ${network}`,
     en: `Invalid address format for the ${network} network`,
+    key: 'wd.err.addressFormat',
+    values: { network },
   }),
   ownAddress: {
     ru: 'Это ваш собственный адрес пополнения: вывод на него невозможен',
     en: 'This is your own deposit address',
+    key: 'wd.err.ownAddress',
   },
   networkMismatch: (network: string, currency: string): Bilingual => ({
     ru: `Сеть ${network} не подходит для ${currency}`,
     en: `Network ${network} does not carry ${currency}`,
+    key: 'wd.err.networkMismatch',
+    values: { network, currency },
   }),
   twoFactorRequired: {
     ru: 'Подтвердите вывод кодом двухфакторной аутентификации',
     en: 'Please verify 2FA before submitting withdrawal',
+    key: 'wd.err.totpRequired',
   },
   notFound: 'Заявка на вывод не найдена',
   savedAddressNotFound: 'Сохраненный адрес не найден',

@@ -8,6 +8,10 @@ export const security: Messages<typeof ru> = {
   'security.codeToSaveAddress': 'Enter your two-factor code to save a withdrawal address',
   'security.codeToStepUp': 'Enter the code from your authenticator app',
   'security.codeInvalid': 'Invalid two-factor code',
+  'security.alreadyEnabled': 'Two-factor authentication is already on',
+  'security.notEnabled': 'Two-factor authentication is not on',
+  'security.setupFirst': 'Start the set-up first: get the secret and scan the QR code',
+  'security.tooManyCodes': 'Too many wrong codes. Try again in {minutes} min.',
   'security.sessionsEnded': '{count, plural, one {# session ended} other {# sessions ended}}',
   'security.enrol.title': 'Two-factor authentication needed',
   'security.enrol.why':

@@ -6,6 +6,10 @@ export const security = {
   'security.codeToSaveAddress': 'Введите код двухфакторной аутентификации, чтобы сохранить адрес вывода',
   'security.codeToStepUp': 'Введите код из приложения-аутентификатора',
   'security.codeInvalid': 'Неверный код двухфакторной аутентификации',
+  'security.alreadyEnabled': 'Двухфакторная аутентификация уже включена',
+  'security.notEnabled': 'Двухфакторная аутентификация не включена',
+  'security.setupFirst': 'Сначала начните подключение: получите секрет и отсканируйте QR-код',
+  'security.tooManyCodes': 'Слишком много неверных кодов. Попробуйте через {minutes} мин.',
   'security.sessionsEnded':
     '{count, plural, one {Завершен # сеанс} few {Завершено # сеанса} other {Завершено # сеансов}}',
   // The web app
