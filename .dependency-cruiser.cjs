@@ -3,8 +3,9 @@
 //
 // Bottom to top:
 //   foundation  db/, lib/, events/, errors.ts: no module imports at all (config.ts: infra only)
-//   infra       modules that serve every domain and know none of them
+//   infra       modules that serve every domain and know none of them, in an order too
 //   core        the domains, in an order: a module may import only those listed before it
+//               (every module has a rank and imports only downward, so no module cycle can form)
 //   edge        back office, delivery channels and drivers: react to core, core never sees them
 //   app         app.ts, main.ts, context.ts, plugins/, cli/, ops/: wire everything together
 const SRC = '^apps/server/src/';
@@ -55,8 +56,8 @@ function orderRules(order, layer) {
 module.exports = {
   forbidden: [
     {
-      name: 'no-module-cycle',
-      comment: 'Modules depend one way: no import cycle, at any length.',
+      name: 'no-import-cycle',
+      comment: 'No file imports itself back, at any length (module-level cycles are ruled out by the order rules below).',
       severity: 'error',
       from: {},
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
@@ -103,6 +104,7 @@ module.exports = {
       from: { path: `${SRC}(modules/|db/|lib/|events/)` },
       to: { path: CONTEXT, dependencyTypesNot: ['type-only'] },
     },
+    ...orderRules(INFRA, 'infra'),
     ...orderRules(CORE, 'core'),
     ...orderRules(EDGE, 'edge'),
     {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -10,6 +11,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // One test file per core. Vitest's default keeps a core free for its main process, which
+    // on a 2-core machine means one file at a time; the main process here is idle enough.
+    maxWorkers: availableParallelism(),
     projects: [
       { extends: true, test: { name: 'shared', include: ['packages/*/src/**/*.test.ts'] } },
       {
