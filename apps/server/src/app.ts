@@ -140,10 +140,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       keyGenerator: rateLimitKey,
       // Thrown by the plugin, so it reaches the one error handler and becomes the envelope.
       errorResponseBuilder: (_request, context) =>
-        new AppError('RATE_LIMITED', {
-          key: 'errors.rateLimitedSeconds',
-          values: { seconds: Math.ceil(context.ttl / 1000) },
-        }),
+        new AppError('RATE_LIMITED', 'errors.rateLimitedSeconds', { seconds: Math.ceil(context.ttl / 1000) }),
     });
   await app.register(swagger, {
     openapi: {

@@ -1,29 +1,56 @@
-import { type ErrorCode, httpStatusOf, type MessageKey, type MessageValues, translate } from '@p2p/shared';
-
-/** A message of the catalogue with its values, answered in the request's language. */
-export interface LocalizedText {
-  key: MessageKey;
-  values?: MessageValues;
-}
+import {
+  type ErrorCode,
+  httpStatusOf,
+  type Lang,
+  localizeMessage,
+  type MessageKey,
+  type MessageValues,
+  translate,
+} from '@p2p/shared';
 
 /**
  * A refusal the user can cause: it becomes the error envelope with the code's HTTP status.
- * The message is a Russian text of the catalogue, or a catalogue key with values; the error
- * handler answers either in the language the request asks for (docs/decisions/015).
+ * The message is a key of the catalogue with its values; the error handler answers it in the
+ * language the request asks for (docs/decisions/015). `message` is the Russian text, for logs.
  */
 export class AppError extends Error {
   readonly statusCode: number;
-  /** Set when the message was given as a key: the handler translates it with its values. */
-  readonly text: LocalizedText | null;
   constructor(
     readonly code: ErrorCode,
-    message: string | LocalizedText,
+    readonly key: MessageKey,
+    readonly values?: MessageValues,
     readonly details?: unknown,
   ) {
-    super(typeof message === 'string' ? message : translate('ru', message.key, message.values));
+    super(translate('ru', key, values));
     this.name = 'AppError';
     this.statusCode = httpStatusOf(code);
-    this.text = typeof message === 'string' ? null : message;
+  }
+
+  /** The message in `lang`. */
+  textIn(lang: Lang): string {
+    return translate(lang, this.key, this.values);
+  }
+}
+
+/**
+ * A payload that a schema refused inside a service rather than in the route's own validation:
+ * 400 VALIDATION_ERROR in the words of the schema's first issue, as route validation answers.
+ * The shared schemas speak Russian texts of the catalogue, so the issue is localized the way
+ * the route validation's issues are (a Russian text the catalogue knows is shown in `lang`);
+ * `fallback` answers when zod gave no issue.
+ */
+export class SchemaRefusal extends AppError {
+  constructor(
+    private readonly issue: string | undefined,
+    fallback: MessageKey,
+    details?: unknown,
+  ) {
+    super('VALIDATION_ERROR', fallback, undefined, details);
+    if (issue !== undefined) this.message = issue;
+  }
+
+  override textIn(lang: Lang): string {
+    return this.issue === undefined ? super.textIn(lang) : localizeMessage(lang, this.issue);
   }
 }
 
@@ -39,5 +66,5 @@ export function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new InvariantViolation(message);
 }
 
-export const notFound = (message = 'Не найдено') => new AppError('NOT_FOUND', message);
-export const unauthorized = (message = 'Необходима авторизация') => new AppError('UNAUTHORIZED', message);
+export const notFound = (key: MessageKey = 'errors.notFound') => new AppError('NOT_FOUND', key);
+export const unauthorized = (key: MessageKey = 'errors.unauthorized') => new AppError('UNAUTHORIZED', key);

@@ -68,7 +68,7 @@ export async function runStaffCreate(
     return 0;
   } catch (error) {
     if (error instanceof AppError) {
-      out.error(`staff:create: ${error.message}`);
+      out.error(`staff:create: ${error.textIn('en')}`);
       return 1;
     }
     throw error;

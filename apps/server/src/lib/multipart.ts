@@ -1,3 +1,4 @@
+import type { MessageKey } from '@p2p/shared';
 import type { FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { AppError } from '../errors.ts';
 
@@ -5,22 +6,20 @@ export interface FilePartRules {
   /** Form field the file must arrive in. */
   field: string;
   maxBytes: number;
-  messages: { notMultipart: string; missing: string; wrongField: string; tooLarge: string };
+  messages: { notMultipart: MessageKey; missing: MessageKey; wrongField: MessageKey; tooLarge: MessageKey };
 }
-
-export const MALFORMED_MULTIPART = 'Некорректное тело multipart/form-data';
 
 /**
  * What reading a multipart body threw, as the client's fault it is. The parser (busboy)
  * throws plain errors for a missing boundary, a boundary that does not match the body, or a
  * broken part header; left alone they would surface as 500.
  */
-function asClientError(error: unknown, tooLarge: string): unknown {
+function asClientError(error: unknown, tooLarge: MessageKey): unknown {
   if (error instanceof AppError) return error;
   const { code, statusCode } = error as { code?: string; statusCode?: number };
   if (code === 'FST_REQ_FILE_TOO_LARGE' || statusCode === 413)
     return new AppError('PAYLOAD_TOO_LARGE', tooLarge);
-  return new AppError('BAD_REQUEST', MALFORMED_MULTIPART);
+  return new AppError('BAD_REQUEST', 'errors.multipartMalformed');
 }
 
 /**

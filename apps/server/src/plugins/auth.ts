@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
 import { AppError, unauthorized } from '../errors.ts';
-import { SESSION_EXPIRED } from '../modules/sessions/sessions.ts';
 import type { AccessClaims, Audience } from '../modules/sessions/tokens.ts';
 import { touchLastSeen } from '../modules/users/users.repository.ts';
 
@@ -62,7 +61,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
 
   app.addHook('onRequest', async (request) => {
     if (authorizationLines(request) > 1) {
-      throw new AppError('BAD_REQUEST', 'Заголовок Authorization передан несколько раз');
+      throw new AppError('BAD_REQUEST', 'errors.authHeaderTwice');
     }
     const token = bearer(request);
     if (!token) return;
@@ -91,7 +90,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     const claims = request.claims;
     if (claims?.audience !== 'user') throw unauthorized();
     if (!(await ctx.sessions.isActive(claims.sessionId, 'user', claims.subjectId))) {
-      throw unauthorized(SESSION_EXPIRED);
+      throw unauthorized('errors.sessionExpired');
     }
     request.userId = claims.subjectId;
     request.sessionId = claims.sessionId;
@@ -118,7 +117,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     const claims = request.claims;
     if (claims?.audience !== 'staff') throw unauthorized();
     if (!(await ctx.sessions.isActive(claims.sessionId, 'staff', claims.subjectId))) {
-      throw unauthorized(SESSION_EXPIRED);
+      throw unauthorized('errors.sessionExpired');
     }
     request.staffId = claims.subjectId;
   });

@@ -1,5 +1,13 @@
 import type { Socket } from 'node:net';
-import { type ErrorCode, type ErrorEnvelope, type Lang, localizeMessage, translate } from '@p2p/shared';
+import {
+  type ErrorCode,
+  type ErrorEnvelope,
+  type Lang,
+  localizeMessage,
+  type MessageKey,
+  type MessageValues,
+  translate,
+} from '@p2p/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
@@ -27,18 +35,20 @@ function localizeDetails(lang: Lang, details: unknown): unknown {
   };
 }
 
-function send(
-  reply: FastifyReply,
-  status: number,
-  code: ErrorCode,
-  error: string | { key: Parameters<typeof translate>[1]; values?: Parameters<typeof translate>[2] },
-  details?: unknown,
-) {
+/** A message as each language says it. */
+type Text = (lang: Lang) => string;
+
+/** The catalogue's message of `key` with its values. */
+const say =
+  (key: MessageKey, values?: MessageValues): Text =>
+  (lang) =>
+    translate(lang, key, values);
+
+function send(reply: FastifyReply, status: number, code: ErrorCode, text: Text, details?: unknown) {
   const lang = requestLang(reply.request);
   const body: ErrorEnvelope & { errorCode?: ErrorCode; errorDetails?: unknown } = {
     success: false,
-    error:
-      typeof error === 'string' ? localizeMessage(lang, error) : translate(lang, error.key, error.values),
+    error: text(lang),
     code,
   };
   details = localizeDetails(lang, details);
@@ -54,36 +64,36 @@ function send(
   return reply.status(status).send(body);
 }
 
-const CLIENT_ERRORS: Record<number, { code: ErrorCode; message: string }> = {
-  400: { code: 'BAD_REQUEST', message: 'Некорректный запрос' },
-  401: { code: 'UNAUTHORIZED', message: 'Необходима авторизация' },
-  403: { code: 'FORBIDDEN', message: 'Доступ запрещен' },
-  404: { code: 'NOT_FOUND', message: 'Не найдено' },
-  405: { code: 'BAD_REQUEST', message: 'Метод не поддерживается' },
-  406: { code: 'BAD_REQUEST', message: 'Формат ответа не поддерживается' },
-  413: { code: 'PAYLOAD_TOO_LARGE', message: 'Слишком большой запрос' },
-  414: { code: 'BAD_REQUEST', message: 'Слишком длинный адрес запроса' },
-  415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Неподдерживаемый тип содержимого' },
-  429: { code: 'RATE_LIMITED', message: 'Слишком много запросов, попробуйте позже' },
+const CLIENT_ERRORS: Record<number, { code: ErrorCode; key: MessageKey }> = {
+  400: { code: 'BAD_REQUEST', key: 'errors.badRequest' },
+  401: { code: 'UNAUTHORIZED', key: 'errors.unauthorized' },
+  403: { code: 'FORBIDDEN', key: 'errors.forbidden' },
+  404: { code: 'NOT_FOUND', key: 'errors.notFound' },
+  405: { code: 'BAD_REQUEST', key: 'errors.methodNotAllowed' },
+  406: { code: 'BAD_REQUEST', key: 'errors.notAcceptable' },
+  413: { code: 'PAYLOAD_TOO_LARGE', key: 'errors.tooLarge' },
+  414: { code: 'BAD_REQUEST', key: 'errors.urlTooLong' },
+  415: { code: 'UNSUPPORTED_MEDIA_TYPE', key: 'errors.unsupportedMedia' },
+  429: { code: 'RATE_LIMITED', key: 'errors.rateLimited' },
 };
 
 /** Readable text for framework errors that users trigger by sending bad requests. */
-function frameworkMessage(error: FastifyError): string | null {
+function frameworkMessage(error: FastifyError): MessageKey | null {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return 'Некорректный JSON в теле запроса';
+      return 'errors.badJson';
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'Пустое тело запроса с типом application/json';
+      return 'errors.emptyJson';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'Слишком большой запрос';
+      return 'errors.tooLarge';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Неподдерживаемый тип содержимого';
+      return 'errors.unsupportedMedia';
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return 'Длина тела запроса не совпадает с заголовком Content-Length';
+      return 'errors.contentLength';
     case 'FST_ERR_BAD_URL':
-      return 'Некорректный адрес запроса: недопустимая кодировка символов';
+      return 'errors.badUrl';
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return 'Слишком длинный параметр в адресе запроса';
+      return 'errors.paramTooLong';
     default:
       return null;
   }
@@ -93,36 +103,40 @@ function frameworkMessage(error: FastifyError): string | null {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return send(reply, error.statusCode, error.code, error.text ?? error.message, error.details);
+      return send(reply, error.statusCode, error.code, (lang) => error.textIn(lang), error.details);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => {
         const path = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-        return { path, message: v.message ?? 'Некорректное значение' };
+        return { path, message: v.message ?? translate('ru', 'errors.badValue') };
       });
       const first = issues[0];
       const custom = first && !/^(Invalid|Too|Unrecognized|Expected)/.test(first.message);
-      const message = first
-        ? custom
-          ? first.message
-          : `${first.path || error.validationContext}: ${first.message}`
-        : 'Некорректные данные запроса';
-      return send(reply, 400, 'VALIDATION_ERROR', message, { issues });
+      // The schemas' own words (Russian texts of the catalogue, or zod's): the one place
+      // a Russian text is looked up for its key (docs/decisions/015).
+      const text: Text = first
+        ? (lang) =>
+            localizeMessage(
+              lang,
+              custom ? first.message : `${first.path || error.validationContext}: ${first.message}`,
+            )
+        : say('errors.badRequestData');
+      return send(reply, 400, 'VALIDATION_ERROR', text, { issues });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause }, 'response did not match its schema');
-      return send(reply, 500, 'INTERNAL_ERROR', 'Внутренняя ошибка сервера');
+      return send(reply, 500, 'INTERNAL_ERROR', say('errors.internal'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const known = CLIENT_ERRORS[status] ?? CLIENT_ERRORS[400]!;
-      return send(reply, status, known.code, frameworkMessage(error) ?? known.message);
+      return send(reply, status, known.code, say(frameworkMessage(error) ?? known.key));
     }
     request.log.error({ err: error }, 'unhandled error');
     if (status === 503) {
-      return send(reply, 503, 'SERVICE_UNAVAILABLE', 'Сервис временно недоступен');
+      return send(reply, 503, 'SERVICE_UNAVAILABLE', say('errors.unavailable'));
     }
-    return send(reply, 500, 'INTERNAL_ERROR', 'Внутренняя ошибка сервера');
+    return send(reply, 500, 'INTERNAL_ERROR', say('errors.internal'));
   });
 }
 
@@ -135,14 +149,14 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const known = CLIENT_ERRORS[status] ?? CLIENT_ERRORS[400]!;
-    return send(reply, status, known.code, frameworkMessage(error) ?? known.message);
+    return send(reply, status, known.code, say(frameworkMessage(error) ?? known.key));
   }
   request.log.error({ err: error }, 'framework error');
-  return send(reply, 500, 'INTERNAL_ERROR', 'Внутренняя ошибка сервера');
+  return send(reply, 500, 'INTERNAL_ERROR', say('errors.internal'));
 }
 
 export function sendNotFound(reply: FastifyReply, method: string, url: string) {
-  return send(reply, 404, 'NOT_FOUND', `Маршрут ${method} ${url.split('?')[0]} не найден`);
+  return send(reply, 404, 'NOT_FOUND', say('errors.noRoute', { method, path: url.split('?')[0] ?? '' }));
 }
 
 const RAW_CLIENT_ERRORS: Record<string, { status: number; reason: string; message: string }> = {

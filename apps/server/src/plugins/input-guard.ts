@@ -1,4 +1,4 @@
-import { hasUnstorableCharacters, TEXT_BAD_CHARACTERS } from '@p2p/shared';
+import { hasUnstorableCharacters, type MessageKey, translate } from '@p2p/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
@@ -7,16 +7,25 @@ import { AppError } from '../errors.ts';
 export const MAX_INPUT_DEPTH = 32;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
+/** The guard's refusals (`characters` says what the text schema's TEXT_BAD_CHARACTERS says). */
 export const InputGuardMessages = {
-  characters: TEXT_BAD_CHARACTERS,
-  depth: 'Слишком глубокая вложенность данных',
-  key: 'Недопустимое имя поля',
-} as const;
+  characters: 'errors.inputCharacters',
+  depth: 'errors.inputDepth',
+  key: 'errors.inputKey',
+} as const satisfies Record<string, MessageKey>;
 
 interface Problem {
   path: string;
+  key: MessageKey;
+  /** The Russian text, as validation issues carry it. */
   message: string;
 }
+
+const problemAt = (path: string[], key: MessageKey): Problem => ({
+  path: path.join('.'),
+  key,
+  message: translate('ru', key),
+});
 
 /**
  * The first problem in a parsed request part, walked without recursion so that no input can
@@ -28,17 +37,15 @@ export function findInputProblem(root: unknown): Problem | null {
   while (stack.length > 0) {
     const { value, path } = stack.pop() as { value: unknown; path: string[] };
     if (typeof value === 'string') {
-      if (hasUnstorableCharacters(value))
-        return { path: path.join('.'), message: InputGuardMessages.characters };
+      if (hasUnstorableCharacters(value)) return problemAt(path, InputGuardMessages.characters);
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
-    if (path.length >= MAX_INPUT_DEPTH) return { path: path.join('.'), message: InputGuardMessages.depth };
+    if (path.length >= MAX_INPUT_DEPTH) return problemAt(path, InputGuardMessages.depth);
     for (const [key, child] of Object.entries(value)) {
       const childPath = [...path, key];
-      if (hasUnstorableCharacters(key))
-        return { path: childPath.join('.'), message: InputGuardMessages.characters };
-      if (FORBIDDEN_KEYS.has(key)) return { path: childPath.join('.'), message: InputGuardMessages.key };
+      if (hasUnstorableCharacters(key)) return problemAt(childPath, InputGuardMessages.characters);
+      if (FORBIDDEN_KEYS.has(key)) return problemAt(childPath, InputGuardMessages.key);
       stack.push({ value: child, path: childPath });
     }
   }
@@ -64,7 +71,7 @@ function guard(request: FastifyRequest): void {
     if (!problem) continue;
     // The route's schema refuses it too: validation answers, in the field's own words.
     if (routeRefuses(request, part)) return;
-    throw new AppError('VALIDATION_ERROR', problem.message, {
+    throw new AppError('VALIDATION_ERROR', problem.key, undefined, {
       issues: [{ path: problem.path, message: problem.message }],
       location: part,
     });

@@ -42,7 +42,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { access: Con
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
       if (typeof access === 'object' && !bearerMatches(request.headers.authorization, access.token)) {
         reply.header('www-authenticate', 'Bearer realm="metrics"');
-        throw new AppError('UNAUTHORIZED', { key: 'errors.unauthorized' });
+        throw new AppError('UNAUTHORIZED', 'errors.unauthorized');
       }
       reply.header('content-type', registry.contentType);
       return registry.metrics();

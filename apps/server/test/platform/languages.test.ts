@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sellOrderScenario } from '../factories.ts';
 import { createTestApp, signIn, type TestApp } from '../helpers.ts';
 
 // The server answers refusals in the language the request asks for (docs/decisions/015).
@@ -30,6 +31,60 @@ describe('error language', () => {
     for (const lang of ['en', 'en-US,en;q=0.9,ru;q=0.8', 'de;q=0.9,en;q=0.8']) {
       expect((await tradeOf(lang)).json()).toMatchObject({ error: 'Trade not found', code: 'NOT_FOUND' });
     }
+  });
+
+  it('renders a refusal with values in the language asked for: the amount range of a new trade', async () => {
+    // 0.1 BTC at the default price; trades between 10 000 and 100 000 ₽.
+    const { buyer, orderId } = await sellOrderScenario(t.ctx, '0.1', {
+      min_amount: '10000',
+      max_amount: '100000',
+    });
+    const { accessToken } = await t.ctx.sessions.start('user', buyer.id);
+    const open = (lang?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/trades',
+        headers: {
+          authorization: `Bearer ${accessToken}`,
+          ...(lang ? { 'accept-language': lang } : {}),
+        },
+        payload: { orderId, amountFiat: '9999.99', paymentMethod: 'sberbank' },
+      });
+    const details = { min: '10000.00', max: '100000.00' };
+    for (const lang of [undefined, 'ru']) {
+      const ru = await open(lang);
+      expect(ru.statusCode).toBe(400);
+      expect(ru.json()).toMatchObject({
+        error: 'Сумма должна быть от 10\u00a0000,00 до 100\u00a0000,00',
+        code: 'VALIDATION_ERROR',
+        details,
+      });
+    }
+    const en = await open('en-GB,en;q=0.9');
+    expect(en.statusCode).toBe(400);
+    expect(en.json()).toMatchObject({
+      error: 'The amount must be from 10\u00a0000,00 to 100\u00a0000,00',
+      code: 'VALIDATION_ERROR',
+      details,
+    });
+  });
+
+  it('renders a value taken from the request itself: an unknown trade action', async () => {
+    const act = (lang: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/trades/${randomUUID()}/actions`,
+        headers: { ...headers, 'accept-language': lang },
+        payload: { action: 'fly_to_the_moon' },
+      });
+    expect((await act('ru')).json()).toMatchObject({
+      error: 'Неизвестное действие: fly_to_the_moon',
+      code: 'VALIDATION_ERROR',
+    });
+    expect((await act('en')).json()).toMatchObject({
+      error: 'Unknown action: fly_to_the_moon',
+      code: 'VALIDATION_ERROR',
+    });
   });
 
   it('translates validation issues, and messages with values with their values', async () => {

@@ -1,4 +1,4 @@
-import { type AdminView, type StaffPermission, staffMay, WithdrawalMessages } from '@p2p/shared';
+import { type AdminView, type StaffPermission, staffMay } from '@p2p/shared';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../../errors.ts';
 import type { StaffActor } from '../audit-log/audit.repository.ts';
@@ -52,12 +52,12 @@ export class StaffAccess {
       async (request) => {
         const me = await this.auth.active(request.staffId);
         if (me.twoFactorRequired && !me.twoFactorEnabled) {
-          throw new AppError('TWO_FACTOR_REQUIRED', { key: 'bo.twoFactorEnrol' }, { reason: 'enrol' });
+          throw new AppError('TWO_FACTOR_REQUIRED', 'bo.twoFactorEnrol', undefined, { reason: 'enrol' });
         }
         if (!staffMay(me.role, permission)) {
           throw new AppError(
             'FORBIDDEN',
-            permission === 'withdrawals.decide' ? WithdrawalMessages.adminsOnly : { key: 'bo.adminsOnly' },
+            permission === 'withdrawals.decide' ? 'bo.wdAdminsOnly' : 'bo.adminsOnly',
           );
         }
         members.set(request, me);

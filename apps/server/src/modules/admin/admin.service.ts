@@ -1,10 +1,4 @@
-import {
-  AdminMessages,
-  type AdminUserView,
-  type AuditLogView,
-  formatCrypto,
-  paginationOf,
-} from '@p2p/shared';
+import { type AdminUserView, type AuditLogView, formatCrypto, paginationOf } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { type AuditEntryRow, type AuditFilter, listAuditEntries } from '../audit-log/audit.repository.ts';
@@ -40,7 +34,7 @@ export class AdminService {
 
   /** Balances the user has ever had, by currency (an empty map when none). */
   async userBalances(userId: string) {
-    if (!(await userExists(this.ctx.db, userId))) throw new AppError('NOT_FOUND', AdminMessages.userNotFound);
+    if (!(await userExists(this.ctx.db, userId))) throw new AppError('NOT_FOUND', 'errors.userNotFound');
     const rows = await balancesOfUser(this.ctx.db, userId);
     const balances: Record<
       string,

@@ -106,8 +106,7 @@ export class ApprovalsService {
   async cancel(actor: StaffActor, me: AdminView, id: string): Promise<ApprovalView> {
     return this.ctx.db.transaction(async (tx) => {
       const approval = await this.lockPending(tx, id, true);
-      if (approval.proposedBy !== me.id)
-        throw new AppError('FORBIDDEN', { key: 'staffSafety.cancelOwnOnly' });
+      if (approval.proposedBy !== me.id) throw new AppError('FORBIDDEN', 'staffSafety.cancelOwnOnly');
       return this.close(tx, actor, me, approval, 'cancelled', null, this.ctx.clock.now());
     });
   }
@@ -115,18 +114,18 @@ export class ApprovalsService {
   /** The proposal, when `me` may decide it: never one's own, admins only (403 otherwise). */
   private async decidable(db: Executor, me: AdminView, id: string): Promise<StaffApprovalRow> {
     const row = await repo.findApproval(db, id);
-    if (!row) throw new AppError('NOT_FOUND', { key: 'staffSafety.approvalNotFound' });
-    if (row.proposedBy === me.id) throw new AppError('FORBIDDEN', { key: 'staffSafety.notOwnProposal' });
-    if (!staffMay(me.role, 'approvals.decide')) throw new AppError('FORBIDDEN', { key: 'bo.adminsOnly' });
+    if (!row) throw new AppError('NOT_FOUND', 'staffSafety.approvalNotFound');
+    if (row.proposedBy === me.id) throw new AppError('FORBIDDEN', 'staffSafety.notOwnProposal');
+    if (!staffMay(me.role, 'approvals.decide')) throw new AppError('FORBIDDEN', 'bo.adminsOnly');
     return row;
   }
 
   private async lockPending(tx: Tx, id: string, mayBeMissing = false): Promise<StaffApprovalRow> {
     const row = await repo.lockApproval(tx, id);
-    if (!row && mayBeMissing) throw new AppError('NOT_FOUND', { key: 'staffSafety.approvalNotFound' });
+    if (!row && mayBeMissing) throw new AppError('NOT_FOUND', 'staffSafety.approvalNotFound');
     assert(row, `approval ${id} vanished`);
     if (row.status !== 'pending') {
-      throw new AppError('CONFLICT', { key: 'staffSafety.alreadyDecided' }, { status: row.status });
+      throw new AppError('CONFLICT', 'staffSafety.alreadyDecided', undefined, { status: row.status });
     }
     return row;
   }
@@ -137,36 +136,31 @@ export class ApprovalsService {
    */
   private async ensureCaseStillOpen(tx: Tx, trade: TradeRow, approval: StaffApprovalRow) {
     if (trade.status !== 'DISPUTED') {
-      throw new AppError(
-        'ACTION_NOT_AVAILABLE',
-        { key: 'staffSafety.caseNoLongerDisputed' },
-        {
-          status: trade.status,
-        },
-      );
+      throw new AppError('ACTION_NOT_AVAILABLE', 'staffSafety.caseNoLongerDisputed', undefined, {
+        status: trade.status,
+      });
     }
     const proposer = await findStaffById(tx, approval.proposedBy);
     const mayStill =
       proposer &&
       !proposer.disabledAt &&
       (trade.disputeOwnerId === proposer.id || staffMay(proposer.role, 'disputes.override'));
-    if (!mayStill) throw new AppError('CONFLICT', { key: 'staffSafety.proposerNoLonger' });
+    if (!mayStill) throw new AppError('CONFLICT', 'staffSafety.proposerNoLonger');
   }
 
   /** The proposed credit validated again, as if it were sent now, by a proposer who still may. */
   private async creditStillValid(tx: Tx, approval: StaffApprovalRow) {
     const proposer = await findStaffById(tx, approval.proposedBy);
     if (!proposer || proposer.disabledAt || !staffMay(proposer.role, 'balances.move')) {
-      throw new AppError('CONFLICT', { key: 'staffSafety.proposerNoLonger' });
+      throw new AppError('CONFLICT', 'staffSafety.proposerNoLonger');
     }
     const request = BalanceOperationRequest.safeParse(approval.payload);
-    if (!request.success || !approval.userId)
-      throw new AppError('CONFLICT', { key: 'staffSafety.creditInvalid' });
+    if (!request.success || !approval.userId) throw new AppError('CONFLICT', 'staffSafety.creditInvalid');
     const amount = parseAmount(request.data.amount, CRYPTO_DECIMALS);
     assert(amount === approval.amount, `approval ${approval.id} payload and amount disagree`);
     assert(request.data.cryptocurrency === approval.cryptocurrency, `approval ${approval.id} currency`);
     const user = await findUserById(tx, approval.userId);
-    if (!user) throw new AppError('CONFLICT', { key: 'staffSafety.creditInvalid' });
+    if (!user) throw new AppError('CONFLICT', 'staffSafety.creditInvalid');
     return {
       userId: user.id,
       currency: request.data.cryptocurrency as Cryptocurrency,

@@ -1,5 +1,4 @@
 import {
-  AdminMessages,
   type BalanceOperationRequest,
   type BalanceOperationResult,
   CRYPTO_DECIMALS,
@@ -64,7 +63,7 @@ export class BalanceOperationsService {
       request: { userId, ...request },
     };
     return idempotent(this.ctx.db, scope, async (tx) => {
-      if (!(await userExists(tx, userId))) throw new AppError('NOT_FOUND', AdminMessages.userNotFound);
+      if (!(await userExists(tx, userId))) throw new AppError('NOT_FOUND', 'errors.userNotFound');
       const now = this.ctx.clock.now();
       if (rates) {
         const value = valuation(amount, rates.rateOf(currency), threshold);

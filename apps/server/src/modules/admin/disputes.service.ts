@@ -41,7 +41,6 @@ import { currentUsdRates, formatUsdCents, type PriceSource, valuation } from './
 
 export type DisputeOutcome = 'release' | 'refund';
 
-const TRADE_NOT_FOUND = 'Сделка не найдена';
 const HOUR = 3_600_000;
 
 /** "22.11.2026, 18:00 UTC": how a deadline reads in the chat line (stored in Russian). */
@@ -75,7 +74,7 @@ export class DisputesService {
   /** A trade that went to dispute, as a moderator (an observer) sees it. */
   async view(staffId: string, tradeId: string): Promise<TradeDetails> {
     const trade = await findTrade(this.ctx.db, tradeId);
-    if (!trade || !staffMayObserve(trade)) throw notFound(TRADE_NOT_FOUND);
+    if (!trade || !staffMayObserve(trade)) throw notFound('errors.tradeNotFound');
     const [details] = await toTradeDetails(this.ctx.db, [trade], staffId, this.ctx.clock.now());
     assert(details, 'trade details missing');
     return details;
@@ -138,7 +137,7 @@ export class DisputesService {
   async caseFile(me: AdminView, tradeId: string): Promise<DisputeCase> {
     const now = this.ctx.clock.now();
     const trade = await findTrade(this.ctx.db, tradeId);
-    if (!trade || !staffMayObserve(trade)) throw notFound(TRADE_NOT_FOUND);
+    if (!trade || !staffMayObserve(trade)) throw notFound('errors.tradeNotFound');
     const [details] = await toTradeDetails(this.ctx.db, [trade], me.id, now);
     assert(details, 'trade details missing');
     const [people, histories, owners, sent, chat, pending] = await Promise.all([
@@ -205,10 +204,9 @@ export class DisputesService {
       const taken = await desk.takeCase(tx, tradeId, actor.staffId, now);
       if (!taken) {
         const trade = await findTrade(tx, tradeId);
-        if (!trade || !staffMayObserve(trade)) throw notFound(TRADE_NOT_FOUND);
-        if (trade.status !== 'DISPUTED')
-          throw new AppError('ACTION_NOT_AVAILABLE', { key: 'bo.caseNotDisputed' });
-        throw new AppError('CONFLICT', { key: 'bo.caseTaken' });
+        if (!trade || !staffMayObserve(trade)) throw notFound('errors.tradeNotFound');
+        if (trade.status !== 'DISPUTED') throw new AppError('ACTION_NOT_AVAILABLE', 'bo.caseNotDisputed');
+        throw new AppError('CONFLICT', 'bo.caseTaken');
       }
       await this.audit(tx, actor, 'dispute.take', taken.id, null, { owner: actor.staffId }, null, now);
       return this.ownership(tx, taken);
@@ -220,10 +218,10 @@ export class DisputesService {
     const now = this.ctx.clock.now();
     return this.ctx.db.transaction(async (tx) => {
       const trade = await lockTrade(tx, tradeId);
-      if (!trade || !staffMayObserve(trade)) throw notFound(TRADE_NOT_FOUND);
+      if (!trade || !staffMayObserve(trade)) throw notFound('errors.tradeNotFound');
       if (!trade.disputeOwnerId) return this.ownership(tx, trade);
       if (trade.disputeOwnerId !== me.id && !staffMay(me.role, 'disputes.override')) {
-        throw new AppError('FORBIDDEN', { key: 'bo.caseOwnerOnly' });
+        throw new AppError('FORBIDDEN', 'bo.caseOwnerOnly');
       }
       const released = await desk.releaseCase(tx, tradeId, me.id, true);
       assert(released, `release of locked trade ${tradeId} updated nothing`);
@@ -324,14 +322,16 @@ export class DisputesService {
     const events = new PendingEvents();
     const result = await this.ctx.db.transaction(async (tx) => {
       const trade = await lockTrade(tx, tradeId);
-      if (!trade) throw notFound(TRADE_NOT_FOUND);
+      if (!trade) throw notFound('errors.tradeNotFound');
       if (trade.status !== 'DISPUTED') {
-        throw new AppError('ACTION_NOT_AVAILABLE', 'Действие недоступно', { status: trade.status });
+        throw new AppError('ACTION_NOT_AVAILABLE', 'errors.actionNotAvailable', undefined, {
+          status: trade.status,
+        });
       }
-      if (!mayAct(me, trade)) throw new AppError('FORBIDDEN', { key: 'bo.caseOwnerOnly' });
+      if (!mayAct(me, trade)) throw new AppError('FORBIDDEN', 'bo.caseOwnerOnly');
       const pending = await pendingForTrade(tx, trade.id);
       if (pending) {
-        throw new AppError('CONFLICT', { key: 'staffSafety.casePending' }, { approvalId: pending.id });
+        throw new AppError('CONFLICT', 'staffSafety.casePending', undefined, { approvalId: pending.id });
       }
       const currency = trade.cryptocurrency as Cryptocurrency;
       const value = valuation(trade.amountCrypto, rates.rateOf(currency), threshold);
@@ -445,10 +445,9 @@ export class DisputesService {
   /** The locked trade of an open case the caller may act on (owner, or an admin). */
   private async caseToActOn(tx: Tx, me: AdminView, tradeId: string): Promise<TradeRow> {
     const trade = await lockTrade(tx, tradeId);
-    if (!trade || !staffMayObserve(trade)) throw notFound(TRADE_NOT_FOUND);
-    if (trade.status !== 'DISPUTED')
-      throw new AppError('ACTION_NOT_AVAILABLE', { key: 'bo.caseNotDisputed' });
-    if (!mayAct(me, trade)) throw new AppError('FORBIDDEN', { key: 'bo.caseOwnerOnly' });
+    if (!trade || !staffMayObserve(trade)) throw notFound('errors.tradeNotFound');
+    if (trade.status !== 'DISPUTED') throw new AppError('ACTION_NOT_AVAILABLE', 'bo.caseNotDisputed');
+    if (!mayAct(me, trade)) throw new AppError('FORBIDDEN', 'bo.caseOwnerOnly');
     return trade;
   }
 

@@ -1,4 +1,4 @@
-import { AdminMessages, type AdminTradeLimits, type TradeSuspension } from '@p2p/shared';
+import type { AdminTradeLimits, TradeSuspension } from '@p2p/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -25,7 +25,7 @@ export class LimitsAdminService {
 
   async view(userId: string, db: Executor = this.ctx.db): Promise<AdminTradeLimits> {
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-    if (!user) throw new AppError('NOT_FOUND', AdminMessages.userNotFound);
+    if (!user) throw new AppError('NOT_FOUND', 'errors.userNotFound');
     const [limits, lifts] = await Promise.all([this.limits.view(userId, db), listLifts(db, userId)]);
     return {
       ...limits,
@@ -44,12 +44,12 @@ export class LimitsAdminService {
     const rules = this.ctx.config.safety.limits;
     return this.ctx.db.transaction(async (tx) => {
       const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
-      if (!user) throw new AppError('NOT_FOUND', AdminMessages.userNotFound);
+      if (!user) throw new AppError('NOT_FOUND', 'errors.userNotFound');
       // An opening for this user waits for the lift (or the lift for it): never half of each.
       await lockBuyerLimits(tx, userId);
       const counts = await readLimitCounts(tx, userId, now, rules);
       const lifted = this.limits.suspensions(counts, now).map(suspensionView);
-      if (lifted.length === 0) throw new AppError('CONFLICT', { key: 'limits.nothingToLift' });
+      if (lifted.length === 0) throw new AppError('CONFLICT', 'limits.nothingToLift');
       const id = await insertLift(tx, { userId, staffId: actor.staffId, reason, liftedAt: now, lifted });
       await insertAuditEntry(tx, {
         staffId: actor.staffId,

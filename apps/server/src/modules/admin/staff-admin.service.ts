@@ -38,11 +38,10 @@ export class StaffAdminService {
   async create(actor: StaffActor, input: CreateStaffRequest): Promise<StaffMember> {
     const now = this.ctx.clock.now();
     return this.ctx.db.transaction(async (tx) => {
-      if (await findStaffByEmail(tx, input.email))
-        throw new AppError('CONFLICT', { key: 'bo.staffEmailTaken' });
+      if (await findStaffByEmail(tx, input.email)) throw new AppError('CONFLICT', 'bo.staffEmailTaken');
       const created = await createStaff(tx, input, now);
       const [row] = await tx.select().from(staff).where(eq(staff.id, created.id));
-      if (!row) throw new AppError('CONFLICT', { key: 'bo.staffEmailTaken' });
+      if (!row) throw new AppError('CONFLICT', 'bo.staffEmailTaken');
       await insertAuditEntry(tx, {
         staffId: actor.staffId,
         action: 'staff.create',
@@ -62,11 +61,11 @@ export class StaffAdminService {
 
   /** Changes a role or disables/enables an account; disabling ends its sessions. Never one's own. */
   async update(actor: StaffActor, id: string, input: UpdateStaffRequest): Promise<StaffMember> {
-    if (id === actor.staffId) throw new AppError('FORBIDDEN', { key: 'bo.selfChange' });
+    if (id === actor.staffId) throw new AppError('FORBIDDEN', 'bo.selfChange');
     const now = this.ctx.clock.now();
     return this.ctx.db.transaction(async (tx) => {
       const [before] = await tx.select().from(staff).where(eq(staff.id, id)).for('update');
-      if (!before) throw new AppError('NOT_FOUND', { key: 'bo.staffNotFound' });
+      if (!before) throw new AppError('NOT_FOUND', 'bo.staffNotFound');
       const patch: Partial<StaffRow> = {};
       if (input.role) patch.role = input.role;
       if (input.disabled !== undefined) patch.disabledAt = input.disabled ? (before.disabledAt ?? now) : null;
@@ -74,7 +73,7 @@ export class StaffAdminService {
         Object.keys(patch).length > 0
           ? await tx.update(staff).set(patch).where(eq(staff.id, id)).returning()
           : [before];
-      if (!after) throw new AppError('NOT_FOUND', { key: 'bo.staffNotFound' });
+      if (!after) throw new AppError('NOT_FOUND', 'bo.staffNotFound');
       if (after.disabledAt && !before.disabledAt) {
         await tx
           .update(authSessions)

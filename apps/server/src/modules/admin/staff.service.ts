@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { AdminMessages, type AdminView, StaffRole, text } from '@p2p/shared';
+import { type AdminView, StaffRole, text } from '@p2p/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import type { StaffRow } from '../../db/schema.ts';
-import { AppError, unauthorized } from '../../errors.ts';
+import { AppError, SchemaRefusal, unauthorized } from '../../errors.ts';
 import { findTwoFactor } from '../two-factor/two-factor.repository.ts';
 import { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -56,11 +56,10 @@ export type NewStaffInput = z.input<typeof NewStaffInput>;
  */
 export async function createStaff(db: Executor, input: NewStaffInput, now: Date): Promise<AdminView> {
   const parsed = NewStaffInput.safeParse(input);
-  if (!parsed.success) {
-    throw new AppError('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'invalid staff account');
-  }
+  // The rules' own (English) words: the operator's command line reads them as they are.
+  if (!parsed.success) throw new SchemaRefusal(parsed.error.issues[0]?.message, 'errors.badRequestData');
   const { password, ...rest } = parsed.data;
-  const taken = () => new AppError('CONFLICT', `a staff account with email ${rest.email} already exists`);
+  const taken = () => new AppError('CONFLICT', 'bo.staffEmailTaken');
   if (await findStaffByEmail(db, rest.email)) throw taken();
   const row = await insertStaff(db, { ...rest, passwordHash: await hashPassword(password), createdAt: now });
   if (!row) throw taken();
@@ -98,7 +97,8 @@ function signInLocked(until: Date, now: Date): AppError {
   const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
   return new AppError(
     'RATE_LIMITED',
-    { key: 'staffSafety.signInLocked', values: { minutes: Math.ceil(seconds / 60) } },
+    'staffSafety.signInLocked',
+    { minutes: Math.ceil(seconds / 60) },
     { retryAfterSeconds: seconds, retryAt: until.toISOString() },
   );
 }
@@ -138,7 +138,7 @@ export class StaffAuthService {
     const ok = await verifyPassword(row?.passwordHash ?? null, password);
     if (!row || !ok || row.disabledAt) {
       await pruneAttempts(db, now, SIGN_IN_LIMITS);
-      throw new AppError('UNAUTHORIZED', AdminMessages.badCredentials);
+      throw new AppError('UNAUTHORIZED', 'errors.staffLogin');
     }
     await forgetAttempts(db, key);
     await this.twoFactor.verifyForSignIn(row.id, code);
@@ -171,7 +171,7 @@ export class StaffAuthService {
     if (!row || row.disabledAt) {
       const sessionId = await this.ctx.sessions.sessionOfRefreshToken(tokens.refreshToken);
       if (sessionId) await this.ctx.sessions.revoke(sessionId, 'staff_disabled');
-      throw unauthorized('Сессия истекла, войдите снова');
+      throw unauthorized('errors.sessionExpired');
     }
     return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
   }

@@ -1,5 +1,4 @@
 import {
-  AdminMessages,
   type AdminUserPage,
   type AdminUserView,
   effectiveName,
@@ -33,7 +32,7 @@ export class UserAdminService {
   async user(db: Executor, userId: string): Promise<AdminUserView> {
     const { rows } = await listUsersForAdmin(db, { userId }, { limit: 1, offset: 0 });
     const row = rows[0];
-    if (!row) throw new AppError('NOT_FOUND', AdminMessages.userNotFound);
+    if (!row) throw new AppError('NOT_FOUND', 'errors.userNotFound');
     const balances = await balancesOfUsers(db, [userId]);
     return toAdminUserView(row, balances.get(userId) ?? []);
   }
@@ -143,7 +142,7 @@ export class UserAdminService {
     const now = this.ctx.clock.now();
     const id = await this.ctx.db.transaction(async (tx) => {
       const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
-      if (!user) throw new AppError('NOT_FOUND', AdminMessages.userNotFound);
+      if (!user) throw new AppError('NOT_FOUND', 'errors.userNotFound');
       const [row] = await tx
         .insert(userNotes)
         .values({ userId, staffId: actor.staffId, text, createdAt: now })
@@ -178,8 +177,8 @@ export class UserAdminService {
     let ended: string[] = [];
     const view = await this.ctx.db.transaction(async (tx) => {
       const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-      if (!row) throw new AppError('NOT_FOUND', AdminMessages.userNotFound);
-      if (row.blockedAt) throw new AppError('CONFLICT', { key: 'bo.alreadyBlocked' });
+      if (!row) throw new AppError('NOT_FOUND', 'errors.userNotFound');
+      if (row.blockedAt) throw new AppError('CONFLICT', 'bo.alreadyBlocked');
       await tx
         .update(users)
         .set({ blockedAt: now, blockReason: reason, blockedBy: actor.staffId })
@@ -211,8 +210,8 @@ export class UserAdminService {
     const now = this.ctx.clock.now();
     return this.ctx.db.transaction(async (tx) => {
       const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-      if (!row) throw new AppError('NOT_FOUND', AdminMessages.userNotFound);
-      if (!row.blockedAt) throw new AppError('CONFLICT', { key: 'bo.notBlocked' });
+      if (!row) throw new AppError('NOT_FOUND', 'errors.userNotFound');
+      if (!row.blockedAt) throw new AppError('CONFLICT', 'bo.notBlocked');
       await tx
         .update(users)
         .set({ blockedAt: null, blockReason: null, blockedBy: null })

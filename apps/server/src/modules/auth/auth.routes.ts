@@ -81,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (request) => {
-      if (!ctx.config.devLogin) throw new AppError('NOT_FOUND', 'Маршрут не найден');
+      if (!ctx.config.devLogin) throw new AppError('NOT_FOUND', 'errors.routeNotFound');
       return { success: true as const, data: await auth.signInDev(request.body.username) };
     },
   );
@@ -96,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async () => {
-      if (!ctx.config.devLogin) throw new AppError('NOT_FOUND', 'Маршрут не найден');
+      if (!ctx.config.devLogin) throw new AppError('NOT_FOUND', 'errors.routeNotFound');
       return { success: true as const, data: { users: await users.devPickerUsers() } };
     },
   );
@@ -113,7 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (request) => {
-      if (!ctx.config.devLogin) throw new AppError('NOT_FOUND', { key: 'errors.routeNotFound' });
+      if (!ctx.config.devLogin) throw new AppError('NOT_FOUND', 'errors.routeNotFound');
       return { success: true as const, data: { totpCode: await twoFactor.demoCode(request.userId) } };
     },
   );

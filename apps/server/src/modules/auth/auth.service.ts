@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AuthMessages, type AuthResult } from '@p2p/shared';
+import type { AuthResult } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -24,13 +24,13 @@ import { acceptSignInOnce } from './telegram-sign-ins.repository.ts';
 function refuse(check: Exclude<TelegramCheck, { ok: true }>): never {
   switch (check.reason) {
     case 'missing_fields':
-      throw new AppError('VALIDATION_ERROR', AuthMessages.missingFields);
+      throw new AppError('VALIDATION_ERROR', 'errors.telegramData');
     case 'stale':
-      throw new AppError('UNAUTHORIZED', AuthMessages.stale);
+      throw new AppError('UNAUTHORIZED', 'errors.telegramExpired');
     case 'future':
-      throw new AppError('UNAUTHORIZED', AuthMessages.future);
+      throw new AppError('UNAUTHORIZED', 'errors.telegramTime');
     default:
-      throw new AppError('UNAUTHORIZED', AuthMessages.badSignature);
+      throw new AppError('UNAUTHORIZED', 'errors.telegramSignature');
   }
 }
 
@@ -58,18 +58,18 @@ export class AuthService {
   constructor(private readonly ctx: AppContext) {}
 
   private botToken(): string {
-    if (!this.ctx.config.telegram) throw new AppError('SERVICE_UNAVAILABLE', AuthMessages.notConfigured);
+    if (!this.ctx.config.telegram) throw new AppError('SERVICE_UNAVAILABLE', 'errors.telegramNotConfigured');
     return this.ctx.config.telegram.botToken;
   }
 
   async signInWithWidget(data: Record<string, string | number>): Promise<AuthResult> {
     if (data.id === undefined || data.first_name === undefined) {
-      throw new AppError('VALIDATION_ERROR', AuthMessages.missingFields);
+      throw new AppError('VALIDATION_ERROR', 'errors.telegramData');
     }
     const check = verifyLoginWidget(data, this.botToken(), this.ctx.clock.now().getTime());
     if (!check.ok) refuse(check);
     const identity = identityFromWidget(check.fields);
-    if (!identity) throw new AppError('VALIDATION_ERROR', AuthMessages.missingFields);
+    if (!identity) throw new AppError('VALIDATION_ERROR', 'errors.telegramData');
     return this.signInOnce(check.fields, identity);
   }
 
@@ -77,7 +77,7 @@ export class AuthService {
     const check = verifyWebAppInitData(initData, this.botToken(), this.ctx.clock.now().getTime());
     if (!check.ok) refuse(check);
     const identity = identityFromWebApp(check.fields);
-    if (!identity) throw new AppError('VALIDATION_ERROR', AuthMessages.missingFields);
+    if (!identity) throw new AppError('VALIDATION_ERROR', 'errors.telegramData');
     return this.signInOnce(check.fields, identity);
   }
 
@@ -95,7 +95,7 @@ export class AuthService {
     const expiresAt = new Date((Number(fields.auth_date) + TELEGRAM_MAX_AGE_SECONDS + 1) * 1000);
     try {
       if (!(await acceptSignInOnce(this.ctx.db, digest, expiresAt, now))) {
-        throw new AppError('UNAUTHORIZED', { key: 'botSafety.signInReplayed' });
+        throw new AppError('UNAUTHORIZED', 'botSafety.signInReplayed');
       }
       return await this.issue(await upsertTelegramUser(this.ctx.db, identity, now));
     } catch (error) {

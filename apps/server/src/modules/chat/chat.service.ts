@@ -1,10 +1,9 @@
-import {
-  type ChatMessage,
-  ChatMessages,
-  type MessageList,
-  type MessageListQuery,
-  type ReadAllResult,
-  type SendMessageRequest,
+import type {
+  ChatMessage,
+  MessageList,
+  MessageListQuery,
+  ReadAllResult,
+  SendMessageRequest,
 } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -14,7 +13,7 @@ import { PendingEvents } from '../../events/notifier.ts';
 import { answerEvidence } from '../disputes/evidence.repository.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
 import { findTrade } from '../trade-access/trade-access.repository.ts';
-import { roleOf, staffMayObserve, TRADE_NOT_FOUND } from '../trade-access/trade-access.ts';
+import { roleOf, staffMayObserve } from '../trade-access/trade-access.ts';
 import { effectiveName } from '../users/user-view.ts';
 import { findUserById } from '../users/users.repository.ts';
 import * as repo from './chat.repository.ts';
@@ -29,7 +28,7 @@ export class ChatService {
 
   private async partyTrade(db: Executor, userId: string, tradeId: string): Promise<TradeRow> {
     const trade = await findTrade(db, tradeId);
-    if (!trade || roleOf(trade, userId) === 'observer') throw notFound(TRADE_NOT_FOUND);
+    if (!trade || roleOf(trade, userId) === 'observer') throw notFound('errors.tradeNotFound');
     return trade;
   }
 
@@ -41,7 +40,7 @@ export class ChatService {
   /** Staff read a chat only of a trade that went to dispute (DESIGN §3: observers). */
   async listForModerator(tradeId: string, q: MessageListQuery): Promise<MessageList> {
     const trade = await findTrade(this.ctx.db, tradeId);
-    if (!trade || !staffMayObserve(trade)) throw notFound(TRADE_NOT_FOUND);
+    if (!trade || !staffMayObserve(trade)) throw notFound('errors.tradeNotFound');
     return this.page(tradeId, q);
   }
 
@@ -102,9 +101,9 @@ export class ChatService {
    */
   async markRead(userId: string, messageId: string): Promise<ChatMessage> {
     const message = await repo.findMessage(this.ctx.db, messageId);
-    if (!message) throw notFound(ChatMessages.notFound);
+    if (!message) throw notFound('errors.messageNotFound');
     const trade = await findTrade(this.ctx.db, message.tradeId);
-    if (!trade || roleOf(trade, userId) === 'observer') throw notFound(ChatMessages.notFound);
+    if (!trade || roleOf(trade, userId) === 'observer') throw notFound('errors.messageNotFound');
     const marked = await repo.markRead(this.ctx.db, messageId, userId, this.ctx.clock.now());
     if (!marked?.readAt) return toChatMessage(message, message.sender);
     const events = new PendingEvents();

@@ -4,9 +4,6 @@ import { AppError, assert } from '../../errors.ts';
 import { AddressDeriver } from '../chains/keys.ts';
 import * as repo from './deposit-addresses.repository.ts';
 
-export const DEPOSITS_OFF = 'Пополнение временно недоступно';
-export const networkDisabled = (network: NetworkId) => `Пополнение через сеть ${network} сейчас недоступно`;
-
 /**
  * Every user has one deposit address per chain, derived from the chain's account xpub at an
  * index allocated in the database (docs/decisions/011-custody.md). Ethereum and USDT-ERC20
@@ -25,8 +22,9 @@ export class DepositAddressService {
 
   async addressFor(userId: string, network: NetworkId): Promise<DepositAddressView> {
     const { mode, networks } = this.ctx.config.chain;
-    if (mode === 'off') throw new AppError('SERVICE_UNAVAILABLE', DEPOSITS_OFF);
-    if (!networks.includes(network)) throw new AppError('RULE_VIOLATION', networkDisabled(network));
+    if (mode === 'off') throw new AppError('SERVICE_UNAVAILABLE', 'errors.depositsOff');
+    if (!networks.includes(network))
+      throw new AppError('RULE_VIOLATION', 'errors.depositNetworkOff', { network });
     const info = NETWORKS[network];
     const address = await this.allocate(info.chain, userId);
     return {

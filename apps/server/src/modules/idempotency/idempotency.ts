@@ -18,7 +18,7 @@ export function idempotencyKeyOf(headers: Record<string, unknown>): string | und
   const raw = headers['idempotency-key'];
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string' || !KEY_PATTERN.test(raw)) {
-    throw new AppError('VALIDATION_ERROR', 'Некорректный заголовок Idempotency-Key');
+    throw new AppError('VALIDATION_ERROR', 'errors.idempotencyBadHeader');
   }
   return raw;
 }
@@ -51,9 +51,9 @@ export async function idempotent<T>(
       .returning({ key: idempotencyKeys.key });
     if (claimed.length === 0) {
       const [stored] = await tx.select().from(idempotencyKeys).where(where);
-      if (!stored) throw new AppError('CONFLICT', 'Повторный запрос еще обрабатывается, попробуйте позже');
+      if (!stored) throw new AppError('CONFLICT', 'errors.idempotencyPending');
       if (stored.requestHash !== requestHash) {
-        throw new AppError('IDEMPOTENCY_MISMATCH', 'Idempotency-Key уже использован для другого запроса');
+        throw new AppError('IDEMPOTENCY_MISMATCH', 'errors.idempotencyMismatch');
       }
       return stored.response as T;
     }

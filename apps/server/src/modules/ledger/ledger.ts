@@ -57,8 +57,6 @@ export interface Posting {
   movements: Movement[];
 }
 
-export const INSUFFICIENT_BALANCE = 'Недостаточно средств на балансе';
-
 /**
  * Records a balanced posting and applies it to balances, in one statement. Returns the
  * ledger transaction id. Refused with INSUFFICIENT_BALANCE, writing nothing and leaving the
@@ -89,7 +87,9 @@ export async function post(tx: Tx, posting: Posting, now: Date): Promise<string>
   const [result] = await queryRows<PostingResult>(tx, postingStatement(posting, merged, header, now));
   assert(result, 'posting statement returned nothing');
   if (result.short !== null) {
-    throw new AppError('INSUFFICIENT_BALANCE', INSUFFICIENT_BALANCE, { currency: posting.currency });
+    throw new AppError('INSUFFICIENT_BALANCE', 'errors.insufficientBalance', undefined, {
+      currency: posting.currency,
+    });
   }
   assert(result.tx_id, `posting ${posting.kind} wrote no header`);
   assert(

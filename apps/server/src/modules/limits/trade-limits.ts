@@ -68,7 +68,7 @@ export function limitAmount(minor: bigint, fiat: FiatCurrency): string {
 export type LimitParty = 'self' | 'owner';
 
 function refusal(key: MessageKey, values: MessageValues, details: LimitRefusalDetails): AppError {
-  return new AppError('LIMIT_REACHED', { key, values }, details);
+  return new AppError('LIMIT_REACHED', key, values, details);
 }
 
 /**

@@ -140,7 +140,7 @@ export class NotificationsService {
 
   async markRead(userId: string, id: string, lang: Lang): Promise<NotificationView> {
     const row = await repo.markRead(this.ctx.db, userId, id, this.ctx.clock.now());
-    if (!row) throw new AppError('NOT_FOUND', { key: 'notify.notFound' });
+    if (!row) throw new AppError('NOT_FOUND', 'notify.notFound');
     return toNotificationView(row, lang);
   }
 

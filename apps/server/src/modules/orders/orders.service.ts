@@ -38,7 +38,6 @@ function firstExpiry({ page }: BookAnswer): number {
 
 /** Orders live 30 days unless filled, deleted or expired earlier. */
 export const ORDER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
-export const ORDER_NOT_FOUND = 'Ордер не найден';
 
 export class OrdersService {
   constructor(private readonly ctx: AppContext) {}
@@ -99,7 +98,7 @@ export class OrdersService {
 
   async view(orderId: string) {
     const order = await repo.findOrder(this.ctx.db, orderId);
-    if (!order) throw notFound(ORDER_NOT_FOUND);
+    if (!order) throw notFound('errors.orderNotFound');
     const [view] = await toOrderViews(this.ctx.db, [order], this.ctx.clock.now());
     assert(view, 'order view missing');
     return view;
@@ -114,11 +113,10 @@ export class OrdersService {
     const side = filter.type ?? 'any';
     let after: BookCursor | null = null;
     if (afterText !== undefined) {
-      if (filter.offset > 0) throw new AppError('VALIDATION_ERROR', { key: 'errors.bookCursorWithOffset' });
+      if (filter.offset > 0) throw new AppError('VALIDATION_ERROR', 'errors.bookCursorWithOffset');
       after = decodeBookCursor(afterText);
       // Not ours, or made for the other side (which runs in the opposite price order).
-      if (!after || after.side !== side)
-        throw new AppError('VALIDATION_ERROR', { key: 'errors.bookCursorInvalid' });
+      if (!after || after.side !== side) throw new AppError('VALIDATION_ERROR', 'errors.bookCursorInvalid');
     }
     const offset = after ? after.offset : filter.offset;
     return this.ctx.bookCache.get(
@@ -162,8 +160,8 @@ export class OrdersService {
 
   private async lockOwned(tx: Tx, userId: string, orderId: string): Promise<OrderRow> {
     const order = await repo.lockOrder(tx, orderId);
-    if (!order) throw notFound(ORDER_NOT_FOUND);
-    if (order.userId !== userId) throw new AppError('FORBIDDEN', 'Вы не являетесь владельцем этого ордера.');
+    if (!order) throw notFound('errors.orderNotFound');
+    if (order.userId !== userId) throw new AppError('FORBIDDEN', 'errors.orderNotOwner');
     return order;
   }
 
@@ -173,7 +171,7 @@ export class OrdersService {
     await this.ctx.db.transaction(async (tx) => {
       const order = await this.lockOwned(tx, userId, orderId);
       if (order.status !== 'active' && order.status !== 'paused') {
-        throw new AppError('ACTION_NOT_AVAILABLE', 'Ордер уже закрыт');
+        throw new AppError('ACTION_NOT_AVAILABLE', 'errors.orderAlreadyClosed');
       }
       await this.close(tx, order, 'cancelled', now);
     });
@@ -203,10 +201,10 @@ export class OrdersService {
     await this.ctx.db.transaction(async (tx) => {
       const order = await this.lockOwned(tx, userId, orderId);
       if (order.status !== 'active' && order.status !== 'paused') {
-        throw new AppError('ACTION_NOT_AVAILABLE', 'Ордер закрыт и не может быть изменен');
+        throw new AppError('ACTION_NOT_AVAILABLE', 'errors.orderClosed');
       }
       if (order.expiresAt && order.expiresAt <= now)
-        throw new AppError('ACTION_NOT_AVAILABLE', 'Срок действия ордера истек');
+        throw new AppError('ACTION_NOT_AVAILABLE', 'errors.orderExpired');
       await repo.updateOrder(tx, order.id, { status, updatedAt: now });
     });
     this.announce(userId, orderId, status);
@@ -215,8 +213,8 @@ export class OrdersService {
 
   async stats(userId: string, orderId: string) {
     const order = await repo.findOrder(this.ctx.db, orderId);
-    if (!order) throw notFound(ORDER_NOT_FOUND);
-    if (order.userId !== userId) throw new AppError('FORBIDDEN', 'Вы не являетесь владельцем этого ордера.');
+    if (!order) throw notFound('errors.orderNotFound');
+    if (order.userId !== userId) throw new AppError('FORBIDDEN', 'errors.orderNotOwner');
     const s = await repo.orderStats(this.ctx.db, orderId);
     return {
       totalTrades: Number(s?.total ?? 0),

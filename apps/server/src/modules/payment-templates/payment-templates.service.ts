@@ -1,5 +1,4 @@
 import {
-  ACTION_NOT_AVAILABLE,
   isFullTemplate,
   maskDetails,
   PAYMENT_TEMPLATES_MAX,
@@ -12,11 +11,8 @@ import type { PaymentTemplateRow, TradeRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
 import { lockTrade } from '../trade-access/trade-access.repository.ts';
-import { roleOf, TRADE_NOT_FOUND } from '../trade-access/trade-access.ts';
+import { roleOf } from '../trade-access/trade-access.ts';
 import * as repo from './payment-templates.repository.ts';
-
-export const TEMPLATE_NOT_FOUND = 'Способ оплаты не найден';
-const DEFAULT_MUST_BE_ACTIVE = 'Основным может быть только активный способ оплаты';
 
 /** The seller may (re)send details until the buyer's payment is confirmed. */
 const ATTACHABLE: readonly TradeRow['status'][] = ['CREATED', 'ESCROW_LOCKED', 'PAYMENT_PENDING'];
@@ -53,12 +49,10 @@ export class PaymentTemplatesService {
       async (tx) => {
         await repo.lockTemplateOwner(tx, userId);
         if ((await repo.countTemplatesOfUser(tx, userId)) >= PAYMENT_TEMPLATES_MAX) {
-          throw new AppError(
-            'RULE_VIOLATION',
-            `Можно сохранить не более ${PAYMENT_TEMPLATES_MAX} способов оплаты`,
-          );
+          throw new AppError('RULE_VIOLATION', 'errors.templatesMax', { max: PAYMENT_TEMPLATES_MAX });
         }
-        if (input.isDefault && !input.isActive) throw new AppError('RULE_VIOLATION', DEFAULT_MUST_BE_ACTIVE);
+        if (input.isDefault && !input.isActive)
+          throw new AppError('RULE_VIOLATION', 'errors.templateDefaultActive');
         if (input.isDefault) await repo.clearDefault(tx, userId, null, now);
         const row = await repo.insertTemplate(tx, {
           userId,
@@ -81,10 +75,10 @@ export class PaymentTemplatesService {
     return this.ctx.db.transaction(async (tx) => {
       await repo.lockTemplateOwner(tx, userId);
       const row = await repo.findTemplateOfUser(tx, userId, id);
-      if (!row) throw notFound(TEMPLATE_NOT_FOUND);
+      if (!row) throw notFound('errors.templateNotFound');
       const isActive = body.isActive ?? row.isActive;
       const isDefault = body.isDefault ?? (isActive ? row.isDefault : false);
-      if (isDefault && !isActive) throw new AppError('RULE_VIOLATION', DEFAULT_MUST_BE_ACTIVE);
+      if (isDefault && !isActive) throw new AppError('RULE_VIOLATION', 'errors.templateDefaultActive');
       if (isDefault && !row.isDefault) await repo.clearDefault(tx, userId, id, now);
       const patch: Partial<repo.NewPaymentTemplate> = { isActive, isDefault, updatedAt: now };
       if (isFullTemplate(body)) {
@@ -100,7 +94,7 @@ export class PaymentTemplatesService {
 
   async remove(userId: string, id: string): Promise<{ message: string }> {
     const deleted = await this.ctx.db.transaction((tx) => repo.deleteTemplate(tx, userId, id));
-    if (!deleted) throw notFound(TEMPLATE_NOT_FOUND);
+    if (!deleted) throw notFound('errors.templateNotFound');
     return { message: 'Способ оплаты удален' };
   }
 
@@ -113,16 +107,18 @@ export class PaymentTemplatesService {
     const now = this.ctx.clock.now();
     const trade = await this.ctx.db.transaction(async (tx) => {
       const trade = await lockTrade(tx, tradeId);
-      if (!trade) throw notFound(TRADE_NOT_FOUND);
+      if (!trade) throw notFound('errors.tradeNotFound');
       const role = roleOf(trade, userId);
-      if (role === 'observer') throw notFound(TRADE_NOT_FOUND);
-      if (role !== 'seller') throw new AppError('FORBIDDEN', 'Реквизиты для оплаты отправляет продавец');
+      if (role === 'observer') throw notFound('errors.tradeNotFound');
+      if (role !== 'seller') throw new AppError('FORBIDDEN', 'errors.detailsBySeller');
       if (!ATTACHABLE.includes(trade.status)) {
-        throw new AppError('ACTION_NOT_AVAILABLE', ACTION_NOT_AVAILABLE, { status: trade.status });
+        throw new AppError('ACTION_NOT_AVAILABLE', 'errors.actionNotAvailable', undefined, {
+          status: trade.status,
+        });
       }
       const template = await repo.lockTemplateOfUser(tx, userId, templateId);
-      if (!template) throw notFound(TEMPLATE_NOT_FOUND);
-      if (!template.isActive) throw new AppError('RULE_VIOLATION', 'Способ оплаты неактивен');
+      if (!template) throw notFound('errors.templateNotFound');
+      if (!template.isActive) throw new AppError('RULE_VIOLATION', 'errors.templateInactive');
       await repo.insertSentDetails(tx, {
         tradeId,
         templateId,

@@ -14,8 +14,6 @@ import {
   type TokenService,
 } from './tokens.ts';
 
-export const SESSION_EXPIRED = 'Сессия истекла, войдите снова';
-
 /** The session check every authenticated request makes (never cached: logout is immediate). */
 const sessionState = compiledSelect((p: Slot<'id'>, qb) =>
   qb
@@ -117,7 +115,7 @@ export class SessionService {
     });
     // The revocation above must commit, so the refusal is raised after the transaction.
     if (outcome.kind === 'reused') this.onEnded([outcome.sessionId]);
-    if (outcome.kind !== 'ok') throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
+    if (outcome.kind !== 'ok') throw new AppError('UNAUTHORIZED', 'errors.sessionExpired');
     return outcome;
   }
 

@@ -15,14 +15,11 @@ export function partnerRefusal(
   const min = (rules.minRatingTenths / 10).toFixed(1);
   if (takerRating == null) {
     if (rules.allowUnrated) return null;
-    return new AppError('RULE_VIOLATION', { key: 'settings.minRatingUnrated', values: { min } });
+    return new AppError('RULE_VIOLATION', 'settings.minRatingUnrated', { min });
   }
   const rating = Number(takerRating);
   if (rating * 10 < rules.minRatingTenths - 1e-9) {
-    return new AppError('RULE_VIOLATION', {
-      key: 'settings.minRatingRefused',
-      values: { min, rating: rating.toFixed(1) },
-    });
+    return new AppError('RULE_VIOLATION', 'settings.minRatingRefused', { min, rating: rating.toFixed(1) });
   }
   return null;
 }

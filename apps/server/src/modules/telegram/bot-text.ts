@@ -7,8 +7,7 @@ export const LANG: Lang = 'ru';
 export const t = (key: MessageKey, values?: Record<string, string | number>) => translate(LANG, key, values);
 
 /** A refusal's text as the bot tells it. */
-export const errorText = (error: AppError) =>
-  error.text ? translate(LANG, error.text.key, error.text.values) : error.message;
+export const errorText = (error: AppError) => error.textIn(LANG);
 
 /** Short "HH:MM" (UTC) of a deadline, as the notifications show it. */
 export const clockTime = (at: Date) => at.toISOString().slice(11, 16);

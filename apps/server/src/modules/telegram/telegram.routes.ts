@@ -51,7 +51,7 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; bot: Teleg
       },
     },
     async (request) => {
-      if (!bot) throw new AppError('SERVICE_UNAVAILABLE', 'Telegram-бот не настроен');
+      if (!bot) throw new AppError('SERVICE_UNAVAILABLE', 'errors.telegramBot');
       const link = await bot.createLink(request.userId, request.body?.code);
       return { success: true as const, data: { ...link, expiresAt: link.expiresAt.toISOString() } };
     },
@@ -85,9 +85,10 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; bot: Teleg
       },
     },
     async (request) => {
-      if (!bot || ctx.config.telegram?.updates !== 'webhook') throw new AppError('NOT_FOUND', 'Не найдено');
+      if (!bot || ctx.config.telegram?.updates !== 'webhook')
+        throw new AppError('NOT_FOUND', 'errors.notFound');
       if (!bot.checkSecret(request.headers['x-telegram-bot-api-secret-token'])) {
-        throw new AppError('UNAUTHORIZED', 'Необходима авторизация');
+        throw new AppError('UNAUTHORIZED', 'errors.unauthorized');
       }
       await bot.bot.handleUpdate(request.body as never);
       return { ok: true as const };

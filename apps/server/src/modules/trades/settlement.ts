@@ -1,11 +1,4 @@
-import {
-  ACTION_NOT_AVAILABLE,
-  type Actor,
-  type Cryptocurrency,
-  feeFor,
-  nextState,
-  type TradeAction,
-} from '@p2p/shared';
+import { type Actor, type Cryptocurrency, feeFor, nextState, type TradeAction } from '@p2p/shared';
 import type { Tx } from '../../db/client.ts';
 import type { OrderRow, TradeRow } from '../../db/schema.ts';
 import { AppError, assert } from '../../errors.ts';
@@ -69,7 +62,11 @@ export async function transition({
   lockedOrder,
 }: TransitionInput): Promise<TradeRow> {
   const to = nextState(trade.status, action, actor);
-  if (!to) throw new AppError('ACTION_NOT_AVAILABLE', ACTION_NOT_AVAILABLE, { status: trade.status, action });
+  if (!to)
+    throw new AppError('ACTION_NOT_AVAILABLE', 'errors.actionNotAvailable', undefined, {
+      status: trade.status,
+      action,
+    });
   const changes: Partial<NewTrade> = { ...patch, status: to, updatedAt: now };
   const settlement =
     to === 'COMPLETED'

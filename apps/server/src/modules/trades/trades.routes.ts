@@ -137,8 +137,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      if (request.params.id !== request.userId)
-        throw new AppError('FORBIDDEN', 'Можно смотреть только свои сделки');
+      if (request.params.id !== request.userId) throw new AppError('FORBIDDEN', 'errors.ownTradesOnly');
       return { success: true as const, data: await trades.list(request.userId, request.query) };
     },
   );

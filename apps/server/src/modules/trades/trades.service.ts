@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ACTION_NOT_AVAILABLE,
   ConfirmPaymentPayload,
   type CreateTradeRequest,
   type Cryptocurrency,
   cryptoForFiat,
   DISPUTE_REASONS,
-  DisputeMessages,
   DisputePayload,
   type FiatCurrency,
   formatCrypto,
@@ -22,7 +20,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { OrderRow, TradeRow } from '../../db/schema.ts';
-import { AppError, assert, notFound, unauthorized } from '../../errors.ts';
+import { AppError, assert, notFound, SchemaRefusal, unauthorized } from '../../errors.ts';
 import { PendingEvents } from '../../events/notifier.ts';
 import { runClaimed } from '../../lib/scheduled-item.ts';
 import { systemMessageValues } from '../chat/system-messages.ts';
@@ -30,11 +28,10 @@ import { idempotent } from '../idempotency/idempotency.ts';
 import * as ledger from '../ledger/ledger.ts';
 import { LimitsService } from '../limits/limits.service.ts';
 import { findOrder } from '../orders/orders.repository.ts';
-import { ORDER_NOT_FOUND } from '../orders/orders.service.ts';
-import { SESSION_EXPIRED, sessionIsLive } from '../sessions/sessions.ts';
+import { sessionIsLive } from '../sessions/sessions.ts';
 import { partnerRefusal } from '../settings/partner-rules.ts';
 import { findTrade } from '../trade-access/trade-access.repository.ts';
-import { roleOf, TRADE_NOT_FOUND } from '../trade-access/trade-access.ts';
+import { roleOf } from '../trade-access/trade-access.ts';
 import { notEnrolled, TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { assertNotBlocked, userBlocked } from '../users/blocking.ts';
 import { applyReviewCounters } from '../users/reputation-counters.ts';
@@ -118,12 +115,11 @@ export class TradesService {
         const admission = await repo.admitTaker(tx, input.orderId, takerId, (user) =>
           this.limits.countsSql(user, now),
         );
-        if (!admission) throw notFound(ORDER_NOT_FOUND);
+        if (!admission) throw notFound('errors.orderNotFound');
         const { order, taker } = admission;
         // Neither a blocked taker nor a blocked order owner starts a new trade.
         if (taker.blockedAt || (order.userId !== takerId && admission.ownerBlocked)) throw userBlocked();
-        if (order.userId === takerId)
-          throw new AppError('OWN_ORDER', 'Вы не можете торговать со своим собственным ордером');
+        if (order.userId === takerId) throw new AppError('OWN_ORDER', 'errors.ownOrder');
         // Taking a buy order sells the taker's coins: only with their second factor on.
         if (order.type === 'buy' && !admission.takerTwoFactor) throw notEnrolled();
         const refusal = partnerRefusal(admission, admission.takerRating);
@@ -213,25 +209,28 @@ export class TradesService {
   /** The amounts a taker may open for, or the refusal that says why not. */
   private admittedAmount(order: OrderRow, input: CreateTradeRequest, now: Date) {
     if (order.status !== 'active' || (order.expiresAt && order.expiresAt <= now)) {
-      throw new AppError('RULE_VIOLATION', 'Ордер неактивен: новые сделки по нему недоступны');
+      throw new AppError('RULE_VIOLATION', 'errors.orderInactive');
     }
     if (!order.paymentMethods.includes(input.paymentMethod)) {
-      throw new AppError('VALIDATION_ERROR', 'Выберите способ оплаты из указанных в ордере');
+      throw new AppError('VALIDATION_ERROR', 'validation.trade.methodOfOrder');
     }
     const amountFiat = tryParseAmount(input.amountFiat, 2);
     if (amountFiat === null || amountFiat <= 0n)
-      throw new AppError('VALIDATION_ERROR', 'Укажите сумму сделки');
+      throw new AppError('VALIDATION_ERROR', 'validation.trade.amountRequired');
     if (amountFiat < order.minAmount || amountFiat > order.maxAmount) {
-      const range = `${formatRu(formatFiat(order.minAmount))} до ${formatRu(formatFiat(order.maxAmount))}`;
-      throw new AppError('VALIDATION_ERROR', `Сумма должна быть от ${range}`, {
-        min: formatFiat(order.minAmount),
-        max: formatFiat(order.maxAmount),
-      });
+      const min = formatFiat(order.minAmount);
+      const max = formatFiat(order.maxAmount);
+      throw new AppError(
+        'VALIDATION_ERROR',
+        'validation.trade.range',
+        { min: formatRu(min), max: formatRu(max) },
+        { min, max },
+      );
     }
     const amountCrypto = cryptoForFiat(amountFiat, order.pricePerUnit);
-    if (amountCrypto <= 0n) throw new AppError('VALIDATION_ERROR', 'Сумма слишком мала');
+    if (amountCrypto <= 0n) throw new AppError('VALIDATION_ERROR', 'validation.trade.tooSmall');
     if (amountCrypto > order.availableAmount) {
-      throw new AppError('RULE_VIOLATION', 'В ордере недостаточно доступного объема для этой суммы');
+      throw new AppError('RULE_VIOLATION', 'errors.orderVolume');
     }
     return { amountFiat, amountCrypto };
   }
@@ -239,7 +238,7 @@ export class TradesService {
   /** A trade as its party sees it; anyone else is told it does not exist. */
   async details(userId: string, tradeId: string): Promise<TradeDetails> {
     const trade = await findTrade(this.ctx.db, tradeId);
-    if (!trade || roleOf(trade, userId) === 'observer') throw notFound(TRADE_NOT_FOUND);
+    if (!trade || roleOf(trade, userId) === 'observer') throw notFound('errors.tradeNotFound');
     const [details] = await toTradeDetails(this.ctx.db, [trade], userId, this.ctx.clock.now());
     assert(details, 'trade details missing');
     return details;
@@ -259,7 +258,8 @@ export class TradesService {
     sessionId?: string,
   ): Promise<TradeDetails> {
     const action = normalizeAction(rawAction);
-    if (!action) throw new AppError('VALIDATION_ERROR', `Неизвестное действие: ${rawAction.slice(0, 40)}`);
+    if (!action)
+      throw new AppError('VALIDATION_ERROR', 'errors.unknownAction', { action: rawAction.slice(0, 40) });
     const now = this.ctx.clock.now();
     const events = new PendingEvents();
     // A settling action locks the order with the trade, in the same statement (trade first).
@@ -277,20 +277,23 @@ export class TradesService {
           const live = locked
             ? locked.sessionLive
             : await sessionIsLive(tx, session.sessionId, 'user', userId);
-          if (!live) throw unauthorized(SESSION_EXPIRED);
+          if (!live) throw unauthorized('errors.sessionExpired');
         }
-        if (!locked) throw notFound(TRADE_NOT_FOUND);
+        if (!locked) throw notFound('errors.tradeNotFound');
         const { trade, order } = locked;
         const role = roleOf(trade, userId);
-        if (role === 'observer') throw notFound(TRADE_NOT_FOUND);
+        if (role === 'observer') throw notFound('errors.tradeNotFound');
         if (!nextState(trade.status, action, role)) {
-          throw new AppError('ACTION_NOT_AVAILABLE', ACTION_NOT_AVAILABLE, { status: trade.status, action });
+          throw new AppError('ACTION_NOT_AVAILABLE', 'errors.actionNotAvailable', undefined, {
+            status: trade.status,
+            action,
+          });
         }
         const patch: Partial<repo.NewTrade> = {};
         if (action === 'mark_paid') {
           // At or past the deadline the trade belongs to the expiry job, not to the buyer.
           if (now >= trade.paymentDeadline) {
-            throw new AppError('ACTION_NOT_AVAILABLE', ACTION_NOT_AVAILABLE, {
+            throw new AppError('ACTION_NOT_AVAILABLE', 'errors.actionNotAvailable', undefined, {
               reason: 'payment_deadline_passed',
             });
           }
@@ -351,8 +354,10 @@ export class TradesService {
       const issue = parsed.error.issues[0];
       const path = issue?.path.join('.') ?? '';
       // A missing object is the field's own question, not zod's words.
-      const message = !issue || path === 'payer' ? PayerMessages.required : issue.message;
-      throw new AppError('VALIDATION_ERROR', message, { issues: [{ path, message }] });
+      const message = !issue || path === 'payer' ? undefined : issue.message;
+      throw new SchemaRefusal(message, 'fraud.payer.required', {
+        issues: [{ path, message: message ?? PayerMessages.required }],
+      });
     }
     return this.payers.columns(parsed.data.payer);
   }
@@ -374,7 +379,7 @@ export class TradesService {
     if (sessionId && stepUpUntil && stepUpUntil > now) return;
     const parsed = ConfirmPaymentPayload.safeParse(payload);
     const code = parsed.success ? parsed.data.totpCode : undefined;
-    await this.twoFactor.requireFreshCode(tx, userId, code, now, { key: 'security.codeToConfirm' });
+    await this.twoFactor.requireFreshCode(tx, userId, code, now, 'security.codeToConfirm');
     if (sessionId) await this.twoFactor.elevate(tx, sessionId, now);
   }
 
@@ -427,8 +432,8 @@ export class TradesService {
     q: { status?: string | undefined; limit: number; offset: number },
   ) {
     const order = await findOrder(this.ctx.db, orderId);
-    if (!order) throw notFound(ORDER_NOT_FOUND);
-    if (order.userId !== userId) throw new AppError('FORBIDDEN', 'Вы не являетесь владельцем этого ордера.');
+    if (!order) throw notFound('errors.orderNotFound');
+    if (order.userId !== userId) throw new AppError('FORBIDDEN', 'errors.orderNotOwner');
     const statuses = q.status ? STATUS_FILTERS[q.status] : undefined;
     const { rows, total } = await repo.listTradesOfOrder(this.ctx.db, orderId, {
       statuses,
@@ -440,9 +445,9 @@ export class TradesService {
 
   async softDelete(userId: string, tradeId: string, reason: string | null) {
     const trade = await findTrade(this.ctx.db, tradeId);
-    if (!trade || roleOf(trade, userId) === 'observer') throw notFound(TRADE_NOT_FOUND);
+    if (!trade || roleOf(trade, userId) === 'observer') throw notFound('errors.tradeNotFound');
     if (trade.status !== 'COMPLETED' && trade.status !== 'CANCELLED') {
-      throw new AppError('ACTION_NOT_AVAILABLE', 'Удалить можно только завершенную или отмененную сделку');
+      throw new AppError('ACTION_NOT_AVAILABLE', 'errors.softDeleteFinished');
     }
     await repo.hideTrade(this.ctx.db, tradeId, userId, reason, this.ctx.clock.now());
     return { message: 'Сделка удалена' };
@@ -479,9 +484,9 @@ export class TradesService {
 
   async review(userId: string, tradeId: string, rating: number, comment: string) {
     const trade = await findTrade(this.ctx.db, tradeId);
-    if (!trade || roleOf(trade, userId) === 'observer') throw notFound(TRADE_NOT_FOUND);
+    if (!trade || roleOf(trade, userId) === 'observer') throw notFound('errors.tradeNotFound');
     if (trade.status !== 'COMPLETED')
-      throw new AppError('ACTION_NOT_AVAILABLE', 'Отзыв можно оставить только после завершения сделки');
+      throw new AppError('ACTION_NOT_AVAILABLE', 'errors.reviewAfterCompletion');
     const subjectId = trade.buyerId === userId ? trade.sellerId : trade.buyerId;
     // The review and its subject's counters commit together (docs/decisions/019).
     const created = await this.ctx.db.transaction(async (tx) => {
@@ -496,7 +501,7 @@ export class TradesService {
       if (row) await applyReviewCounters(tx, subjectId, rating);
       return row;
     });
-    if (!created) throw new AppError('CONFLICT', 'Вы уже оставили отзыв по этой сделке');
+    if (!created) throw new AppError('CONFLICT', 'errors.reviewTwice');
     // The subject's rating shows on their orders in the book.
     this.ctx.bookCache.invalidate();
     return { id: created.id };
@@ -549,10 +554,9 @@ export class TradesService {
 
 function disputePatch(role: 'buyer' | 'seller', payload: Record<string, unknown>, userId: string, now: Date) {
   const parsed = DisputePayload.safeParse(payload);
-  if (!parsed.success)
-    throw new AppError('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? DisputeMessages.reason);
+  if (!parsed.success) throw new SchemaRefusal(parsed.error.issues[0]?.message, 'validation.dispute.reason');
   if (!(DISPUTE_REASONS[role] as readonly string[]).includes(parsed.data.reasonId)) {
-    throw new AppError('VALIDATION_ERROR', DisputeMessages.reason);
+    throw new AppError('VALIDATION_ERROR', 'validation.dispute.reason');
   }
   return {
     disputedAt: now,

@@ -1,8 +1,8 @@
-import { TwoFactorMessages, type TwoFactorStatus } from '@p2p/shared';
+import type { MessageKey, TwoFactorStatus } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { UserTwoFactorRow } from '../../db/schema.ts';
-import { AppError, assert, type LocalizedText } from '../../errors.ts';
+import { AppError, assert } from '../../errors.ts';
 import { endStepUps, setStepUp, stepUpOf } from '../sessions/sessions.ts';
 import { SecretBox } from './secret-box.ts';
 import {
@@ -26,7 +26,7 @@ export class WrongSecondFactor extends AppError {}
 
 /** Money cannot leave an account whose owner has no second factor (docs/decisions/023). */
 export const notEnrolled = () =>
-  new AppError('TWO_FACTOR_REQUIRED', { key: 'security.enrolToSell' }, { reason: 'not_enabled' });
+  new AppError('TWO_FACTOR_REQUIRED', 'security.enrolToSell', undefined, { reason: 'not_enabled' });
 
 /**
  * Two-factor authentication of users (docs/decisions/012-withdrawals.md, 023): set-up issues a
@@ -77,7 +77,7 @@ export class TwoFactorService {
     userId: string,
     code: string | undefined,
     now: Date,
-    ask: string | LocalizedText,
+    ask: MessageKey,
     details: Record<string, unknown> = {},
   ): Promise<void> {
     const row = await repo.lockTwoFactor(tx, userId);
@@ -95,7 +95,7 @@ export class TwoFactorService {
     userId: string,
     code: string | undefined,
     now: Date,
-    ask: string | LocalizedText,
+    ask: MessageKey,
   ): Promise<void> {
     const row = await repo.lockTwoFactor(tx, userId);
     if (!row?.enabledAt) return;
@@ -107,17 +107,18 @@ export class TwoFactorService {
     row: UserTwoFactorRow,
     code: string | undefined,
     now: Date,
-    ask: string | LocalizedText,
+    ask: MessageKey,
     details: Record<string, unknown>,
   ): Promise<void> {
-    if (!code?.trim()) throw new AppError('TWO_FACTOR_REQUIRED', ask, { reason: 'missing', ...details });
+    if (!code?.trim()) {
+      throw new AppError('TWO_FACTOR_REQUIRED', ask, undefined, { reason: 'missing', ...details });
+    }
     this.ensureNotLocked(row, now);
     if (!(await this.accept(tx, row, code, now, true))) {
-      throw new WrongSecondFactor(
-        'TWO_FACTOR_REQUIRED',
-        { key: 'security.codeInvalid' },
-        { reason: 'invalid', ...details },
-      );
+      throw new WrongSecondFactor('TWO_FACTOR_REQUIRED', 'security.codeInvalid', undefined, {
+        reason: 'invalid',
+        ...details,
+      });
     }
   }
 
@@ -137,7 +138,7 @@ export class TwoFactorService {
     return this.countingFailures(userId, () =>
       this.ctx.db.transaction(async (tx) => {
         const now = this.ctx.clock.now();
-        await this.requireFreshCode(tx, userId, code, now, { key: 'security.codeToStepUp' });
+        await this.requireFreshCode(tx, userId, code, now, 'security.codeToStepUp');
         return { stepUpUntil: (await this.elevate(tx, sessionId, now)).toISOString() };
       }),
     );
@@ -154,7 +155,7 @@ export class TwoFactorService {
       this.ctx.clock.now(),
       this.subject,
     );
-    if (!saved) throw new AppError('CONFLICT', TwoFactorMessages.alreadyEnabled);
+    if (!saved) throw new AppError('CONFLICT', 'security.alreadyEnabled');
     return { secret, otpauthUri: otpauthUri(secret, label) };
   }
 
@@ -203,11 +204,11 @@ export class TwoFactorService {
         const row = await repo.lockTwoFactor(tx, staffId);
         if (!row?.enabledAt) return;
         if (!code?.trim()) {
-          throw new AppError('TWO_FACTOR_REQUIRED', TwoFactorMessages.codeRequired, { reason: 'missing' });
+          throw new AppError('TWO_FACTOR_REQUIRED', 'bo.twoFactorCode', undefined, { reason: 'missing' });
         }
         this.ensureNotLocked(row, now);
         if (!(await this.accept(tx, row, code, now, true))) {
-          throw new WrongSecondFactor('TWO_FACTOR_REQUIRED', TwoFactorMessages.invalidCode, {
+          throw new WrongSecondFactor('TWO_FACTOR_REQUIRED', 'security.codeInvalid', undefined, {
             reason: 'invalid',
           });
         }
@@ -221,8 +222,8 @@ export class TwoFactorService {
       this.ctx.db.transaction(async (tx) => {
         const now = this.ctx.clock.now();
         const row = await repo.lockTwoFactor(tx, userId);
-        if (!row) throw new AppError('CONFLICT', TwoFactorMessages.setupFirst);
-        if (row.enabledAt) throw new AppError('CONFLICT', TwoFactorMessages.alreadyEnabled);
+        if (!row) throw new AppError('CONFLICT', 'security.setupFirst');
+        if (row.enabledAt) throw new AppError('CONFLICT', 'security.alreadyEnabled');
         this.ensureNotLocked(row, now);
         if (!(await this.accept(tx, row, code, now, false))) throw this.wrong();
         await repo.updateTwoFactor(tx, userId, { enabledAt: now });
@@ -240,7 +241,7 @@ export class TwoFactorService {
       this.ctx.db.transaction(async (tx) => {
         const now = this.ctx.clock.now();
         const row = await repo.lockTwoFactor(tx, userId);
-        if (!row?.enabledAt) throw new AppError('CONFLICT', TwoFactorMessages.notEnabled);
+        if (!row?.enabledAt) throw new AppError('CONFLICT', 'security.notEnabled');
         this.ensureNotLocked(row, now);
         if (!(await this.accept(tx, row, code, now, true))) throw this.wrong();
         await repo.deleteTwoFactor(tx, userId);
@@ -262,15 +263,14 @@ export class TwoFactorService {
   }
 
   private wrong() {
-    return new WrongSecondFactor('VALIDATION_ERROR', TwoFactorMessages.invalidCode);
+    return new WrongSecondFactor('VALIDATION_ERROR', 'security.codeInvalid');
   }
 
   private ensureNotLocked(row: UserTwoFactorRow, now: Date) {
     if (row.lockedUntil && row.lockedUntil > now) {
       const minutes = Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 60_000);
-      throw new AppError('RATE_LIMITED', TwoFactorMessages.tooManyAttempts(minutes), {
-        retryAfterSeconds: Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 1000),
-      });
+      const retryAfterSeconds = Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 1000);
+      throw new AppError('RATE_LIMITED', 'security.tooManyCodes', { minutes }, { retryAfterSeconds });
     }
   }
 

@@ -1,4 +1,4 @@
-import { AVATAR_EXTENSIONS, AvatarMessages } from '@p2p/shared';
+import { AVATAR_EXTENSIONS } from '@p2p/shared';
 import { AppError } from '../../errors.ts';
 import {
   checkImageHeader,
@@ -16,7 +16,7 @@ import {
 export type AvatarKind = 'jpeg' | 'png' | 'webp';
 export const AVATAR_SIDE = 512;
 
-const wrongType = () => new AppError('UNSUPPORTED_MEDIA_TYPE', AvatarMessages.type);
+const wrongType = () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'avatarUi.badType');
 
 /** JPEG (FF D8 FF), PNG (89 50 4E 47 0D 0A 1A 0A) or WebP (RIFF....WEBP) by magic bytes. */
 export function sniffAvatar(bytes: Buffer): AvatarKind | null {
@@ -38,7 +38,7 @@ export function checkAvatarExtension(fileName: string): void {
   const dot = fileName.lastIndexOf('.');
   const ext = dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
   if (!(AVATAR_EXTENSIONS as readonly string[]).includes(ext)) {
-    throw new AppError('VALIDATION_ERROR', AvatarMessages.extension);
+    throw new AppError('VALIDATION_ERROR', 'avatarUi.badExtension');
   }
 }
 

@@ -1,20 +1,20 @@
-import { AVATAR_MAX_BYTES, AvatarInfo, AvatarMessages, AvatarUploadResult, Ok, text } from '@p2p/shared';
+import { AVATAR_MAX_BYTES, AvatarInfo, AvatarUploadResult, Ok, text } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { readSingleFile } from '../../lib/multipart.ts';
+import { type FilePartRules, readSingleFile } from '../../lib/multipart.ts';
 import { AvatarsService } from './avatars.service.ts';
 
 const avatarPart = {
   field: 'avatar',
   maxBytes: AVATAR_MAX_BYTES,
   messages: {
-    notMultipart: 'Отправьте файл как multipart/form-data в поле avatar',
-    missing: AvatarMessages.missing,
-    wrongField: 'Файл аватара ожидается в поле avatar',
-    tooLarge: AvatarMessages.size,
+    notMultipart: 'errors.avatarMultipart',
+    missing: 'errors.avatarPick',
+    wrongField: 'errors.avatarField',
+    tooLarge: 'avatarUi.tooBig',
   },
-};
+} satisfies FilePartRules;
 
 export const avatarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const avatars = new AvatarsService(ctx);

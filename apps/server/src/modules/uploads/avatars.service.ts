@@ -10,8 +10,7 @@ import { checkAvatarExtension, reencodeAvatar } from './avatar-image.ts';
 import { AVATAR_FILE_NAME, AvatarStorage } from './avatar-storage.ts';
 
 export const avatarUrl = (fileName: string) => `/api/v1/avatars/${fileName}`;
-const AVATAR_NOT_FOUND = 'Аватар не найден';
-const signedOut = () => new AppError('UNAUTHORIZED', 'Необходима авторизация');
+const signedOut = () => new AppError('UNAUTHORIZED', 'errors.unauthorized');
 
 /**
  * A user's own avatar: stored re-encoded under a random name, recorded in user_avatars and as
@@ -94,13 +93,13 @@ export class AvatarsService {
 
   /** The public bytes of an avatar file; unknown or malformed names are 404. */
   async read(fileName: string): Promise<Buffer> {
-    if (!AVATAR_FILE_NAME.test(fileName)) throw notFound(AVATAR_NOT_FOUND);
+    if (!AVATAR_FILE_NAME.test(fileName)) throw notFound('errors.avatarNotFound');
     const [row] = await this.ctx.db
       .select({ fileName: userAvatars.fileName })
       .from(userAvatars)
       .where(eq(userAvatars.fileName, fileName));
     const bytes = row ? await this.storage.read(row.fileName) : null;
-    if (!bytes) throw notFound(AVATAR_NOT_FOUND);
+    if (!bytes) throw notFound('errors.avatarNotFound');
     return bytes;
   }
 }

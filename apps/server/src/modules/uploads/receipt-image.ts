@@ -1,4 +1,3 @@
-import { ReceiptMessages } from '@p2p/shared';
 import type { Metadata } from 'sharp';
 import { AppError } from '../../errors.ts';
 
@@ -12,7 +11,6 @@ import { AppError } from '../../errors.ts';
 export const MAX_INPUT_PIXELS = 40_000_000;
 /** JPEG cannot exceed 65535 per side; keep well inside it. */
 const MAX_SIDE = 16_384;
-const TOO_MANY_PIXELS = 'Изображение слишком большое: не более 40 мегапикселей';
 
 /** libvips loads with the first receipt, not with the server (docs/decisions/014, memory). */
 let sharpModule: Promise<typeof import('sharp')> | null = null;
@@ -37,8 +35,8 @@ export interface ProcessedImage {
   height: number;
 }
 
-const notImage = () => new AppError('UNSUPPORTED_MEDIA_TYPE', ReceiptMessages.notImage);
-const tooManyPixels = () => new AppError('PAYLOAD_TOO_LARGE', TOO_MANY_PIXELS);
+const notImage = () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'validation.receipt.notImage');
+const tooManyPixels = () => new AppError('PAYLOAD_TOO_LARGE', 'errors.imageTooLarge');
 
 /**
  * Decodes a sniffed JPEG/PNG and writes a fresh JPEG: oriented by EXIF, transparency on

@@ -1,8 +1,8 @@
-import { IdParams, Ok, PaymentProofUploadResult, RECEIPT_MAX_BYTES, ReceiptMessages } from '@p2p/shared';
+import { IdParams, Ok, PaymentProofUploadResult, RECEIPT_MAX_BYTES } from '@p2p/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { readSingleFile } from '../../lib/multipart.ts';
+import { type FilePartRules, readSingleFile } from '../../lib/multipart.ts';
 import { UploadsService } from './uploads.service.ts';
 
 /** Uploads decode images, so they get a tighter per-user limit than the global one. */
@@ -12,12 +12,12 @@ const proofPart = {
   field: 'proof',
   maxBytes: RECEIPT_MAX_BYTES,
   messages: {
-    notMultipart: 'Отправьте файл как multipart/form-data в поле proof',
-    missing: 'Выберите файл чека',
-    wrongField: 'Файл чека ожидается в поле proof',
-    tooLarge: ReceiptMessages.tooLarge,
+    notMultipart: 'errors.receiptMultipart',
+    missing: 'errors.receiptPick',
+    wrongField: 'errors.receiptField',
+    tooLarge: 'validation.receipt.tooLarge',
   },
-};
+} satisfies FilePartRules;
 
 /** A receipt image as evidence: never sniffed, never cached, never able to run anything. */
 export function sendReceipt(reply: FastifyReply, bytes: Buffer) {

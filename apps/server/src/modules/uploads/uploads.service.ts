@@ -1,11 +1,10 @@
-import { ACTION_NOT_AVAILABLE } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { PaymentProofRow, TradeRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { answerEvidence, hasOpenEvidenceRequest } from '../disputes/evidence.repository.ts';
 import { findTrade, lockTrade } from '../trade-access/trade-access.repository.ts';
-import { roleOf, staffMayObserve, TRADE_NOT_FOUND } from '../trade-access/trade-access.ts';
+import { roleOf, staffMayObserve } from '../trade-access/trade-access.ts';
 import { fingerprintReceipt, type ReceiptFingerprint, sha256Hex } from './receipt-fingerprint.ts';
 import { reencodeReceipt } from './receipt-image.ts';
 import * as matches from './receipt-matches.repository.ts';
@@ -14,7 +13,6 @@ import * as repo from './uploads.repository.ts';
 
 /** Receipts a buyer may attach to one trade (enough for split payments, bounded storage). */
 export const RECEIPTS_PER_TRADE_MAX = 10;
-const RECEIPT_NOT_FOUND = 'Чек не найден';
 /** The buyer proves a payment while it is being made or awaits confirmation. */
 const UPLOADABLE: readonly TradeRow['status'][] = ['ESCROW_LOCKED', 'PAYMENT_PENDING'];
 
@@ -38,13 +36,15 @@ export function canReadReceipt(
  * evidence (buyer or seller) may upload one as the answer.
  */
 async function checkUploader(db: Executor, trade: TradeRow | null, userId: string): Promise<TradeRow> {
-  if (!trade) throw notFound(TRADE_NOT_FOUND);
+  if (!trade) throw notFound('errors.tradeNotFound');
   const role = roleOf(trade, userId);
-  if (role === 'observer') throw notFound(TRADE_NOT_FOUND);
+  if (role === 'observer') throw notFound('errors.tradeNotFound');
   if (trade.status === 'DISPUTED' && (await hasOpenEvidenceRequest(db, trade.id, userId))) return trade;
-  if (role !== 'buyer') throw new AppError('FORBIDDEN', 'Чек об оплате загружает покупатель');
+  if (role !== 'buyer') throw new AppError('FORBIDDEN', 'errors.receiptByBuyer');
   if (!UPLOADABLE.includes(trade.status)) {
-    throw new AppError('ACTION_NOT_AVAILABLE', ACTION_NOT_AVAILABLE, { status: trade.status });
+    throw new AppError('ACTION_NOT_AVAILABLE', 'errors.actionNotAvailable', undefined, {
+      status: trade.status,
+    });
   }
   return trade;
 }
@@ -80,10 +80,7 @@ export class UploadsService {
       ({ proof, trade } = await this.ctx.db.transaction(async (tx) => {
         const trade = await checkUploader(tx, await lockTrade(tx, tradeId), userId);
         if ((await repo.countProofsOfTrade(tx, tradeId)) >= RECEIPTS_PER_TRADE_MAX) {
-          throw new AppError(
-            'RULE_VIOLATION',
-            `Можно загрузить не более ${RECEIPTS_PER_TRADE_MAX} чеков по одной сделке`,
-          );
+          throw new AppError('RULE_VIOLATION', 'errors.receiptsMax', { max: RECEIPTS_PER_TRADE_MAX });
         }
         const proof = await repo.insertProof(tx, {
           tradeId,
@@ -145,9 +142,9 @@ export class UploadsService {
   /** The receipt's JPEG bytes for a viewer allowed to see it; everyone else gets 404. */
   async readReceipt(viewer: ReceiptViewer, id: string): Promise<Buffer> {
     const proof = await repo.findProofWithParties(this.ctx.db, id);
-    if (!proof || !canReadReceipt(viewer, proof)) throw notFound(RECEIPT_NOT_FOUND);
+    if (!proof || !canReadReceipt(viewer, proof)) throw notFound('errors.receiptNotFound');
     const stored = await this.ctx.uploads.read(proof.storageKey);
-    if (!stored) throw notFound(RECEIPT_NOT_FOUND);
+    if (!stored) throw notFound('errors.receiptNotFound');
     return stored.data;
   }
 }

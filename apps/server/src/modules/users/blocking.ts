@@ -4,7 +4,7 @@ import { authSessions, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 
 /** The refusal a blocked user gets wherever blocking matters (docs/decisions/016-back-office.md). */
-export const userBlocked = () => new AppError('FORBIDDEN', { key: 'bo.userBlocked' });
+export const userBlocked = () => new AppError('FORBIDDEN', 'bo.userBlocked');
 
 /**
  * Refuses a blocked user. Inside a transaction it reads the user row FOR SHARE, so it waits

@@ -16,7 +16,7 @@ export class UsersService {
   async me(userId: string): Promise<UserView> {
     const user = await findUserById(this.ctx.db, userId);
     // A live session whose user vanished is a dead session.
-    if (!user) throw new AppError('UNAUTHORIZED', 'Необходима авторизация');
+    if (!user) throw new AppError('UNAUTHORIZED', 'errors.unauthorized');
     return this.view(user);
   }
 
@@ -28,7 +28,7 @@ export class UsersService {
     if (patch.displayName !== undefined) set.displayName = patch.displayName;
     if (patch.useCustomProfile !== undefined) set.useCustomProfile = patch.useCustomProfile;
     const row = await updateUser(this.ctx.db, userId, set, this.ctx.clock.now());
-    if (!row) throw new AppError('UNAUTHORIZED', 'Необходима авторизация');
+    if (!row) throw new AppError('UNAUTHORIZED', 'errors.unauthorized');
     return this.view(row);
   }
 
@@ -39,7 +39,7 @@ export class UsersService {
 
   async publicProfile(userId: string): Promise<PublicProfile> {
     const user = await findUserById(this.ctx.db, userId);
-    if (!user) throw notFound('Пользователь не найден');
+    if (!user) throw notFound('errors.userNotFound');
     const [rep, privacy] = await Promise.all([
       reputationOf(this.ctx.db, userId),
       settingsOf(this.ctx.db, userId),

@@ -13,9 +13,9 @@ import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { savedAddressOf } from './saved-addresses.repository.ts';
 
-/** A refusal with the user's Russian text and, in details, the spec's English one. */
+/** A refusal in the reader's language and, in details, the spec's English text. */
 export function refusal(code: ErrorCode, message: Bilingual, details: Record<string, unknown> = {}) {
-  return new AppError(code, message.ru, { ...details, message: message.en });
+  return new AppError(code, message.key, message.values, { ...details, message: message.en });
 }
 
 /** The network a currency leaves by: the one asked for (it must carry the currency), or its default. */
@@ -65,12 +65,12 @@ export async function resolveDestination(
     return { network, address: canonicalAddress(network, input.toAddress, devnet) };
   }
   if (input.toAddress?.trim()) {
-    throw new AppError('VALIDATION_ERROR', 'Укажите адрес или выберите сохраненный, но не оба сразу', {
+    throw new AppError('VALIDATION_ERROR', 'wd.err.addressOrSaved', undefined, {
       field: 'toAddress',
     });
   }
   const saved = await savedAddressOf(db, userId, input.addressId);
-  if (!saved) throw notFound(WithdrawalMessages.savedAddressNotFound);
+  if (!saved) throw notFound('wd.err.savedAddressNotFound');
   const network = resolveNetwork(input.cryptocurrency, input.network ?? saved.network);
   if (network.id !== saved.network) {
     throw refusal(

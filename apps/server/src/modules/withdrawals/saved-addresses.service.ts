@@ -39,10 +39,7 @@ export async function saveAddress(
   const owner = await findAddressOwner(tx, network.chain, address);
   if (owner?.userId === userId) throw refusal('RULE_VIOLATION', WithdrawalMessages.ownAddress);
   if ((await repo.countSavedAddresses(tx, userId)) >= SAVED_ADDRESSES_MAX) {
-    throw new AppError('RULE_VIOLATION', {
-      key: 'errors.addressesMax',
-      values: { max: SAVED_ADDRESSES_MAX },
-    });
+    throw new AppError('RULE_VIOLATION', 'errors.addressesMax', { max: SAVED_ADDRESSES_MAX });
   }
   const row = await repo.insertSavedAddress(tx, {
     userId,
@@ -51,7 +48,7 @@ export async function saveAddress(
     label,
     createdAt: now,
   });
-  if (!row) throw new AppError('CONFLICT', { key: 'errors.addressSaved' });
+  if (!row) throw new AppError('CONFLICT', 'errors.addressSaved');
   return toView(row);
 }
 
@@ -71,8 +68,7 @@ export class SavedAddressesService {
     return twoFactor.countingFailures(userId, () =>
       this.ctx.db.transaction(async (tx) => {
         const now = this.ctx.clock.now();
-        const ask = { key: 'security.codeToSaveAddress' } as const;
-        await twoFactor.requireFreshCode(tx, userId, input.totpCode, now, ask);
+        await twoFactor.requireFreshCode(tx, userId, input.totpCode, now, 'security.codeToSaveAddress');
         return saveAddress(tx, userId, { network, address, label: input.label }, now);
       }),
     );
@@ -80,7 +76,7 @@ export class SavedAddressesService {
 
   async remove(userId: string, id: string) {
     if (!(await repo.deleteSavedAddress(this.ctx.db, userId, id))) {
-      throw notFound(WithdrawalMessages.savedAddressNotFound);
+      throw notFound('wd.err.savedAddressNotFound');
     }
     return { message: 'Адрес удален' };
   }

@@ -7,7 +7,6 @@ import {
   STAFF_TRANSITIONS,
   type StaffWithdrawalAction,
   type WithdrawalDecisionRequest,
-  WithdrawalMessages,
   type WithdrawalStatus,
 } from '@p2p/shared';
 import { normalizeTxHash } from '@p2p/shared/address';
@@ -74,16 +73,16 @@ export class WithdrawalDecisionsService {
   ): Promise<AdminWithdrawalView> {
     const note = input.note?.trim() || null;
     if (action === 'reject' && !note) {
-      throw new AppError('VALIDATION_ERROR', WithdrawalMessages.rejectReason, { field: 'note' });
+      throw new AppError('VALIDATION_ERROR', 'bo.wd.rejectReasonRequired', undefined, { field: 'note' });
     }
     if (action === 'complete' && !input.txHash?.trim()) {
-      throw new AppError('VALIDATION_ERROR', WithdrawalMessages.txHashRequired, { field: 'txHash' });
+      throw new AppError('VALIDATION_ERROR', 'bo.wd.txHashRequired', undefined, { field: 'txHash' });
     }
     const events = new PendingEvents();
     await this.applyDecision(actor, id, action, note, input.txHash, events).catch((error: unknown) => {
       // Two hashes checked at once for two withdrawals: the unique index stops the second.
       if (violates(error, 'withdrawals_tx_hash_key')) {
-        throw new AppError('CONFLICT', WithdrawalMessages.txHashUsed, { field: 'txHash' });
+        throw new AppError('CONFLICT', 'bo.txHashUsed', undefined, { field: 'txHash' });
       }
       throw error;
     });
@@ -105,7 +104,7 @@ export class WithdrawalDecisionsService {
     return this.ctx.db.transaction(async (tx) => {
       const now = this.ctx.clock.now();
       const row = await repo.lockWithdrawal(tx, id);
-      if (!row) throw notFound(WithdrawalMessages.notFound);
+      if (!row) throw notFound('wd.err.notFound');
       await this.refuseUnlessOpen(tx, actor, row, action);
       const txHash = action === 'complete' ? await this.checkedTxHash(tx, row, txHashText ?? '') : null;
       const updated = await repo.updateWithdrawal(tx, id, {
@@ -151,18 +150,20 @@ export class WithdrawalDecisionsService {
       if (action === 'processing' && row.status === 'PROCESSING') {
         throw new AppError(
           'ACTION_NOT_AVAILABLE',
-          { key: 'wdc.alreadyClaimed', values: { claimer: staffName(claimer) } },
+          'wdc.alreadyClaimed',
+          { claimer: staffName(claimer) },
           { status: row.status, claimedBy: row.claimedBy },
         );
       }
-      throw new AppError('ACTION_NOT_AVAILABLE', WithdrawalMessages.actionNotAvailable, {
+      throw new AppError('ACTION_NOT_AVAILABLE', 'errors.actionNotAvailable', undefined, {
         status: row.status,
       });
     }
     if (!claimPermits(action, claimOf(row, claimer), actor.staffId)) {
       throw new AppError(
         'FORBIDDEN',
-        { key: 'wdc.failClaimerOnly', values: { claimer: staffName(claimer) } },
+        'wdc.failClaimerOnly',
+        { claimer: staffName(claimer) },
         { claimedBy: row.claimedBy },
       );
     }
@@ -181,13 +182,12 @@ export class WithdrawalDecisionsService {
   private async checkedTxHash(tx: Tx, row: WithdrawalRow, text: string) {
     const hash = normalizeTxHash(row.network, text);
     if (!hash) {
-      throw new AppError('VALIDATION_ERROR', WithdrawalMessages.txHashFormat(NETWORKS[row.network].label), {
-        field: 'txHash',
-      });
+      const network = NETWORKS[row.network].label;
+      throw new AppError('VALIDATION_ERROR', 'bo.txHashFormat', { network }, { field: 'txHash' });
     }
     // The unique index is the last word; asking first gives a readable answer.
     if (await repo.findByTxHash(tx, row.network, hash)) {
-      throw new AppError('CONFLICT', WithdrawalMessages.txHashUsed, { field: 'txHash' });
+      throw new AppError('CONFLICT', 'bo.txHashUsed', undefined, { field: 'txHash' });
     }
     return hash;
   }

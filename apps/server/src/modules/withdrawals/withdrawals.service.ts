@@ -74,8 +74,8 @@ export class WithdrawalsService {
         const now = this.ctx.clock.now();
         await assertNotBlocked(tx, userId);
         // Every withdrawal takes its own fresh code: a step-up window never covers one.
-        const { ru, en } = WithdrawalMessages.twoFactorRequired;
-        await this.twoFactor.requireFreshCode(tx, userId, input.totpCode, now, ru, { message: en });
+        const { key, en } = WithdrawalMessages.twoFactorRequired;
+        await this.twoFactor.requireFreshCode(tx, userId, input.totpCode, now, key, { message: en });
         if (input.saveLabel && !input.addressId) {
           // Saved already (ON CONFLICT DO NOTHING left the transaction sound): nothing to add.
           await saveAddress(tx, userId, { network, address, label: input.saveLabel }, now).catch(
@@ -168,12 +168,12 @@ export class WithdrawalsService {
     const view = await this.ctx.db.transaction(async (tx) => {
       const now = this.ctx.clock.now();
       const row = await repo.lockWithdrawal(tx, id);
-      if (!row || row.userId !== userId) throw notFound(WithdrawalMessages.notFound);
+      if (!row || row.userId !== userId) throw notFound('wd.err.notFound');
       if (row.status === 'PROCESSING') {
-        throw new AppError('ACTION_NOT_AVAILABLE', { key: 'wdc.beingSent' }, { status: row.status });
+        throw new AppError('ACTION_NOT_AVAILABLE', 'wdc.beingSent', undefined, { status: row.status });
       }
       if (!USER_CANCELLABLE_STATUSES.includes(row.status)) {
-        throw new AppError('ACTION_NOT_AVAILABLE', WithdrawalMessages.actionNotAvailable, {
+        throw new AppError('ACTION_NOT_AVAILABLE', 'errors.actionNotAvailable', undefined, {
           status: row.status,
         });
       }
