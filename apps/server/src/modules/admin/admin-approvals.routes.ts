@@ -9,22 +9,24 @@ import {
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import type { RouteApp } from '../../lib/route-app.ts';
 import { actorOf, type StaffAccess, staffOf } from './access.ts';
 import { ApprovalsService } from './approvals.service.ts';
 
-/**
- * Four eyes (docs/decisions/023-trust-and-safety.md): the proposals waiting for a second admin,
- * and their approval, rejection or withdrawal. `:id` is the proposal's id.
- */
-export const adminApprovalsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: StaffAccess }> = async (
-  app,
-  { ctx, access },
-) => {
+/** What the handlers of `adminApprovalsRoutes` share. */
+function adminApprovalsRoutesDeps({ ctx, access }: { ctx: AppContext; access: StaffAccess }) {
   const approvals = new ApprovalsService(ctx);
   const decide = access.allow('approvals.decide');
   const tags = ['admin'];
   const security = [{ bearer: [] }];
+  return { ctx, access, approvals, decide, tags, security };
+}
 
+/** GET /approvals, POST /approvals/:id/approve */
+function queueAndApproveRoutes(
+  app: RouteApp,
+  { access, approvals, decide, tags, security }: AdminApprovalsRoutesDeps,
+) {
   app.get(
     '/approvals',
     {
@@ -68,7 +70,13 @@ export const adminApprovalsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; acce
       ),
     }),
   );
+}
 
+/** POST /approvals/:id/reject, POST /approvals/:id/cancel */
+function rejectAndCancelRoutes(
+  app: RouteApp,
+  { access, approvals, decide, tags, security }: AdminApprovalsRoutesDeps,
+) {
   app.post(
     '/approvals/:id/reject',
     {
@@ -106,4 +114,19 @@ export const adminApprovalsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; acce
       data: await approvals.cancel(actorOf(request), staffOf(request), request.params.id),
     }),
   );
+}
+
+type AdminApprovalsRoutesDeps = ReturnType<typeof adminApprovalsRoutesDeps>;
+
+/**
+ * Four eyes (docs/decisions/023-trust-and-safety.md): the proposals waiting for a second admin,
+ * and their approval, rejection or withdrawal. `:id` is the proposal's id.
+ */
+export const adminApprovalsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: StaffAccess }> = async (
+  app,
+  { ctx, access },
+) => {
+  const deps = adminApprovalsRoutesDeps({ ctx, access });
+  queueAndApproveRoutes(app, deps);
+  rejectAndCancelRoutes(app, deps);
 };

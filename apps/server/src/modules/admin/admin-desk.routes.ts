@@ -12,23 +12,21 @@ import {
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import type { RouteApp } from '../../lib/route-app.ts';
 import { actorOf, type StaffAccess, staffOf } from './access.ts';
 import { DisputesService } from './disputes.service.ts';
 
-/**
- * The dispute desk (docs/decisions/016-back-office.md): the queue, taking and releasing a
- * case, the case file, the moderator's chat lines and evidence requests. Resolving stays at
- * POST /admin/trades/{id}/resolve. `:id` is the trade's id.
- */
-export const adminDeskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: StaffAccess }> = async (
-  app,
-  { ctx, access },
-) => {
+/** What the handlers of `adminDeskRoutes` share. */
+function adminDeskRoutesDeps({ ctx, access }: { ctx: AppContext; access: StaffAccess }) {
   const disputes = new DisputesService(ctx);
   const desk = access.allow('disputes.handle');
   const tags = ['admin'];
   const security = [{ bearer: [] }];
+  return { ctx, access, disputes, desk, tags, security };
+}
 
+/** GET /disputes, GET /disputes/:id, POST /disputes/:id/take */
+function caseQueueRoutes(app: RouteApp, { disputes, desk, tags, security }: AdminDeskRoutesDeps) {
   app.get(
     '/disputes',
     {
@@ -82,7 +80,10 @@ export const adminDeskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: S
       data: await disputes.take(actorOf(request), request.params.id),
     }),
   );
+}
 
+/** POST /disputes/:id/release, POST /disputes/:id/messages */
+function caseWorkRoutes(app: RouteApp, { disputes, desk, tags, security }: AdminDeskRoutesDeps) {
   app.post(
     '/disputes/:id/release',
     {
@@ -124,7 +125,10 @@ export const adminDeskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: S
       ),
     }),
   );
+}
 
+/** POST /disputes/:id/evidence */
+function evidenceRoutes(app: RouteApp, { disputes, desk, tags, security }: AdminDeskRoutesDeps) {
   app.post(
     '/disputes/:id/evidence',
     {
@@ -148,4 +152,21 @@ export const adminDeskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: S
       ),
     }),
   );
+}
+
+type AdminDeskRoutesDeps = ReturnType<typeof adminDeskRoutesDeps>;
+
+/**
+ * The dispute desk (docs/decisions/016-back-office.md): the queue, taking and releasing a
+ * case, the case file, the moderator's chat lines and evidence requests. Resolving stays at
+ * POST /admin/trades/{id}/resolve. `:id` is the trade's id.
+ */
+export const adminDeskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: StaffAccess }> = async (
+  app,
+  { ctx, access },
+) => {
+  const deps = adminDeskRoutesDeps({ ctx, access });
+  caseQueueRoutes(app, deps);
+  caseWorkRoutes(app, deps);
+  evidenceRoutes(app, deps);
 };

@@ -11,21 +11,26 @@ import {
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import type { RouteApp } from '../../lib/route-app.ts';
 import { actorOf, type StaffAccess } from './access.ts';
 import { DashboardService } from './dashboard.service.ts';
 import { UserAdminService } from './user-admin.service.ts';
 
-/** The dashboard, the user page, staff notes and blocking (docs/decisions/016-back-office.md). */
-export const adminUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: StaffAccess }> = async (
-  app,
-  { ctx, access },
-) => {
+/** What the handlers of `adminUsersRoutes` share. */
+function adminUsersRoutesDeps({ ctx, access }: { ctx: AppContext; access: StaffAccess }) {
   const dashboard = new DashboardService(ctx);
   const users = new UserAdminService(ctx);
   const read = access.allow('read');
   const tags = ['admin'];
   const security = [{ bearer: [] }];
+  return { ctx, access, dashboard, users, read, tags, security };
+}
 
+/** GET /dashboard, GET /users/:id, GET /users/:id/notes, POST /users/:id/notes */
+function dashboardAndUserRoutes(
+  app: RouteApp,
+  { access, dashboard, users, read, tags, security }: AdminUsersRoutesDeps,
+) {
   app.get(
     '/dashboard',
     {
@@ -88,7 +93,10 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: 
       data: await users.addNote(actorOf(request), request.params.id, request.body.text),
     }),
   );
+}
 
+/** POST /users/:id/block, POST /users/:id/unblock */
+function blockingRoutes(app: RouteApp, { access, users, tags, security }: AdminUsersRoutesDeps) {
   app.post(
     '/users/:id/block',
     {
@@ -127,4 +135,16 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: 
       data: await users.unblock(actorOf(request), request.params.id, request.body.reason),
     }),
   );
+}
+
+type AdminUsersRoutesDeps = ReturnType<typeof adminUsersRoutesDeps>;
+
+/** The dashboard, the user page, staff notes and blocking (docs/decisions/016-back-office.md). */
+export const adminUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: StaffAccess }> = async (
+  app,
+  { ctx, access },
+) => {
+  const deps = adminUsersRoutesDeps({ ctx, access });
+  dashboardAndUserRoutes(app, deps);
+  blockingRoutes(app, deps);
 };

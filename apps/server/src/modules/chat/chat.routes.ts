@@ -10,19 +10,24 @@ import {
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import type { RouteApp } from '../../lib/route-app.ts';
 import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
 import { ChatService } from './chat.service.ts';
 
 /** Sending is rate limited per user on top of the global limit (DESIGN §5). */
 const sendLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
-/** Trade chat of spec 1 §7: parties only; others get 404 'Сделка не найдена'. */
-export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+/** What the handlers of `chatRoutes` share. */
+function chatRoutesDeps(app: RouteApp, { ctx }: { ctx: AppContext }) {
   const chat = new ChatService(ctx);
   const tags = ['chat'];
   const security = [{ bearer: [] }];
   const auth = { onRequest: app.requireUser };
+  return { ctx, chat, tags, security, auth };
+}
 
+/** GET /trades/:id/messages, POST /trades/:id/messages */
+function messageRoutes(app: RouteApp, { chat, tags, security, auth }: ChatRoutesDeps) {
   app.get(
     '/trades/:id/messages',
     {
@@ -70,7 +75,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       ),
     }),
   );
+}
 
+/** PATCH /messages/:id/read, PATCH /trades/:id/messages/read-all, GET /trades/:id/messages/unread-count */
+function readStateRoutes(app: RouteApp, { chat, tags, security, auth }: ChatRoutesDeps) {
   app.patch(
     '/messages/:id/read',
     {
@@ -124,4 +132,13 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       data: { unreadCount: await chat.unreadCount(request.userId, request.params.id) },
     }),
   );
+}
+
+type ChatRoutesDeps = ReturnType<typeof chatRoutesDeps>;
+
+/** Trade chat of spec 1 §7: parties only; others get 404 'Сделка не найдена'. */
+export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const deps = chatRoutesDeps(app, { ctx });
+  messageRoutes(app, deps);
+  readStateRoutes(app, deps);
 };

@@ -9,15 +9,18 @@ import {
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLang } from '../../lib/request-lang.ts';
+import type { RouteApp } from '../../lib/route-app.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
-export const notificationsRoutes: FastifyPluginAsyncZod<{ inbox: NotificationsService }> = async (
-  app,
-  { inbox },
-) => {
+/** What the handlers of `notificationsRoutes` share. */
+function notificationsRoutesDeps({ inbox }: { inbox: NotificationsService }) {
   const tags = ['notifications'];
   const security = [{ bearer: [] }];
+  return { inbox, tags, security };
+}
 
+/** GET /notifications, GET /notifications/unread-count, POST /notifications/read-all */
+function inboxRoutes(app: RouteApp, { inbox, tags, security }: NotificationsRoutesDeps) {
   app.get(
     '/notifications',
     {
@@ -66,7 +69,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ inbox: NotificationsSe
     },
     async (request) => ({ success: true as const, data: await inbox.markAllRead(request.userId) }),
   );
+}
 
+/** POST /notifications/:id/read */
+function readOneRoutes(app: RouteApp, { inbox, tags, security }: NotificationsRoutesDeps) {
   app.post(
     '/notifications/:id/read',
     {
@@ -84,4 +90,15 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ inbox: NotificationsSe
       data: await inbox.markRead(request.userId, request.params.id, requestLang(request)),
     }),
   );
+}
+
+type NotificationsRoutesDeps = ReturnType<typeof notificationsRoutesDeps>;
+
+export const notificationsRoutes: FastifyPluginAsyncZod<{ inbox: NotificationsService }> = async (
+  app,
+  { inbox },
+) => {
+  const deps = notificationsRoutesDeps({ inbox });
+  inboxRoutes(app, deps);
+  readOneRoutes(app, deps);
 };

@@ -13,14 +13,20 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { RouteApp } from '../../lib/route-app.ts';
 import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
 import { OrdersService } from './orders.service.ts';
 
-export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+/** What the handlers of `ordersRoutes` share. */
+function ordersRoutesDeps({ ctx }: { ctx: AppContext }) {
   const orders = new OrdersService(ctx);
   const tags = ['orders'];
   const security = [{ bearer: [] }];
+  return { ctx, orders, tags, security };
+}
 
+/** POST /orders, GET /orders, GET /orders/my */
+function publishAndBookRoutes(app: RouteApp, { orders, tags, security }: OrdersRoutesDeps) {
   app.post(
     '/orders',
     {
@@ -82,7 +88,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) => ({ success: true as const, data: { orders: await orders.mine(request.userId) } }),
   );
+}
 
+/** GET /orders/:id, DELETE /orders/:id, PUT /orders/:id/settings, GET /orders/:id/stats */
+function oneOrderRoutes(app: RouteApp, { orders, tags, security }: OrdersRoutesDeps) {
   app.get(
     '/orders/:id',
     { schema: { tags, summary: 'One order', params: IdParams, response: { 200: Ok(OrderView) } } },
@@ -143,4 +152,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       data: await orders.stats(request.userId, request.params.id),
     }),
   );
+}
+
+type OrdersRoutesDeps = ReturnType<typeof ordersRoutesDeps>;
+
+export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const deps = ordersRoutesDeps({ ctx });
+  publishAndBookRoutes(app, deps);
+  oneOrderRoutes(app, deps);
 };

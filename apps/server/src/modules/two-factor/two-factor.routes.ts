@@ -9,16 +9,21 @@ import {
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import type { RouteApp } from '../../lib/route-app.ts';
 import { TwoFactorService } from './two-factor.service.ts';
 
-/** Two-factor enrolment from the profile, under /api/v1/users/2fa. */
-export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+/** What the handlers of `twoFactorRoutes` share. */
+function twoFactorRoutesDeps({ ctx }: { ctx: AppContext }) {
   const twoFactor = new TwoFactorService(ctx);
   const tags = ['two-factor'];
   const security = [{ bearer: [] }];
   // Code guessing is limited per user in the database; this only blunts floods.
   const config = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+  return { ctx, twoFactor, tags, security, config };
+}
 
+/** GET /users/2fa/status, POST /users/2fa/setup, POST /users/2fa/enable */
+function enrolmentRoutes(app: RouteApp, { twoFactor, tags, security, config }: TwoFactorRoutesDeps) {
   app.get(
     '/users/2fa/status',
     {
@@ -64,7 +69,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       data: await twoFactor.enable(request.userId, request.body.code),
     }),
   );
+}
 
+/** POST /users/2fa/step-up, POST /users/2fa/disable */
+function stepUpAndDisableRoutes(app: RouteApp, { twoFactor, tags, security, config }: TwoFactorRoutesDeps) {
   app.post(
     '/users/2fa/step-up',
     {
@@ -103,4 +111,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       data: await twoFactor.disable(request.userId, request.body.code),
     }),
   );
+}
+
+type TwoFactorRoutesDeps = ReturnType<typeof twoFactorRoutesDeps>;
+
+/** Two-factor enrolment from the profile, under /api/v1/users/2fa. */
+export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const deps = twoFactorRoutesDeps({ ctx });
+  enrolmentRoutes(app, deps);
+  stepUpAndDisableRoutes(app, deps);
 };

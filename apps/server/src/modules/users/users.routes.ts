@@ -10,13 +10,19 @@ import {
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import type { RouteApp } from '../../lib/route-app.ts';
 import { UsersService } from './users.service.ts';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+/** What the handlers of `usersRoutes` share. */
+function usersRoutesDeps({ ctx }: { ctx: AppContext }) {
   const users = new UsersService(ctx);
   const tags = ['users'];
   const security = [{ bearer: [] }];
+  return { ctx, users, tags, security };
+}
 
+/** GET /users/me, PUT /users/me, PUT /users/profile, POST /users/display-name */
+function ownProfileRoutes(app: RouteApp, { users, tags, security }: UsersRoutesDeps) {
   app.get(
     '/users/me',
     {
@@ -80,7 +86,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       return { success: true as const, data: { user } };
     },
   );
+}
 
+/** GET /users/:id */
+function publicProfileRoutes(app: RouteApp, { users, tags }: UsersRoutesDeps) {
   app.get(
     '/users/:id',
     {
@@ -96,4 +105,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       return { success: true as const, data: profile };
     },
   );
+}
+
+type UsersRoutesDeps = ReturnType<typeof usersRoutesDeps>;
+
+export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const deps = usersRoutesDeps({ ctx });
+  ownProfileRoutes(app, deps);
+  publicProfileRoutes(app, deps);
 };

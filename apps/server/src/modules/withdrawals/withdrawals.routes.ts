@@ -12,19 +12,24 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { RouteApp } from '../../lib/route-app.ts';
 import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
 import { SavedAddressesService } from './saved-addresses.service.ts';
 import { WithdrawalsService } from './withdrawals.service.ts';
 
 const requestLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
-/** Money out for users (spec 3 §7): requests, own history, cancel, saved addresses. */
-export const withdrawalsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+/** What the handlers of `withdrawalsRoutes` share. */
+function withdrawalsRoutesDeps({ ctx }: { ctx: AppContext }) {
   const withdrawals = new WithdrawalsService(ctx);
   const saved = new SavedAddressesService(ctx);
   const tags = ['withdrawals'];
   const security = [{ bearer: [] }];
+  return { ctx, withdrawals, saved, tags, security };
+}
 
+/** POST /withdrawals/request, GET /withdrawals/my-withdrawals, POST /withdrawals/:id/cancel */
+function requestRoutes(app: RouteApp, { withdrawals, tags, security }: WithdrawalsRoutesDeps) {
   app.post(
     '/withdrawals/request',
     {
@@ -84,7 +89,10 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       data: await withdrawals.cancel(request.userId, request.params.id),
     }),
   );
+}
 
+/** GET /withdrawals/addresses, POST /withdrawals/addresses, DELETE /withdrawals/addresses/:id */
+function savedAddressRoutes(app: RouteApp, { saved, tags, security }: WithdrawalsRoutesDeps) {
   app.get(
     '/withdrawals/addresses',
     {
@@ -131,4 +139,13 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       data: await saved.remove(request.userId, request.params.id),
     }),
   );
+}
+
+type WithdrawalsRoutesDeps = ReturnType<typeof withdrawalsRoutesDeps>;
+
+/** Money out for users (spec 3 §7): requests, own history, cancel, saved addresses. */
+export const withdrawalsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const deps = withdrawalsRoutesDeps({ ctx });
+  requestRoutes(app, deps);
+  savedAddressRoutes(app, deps);
 };
