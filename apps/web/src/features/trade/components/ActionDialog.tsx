@@ -1,68 +1,21 @@
 import type { TradeView } from '@p2p/shared';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
 import { SecondFactorField, secondFactorReason, useTwoFactorStatus } from '@/features/two-factor';
 import { type MessageKey, useT } from '@/i18n';
 import { ApiError } from '@/lib/api';
 import { useFormat } from '@/lib/use-format';
-import type { MainAction } from '../lib/status';
-import {
-  emptyPayer,
-  type PayerDraft,
-  type PayerErrors,
-  PayerFields,
-  payerErrors,
-  payerPayload,
-} from './PayerFields';
+import { useActionForm } from '../hooks/use-action-form';
+import { ACTION_TEXTS, type Confirmable } from '../lib/action-dialog';
+import { PayerFields } from './PayerFields';
 
-export type Confirmable = MainAction | 'cancel_trade';
-
-const TEXTS: Record<Confirmable, { title: MessageKey; text: MessageKey; ok: MessageKey; danger: boolean }> = {
-  mark_paid: {
-    title: 'confirm.mark_paid.title',
-    text: 'confirm.mark_paid.text',
-    ok: 'confirm.mark_paid.ok',
-    danger: false,
-  },
-  confirm_payment: {
-    title: 'confirm.confirm_payment.title',
-    text: 'confirm.confirm_payment.text',
-    ok: 'confirm.confirm_payment.ok',
-    danger: false,
-  },
-  release_crypto: {
-    title: 'confirm.release_crypto.title',
-    text: 'confirm.release_crypto.text',
-    ok: 'confirm.release_crypto.ok',
-    danger: false,
-  },
-  cancel_trade: {
-    title: 'confirm.cancel_trade.title',
-    text: 'confirm.cancel_trade.text',
-    ok: 'confirm.cancel_trade.ok',
-    danger: true,
-  },
-};
+export type { Confirmable } from '../lib/action-dialog';
 
 /** Errors the dialog shows at its fields instead of a toast. */
 export function shownInDialog(error: unknown, action: string): boolean {
   const reason = secondFactorReason(error);
   if (action === 'confirm_payment' && (reason === 'missing' || reason === 'invalid')) return true;
   return action === 'mark_paid' && error instanceof ApiError && error.code === 'VALIDATION_ERROR';
-}
-
-/** The server's field messages of a refused payer account (`payer.bank` -> bank). */
-function serverPayerErrors(error: unknown): PayerErrors {
-  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_ERROR') return {};
-  const issues =
-    (error.details as { issues?: { path: string; message: string }[] } | undefined)?.issues ?? [];
-  const out: PayerErrors = {};
-  for (const issue of issues) {
-    const field = issue.path.split('.')[1] as keyof PayerDraft | undefined;
-    if (field === 'bank' || field === 'last4' || field === 'name') out[field] ??= issue.message;
-  }
-  if (!out.bank && !out.last4 && !out.name) out.name = error.message;
-  return out;
 }
 
 interface ActionDialogProps {
@@ -95,68 +48,18 @@ export function ActionDialog({
   onCancel,
 }: ActionDialogProps) {
   const t = useT();
-  const fmt = useFormat();
   const id = useId();
-  const [payer, setPayer] = useState<PayerDraft>(() => emptyPayer());
-  const [payerShown, setPayerShown] = useState<PayerErrors>({});
-  const [code, setCode] = useState('');
-  // The refused code's message stays until the user types another.
-  const [codeEdited, setCodeEdited] = useState(false);
   const status = useTwoFactorStatus();
   const windowUntil = status.data?.stepUpUntil ?? null;
   const windowOpen = windowUntil !== null && Date.parse(windowUntil) > Date.now();
-
-  useEffect(() => {
-    if (!action) return;
-    setCode('');
-    setPayerShown({});
-    // The bank the trade is paid with is the likely answer.
-    setPayer(emptyPayer(trade.paymentMethod === 'cash' ? '' : trade.paymentMethod));
-  }, [action, trade.paymentMethod]);
-  useEffect(() => {
-    if (action === 'mark_paid' && error) setPayerShown(serverPayerErrors(error));
-    setCodeEdited(false);
-  }, [action, error]);
-
-  // A field the user changes loses its old complaint; the next submit checks again.
-  const changePayer = (next: PayerDraft) => {
-    const changed = (Object.keys(next) as (keyof PayerDraft)[]).filter((k) => next[k] !== payer[k]);
-    setPayerShown((shown) => {
-      const kept = { ...shown };
-      for (const k of changed) delete kept[k];
-      return kept;
-    });
-    setPayer(next);
-  };
+  const needsCode = action === 'confirm_payment' && !windowOpen;
+  const form = useActionForm({ trade, action, error, needsCode, onConfirm });
 
   if (!action) return null;
-  const texts = TEXTS[action];
-  const codeError =
-    action === 'confirm_payment' && !codeEdited && secondFactorReason(error) && error instanceof Error
-      ? error.message
-      : null;
-  const submit = () => {
-    if (action === 'mark_paid') {
-      const errors = payerErrors(payer, t);
-      setPayerShown(errors);
-      if (Object.keys(errors).length) return;
-      onConfirm({ payer: payerPayload(payer) });
-      return;
-    }
-    if (action === 'confirm_payment' && !windowOpen) {
-      onConfirm({ totpCode: code.trim() });
-      return;
-    }
-    onConfirm({});
-  };
+  const texts = ACTION_TEXTS[action];
   return (
     <Dialog open onClose={onCancel} labelledBy={`${id}-t`} describedBy={`${id}-d`}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form onSubmit={form.submit}>
         <h2 id={`${id}-t`} className="dialog__title">
           {t(texts.title)}
         </h2>
@@ -164,29 +67,17 @@ export function ActionDialog({
           {t(textOverride ?? texts.text, vars)}
         </p>
         {action === 'mark_paid' ? (
-          <PayerFields value={payer} onChange={changePayer} errors={payerShown} />
+          <PayerFields value={form.payer} onChange={form.changePayer} errors={form.payerErrors} />
         ) : null}
         {action === 'confirm_payment' ? (
-          windowOpen ? (
-            <p className="alert alert--success small" data-testid="step-up-open">
-              {t('security.window.open', { time: fmt.time(windowUntil) })}
-            </p>
-          ) : (
-            <>
-              <SecondFactorField
-                id={`${id}-code`}
-                value={code}
-                onChange={(next) => {
-                  setCode(next);
-                  setCodeEdited(true);
-                }}
-                error={codeError}
-              />
-              <p className="muted small">
-                {t('security.window.explain', { minutes: status.data?.stepUpMinutes ?? 5 })}
-              </p>
-            </>
-          )
+          <SecondFactorStep
+            id={`${id}-code`}
+            windowUntil={windowOpen ? windowUntil : null}
+            windowMinutes={status.data?.stepUpMinutes ?? 5}
+            code={form.code}
+            error={form.codeError}
+            onCode={form.changeCode}
+          />
         ) : null}
         <div className="dialog__actions">
           <button type="button" className="btn btn--ghost" onClick={onCancel}>
@@ -195,7 +86,7 @@ export function ActionDialog({
           <button
             type="submit"
             className={`btn ${texts.danger ? 'btn--sell' : 'btn--primary'}`}
-            disabled={busy || (action === 'confirm_payment' && !windowOpen && !code.trim())}
+            disabled={busy || (needsCode && !form.code.trim())}
             aria-busy={busy}
           >
             {t(texts.ok, vars)}
@@ -203,5 +94,34 @@ export function ActionDialog({
         </div>
       </form>
     </Dialog>
+  );
+}
+
+interface SecondFactorStepProps {
+  id: string;
+  /** The end of the open step-up window; null when a code is needed. */
+  windowUntil: string | null;
+  windowMinutes: number;
+  code: string;
+  error: string | null;
+  onCode: (code: string) => void;
+}
+
+/** Inside the step-up window the confirmation needs no code and says until when; outside it asks for one. */
+function SecondFactorStep({ id, windowUntil, windowMinutes, code, error, onCode }: SecondFactorStepProps) {
+  const t = useT();
+  const fmt = useFormat();
+  if (windowUntil !== null) {
+    return (
+      <p className="alert alert--success small" data-testid="step-up-open">
+        {t('security.window.open', { time: fmt.time(windowUntil) })}
+      </p>
+    );
+  }
+  return (
+    <>
+      <SecondFactorField id={id} value={code} onChange={onCode} error={error} />
+      <p className="muted small">{t('security.window.explain', { minutes: windowMinutes })}</p>
+    </>
   );
 }

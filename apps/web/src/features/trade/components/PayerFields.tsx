@@ -1,30 +1,10 @@
-import { PAYMENT_METHODS, type PayerAccountInput } from '@p2p/shared';
+import { PAYMENT_METHODS } from '@p2p/shared';
 import { useId } from 'react';
 import { FieldFrame } from '@/components/ui/FieldFrame';
 import { InputField } from '@/components/ui/InputField';
 import { useT } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
-
-export type PayerDraft = { bank: string; last4: string; name: string };
-export type PayerErrors = Partial<Record<keyof PayerDraft, string>>;
-
-export const emptyPayer = (bank = ''): PayerDraft => ({ bank, last4: '', name: '' });
-
-/** The form's own checks, with the server's texts (the server checks again). */
-export function payerErrors(draft: PayerDraft, t: ReturnType<typeof useT>): PayerErrors {
-  const errors: PayerErrors = {};
-  if (!draft.bank) errors.bank = t('fraud.payer.bankRequired');
-  if (!/^\d{4}$/.test(draft.last4.trim())) errors.last4 = t('fraud.payer.last4Format');
-  if (draft.name.trim().length < 2) errors.name = t('fraud.payer.nameRequired');
-  else if (draft.name.trim().length > 100) errors.name = t('fraud.payer.nameTooLong');
-  return errors;
-}
-
-export const payerPayload = (draft: PayerDraft): PayerAccountInput => ({
-  bank: draft.bank as PayerAccountInput['bank'],
-  last4: draft.last4.trim(),
-  name: draft.name.trim(),
-});
+import type { PayerDraft, PayerErrors } from '../lib/payer';
 
 /** «Я оплатил» asks which account paid: the bank, the last 4 digits, the name as the bank shows it. */
 export function PayerFields({
