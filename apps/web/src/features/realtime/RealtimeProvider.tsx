@@ -4,12 +4,11 @@ import { useSession } from '@/features/auth';
 import { useI18n } from '@/i18n';
 import { RealtimeContext, type RealtimeValue } from './context';
 import type { AppSocket, ConnectionStatus } from './socket';
-import { wireSocket } from './wire';
 
 /**
  * One socket per signed-in user: opened on sign-in, closed on sign-out or user
- * change. It turns server events into toasts and cache invalidation; screens subscribe to
- * it through useSocketEvent / useTradeRoom.
+ * change. Server events go to the features' reactions (./reactions.ts: toasts, refetches),
+ * then to the screens subscribed through useSocketEvent; useTradeRoom joins a trade's room.
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
@@ -27,9 +26,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     let stopped = false;
     let close: (() => void) | null = null;
     setStatus('connecting');
-    // socket.io-client is its own chunk: it loads after the first render, for a signed-in user.
-    import('./socket')
-      .then(({ createSocket }) => {
+    // socket.io-client, the event contract (with zod) and the features' reactions are their own
+    // chunks: they load after the first render, for a signed-in user. Keep both imports dynamic.
+    Promise.all([import('./socket'), import('./wire')])
+      .then(([{ createSocket }, { wireSocket }]) => {
         if (stopped) return;
         const next = createSocket();
         const unwire = wireSocket({

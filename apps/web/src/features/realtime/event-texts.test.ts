@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mayShowLost, messageText, tradeCreatedText, tradeUpdatedText } from './event-texts';
+import { messageText } from '@/features/chat/realtime';
+import { tradeCreatedText } from '@/features/orders/realtime';
+import { tradeUpdatedText } from '@/features/trade/realtime';
+import { mayShowLost } from './event-texts';
 
 const tradeId = '63741c28-24d1-4c23-abea-be5ea68854f9';
 

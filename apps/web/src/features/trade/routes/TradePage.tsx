@@ -1,12 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { LoadingState, MessageState } from '@/components/ui/Status';
-import { useTradeRoom, useWindowEvent, WINDOW_EVENTS } from '@/features/realtime';
+import { useSocketEvent, useTradeRoom } from '@/features/realtime';
 import { useT } from '@/i18n';
 import { ApiError } from '@/lib/api';
 import { shortId } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { TradeScreen } from '../components/TradeScreen';
 import { useTradeDetails } from '../hooks/use-trade';
+import { refetchJoinedTrade } from '../realtime';
 import '../trade.css';
 
 /** A malformed id is as unknown as a missing trade; others' trades answer 404 too. */
@@ -17,12 +19,12 @@ export function TradePage() {
   const t = useT();
   const { id = '' } = useParams();
   const query = useTradeDetails(id);
-  useTradeRoom(query.data ? id : null);
+  const queryClient = useQueryClient();
+  useTradeRoom(query.data ? id : null, (joined) => refetchJoinedTrade(queryClient, joined));
   useDocumentTitle(`${t('page.trade')} #${shortId(id)}`);
   const refetch = () => void query.refetch();
-  const mine = (detail: { tradeId?: string } | undefined) => detail?.tradeId === id;
-  useWindowEvent<{ tradeId?: string }>(WINDOW_EVENTS.templateAttached, (d) => mine(d) && refetch());
-  useWindowEvent<{ tradeId?: string }>(WINDOW_EVENTS.proofUploaded, (d) => mine(d) && refetch());
+  useSocketEvent('trade:payment_template_attached', (e) => e.tradeId === id && refetch());
+  useSocketEvent('trade:payment_proof_uploaded', (e) => e.tradeId === id && refetch());
 
   if (query.isPending) {
     return (

@@ -1,0 +1,18 @@
+import { type Lang, type ServerEventPayload, translate } from '@p2p/shared';
+import type { FeatureReactions } from '@/features/realtime';
+import { shortId } from '@/lib/format';
+
+/** Toast duration, in ms (docs/product/texts-and-limits.md). */
+const MESSAGE_TOAST_MS = 4000;
+
+/** 'Новое сообщение в сделке #{id} · {name}'. */
+export function messageText(lang: Lang, e: ServerEventPayload<'trade:message'>): string {
+  return translate(lang, 'rt.message', { id: shortId(e.tradeId), name: e.senderName });
+}
+
+/** A message in a trade whose page is not open is announced; the open chat shows it itself. */
+export const chatReactions: FeatureReactions = {
+  'trade:message': (e, { openTrade, toast, lang }) => {
+    if (openTrade() !== e.tradeId) toast(messageText(lang(), e), { duration: MESSAGE_TOAST_MS });
+  },
+};

@@ -1,0 +1,20 @@
+import { chatReactions } from '@/features/chat/realtime';
+import { dashboardReactions } from '@/features/dashboard/realtime';
+import { notificationReactions } from '@/features/notifications/realtime';
+import { orderReactions } from '@/features/orders/realtime';
+import { tradeReactions } from '@/features/trade/realtime';
+import { walletReactions } from '@/features/wallet/realtime';
+import type { FeatureReactions } from './registry';
+
+/**
+ * Every feature that reacts to server events, each declaring what its own queries and
+ * toasts do (features/<feature>/realtime.ts). On one event they run in this order.
+ */
+export const REACTIONS: readonly FeatureReactions[] = [
+  orderReactions,
+  tradeReactions,
+  chatReactions,
+  walletReactions,
+  dashboardReactions,
+  notificationReactions,
+];
