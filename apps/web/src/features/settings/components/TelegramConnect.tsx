@@ -1,11 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { toast } from '@/components/ui/toast';
-import { useTwoFactorStatus } from '@/features/two-factor';
+import type { TelegramLinkStatus } from '@p2p/shared';
 import { useT } from '@/i18n';
-import { ApiError } from '@/lib/api';
 import { useFormat } from '@/lib/use-format';
-import { settingsApi, settingsKeys } from '../api/settings-api';
+import { useTelegramLink } from '../hooks/use-telegram-link';
 import { TelegramLinkCode } from './TelegramLinkCode';
 
 /**
@@ -17,47 +13,8 @@ import { TelegramLinkCode } from './TelegramLinkCode';
 export function TelegramConnect() {
   const t = useT();
   const fmt = useFormat();
-  const queryClient = useQueryClient();
-  const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
-  const status = useQuery({
-    queryKey: settingsKeys.telegram,
-    queryFn: settingsApi.telegramStatus,
-    // While a link is out, watch for the bot to confirm the connection.
-    refetchInterval: link ? 3_000 : false,
-  });
-  const twoFactor = useTwoFactorStatus();
-  // The code form: null while closed, else the error of the last code sent (if any).
-  const [asking, setAsking] = useState<{ error: string | null } | null>(null);
-  const [code, setCode] = useState('');
-  const connected = status.data?.connected ?? false;
-  if (link && connected) setLink(null);
-
-  const create = useMutation({
-    mutationFn: (withCode: string | undefined) => settingsApi.telegramLink(withCode),
-    onSuccess: (token) => {
-      setAsking(null);
-      setCode('');
-      setLink({ url: token.url, expiresAt: token.expiresAt });
-      window.open(token.url, '_blank', 'noopener');
-    },
-    onError: (e) => {
-      const needsCode = e instanceof ApiError && e.code === 'TWO_FACTOR_REQUIRED';
-      if (asking || needsCode) {
-        const reason = e instanceof ApiError ? (e.details as { reason?: string } | undefined)?.reason : null;
-        setAsking({ error: reason === 'missing' ? null : e.message });
-      } else toast.error(e.message);
-    },
-  });
-  const start = () => (twoFactor.data?.enabled ? setAsking({ error: null }) : create.mutate(undefined));
-  const disconnect = useMutation({
-    mutationFn: settingsApi.telegramDisconnect,
-    onSuccess: (next) => {
-      queryClient.setQueryData(settingsKeys.telegram, next);
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.settings });
-      toast.success(t('prefs.telegram.disconnected'));
-    },
-    onError: (e) => toast.error(e.message),
-  });
+  const tg = useTelegramLink();
+  const { status, link, codeForm } = tg;
 
   if (status.isPending) return <p className="muted small">{t('common.loading')}</p>;
   if (status.isError) return <p className="field__error">{status.error.message}</p>;
@@ -65,46 +22,19 @@ export function TelegramConnect() {
 
   return (
     <div className="tg-connect" data-testid="telegram-connect">
-      {connected ? (
-        <>
-          <p className="tg-connect__status is-on">
-            {t('prefs.telegram.connected', {
-              bot: status.data.botUsername ? `@${status.data.botUsername}` : '',
-            })}
-            {status.data.connectedAt ? (
-              <span className="muted small"> · {fmt.dateTime(status.data.connectedAt)}</span>
-            ) : null}
-          </p>
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            onClick={() => disconnect.mutate()}
-            disabled={disconnect.isPending}
-          >
-            {t('prefs.telegram.disconnect')}
-          </button>
-        </>
+      {tg.connected ? (
+        <TelegramConnected status={status.data} onDisconnect={tg.disconnect} pending={tg.disconnecting} />
       ) : (
         <>
           <p className="tg-connect__status">{t('prefs.telegram.notConnected')}</p>
-          {asking ? (
-            <TelegramLinkCode
-              code={code}
-              onCode={setCode}
-              error={asking.error}
-              pending={create.isPending}
-              onSubmit={() => create.mutate(code.trim())}
-              onCancel={() => {
-                setAsking(null);
-                setCode('');
-              }}
-            />
+          {codeForm ? (
+            <TelegramLinkCode codeForm={codeForm} pending={tg.sending} onCancel={tg.cancelCode} />
           ) : (
             <button
               type="button"
               className="btn btn--primary btn--sm"
-              onClick={start}
-              disabled={create.isPending || twoFactor.isPending}
+              onClick={tg.start}
+              disabled={tg.starting}
             >
               {t('prefs.telegram.connect')}
             </button>
@@ -120,5 +50,32 @@ export function TelegramConnect() {
         </>
       )}
     </div>
+  );
+}
+
+/** The bot is connected: to which bot and since when, and the way to disconnect it. */
+function TelegramConnected({
+  status,
+  onDisconnect,
+  pending,
+}: {
+  status: TelegramLinkStatus;
+  onDisconnect: () => void;
+  pending: boolean;
+}) {
+  const t = useT();
+  const fmt = useFormat();
+  return (
+    <>
+      <p className="tg-connect__status is-on">
+        {t('prefs.telegram.connected', { bot: status.botUsername ? `@${status.botUsername}` : '' })}
+        {status.connectedAt ? (
+          <span className="muted small"> · {fmt.dateTime(status.connectedAt)}</span>
+        ) : null}
+      </p>
+      <button type="button" className="btn btn--ghost btn--sm" onClick={onDisconnect} disabled={pending}>
+        {t('prefs.telegram.disconnect')}
+      </button>
+    </>
   );
 }

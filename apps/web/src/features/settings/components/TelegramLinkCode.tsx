@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { InputField } from '@/components/ui/InputField';
+import type { CodeForm } from '@/features/two-factor';
 import { useT } from '@/i18n';
 
 /**
@@ -7,23 +8,18 @@ import { useT } from '@/i18n';
  * connects a chat that can confirm payments, so a stolen session alone must not get one.
  */
 export function TelegramLinkCode({
-  code,
-  onCode,
-  error,
+  codeForm,
   pending,
-  onSubmit,
   onCancel,
 }: {
-  code: string;
-  onCode: (code: string) => void;
-  error: string | null;
+  codeForm: CodeForm;
   pending: boolean;
-  onSubmit: () => void;
   onCancel: () => void;
 }) {
   const t = useT();
   const id = useId();
-  const ready = !pending && code.trim() !== '';
+  const ready = !pending && codeForm.ready;
+  const onSubmit = () => codeForm.submit();
   // Not a <form>: the settings page around it is one, and forms do not nest. Enter sends the
   // code here instead of submitting the settings.
   return (
@@ -42,9 +38,9 @@ export function TelegramLinkCode({
         label={t('security.code.label')}
         hint={t('security.code.hint')}
         placeholder={t('security.code.placeholder')}
-        value={code}
-        onChange={onCode}
-        error={error}
+        value={codeForm.code}
+        onChange={codeForm.setCode}
+        error={codeForm.error}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={40}

@@ -1,4 +1,5 @@
 import { UpdateSettingsRequest, type UserSettings } from '@p2p/shared';
+import { z } from 'zod';
 
 /**
  * The form's state: numbers stay text while typed ("4,5" is fine to type), so a half-typed
@@ -66,3 +67,16 @@ export function requestOf(
 export function isDirty(draft: SettingsDraft, settings: UserSettings): boolean {
   return JSON.stringify(draft) !== JSON.stringify(draftOf(settings));
 }
+
+/**
+ * The settings form's rules for react-hook-form: the draft becomes the request body through
+ * requestOf (the shared UpdateSettingsRequest), each refusal under its own field.
+ */
+export const settingsFormSchema = z.custom<SettingsDraft>().transform((draft, ctx) => {
+  const request = requestOf(draft);
+  if (request.ok) return request.body;
+  for (const [field, message] of Object.entries(request.errors)) {
+    ctx.addIssue({ code: 'custom', path: [field], message });
+  }
+  return z.NEVER;
+});

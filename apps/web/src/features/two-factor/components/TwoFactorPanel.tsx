@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/toast';
 import { useT } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
 import { TWO_FACTOR_KEY, twoFactorApi, useTwoFactorStatus } from '../api/two-factor-api';
+import { useCodeForm } from '../hooks/use-code-form';
 import { EnrolSteps } from './EnrolSteps';
 import { RecoveryCodes } from './RecoveryCodes';
 
@@ -66,34 +67,29 @@ function DisableForm() {
   const t = useT();
   const id = useId();
   const queryClient = useQueryClient();
-  const [code, setCode] = useState('');
   const disable = useMutation({
-    mutationFn: () => twoFactorApi.disable(code.trim()),
+    mutationFn: (code: string) => twoFactorApi.disable(code),
     onSuccess: () => {
-      setCode('');
+      codeForm.clear();
       toast.success(t('tfa.disabled'));
       void queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
     },
+    onError: (error) => codeForm.refuse(error.message),
   });
+  const codeForm = useCodeForm((code) => disable.mutate(code));
   return (
-    <form
-      className="two-factor__form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (code.trim()) disable.mutate();
-      }}
-    >
+    <form className="two-factor__form" onSubmit={codeForm.submit}>
       <InputField
         id={`${id}-off`}
         label={t('tfa.disableCode')}
-        value={code}
-        onChange={setCode}
+        value={codeForm.code}
+        onChange={codeForm.setCode}
         autoComplete="one-time-code"
         maxLength={40}
         className="num"
-        error={disable.error?.message ?? null}
+        error={codeForm.error}
       />
-      <button type="submit" className="btn btn--sell btn--sm" disabled={!code.trim() || disable.isPending}>
+      <button type="submit" className="btn btn--sell btn--sm" disabled={!codeForm.ready || disable.isPending}>
         {t('tfa.disable')}
       </button>
     </form>
