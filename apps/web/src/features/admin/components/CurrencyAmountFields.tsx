@@ -1,20 +1,19 @@
-import { CRYPTOCURRENCIES, type Cryptocurrency } from '@p2p/shared';
+import { CRYPTOCURRENCIES } from '@p2p/shared';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useT } from '@/i18n';
 
 /** The coin and amount of a balance operation: shared by the inline form and the dialog. */
 export function CurrencyAmountFields({
   id,
   currency,
-  onCurrency,
   amount,
-  onAmount,
 }: {
   /** Prefix of the fields' ids (unique per form). */
   id: string;
-  currency: Cryptocurrency | '';
-  onCurrency: (currency: Cryptocurrency | '') => void;
-  amount: string;
-  onAmount: (amount: string) => void;
+  /** The form's coin field (`register('cryptocurrency')`). */
+  currency: UseFormRegisterReturn<'cryptocurrency'>;
+  /** The form's amount field (`register('amount')`). */
+  amount: UseFormRegisterReturn<'amount'>;
 }) {
   const t = useT();
   return (
@@ -23,12 +22,7 @@ export function CurrencyAmountFields({
         <label className="field__label" htmlFor={`${id}-cur`}>
           {t('bo.balance.currency')}
         </label>
-        <select
-          id={`${id}-cur`}
-          className="input"
-          value={currency}
-          onChange={(e) => onCurrency(e.target.value as Cryptocurrency | '')}
-        >
+        <select id={`${id}-cur`} className="input" {...currency}>
           <option value="">{t('bo.balance.pickCurrency')}</option>
           {CRYPTOCURRENCIES.map((coin) => (
             <option key={coin} value={coin}>
@@ -41,14 +35,7 @@ export function CurrencyAmountFields({
         <label className="field__label" htmlFor={`${id}-amount`}>
           {t('bo.balance.amount')}
         </label>
-        <input
-          id={`${id}-amount`}
-          className="input num"
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          onChange={(e) => onAmount(e.target.value)}
-        />
+        <input id={`${id}-amount`} className="input num" inputMode="decimal" autoComplete="off" {...amount} />
       </div>
     </>
   );

@@ -1,33 +1,84 @@
-import { ADMIN_REASON_MIN, AdminMessages, CryptoAmountString, type Cryptocurrency } from '@p2p/shared';
+import { AdminMessages, BalanceOperationRequest, CryptoAmountString, type Cryptocurrency } from '@p2p/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { toast } from '@/components/ui/toast';
-import { useLocalize, useT } from '@/i18n';
+import { useT } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
 import { adminApi } from '../api/admin-api';
+import { withKeys } from './admin-form';
 
-export type Operation = 'credit' | 'debit';
+export const OPERATIONS = ['credit', 'debit'] as const;
+export type Operation = (typeof OPERATIONS)[number];
 
-export interface OperationDraft {
-  operation: Operation;
-  userId: string | null;
-  currency: Cryptocurrency | '';
+/**
+ * The amount as typed, a comma for the point, checked by the request's own rule
+ * (CryptoAmountString). One complaint: too many decimals when it ends in 9 decimals or more,
+ * else "a valid amount".
+ */
+const TypedAmount = z.string().transform((typed, ctx) => {
+  const amount = typed.trim().replace(',', '.');
+  const parsed = CryptoAmountString.safeParse(amount);
+  if (parsed.success) return parsed.data;
+  const decimals = /\d\.\d{9,}$/.test(amount);
+  ctx.addIssue({
+    code: 'custom',
+    message: decimals ? AdminMessages.tooManyDecimals : AdminMessages.badAmount,
+  });
+  return z.NEVER;
+});
+
+/** The credit/debit request (BalanceOperationRequest) and the user it is for. */
+const DraftFields = BalanceOperationRequest.extend({
+  userId: z.string().min(1, AdminMessages.pickUserAndCurrency),
+  amount: TypedAmount,
+});
+
+const KEYS = {
+  messages: {
+    [AdminMessages.pickUserAndCurrency]: 'validation.admin.userAndCrypto',
+    [AdminMessages.badAmount]: 'validation.admin.amount',
+    [AdminMessages.shortReason]: 'validation.admin.reason',
+    [AdminMessages.longReason]: 'validation.admin.reasonTooLong',
+  },
+} as const;
+
+/** A checked draft: the user, the coin, the amount as sent (a point, 8 decimals at most), the reason. */
+export type BalanceDraft = z.infer<typeof DraftFields>;
+/** A checked draft of the dialog, which also says which operation it is. */
+export type OperationDraft = BalanceDraft & { operation: Operation };
+
+/** What a draft's complaint is about, in the order the form names them (one at a time). */
+export const DRAFT_ORDER = ['userId', 'cryptocurrency', 'amount', 'reason'] as const;
+
+/** The inline form as typed: coin, amount and reason (the user is picked beside it). */
+export interface InlineDraftForm {
+  cryptocurrency: Cryptocurrency | '';
   amount: string;
   reason: string;
 }
 
-/**
- * In this order: user and currency, an amount above 0 (8 decimals at most), a reason of
- * at least 5. Returns the catalogue text of the first problem, or the request to send.
- */
-export function checkDraft(
-  draft: OperationDraft,
-): { problem: 'userAndCrypto' | 'amount' | 'reason' | 'decimals' } | { amount: string } {
-  if (!draft.userId || !draft.currency) return { problem: 'userAndCrypto' };
-  const amount = draft.amount.trim().replace(',', '.');
-  const parsed = CryptoAmountString.safeParse(amount);
-  if (!parsed.success) return { problem: /\d\.\d{9,}$/.test(amount) ? 'decimals' : 'amount' };
-  if (draft.reason.trim().length < ADMIN_REASON_MIN) return { problem: 'reason' };
-  return { amount: parsed.data };
+/** In this order: user and currency, an amount above 0 (8 decimals at most), a reason of 5 or more. */
+export function inlineDraftSchema(userId: string | null) {
+  const typed = z.object({ cryptocurrency: z.string(), amount: z.string(), reason: z.string() });
+  return withKeys(typed.transform((form) => ({ ...form, userId: userId ?? '' })).pipe(DraftFields), KEYS);
+}
+
+/** The dialog's form as typed: the operation, coin, amount and an optional note. */
+export interface DialogDraftForm extends Omit<InlineDraftForm, 'reason'> {
+  operation: Operation;
+  note: string;
+}
+
+/** As the inline form, the reason being the note or, left empty, the operation's default note. */
+export function dialogDraftSchema(userId: string, defaultNote: (operation: Operation) => string) {
+  const operation = z.enum(OPERATIONS);
+  const typed = z.object({ operation, cryptocurrency: z.string(), amount: z.string(), note: z.string() });
+  const draft = typed.transform(({ note, ...form }) => ({
+    ...form,
+    userId,
+    reason: note.trim() || defaultNote(form.operation),
+  }));
+  return withKeys(draft.pipe(DraftFields.extend({ operation })), KEYS);
 }
 
 /** Sends a confirmed credit or debit, toasts the outcome and reloads the user's balances. */
@@ -36,20 +87,14 @@ export function useBalanceOperation() {
   const fmt = useFormat();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: {
-      operation: Operation;
-      userId: string;
-      currency: Cryptocurrency;
-      amount: string;
-      reason: string;
-    }) =>
+    mutationFn: (input: OperationDraft) =>
       adminApi.balanceOperation(input.operation, input.userId, {
-        cryptocurrency: input.currency,
+        cryptocurrency: input.cryptocurrency,
         amount: input.amount,
         reason: input.reason.trim(),
       }),
     onSuccess: (result, input) => {
-      const amount = fmt.crypto(input.amount, input.currency);
+      const amount = fmt.crypto(input.amount, input.cryptocurrency);
       // Above FOUR_EYES_USD a credit is only proposed: say so, never "credited".
       if ('pendingApproval' in result) {
         toast.success(t('staffSafety.pendingSecondAdmin'));
@@ -67,15 +112,4 @@ export function useBalanceOperation() {
       toast.error(error.message || fallback);
     },
   });
-}
-
-/** The text of a draft's first problem, in the UI language (null when there is none). */
-export function useDraftProblem() {
-  const t = useT();
-  const localize = useLocalize();
-  return (checked: ReturnType<typeof checkDraft>): string | null => {
-    if (!('problem' in checked)) return null;
-    if (checked.problem === 'decimals') return localize(AdminMessages.tooManyDecimals);
-    return t(`validation.admin.${checked.problem}`);
-  };
 }
