@@ -1,9 +1,8 @@
 import { DISPUTE_DETAILS_MAX, type TradeView } from '@p2p/shared';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
-import { toast } from '@/components/ui/toast';
 import { type MessageKey, useT } from '@/i18n';
-import { useTradeAction } from '../hooks/use-trade';
+import { type DisputeFormApi, useDisputeForm } from '../hooks/use-dispute-form';
 import { disputeReasonKey, disputeReasonsFor } from '../lib/dispute';
 
 interface DisputeDialogProps {
@@ -19,35 +18,10 @@ interface DisputeDialogProps {
 export function DisputeDialog({ trade, open, onClose }: DisputeDialogProps) {
   const t = useT();
   const id = useId();
-  const [reason, setReason] = useState('');
-  const [details, setDetails] = useState('');
-  const [errors, setErrors] = useState<{ reason?: string; details?: string; submit?: string }>({});
-  const action = useTradeAction(trade.id, { silentErrors: true });
-  const busy = action.isPending;
+  const { form, submit, pickReason, busy } = useDisputeForm(trade, onClose);
+  const submitError = form.formState.errors.root?.server?.message;
   const close = () => {
     if (!busy) onClose();
-  };
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const next: typeof errors = {};
-    if (!reason) next.reason = t('validation.dispute.reason');
-    if (!details.trim()) next.details = t('validation.dispute.details');
-    else if (details.length > DISPUTE_DETAILS_MAX) next.details = t('validation.dispute.tooLong');
-    setErrors(next);
-    if (next.reason || next.details) return;
-    action.mutate(
-      { action: 'dispute_trade', payload: { reasonId: reason, details: details.trim() } },
-      {
-        onSuccess: () => {
-          toast.success(t('dispute.opened'));
-          setReason('');
-          setDetails('');
-          onClose();
-        },
-        onError: () => setErrors({ submit: t('dispute.failed') }),
-      },
-    );
   };
 
   return (
@@ -59,59 +33,17 @@ export function DisputeDialog({ trade, open, onClose }: DisputeDialogProps) {
         <p id={`${id}-d`} className="muted small">
           {t('dispute.text')}
         </p>
-        <fieldset className="dispute__reasons" aria-describedby={errors.reason ? `${id}-re` : undefined}>
-          <legend className="field__label">{t('dispute.reason')}</legend>
-          {disputeReasonsFor(trade.userRole).map((r) => (
-            <label key={r} className="tr-radio">
-              <input
-                type="radio"
-                name={`${id}-reason`}
-                value={r}
-                checked={reason === r}
-                onChange={() => {
-                  setReason(r);
-                  setErrors((e) => ({ ...e, reason: undefined }));
-                }}
-              />
-              <span>{t(disputeReasonKey(r) as MessageKey)}</span>
-            </label>
-          ))}
-          {errors.reason ? (
-            <p id={`${id}-re`} className="field__error" role="alert">
-              {errors.reason}
-            </p>
-          ) : null}
-        </fieldset>
-        <div className="field">
-          <label htmlFor={`${id}-details`} className="field__label">
-            {t('dispute.details')}
-          </label>
-          <textarea
-            id={`${id}-details`}
-            className="input tr-textarea"
-            rows={5}
-            maxLength={DISPUTE_DETAILS_MAX}
-            value={details}
-            aria-invalid={errors.details ? true : undefined}
-            aria-describedby={`${id}-count${errors.details ? ` ${id}-de` : ''}`}
-            placeholder={t('dispute.placeholder')}
-            onChange={(e) => {
-              setDetails(e.target.value);
-              setErrors((er) => ({ ...er, details: undefined }));
-            }}
-          />
-          <p id={`${id}-count`} className="field__hint tr-counter num">
-            {details.length}/{DISPUTE_DETAILS_MAX}
-          </p>
-          {errors.details ? (
-            <p id={`${id}-de`} className="field__error" role="alert">
-              {errors.details}
-            </p>
-          ) : null}
-        </div>
-        {errors.submit ? (
+        <DisputeReasons
+          id={id}
+          reasons={disputeReasonsFor(trade.userRole)}
+          picked={form.watch('reasonId')}
+          error={form.formState.errors.reasonId?.message}
+          onPick={pickReason}
+        />
+        <DisputeDetails id={id} form={form} />
+        {submitError ? (
           <p className="alert alert--error" role="alert">
-            {errors.submit}
+            {submitError}
           </p>
         ) : null}
         <div className="dialog__actions">
@@ -124,5 +56,72 @@ export function DisputeDialog({ trade, open, onClose }: DisputeDialogProps) {
         </div>
       </form>
     </Dialog>
+  );
+}
+
+interface DisputeReasonsProps {
+  id: string;
+  reasons: readonly string[];
+  picked: string;
+  error: string | undefined;
+  onPick: (reasonId: string) => void;
+}
+
+/** The reasons the user's side may give, one to pick. */
+function DisputeReasons({ id, reasons, picked, error, onPick }: DisputeReasonsProps) {
+  const t = useT();
+  return (
+    <fieldset className="dispute__reasons" aria-describedby={error ? `${id}-re` : undefined}>
+      <legend className="field__label">{t('dispute.reason')}</legend>
+      {reasons.map((r) => (
+        <label key={r} className="tr-radio">
+          <input
+            type="radio"
+            name={`${id}-reason`}
+            value={r}
+            checked={picked === r}
+            onChange={() => onPick(r)}
+          />
+          <span>{t(disputeReasonKey(r) as MessageKey)}</span>
+        </label>
+      ))}
+      {error ? (
+        <p id={`${id}-re`} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** What happened, in the user's words, with its length counted. */
+function DisputeDetails({ id, form }: { id: string; form: DisputeFormApi }) {
+  const t = useT();
+  const error = form.formState.errors.details?.message;
+  const details = form.watch('details');
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-details`} className="field__label">
+        {t('dispute.details')}
+      </label>
+      <textarea
+        id={`${id}-details`}
+        className="input tr-textarea"
+        rows={5}
+        maxLength={DISPUTE_DETAILS_MAX}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-count${error ? ` ${id}-de` : ''}`}
+        placeholder={t('dispute.placeholder')}
+        {...form.register('details', { onChange: () => form.clearErrors('details') })}
+      />
+      <p id={`${id}-count`} className="field__hint tr-counter num">
+        {details.length}/{DISPUTE_DETAILS_MAX}
+      </p>
+      {error ? (
+        <p id={`${id}-de`} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
