@@ -1,10 +1,12 @@
 import { CHAT_MESSAGE_MAX } from '@p2p/shared';
-import { type RefObject, useId, useState } from 'react';
+import { type RefObject, useId } from 'react';
 import { useT } from '@/i18n';
+import { useComposer } from '../hooks/use-composer';
 
 interface ComposerProps {
   inputRef?: RefObject<HTMLTextAreaElement | null>;
   disabled: boolean;
+  /** Sending's own refusal (the server's, or a sender without a name). */
   error: string | null;
   onSend: (text: string) => Promise<boolean>;
   onEdit: () => void;
@@ -14,34 +16,22 @@ interface ComposerProps {
 export function ChatComposer({ inputRef, disabled, error, onSend, onEdit }: ComposerProps) {
   const t = useT();
   const id = useId();
-  const [draft, setDraft] = useState('');
-  const [sending, setSending] = useState(false);
-  const blocked = disabled || sending;
+  const composer = useComposer({ inputRef, disabled, onSend, onEdit });
+  const { draft, blocked } = composer;
+  const shownError = composer.error ?? error;
   const near = draft.length > CHAT_MESSAGE_MAX * 0.9;
-
-  const submit = async () => {
-    if (blocked || !draft.trim()) return;
-    const text = draft;
-    setSending(true);
-    setDraft('');
-    const ok = await onSend(text);
-    setSending(false);
-    // A failed message comes back into the box, so nothing typed is lost.
-    if (!ok) setDraft((current) => current || text);
-    requestAnimationFrame(() => inputRef?.current?.focus());
-  };
 
   return (
     <form
       className="composer"
       onSubmit={(e) => {
         e.preventDefault();
-        void submit();
+        composer.submit();
       }}
     >
-      {error ? (
+      {shownError ? (
         <p id={`${id}-err`} className="composer__error" role="alert">
-          {error}
+          {shownError}
         </p>
       ) : null}
       <div className="composer__row">
@@ -56,15 +46,12 @@ export function ChatComposer({ inputRef, disabled, error, onSend, onEdit }: Comp
           value={draft}
           disabled={blocked}
           placeholder={t('chat.placeholder')}
-          aria-describedby={error ? `${id}-err` : undefined}
-          onChange={(e) => {
-            setDraft(e.target.value);
-            onEdit();
-          }}
+          aria-describedby={shownError ? `${id}-err` : undefined}
+          onChange={(e) => composer.edit(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
-              void submit();
+              composer.submit();
             }
           }}
         />
@@ -74,22 +61,10 @@ export function ChatComposer({ inputRef, disabled, error, onSend, onEdit }: Comp
           disabled={blocked || !draft.trim()}
           aria-label={t('chat.send')}
         >
-          {sending ? (
+          {composer.sending ? (
             <span className="spinner spinner--sm tr-spinner-light" aria-hidden="true" />
           ) : (
-            <svg
-              width="18"
-              height="18"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              aria-hidden="true"
-            >
-              <path d="M22 2 11 13M22 2l-7 20-4-9-9-4z" />
-            </svg>
+            <SendIcon />
           )}
         </button>
       </div>
@@ -99,5 +74,23 @@ export function ChatComposer({ inputRef, disabled, error, onSend, onEdit }: Comp
         </p>
       ) : null}
     </form>
+  );
+}
+
+function SendIcon() {
+  return (
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M22 2 11 13M22 2l-7 20-4-9-9-4z" />
+    </svg>
   );
 }
