@@ -15,6 +15,7 @@ import {
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import type { RouteApp } from '../../lib/route-app.ts';
 import { insertAuditEntry } from '../audit-log/audit.repository.ts';
 import { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { actorOf, type StaffAccess, staffOf } from './access.ts';
@@ -23,17 +24,26 @@ import type { StaffAuthService } from './staff.service.ts';
 /** Password guessing: 10 attempts a minute per IP (the global limit is far looser). */
 const loginLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
-export const adminAuthRoutes: FastifyPluginAsyncZod<{
+/** What the handlers of `adminAuthRoutes` share. */
+function adminAuthRoutesDeps({
+  ctx,
+  auth,
+  access,
+}: {
   ctx: AppContext;
   auth: StaffAuthService;
   access: StaffAccess;
-}> = async (app, { ctx, auth, access }) => {
+}) {
   // Enrolment must stay reachable for an admin who has to enrol before anything else.
   const staffOnly = access.session;
   const twoFactor = new TwoFactorService(ctx, 'staff');
   const tags = ['admin'];
   const security = [{ bearer: [] }];
+  return { ctx, auth, access, staffOnly, twoFactor, tags, security };
+}
 
+/** POST /auth/login, POST /auth/refresh, POST /auth/logout, GET /auth/me */
+function sessionRoutes(app: RouteApp, { auth, staffOnly, tags, security }: AdminAuthRoutesDeps) {
   app.post(
     '/auth/login',
     {
@@ -93,7 +103,10 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({ success: true as const, data: await auth.active(request.staffId) }),
   );
+}
 
+/** GET /auth/2fa, POST /auth/2fa/setup */
+function twoFactorStateRoutes(app: RouteApp, { staffOnly, twoFactor, tags, security }: AdminAuthRoutesDeps) {
   app.get(
     '/auth/2fa',
     {
@@ -127,7 +140,13 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({ success: true as const, data: await twoFactor.setup(request.staffId) }),
   );
+}
 
+/** POST /auth/2fa/enable, POST /auth/2fa/disable */
+function twoFactorSwitchRoutes(
+  app: RouteApp,
+  { ctx, staffOnly, twoFactor, tags, security }: AdminAuthRoutesDeps,
+) {
   /** Enabling and disabling are staff actions: audited with IP and user agent. */
   const audited = async (request: Parameters<typeof actorOf>[0], action: string) => {
     const actor = actorOf(request);
@@ -183,4 +202,17 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{
       return { success: true as const, data };
     },
   );
+}
+
+type AdminAuthRoutesDeps = ReturnType<typeof adminAuthRoutesDeps>;
+
+export const adminAuthRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  auth: StaffAuthService;
+  access: StaffAccess;
+}> = async (app, { ctx, auth, access }) => {
+  const deps = adminAuthRoutesDeps({ ctx, auth, access });
+  sessionRoutes(app, deps);
+  twoFactorStateRoutes(app, deps);
+  twoFactorSwitchRoutes(app, deps);
 };

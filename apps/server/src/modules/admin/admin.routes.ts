@@ -17,6 +17,7 @@ import {
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import type { RouteApp } from '../../lib/route-app.ts';
 import { ChatService } from '../chat/chat.service.ts';
 import { sendReceipt } from '../uploads/uploads.routes.ts';
 import { UploadsService } from '../uploads/uploads.service.ts';
@@ -34,14 +35,8 @@ import { DisputesService } from './disputes.service.ts';
 import type { PriceSource } from './four-eyes.ts';
 import { StaffAuthService } from './staff.service.ts';
 
-/**
- * The back office under /api/v1/admin (spec 3 §7). Every route but sign-in needs a staff token.
- * `prices` values resolutions and credits for four eyes (docs/decisions/023).
- */
-export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; prices: PriceSource }> = async (
-  app,
-  { ctx, prices },
-) => {
+/** What the handlers of `adminRoutes` share. */
+function adminRoutesDeps(app: RouteApp, { ctx, prices }: { ctx: AppContext; prices: PriceSource }) {
   const auth = new StaffAuthService(ctx);
   const admin = new AdminService(ctx);
   const operations = new BalanceOperationsService(ctx, prices);
@@ -53,15 +48,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; prices: Price
   const staffOnly = access.allow('read');
   const tags = ['admin'];
   const security = [{ bearer: [] }];
+  return { ctx, prices, auth, admin, operations, disputes, chat, uploads, access, staffOnly, tags, security };
+}
 
-  await app.register(adminAuthRoutes, { ctx, auth, access });
-  await app.register(adminWithdrawalsRoutes, { ctx, access });
-  await app.register(adminDeskRoutes, { ctx, access });
-  await app.register(adminUsersRoutes, { ctx, access });
-  await app.register(adminLimitsRoutes, { ctx, access });
-  await app.register(adminStaffRoutes, { ctx, access });
-  await app.register(adminApprovalsRoutes, { ctx, access });
-
+/** GET /users, GET /users/:id/balances */
+function userBalanceRoutes(
+  app: RouteApp,
+  { admin, operations, access, staffOnly, tags, security }: AdminRoutesDeps,
+) {
   app.get(
     '/users',
     {
@@ -116,7 +110,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; prices: Price
       },
     );
   }
+}
 
+/** GET /audit-logs, GET /trades/:id, GET /trades/:id/messages */
+function auditAndTradeRoutes(
+  app: RouteApp,
+  { admin, disputes, chat, staffOnly, tags, security }: AdminRoutesDeps,
+) {
   app.get(
     '/audit-logs',
     {
@@ -169,7 +169,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; prices: Price
       data: await chat.listForModerator(request.params.id, request.query),
     }),
   );
+}
 
+/** GET /uploads/receipts/:id, POST /trades/:id/resolve */
+function receiptAndResolveRoutes(
+  app: RouteApp,
+  { disputes, uploads, access, staffOnly, tags, security }: AdminRoutesDeps,
+) {
   app.get(
     '/uploads/receipts/:id',
     {
@@ -214,4 +220,28 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; prices: Price
       return { success: true as const, data };
     },
   );
+}
+
+type AdminRoutesDeps = ReturnType<typeof adminRoutesDeps>;
+
+/**
+ * The back office under /api/v1/admin (spec 3 §7). Every route but sign-in needs a staff token.
+ * `prices` values resolutions and credits for four eyes (docs/decisions/023).
+ */
+export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; prices: PriceSource }> = async (
+  app,
+  { ctx, prices },
+) => {
+  const deps = adminRoutesDeps(app, { ctx, prices });
+  const { auth, access } = deps;
+  await app.register(adminAuthRoutes, { ctx, auth, access });
+  await app.register(adminWithdrawalsRoutes, { ctx, access });
+  await app.register(adminDeskRoutes, { ctx, access });
+  await app.register(adminUsersRoutes, { ctx, access });
+  await app.register(adminLimitsRoutes, { ctx, access });
+  await app.register(adminStaffRoutes, { ctx, access });
+  await app.register(adminApprovalsRoutes, { ctx, access });
+  userBalanceRoutes(app, deps);
+  auditAndTradeRoutes(app, deps);
+  receiptAndResolveRoutes(app, deps);
 };
