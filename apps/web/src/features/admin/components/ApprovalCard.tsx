@@ -30,7 +30,6 @@ export function ApprovalCard({
   onStep: (step: ApprovalStep) => void;
 }) {
   const t = useT();
-  const fmt = useFormat();
   const id = useId();
   const pending = a.status === 'pending';
   const why = a.refusal && a.refusal !== 'decided' ? t(`staffSafety.refusal.${a.refusal}`) : null;
@@ -45,111 +44,11 @@ export function ApprovalCard({
         </span>
       </div>
       <dl className="bo-facts">
-        {a.trade ? (
-          <>
-            <div>
-              <dt>{t('staffSafety.field.trade')}</dt>
-              <dd>
-                <Link to={`/admin/disputes/${a.trade.id}`}>{shortId(a.trade.id)}</Link> ·{' '}
-                {t(`tradeStatus.${a.trade.status}`)}
-              </dd>
-            </div>
-            <div className="bo-facts__wide">
-              <dt>{t('bo.case.resolve')}</dt>
-              <dd className="bo-strong" data-testid="approval-outcome">
-                {t(
-                  a.trade.outcome === 'release'
-                    ? 'staffSafety.outcome.release'
-                    : 'staffSafety.outcome.refund',
-                )}
-              </dd>
-            </div>
-            <div className="bo-facts__wide">
-              <dt>{t('staffSafety.field.parties')}</dt>
-              <dd>
-                {t('staffSafety.field.partiesValue', {
-                  buyer: a.trade.buyer.name,
-                  seller: a.trade.seller.name,
-                })}
-              </dd>
-            </div>
-          </>
-        ) : null}
-        <div>
-          <dt>{t('staffSafety.field.amount')}</dt>
-          <dd className="num" data-testid="approval-amount">
-            {fmt.crypto(a.amount, a.cryptocurrency)}
-            {a.trade ? (
-              <span className="muted"> · {fmt.fiat(a.trade.amountFiat, a.trade.fiatCurrency)}</span>
-            ) : null}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('staffSafety.field.usd')}</dt>
-          <dd className="num bo-strong" data-testid="approval-usd">
-            {fmt.fiat(a.usdValue, 'USD')}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('staffSafety.field.beneficiary')}</dt>
-          <dd>
-            <Link to={`/admin/users/${a.beneficiary.id}`}>{a.beneficiary.name}</Link>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('staffSafety.field.proposedBy')}</dt>
-          <dd data-testid="approval-proposer">
-            {t('staffSafety.who', { name: staffName(a.proposedBy), when: fmt.dateTime(a.proposedAt) })}
-          </dd>
-        </div>
-        <div className="bo-facts__wide">
-          <dt>{t('staffSafety.field.reason')}</dt>
-          <dd className="bo-break">{a.reason}</dd>
-        </div>
-        {a.decidedBy && a.decidedAt ? (
-          <div>
-            <dt>{t('staffSafety.field.decidedBy')}</dt>
-            <dd>{t('staffSafety.who', { name: staffName(a.decidedBy), when: fmt.dateTime(a.decidedAt) })}</dd>
-          </div>
-        ) : null}
-        {a.decisionNote ? (
-          <div className="bo-facts__wide">
-            <dt>{t('staffSafety.field.decisionNote')}</dt>
-            <dd className="bo-break">{a.decisionNote}</dd>
-          </div>
-        ) : null}
+        {a.trade ? <TradeFacts trade={a.trade} /> : null}
+        <ProposalFacts approval={a} />
       </dl>
       {pending ? (
-        <div className="bo-actions">
-          <button
-            type="button"
-            className="btn btn--sm btn--buy"
-            disabled={!a.mayDecide || busy}
-            aria-describedby={why ? `${id}-why` : undefined}
-            onClick={() => onStep('approve')}
-          >
-            {t('staffSafety.approve')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--sm btn--sell"
-            disabled={!a.mayDecide || busy}
-            aria-describedby={why ? `${id}-why` : undefined}
-            onClick={() => onStep('reject')}
-          >
-            {t('staffSafety.reject')}
-          </button>
-          {a.mayCancel ? (
-            <button
-              type="button"
-              className="btn btn--sm btn--ghost"
-              disabled={busy}
-              onClick={() => onStep('cancel')}
-            >
-              {t('staffSafety.withdraw')}
-            </button>
-          ) : null}
-        </div>
+        <ApprovalActions approval={a} busy={busy} whyId={why ? `${id}-why` : undefined} onStep={onStep} />
       ) : null}
       {pending && why ? (
         <p id={`${id}-why`} className="muted small" data-testid="approval-refusal">
@@ -157,5 +56,131 @@ export function ApprovalCard({
         </p>
       ) : null}
     </li>
+  );
+}
+
+/** A resolution's trade: its link and status, the outcome proposed, the parties. */
+function TradeFacts({ trade }: { trade: NonNullable<ApprovalView['trade']> }) {
+  const t = useT();
+  return (
+    <>
+      <div>
+        <dt>{t('staffSafety.field.trade')}</dt>
+        <dd>
+          <Link to={`/admin/disputes/${trade.id}`}>{shortId(trade.id)}</Link> ·{' '}
+          {t(`tradeStatus.${trade.status}`)}
+        </dd>
+      </div>
+      <div className="bo-facts__wide">
+        <dt>{t('bo.case.resolve')}</dt>
+        <dd className="bo-strong" data-testid="approval-outcome">
+          {t(trade.outcome === 'release' ? 'staffSafety.outcome.release' : 'staffSafety.outcome.refund')}
+        </dd>
+      </div>
+      <div className="bo-facts__wide">
+        <dt>{t('staffSafety.field.parties')}</dt>
+        <dd>{t('staffSafety.field.partiesValue', { buyer: trade.buyer.name, seller: trade.seller.name })}</dd>
+      </div>
+    </>
+  );
+}
+
+/** How much and its dollars, who gets it, who proposed it and why, and the decision if any. */
+function ProposalFacts({ approval: a }: { approval: ApprovalView }) {
+  const t = useT();
+  const fmt = useFormat();
+  return (
+    <>
+      <div>
+        <dt>{t('staffSafety.field.amount')}</dt>
+        <dd className="num" data-testid="approval-amount">
+          {fmt.crypto(a.amount, a.cryptocurrency)}
+          {a.trade ? (
+            <span className="muted"> · {fmt.fiat(a.trade.amountFiat, a.trade.fiatCurrency)}</span>
+          ) : null}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('staffSafety.field.usd')}</dt>
+        <dd className="num bo-strong" data-testid="approval-usd">
+          {fmt.fiat(a.usdValue, 'USD')}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('staffSafety.field.beneficiary')}</dt>
+        <dd>
+          <Link to={`/admin/users/${a.beneficiary.id}`}>{a.beneficiary.name}</Link>
+        </dd>
+      </div>
+      <div>
+        <dt>{t('staffSafety.field.proposedBy')}</dt>
+        <dd data-testid="approval-proposer">
+          {t('staffSafety.who', { name: staffName(a.proposedBy), when: fmt.dateTime(a.proposedAt) })}
+        </dd>
+      </div>
+      <div className="bo-facts__wide">
+        <dt>{t('staffSafety.field.reason')}</dt>
+        <dd className="bo-break">{a.reason}</dd>
+      </div>
+      {a.decidedBy && a.decidedAt ? (
+        <div>
+          <dt>{t('staffSafety.field.decidedBy')}</dt>
+          <dd>{t('staffSafety.who', { name: staffName(a.decidedBy), when: fmt.dateTime(a.decidedAt) })}</dd>
+        </div>
+      ) : null}
+      {a.decisionNote ? (
+        <div className="bo-facts__wide">
+          <dt>{t('staffSafety.field.decisionNote')}</dt>
+          <dd className="bo-break">{a.decisionNote}</dd>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** Approve and reject (for another admin only, described by why not), withdraw for the proposer. */
+function ApprovalActions({
+  approval: a,
+  busy,
+  whyId,
+  onStep,
+}: {
+  approval: ApprovalView;
+  busy: boolean;
+  whyId: string | undefined;
+  onStep: (step: ApprovalStep) => void;
+}) {
+  const t = useT();
+  return (
+    <div className="bo-actions">
+      <button
+        type="button"
+        className="btn btn--sm btn--buy"
+        disabled={!a.mayDecide || busy}
+        aria-describedby={whyId}
+        onClick={() => onStep('approve')}
+      >
+        {t('staffSafety.approve')}
+      </button>
+      <button
+        type="button"
+        className="btn btn--sm btn--sell"
+        disabled={!a.mayDecide || busy}
+        aria-describedby={whyId}
+        onClick={() => onStep('reject')}
+      >
+        {t('staffSafety.reject')}
+      </button>
+      {a.mayCancel ? (
+        <button
+          type="button"
+          className="btn btn--sm btn--ghost"
+          disabled={busy}
+          onClick={() => onStep('cancel')}
+        >
+          {t('staffSafety.withdraw')}
+        </button>
+      ) : null}
+    </div>
   );
 }

@@ -1,12 +1,40 @@
-import type { ApprovalView } from '@p2p/shared';
-import { type FormEvent, useId, useState } from 'react';
+import { type ApprovalView, ApproveRequest, RejectApprovalRequest } from '@p2p/shared';
+import { useId } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
-import { useT } from '@/i18n';
+import { type Translate, useT } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
+import { formProblem, useConsoleForm, withKeys } from './admin-form';
 
 export type ApprovalStep = 'approve' | 'reject' | 'cancel';
 
-const REJECT_NOTE_MIN = 5;
+/** Approving takes an optional comment; rejecting its reason (at least 5); withdrawing nothing. */
+const APPROVE = withKeys(ApproveRequest, {});
+const REJECT = withKeys(RejectApprovalRequest, { missing: { note: 'staffSafety.rejectNoteRequired' } });
+
+const TITLE = {
+  approve: 'staffSafety.approveTitle',
+  reject: 'staffSafety.rejectTitle',
+  cancel: 'staffSafety.withdrawTitle',
+} as const;
+const LABEL = {
+  approve: 'staffSafety.approve',
+  reject: 'staffSafety.reject',
+  cancel: 'staffSafety.withdraw',
+} as const;
+
+/** What the dialog says: approving, what will move to whom (it cannot be undone). */
+function stepText(a: ApprovalView, step: ApprovalStep, t: Translate, fmt: ReturnType<typeof useFormat>) {
+  if (step !== 'approve') return t(step === 'reject' ? 'staffSafety.rejectText' : 'staffSafety.withdrawText');
+  const what = a.trade
+    ? t(a.trade.outcome === 'release' ? 'staffSafety.outcome.release' : 'staffSafety.outcome.refund')
+    : t('staffSafety.kind.credit');
+  return t('staffSafety.approveText', {
+    what,
+    amount: fmt.crypto(a.amount, a.cryptocurrency),
+    usd: fmt.fiat(a.usdValue, 'USD'),
+    name: a.beneficiary.name,
+  });
+}
 
 /**
  * The second question before deciding a proposal: approving says what will move to whom (it
@@ -28,53 +56,18 @@ export function ApprovalStepDialog({
   const t = useT();
   const fmt = useFormat();
   const id = useId();
-  const [note, setNote] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const what = a.trade
-    ? t(a.trade.outcome === 'release' ? 'staffSafety.outcome.release' : 'staffSafety.outcome.refund')
-    : t('staffSafety.kind.credit');
-  const text =
-    step === 'approve'
-      ? t('staffSafety.approveText', {
-          what,
-          amount: fmt.crypto(a.amount, a.cryptocurrency),
-          usd: fmt.fiat(a.usdValue, 'USD'),
-          name: a.beneficiary.name,
-        })
-      : t(step === 'reject' ? 'staffSafety.rejectText' : 'staffSafety.withdrawText');
-  const title = t(
-    step === 'approve'
-      ? 'staffSafety.approveTitle'
-      : step === 'reject'
-        ? 'staffSafety.rejectTitle'
-        : 'staffSafety.withdrawTitle',
-  );
-  const label = t(
-    step === 'approve'
-      ? 'staffSafety.approve'
-      : step === 'reject'
-        ? 'staffSafety.reject'
-        : 'staffSafety.withdraw',
-  );
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = note.trim();
-    if (step === 'reject' && value.length < REJECT_NOTE_MIN) {
-      setProblem(t('staffSafety.rejectNoteRequired'));
-      return;
-    }
-    onSubmit(value);
-  };
-
+  const form = useConsoleForm<{ note: string }, { note?: string }>(step === 'reject' ? REJECT : APPROVE, {
+    note: '',
+  });
+  const problem = formProblem(form.formState.errors, ['note']);
   return (
     <Dialog open onClose={onClose} labelledBy={`${id}-t`} describedBy={`${id}-d`}>
-      <form onSubmit={submit} noValidate className="bo-form">
+      <form onSubmit={form.handleSubmit(({ note }) => onSubmit(note ?? ''))} noValidate className="bo-form">
         <h2 id={`${id}-t`} className="dialog__title">
-          {title}
+          {t(TITLE[step])}
         </h2>
         <p id={`${id}-d`} className="muted">
-          {text}
+          {stepText(a, step, t, fmt)}
         </p>
         {problem ? (
           <p className="alert alert--error" role="alert">
@@ -91,8 +84,7 @@ export function ApprovalStepDialog({
               className="input"
               rows={3}
               maxLength={1000}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
+              {...form.register('note')}
             />
           </div>
         )}
@@ -105,7 +97,7 @@ export function ApprovalStepDialog({
             className={`btn ${step === 'approve' ? 'btn--buy' : 'btn--sell'}`}
             disabled={busy}
           >
-            {label}
+            {t(LABEL[step])}
           </button>
         </div>
       </form>

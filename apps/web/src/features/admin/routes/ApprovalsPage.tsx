@@ -9,6 +9,9 @@ import { ApprovalCard } from '../components/ApprovalCard';
 import { type ApprovalStep, ApprovalStepDialog } from '../components/ApprovalStepDialog';
 import { AdminPage, ListState, Pager } from '../components/common';
 
+type Acting = { approval: ApprovalView; step: ApprovalStep };
+type State = 'pending' | 'decided';
+
 /**
  * /admin/approvals: four eyes (docs/decisions/023). Resolutions and credits above
  * FOUR_EYES_USD wait here; a second admin approves (the money moves then) or rejects, the
@@ -17,35 +20,16 @@ import { AdminPage, ListState, Pager } from '../components/common';
 export function ApprovalsPage() {
   const t = useT();
   const fmt = useFormat();
-  const id = useId();
-  const queryClient = useQueryClient();
-  const [state, setState] = useState<'pending' | 'decided'>('pending');
+  const [state, setState] = useState<State>('pending');
   const [page, setPage] = useState(1);
-  const [acting, setActing] = useState<{ approval: ApprovalView; step: ApprovalStep } | null>(null);
+  const [acting, setActing] = useState<Acting | null>(null);
   const query = useQuery({
     queryKey: ['admin', 'approvals', state, page],
     queryFn: () => adminApi.approvals({ state, page }),
     placeholderData: keepPreviousData,
     refetchInterval: 15_000,
   });
-  const decide = useMutation({
-    mutationFn: ({ approval, step, note }: { approval: ApprovalView; step: ApprovalStep; note: string }) =>
-      step === 'approve'
-        ? adminApi.approve(approval.id, note || undefined)
-        : step === 'reject'
-          ? adminApi.reject(approval.id, note)
-          : adminApi.cancelApproval(approval.id),
-    onSuccess: (result) => {
-      toast.success(t(`staffSafety.done.${result.status === 'pending' ? 'approved' : result.status}`));
-      setActing(null);
-    },
-    onError: (error) => toast.error(error.message || t('bo.actionFailed')),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'disputes'] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
-    },
-  });
+  const decide = useApprovalDecision(() => setActing(null));
   const rows = query.data?.approvals ?? [];
   const threshold = query.data ? fmt.fiat(String(query.data.thresholdUsd), 'USD', 0) : '…';
 
@@ -53,23 +37,13 @@ export function ApprovalsPage() {
     <AdminPage
       title={t('staffSafety.page.title')}
       tools={
-        <div className="field bo-inline-field">
-          <label className="field__label" htmlFor={`${id}-state`}>
-            {t('staffSafety.page.state')}
-          </label>
-          <select
-            id={`${id}-state`}
-            className="input"
-            value={state}
-            onChange={(e) => {
-              setState(e.target.value as 'pending' | 'decided');
-              setPage(1);
-            }}
-          >
-            <option value="pending">{t('staffSafety.page.pending')}</option>
-            <option value="decided">{t('staffSafety.page.decided')}</option>
-          </select>
-        </div>
+        <StateFilter
+          state={state}
+          onState={(next) => {
+            setState(next);
+            setPage(1);
+          }}
+        />
       }
     >
       <p className="muted">{t('staffSafety.page.intro', { threshold })}</p>
@@ -102,5 +76,51 @@ export function ApprovalsPage() {
         />
       ) : null}
     </AdminPage>
+  );
+}
+
+/** Approve, reject or withdraw; the approvals, the disputes and the audit log reload either way. */
+function useApprovalDecision(onDone: () => void) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ approval, step, note }: Acting & { note: string }) =>
+      step === 'approve'
+        ? adminApi.approve(approval.id, note || undefined)
+        : step === 'reject'
+          ? adminApi.reject(approval.id, note)
+          : adminApi.cancelApproval(approval.id),
+    onSuccess: (result) => {
+      toast.success(t(`staffSafety.done.${result.status === 'pending' ? 'approved' : result.status}`));
+      onDone();
+    },
+    onError: (error) => toast.error(error.message || t('bo.actionFailed')),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'disputes'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
+    },
+  });
+}
+
+/** Waiting or decided. */
+function StateFilter({ state, onState }: { state: State; onState: (state: State) => void }) {
+  const t = useT();
+  const id = useId();
+  return (
+    <div className="field bo-inline-field">
+      <label className="field__label" htmlFor={`${id}-state`}>
+        {t('staffSafety.page.state')}
+      </label>
+      <select
+        id={`${id}-state`}
+        className="input"
+        value={state}
+        onChange={(e) => onState(e.target.value as State)}
+      >
+        <option value="pending">{t('staffSafety.page.pending')}</option>
+        <option value="decided">{t('staffSafety.page.decided')}</option>
+      </select>
+    </div>
   );
 }
