@@ -1,8 +1,7 @@
 import type {
-  Cryptocurrency,
-  NetworkId,
   PageInfo,
   SavedAddressView,
+  WithdrawalRequest,
   WithdrawalStatus,
   WithdrawalView,
 } from '@p2p/shared';
@@ -12,18 +11,9 @@ import { apiRequest, apiRequestEnvelope } from '@/lib/api';
 export const WITHDRAWALS_KEY = ['withdrawals'] as const;
 export const SAVED_ADDRESSES_KEY = ['withdrawals', 'addresses'] as const;
 
-export interface WithdrawalSubmit {
-  cryptocurrency: Cryptocurrency;
-  network: NetworkId;
-  amount: string;
-  toAddress?: string;
-  addressId?: string;
-  totpCode?: string;
-}
-
 export const withdrawalsApi = {
   /** One Idempotency-Key per submission: a retried request never locks the amount twice. */
-  request: (body: WithdrawalSubmit, idempotencyKey: string) =>
+  request: (body: WithdrawalRequest, idempotencyKey: string) =>
     apiRequest<WithdrawalView>('/withdrawals/request', {
       method: 'POST',
       body,

@@ -59,12 +59,7 @@ export function WithdrawConfirm({
       {twoFactorOn ? (
         <SecondFactorField id={`${id}-totp`} label={t('wd.totp')} value={totp} onChange={onTotp} />
       ) : (
-        <div className="alert alert--warn small" data-testid="withdraw-enrol">
-          <p>{t('security.enrolToSell')}</p>
-          <button type="button" className="btn btn--primary btn--sm" onClick={onEnrol}>
-            {t('tfa.enable')}
-          </button>
-        </div>
+        <EnrolFirst onEnrol={onEnrol} />
       )}
       {error ? (
         <p className="alert alert--error" role="alert">
@@ -80,6 +75,19 @@ export function WithdrawConfirm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** Withdrawing needs two-factor on: the way to turn it on, in place of the code. */
+function EnrolFirst({ onEnrol }: { onEnrol: () => void }) {
+  const t = useT();
+  return (
+    <div className="alert alert--warn small" data-testid="withdraw-enrol">
+      <p>{t('security.enrolToSell')}</p>
+      <button type="button" className="btn btn--primary btn--sm" onClick={onEnrol}>
+        {t('tfa.enable')}
+      </button>
+    </div>
   );
 }
 

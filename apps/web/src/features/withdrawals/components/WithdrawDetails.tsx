@@ -35,9 +35,7 @@ export function WithdrawDetails({
   const fmt = useFormat();
   const id = useId();
   const info = NETWORKS[network];
-  const coin = info.currency;
   const mine = saved.filter((s) => s.network === network);
-  const max = maxWithdrawable(network, available);
   const say = (message: FormMessage | null) => (message ? t(message.key, message.values) : null);
   const set = (patch: Partial<DetailsDraft>) => onDraft({ ...draft, ...patch });
   const savedMatch = mine.find((s) => s.address === check.address);
@@ -45,30 +43,15 @@ export function WithdrawDetails({
   return (
     <>
       <p className="small">
-        {t('wd.available', { amount: fmt.crypto(available, coin) })} · {info.label}
+        {t('wd.available', { amount: fmt.crypto(available, info.currency) })} · {info.label}
       </p>
       {mine.length > 0 ? (
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-saved`}>
-            {t('wd.savedPick')}
-          </label>
-          <select
-            id={`${id}-saved`}
-            className="input"
-            value={savedMatch?.id ?? ''}
-            onChange={(event) => {
-              const pick = mine.find((s) => s.id === event.target.value);
-              if (pick) set({ address: pick.address, save: false });
-            }}
-          >
-            <option value="">{t('wd.savedNone')}</option>
-            {mine.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.label} · {s.address.slice(0, 8)}…{s.address.slice(-6)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SavedAddressPick
+          id={`${id}-saved`}
+          mine={mine}
+          value={savedMatch?.id ?? ''}
+          onPick={(pick) => set({ address: pick.address, save: false })}
+        />
       ) : null}
       <InputField
         id={`${id}-address`}
@@ -78,26 +61,100 @@ export function WithdrawDetails({
         className="mono"
         error={draft.address.trim() ? say(check.addressError) : null}
       />
-      <InputField
+      <AmountField
         id={`${id}-amount`}
-        label={t('wd.amount')}
+        network={network}
+        available={available}
         value={draft.amount}
         onChange={(amount) => set({ amount })}
+        error={draft.amount.trim() ? say(check.amountError) : null}
+      />
+      {check.quote ? <QuoteFacts quote={check.quote} coin={info.currency} /> : null}
+      {check.address && !savedMatch ? <SaveAddress id={`${id}-label`} draft={draft} onChange={set} /> : null}
+    </>
+  );
+}
+
+/** The saved destinations of this network, to pick one instead of typing it. */
+function SavedAddressPick({
+  id,
+  mine,
+  value,
+  onPick,
+}: {
+  id: string;
+  mine: SavedAddressView[];
+  value: string;
+  onPick: (saved: SavedAddressView) => void;
+}) {
+  const t = useT();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {t('wd.savedPick')}
+      </label>
+      <select
+        id={id}
+        className="input"
+        value={value}
+        onChange={(event) => {
+          const pick = mine.find((s) => s.id === event.target.value);
+          if (pick) onPick(pick);
+        }}
+      >
+        <option value="">{t('wd.savedNone')}</option>
+        {mine.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.label} · {s.address.slice(0, 8)}…{s.address.slice(-6)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The amount with the network's limits and fee, and Max (all that fits with the fee). */
+function AmountField({
+  id,
+  network,
+  available,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  network: NetworkId;
+  available: string;
+  value: string;
+  onChange: (amount: string) => void;
+  error: string | null;
+}) {
+  const t = useT();
+  const fmt = useFormat();
+  const info = NETWORKS[network];
+  const max = maxWithdrawable(network, available);
+  return (
+    <>
+      <InputField
+        id={id}
+        label={t('wd.amount')}
+        value={value}
+        onChange={onChange}
         inputMode="decimal"
         className="num"
         hint={t('wd.limits', {
           min: fmt.number(info.withdraw.min),
           max: fmt.number(info.withdraw.max),
           fee: fmt.number(info.withdraw.fee),
-          currency: coin,
+          currency: info.currency,
         })}
-        error={draft.amount.trim() ? say(check.amountError) : null}
+        error={error}
         addon={
           <button
             type="button"
             className="btn btn--ghost btn--sm"
             disabled={max === null}
-            onClick={() => max && set({ amount: max })}
+            onClick={() => max && onChange(max)}
           >
             {t('wd.max')}
             <span className="sr-only"> · {t('wd.maxLabel')}</span>
@@ -105,30 +162,42 @@ export function WithdrawDetails({
         }
       />
       {max === null ? <p className="small field__error">{t('wd.noBalance')}</p> : null}
-      {check.quote ? <QuoteFacts quote={check.quote} coin={coin} /> : null}
-      {check.address && !savedMatch ? (
-        <div className="save-address">
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={draft.save}
-              onChange={(event) => set({ save: event.target.checked })}
-            />{' '}
-            {t('wd.saveAddress')}
-          </label>
-          {draft.save ? (
-            <InputField
-              id={`${id}-label`}
-              label={t('wd.saveLabel')}
-              value={draft.label}
-              onChange={(label) => set({ label })}
-              maxLength={50}
-              error={draft.label.trim() ? null : t('wd.err.labelRequired')}
-            />
-          ) : null}
-        </div>
-      ) : null}
     </>
+  );
+}
+
+/** Saving a new destination under a label (one code covers the withdrawal and the saving). */
+function SaveAddress({
+  id,
+  draft,
+  onChange,
+}: {
+  id: string;
+  draft: DetailsDraft;
+  onChange: (patch: Partial<DetailsDraft>) => void;
+}) {
+  const t = useT();
+  return (
+    <div className="save-address">
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={draft.save}
+          onChange={(event) => onChange({ save: event.target.checked })}
+        />{' '}
+        {t('wd.saveAddress')}
+      </label>
+      {draft.save ? (
+        <InputField
+          id={id}
+          label={t('wd.saveLabel')}
+          value={draft.label}
+          onChange={(label) => onChange({ label })}
+          maxLength={50}
+          error={draft.label.trim() ? null : t('wd.err.labelRequired')}
+        />
+      ) : null}
+    </div>
   );
 }
 

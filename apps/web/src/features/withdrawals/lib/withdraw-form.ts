@@ -1,4 +1,5 @@
 import {
+  type Cryptocurrency,
   checkWithdrawalAmount,
   formatAmount,
   type MessageKey,
@@ -8,9 +9,11 @@ import {
   plainAmount,
   tryParseAmount,
   WITHDRAW_DECIMALS,
+  WithdrawalRequest,
   withdrawLimitsOf,
 } from '@p2p/shared';
 import { validateAddress } from '@p2p/shared/address';
+import { z } from 'zod';
 
 /**
  * The withdraw form's rules, the same the server applies (packages/shared withdrawal-rules and
@@ -138,6 +141,58 @@ export function maxWithdrawable(network: NetworkId, available: string): string |
   amount -= amount % step;
   if (amount < min) return null;
   return plainAmount(amount);
+}
+
+/** The withdraw form as typed, across its steps: destination and amount, the label to save the
+ * address under, and the two-factor code of the last step. */
+export interface WithdrawFormValues {
+  address: string;
+  amount: string;
+  save: boolean;
+  label: string;
+  totp: string;
+}
+
+export interface WithdrawContext {
+  currency: Cryptocurrency;
+  network: NetworkId;
+  available: string;
+  devnet: boolean;
+}
+
+/**
+ * What the confirm step sends, for react-hook-form: a destination that passes its checksum and
+ * an amount in the network's limits become the request body, checked with the shared
+ * WithdrawalRequest (the server's own schema). The balance is the server's to judge by then.
+ */
+export function withdrawRequestSchema(context: WithdrawContext) {
+  return z
+    .custom<WithdrawFormValues>()
+    .transform((values, ctx): z.input<typeof WithdrawalRequest> => {
+      const { network, available, devnet } = context;
+      const amount = checkAmount(network, values.amount, available);
+      const address = checkAddress(network, values.address, devnet);
+      if (!amount.quote || !address.address) {
+        for (const [path, error] of [
+          ['amount', amount.quote ? null : amount.error],
+          ['address', address.error],
+        ] as const) {
+          if (error) ctx.addIssue({ code: 'custom', path: [path], message: error.key, params: error.values });
+        }
+        return z.NEVER;
+      }
+      const label = values.label.trim();
+      return {
+        cryptocurrency: context.currency,
+        network,
+        amount: normalizeAmountInput(values.amount),
+        toAddress: address.address,
+        totpCode: values.totp.trim(),
+        // One code covers the withdrawal and saving its address (docs/decisions/023).
+        ...(values.save && label ? { saveLabel: label } : {}),
+      };
+    })
+    .pipe(WithdrawalRequest);
 }
 
 /** An address shortened to its first 8 and last 6 characters. */

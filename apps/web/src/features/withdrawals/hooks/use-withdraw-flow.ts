@@ -1,0 +1,119 @@
+import {
+  type Cryptocurrency,
+  type NetworkId,
+  networksOf,
+  type WithdrawalRequest,
+  type WithdrawalView,
+} from '@p2p/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useSellingGate, useTwoFactorStatus } from '@/features/two-factor';
+import { currentLang } from '@/i18n';
+import { newIdempotencyKey } from '@/lib/api';
+import { useWalletBalances, WALLET_KEY } from '@/lib/balances';
+import { catalogueResolver } from '@/lib/form-resolver';
+import { usePlatformConfig } from '@/lib/platform-config';
+import {
+  SAVED_ADDRESSES_KEY,
+  useSavedAddresses,
+  WITHDRAWALS_KEY,
+  withdrawalsApi,
+} from '../api/withdrawals-api';
+import { checkWithdrawForm, type WithdrawFormValues, withdrawRequestSchema } from '../lib/withdraw-form';
+
+export type WithdrawStep = 'select' | 'details' | 'confirm' | 'done';
+const EMPTY: WithdrawFormValues = { address: '', amount: '', save: false, label: '', totp: '' };
+
+/**
+ * The withdraw flow's state: the coin and network, the step, and the form (react-hook-form)
+ * whose destination and amount are checked as they are typed with the server's own rules, and
+ * whose last step sends the shared WithdrawalRequest with one Idempotency-Key per submission.
+ */
+export function useWithdrawFlow(initialCurrency: Cryptocurrency, currencyFixed: boolean) {
+  const queryClient = useQueryClient();
+  const config = usePlatformConfig();
+  const balances = useWalletBalances();
+  const twoFactor = useTwoFactorStatus();
+  const gate = useSellingGate();
+  const saved = useSavedAddresses();
+  const [currency, setCurrency] = useState(initialCurrency);
+  const [network, setNetwork] = useState<NetworkId>(networksOf(initialCurrency)[0]?.id ?? 'BTC');
+  const [step, setStep] = useState<WithdrawStep>(
+    networksOf(initialCurrency).length === 1 && currencyFixed ? 'details' : 'select',
+  );
+  const [result, setResult] = useState<WithdrawalView | null>(null);
+  const idempotencyKey = useRef(newIdempotencyKey());
+
+  const available = balances.data?.find((b) => b.cryptocurrency === currency)?.available ?? '0.00000000';
+  const devnet = config.data?.chainMode === 'devnet';
+  const resolver = useMemo(
+    () =>
+      catalogueResolver<WithdrawFormValues, WithdrawalRequest>(
+        withdrawRequestSchema({ currency, network, available, devnet }),
+        currentLang,
+      ),
+    [currency, network, available, devnet],
+  );
+  const form = useForm<WithdrawFormValues, unknown, WithdrawalRequest>({ resolver, defaultValues: EMPTY });
+  const values = form.watch();
+  // Checked as typed (the fee and total shown as soon as the amount holds): the same rules.
+  const check = useMemo(
+    () => checkWithdrawForm({ network, amount: values.amount, address: values.address, available, devnet }),
+    [network, values.amount, values.address, available, devnet],
+  );
+  const labelMissing = values.save && !values.label.trim();
+
+  const submit = useMutation({
+    mutationFn: (body: WithdrawalRequest) => withdrawalsApi.request(body, idempotencyKey.current),
+    onError: (error) => {
+      gate.handle(error, () => undefined);
+    },
+    onSuccess: (view) => {
+      if (form.getValues('save')) void queryClient.invalidateQueries({ queryKey: SAVED_ADDRESSES_KEY });
+      setResult(view);
+      setStep('done');
+      idempotencyKey.current = newIdempotencyKey();
+      // Balances reload 1 s after a request.
+      setTimeout(() => {
+        void queryClient.invalidateQueries({ queryKey: WALLET_KEY });
+        void queryClient.invalidateQueries({ queryKey: WITHDRAWALS_KEY });
+      }, 1000);
+    },
+  });
+
+  return {
+    currency,
+    network,
+    step,
+    setStep,
+    result,
+    form,
+    values,
+    check,
+    available,
+    saved: saved.data ?? [],
+    twoFactorOn: twoFactor.data?.enabled === true,
+    gate,
+    /** Continue from the details: once the destination, the amount and a label to save under hold. */
+    canConfirm: check.ok && !labelMissing,
+    chooseCurrency: (coin: Cryptocurrency) => {
+      setCurrency(coin);
+      setNetwork(networksOf(coin)[0]?.id ?? 'BTC');
+    },
+    setNetwork,
+    send: form.handleSubmit((body) => {
+      if (!submit.isPending) submit.mutate(body);
+    }),
+    sending: submit.isPending,
+    sendError: submit.isError ? submit.error.message : null,
+    restart: () => {
+      form.reset(EMPTY);
+      setResult(null);
+      submit.reset();
+      setStep('select');
+    },
+  };
+}
+
+export type WithdrawFlowState = ReturnType<typeof useWithdrawFlow>;
