@@ -1,22 +1,14 @@
 import type { TradeView } from '@p2p/shared';
 import { useId } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
-import { SecondFactorField, secondFactorReason, useTwoFactorStatus } from '@/features/two-factor';
+import { SecondFactorField, useTwoFactorStatus } from '@/features/two-factor';
 import { type MessageKey, useT } from '@/i18n';
-import { ApiError } from '@/lib/api';
 import { useFormat } from '@/lib/use-format';
 import { useActionForm } from '../hooks/use-action-form';
 import { ACTION_TEXTS, type Confirmable } from '../lib/action-dialog';
 import { PayerFields } from './PayerFields';
 
-export type { Confirmable } from '../lib/action-dialog';
-
-/** Errors the dialog shows at its fields instead of a toast. */
-export function shownInDialog(error: unknown, action: string): boolean {
-  const reason = secondFactorReason(error);
-  if (action === 'confirm_payment' && (reason === 'missing' || reason === 'invalid')) return true;
-  return action === 'mark_paid' && error instanceof ApiError && error.code === 'VALIDATION_ERROR';
-}
+export { type Confirmable, shownInDialog } from '../lib/action-dialog';
 
 interface ActionDialogProps {
   trade: TradeView;

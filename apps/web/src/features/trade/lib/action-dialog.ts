@@ -1,4 +1,6 @@
+import { secondFactorReason } from '@/features/two-factor';
 import type { MessageKey } from '@/i18n';
+import { ApiError } from '@/lib/api';
 import type { MainAction } from './status';
 
 /** The actions asked a second time before they are sent. */
@@ -34,3 +36,10 @@ export const ACTION_TEXTS: Record<
     danger: true,
   },
 };
+
+/** Errors the dialog shows at its fields instead of a toast. */
+export function shownInDialog(error: unknown, action: string): boolean {
+  const reason = secondFactorReason(error);
+  if (action === 'confirm_payment' && (reason === 'missing' || reason === 'invalid')) return true;
+  return action === 'mark_paid' && error instanceof ApiError && error.code === 'VALIDATION_ERROR';
+}
