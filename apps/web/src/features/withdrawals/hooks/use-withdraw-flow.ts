@@ -8,7 +8,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useSellingGate, useTwoFactorStatus } from '@/features/two-factor';
+import { type SellingGate, useSellingGate, useTwoFactorStatus } from '@/features/two-factor';
 import { currentLang } from '@/i18n';
 import { newIdempotencyKey } from '@/lib/api';
 import { useWalletBalances, WALLET_KEY } from '@/lib/balances';
@@ -20,18 +20,67 @@ import {
   WITHDRAWALS_KEY,
   withdrawalsApi,
 } from '../api/withdrawals-api';
-import { checkWithdrawForm, type WithdrawFormValues, withdrawRequestSchema } from '../lib/withdraw-form';
+import {
+  checkWithdrawForm,
+  type WithdrawContext,
+  type WithdrawFormValues,
+  withdrawRequestSchema,
+} from '../lib/withdraw-form';
 
 export type WithdrawStep = 'select' | 'details' | 'confirm' | 'done';
 const EMPTY: WithdrawFormValues = { address: '', amount: '', save: false, label: '', totp: '' };
 
 /**
- * The withdraw flow's state: the coin and network, the step, and the form (react-hook-form)
- * whose destination and amount are checked as they are typed with the server's own rules, and
- * whose last step sends the shared WithdrawalRequest with one Idempotency-Key per submission.
+ * The withdraw form (react-hook-form): destination and amount checked as they are typed with the
+ * server's own rules, and the shared WithdrawalRequest the confirm step sends, via its resolver.
+ */
+function useWithdrawForm(context: WithdrawContext) {
+  const { currency, network, available, devnet } = context;
+  const resolver = useMemo(
+    () =>
+      catalogueResolver<WithdrawFormValues, WithdrawalRequest>(
+        withdrawRequestSchema({ currency, network, available, devnet }),
+        currentLang,
+      ),
+    [currency, network, available, devnet],
+  );
+  const form = useForm<WithdrawFormValues, unknown, WithdrawalRequest>({ resolver, defaultValues: EMPTY });
+  const values = form.watch();
+  // The fee and total are shown as soon as the amount holds.
+  const check = useMemo(
+    () => checkWithdrawForm({ network, amount: values.amount, address: values.address, available, devnet }),
+    [network, values.amount, values.address, available, devnet],
+  );
+  const labelMissing = values.save && !values.label.trim();
+  return { form, values, check, canConfirm: check.ok && !labelMissing };
+}
+
+/** Sends the request with one Idempotency-Key per submission; balances reload 1 s later. */
+function useWithdrawSubmit(gate: SellingGate, onDone: (view: WithdrawalView) => void) {
+  const queryClient = useQueryClient();
+  const idempotencyKey = useRef(newIdempotencyKey());
+  return useMutation({
+    mutationFn: (body: WithdrawalRequest) => withdrawalsApi.request(body, idempotencyKey.current),
+    onError: (error) => {
+      gate.handle(error, () => undefined);
+    },
+    onSuccess: (view, body) => {
+      if (body.saveLabel !== undefined) void queryClient.invalidateQueries({ queryKey: SAVED_ADDRESSES_KEY });
+      onDone(view);
+      idempotencyKey.current = newIdempotencyKey();
+      setTimeout(() => {
+        void queryClient.invalidateQueries({ queryKey: WALLET_KEY });
+        void queryClient.invalidateQueries({ queryKey: WITHDRAWALS_KEY });
+      }, 1000);
+    },
+  });
+}
+
+/**
+ * The withdraw flow's state: the coin and network, the step, the form, and the submission; a
+ * user without two-factor is led through enrolment (the gate's dialog).
  */
 export function useWithdrawFlow(initialCurrency: Cryptocurrency, currencyFixed: boolean) {
-  const queryClient = useQueryClient();
   const config = usePlatformConfig();
   const balances = useWalletBalances();
   const twoFactor = useTwoFactorStatus();
@@ -43,43 +92,12 @@ export function useWithdrawFlow(initialCurrency: Cryptocurrency, currencyFixed: 
     networksOf(initialCurrency).length === 1 && currencyFixed ? 'details' : 'select',
   );
   const [result, setResult] = useState<WithdrawalView | null>(null);
-  const idempotencyKey = useRef(newIdempotencyKey());
-
   const available = balances.data?.find((b) => b.cryptocurrency === currency)?.available ?? '0.00000000';
   const devnet = config.data?.chainMode === 'devnet';
-  const resolver = useMemo(
-    () =>
-      catalogueResolver<WithdrawFormValues, WithdrawalRequest>(
-        withdrawRequestSchema({ currency, network, available, devnet }),
-        currentLang,
-      ),
-    [currency, network, available, devnet],
-  );
-  const form = useForm<WithdrawFormValues, unknown, WithdrawalRequest>({ resolver, defaultValues: EMPTY });
-  const values = form.watch();
-  // Checked as typed (the fee and total shown as soon as the amount holds): the same rules.
-  const check = useMemo(
-    () => checkWithdrawForm({ network, amount: values.amount, address: values.address, available, devnet }),
-    [network, values.amount, values.address, available, devnet],
-  );
-  const labelMissing = values.save && !values.label.trim();
-
-  const submit = useMutation({
-    mutationFn: (body: WithdrawalRequest) => withdrawalsApi.request(body, idempotencyKey.current),
-    onError: (error) => {
-      gate.handle(error, () => undefined);
-    },
-    onSuccess: (view) => {
-      if (form.getValues('save')) void queryClient.invalidateQueries({ queryKey: SAVED_ADDRESSES_KEY });
-      setResult(view);
-      setStep('done');
-      idempotencyKey.current = newIdempotencyKey();
-      // Balances reload 1 s after a request.
-      setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: WALLET_KEY });
-        void queryClient.invalidateQueries({ queryKey: WITHDRAWALS_KEY });
-      }, 1000);
-    },
+  const { form, values, check, canConfirm } = useWithdrawForm({ currency, network, available, devnet });
+  const submit = useWithdrawSubmit(gate, (view) => {
+    setResult(view);
+    setStep('done');
   });
 
   return {
@@ -92,11 +110,10 @@ export function useWithdrawFlow(initialCurrency: Cryptocurrency, currencyFixed: 
     values,
     check,
     available,
+    gate,
+    canConfirm,
     saved: saved.data ?? [],
     twoFactorOn: twoFactor.data?.enabled === true,
-    gate,
-    /** Continue from the details: once the destination, the amount and a label to save under hold. */
-    canConfirm: check.ok && !labelMissing,
     chooseCurrency: (coin: Cryptocurrency) => {
       setCurrency(coin);
       setNetwork(networksOf(coin)[0]?.id ?? 'BTC');
