@@ -3,7 +3,7 @@ import { type Executor, queryRows } from '../db/client.ts';
 import { auditReputationCounters } from '../modules/users/reputation-counters.ts';
 
 /**
- * Audits a database against the five invariants of DESIGN §2, and the reputation counters
+ * Audits a database against the five ledger invariants (docs/ARCHITECTURE.md, "Data"), and the reputation counters
  * against history. Returns one line per violation; an empty list means the books are sound.
  * `reputationFigures: false` leaves out the slow per-user comparison with REPUTATION_COLUMNS
  * (the counters are still compared with history, set-based): for audits run very often.
@@ -23,6 +23,27 @@ export async function auditLedger(
     if (rows.length > 50) problems.push(`${invariant}: ... and ${rows.length - 50} more`);
   };
 
+  for (const invariant of INVARIANTS) await invariant(check);
+  await withdrawalPostings(check);
+
+  // Not money, but kept like it: the reputation counters equal their recomputation from
+  // history (docs/decisions/019-order-book-performance.md).
+  const figures = options.reputationFigures ?? true;
+  for (const problem of await auditReputationCounters(db, { figures })) problems.push(`counters: ${problem}`);
+  return problems;
+}
+
+/** The checks, in the order of the invariants in docs/ARCHITECTURE.md ("Data"). */
+const INVARIANTS: ((check: Check) => Promise<void>)[] = [
+  sumsToZero,
+  balancesMatchJournal,
+  nothingNegativeOrOversold,
+  lockedIsExplained,
+  tradeSettlesOnce,
+  depositCreditedOnce,
+];
+
+async function sumsToZero(check: Check): Promise<void> {
   // 1. Every currency sums to zero over all accounts, and every posting is balanced.
   await check(
     '1 zero-sum',
@@ -36,7 +57,9 @@ export async function auditLedger(
         HAVING SUM(delta) <> 0`,
     (r) => `ledger transaction ${r.tx_id} ${r.currency} off by ${r.total}`,
   );
+}
 
+async function balancesMatchJournal(check: Check): Promise<void> {
   // 2. Balances equal the sum of their journal entries per bucket.
   await check(
     '2 balances = journal',
@@ -54,7 +77,9 @@ export async function auditLedger(
     (r) =>
       `${r.account} ${r.currency}: balance ${r.b_available}/${r.b_locked}, journal ${r.j_available}/${r.j_locked}`,
   );
+}
 
+async function nothingNegativeOrOversold(check: Check): Promise<void> {
   // 3. Nothing negative; no order oversold, and its remaining amount matches its trades.
   await check(
     '3 non-negative',
@@ -73,7 +98,9 @@ export async function auditLedger(
                <> o.amount_crypto`,
     (r) => `order ${r.id}: amount ${r.amount}, available ${r.available}, in trades ${r.traded}`,
   );
+}
 
+async function lockedIsExplained(check: Check): Promise<void> {
   // 4. locked = live sell-order reserves + escrow of unsettled trades as seller + amount and
   //    fee of withdrawals still in the queue (PENDING, APPROVED, PROCESSING).
   await check(
@@ -96,7 +123,9 @@ export async function auditLedger(
           AND COALESCE(b.locked, 0) <> COALESCE(e.amount, 0)`,
     (r) => `${r.account} ${r.currency}: locked ${r.locked}, reserves + escrow + withdrawals ${r.expected}`,
   );
+}
 
+async function tradeSettlesOnce(check: Check): Promise<void> {
   // 5. A trade moves money at most once, and a settled trade has exactly its one settlement.
   await check(
     '5 one settlement',
@@ -113,7 +142,9 @@ export async function auditLedger(
             OR (t.settlement = 'refunded' AND string_agg(l.kind, ',') <> 'trade_refund')`,
     (r) => `trade ${r.id} settlement ${r.settlement} with postings [${r.kinds ?? ''}]`,
   );
+}
 
+async function depositCreditedOnce(check: Check): Promise<void> {
   // 5 (money in). A deposit is credited at most once, exactly when its status says so, for
   // its amount to its owner (docs/decisions/011-custody.md).
   await check(
@@ -131,13 +162,6 @@ export async function auditLedger(
                <> (CASE WHEN d.status = 'credited' THEN d.amount ELSE 0 END)`,
     (r) => `deposit ${r.id} ${r.status}: ${r.postings} postings crediting ${r.credited}`,
   );
-  await withdrawalPostings(check);
-
-  // Not money, but kept like it: the reputation counters equal their recomputation from
-  // history (docs/decisions/019-order-book-performance.md).
-  const figures = options.reputationFigures ?? true;
-  for (const problem of await auditReputationCounters(db, { figures })) problems.push(`counters: ${problem}`);
-  return problems;
 }
 
 type Check = (
