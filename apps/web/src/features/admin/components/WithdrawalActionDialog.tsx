@@ -1,12 +1,44 @@
-import type { AdminWithdrawalView } from '@p2p/shared';
-import { type FormEvent, useId, useState } from 'react';
+import { type AdminWithdrawalView, WithdrawalDecision } from '@p2p/shared';
+import { useId } from 'react';
+import { z } from 'zod';
 import { Dialog } from '@/components/ui/Dialog';
-import { useT } from '@/i18n';
+import { type Translate, useT } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
+import { formProblem, useConsoleForm } from './admin-form';
 import { actionLabelKey } from './WithdrawalSending';
 
 /** The decisions asked a second time: approve, reject (with its reason), fail (money returns). */
 export type AskedAction = 'approve' | 'reject' | 'fail';
+
+/** The decision's note (WithdrawalDecision): optional, but a rejection must give its reason. */
+const OPTIONAL_NOTE = WithdrawalDecision.pick({ note: true });
+const REQUIRED_NOTE = z.object({
+  note: WithdrawalDecision.shape.note.unwrap().min(1, 'bo.wd.rejectReasonRequired'),
+});
+
+/** The dialog's title and what it says will happen. */
+function actionTexts(
+  withdrawal: AdminWithdrawalView,
+  action: AskedAction,
+  t: Translate,
+  fmt: ReturnType<typeof useFormat>,
+) {
+  const title =
+    action === 'reject'
+      ? t('bo.wd.rejectTitle')
+      : action === 'fail'
+        ? t('wdc.fail.title')
+        : t('bo.wd.confirmTitle');
+  const text =
+    action === 'fail'
+      ? t('wdc.fail.text', { amount: fmt.crypto(withdrawal.total, withdrawal.cryptocurrency) })
+      : t('bo.wd.confirmText', {
+          action: t(actionLabelKey(action)),
+          amount: fmt.crypto(withdrawal.amount, withdrawal.cryptocurrency),
+          address: withdrawal.toAddress ?? withdrawal.addressPreview,
+        });
+  return { title, text };
+}
 
 /**
  * One step before a staff decision: reject asks for its reason, fail says the
@@ -29,37 +61,19 @@ export function WithdrawalActionDialog({
   const t = useT();
   const fmt = useFormat();
   const id = useId();
-  const [value, setValue] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const label = t(actionLabelKey(action));
-  const title =
-    action === 'reject'
-      ? t('bo.wd.rejectTitle')
-      : action === 'fail'
-        ? t('wdc.fail.title')
-        : t('bo.wd.confirmTitle');
-  const text =
-    action === 'fail'
-      ? t('wdc.fail.text', { amount: fmt.crypto(withdrawal.total, withdrawal.cryptocurrency) })
-      : t('bo.wd.confirmText', {
-          action: label,
-          amount: fmt.crypto(withdrawal.amount, withdrawal.cryptocurrency),
-          address: withdrawal.toAddress ?? withdrawal.addressPreview,
-        });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const note = value.trim();
-    if (action === 'reject' && !note) {
-      setProblem(t('bo.wd.rejectReasonRequired'));
-      return;
-    }
-    onSubmit(note ? { note } : {});
-  };
-
+  const form = useConsoleForm<{ note: string }, { note?: string }>(
+    action === 'reject' ? REQUIRED_NOTE : OPTIONAL_NOTE,
+    { note: '' },
+  );
+  const problem = formProblem(form.formState.errors, ['note']);
+  const { title, text } = actionTexts(withdrawal, action, t, fmt);
   return (
     <Dialog open onClose={onClose} labelledBy={`${id}-t`} describedBy={`${id}-d`}>
-      <form onSubmit={submit} noValidate className="bo-form">
+      <form
+        onSubmit={form.handleSubmit(({ note }) => onSubmit(note ? { note } : {}))}
+        noValidate
+        className="bo-form"
+      >
         <h2 id={`${id}-t`} className="dialog__title">
           {title}
         </h2>
@@ -76,14 +90,7 @@ export function WithdrawalActionDialog({
             <label className="field__label" htmlFor={`${id}-v`}>
               {t(action === 'reject' ? 'bo.wd.rejectReason' : 'wdc.fail.note')}
             </label>
-            <textarea
-              id={`${id}-v`}
-              className="input"
-              rows={3}
-              maxLength={1000}
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-            />
+            <textarea id={`${id}-v`} className="input" rows={3} maxLength={1000} {...form.register('note')} />
           </div>
         )}
         <div className="dialog__actions">
@@ -95,7 +102,7 @@ export function WithdrawalActionDialog({
             className={`btn ${action === 'approve' ? 'btn--primary' : 'btn--sell'}`}
             disabled={busy}
           >
-            {label}
+            {t(actionLabelKey(action))}
           </button>
         </div>
       </form>

@@ -5,11 +5,15 @@ import {
   plainAmount,
   type StaffRef,
   type StaffWithdrawalAction,
+  WithdrawalDecision,
 } from '@p2p/shared';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { CopyText } from '@/components/ui/CopyText';
 import { Dialog } from '@/components/ui/Dialog';
-import { useT } from '@/i18n';
+import { currentLang, useT } from '@/i18n';
+import { issuesToErrors } from '@/lib/form-resolver';
 import { useFormat } from '@/lib/use-format';
 import { useAdminSession } from '../session';
 import './withdrawal-sending.css';
@@ -89,6 +93,12 @@ export function SendingDetails({ withdrawal: w }: { withdrawal: AdminWithdrawalV
   );
 }
 
+/** The hash that completes a request (WithdrawalDecision's txHash), required here. */
+const TxHashForm = z.object({
+  txHash: WithdrawalDecision.shape.txHash.unwrap().min(1, 'bo.wd.txHashRequired'),
+});
+type TxHashForm = z.infer<typeof TxHashForm>;
+
 /** After «Отправить»: the sending details and the transaction hash that completes the request. */
 export function WithdrawalSendingDialog({
   withdrawal,
@@ -103,19 +113,24 @@ export function WithdrawalSendingDialog({
 }) {
   const t = useT();
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [txHash, setTxHash] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement | null>(null);
+  const form = useForm<TxHashForm>({ defaultValues: { txHash: '' } });
+  const { ref, ...txHash } = form.register('txHash');
+  // Checked in the click itself, not a tick later as handleSubmit would: the complaint shows and
+  // the field takes focus at once, as they always have.
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const text = txHash.trim();
-    if (!text) {
-      setProblem(t('bo.wd.txHashRequired'));
-      input.current?.focus();
+    const parsed = TxHashForm.safeParse(form.getValues());
+    if (parsed.success) {
+      form.clearErrors();
+      onSubmit(parsed.data);
       return;
     }
-    onSubmit({ txHash: text });
+    const errors = issuesToErrors<TxHashForm>(parsed.error.issues, currentLang());
+    if (errors.txHash) form.setError('txHash', errors.txHash);
+    input.current?.focus();
   };
+  const problem = form.formState.errors.txHash?.message;
   return (
     <Dialog open onClose={onClose} labelledBy={`${id}-t`} describedBy={`${id}-d`} initialFocus={input}>
       <form onSubmit={submit} noValidate className="bo-form">
@@ -136,14 +151,16 @@ export function WithdrawalSendingDialog({
             {t('bo.wd.txHash')}
           </label>
           <input
-            ref={input}
+            ref={(element) => {
+              ref(element);
+              input.current = element;
+            }}
             id={`${id}-hash`}
             className="input bo-mono"
             maxLength={200}
             autoComplete="off"
             spellCheck={false}
-            value={txHash}
-            onChange={(e) => setTxHash(e.target.value)}
+            {...txHash}
           />
         </div>
         <div className="dialog__actions">
