@@ -38,17 +38,8 @@ function Figures({ party }: { party: TradeParty }) {
   );
 }
 
-/**
- * The counterparty with a level computed from their real figures (docs/product/trading-rules.md):
- * the buyer sees the seller's trust, the seller the buyer's risk, each with the facts that
- * decided it. Missing figures are shown as '—', never filled in.
- */
-export function CounterpartyCard({ trade }: { trade: TradeView }) {
-  const t = useT();
-  const fmt = useFormat();
-  if (trade.userRole === 'observer') return null;
-  const forBuyer = trade.userRole === 'buyer';
-  const party = forBuyer ? trade.seller : trade.buyer;
+/** The level of the party the viewer trades with: the seller's trust for a buyer, the buyer's risk for a seller. */
+function counterpartyLevel(party: TradeParty, forBuyer: boolean) {
   // Disputes weigh in the buyer's risk only, not in the seller's trust.
   const figures = {
     rating: party.rating,
@@ -66,13 +57,26 @@ export function CounterpartyCard({ trade }: { trade: TradeView }) {
       : forBuyer
         ? { high: 'good', medium: 'mid', low: 'bad' }[level]
         : { low: 'good', medium: 'mid', high: 'bad' }[level];
-  const reasons = levelReasons(figures);
+  const textKey = forBuyer
+    ? (`trade.trust.${level as 'high' | 'medium' | 'low' | 'unknown'}` as const)
+    : (`trade.risk.${level as 'high' | 'medium' | 'low' | 'unknown'}` as const);
+  return { bar, tone, textKey, reasons: levelReasons(figures) };
+}
+
+/**
+ * The counterparty with a level computed from their real figures (docs/product/trading-rules.md):
+ * the buyer sees the seller's trust, the seller the buyer's risk, each with the facts that
+ * decided it. Missing figures are shown as '—', never filled in.
+ */
+export function CounterpartyCard({ trade }: { trade: TradeView }) {
+  const t = useT();
+  const fmt = useFormat();
+  if (trade.userRole === 'observer') return null;
+  const forBuyer = trade.userRole === 'buyer';
+  const party = forBuyer ? trade.seller : trade.buyer;
+  const { bar, tone, textKey, reasons } = counterpartyLevel(party, forBuyer);
   const title = forBuyer ? t('trade.rep.sellerTitle') : t('trade.rep.buyerTitle');
-  const levelText = t(
-    forBuyer
-      ? `trade.trust.${level as 'high' | 'medium' | 'low' | 'unknown'}`
-      : `trade.risk.${level as 'high' | 'medium' | 'low' | 'unknown'}`,
-  );
+  const levelText = t(textKey);
   return (
     <section className="panel rep-card" aria-label={title}>
       <h2 className="panel__title">{title}</h2>

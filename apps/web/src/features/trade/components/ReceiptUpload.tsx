@@ -8,21 +8,15 @@ import { tradeKeys } from '../api/trade-api';
 import { checkReceipt } from '../lib/receipt';
 import { TradeIcon } from './TradeIcon';
 
-/** The buyer attaches a receipt; errors say 'Ошибка загрузки: {message} Попробуйте снова.' */
-export function ReceiptUpload({
-  trade,
-  inputRef,
-}: {
-  trade: TradeView;
-  inputRef?: React.RefObject<HTMLInputElement | null>;
-}) {
+/** Checks the chosen file, uploads it and refreshes the trade; a problem is kept to be shown. */
+function useReceiptUpload(trade: TradeView, input: React.RefObject<HTMLInputElement | null>) {
   const t = useT();
-  const id = useId();
   const queryClient = useQueryClient();
-  const ownRef = useRef<HTMLInputElement>(null);
-  const input = inputRef ?? ownRef;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const clearInput = () => {
+    if (input.current) input.current.value = '';
+  };
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
@@ -30,7 +24,7 @@ export function ReceiptUpload({
     const problem = checkReceipt(file);
     if (problem) {
       setError(t(problem));
-      if (input.current) input.current.value = '';
+      clearInput();
       return;
     }
     setBusy(true);
@@ -43,9 +37,25 @@ export function ReceiptUpload({
       setError(t('trade.receipt.uploadError', { message: /[.!?]$/.test(message) ? message : `${message}.` }));
     } finally {
       setBusy(false);
-      if (input.current) input.current.value = '';
+      clearInput();
     }
   };
+  return { busy, error, onFile };
+}
+
+/** The buyer attaches a receipt; errors say 'Ошибка загрузки: {message} Попробуйте снова.' */
+export function ReceiptUpload({
+  trade,
+  inputRef,
+}: {
+  trade: TradeView;
+  inputRef?: React.RefObject<HTMLInputElement | null>;
+}) {
+  const t = useT();
+  const id = useId();
+  const ownRef = useRef<HTMLInputElement>(null);
+  const input = inputRef ?? ownRef;
+  const { busy, error, onFile } = useReceiptUpload(trade, input);
 
   return (
     <div className="tr-upload">

@@ -60,7 +60,6 @@ function ReceiptImage({ url, alt, className }: { url: string; alt: string; class
  */
 export function Receipts({ trade, viewRef }: { trade: TradeView; viewRef?: React.Ref<HTMLButtonElement> }) {
   const { t } = useI18n();
-  const fmt = useFormat();
   const id = useId();
   const [open, setOpen] = useState<PaymentProofFile | null>(null);
   const files = [...trade.paymentProofFiles].sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt));
@@ -85,54 +84,86 @@ export function Receipts({ trade, viewRef }: { trade: TradeView; viewRef?: React
         />
       ))}
       <ul className="receipts">
-        {files.map((file, i) => {
-          const flagged = matched.includes(file);
-          return (
-            <li key={file.id}>
-              <button
-                ref={i === 0 ? viewRef : undefined}
-                type="button"
-                className={flagged ? 'receipt receipt--matched' : 'receipt'}
-                onClick={() => setOpen(file)}
-                aria-label={t('trade.receipt.open', { time: fmt.dateTime(file.uploadedAt) })}
-                aria-describedby={flagged ? warningId(file) : undefined}
-              >
-                <ReceiptImage url={file.url} alt="" className="receipt-img" />
-                <span className="receipt__time small muted">{fmt.dateTime(file.uploadedAt)}</span>
-                {flagged ? (
-                  <span className="receipt__flag small">
-                    <Icon name="alert" size={14} /> {t('receiptMatch.badge')}
-                  </span>
-                ) : null}
-              </button>
-            </li>
-          );
-        })}
+        {files.map((file, i) => (
+          <li key={file.id}>
+            <ReceiptThumb
+              file={file}
+              viewRef={i === 0 ? viewRef : undefined}
+              warningId={matched.includes(file) ? warningId(file) : null}
+              onOpen={() => setOpen(file)}
+            />
+          </li>
+        ))}
       </ul>
-      <Dialog open={open !== null} onClose={() => setOpen(null)} labelledBy={`${id}-t`}>
-        {open ? (
-          <div className="receipt-view">
-            <div className="receipt-view__head">
-              <h2 id={`${id}-t`} className="dialog__title">
-                {t('trade.receipt.title')}
-              </h2>
-              <button
-                type="button"
-                className="icon-btn"
-                onClick={() => setOpen(null)}
-                aria-label={t('common.close')}
-              >
-                <Icon name="close" />
-              </button>
-            </div>
-            <ReceiptMatchWarning file={open} />
-            <ReceiptImage url={open.url} alt={t('trade.receipt.title')} className="receipt-view__img" />
-            <p className="muted small">
-              {fmt.dateTime(open.uploadedAt)} · {fmt.fileSize(open.size)}
-            </p>
-          </div>
-        ) : null}
-      </Dialog>
+      <ReceiptViewer id={`${id}-t`} file={open} onClose={() => setOpen(null)} />
     </>
+  );
+}
+
+interface ReceiptThumbProps {
+  file: PaymentProofFile;
+  viewRef: React.Ref<HTMLButtonElement> | undefined;
+  /** The id of its match warning, when the server matched it to another trade's receipt. */
+  warningId: string | null;
+  onOpen: () => void;
+}
+
+/** One receipt's thumbnail and time, flagged when it matches another trade's. */
+function ReceiptThumb({ file, viewRef, warningId, onOpen }: ReceiptThumbProps) {
+  const { t } = useI18n();
+  const fmt = useFormat();
+  const flagged = warningId !== null;
+  return (
+    <button
+      ref={viewRef}
+      type="button"
+      className={flagged ? 'receipt receipt--matched' : 'receipt'}
+      onClick={onOpen}
+      aria-label={t('trade.receipt.open', { time: fmt.dateTime(file.uploadedAt) })}
+      aria-describedby={warningId ?? undefined}
+    >
+      <ReceiptImage url={file.url} alt="" className="receipt-img" />
+      <span className="receipt__time small muted">{fmt.dateTime(file.uploadedAt)}</span>
+      {flagged ? (
+        <span className="receipt__flag small">
+          <Icon name="alert" size={14} /> {t('receiptMatch.badge')}
+        </span>
+      ) : null}
+    </button>
+  );
+}
+
+/** The opened receipt, large, with its match warning, time and size. */
+function ReceiptViewer({
+  id,
+  file,
+  onClose,
+}: {
+  id: string;
+  file: PaymentProofFile | null;
+  onClose: () => void;
+}) {
+  const { t } = useI18n();
+  const fmt = useFormat();
+  return (
+    <Dialog open={file !== null} onClose={onClose} labelledBy={id}>
+      {file ? (
+        <div className="receipt-view">
+          <div className="receipt-view__head">
+            <h2 id={id} className="dialog__title">
+              {t('trade.receipt.title')}
+            </h2>
+            <button type="button" className="icon-btn" onClick={onClose} aria-label={t('common.close')}>
+              <Icon name="close" />
+            </button>
+          </div>
+          <ReceiptMatchWarning file={file} />
+          <ReceiptImage url={file.url} alt={t('trade.receipt.title')} className="receipt-view__img" />
+          <p className="muted small">
+            {fmt.dateTime(file.uploadedAt)} · {fmt.fileSize(file.size)}
+          </p>
+        </div>
+      ) : null}
+    </Dialog>
   );
 }

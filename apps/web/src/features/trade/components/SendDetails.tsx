@@ -1,4 +1,4 @@
-import type { TradeView } from '@p2p/shared';
+import type { PaymentTemplateView, TradeView } from '@p2p/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -10,20 +10,15 @@ import { tradeApi, tradeKeys } from '../api/trade-api';
 /** Same key as the payment-methods screen, so both stay in step. */
 const TEMPLATES_KEY = ['payment-templates'] as const;
 
-/**
- * The seller picks one of their active templates and sends it (PUT /trades/{id}/payment-template).
- * With none saved, a link to /settings/payment-methods.
- */
-export function SendDetails({ trade }: { trade: TradeView }) {
+/** The seller's active templates, the one picked (else the trade's, the default, the first) and sending it. */
+function useSendDetails(trade: TradeView) {
   const t = useT();
-  const id = useId();
   const queryClient = useQueryClient();
   const templates = useQuery({ queryKey: TEMPLATES_KEY, queryFn: tradeApi.templates, retry: false });
   const active = (templates.data ?? []).filter((tpl) => tpl.isActive);
   const preferred = active.find((tpl) => tpl.isDefault) ?? active[0];
   const [picked, setPicked] = useState<string | null>(null);
   const chosen = picked ?? trade.paymentTemplate?.templateId ?? preferred?.id ?? '';
-
   const send = useMutation({
     mutationFn: (templateId: string) => tradeApi.attachTemplate(trade.id, templateId),
     onSuccess: (details) => {
@@ -33,6 +28,17 @@ export function SendDetails({ trade }: { trade: TradeView }) {
     },
     onError: (error) => toast.error(error.message || t('trade.send.failed')),
   });
+  return { templates, active, chosen, pick: setPicked, send };
+}
+
+/**
+ * The seller picks one of their active templates and sends it (PUT /trades/{id}/payment-template).
+ * With none saved, a link to /settings/payment-methods.
+ */
+export function SendDetails({ trade }: { trade: TradeView }) {
+  const t = useT();
+  const id = useId();
+  const { templates, active, chosen, pick, send } = useSendDetails(trade);
 
   if (templates.isPending) return <p className="muted small">{t('common.loading')}</p>;
   if (templates.isError) {
@@ -73,7 +79,7 @@ export function SendDetails({ trade }: { trade: TradeView }) {
         id={`${id}-tpl`}
         className="input"
         value={chosen}
-        onChange={(e) => setPicked(e.target.value)}
+        onChange={(e) => pick(e.target.value)}
         disabled={send.isPending}
         aria-describedby={selected ? `${id}-preview` : undefined}
       >
@@ -83,20 +89,7 @@ export function SendDetails({ trade }: { trade: TradeView }) {
           </option>
         ))}
       </select>
-      {selected ? (
-        <dl id={`${id}-preview`} className="send-details__preview small">
-          <div>
-            <dt>{t('pm.field.type')}</dt>
-            <dd>{t(templateTypeKey(selected.type))}</dd>
-          </div>
-          {orderedDetails(selected.maskedDetails).map(([field, value]) => (
-            <div key={field}>
-              <dt>{t(fieldLabelKey(selected.type, field))}</dt>
-              <dd className="num">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
+      {selected ? <TemplatePreview id={`${id}-preview`} template={selected} /> : null}
       <button type="submit" className="btn btn--primary btn--block" disabled={!chosen || send.isPending}>
         {send.isPending ? t('trade.send.sending') : t(resend ? 'trade.send.resend' : 'trade.send.submit')}
       </button>
@@ -104,5 +97,24 @@ export function SendDetails({ trade }: { trade: TradeView }) {
         <Link to="/settings/payment-methods">{t('trade.send.manage')}</Link>
       </p>
     </form>
+  );
+}
+
+/** The chosen template's details, masked as the list shows them. */
+function TemplatePreview({ id, template }: { id: string; template: PaymentTemplateView }) {
+  const t = useT();
+  return (
+    <dl id={id} className="send-details__preview small">
+      <div>
+        <dt>{t('pm.field.type')}</dt>
+        <dd>{t(templateTypeKey(template.type))}</dd>
+      </div>
+      {orderedDetails(template.maskedDetails).map(([field, value]) => (
+        <div key={field}>
+          <dt>{t(fieldLabelKey(template.type, field))}</dt>
+          <dd className="num">{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -24,13 +24,10 @@ const ROLE_LABEL = {
 /** Status, "step N of 4", my role, refresh; then what is traded for what at which rate. */
 export function TradeHeader({ trade, fee, step, refreshing, onRefresh }: TradeHeaderProps) {
   const t = useT();
-  const fmt = useFormat();
   const buying = trade.userRole === 'buyer';
   const title = t(
     buying ? 'trade.title.buy' : trade.userRole === 'seller' ? 'trade.title.sell' : 'trade.title',
-    {
-      crypto: trade.cryptocurrency,
-    },
+    { crypto: trade.cryptocurrency },
   );
   return (
     <header className="panel trade-head">
@@ -56,41 +53,51 @@ export function TradeHeader({ trade, fee, step, refreshing, onRefresh }: TradeHe
           <Icon name="refresh" className={refreshing ? 'tr-spin' : undefined} />
         </button>
       </div>
-      <dl className="trade-amounts">
-        <div className="trade-amounts__item">
-          <dt>{t(buying ? 'trade.amount.youGet' : 'trade.amount.crypto')}</dt>
-          <dd className="num">
-            {/* The buyer receives the amount less the platform fee: shown before anyone commits. */}
-            {fmt.crypto(buying && fee ? fee.net : trade.amountCrypto, trade.cryptocurrency, { unit: false })}{' '}
-            <span className="muted">{trade.cryptocurrency}</span>
-            {fee ? (
-              <span className="trade-amounts__fee small">
-                {buying
-                  ? t('trade.amount.feeLine', {
-                      gross: fmt.crypto(trade.amountCrypto, trade.cryptocurrency),
-                      fee: fmt.crypto(fee.fee, trade.cryptocurrency),
-                    })
-                  : t('trade.amount.buyerGets', {
-                      net: fmt.crypto(fee.net, trade.cryptocurrency),
-                      fee: fmt.crypto(fee.fee, trade.cryptocurrency),
-                    })}
-              </span>
-            ) : null}
-          </dd>
-        </div>
-        <div className="trade-amounts__item">
-          <dt>{t(buying ? 'trade.amount.youPay' : 'trade.amount.fiat')}</dt>
-          <dd className="num">{fmt.fiat(trade.amountFiat, trade.fiatCurrency)}</dd>
-        </div>
-        <div className="trade-amounts__item">
-          <dt>{t('trade.amount.rate')}</dt>
-          <dd className="num">
-            <span className="trade-amounts__rate">
-              1 {trade.cryptocurrency} = {fmt.fiat(trade.pricePerUnit, trade.fiatCurrency)}
-            </span>
-          </dd>
-        </div>
-      </dl>
+      <TradeAmounts trade={trade} fee={fee} />
     </header>
+  );
+}
+
+/** What is traded for what at which rate; the buyer sees what they get after the fee. */
+function TradeAmounts({ trade, fee }: { trade: TradeView; fee: FeeQuote | null }) {
+  const t = useT();
+  const fmt = useFormat();
+  const buying = trade.userRole === 'buyer';
+  return (
+    <dl className="trade-amounts">
+      <div className="trade-amounts__item">
+        <dt>{t(buying ? 'trade.amount.youGet' : 'trade.amount.crypto')}</dt>
+        <dd className="num">
+          {/* The buyer receives the amount less the platform fee: shown before anyone commits. */}
+          {fmt.crypto(buying && fee ? fee.net : trade.amountCrypto, trade.cryptocurrency, { unit: false })}{' '}
+          <span className="muted">{trade.cryptocurrency}</span>
+          {fee ? (
+            <span className="trade-amounts__fee small">
+              {buying
+                ? t('trade.amount.feeLine', {
+                    gross: fmt.crypto(trade.amountCrypto, trade.cryptocurrency),
+                    fee: fmt.crypto(fee.fee, trade.cryptocurrency),
+                  })
+                : t('trade.amount.buyerGets', {
+                    net: fmt.crypto(fee.net, trade.cryptocurrency),
+                    fee: fmt.crypto(fee.fee, trade.cryptocurrency),
+                  })}
+            </span>
+          ) : null}
+        </dd>
+      </div>
+      <div className="trade-amounts__item">
+        <dt>{t(buying ? 'trade.amount.youPay' : 'trade.amount.fiat')}</dt>
+        <dd className="num">{fmt.fiat(trade.amountFiat, trade.fiatCurrency)}</dd>
+      </div>
+      <div className="trade-amounts__item">
+        <dt>{t('trade.amount.rate')}</dt>
+        <dd className="num">
+          <span className="trade-amounts__rate">
+            1 {trade.cryptocurrency} = {fmt.fiat(trade.pricePerUnit, trade.fiatCurrency)}
+          </span>
+        </dd>
+      </div>
+    </dl>
   );
 }

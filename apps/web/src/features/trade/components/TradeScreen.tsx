@@ -8,7 +8,7 @@ import { useCopy } from '../hooks/use-copy';
 import { useTradeActions } from '../hooks/use-trade-actions';
 import { progressSteps, stepNumber } from '../lib/status';
 import { ActionDialog } from './ActionDialog';
-import { checklistReady, emptyChecklist } from './Checklist';
+import { type ChecklistState, checklistReady, emptyChecklist } from './Checklist';
 import { CounterpartyCard } from './CounterpartyCard';
 import { DisputeDialog } from './DisputeDialog';
 import { Participants, TradeDetailsBlock, TradeInfo } from './InfoBlocks';
@@ -82,17 +82,13 @@ export function TradeScreen({ details, refreshing, onRefresh }: TradeScreenProps
         onAction={actions.ask}
         onDispute={() => setDisputeOpen(true)}
       />
-      {trade.userRole === 'buyer' ? (
-        <BuyerPanel trade={trade} onTimeout={onTimeout} uploadRef={refs.upload} />
-      ) : trade.userRole === 'seller' ? (
-        <SellerPanel
-          trade={trade}
-          onTimeout={onTimeout}
-          checklist={checklist}
-          onChecklist={setChecklist}
-          receiptRef={refs.receipt}
-        />
-      ) : null}
+      <RolePanel
+        trade={trade}
+        onTimeout={onTimeout}
+        checklist={checklist}
+        onChecklist={setChecklist}
+        refs={refs}
+      />
       {trade.status === 'COMPLETED' && !trade.reviewedByMe && trade.userRole !== 'observer' ? (
         <ReviewForm trade={trade} />
       ) : null}
@@ -118,6 +114,36 @@ export function TradeScreen({ details, refreshing, onRefresh }: TradeScreenProps
   );
 }
 
+interface ScreenRefs {
+  upload: RefObject<HTMLInputElement | null>;
+  receipt: RefObject<HTMLButtonElement | null>;
+  chatInput: RefObject<HTMLTextAreaElement | null>;
+}
+
+interface RolePanelProps {
+  trade: TradeView;
+  onTimeout: () => void;
+  checklist: ChecklistState;
+  onChecklist: (next: ChecklistState) => void;
+  refs: ScreenRefs;
+}
+
+/** The buyer's or the seller's own panel; an observer has none. */
+function RolePanel({ trade, onTimeout, checklist, onChecklist, refs }: RolePanelProps) {
+  if (trade.userRole === 'buyer')
+    return <BuyerPanel trade={trade} onTimeout={onTimeout} uploadRef={refs.upload} />;
+  if (trade.userRole !== 'seller') return null;
+  return (
+    <SellerPanel
+      trade={trade}
+      onTimeout={onTimeout}
+      checklist={checklist}
+      onChecklist={onChecklist}
+      receiptRef={refs.receipt}
+    />
+  );
+}
+
 /** Brings a part of the page into view and gives focus to its control. */
 function focusOn(el: HTMLElement | null, scrollTarget?: string) {
   const target = scrollTarget ? document.getElementById(scrollTarget) : el;
@@ -128,11 +154,7 @@ function focusOn(el: HTMLElement | null, scrollTarget?: string) {
 interface TradeSideProps {
   details: TradeDetails;
   fee: FeeQuote | null;
-  refs: {
-    upload: RefObject<HTMLInputElement | null>;
-    receipt: RefObject<HTMLButtonElement | null>;
-    chatInput: RefObject<HTMLTextAreaElement | null>;
-  };
+  refs: ScreenRefs;
   onDispute: () => void;
 }
 
