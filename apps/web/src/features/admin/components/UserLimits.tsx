@@ -1,11 +1,13 @@
-import type { AdminTradeLimits, TradeSuspension } from '@p2p/shared';
+import { type AdminTradeLimits, LiftLimitsRequest, type TradeSuspension } from '@p2p/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
 import { toast } from '@/components/ui/toast';
 import { useT } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
 import { adminApi } from '../api/admin-api';
+import { formProblem, SERVER_ERROR, useConsoleForm, withKeys } from './admin-form';
+import { REASON_KEYS } from './UserModeration';
 
 const limitsKey = (userId: string) => ['admin', 'user', userId, 'limits'] as const;
 
@@ -99,30 +101,24 @@ function SuspensionText({ suspension }: { suspension: TradeSuspension }) {
     : t('limits.bo.suspendedLostDisputes', { since });
 }
 
+const LiftSchema = withKeys(LiftLimitsRequest, REASON_KEYS);
+
 /** The lift, with a reason (5-500 characters, as for blocking). */
 function LiftDialog({ userId, onClose }: { userId: string; onClose: () => void }) {
   const t = useT();
   const id = useId();
-  const queryClient = useQueryClient();
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: () => adminApi.liftLimits(userId, reason.trim()),
-    onSuccess: (data) => {
-      queryClient.setQueryData(limitsKey(userId), data);
-      toast.success(t('limits.bo.lifted'));
-      onClose();
-    },
-    onError: (error) => setProblem(error.message || t('bo.actionFailed')),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim().length < 5) return setProblem(t('validation.admin.reason'));
-    mutation.mutate();
-  };
+  const form = useConsoleForm<LiftLimitsRequest, LiftLimitsRequest>(LiftSchema, { reason: '' });
+  const mutation = useLiftLimits(userId, onClose, (message) =>
+    form.setError(SERVER_ERROR, { type: 'server', message }),
+  );
+  const problem = formProblem(form.formState.errors, ['reason']);
   return (
     <Dialog open onClose={onClose} labelledBy={`${id}-t`} describedBy={`${id}-d`}>
-      <form className="bo-form" onSubmit={submit} noValidate>
+      <form
+        className="bo-form"
+        onSubmit={form.handleSubmit(({ reason }) => mutation.mutate(reason))}
+        noValidate
+      >
         <h2 id={`${id}-t`} className="dialog__title">
           {t('limits.bo.liftTitle')}
         </h2>
@@ -138,14 +134,7 @@ function LiftDialog({ userId, onClose }: { userId: string; onClose: () => void }
           <label className="field__label" htmlFor={`${id}-r`}>
             {t('bo.user.reason')}
           </label>
-          <textarea
-            id={`${id}-r`}
-            className="input"
-            rows={3}
-            maxLength={500}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
+          <textarea id={`${id}-r`} className="input" rows={3} maxLength={500} {...form.register('reason')} />
         </div>
         <div className="dialog__actions">
           <button type="button" className="btn btn--ghost" onClick={onClose}>
@@ -158,4 +147,19 @@ function LiftDialog({ userId, onClose }: { userId: string; onClose: () => void }
       </form>
     </Dialog>
   );
+}
+
+/** Lifts the suspensions; the limits shown become the answer; a refusal goes to `onRefused`. */
+function useLiftLimits(userId: string, onDone: () => void, onRefused: (message: string) => void) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => adminApi.liftLimits(userId, reason),
+    onSuccess: (data) => {
+      queryClient.setQueryData(limitsKey(userId), data);
+      toast.success(t('limits.bo.lifted'));
+      onDone();
+    },
+    onError: (error) => onRefused(error.message || t('bo.actionFailed')),
+  });
 }
