@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import type { RouteApp } from '../../lib/route-app.ts';
 import { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { userBlocked } from '../users/blocking.ts';
 import { findUserById } from '../users/users.repository.ts';
@@ -26,12 +27,17 @@ import { AuthService } from './auth.service.ts';
 /** Sign-in rate limit: per IP, tighter than the global one. */
 const signInLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
-export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+/** What the handlers of `authRoutes` share. */
+function authRoutesDeps({ ctx }: { ctx: AppContext }) {
   const auth = new AuthService(ctx);
   const users = new UsersService(ctx);
   const twoFactor = new TwoFactorService(ctx);
   const tags = ['auth'];
+  return { ctx, auth, users, twoFactor, tags };
+}
 
+/** GET /auth/config, POST /auth/telegram, POST /auth/telegram/webapp, POST /auth/dev-login */
+function signInRoutes(app: RouteApp, { ctx, auth, tags }: AuthRoutesDeps) {
   app.get(
     '/auth/config',
     { schema: { tags, summary: 'Which sign-in methods are on', response: { 200: Ok(AuthConfigResult) } } },
@@ -85,7 +91,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       return { success: true as const, data: await auth.signInDev(request.body.username) };
     },
   );
+}
 
+/** GET /auth/dev-users, GET /auth/dev-code, POST /auth/refresh */
+function devAndRefreshRoutes(app: RouteApp, { ctx, users, twoFactor, tags }: AuthRoutesDeps) {
   app.get(
     '/auth/dev-users',
     {
@@ -141,7 +150,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       return { success: true as const, data: tokens };
     },
   );
+}
 
+/** POST /auth/logout, POST /auth/sessions/end-all, GET /auth/me */
+function sessionEndAndMeRoutes(app: RouteApp, { ctx, users, tags }: AuthRoutesDeps) {
   app.post(
     '/auth/logout',
     {
@@ -195,4 +207,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request) => ({ success: true as const, data: await users.me(request.userId) }),
   );
+}
+
+type AuthRoutesDeps = ReturnType<typeof authRoutesDeps>;
+
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const deps = authRoutesDeps({ ctx });
+  signInRoutes(app, deps);
+  devAndRefreshRoutes(app, deps);
+  sessionEndAndMeRoutes(app, deps);
 };

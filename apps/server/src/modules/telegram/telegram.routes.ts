@@ -3,13 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import type { RouteApp } from '../../lib/route-app.ts';
 import * as repo from './telegram.repository.ts';
 import type { TelegramBot } from './telegram-bot.ts';
 
-export const telegramRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; bot: TelegramBot | null }> = async (
-  app,
-  { ctx, bot },
-) => {
+/** What the handlers of `telegramRoutes` share. */
+function telegramRoutesDeps({ ctx, bot }: { ctx: AppContext; bot: TelegramBot | null }) {
   const tags = ['telegram'];
   const security = [{ bearer: [] }];
   const status = async (userId: string) => {
@@ -21,7 +20,11 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; bot: Teleg
       connectedAt: chat?.connectedAt.toISOString() ?? null,
     };
   };
+  return { ctx, bot, tags, security, status };
+}
 
+/** GET /telegram/link, POST /telegram/link, DELETE /telegram/link */
+function linkRoutes(app: RouteApp, { ctx, bot, tags, security, status }: TelegramRoutesDeps) {
   app.get(
     '/telegram/link',
     {
@@ -73,7 +76,10 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; bot: Teleg
       return { success: true as const, data: await status(request.userId) };
     },
   );
+}
 
+/** POST /telegram/webhook */
+function webhookRoutes(app: RouteApp, { ctx, bot, tags }: TelegramRoutesDeps) {
   app.post(
     '/telegram/webhook',
     {
@@ -94,4 +100,15 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; bot: Teleg
       return { ok: true as const };
     },
   );
+}
+
+type TelegramRoutesDeps = ReturnType<typeof telegramRoutesDeps>;
+
+export const telegramRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; bot: TelegramBot | null }> = async (
+  app,
+  { ctx, bot },
+) => {
+  const deps = telegramRoutesDeps({ ctx, bot });
+  linkRoutes(app, deps);
+  webhookRoutes(app, deps);
 };

@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import type { RouteApp } from '../../lib/route-app.ts';
 import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
 import { PaymentTemplatesService } from '../payment-templates/payment-templates.service.ts';
 import { tradeHistory, tradeHistoryCsv } from './trade-history.ts';
@@ -27,13 +28,18 @@ import { TradesService } from './trades.service.ts';
 /** Trade creation is rate limited per user on top of the global limit. */
 const createLimit = { rateLimit: { max: 30, timeWindow: '1 minute' }, errorAliases: true };
 
-export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+/** What the handlers of `tradesRoutes` share. */
+function tradesRoutesDeps(app: RouteApp, { ctx }: { ctx: AppContext }) {
   const trades = new TradesService(ctx);
   const templates = new PaymentTemplatesService(ctx);
   const tags = ['trades'];
   const security = [{ bearer: [] }];
   const auth = { onRequest: app.requireUser };
+  return { ctx, trades, templates, tags, security, auth };
+}
 
+/** POST /trades, GET /trades, GET /trades/history */
+function openAndListRoutes(app: RouteApp, { ctx, trades, tags, security, auth }: TradesRoutesDeps) {
   app.post(
     '/trades',
     {
@@ -89,7 +95,10 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       data: await tradeHistory(ctx.db, request.userId, request.query),
     }),
   );
+}
 
+/** GET /trades/history.csv, GET /trades/stats, GET /trades/user/:id */
+function historyCsvAndStatsRoutes(app: RouteApp, { ctx, trades, tags, security, auth }: TradesRoutesDeps) {
   app.get(
     '/trades/history.csv',
     {
@@ -141,7 +150,10 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       return { success: true as const, data: await trades.list(request.userId, request.query) };
     },
   );
+}
 
+/** GET /trades/:id, POST /trades/:id/actions, PATCH /trades/:id/soft-delete */
+function oneTradeRoutes(app: RouteApp, { trades, tags, security, auth }: TradesRoutesDeps) {
   app.get(
     '/trades/:id',
     {
@@ -204,7 +216,13 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       data: await trades.softDelete(request.userId, request.params.id, request.body?.reason ?? null),
     }),
   );
+}
 
+/** POST /trades/:id/review, GET /orders/:id/trades, PUT /trades/:id/payment-template */
+function reviewOrderTradesAndDetailsRoutes(
+  app: RouteApp,
+  { trades, templates, tags, security, auth }: TradesRoutesDeps,
+) {
   app.post(
     '/trades/:id/review',
     {
@@ -261,4 +279,14 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       return { success: true as const, data: await trades.details(request.userId, request.params.id) };
     },
   );
+}
+
+type TradesRoutesDeps = ReturnType<typeof tradesRoutesDeps>;
+
+export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const deps = tradesRoutesDeps(app, { ctx });
+  openAndListRoutes(app, deps);
+  historyCsvAndStatsRoutes(app, deps);
+  oneTradeRoutes(app, deps);
+  reviewOrderTradesAndDetailsRoutes(app, deps);
 };
