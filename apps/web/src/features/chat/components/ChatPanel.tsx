@@ -1,7 +1,8 @@
+import type { ChatMessage } from '@p2p/shared';
 import { type RefObject, useLayoutEffect, useRef } from 'react';
 import { useRealtime } from '@/features/realtime';
 import { useT } from '@/i18n';
-import { useChat } from '../hooks/use-chat';
+import { type PendingMessage, useChat } from '../hooks/use-chat';
 import { ChatComposer } from './ChatComposer';
 import { ChatErrorBoundary } from './ChatErrorBoundary';
 import { MessageItem } from './MessageItem';
@@ -49,52 +50,7 @@ function ChatPanel({ tradeId, counterpartyName, inputRef }: TradeChatProps) {
           </button>
         </div>
       ) : (
-        // The log is the scrolling region; the messages inside it stay a list. It takes focus so
-        // it can be scrolled from the keyboard (WCAG 2.1.1).
-        <div
-          ref={list}
-          className="chat__list"
-          role="log"
-          aria-live="polite"
-          aria-label={t('chat.history')}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
-          tabIndex={0}
-          onScroll={(e) => {
-            const el = e.currentTarget;
-            stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
-          }}
-        >
-          <ol className="chat__items">
-            {count === 0 ? <li className="chat__empty muted small">{t('chat.empty')}</li> : null}
-            {messages.map((m, i) => {
-              const prev = messages[i - 1];
-              return (
-                <MessageItem
-                  key={m.id}
-                  message={m}
-                  mine={m.senderId === myId}
-                  showName={!prev || prev.senderId !== m.senderId || prev.type === 'SYSTEM'}
-                />
-              );
-            })}
-            {pending.map((p) => (
-              <MessageItem
-                key={p.tempId}
-                message={{
-                  content: p.content,
-                  createdAt: p.createdAt,
-                  type: 'TEXT',
-                  readAt: null,
-                  sender: null,
-                  senderId: myId,
-                }}
-                mine
-                sending
-                showName={false}
-              />
-            ))}
-          </ol>
-        </div>
+        <ChatLog listRef={list} stick={stick} messages={messages} pending={pending} myId={myId} />
       )}
       {offline ? (
         <p className="chat__offline" role="status">
@@ -109,6 +65,70 @@ function ChatPanel({ tradeId, counterpartyName, inputRef }: TradeChatProps) {
         onEdit={() => sendError && clearError()}
       />
     </section>
+  );
+}
+
+interface ChatLogProps {
+  listRef: RefObject<HTMLDivElement | null>;
+  /** Whether the reader is at the bottom, so new messages are followed. */
+  stick: RefObject<boolean>;
+  messages: ChatMessage[];
+  pending: PendingMessage[];
+  myId: string;
+}
+
+/** The messages, then the ones still being sent. */
+function ChatLog({ listRef, stick, messages, pending, myId }: ChatLogProps) {
+  const t = useT();
+  return (
+    // The log is the scrolling region; the messages inside it stay a list. It takes focus so
+    // it can be scrolled from the keyboard (WCAG 2.1.1).
+    <div
+      ref={listRef}
+      className="chat__list"
+      role="log"
+      aria-live="polite"
+      aria-label={t('chat.history')}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
+      tabIndex={0}
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+      }}
+    >
+      <ol className="chat__items">
+        {messages.length + pending.length === 0 ? (
+          <li className="chat__empty muted small">{t('chat.empty')}</li>
+        ) : null}
+        {messages.map((m, i) => {
+          const prev = messages[i - 1];
+          return (
+            <MessageItem
+              key={m.id}
+              message={m}
+              mine={m.senderId === myId}
+              showName={!prev || prev.senderId !== m.senderId || prev.type === 'SYSTEM'}
+            />
+          );
+        })}
+        {pending.map((p) => (
+          <MessageItem
+            key={p.tempId}
+            message={{
+              content: p.content,
+              createdAt: p.createdAt,
+              type: 'TEXT',
+              readAt: null,
+              sender: null,
+              senderId: myId,
+            }}
+            mine
+            sending
+            showName={false}
+          />
+        ))}
+      </ol>
+    </div>
   );
 }
 

@@ -14,33 +14,39 @@ export interface PendingMessage {
   createdAt: string;
 }
 
-/**
- * A trade's chat: history, live messages and reads from the trade room, optimistic sending
- * (the pending line disappears if sending fails) and read marking.
- */
-export function useChat(tradeId: string) {
+type Update = (fn: (list: ChatMessage[]) => ChatMessage[]) => void;
+
+/** The chat's history (the showable messages, oldest first) and a way to change it in the cache. */
+function useMessages(tradeId: string) {
   const queryClient = useQueryClient();
-  const t = useT();
-  const { user } = useSession();
-  const myId = user?.id ?? '';
-  const key = chatKeys.messages(tradeId);
   const query = useQuery({
-    queryKey: key,
+    queryKey: chatKeys.messages(tradeId),
     queryFn: () => chatApi.list(tradeId),
     select: (data: MessageList) => showable(data.messages),
     retry: false,
     staleTime: 30_000,
   });
-  const [pending, setPending] = useState<PendingMessage[]>([]);
-  const [sendError, setSendError] = useState<string | null>(null);
-
-  const update = useCallback(
-    (fn: (list: ChatMessage[]) => ChatMessage[]) =>
+  const update: Update = useCallback(
+    (fn) =>
       queryClient.setQueryData<MessageList>(chatKeys.messages(tradeId), (old) =>
         old ? { ...old, messages: fn(old.messages) } : old,
       ),
     [queryClient, tradeId],
   );
+  return { query, update };
+}
+
+/**
+ * A trade's chat: history, live messages and reads from the trade room, optimistic sending
+ * (the pending line disappears if sending fails) and read marking.
+ */
+export function useChat(tradeId: string) {
+  const t = useT();
+  const { user } = useSession();
+  const myId = user?.id ?? '';
+  const { query, update } = useMessages(tradeId);
+  const [pending, setPending] = useState<PendingMessage[]>([]);
+  const [sendError, setSendError] = useState<string | null>(null);
 
   useSocketEvent('message:new', (e) => {
     if (e.tradeId !== tradeId) return;
@@ -86,14 +92,27 @@ export function useChat(tradeId: string) {
   );
 
   // Reading the chat marks the counterparty's messages read (one call per batch).
-  const unread = query.data ? unreadIncoming(query.data, myId) : 0;
-  const marking = useRef(false);
+  useMarkRead(tradeId, myId, query.data ? unreadIncoming(query.data, myId) : 0, update);
+
+  return { query, pending, send, sendError, clearError: () => setSendError(null), myId };
+}
+
+/** Whether the page is on screen (not a background tab). */
+function usePageVisible(): boolean {
   const [visible, setVisible] = useState(() => document.visibilityState === 'visible');
   useEffect(() => {
     const onChange = () => setVisible(document.visibilityState === 'visible');
     document.addEventListener('visibilitychange', onChange);
     return () => document.removeEventListener('visibilitychange', onChange);
   }, []);
+  return visible;
+}
+
+/** While the chat is on screen, the counterparty's unread messages are marked read, one call per batch. */
+function useMarkRead(tradeId: string, myId: string, unread: number, update: Update) {
+  const queryClient = useQueryClient();
+  const marking = useRef(false);
+  const visible = usePageVisible();
   useEffect(() => {
     if (!unread || !visible || marking.current) return;
     marking.current = true;
@@ -111,6 +130,4 @@ export function useChat(tradeId: string) {
         marking.current = false;
       });
   }, [unread, visible, tradeId, myId, update, queryClient]);
-
-  return { query, pending, send, sendError, clearError: () => setSendError(null), myId };
 }
