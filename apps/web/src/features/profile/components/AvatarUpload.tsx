@@ -8,20 +8,12 @@ import { useLocalize, useT } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
 import { avatarApi, checkAvatarFile } from '../api/avatar-api';
 
-/**
- * Upload and delete of the custom avatar: checked here for type, size and
- * extension, then by the server by its bytes; the new picture shows wherever the user appears.
- */
-export function AvatarUpload() {
+/** Upload (checked here first) and delete of the custom avatar, and the line that says why not. */
+function useAvatarUpload() {
   const t = useT();
   const localize = useLocalize();
-  const fmt = useFormat();
-  const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const { user, setUser, refetchUser } = useSession();
+  const { setUser, refetchUser } = useSession();
   const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-
   const upload = useMutation({
     mutationFn: avatarApi.upload,
     onSuccess: (result) => {
@@ -43,8 +35,6 @@ export function AvatarUpload() {
     },
     onError: (e) => toast.error(e.message || t('avatarUi.deleteFailed')),
   });
-
-  if (!user) return null;
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -57,8 +47,29 @@ export function AvatarUpload() {
     }
     upload.mutate(file);
   };
-  const busy = upload.isPending || remove.isPending;
+  return {
+    error,
+    choose,
+    uploading: upload.isPending,
+    busy: upload.isPending || remove.isPending,
+    remove: () => remove.mutate(),
+  };
+}
 
+/**
+ * Upload and delete of the custom avatar: checked here for type, size and
+ * extension, then by the server by its bytes; the new picture shows wherever the user appears.
+ */
+export function AvatarUpload() {
+  const t = useT();
+  const fmt = useFormat();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const { user } = useSession();
+  const { error, choose, uploading, busy, remove } = useAvatarUpload();
+  const [confirming, setConfirming] = useState(false);
+
+  if (!user) return null;
   return (
     <div className="avatar-upload">
       <div className="avatar-upload__actions">
@@ -80,7 +91,7 @@ export function AvatarUpload() {
           onClick={() => input.current?.click()}
           disabled={busy}
         >
-          {upload.isPending
+          {uploading
             ? t('avatarUi.uploading')
             : user.customAvatarUrl
               ? t('avatarUi.replace')
@@ -113,7 +124,7 @@ export function AvatarUpload() {
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
-          remove.mutate();
+          remove();
         }}
       />
     </div>

@@ -1,11 +1,14 @@
-import { suggestDisplayName, validateDisplayName } from '@p2p/shared';
+import { DisplayNameRequest, suggestDisplayName } from '@p2p/shared';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Dialog } from '@/components/ui/Dialog';
 import { Icon } from '@/components/ui/Icon';
 import { toast } from '@/components/ui/toast';
 import { useSession } from '@/features/auth';
-import { useLocalize, useT } from '@/i18n';
+import { currentLang, useLocalize, useT } from '@/i18n';
+import { catalogueResolver } from '@/lib/form-resolver';
 import { profileApi } from '../api/profile-api';
 
 const DISMISSED_KEY = 'welcome_dialog_dismissed';
@@ -35,31 +38,52 @@ export function WelcomeDialog() {
   return <WelcomeForm key={user.id} suggestion={suggestDisplayName(user)} onDismiss={dismiss} />;
 }
 
-function WelcomeForm({ suggestion, onDismiss }: { suggestion: string; onDismiss: () => void }) {
+type NameRequest = z.output<typeof DisplayNameRequest>;
+
+/**
+ * The name form: react-hook-form over the shared DisplayNameRequest, checked on save (Enter in
+ * the field saves too); once a complaint shows, it follows what is typed.
+ */
+function useWelcomeForm(suggestion: string) {
   const t = useT();
   const localize = useLocalize();
-  const id = useId();
   const { setUser } = useSession();
-  const input = useRef<HTMLInputElement>(null);
-  const [name, setName] = useState(suggestion);
-  const [error, setError] = useState<string | null>(null);
+  const resolver = useMemo(
+    () => catalogueResolver<NameRequest, NameRequest>(DisplayNameRequest, currentLang),
+    [],
+  );
+  const form = useForm<NameRequest, unknown, NameRequest>({
+    resolver,
+    defaultValues: { display_name: suggestion },
+    reValidateMode: 'onSubmit',
+  });
   const save = useMutation({
     mutationFn: profileApi.setDisplayName,
     onSuccess: (user) => {
       setUser(user);
       toast.success(t('welcome.saved'));
     },
-    onError: (e) => setError(e.message || t('welcome.error')),
+    onError: (e) =>
+      form.setError('display_name', { type: 'server', message: localize(e.message || t('welcome.error')) }),
   });
-
-  // A form submit, so Enter in the field saves.
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const message = validateDisplayName(name);
-    setError(message);
-    if (message) return input.current?.focus();
-    save.mutate(name.trim());
+  const field = form.register('display_name', {
+    onChange: () => {
+      if (form.getFieldState('display_name').error) void form.trigger('display_name');
+    },
+  });
+  return {
+    field,
+    error: form.formState.errors.display_name?.message ?? null,
+    submit: form.handleSubmit((body) => save.mutate(body.display_name)),
+    saving: save.isPending,
   };
+}
+
+function WelcomeForm({ suggestion, onDismiss }: { suggestion: string; onDismiss: () => void }) {
+  const t = useT();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const { field, error, submit, saving } = useWelcomeForm(suggestion);
 
   return (
     <Dialog open onClose={onDismiss} labelledBy={`${id}-t`} describedBy={`${id}-d`} initialFocus={input}>
@@ -78,17 +102,16 @@ function WelcomeForm({ suggestion, onDismiss }: { suggestion: string; onDismiss:
             {t('welcome.label')}
           </label>
           <input
-            ref={input}
             id={`${id}-name`}
             className="input"
-            value={name}
             maxLength={60}
             autoComplete="nickname"
             aria-invalid={error !== null}
             aria-describedby={`${id}-msg`}
-            onChange={(e) => {
-              setName(e.target.value);
-              if (error) setError(validateDisplayName(e.target.value));
+            {...field}
+            ref={(element) => {
+              field.ref(element);
+              input.current = element;
             }}
           />
           <p
@@ -96,15 +119,15 @@ function WelcomeForm({ suggestion, onDismiss }: { suggestion: string; onDismiss:
             className={error ? 'field__error' : 'field__hint'}
             role={error ? 'alert' : undefined}
           >
-            {error ? localize(error) : t('welcome.hint')}
+            {error ?? t('welcome.hint')}
           </p>
         </div>
         <div className="dialog__actions">
           <button type="button" className="btn btn--ghost" onClick={onDismiss}>
             {t('common.later')}
           </button>
-          <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-            {save.isPending ? t('common.saving') : t('common.save')}
+          <button type="submit" className="btn btn--primary" disabled={saving}>
+            {saving ? t('common.saving') : t('common.save')}
           </button>
         </div>
       </form>

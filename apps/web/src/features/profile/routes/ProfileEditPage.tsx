@@ -1,72 +1,31 @@
-import { validateProfileDisplayName } from '@p2p/shared';
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import type { UserView } from '@p2p/shared';
+import { useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Icon } from '@/components/ui/Icon';
 import { Switch } from '@/components/ui/Switch';
-import { useSession } from '@/features/auth';
-import { useLocalize, useT } from '@/i18n';
+import { useT } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { profileApi } from '../api/profile-api';
 import { AvatarUpload } from '../components/AvatarUpload';
+import { type Notice, type ProfileForm, useProfileEdit } from '../hooks/use-profile-edit';
 import '../profile.css';
 
-/** Profile messages clear after 5 s. */
-const MESSAGE_MS = 5_000;
-type Notice = { kind: 'success' | 'error'; text: string } | null;
 type Confirm = 'disable' | 'leave' | null;
 
 export function ProfileEditPage() {
   const t = useT();
-  const localize = useLocalize();
   useDocumentTitle(t('profileEdit.title'));
   const id = useId();
   const navigate = useNavigate();
   const location = useLocation();
   // Opened directly (no history inside the app): "back" means the dashboard.
   const goBack = () => (location.key === 'default' ? navigate('/dashboard') : navigate(-1));
-  const { user, setUser } = useSession();
-  const [name, setName] = useState(user?.displayName ?? '');
-  const [custom, setCustom] = useState(user?.useCustomProfile ?? false);
-  const [notice, setNotice] = useState<Notice>(null);
+  const edit = useProfileEdit();
+  const { user, form, dirty, error } = edit;
   const [confirm, setConfirm] = useState<Confirm>(null);
 
-  useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(() => setNotice(null), MESSAGE_MS);
-    return () => clearTimeout(timer);
-  }, [notice]);
-
-  const save = useMutation({
-    mutationFn: profileApi.updateProfile,
-    onSuccess: (updated) => {
-      setUser(updated);
-      setName(updated.displayName ?? '');
-      setCustom(updated.useCustomProfile);
-      setNotice({ kind: 'success', text: t('profileEdit.saved') });
-    },
-    onError: (e) => setNotice({ kind: 'error', text: e.message || t('profileEdit.error') }),
-  });
-
   if (!user) return null;
-  const error = validateProfileDisplayName(name);
-  const dirty = name.trim() !== (user.displayName ?? '') || custom !== user.useCustomProfile;
-  const telegramName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || '';
-  const previewName = name.trim() || telegramName;
-  const previewAvatar = (custom && user.customAvatarUrl) || user.photoUrl || user.customAvatarUrl;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (error || !dirty) return;
-    save.mutate({ displayName: name.trim() || null, useCustomProfile: custom });
-  };
-  const reset = () => {
-    setName(user.displayName ?? '');
-    setCustom(user.useCustomProfile);
-  };
-
   return (
     <section className="page page--narrow" aria-labelledby={`${id}-title`}>
       <div className="page__head">
@@ -82,86 +41,161 @@ export function ProfileEditPage() {
         </h1>
       </div>
 
-      <form className="panel form" onSubmit={submit} noValidate>
-        <div className="profile-preview" aria-live="polite">
-          <Avatar name={previewName} src={previewAvatar} size="lg" />
-          <div>
-            <div className="muted small">{t('profileEdit.preview')}</div>
-            <div className="profile-preview__name">{previewName}</div>
-            {user.username ? <div className="muted small">@{user.username}</div> : null}
-          </div>
-        </div>
+      <form className="panel form" onSubmit={edit.submit} noValidate>
+        <ProfilePreview user={user} name={edit.values.displayName} custom={edit.values.useCustomProfile} />
         <div className="field">
           <span className="field__label">{t('profileEdit.avatar')}</span>
           <AvatarUpload />
         </div>
-
-        <div className="field">
-          <label htmlFor={`${id}-name`} className="field__label">
-            {t('profileEdit.displayName')}
-          </label>
-          <input
-            id={`${id}-name`}
-            className="input"
-            value={name}
-            maxLength={60}
-            placeholder={telegramName}
-            aria-invalid={error !== null}
-            aria-describedby={`${id}-name-msg`}
-            onChange={(e) => setName(e.target.value)}
-          />
-          <p id={`${id}-name-msg`} className={error ? 'field__error' : 'field__hint'}>
-            {error ? localize(error) : t('profileEdit.displayNameHint')}
-          </p>
-        </div>
-
-        <div className="switch-row">
-          <div>
-            <div id={`${id}-custom`} className="field__label">
-              {t('profileEdit.useCustom')}
-            </div>
-            <p id={`${id}-custom-hint`} className="field__hint">
-              {t('profileEdit.useCustomHint')}
-            </p>
-          </div>
-          <Switch
-            checked={custom}
-            labelledBy={`${id}-custom`}
-            describedBy={`${id}-custom-hint`}
-            onChange={(next) => (next ? setCustom(true) : setConfirm('disable'))}
-          />
-        </div>
-
-        {notice ? (
-          <p className={`alert alert--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-            {notice.text}
-          </p>
-        ) : null}
-
+        <DisplayNameField form={form} id={id} user={user} error={error} />
+        <CustomProfileSwitch
+          id={id}
+          checked={edit.values.useCustomProfile}
+          onChange={(next) => (next ? form.setValue('useCustomProfile', true) : setConfirm('disable'))}
+        />
+        <NoticeLine notice={edit.notice} />
         <div className="form__actions">
           <button
             type="button"
             className="btn btn--ghost"
-            disabled={!dirty || save.isPending}
-            onClick={reset}
+            disabled={!dirty || edit.saving}
+            onClick={edit.reset}
           >
             {t('common.cancel')}
           </button>
-          <button type="submit" className="btn btn--primary" disabled={!dirty || !!error || save.isPending}>
-            {save.isPending ? t('common.saving') : t('common.save')}
+          <button type="submit" className="btn btn--primary" disabled={!dirty || !!error || edit.saving}>
+            {edit.saving ? t('common.saving') : t('common.save')}
           </button>
         </div>
       </form>
 
+      <ProfileConfirms
+        confirm={confirm}
+        onClose={() => setConfirm(null)}
+        onDisable={() => {
+          form.setValue('useCustomProfile', false);
+          setConfirm(null);
+        }}
+        onLeave={goBack}
+      />
+    </section>
+  );
+}
+
+const telegramNameOf = (user: UserView) =>
+  [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || '';
+
+/** How others will see me with what is typed: the name (else the Telegram one) and the picture. */
+function ProfilePreview({ user, name, custom }: { user: UserView; name: string; custom: boolean }) {
+  const t = useT();
+  const previewName = name.trim() || telegramNameOf(user);
+  const previewAvatar = (custom && user.customAvatarUrl) || user.photoUrl || user.customAvatarUrl;
+  return (
+    <div className="profile-preview" aria-live="polite">
+      <Avatar name={previewName} src={previewAvatar} size="lg" />
+      <div>
+        <div className="muted small">{t('profileEdit.preview')}</div>
+        <div className="profile-preview__name">{previewName}</div>
+        {user.username ? <div className="muted small">@{user.username}</div> : null}
+      </div>
+    </div>
+  );
+}
+
+function DisplayNameField({
+  form,
+  id,
+  user,
+  error,
+}: {
+  form: ProfileForm;
+  id: string;
+  user: UserView;
+  error: string | null;
+}) {
+  const t = useT();
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-name`} className="field__label">
+        {t('profileEdit.displayName')}
+      </label>
+      <input
+        id={`${id}-name`}
+        className="input"
+        maxLength={60}
+        placeholder={telegramNameOf(user)}
+        aria-invalid={error !== null}
+        aria-describedby={`${id}-name-msg`}
+        {...form.register('displayName')}
+      />
+      <p id={`${id}-name-msg`} className={error ? 'field__error' : 'field__hint'}>
+        {error ?? t('profileEdit.displayNameHint')}
+      </p>
+    </div>
+  );
+}
+
+/** Whether my own name and picture are shown instead of the Telegram ones. */
+function CustomProfileSwitch({
+  id,
+  checked,
+  onChange,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (next: boolean) => void;
+}) {
+  const t = useT();
+  return (
+    <div className="switch-row">
+      <div>
+        <div id={`${id}-custom`} className="field__label">
+          {t('profileEdit.useCustom')}
+        </div>
+        <p id={`${id}-custom-hint`} className="field__hint">
+          {t('profileEdit.useCustomHint')}
+        </p>
+      </div>
+      <Switch
+        checked={checked}
+        labelledBy={`${id}-custom`}
+        describedBy={`${id}-custom-hint`}
+        onChange={onChange}
+      />
+    </div>
+  );
+}
+
+function NoticeLine({ notice }: { notice: Notice }) {
+  if (!notice) return null;
+  return (
+    <p className={`alert alert--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+      {notice.text}
+    </p>
+  );
+}
+
+/** Asked first: turning the own profile off, and leaving with changes unsaved. */
+function ProfileConfirms({
+  confirm,
+  onClose,
+  onDisable,
+  onLeave,
+}: {
+  confirm: Confirm;
+  onClose: () => void;
+  onDisable: () => void;
+  onLeave: () => void;
+}) {
+  const t = useT();
+  return (
+    <>
       <ConfirmDialog
         open={confirm === 'disable'}
         title={t('profileEdit.confirmDisableTitle')}
         text={t('profileEdit.confirmDisable')}
-        onCancel={() => setConfirm(null)}
-        onConfirm={() => {
-          setCustom(false);
-          setConfirm(null);
-        }}
+        onCancel={onClose}
+        onConfirm={onDisable}
       />
       <ConfirmDialog
         open={confirm === 'leave'}
@@ -169,9 +203,9 @@ export function ProfileEditPage() {
         text={t('profileEdit.confirmLeave')}
         confirmLabel={t('profileEdit.leave')}
         danger
-        onCancel={() => setConfirm(null)}
-        onConfirm={goBack}
+        onCancel={onClose}
+        onConfirm={onLeave}
       />
-    </section>
+    </>
   );
 }
