@@ -113,24 +113,7 @@ export function WithdrawalSendingDialog({
 }) {
   const t = useT();
   const id = useId();
-  const input = useRef<HTMLInputElement | null>(null);
-  const form = useForm<TxHashForm>({ defaultValues: { txHash: '' } });
-  const { ref, ...txHash } = form.register('txHash');
-  // Checked in the click itself, not a tick later as handleSubmit would: the complaint shows and
-  // the field takes focus at once, as they always have.
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = TxHashForm.safeParse(form.getValues());
-    if (parsed.success) {
-      form.clearErrors();
-      onSubmit(parsed.data);
-      return;
-    }
-    const errors = issuesToErrors<TxHashForm>(parsed.error.issues, currentLang());
-    if (errors.txHash) form.setError('txHash', errors.txHash);
-    input.current?.focus();
-  };
-  const problem = form.formState.errors.txHash?.message;
+  const { input, txHash, submit, problem } = useTxHashForm(onSubmit);
   return (
     <Dialog open onClose={onClose} labelledBy={`${id}-t`} describedBy={`${id}-d`} initialFocus={input}>
       <form onSubmit={submit} noValidate className="bo-form">
@@ -151,10 +134,6 @@ export function WithdrawalSendingDialog({
             {t('bo.wd.txHash')}
           </label>
           <input
-            ref={(element) => {
-              ref(element);
-              input.current = element;
-            }}
             id={`${id}-hash`}
             className="input bo-mono"
             maxLength={200}
@@ -174,4 +153,34 @@ export function WithdrawalSendingDialog({
       </form>
     </Dialog>
   );
+}
+
+/**
+ * The TX Hash form, checked in the click itself rather than a tick later as handleSubmit would:
+ * the complaint shows and the field takes focus at once, as they always have.
+ */
+function useTxHashForm(onSubmit: (body: TxHashForm) => void) {
+  const input = useRef<HTMLInputElement | null>(null);
+  const form = useForm<TxHashForm>({ defaultValues: { txHash: '' } });
+  const { ref, ...field } = form.register('txHash');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = TxHashForm.safeParse(form.getValues());
+    if (parsed.success) {
+      form.clearErrors();
+      onSubmit(parsed.data);
+      return;
+    }
+    const errors = issuesToErrors<TxHashForm>(parsed.error.issues, currentLang());
+    if (errors.txHash) form.setError('txHash', errors.txHash);
+    input.current?.focus();
+  };
+  const txHash = {
+    ...field,
+    ref: (element: HTMLInputElement | null) => {
+      ref(element);
+      input.current = element;
+    },
+  };
+  return { input, txHash, submit, problem: form.formState.errors.txHash?.message };
 }
