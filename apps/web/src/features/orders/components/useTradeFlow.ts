@@ -1,5 +1,5 @@
 import type { CreateTradeRequest, OrderView } from '@p2p/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '@/features/auth';
@@ -43,30 +43,34 @@ const initialValues = (order: OrderView): TradeFormValues => ({
   paymentMethod: order.payment_methods.length === 1 ? (order.payment_methods[0] ?? '') : '',
 });
 
-/**
- * The trade creation flow shared by the market panel and the order page: inline form, progress
- * overlay, error dialog with retry, and the jump to the new trade.
- */
-export function useTradeFlow(order: OrderView, options: { onCreated?: () => void } = {}): TradeFlow {
+/** Where the flow is, the error it shows, and the moves between stages the user makes. */
+function useFlowStage(orderId: string) {
   const { status } = useSession();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [stage, setStage] = useState<TradeStage>('closed');
-  const [draft, setDraft] = useState<TradeFormValues>(() => initialValues(order));
-  const [percent, setPercent] = useState(0);
   const [error, setError] = useState<TradeErrorInfo | null>(null);
-  // The same request retried keeps its key: if the first attempt did open a trade and only the
-  // answer got lost, the server returns that trade instead of opening a second one.
-  const attempt = useRef<{ body: string; key: string } | null>(null);
-  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
-  const onCreated = useRef(options.onCreated);
-  const gate = useSellingGate();
+  const open = useCallback(() => {
+    // While the session is still loading, let the form open: the server has the last word.
+    if (status === 'signed-out') {
+      navigate(`/auth?return=${encodeURIComponent(`/order/${orderId}`)}`);
+      return;
+    }
+    setStage('form');
+  }, [status, navigate, orderId]);
+  const close = useCallback(() => {
+    setStage('closed');
+    setError(null);
+  }, []);
+  const retry = () => {
+    setError(null);
+    setStage('form');
+  };
+  return { stage, setStage, error, setError, open, close, retry };
+}
 
-  useEffect(() => {
-    onCreated.current = options.onCreated;
-  });
-  useEffect(() => () => timers.current.forEach(clearTimeout), []);
-
+/** The bar's percent: it creeps towards 95 % while the request is under way. */
+function useProgress(stage: TradeStage) {
+  const [percent, setPercent] = useState(0);
   useEffect(() => {
     if (stage !== 'submitting') return;
     const tick = setInterval(
@@ -75,6 +79,47 @@ export function useTradeFlow(order: OrderView, options: { onCreated?: () => void
     );
     return () => clearInterval(tick);
   }, [stage]);
+  return [percent, setPercent] as const;
+}
+
+/** setTimeout whose pending calls are dropped when the component goes. */
+function useLater() {
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  return (fn: () => void, ms: number) => {
+    timers.current.push(setTimeout(fn, ms));
+  };
+}
+
+/** A new trade, or a refused one, changes the book, the wallet, the trade lists and the limits. */
+function refreshAfterTrade(queryClient: QueryClient, opened: boolean) {
+  void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+  if (opened) {
+    void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+    void queryClient.invalidateQueries({ queryKey: ['trades'] });
+  }
+  void queryClient.invalidateQueries({ queryKey: LIMITS_KEY });
+}
+
+/**
+ * The trade creation flow shared by the market panel and the order page: inline form, progress
+ * overlay, error dialog with retry, and the jump to the new trade.
+ */
+export function useTradeFlow(order: OrderView, options: { onCreated?: () => void } = {}): TradeFlow {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { stage, setStage, error, setError, open, close, retry } = useFlowStage(order.id);
+  const [draft, setDraft] = useState<TradeFormValues>(() => initialValues(order));
+  const [percent, setPercent] = useProgress(stage);
+  // The same request retried keeps its key: if the first attempt did open a trade and only the
+  // answer got lost, the server returns that trade instead of opening a second one.
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const later = useLater();
+  const onCreated = useRef(options.onCreated);
+  const gate = useSellingGate();
+  useEffect(() => {
+    onCreated.current = options.onCreated;
+  });
 
   const create = useMutation({
     mutationFn: ({ body, key }: { body: CreateTradeRequest; key: string }) =>
@@ -82,11 +127,7 @@ export function useTradeFlow(order: OrderView, options: { onCreated?: () => void
     onSuccess: (details) => {
       attempt.current = null;
       setPercent(100);
-      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
-      void queryClient.invalidateQueries({ queryKey: ['trades'] });
-      void queryClient.invalidateQueries({ queryKey: LIMITS_KEY });
-      const later = (fn: () => void, ms: number) => timers.current.push(setTimeout(fn, ms));
+      refreshAfterTrade(queryClient, true);
       // Close the overlay first, then leave: each modal gives the page back in its own commit.
       later(() => {
         setStage('closed');
@@ -102,27 +143,12 @@ export function useTradeFlow(order: OrderView, options: { onCreated?: () => void
         return;
       }
       // The order may have changed under us (filled, paused, deleted): show the book as it is now.
-      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       // A limit refused it: the form, opened again, says which one and until when.
-      void queryClient.invalidateQueries({ queryKey: LIMITS_KEY });
+      refreshAfterTrade(queryClient, false);
       setError(classifyTradeError(failure));
       setStage('error');
     },
   });
-
-  const open = useCallback(() => {
-    // While the session is still loading, let the form open: the server has the last word.
-    if (status === 'signed-out') {
-      navigate(`/auth?return=${encodeURIComponent(`/order/${order.id}`)}`);
-      return;
-    }
-    setStage('form');
-  }, [status, navigate, order.id]);
-
-  const close = useCallback(() => {
-    setStage('closed');
-    setError(null);
-  }, []);
 
   const submit = (body: CreateTradeRequest, typed: TradeFormValues) => {
     setDraft(typed);
@@ -142,23 +168,7 @@ export function useTradeFlow(order: OrderView, options: { onCreated?: () => void
     create.mutate(variables);
   }
 
-  const retry = () => {
-    setError(null);
-    setStage('form');
-  };
-
   const step = Math.min(TRADE_STEPS - 1, Math.floor((percent / 100) * TRADE_STEPS));
-  return {
-    order,
-    stage,
-    draft,
-    percent,
-    step: percent >= 100 ? TRADE_STEPS : step,
-    error,
-    open,
-    close,
-    submit,
-    retry,
-    gate,
-  };
+  const shownStep = percent >= 100 ? TRADE_STEPS : step;
+  return { order, stage, draft, percent, step: shownStep, error, open, close, submit, retry, gate };
 }
