@@ -53,7 +53,8 @@ function keepUnlessChanged(oldData: unknown, newData: unknown): unknown {
   return strip(oldData as UserView) === strip(newData as UserView) ? oldData : newData;
 }
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+/** The signed-in user: the stored one at once, then the server's; null when signed out. */
+function useMe() {
   const queryClient = useQueryClient();
   const me = useQuery({
     queryKey: ME_QUERY_KEY,
@@ -79,7 +80,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
     [queryClient],
   );
+  return { me, setUser };
+}
 
+/** Signing in (a Telegram Mini App's launch data too) and out, here or on every device. */
+function useSignInOut(setUser: (user: UserView) => void) {
+  const queryClient = useQueryClient();
   const signIn = useCallback(
     ({ user, tokens }: AuthResult) => {
       if (!tokens?.accessToken || !user) {
@@ -120,7 +126,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
     return ended;
   }, [queryClient]);
+  return { signIn, signOut, signOutEverywhere };
+}
 
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { me, setUser } = useMe();
+  const { signIn, signOut, signOutEverywhere } = useSignInOut(setUser);
   const status: SessionStatus =
     me.data === undefined ? (me.isError ? 'signed-out' : 'loading') : me.data ? 'signed-in' : 'signed-out';
 
