@@ -37,7 +37,6 @@ export function MyOrdersPage() {
   };
 
   const list = (orders.data ?? []).filter((o) => o.status !== 'cancelled');
-  const counters = myOrderCounters(list);
 
   return (
     <section className="page" aria-labelledby="my-orders-title">
@@ -60,58 +59,13 @@ export function MyOrdersPage() {
           </Link>
         </div>
       </div>
-
-      <ul className="stat-cards stat-cards--4" aria-label={t('myOrders.counters')}>
-        <li className="stat-card">
-          <span className="stat-card__label">{t('myOrders.total')}</span>
-          <span className="stat-card__value num">{orders.data ? counters.total : '—'}</span>
-        </li>
-        <li className="stat-card">
-          <span className="stat-card__label">{t('myOrders.active')}</span>
-          <span className="stat-card__value stat-card__value--buy num">
-            {orders.data ? counters.active : '—'}
-          </span>
-        </li>
-        <li className="stat-card">
-          <span className="stat-card__label">{t('myOrders.paused')}</span>
-          <span className="stat-card__value num">{orders.data ? counters.paused : '—'}</span>
-        </li>
-        <li className="stat-card" title={t('myOrders.inactiveHint')}>
-          <span className="stat-card__label">{t('myOrders.inactive')}</span>
-          <span className="stat-card__value num">{orders.data ? counters.inactive : '—'}</span>
-        </li>
-      </ul>
-
-      {orders.isPending ? (
-        <LoadingState text={t('myOrders.loading')} />
-      ) : orders.isError ? (
-        <MessageState title={t('myOrders.errorTitle')} text={orders.error.message}>
-          <button type="button" className="btn btn--primary" onClick={() => orders.refetch()}>
-            {t('common.retry')}
-          </button>
-        </MessageState>
-      ) : list.length === 0 ? (
-        <MessageState title={t('myOrders.empty')} text={t('myOrders.emptyText')}>
-          <Link to="/create-order?type=sell" className="btn btn--sell">
-            {t('myOrders.createSell')}
-          </Link>
-          <Link to="/create-order?type=buy" className="btn btn--buy">
-            {t('myOrders.createBuy')}
-          </Link>
-        </MessageState>
-      ) : (
-        <ul className="my-orders">
-          {list.map((order) => (
-            <MyOrderRow
-              key={order.id}
-              order={order}
-              busy={remove.isPending && remove.variables === order.id}
-              onDelete={() => setDeleting(order)}
-            />
-          ))}
-        </ul>
-      )}
-
+      <MyOrderCounters counters={orders.data ? myOrderCounters(list) : null} />
+      <MyOrdersList
+        orders={orders}
+        list={list}
+        busyId={remove.isPending ? remove.variables : undefined}
+        onDelete={setDeleting}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title={t('orders.deleteTitle')}
@@ -122,6 +76,79 @@ export function MyOrdersPage() {
         onCancel={() => setDeleting(null)}
       />
     </section>
+  );
+}
+
+/** Total, active, paused and inactive; dashes until the list is there. */
+function MyOrderCounters({ counters }: { counters: ReturnType<typeof myOrderCounters> | null }) {
+  const { t } = useI18n();
+  return (
+    <ul className="stat-cards stat-cards--4" aria-label={t('myOrders.counters')}>
+      <li className="stat-card">
+        <span className="stat-card__label">{t('myOrders.total')}</span>
+        <span className="stat-card__value num">{counters ? counters.total : '—'}</span>
+      </li>
+      <li className="stat-card">
+        <span className="stat-card__label">{t('myOrders.active')}</span>
+        <span className="stat-card__value stat-card__value--buy num">{counters ? counters.active : '—'}</span>
+      </li>
+      <li className="stat-card">
+        <span className="stat-card__label">{t('myOrders.paused')}</span>
+        <span className="stat-card__value num">{counters ? counters.paused : '—'}</span>
+      </li>
+      <li className="stat-card" title={t('myOrders.inactiveHint')}>
+        <span className="stat-card__label">{t('myOrders.inactive')}</span>
+        <span className="stat-card__value num">{counters ? counters.inactive : '—'}</span>
+      </li>
+    </ul>
+  );
+}
+
+interface MyOrdersListProps {
+  orders: ReturnType<typeof useMyOrders>;
+  /** The orders shown (cancelled ones left out). */
+  list: OrderView[];
+  /** The order being deleted, if any. */
+  busyId: string | undefined;
+  onDelete: (order: OrderView) => void;
+}
+
+/** Loading, error, empty (with the two ways to start) or the list. */
+function MyOrdersList({ orders, list, busyId, onDelete }: MyOrdersListProps) {
+  const { t } = useI18n();
+  if (orders.isPending) return <LoadingState text={t('myOrders.loading')} />;
+  if (orders.isError) {
+    return (
+      <MessageState title={t('myOrders.errorTitle')} text={orders.error.message}>
+        <button type="button" className="btn btn--primary" onClick={() => orders.refetch()}>
+          {t('common.retry')}
+        </button>
+      </MessageState>
+    );
+  }
+  if (list.length === 0) {
+    return (
+      <MessageState title={t('myOrders.empty')} text={t('myOrders.emptyText')}>
+        <Link to="/create-order?type=sell" className="btn btn--sell">
+          {t('myOrders.createSell')}
+        </Link>
+        <Link to="/create-order?type=buy" className="btn btn--buy">
+          {t('myOrders.createBuy')}
+        </Link>
+      </MessageState>
+    );
+  }
+  return (
+    <ul className="my-orders">
+      {list.map((order) => (
+        <MyOrderRow
+          key={order.id}
+          order={order}
+          busy={busyId === order.id}
+          onDelete={() => onDelete(order)}
+        />
+      ))}
+    </ul>
   );
 }
 

@@ -66,11 +66,9 @@ export function OrderDetailPage() {
 
 function OrderDetail({ order }: { order: OrderView }) {
   const { t } = useI18n();
-  const fmt = useFormat();
   const { user } = useSession();
   const flow = useTradeFlow(order);
   const isOwner = user?.id === order.user_id;
-  const fiat = order.fiat_currency;
   const crypto = order.cryptocurrency;
   useDocumentTitle(t(order.type === 'buy' ? 'orderPage.titleBuy' : 'orderPage.titleSell', { crypto }));
 
@@ -79,72 +77,9 @@ function OrderDetail({ order }: { order: OrderView }) {
       <Link to="/" className="back-link small">
         <Icon name="arrowLeft" size={16} /> {t('orders.backToMarket')}
       </Link>
-
-      <div className="panel order-hero">
-        <div className="order-hero__top">
-          <OrderSideLine order={order} />
-          {order.status !== 'active' ? <OrderStatusBadge status={order.status} /> : null}
-        </div>
-        <h1 id="order-title" className="page__title">
-          {t(order.type === 'buy' ? 'orderPage.headingBuy' : 'orderPage.headingSell', { crypto, fiat })}
-        </h1>
-        <dl className="order-hero__figures">
-          <div>
-            <dt>{t('orders.pricePerUnit', { crypto })}</dt>
-            <dd className="order-hero__price num">{fmt.fiat(order.price_per_unit, fiat)}</dd>
-          </div>
-          <div>
-            <dt>{t('orders.available')}</dt>
-            <dd className="num">{fmt.crypto(order.available_amount, crypto)}</dd>
-          </div>
-          <div>
-            <dt>{t('orders.totalCost')}</dt>
-            <dd className="num">{fmt.fiat(order.total_amount, fiat)}</dd>
-          </div>
-        </dl>
-      </div>
-
+      <OrderHero order={order} />
       <div className="order-page__grid">
-        <div className="order-page__main">
-          <section className="panel" aria-labelledby="terms-title">
-            <h2 id="terms-title" className="panel__title">
-              {t('orderPage.terms')}
-            </h2>
-            <OrderTerms order={order} summary={false} />
-          </section>
-          {order.description ? (
-            <section className="panel" aria-labelledby="desc-title">
-              <h2 id="desc-title" className="panel__title">
-                {t('orders.description')}
-              </h2>
-              <p className="order-description">{order.description}</p>
-            </section>
-          ) : null}
-          <section className="panel" aria-labelledby="info-title">
-            <h2 id="info-title" className="panel__title">
-              {t('orderPage.info')}
-            </h2>
-            <dl className="order-terms">
-              <div className="order-terms__row">
-                <dt>{t('orderPage.completedTrades')}</dt>
-                <dd className="num">{order.completed_trades}</dd>
-              </div>
-              <div className="order-terms__row">
-                <dt>{t('orderPage.created')}</dt>
-                <dd>{fmt.dateTime(order.created_at)}</dd>
-              </div>
-              <div className="order-terms__row">
-                <dt>{t('orderPage.expires')}</dt>
-                <dd>{fmt.dateTime(order.expires_at)}</dd>
-              </div>
-              <div className="order-terms__row">
-                <dt>{t('orderPage.number')}</dt>
-                <dd className="num">#{shortId(order.id)}</dd>
-              </div>
-            </dl>
-          </section>
-        </div>
-
+        <OrderMain order={order} />
         <aside className="order-page__side">
           <section className="panel" aria-labelledby="owner-title">
             <h2 id="owner-title" className="panel__title">
@@ -164,6 +99,86 @@ function OrderDetail({ order }: { order: OrderView }) {
       </div>
       <TradeFlowDialogs flow={flow} />
     </section>
+  );
+}
+
+/** The side, the heading and the order's three figures: price, what is left, the total. */
+function OrderHero({ order }: { order: OrderView }) {
+  const { t } = useI18n();
+  const fmt = useFormat();
+  const fiat = order.fiat_currency;
+  const crypto = order.cryptocurrency;
+  return (
+    <div className="panel order-hero">
+      <div className="order-hero__top">
+        <OrderSideLine order={order} />
+        {order.status !== 'active' ? <OrderStatusBadge status={order.status} /> : null}
+      </div>
+      <h1 id="order-title" className="page__title">
+        {t(order.type === 'buy' ? 'orderPage.headingBuy' : 'orderPage.headingSell', { crypto, fiat })}
+      </h1>
+      <dl className="order-hero__figures">
+        <div>
+          <dt>{t('orders.pricePerUnit', { crypto })}</dt>
+          <dd className="order-hero__price num">{fmt.fiat(order.price_per_unit, fiat)}</dd>
+        </div>
+        <div>
+          <dt>{t('orders.available')}</dt>
+          <dd className="num">{fmt.crypto(order.available_amount, crypto)}</dd>
+        </div>
+        <div>
+          <dt>{t('orders.totalCost')}</dt>
+          <dd className="num">{fmt.fiat(order.total_amount, fiat)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+/** The terms, the owner's description and the order's record. */
+function OrderMain({ order }: { order: OrderView }) {
+  const { t } = useI18n();
+  const fmt = useFormat();
+  return (
+    <div className="order-page__main">
+      <section className="panel" aria-labelledby="terms-title">
+        <h2 id="terms-title" className="panel__title">
+          {t('orderPage.terms')}
+        </h2>
+        <OrderTerms order={order} summary={false} />
+      </section>
+      {order.description ? (
+        <section className="panel" aria-labelledby="desc-title">
+          <h2 id="desc-title" className="panel__title">
+            {t('orders.description')}
+          </h2>
+          <p className="order-description">{order.description}</p>
+        </section>
+      ) : null}
+      <section className="panel" aria-labelledby="info-title">
+        <h2 id="info-title" className="panel__title">
+          {t('orderPage.info')}
+        </h2>
+        <dl className="order-terms">
+          <div className="order-terms__row">
+            <dt>{t('orderPage.completedTrades')}</dt>
+            <dd className="num">{order.completed_trades}</dd>
+          </div>
+          <div className="order-terms__row">
+            <dt>{t('orderPage.created')}</dt>
+            <dd>{fmt.dateTime(order.created_at)}</dd>
+          </div>
+          <div className="order-terms__row">
+            <dt>{t('orderPage.expires')}</dt>
+            <dd>{fmt.dateTime(order.expires_at)}</dd>
+          </div>
+          <div className="order-terms__row">
+            <dt>{t('orderPage.number')}</dt>
+            <dd className="num">#{shortId(order.id)}</dd>
+          </div>
+        </dl>
+      </section>
+    </div>
   );
 }
 

@@ -96,63 +96,18 @@ function ManageOrder({
   onRefresh: () => Promise<unknown>;
 }) {
   const { t } = useI18n();
-  const fmt = useFormat();
-  const crypto = order.cryptocurrency;
   const [filter, setFilter] = useState<OrderTradeStatus | 'all'>('all');
-  const [refreshing, setRefreshing] = useState(false);
-  const refresh = async () => {
-    setRefreshing(true);
-    try {
-      await onRefresh();
-    } finally {
-      setRefreshing(false);
-    }
-  };
-  const s = stats.data;
-  const cards = [
-    { label: t('orderManage.stats.total'), value: s ? String(s.totalTrades) : '—' },
-    { label: t('orderManage.stats.volume'), value: s ? fmt.crypto(s.totalVolumeCrypto, crypto) : '—' },
-    { label: t('orderManage.stats.active'), value: s ? String(s.activeTrades) : '—' },
-    { label: t('orderManage.stats.completed'), value: s ? String(s.completedTrades) : '—' },
-    {
-      label: t('orderManage.stats.average'),
-      value: s ? fmt.crypto(s.averageTradeAmount, crypto) : '—',
-    },
-  ];
 
   return (
     <section className="page" aria-labelledby="manage-title">
       <Link to="/my-orders" className="back-link small">
         <Icon name="arrowLeft" size={16} /> {t('orderManage.backToMine')}
       </Link>
-      <div className="panel manage-head">
-        <div className="manage-head__main">
-          <h1 id="manage-title" className="page__title">
-            {t(order.type === 'buy' ? 'orders.type.buy' : 'orders.type.sell')} ·{' '}
-            <span className="num">{fmt.crypto(order.amount_crypto, crypto)}</span>
-          </h1>
-          <div className="manage-head__meta small muted">
-            <span className="num">#{shortId(order.id)}</span>
-            {s ? <span>{t('orderManage.tradesCount', { count: s.totalTrades })}</span> : null}
-            <OrderStatusBadge status={order.status} />
-          </div>
-        </div>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={refresh} disabled={refreshing}>
-          <Icon name="refresh" size={16} /> <span className="hide-sm">{t('orders.refresh')}</span>
-        </button>
-      </div>
-
+      <ManageHead order={order} totalTrades={stats.data?.totalTrades} onRefresh={onRefresh} />
       {stats.isError ? (
         <p className="alert alert--error">{t('orderManage.statsError', { message: stats.error.message })}</p>
       ) : null}
-      <ul className="stat-cards" aria-label={t('orderManage.statsTitle')}>
-        {cards.map((card) => (
-          <li key={card.label} className="stat-card">
-            <span className="stat-card__label">{card.label}</span>
-            <span className="stat-card__value num">{stats.isPending ? '…' : card.value}</span>
-          </li>
-        ))}
-      </ul>
+      <OrderStatCards order={order} stats={stats} />
 
       <section className="panel" aria-labelledby="manage-actions-title">
         <h2 id="manage-actions-title" className="panel__title">
@@ -184,6 +139,76 @@ function ManageOrder({
         <OrderTradesList orderId={order.id} status={filter} />
       </section>
     </section>
+  );
+}
+
+interface ManageHeadProps {
+  order: OrderView;
+  /** The order's trades, once the statistics are there. */
+  totalTrades: number | undefined;
+  onRefresh: () => Promise<unknown>;
+}
+
+/** What the order is, its number, trades and status, and the refresh button. */
+function ManageHead({ order, totalTrades, onRefresh }: ManageHeadProps) {
+  const { t } = useI18n();
+  const fmt = useFormat();
+  const [refreshing, setRefreshing] = useState(false);
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await onRefresh();
+    } finally {
+      setRefreshing(false);
+    }
+  };
+  return (
+    <div className="panel manage-head">
+      <div className="manage-head__main">
+        <h1 id="manage-title" className="page__title">
+          {t(order.type === 'buy' ? 'orders.type.buy' : 'orders.type.sell')} ·{' '}
+          <span className="num">{fmt.crypto(order.amount_crypto, order.cryptocurrency)}</span>
+        </h1>
+        <div className="manage-head__meta small muted">
+          <span className="num">#{shortId(order.id)}</span>
+          {totalTrades !== undefined ? (
+            <span>{t('orderManage.tradesCount', { count: totalTrades })}</span>
+          ) : null}
+          <OrderStatusBadge status={order.status} />
+        </div>
+      </div>
+      <button type="button" className="btn btn--ghost btn--sm" onClick={refresh} disabled={refreshing}>
+        <Icon name="refresh" size={16} /> <span className="hide-sm">{t('orders.refresh')}</span>
+      </button>
+    </div>
+  );
+}
+
+/** The order's trade statistics: an ellipsis while loading, dashes without data. */
+function OrderStatCards({ order, stats }: { order: OrderView; stats: ReturnType<typeof useOrderStats> }) {
+  const { t } = useI18n();
+  const fmt = useFormat();
+  const crypto = order.cryptocurrency;
+  const s = stats.data;
+  const cards = [
+    { label: t('orderManage.stats.total'), value: s ? String(s.totalTrades) : '—' },
+    { label: t('orderManage.stats.volume'), value: s ? fmt.crypto(s.totalVolumeCrypto, crypto) : '—' },
+    { label: t('orderManage.stats.active'), value: s ? String(s.activeTrades) : '—' },
+    { label: t('orderManage.stats.completed'), value: s ? String(s.completedTrades) : '—' },
+    {
+      label: t('orderManage.stats.average'),
+      value: s ? fmt.crypto(s.averageTradeAmount, crypto) : '—',
+    },
+  ];
+  return (
+    <ul className="stat-cards" aria-label={t('orderManage.statsTitle')}>
+      {cards.map((card) => (
+        <li key={card.label} className="stat-card">
+          <span className="stat-card__label">{card.label}</span>
+          <span className="stat-card__value num">{stats.isPending ? '…' : card.value}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
