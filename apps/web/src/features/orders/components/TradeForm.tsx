@@ -35,29 +35,13 @@ export function TradeForm({ flow, title = true }: { flow: TradeFlow; title?: boo
   const id = useId();
   const { order } = flow;
   const side = takerSide(order.type);
-  const limits = useMyLimits();
-  const cap = buyerCap(limits.data, order.type, order.fiat_currency);
-  const block = limitBlock(limits.data, order.type, order);
-  const range = useMemo(() => limitTexts(order, fmt, cap), [order, fmt, cap]);
-  const resolver = useMemo(
-    () =>
-      catalogueResolver<TradeFormValues, CreateTradeRequest>(
-        tradeFormSchema(order.id, order, range, cap),
-        currentLang,
-      ),
-    [order, range, cap],
-  );
-  const form: Form = useForm({ resolver, defaultValues: flow.draft, shouldFocusError: true });
+  const { form, limits, cap, block, range } = useTradeForm(flow);
   const submitting = flow.stage === 'submitting';
   const amount = form.watch('amount');
   const method = form.watch('paymentMethod');
   const crypto = cryptoPreview(amount, order.price_per_unit);
   const feePpm = useFeePpm();
   const fee = crypto && feePpm !== null ? quoteFee(crypto, feePpm) : null;
-
-  useEffect(() => {
-    if (flow.stage === 'form') form.setFocus('amount');
-  }, [flow.stage, form]);
 
   const label = t(side === 'buy' ? 'orders.buyCrypto' : 'orders.sellCrypto', {
     crypto: order.cryptocurrency,
@@ -102,6 +86,33 @@ export function TradeForm({ flow, title = true }: { flow: TradeFlow; title?: boo
       </div>
     </form>
   );
+}
+
+/**
+ * The form over the order's rules and the caller's limits: a new account's cap, a block that
+ * says why no trade can be opened, the range as the UI writes it. The amount takes focus as the
+ * form opens.
+ */
+function useTradeForm(flow: TradeFlow) {
+  const fmt = useFormat();
+  const { order } = flow;
+  const limits = useMyLimits();
+  const cap = buyerCap(limits.data, order.type, order.fiat_currency);
+  const block = limitBlock(limits.data, order.type, order);
+  const range = useMemo(() => limitTexts(order, fmt, cap), [order, fmt, cap]);
+  const resolver = useMemo(
+    () =>
+      catalogueResolver<TradeFormValues, CreateTradeRequest>(
+        tradeFormSchema(order.id, order, range, cap),
+        currentLang,
+      ),
+    [order, range, cap],
+  );
+  const form: Form = useForm({ resolver, defaultValues: flow.draft, shouldFocusError: true });
+  useEffect(() => {
+    if (flow.stage === 'form') form.setFocus('amount');
+  }, [flow.stage, form]);
+  return { form, limits, cap, block, range };
 }
 
 /** The order's limits (and the caller's cap) written for the UI: the hint and the range message say the same. */
@@ -160,24 +171,7 @@ function AmountField({
         <p id={`${id}-amount-hint`} className="field__hint num">
           {t('newTrade.limitsHint', range)}
         </p>
-        <div className="trade-form__quick">
-          <button
-            type="button"
-            className="chip-btn"
-            onClick={() => setAmount(limits.min)}
-            disabled={disabled}
-          >
-            {t('newTrade.min')}
-          </button>
-          <button
-            type="button"
-            className="chip-btn"
-            onClick={() => setAmount(limits.max)}
-            disabled={disabled}
-          >
-            {t('newTrade.max')}
-          </button>
-        </div>
+        <QuickAmounts limits={limits} onAmount={setAmount} disabled={disabled} />
       </div>
       {cap !== null ? (
         <p className="field__hint trade-form__cap num" data-testid="new-account-cap">
@@ -189,6 +183,29 @@ function AmountField({
           {error}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** The order's smallest and largest amount, one click each. */
+function QuickAmounts({
+  limits,
+  onAmount,
+  disabled,
+}: {
+  limits: { min: string; max: string };
+  onAmount: (amount: string) => void;
+  disabled: boolean;
+}) {
+  const { t } = useI18n();
+  return (
+    <div className="trade-form__quick">
+      <button type="button" className="chip-btn" onClick={() => onAmount(limits.min)} disabled={disabled}>
+        {t('newTrade.min')}
+      </button>
+      <button type="button" className="chip-btn" onClick={() => onAmount(limits.max)} disabled={disabled}>
+        {t('newTrade.max')}
+      </button>
     </div>
   );
 }
