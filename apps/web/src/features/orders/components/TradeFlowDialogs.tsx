@@ -112,7 +112,6 @@ function TradeErrorDialog({ flow }: { flow: TradeFlow }) {
     flow.close();
     setTimeout(() => navigate(to), 0);
   };
-  const text = ERROR_TEXT[error?.kind ?? 'generic'];
   const returnTo = encodeURIComponent(location.pathname + location.search);
   return (
     <Dialog
@@ -127,26 +126,7 @@ function TradeErrorDialog({ flow }: { flow: TradeFlow }) {
       <h2 id={`${id}-t`} className="dialog__title">
         {t('newTrade.err.title')}
       </h2>
-      <div id={`${id}-d`}>
-        <p className="trade-error__kind">{t(text.title)}</p>
-        {/* The server's own words first: they say exactly what went wrong (own order, balance, limits). */}
-        {error?.message && error.kind !== 'server' ? (
-          <p className="alert alert--error trade-error__message">{error.message}</p>
-        ) : null}
-        {error?.walletLink ? (
-          // The server said exactly what is wrong; the generic checklist would only distract.
-          <p className="muted">{t('newTrade.err.balanceText')}</p>
-        ) : (
-          <>
-            <p className="muted">{t(text.text)}</p>
-            <ul className="trade-error__hints small">
-              {text.hints.map((hint) => (
-                <li key={hint}>{t(hint)}</li>
-              ))}
-            </ul>
-          </>
-        )}
-      </div>
+      <TradeErrorText id={`${id}-d`} error={error} />
       <div className="dialog__actions">
         <button type="button" className="btn btn--ghost" onClick={flow.close}>
           {t('common.close')}
@@ -172,5 +152,33 @@ function TradeErrorDialog({ flow }: { flow: TradeFlow }) {
         ) : null}
       </div>
     </Dialog>
+  );
+}
+
+/** What went wrong: the kind, the server's own words, then what to check (or the balance's note). */
+function TradeErrorText({ id, error }: { id: string; error: TradeFlow['error'] }) {
+  const t = useT();
+  const text = ERROR_TEXT[error?.kind ?? 'generic'];
+  return (
+    <div id={id}>
+      <p className="trade-error__kind">{t(text.title)}</p>
+      {/* The server's own words first: they say exactly what went wrong (own order, balance, limits). */}
+      {error?.message && error.kind !== 'server' ? (
+        <p className="alert alert--error trade-error__message">{error.message}</p>
+      ) : null}
+      {error?.walletLink ? (
+        // The server said exactly what is wrong; the generic checklist would only distract.
+        <p className="muted">{t('newTrade.err.balanceText')}</p>
+      ) : (
+        <>
+          <p className="muted">{t(text.text)}</p>
+          <ul className="trade-error__hints small">
+            {text.hints.map((hint) => (
+              <li key={hint}>{t(hint)}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
   );
 }
