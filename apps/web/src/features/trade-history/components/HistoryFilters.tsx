@@ -26,6 +26,25 @@ const ROLE_LABEL: Record<HistoryRole, MessageKey> = {
 /** Typing pauses this long before the search is sent. */
 const SEARCH_DEBOUNCE_MS = 400;
 
+/**
+ * The search box's text: sent when typing pauses or on Enter; the address is the source of
+ * truth, so a reset or back button updates the box.
+ */
+function useSearchBox(filter: HistoryFilter, onChange: (next: HistoryFilter) => void) {
+  const [search, setSearch] = useState(filter.q);
+  const [shown, setShown] = useState(filter.q);
+  if (shown !== filter.q) {
+    setShown(filter.q);
+    setSearch(filter.q);
+  }
+  useEffect(() => {
+    if (search.trim() === filter.q.trim()) return;
+    const timer = setTimeout(() => onChange({ ...filter, q: search.trim(), page: 1 }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search, filter, onChange]);
+  return { search, setSearch };
+}
+
 /** Search, status, coin, role and date range; every change goes back to page 1. */
 export function HistoryFilters({
   filter,
@@ -36,21 +55,8 @@ export function HistoryFilters({
 }) {
   const t = useT();
   const id = useId();
-  const [search, setSearch] = useState(filter.q);
-  // The address is the source of truth: a reset or back button updates the box.
-  const [shown, setShown] = useState(filter.q);
-  if (shown !== filter.q) {
-    setShown(filter.q);
-    setSearch(filter.q);
-  }
+  const { search, setSearch } = useSearchBox(filter, onChange);
   const set = (patch: Partial<HistoryFilter>) => onChange({ ...filter, ...patch, page: 1 });
-
-  useEffect(() => {
-    if (search.trim() === filter.q.trim()) return;
-    const timer = setTimeout(() => onChange({ ...filter, q: search.trim(), page: 1 }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search, filter, onChange]);
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     set({ q: search.trim() });
@@ -72,84 +78,21 @@ export function HistoryFilters({
           onChange={(e) => setSearch(e.target.value)}
         />
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-status`} className="field__label">
-          {t('tradeHistory.statusLabel')}
-        </label>
-        <select
-          id={`${id}-status`}
-          className="input"
-          value={filter.status}
-          onChange={(e) => set({ status: e.target.value as HistoryStatus })}
-        >
-          {HISTORY_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(STATUS_LABEL[s])}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-coin`} className="field__label">
-          {t('tradeHistory.coin')}
-        </label>
-        <select
-          id={`${id}-coin`}
-          className="input"
-          value={filter.coin}
-          onChange={(e) => set({ coin: e.target.value as HistoryFilter['coin'] })}
-        >
-          <option value="all">{t('tradeHistory.coinAll')}</option>
-          {CRYPTOCURRENCIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-role`} className="field__label">
-          {t('tradeHistory.roleLabel')}
-        </label>
-        <select
-          id={`${id}-role`}
-          className="input"
-          value={filter.role}
-          onChange={(e) => set({ role: e.target.value as HistoryRole })}
-        >
-          {HISTORY_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {t(ROLE_LABEL[r])}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-from`} className="field__label">
-          {t('tradeHistory.from')}
-        </label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          className="input"
-          value={filter.from}
-          max={filter.to || undefined}
-          onChange={(e) => set({ from: e.target.value })}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-to`} className="field__label">
-          {t('tradeHistory.to')}
-        </label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          className="input"
-          value={filter.to}
-          min={filter.from || undefined}
-          onChange={(e) => set({ to: e.target.value })}
-        />
-      </div>
+      <FilterChoices id={id} filter={filter} onPatch={set} />
+      <DateField
+        id={`${id}-from`}
+        label={t('tradeHistory.from')}
+        value={filter.from}
+        max={filter.to}
+        onChange={(from) => set({ from })}
+      />
+      <DateField
+        id={`${id}-to`}
+        label={t('tradeHistory.to')}
+        value={filter.to}
+        min={filter.from}
+        onChange={(to) => set({ to })}
+      />
       <div className="th-filters__actions">
         <button
           type="button"
@@ -164,5 +107,110 @@ export function HistoryFilters({
         </button>
       </div>
     </form>
+  );
+}
+
+function SelectField<V extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange: (value: V) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value as V)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Status, coin and role. */
+function FilterChoices({
+  id,
+  filter,
+  onPatch,
+}: {
+  id: string;
+  filter: HistoryFilter;
+  onPatch: (patch: Partial<HistoryFilter>) => void;
+}) {
+  const t = useT();
+  const coins = [
+    { value: 'all' as const, label: t('tradeHistory.coinAll') },
+    ...CRYPTOCURRENCIES.map((c) => ({ value: c, label: c })),
+  ];
+  return (
+    <>
+      <SelectField
+        id={`${id}-status`}
+        label={t('tradeHistory.statusLabel')}
+        value={filter.status}
+        options={HISTORY_STATUSES.map((s) => ({ value: s, label: t(STATUS_LABEL[s]) }))}
+        onChange={(status) => onPatch({ status })}
+      />
+      <SelectField
+        id={`${id}-coin`}
+        label={t('tradeHistory.coin')}
+        value={filter.coin}
+        options={coins}
+        onChange={(coin) => onPatch({ coin })}
+      />
+      <SelectField
+        id={`${id}-role`}
+        label={t('tradeHistory.roleLabel')}
+        value={filter.role}
+        options={HISTORY_ROLES.map((r) => ({ value: r, label: t(ROLE_LABEL[r]) }))}
+        onChange={(role) => onPatch({ role })}
+      />
+    </>
+  );
+}
+
+/** A calendar day bounded by the other end of the range. */
+function DateField({
+  id,
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (day: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        className="input"
+        value={value}
+        min={min || undefined}
+        max={max || undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { TradeHistoryList } from '@p2p/shared';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
@@ -18,22 +19,10 @@ import {
 } from '../lib/filters';
 import '../trade-history.css';
 
-/** /trade-history: every trade of mine, filtered, searched, paged, exported. */
-export function TradeHistoryPage() {
+/** The CSV of every trade matching the filter, named by today's date. */
+function useCsvExport(filter: HistoryFilter) {
   const t = useT();
-  useDocumentTitle(t('page.tradeHistory'));
-  const [params, setParams] = useSearchParams();
-  const filter = filterFromParams(params);
-  const history = useTradeHistory(filter);
   const [exporting, setExporting] = useState(false);
-  const change = useCallback(
-    (next: HistoryFilter) => setParams(filterToParams(next), { replace: true }),
-    [setParams],
-  );
-  const go = (page: number) => {
-    setParams(filterToParams({ ...filter, page }));
-    window.scrollTo({ top: 0 });
-  };
   const exportCsv = async () => {
     setExporting(true);
     try {
@@ -44,7 +33,25 @@ export function TradeHistoryPage() {
       setExporting(false);
     }
   };
-  const pages = history.data ? Math.max(1, Math.ceil(history.data.total / HISTORY_PAGE_SIZE)) : 1;
+  return { exporting, exportCsv };
+}
+
+/** /trade-history: every trade of mine, filtered, searched, paged, exported. */
+export function TradeHistoryPage() {
+  const t = useT();
+  useDocumentTitle(t('page.tradeHistory'));
+  const [params, setParams] = useSearchParams();
+  const filter = filterFromParams(params);
+  const history = useTradeHistory(filter);
+  const { exporting, exportCsv } = useCsvExport(filter);
+  const change = useCallback(
+    (next: HistoryFilter) => setParams(filterToParams(next), { replace: true }),
+    [setParams],
+  );
+  const go = (page: number) => {
+    setParams(filterToParams({ ...filter, page }));
+    window.scrollTo({ top: 0 });
+  };
 
   return (
     <section className="page th" aria-labelledby="th-title">
@@ -77,40 +84,59 @@ export function TradeHistoryPage() {
           <p>{t(isFiltered(filter) ? 'tradeHistory.emptyFiltered' : 'myTrades.empty')}</p>
         </div>
       ) : (
-        <>
-          <p className="muted small" aria-live="polite">
-            {t('tradeHistory.found', { count: history.data.total })}
-          </p>
-          <ul className="th-list" aria-busy={history.isFetching || undefined}>
-            {history.data.trades.map((trade) => (
-              <HistoryRow key={trade.id} trade={trade} />
-            ))}
-          </ul>
-          {pages > 1 ? (
-            <nav className="th-pager" aria-label={t('tradeHistory.pages')}>
-              <button
-                type="button"
-                className="btn btn--ghost btn--sm"
-                disabled={filter.page <= 1 || history.isFetching}
-                onClick={() => go(filter.page - 1)}
-              >
-                {t('tradeHistory.prev')}
-              </button>
-              <span className="num" aria-current="page">
-                {t('tradeHistory.page', { page: filter.page, pages })}
-              </span>
-              <button
-                type="button"
-                className="btn btn--ghost btn--sm"
-                disabled={!history.data.hasNext || history.isFetching}
-                onClick={() => go(filter.page + 1)}
-              >
-                {t('tradeHistory.next')}
-              </button>
-            </nav>
-          ) : null}
-        </>
+        <HistoryResults list={history.data} fetching={history.isFetching} page={filter.page} onPage={go} />
       )}
     </section>
+  );
+}
+
+/** The count found, this page's trades, and the pager. */
+function HistoryResults({
+  list,
+  fetching,
+  page,
+  onPage,
+}: {
+  list: TradeHistoryList;
+  fetching: boolean;
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  const t = useT();
+  const pages = Math.max(1, Math.ceil(list.total / HISTORY_PAGE_SIZE));
+  return (
+    <>
+      <p className="muted small" aria-live="polite">
+        {t('tradeHistory.found', { count: list.total })}
+      </p>
+      <ul className="th-list" aria-busy={fetching || undefined}>
+        {list.trades.map((trade) => (
+          <HistoryRow key={trade.id} trade={trade} />
+        ))}
+      </ul>
+      {pages > 1 ? (
+        <nav className="th-pager" aria-label={t('tradeHistory.pages')}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            disabled={page <= 1 || fetching}
+            onClick={() => onPage(page - 1)}
+          >
+            {t('tradeHistory.prev')}
+          </button>
+          <span className="num" aria-current="page">
+            {t('tradeHistory.page', { page, pages })}
+          </span>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            disabled={!list.hasNext || fetching}
+            onClick={() => onPage(page + 1)}
+          >
+            {t('tradeHistory.next')}
+          </button>
+        </nav>
+      ) : null}
+    </>
   );
 }
