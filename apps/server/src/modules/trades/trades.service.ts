@@ -14,6 +14,7 @@ import {
   nextState,
   normalizeAction,
   PayerMessages,
+  type TradeAction,
   type TradeDetails,
   tryParseAmount,
 } from '@p2p/shared';
@@ -110,100 +111,113 @@ export class TradesService {
       this.ctx.db,
       { userId: takerId, scope: 'trades.create', key: idempotencyKey, request: input },
       async (tx) => {
-        // The order locked, both users read FOR SHARE, the owner's partner rule, the trade
-        // limits' counts and the buyer's limits lock: one statement.
-        const admission = await repo.admitTaker(tx, input.orderId, takerId, (user) =>
-          this.limits.countsSql(user, now),
-        );
-        if (!admission) throw notFound('errors.orderNotFound');
-        const { order, taker } = admission;
-        // Neither a blocked taker nor a blocked order owner starts a new trade.
-        if (taker.blockedAt || (order.userId !== takerId && admission.ownerBlocked)) throw userBlocked();
-        if (order.userId === takerId) throw new AppError('OWN_ORDER', 'errors.ownOrder');
-        // Taking a buy order sells the taker's coins: only with their second factor on.
-        if (order.type === 'buy' && !admission.takerTwoFactor) throw notEnrolled();
-        const refusal = partnerRefusal(admission, admission.takerRating);
-        if (refusal) throw refusal;
-        const sellOrder = order.type === 'sell';
-        // Trade limits (docs/decisions/023, "Limits"): suspensions, open trades, a new account's cap.
-        const limited = this.limits.admit(
-          sellOrder,
-          { takerId, ownerId: order.userId },
-          { taker: admission.takerLimits, owner: admission.ownerLimits },
-          now,
-        );
-        const { amountFiat, amountCrypto } = this.admittedAmount(order, input, now);
-        await this.limits.checkAmount(limited, order.fiatCurrency as FiatCurrency, amountFiat);
-        const sellerId = sellOrder ? order.userId : takerId;
-        const buyerId = sellOrder ? takerId : order.userId;
-        const takerRole = sellOrder ? 'buyer' : 'seller';
-        const tradeId = randomUUID();
-        // On a sell order the escrow is carved out of the reserve (already locked); on a buy
-        // order the taker is the seller and their coins are locked now, before anything is written.
-        if (!sellOrder) {
-          await ledger.lock(
-            tx,
-            'escrow_lock',
-            takerId,
-            order.cryptocurrency as Cryptocurrency,
-            amountCrypto,
-            { reason: 'Trade escrow', refType: 'trade', refId: tradeId },
-            now,
-          );
-        }
-        const { trade, openBefore } = await repo.writeOpening(
-          tx,
-          {
-            id: tradeId,
-            orderId: order.id,
-            buyerId,
-            sellerId,
-            cryptocurrency: order.cryptocurrency,
-            fiatCurrency: order.fiatCurrency,
-            amountCrypto,
-            amountFiat,
-            pricePerUnit: order.pricePerUnit,
-            escrowAmount: amountCrypto,
-            escrowSource: sellOrder ? 'order_reserve' : 'seller_balance',
-            paymentMethod: input.paymentMethod,
-            status: 'ESCROW_LOCKED',
-            paymentDeadline: new Date(now.getTime() + order.timeLimit * MINUTE),
-            createdAt: now,
-            updatedAt: now,
-          },
-          { orderId: order.id, availableAmount: order.availableAmount - amountCrypto, now },
-          {
-            tradeId,
-            actorId: takerId,
-            actorRole: takerRole,
-            action: 'create',
-            fromStatus: 'CREATED',
-            toStatus: 'ESCROW_LOCKED',
-            description: 'Сделка создана, криптовалюта заблокирована в эскроу',
-            createdAt: now,
-          },
-          systemMessageValues(tradeId, 'create', takerRole, now),
-        );
-        assert(trade.amountFiat > 0n && trade.id === tradeId, `trade ${tradeId} written wrong`);
-        // A concurrent opening for the same buyer committed after the admission read its counts.
-        this.limits.recheckOpenTrades(limited, openBefore);
+        const admitted = await this.admit(tx, takerId, input, now);
+        const trade = await this.writeOpened(tx, admitted, input, now);
         written = trade;
-        events.toUsers([order.userId], 'trade:created', {
-          tradeId,
-          orderId: order.id,
-          buyerName: effectiveName(taker),
-          takerRole,
-          cryptocurrency: trade.cryptocurrency,
-          amountCrypto: formatCrypto(amountCrypto),
-          fiatCurrency: trade.fiatCurrency,
-          amountFiat: formatFiat(trade.amountFiat),
-        });
-        events.toUsers([order.userId], 'order:matched', { orderId: order.id, tradeId });
-        events.toUsers([order.userId], 'order:updated', { orderId: order.id, status: order.status });
-        return { tradeId };
+        announceOpening(events, admitted, trade);
+        return { tradeId: trade.id };
       },
     );
     return { opened, written: written as TradeRow | null };
+  }
+
+  /**
+   * Who may open this trade, for how much: the order locked, both users read FOR SHARE, the
+   * owner's partner rule, the trade limits' counts and the buyer's limits lock, in one
+   * statement; then the refusals in the order users meet them.
+   */
+  private async admit(tx: Tx, takerId: string, input: CreateTradeRequest, now: Date) {
+    const admission = await repo.admitTaker(tx, input.orderId, takerId, (user) =>
+      this.limits.countsSql(user, now),
+    );
+    if (!admission) throw notFound('errors.orderNotFound');
+    const { order, taker } = admission;
+    // Neither a blocked taker nor a blocked order owner starts a new trade.
+    if (taker.blockedAt || (order.userId !== takerId && admission.ownerBlocked)) throw userBlocked();
+    if (order.userId === takerId) throw new AppError('OWN_ORDER', 'errors.ownOrder');
+    // Taking a buy order sells the taker's coins: only with their second factor on.
+    if (order.type === 'buy' && !admission.takerTwoFactor) throw notEnrolled();
+    const refusal = partnerRefusal(admission, admission.takerRating);
+    if (refusal) throw refusal;
+    const sellOrder = order.type === 'sell';
+    // Trade limits (docs/decisions/023, "Limits"): suspensions, open trades, a new account's cap.
+    const limited = this.limits.admit(
+      sellOrder,
+      { takerId, ownerId: order.userId },
+      { taker: admission.takerLimits, owner: admission.ownerLimits },
+      now,
+    );
+    const { amountFiat, amountCrypto } = this.admittedAmount(order, input, now);
+    await this.limits.checkAmount(limited, order.fiatCurrency as FiatCurrency, amountFiat);
+    return {
+      order,
+      taker,
+      takerId,
+      limited,
+      amountFiat,
+      amountCrypto,
+      sellOrder,
+      takerRole: sellOrder ? ('buyer' as const) : ('seller' as const),
+    };
+  }
+
+  /**
+   * Locks the escrow and writes the trade, its order's remaining amount, its history line and
+   * its SYSTEM chat line. On a sell order the escrow is carved out of the reserve (already
+   * locked); on a buy order the taker is the seller and their coins are locked now, before
+   * anything is written.
+   */
+  private async writeOpened(tx: Tx, admitted: Admitted, input: CreateTradeRequest, now: Date) {
+    const { order, takerId, sellOrder, takerRole, amountCrypto, amountFiat } = admitted;
+    const tradeId = randomUUID();
+    if (!sellOrder) {
+      await ledger.lock(
+        tx,
+        'escrow_lock',
+        takerId,
+        order.cryptocurrency as Cryptocurrency,
+        amountCrypto,
+        { reason: 'Trade escrow', refType: 'trade', refId: tradeId },
+        now,
+      );
+    }
+    const { trade, openBefore } = await repo.writeOpening(
+      tx,
+      {
+        id: tradeId,
+        orderId: order.id,
+        buyerId: sellOrder ? takerId : order.userId,
+        sellerId: sellOrder ? order.userId : takerId,
+        cryptocurrency: order.cryptocurrency,
+        fiatCurrency: order.fiatCurrency,
+        amountCrypto,
+        amountFiat,
+        pricePerUnit: order.pricePerUnit,
+        escrowAmount: amountCrypto,
+        escrowSource: sellOrder ? 'order_reserve' : 'seller_balance',
+        paymentMethod: input.paymentMethod,
+        status: 'ESCROW_LOCKED',
+        paymentDeadline: new Date(now.getTime() + order.timeLimit * MINUTE),
+        createdAt: now,
+        updatedAt: now,
+      },
+      { orderId: order.id, availableAmount: order.availableAmount - amountCrypto, now },
+      {
+        tradeId,
+        actorId: takerId,
+        actorRole: takerRole,
+        action: 'create',
+        fromStatus: 'CREATED',
+        toStatus: 'ESCROW_LOCKED',
+        description: 'Сделка создана, криптовалюта заблокирована в эскроу',
+        createdAt: now,
+      },
+      systemMessageValues(tradeId, 'create', takerRole, now),
+    );
+    assert(trade.amountFiat > 0n && trade.id === tradeId, `trade ${tradeId} written wrong`);
+    // A concurrent opening for the same buyer committed after the admission read its counts.
+    this.limits.recheckOpenTrades(admitted.limited, openBefore);
+    return trade;
   }
 
   /** The amounts a taker may open for, or the refusal that says why not. */
@@ -267,57 +281,9 @@ export class TradesService {
     // A wrong second-factor code (confirm_payment) counts towards the lock after the rollback.
     const updated = await this.twoFactor.countingFailures(userId, () =>
       this.ctx.db.transaction(async (tx) => {
-        // Without a session (the Telegram bot) no revoked session stops a blocked account: its
-        // row is read FOR SHARE instead, which also waits for a block being committed (023).
-        if (!sessionId) await assertNotBlocked(tx, userId);
-        const session = sessionId ? { sessionId, userId } : null;
-        const locked = await repo.lockTradeForAction(tx, tradeId, settles, session);
-        if (session) {
-          // No trade: the session still decides between 401 and 404.
-          const live = locked
-            ? locked.sessionLive
-            : await sessionIsLive(tx, session.sessionId, 'user', userId);
-          if (!live) throw unauthorized('errors.sessionExpired');
-        }
-        if (!locked) throw notFound('errors.tradeNotFound');
-        const { trade, order } = locked;
-        const role = roleOf(trade, userId);
-        if (role === 'observer') throw notFound('errors.tradeNotFound');
-        if (!nextState(trade.status, action, role)) {
-          throw new AppError('ACTION_NOT_AVAILABLE', 'errors.actionNotAvailable', undefined, {
-            status: trade.status,
-            action,
-          });
-        }
-        const patch: Partial<repo.NewTrade> = {};
-        if (action === 'mark_paid') {
-          // At or past the deadline the trade belongs to the expiry job, not to the buyer.
-          if (now >= trade.paymentDeadline) {
-            throw new AppError('ACTION_NOT_AVAILABLE', 'errors.actionNotAvailable', undefined, {
-              reason: 'payment_deadline_passed',
-            });
-          }
-          Object.assign(patch, {
-            ...this.payerOf(payload),
-            paidAt: now,
-            confirmationDeadline: new Date(now.getTime() + CONFIRMATION_WINDOW_MS),
-          });
-        } else if (action === 'confirm_payment') {
-          await this.confirmationSecondFactor(
-            tx,
-            userId,
-            sessionId ?? null,
-            locked.stepUpUntil,
-            payload,
-            now,
-          );
-          Object.assign(patch, {
-            confirmedAt: now,
-            autoReleaseAt: new Date(now.getTime() + AUTO_RELEASE_DELAY_MS),
-          });
-        } else if (action === 'dispute_trade') {
-          Object.assign(patch, disputePatch(role, payload, userId, now));
-        }
+        const locked = await this.lockForAction(tx, { userId, tradeId, action, settles, sessionId });
+        const { trade, order, role } = locked;
+        const patch = await this.actionPatch(tx, { action, locked, userId, sessionId, payload, now });
         const feePpm = this.ctx.config.feePpm;
         return transition({
           tx,
@@ -342,6 +308,85 @@ export class TradesService {
     } finally {
       events.publishTo(this.ctx.notifier);
     }
+  }
+
+  /**
+   * The trade (and, for a settling action, its order) locked in one statement, with the
+   * caller's session checked in it; then who the caller is in the trade and whether the
+   * machine allows the action. Without a session (the Telegram bot) no revoked session stops
+   * a blocked account: its row is read FOR SHARE instead, which also waits for a block being
+   * committed (docs/decisions/023).
+   */
+  private async lockForAction(
+    tx: Tx,
+    q: {
+      userId: string;
+      tradeId: string;
+      action: TradeAction;
+      settles: boolean;
+      sessionId?: string | undefined;
+    },
+  ) {
+    const { userId, sessionId } = q;
+    if (!sessionId) await assertNotBlocked(tx, userId);
+    const session = sessionId ? { sessionId, userId } : null;
+    const locked = await repo.lockTradeForAction(tx, q.tradeId, q.settles, session);
+    if (session) {
+      // No trade: the session still decides between 401 and 404.
+      const live = locked ? locked.sessionLive : await sessionIsLive(tx, session.sessionId, 'user', userId);
+      if (!live) throw unauthorized('errors.sessionExpired');
+    }
+    if (!locked) throw notFound('errors.tradeNotFound');
+    const role = roleOf(locked.trade, userId);
+    if (role === 'observer') throw notFound('errors.tradeNotFound');
+    if (!nextState(locked.trade.status, q.action, role)) {
+      throw new AppError('ACTION_NOT_AVAILABLE', 'errors.actionNotAvailable', undefined, {
+        status: locked.trade.status,
+        action: q.action,
+      });
+    }
+    return { ...locked, role };
+  }
+
+  /** The columns an action writes besides the state: the payer account, deadlines, dispute. */
+  private async actionPatch(
+    tx: Tx,
+    a: {
+      action: TradeAction;
+      locked: LockedForAction;
+      userId: string;
+      sessionId: string | undefined;
+      payload: Record<string, unknown>;
+      now: Date;
+    },
+  ): Promise<Partial<repo.NewTrade>> {
+    const { action, locked, userId, payload, now } = a;
+    const { trade, role } = locked;
+    if (action === 'mark_paid') {
+      // At or past the deadline the trade belongs to the expiry job, not to the buyer.
+      if (now >= trade.paymentDeadline) {
+        throw new AppError('ACTION_NOT_AVAILABLE', 'errors.actionNotAvailable', undefined, {
+          reason: 'payment_deadline_passed',
+        });
+      }
+      return {
+        ...this.payerOf(payload),
+        paidAt: now,
+        confirmationDeadline: new Date(now.getTime() + CONFIRMATION_WINDOW_MS),
+      };
+    }
+    if (action === 'confirm_payment') {
+      await this.confirmationSecondFactor(tx, {
+        userId,
+        sessionId: a.sessionId ?? null,
+        stepUpUntil: locked.stepUpUntil,
+        payload,
+        now,
+      });
+      return { confirmedAt: now, autoReleaseAt: new Date(now.getTime() + AUTO_RELEASE_DELAY_MS) };
+    }
+    if (action === 'dispute_trade') return disputePatch(role, payload, userId, now);
+    return {};
   }
 
   /**
@@ -370,12 +415,15 @@ export class TradesService {
    */
   private async confirmationSecondFactor(
     tx: Tx,
-    userId: string,
-    sessionId: string | null,
-    stepUpUntil: Date | null,
-    payload: Record<string, unknown>,
-    now: Date,
+    c: {
+      userId: string;
+      sessionId: string | null;
+      stepUpUntil: Date | null;
+      payload: Record<string, unknown>;
+      now: Date;
+    },
   ) {
+    const { userId, sessionId, stepUpUntil, payload, now } = c;
     if (sessionId && stepUpUntil && stepUpUntil > now) return;
     const parsed = ConfirmPaymentPayload.safeParse(payload);
     const code = parsed.success ? parsed.data.totpCode : undefined;
@@ -564,4 +612,24 @@ function disputePatch(role: 'buyer' | 'seller', payload: Record<string, unknown>
     disputeReason: parsed.data.reasonId,
     disputeDetails: parsed.data.details,
   };
+}
+
+type Admitted = Awaited<ReturnType<TradesService['admit']>>;
+type LockedForAction = Awaited<ReturnType<TradesService['lockForAction']>>;
+
+/** What the order's owner hears of a new trade on it, after the commit. */
+function announceOpening(events: PendingEvents, admitted: Admitted, trade: TradeRow) {
+  const { order, taker, takerRole, amountCrypto } = admitted;
+  events.toUsers([order.userId], 'trade:created', {
+    tradeId: trade.id,
+    orderId: order.id,
+    buyerName: effectiveName(taker),
+    takerRole,
+    cryptocurrency: trade.cryptocurrency,
+    amountCrypto: formatCrypto(amountCrypto),
+    fiatCurrency: trade.fiatCurrency,
+    amountFiat: formatFiat(trade.amountFiat),
+  });
+  events.toUsers([order.userId], 'order:matched', { orderId: order.id, tradeId: trade.id });
+  events.toUsers([order.userId], 'order:updated', { orderId: order.id, status: order.status });
 }
