@@ -19,16 +19,12 @@ export function CalculatorCard({
 }) {
   const t = useT();
   const fmt = useFormat();
-  const balances = useWalletBalances(form.type === 'sell');
   const total = orderTotalMinor(form);
   const amount = tryParseAmount(normalize(form.amount), 8);
   // The server's rate (GET /config) and its rule (shared feeFor): what the release will take.
   const feePpm = useFeePpm();
   const fee = amount === null || feePpm === null ? null : feeFor(amount, feePpm);
   const { min, max } = effectiveLimits(form);
-  const balance = balances.data?.find((b) => b.cryptocurrency === form.cryptocurrency);
-  const available = balance ? tryParseAmount(balance.available, 8) : null;
-  const short = form.type === 'sell' && amount !== null && available !== null && amount > available;
 
   return (
     <aside className="panel calc-card" aria-labelledby="calc-title">
@@ -60,24 +56,7 @@ export function CalculatorCard({
           {t('createOrder.calc.feeNote', { rate: fmt.number(ppmPercentText(feePpm)) })}
         </p>
       ) : null}
-      {form.type === 'sell' ? (
-        <div className={`calc-card__reserve small${short ? ' is-short' : ''}`}>
-          <p>{t('createOrder.calc.reserve', { crypto: form.cryptocurrency })}</p>
-          <p className="num">
-            {t('createOrder.calc.available')}{' '}
-            <strong>
-              {balance ? fmt.crypto(balance.available, form.cryptocurrency, { balance: true }) : '—'}
-            </strong>
-          </p>
-          {short ? (
-            <p>
-              {t('createOrder.insufficient')} <Link to="/wallet">{t('createOrder.toWallet')}</Link>
-            </p>
-          ) : null}
-        </div>
-      ) : (
-        <p className="calc-card__reserve small">{t('createOrder.calc.buyNote')}</p>
-      )}
+      <ReserveNote form={form} amount={amount} />
       <button
         type="button"
         className="btn btn--primary btn--block"
@@ -88,5 +67,33 @@ export function CalculatorCard({
       </button>
       {!canPreview ? <p className="small muted calc-card__hint">{t('createOrder.previewHint')}</p> : null}
     </aside>
+  );
+}
+
+/** A sell order reserves its coins: the balance available, and a warning when it falls short. */
+function ReserveNote({ form, amount }: { form: OrderFormState; amount: bigint | null }) {
+  const t = useT();
+  const fmt = useFormat();
+  const balances = useWalletBalances(form.type === 'sell');
+  if (form.type !== 'sell')
+    return <p className="calc-card__reserve small">{t('createOrder.calc.buyNote')}</p>;
+  const balance = balances.data?.find((b) => b.cryptocurrency === form.cryptocurrency);
+  const available = balance ? tryParseAmount(balance.available, 8) : null;
+  const short = amount !== null && available !== null && amount > available;
+  return (
+    <div className={`calc-card__reserve small${short ? ' is-short' : ''}`}>
+      <p>{t('createOrder.calc.reserve', { crypto: form.cryptocurrency })}</p>
+      <p className="num">
+        {t('createOrder.calc.available')}{' '}
+        <strong>
+          {balance ? fmt.crypto(balance.available, form.cryptocurrency, { balance: true }) : '—'}
+        </strong>
+      </p>
+      {short ? (
+        <p>
+          {t('createOrder.insufficient')} <Link to="/wallet">{t('createOrder.toWallet')}</Link>
+        </p>
+      ) : null}
+    </div>
   );
 }

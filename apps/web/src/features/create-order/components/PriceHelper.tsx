@@ -61,40 +61,67 @@ export function PriceHelper({ crypto, fiat, price, onPrice }: PriceHelperProps) 
       {prices.data?.source === 'fallback' ? (
         <p className="field__hint price-helper__fallback">{t('createOrder.fallbackPrices')}</p>
       ) : null}
-      <fieldset className="price-helper__presets">
-        <legend className="sr-only">{t('createOrder.presets')}</legend>
-        {PRESETS.map((tenths) => (
-          <button
-            key={tenths}
-            type="button"
-            className="filter-chip num"
-            disabled={market === null}
-            aria-pressed={deviation !== null && deviation === BigInt(tenths)}
-            onClick={() => apply(tenths)}
-          >
-            {tenths === 0 ? t('createOrder.atMarket') : fmt.tenths(BigInt(tenths))}
-          </button>
-        ))}
-        <label className="price-helper__custom small" htmlFor={`${id}-custom`}>
-          {t('createOrder.customPercent')}
-          <input
-            id={`${id}-custom`}
-            className="input input--sm num"
-            type="number"
-            min={CUSTOM_MIN}
-            max={CUSTOM_MAX}
-            step={0.1}
-            inputMode="decimal"
-            value={custom}
-            disabled={market === null}
-            onChange={(event) => onCustom(event.target.value)}
-          />
-          %
-        </label>
-      </fieldset>
+      <PricePresets
+        id={id}
+        disabled={market === null}
+        deviation={deviation}
+        custom={custom}
+        onPreset={apply}
+        onCustom={onCustom}
+      />
       {deviation !== null ? (
         <p className="field__hint num">{t('createOrder.deviation', { value: fmt.tenths(deviation) })}</p>
       ) : null}
     </div>
+  );
+}
+
+interface PricePresetsProps {
+  id: string;
+  /** No market price to start from. */
+  disabled: boolean;
+  /** The price's distance from the market, in tenths of a percent. */
+  deviation: bigint | null;
+  custom: string;
+  onPreset: (tenths: number) => void;
+  onCustom: (text: string) => void;
+}
+
+/** The percent presets (the one the price sits at is pressed) and a custom percent. */
+function PricePresets({ id, disabled, deviation, custom, onPreset, onCustom }: PricePresetsProps) {
+  const { t } = useI18n();
+  const fmt = useFormat();
+  return (
+    <fieldset className="price-helper__presets">
+      <legend className="sr-only">{t('createOrder.presets')}</legend>
+      {PRESETS.map((tenths) => (
+        <button
+          key={tenths}
+          type="button"
+          className="filter-chip num"
+          disabled={disabled}
+          aria-pressed={deviation !== null && deviation === BigInt(tenths)}
+          onClick={() => onPreset(tenths)}
+        >
+          {tenths === 0 ? t('createOrder.atMarket') : fmt.tenths(BigInt(tenths))}
+        </button>
+      ))}
+      <label className="price-helper__custom small" htmlFor={`${id}-custom`}>
+        {t('createOrder.customPercent')}
+        <input
+          id={`${id}-custom`}
+          className="input input--sm num"
+          type="number"
+          min={CUSTOM_MIN}
+          max={CUSTOM_MAX}
+          step={0.1}
+          inputMode="decimal"
+          value={custom}
+          disabled={disabled}
+          onChange={(event) => onCustom(event.target.value)}
+        />
+        %
+      </label>
+    </fieldset>
   );
 }

@@ -13,7 +13,7 @@ import { CalculatorCard } from '../components/CalculatorCard';
 import { AmountSection, LimitsSection, MethodsSection, TermsSection } from '../components/OrderSections';
 import { PreviewDialog } from '../components/PreviewDialog';
 import { TypeSection } from '../components/TypeSection';
-import { useCreateOrder } from '../components/useCreateOrder';
+import { type ServerError, useCreateOrder } from '../components/useCreateOrder';
 import {
   canPreview,
   defaultTimeLimit,
@@ -25,15 +25,12 @@ import {
 import '../create-order.css';
 
 /**
- * Create-order screen: the form (react-hook-form over the order rules and the
- * shared CreateOrderRequest), the calculator, the preview, the overlay, then the new order.
+ * The order form: react-hook-form over the order rules and the shared CreateOrderRequest, its
+ * minimums named in the UI language. The payment window starts from the settings' default unless
+ * the field was already edited.
  */
-export function CreateOrderPage() {
-  const { t } = useI18n();
+function useOrderForm(initialType: 'buy' | 'sell') {
   const fmt = useFormat();
-  useDocumentTitle(t('page.createOrder'));
-  const id = useId();
-  const [params] = useSearchParams();
   const resolver = useMemo(() => {
     // The minimums a message names, written in the UI language.
     const values = (form: OrderFormState) => ({
@@ -46,25 +43,32 @@ export function CreateOrderPage() {
   const form = useForm<OrderFormState, unknown, CreateOrderRequest>({
     resolver,
     mode: 'onTouched',
-    defaultValues: initialOrderForm(params.get('type') === 'sell' ? 'sell' : 'buy'),
+    defaultValues: initialOrderForm(initialType),
   });
-  // The default payment window of the settings, unless the field was already edited.
   const preferredWindow = useUserSettings().data?.trading?.timeLimit;
   useEffect(() => {
     if (preferredWindow === undefined || form.getFieldState('timeLimit').isDirty) return;
     form.setValue('timeLimit', defaultTimeLimit(preferredWindow));
   }, [preferredWindow, form]);
+  return form;
+}
+
+/**
+ * Create-order screen: the form (react-hook-form over the order rules and the
+ * shared CreateOrderRequest), the calculator, the preview, the overlay, then the new order.
+ */
+export function CreateOrderPage() {
+  const { t } = useI18n();
+  useDocumentTitle(t('page.createOrder'));
+  const id = useId();
+  const [params] = useSearchParams();
+  const form = useOrderForm(params.get('type') === 'sell' ? 'sell' : 'buy');
   const [previewing, setPreviewing] = useState<CreateOrderRequest | null>(null);
   const gate = useSellingGate();
   const { submit, submitting, serverError } = useCreateOrder(
     (field, message) => form.setError(FORM_FIELD_OF[field], { type: 'server', message }),
     gate,
   );
-  const errorRef = useRef<HTMLDivElement>(null);
-  // A server refusal is announced and brought into view.
-  useEffect(() => {
-    if (serverError) errorRef.current?.focus();
-  }, [serverError]);
 
   const values = form.watch();
   const openPreview = form.handleSubmit((body) => setPreviewing(body));
@@ -81,12 +85,7 @@ export function CreateOrderPage() {
         </h1>
         <p className="muted">{t('createOrder.subtitle')}</p>
       </div>
-      {serverError ? (
-        <div ref={errorRef} tabIndex={-1} className="alert alert--error create-order__error" role="alert">
-          {serverError.message}{' '}
-          {serverError.walletLink ? <Link to="/wallet">{t('createOrder.toWallet')}</Link> : null}
-        </div>
-      ) : null}
+      <ServerErrorBanner error={serverError} />
       <div className="create-order__grid">
         <form className="create-order__form" onSubmit={openPreview} noValidate>
           <TypeSection
@@ -122,5 +121,20 @@ export function CreateOrderPage() {
         </div>
       </Dialog>
     </section>
+  );
+}
+
+/** A server refusal, announced and brought into view; a balance too low links to the wallet. */
+function ServerErrorBanner({ error }: { error: ServerError | null }) {
+  const { t } = useI18n();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (error) ref.current?.focus();
+  }, [error]);
+  if (!error) return null;
+  return (
+    <div ref={ref} tabIndex={-1} className="alert alert--error create-order__error" role="alert">
+      {error.message} {error.walletLink ? <Link to="/wallet">{t('createOrder.toWallet')}</Link> : null}
+    </div>
   );
 }
