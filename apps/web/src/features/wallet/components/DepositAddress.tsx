@@ -40,36 +40,12 @@ export function DepositAddress({
   });
 
   if (address.isPending) return <LoadingState text={t('dep.loadingAddress')} />;
-  if (address.isError) {
-    return (
-      <>
-        <p className="alert alert--error" role="alert">
-          {address.error.message}
-        </p>
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--ghost" onClick={onBack}>
-            {t('common.back')}
-          </button>
-        </div>
-      </>
-    );
-  }
+  if (address.isError) return <AddressError message={address.error.message} onBack={onBack} />;
   const view = address.data;
   return (
     <>
       {view.chainMode === 'devnet' ? <p className="alert alert--warn small">{t('dep.devnet')}</p> : null}
-      <div className="deposit-address">
-        <QrCode value={view.address} label={t('dep.qr')} />
-        <div className="deposit-address__text">
-          <p className="field__label">
-            {t('dep.addressLabel', { currency: info.currency, network: info.label })}
-          </p>
-          <p className="mono deposit-address__value" data-testid="deposit-address">
-            {view.address}
-          </p>
-          <CopyText text={view.address} label={t('dep.copyLabel')} />
-        </div>
-      </div>
+      <AddressBlock info={info} address={view.address} />
       <p className="small muted">
         {t('dep.rules', {
           currency: info.currency,
@@ -98,5 +74,40 @@ export function DepositAddress({
         </button>
       </div>
     </>
+  );
+}
+
+function AddressError({ message, onBack }: { message: string; onBack: () => void }) {
+  const t = useT();
+  return (
+    <>
+      <p className="alert alert--error" role="alert">
+        {message}
+      </p>
+      <div className="dialog__actions">
+        <button type="button" className="btn btn--ghost" onClick={onBack}>
+          {t('common.back')}
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** The address as a QR code and as text to copy. */
+function AddressBlock({ info, address }: { info: NetworkInfo; address: string }) {
+  const t = useT();
+  return (
+    <div className="deposit-address">
+      <QrCode value={address} label={t('dep.qr')} />
+      <div className="deposit-address__text">
+        <p className="field__label">
+          {t('dep.addressLabel', { currency: info.currency, network: info.label })}
+        </p>
+        <p className="mono deposit-address__value" data-testid="deposit-address">
+          {address}
+        </p>
+        <CopyText text={address} label={t('dep.copyLabel')} />
+      </div>
+    </div>
   );
 }

@@ -162,32 +162,7 @@ function DepositDetails({
         if (ok) onNext();
       }}
     >
-      <dl className="facts">
-        <div>
-          <dt>{t('dep.network')}</dt>
-          <dd>{info.label}</dd>
-        </div>
-        <div>
-          <dt>{t('dep.min')}</dt>
-          <dd className="num">
-            {fmt.number(info.deposit.min)} {info.currency}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('dep.max')}</dt>
-          <dd className="num">
-            {fmt.number(info.deposit.max)} {info.currency}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('dep.confirmations')}</dt>
-          <dd className="num">{info.deposit.confirmations}</dd>
-        </div>
-        <div>
-          <dt>{t('dep.fee')}</dt>
-          <dd className="num">0%</dd>
-        </div>
-      </dl>
+      <DepositTerms info={info} />
       <InputField
         id={`${id}-amount`}
         label={t('dep.amount')}
@@ -211,5 +186,39 @@ function DepositDetails({
         </button>
       </div>
     </form>
+  );
+}
+
+/** The network's terms: limits, confirmations, no fee. */
+function DepositTerms({ info }: { info: NetworkInfo }) {
+  const t = useT();
+  const fmt = useFormat();
+  return (
+    <dl className="facts">
+      <div>
+        <dt>{t('dep.network')}</dt>
+        <dd>{info.label}</dd>
+      </div>
+      <div>
+        <dt>{t('dep.min')}</dt>
+        <dd className="num">
+          {fmt.number(info.deposit.min)} {info.currency}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('dep.max')}</dt>
+        <dd className="num">
+          {fmt.number(info.deposit.max)} {info.currency}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('dep.confirmations')}</dt>
+        <dd className="num">{info.deposit.confirmations}</dd>
+      </div>
+      <div>
+        <dt>{t('dep.fee')}</dt>
+        <dd className="num">0%</dd>
+      </div>
+    </dl>
   );
 }

@@ -17,30 +17,21 @@ import { shortRef, signedChange } from '../lib/history';
 
 const PAGE = 20;
 
-/**
- * Transaction history from the ledger: every movement with its signed change of
- * the balance, available and locked parts; filters by type and currency, pages, CSV export.
- */
-export function TransactionHistory() {
-  const t = useT();
-  const id = useId();
-  const [type, setType] = useState('');
-  const [currency, setCurrency] = useState('');
-  const [offset, setOffset] = useState(0);
-  const list = useWalletTransactions({
-    type: type || undefined,
-    currency: currency || undefined,
-    limit: PAGE,
-    offset,
-  });
-  const [downloading, setDownloading] = useState(false);
+interface TxFilter {
+  type: string;
+  currency: string;
+}
 
+/** The CSV of every movement matching the filters, named by today's date. */
+function useTransactionsCsv(filter: TxFilter) {
+  const t = useT();
+  const [downloading, setDownloading] = useState(false);
   const download = async () => {
     setDownloading(true);
     try {
       const blob = await walletApi.transactionsCsv({
-        type: type || undefined,
-        currency: currency || undefined,
+        type: filter.type || undefined,
+        currency: filter.currency || undefined,
       });
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
@@ -54,8 +45,27 @@ export function TransactionHistory() {
       setDownloading(false);
     }
   };
+  return { downloading, download };
+}
 
+/**
+ * Transaction history from the ledger: every movement with its signed change of
+ * the balance, available and locked parts; filters by type and currency, pages, CSV export.
+ */
+export function TransactionHistory() {
+  const t = useT();
+  const id = useId();
+  const [filter, setFilter] = useState<TxFilter>({ type: '', currency: '' });
+  const [offset, setOffset] = useState(0);
+  const list = useWalletTransactions({
+    type: filter.type || undefined,
+    currency: filter.currency || undefined,
+    limit: PAGE,
+    offset,
+  });
+  const { downloading, download } = useTransactionsCsv(filter);
   const data = list.data;
+
   return (
     <section className="panel tx-history" aria-labelledby={`${id}-h`}>
       <div className="tx-history__head">
@@ -63,42 +73,13 @@ export function TransactionHistory() {
           {t('wallet.history')}
         </h2>
         <div className="tx-history__filters">
-          <label className="tx-filter">
-            <span className="small muted">{t('tx.filterType')}</span>
-            <select
-              className="input input--sm"
-              value={type}
-              onChange={(event) => {
-                setType(event.target.value);
-                setOffset(0);
-              }}
-            >
-              <option value="">{t('tx.all')}</option>
-              {WALLET_TRANSACTION_TYPES.map((name) => (
-                <option key={name} value={name}>
-                  {t(`tx.type.${name}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="tx-filter">
-            <span className="small muted">{t('tx.filterCurrency')}</span>
-            <select
-              className="input input--sm"
-              value={currency}
-              onChange={(event) => {
-                setCurrency(event.target.value);
-                setOffset(0);
-              }}
-            >
-              <option value="">{t('tx.all')}</option>
-              {CRYPTOCURRENCIES.map((coin) => (
-                <option key={coin} value={coin}>
-                  {coin}
-                </option>
-              ))}
-            </select>
-          </label>
+          <TxFilters
+            filter={filter}
+            onChange={(next) => {
+              setFilter(next);
+              setOffset(0);
+            }}
+          />
           <button type="button" className="btn btn--ghost btn--sm" onClick={download} disabled={downloading}>
             <Icon name="download" size={14} /> {t('tx.csv')}
           </button>
@@ -117,32 +98,96 @@ export function TransactionHistory() {
               <TransactionRow key={row.id} row={row} />
             ))}
           </ul>
-          <div className="tx-pager">
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm"
-              disabled={offset === 0}
-              onClick={() => setOffset(Math.max(0, offset - PAGE))}
-            >
-              {t('tx.prev')}
-            </button>
-            <span className="small muted num">
-              {t('tx.range', { from: offset + 1, to: offset + data.transactions.length, total: data.total })}
-            </span>
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm"
-              disabled={!data.hasNext}
-              onClick={() => setOffset(offset + PAGE)}
-            >
-              {t('tx.next')}
-            </button>
-          </div>
+          <TxPager
+            offset={offset}
+            shown={data.transactions.length}
+            total={data.total}
+            hasNext={data.hasNext}
+            onOffset={setOffset}
+          />
         </>
       ) : (
         <p className="empty">{t('tx.empty')}</p>
       )}
     </section>
+  );
+}
+
+/** Type and currency of the movements shown. */
+function TxFilters({ filter, onChange }: { filter: TxFilter; onChange: (next: TxFilter) => void }) {
+  const t = useT();
+  return (
+    <>
+      <label className="tx-filter">
+        <span className="small muted">{t('tx.filterType')}</span>
+        <select
+          className="input input--sm"
+          value={filter.type}
+          onChange={(event) => onChange({ ...filter, type: event.target.value })}
+        >
+          <option value="">{t('tx.all')}</option>
+          {WALLET_TRANSACTION_TYPES.map((name) => (
+            <option key={name} value={name}>
+              {t(`tx.type.${name}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="tx-filter">
+        <span className="small muted">{t('tx.filterCurrency')}</span>
+        <select
+          className="input input--sm"
+          value={filter.currency}
+          onChange={(event) => onChange({ ...filter, currency: event.target.value })}
+        >
+          <option value="">{t('tx.all')}</option>
+          {CRYPTOCURRENCIES.map((coin) => (
+            <option key={coin} value={coin}>
+              {coin}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}
+
+function TxPager({
+  offset,
+  shown,
+  total,
+  hasNext,
+  onOffset,
+}: {
+  offset: number;
+  shown: number;
+  total: number;
+  hasNext: boolean;
+  onOffset: (offset: number) => void;
+}) {
+  const t = useT();
+  return (
+    <div className="tx-pager">
+      <button
+        type="button"
+        className="btn btn--ghost btn--sm"
+        disabled={offset === 0}
+        onClick={() => onOffset(Math.max(0, offset - PAGE))}
+      >
+        {t('tx.prev')}
+      </button>
+      <span className="small muted num">
+        {t('tx.range', { from: offset + 1, to: offset + shown, total })}
+      </span>
+      <button
+        type="button"
+        className="btn btn--ghost btn--sm"
+        disabled={!hasNext}
+        onClick={() => onOffset(offset + PAGE)}
+      >
+        {t('tx.next')}
+      </button>
+    </div>
   );
 }
 

@@ -33,7 +33,6 @@ export function WalletPage() {
   useDocumentTitle(t('wallet.title'));
   const queryClient = useQueryClient();
   const balances = useWalletBalances();
-  const valuation = useValuation(balances.data, 'USD');
   const config = usePlatformConfig();
   const [open, setOpen] = useState<Open>(null);
   const devnet = config.data?.chainMode === 'devnet';
@@ -54,60 +53,13 @@ export function WalletPage() {
 
   return (
     <section className="page" aria-labelledby="wallet-title">
-      <div className="page__head page__head--split">
-        <h1 id="wallet-title" className="page__title">
-          {t('wallet.title')}
-        </h1>
-        <div className="head-actions">
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            onClick={() => queryClient.invalidateQueries({ queryKey: WALLET_KEY })}
-            disabled={balances.isFetching}
-            aria-label={t('orders.refresh')}
-          >
-            <Icon name="refresh" size={16} /> <span className="hide-sm">{t('orders.refresh')}</span>
-          </button>
-          <Link to="/withdrawals/history" className="btn btn--ghost btn--sm">
-            {t('wallet.allWithdrawals')}
-          </Link>
-          <Link to="/dashboard" className="btn btn--ghost btn--sm" aria-label={t('wallet.toDashboard')}>
-            <Icon name="arrowLeft" size={16} /> <span className="hide-sm">{t('wallet.toDashboard')}</span>
-          </Link>
-        </div>
-      </div>
+      <WalletHead refreshing={balances.isFetching} />
 
-      {balances.isPending ? (
-        <LoadingState text={t('wallet.loading')} />
-      ) : balances.isError ? (
-        <MessageState title={t('wallet.loadError')} text={balances.error.message}>
-          <button type="button" className="btn btn--primary" onClick={() => balances.refetch()}>
-            {t('common.retry')}
-          </button>
-        </MessageState>
-      ) : (
-        <>
-          <div className="panel wallet-total">
-            <span className="wallet-total__label">{t('wallet.totalValue')}</span>
-            <span className="wallet-total__value num" data-testid="wallet-total">
-              {fmt.estimate(valuation.total, valuation.currency)}
-            </span>
-            <ValuationNote valuation={valuation} />
-          </div>
-          <ul className="balance-grid">
-            {balances.data.map((balance) => (
-              <BalanceCard
-                key={balance.cryptocurrency}
-                balance={balance}
-                valuation={valuation}
-                depositsOn={depositsOn}
-                onDeposit={() => setOpen({ kind: 'deposit', currency: balance.cryptocurrency })}
-                onWithdraw={() => setOpen({ kind: 'withdraw', currency: balance.cryptocurrency })}
-              />
-            ))}
-          </ul>
-        </>
-      )}
+      <WalletBalances
+        balances={balances}
+        depositsOn={depositsOn}
+        onOpen={(kind, currency) => setOpen({ kind, currency })}
+      />
 
       <section className="panel" aria-labelledby="deposits-title">
         <h2 id="deposits-title" className="panel__title">
@@ -124,5 +76,83 @@ export function WalletPage() {
         <WithdrawDialog currency={open.currency} onClose={() => setOpen(null)} />
       ) : null}
     </section>
+  );
+}
+
+/** The title, refresh, all withdrawals, and the way back to the dashboard. */
+function WalletHead({ refreshing }: { refreshing: boolean }) {
+  const { t } = useI18n();
+  const queryClient = useQueryClient();
+  return (
+    <div className="page__head page__head--split">
+      <h1 id="wallet-title" className="page__title">
+        {t('wallet.title')}
+      </h1>
+      <div className="head-actions">
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => queryClient.invalidateQueries({ queryKey: WALLET_KEY })}
+          disabled={refreshing}
+          aria-label={t('orders.refresh')}
+        >
+          <Icon name="refresh" size={16} /> <span className="hide-sm">{t('orders.refresh')}</span>
+        </button>
+        <Link to="/withdrawals/history" className="btn btn--ghost btn--sm">
+          {t('wallet.allWithdrawals')}
+        </Link>
+        <Link to="/dashboard" className="btn btn--ghost btn--sm" aria-label={t('wallet.toDashboard')}>
+          <Icon name="arrowLeft" size={16} /> <span className="hide-sm">{t('wallet.toDashboard')}</span>
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** The total in USD and a card per coin, each with deposit and withdraw. */
+function WalletBalances({
+  balances,
+  depositsOn,
+  onOpen,
+}: {
+  balances: ReturnType<typeof useWalletBalances>;
+  depositsOn: boolean;
+  onOpen: (kind: 'deposit' | 'withdraw', currency: Cryptocurrency) => void;
+}) {
+  const { t } = useI18n();
+  const fmt = useFormat();
+  const valuation = useValuation(balances.data, 'USD');
+  if (balances.isPending) return <LoadingState text={t('wallet.loading')} />;
+  if (balances.isError) {
+    return (
+      <MessageState title={t('wallet.loadError')} text={balances.error.message}>
+        <button type="button" className="btn btn--primary" onClick={() => balances.refetch()}>
+          {t('common.retry')}
+        </button>
+      </MessageState>
+    );
+  }
+  return (
+    <>
+      <div className="panel wallet-total">
+        <span className="wallet-total__label">{t('wallet.totalValue')}</span>
+        <span className="wallet-total__value num" data-testid="wallet-total">
+          {fmt.estimate(valuation.total, valuation.currency)}
+        </span>
+        <ValuationNote valuation={valuation} />
+      </div>
+      <ul className="balance-grid">
+        {balances.data.map((balance) => (
+          <BalanceCard
+            key={balance.cryptocurrency}
+            balance={balance}
+            valuation={valuation}
+            depositsOn={depositsOn}
+            onDeposit={() => onOpen('deposit', balance.cryptocurrency)}
+            onWithdraw={() => onOpen('withdraw', balance.cryptocurrency)}
+          />
+        ))}
+      </ul>
+    </>
   );
 }
