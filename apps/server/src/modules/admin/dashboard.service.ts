@@ -5,14 +5,19 @@ import {
   formatCrypto,
   formatFiat,
 } from '@p2p/shared';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { queryRows } from '../../db/client.ts';
+import {
+  completedVolumeByDay,
+  type DayVolume,
+  openDisputeCounts,
+  pendingWithdrawalsByCurrency,
+  staffActionCountSince,
+  tradeCountsSince,
+  userCounts,
+} from './dashboard.repository.ts';
 
 const DAY = 86_400_000;
 const DAYS = 14;
-
-type Count = string | number;
 
 /** Midnight UTC of the day `now` falls in. */
 export function startOfUtcDay(now: Date): Date {
@@ -35,79 +40,14 @@ export class DashboardService {
     const today = startOfUtcDay(now);
     const first = new Date(today.getTime() - (DAYS - 1) * DAY);
     const slaCut = new Date(now.getTime() - this.ctx.config.disputeSlaHours * 3_600_000);
-    const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
-    const [usersRow] = await queryRows<{ total: Count; new_today: Count; blocked: Count }>(
-      db,
-      sql`SELECT count(*) AS total,
-        count(*) FILTER (WHERE created_at >= ${at(today)}) AS new_today,
-        count(*) FILTER (WHERE blocked_at IS NOT NULL) AS blocked
-      FROM users`,
-    );
-    const [disputesRow] = await queryRows<{
-      open: Count;
-      oldest: string | Date | null;
-      over_sla: Count;
-      unassigned: Count;
-    }>(
-      db,
-      sql`SELECT count(*) AS open, min(disputed_at) AS oldest,
-        count(*) FILTER (WHERE disputed_at <= ${at(slaCut)}) AS over_sla,
-        count(*) FILTER (WHERE dispute_owner_id IS NULL) AS unassigned
-      FROM trades WHERE status = 'DISPUTED'`,
-    );
-    const pending = await queryRows<{ currency: string; n: Count; total: Count }>(
-      db,
-      sql`SELECT cryptocurrency AS currency, count(*) AS n, sum(amount)::text AS total
-      FROM withdrawals WHERE status = 'PENDING' GROUP BY cryptocurrency ORDER BY cryptocurrency`,
-    );
-    const [tradesRow] = await queryRows<{ opened: Count; completed: Count }>(
-      db,
-      sql`SELECT count(*) FILTER (WHERE created_at >= ${at(today)}) AS opened,
-        count(*) FILTER (WHERE status = 'COMPLETED' AND completed_at >= ${at(today)}) AS completed
-      FROM trades WHERE created_at >= ${at(today)} OR completed_at >= ${at(today)}`,
-    );
-    const [staffRow] = await queryRows<{ n: Count }>(
-      db,
-      sql`SELECT count(*) AS n FROM audit_logs WHERE created_at >= ${at(today)}`,
-    );
+    const usersRow = await userCounts(db, today);
+    const disputesRow = await openDisputeCounts(db, slaCut);
+    const pending = await pendingWithdrawalsByCurrency(db);
+    const tradesRow = await tradeCountsSince(db, today);
+    const staffRow = await staffActionCountSince(db, today);
     // Completed trades of the last 14 days by UTC day and currency.
-    const volume = await queryRows<{
-      day: string;
-      crypto: string;
-      fiat: string;
-      n: Count;
-      crypto_sum: Count;
-      fiat_sum: Count;
-    }>(
-      db,
-      sql`SELECT to_char(completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
-        cryptocurrency AS crypto, fiat_currency AS fiat, count(*) AS n,
-        sum(amount_crypto)::text AS crypto_sum, sum(amount_fiat)::text AS fiat_sum
-      FROM trades WHERE status = 'COMPLETED' AND completed_at >= ${at(first)}
-      GROUP BY 1, 2, 3`,
-    );
-
-    const daily = Array.from({ length: DAYS }, (_, i) => {
-      const date = new Date(first.getTime() + i * DAY).toISOString().slice(0, 10);
-      const rows = volume.filter((v) => v.day === date);
-      return {
-        date,
-        trades: rows.reduce((n, r) => n + Number(r.n), 0),
-        volume: sumBy(
-          rows,
-          (r) => r.crypto,
-          (r) => BigInt(r.crypto_sum),
-          formatCrypto,
-        ),
-        volumeFiat: sumBy(
-          rows,
-          (r) => r.fiat,
-          (r) => BigInt(r.fiat_sum),
-          formatFiat,
-        ),
-      };
-    });
+    const daily = dailyVolumes(await completedVolumeByDay(db, first), first);
     const todayRow = daily[DAYS - 1];
     const oldest = disputesRow?.oldest ? new Date(disputesRow.oldest) : null;
     return {
@@ -142,6 +82,30 @@ export class DashboardService {
       daily,
     };
   }
+}
+
+/** One entry per day from `first` (DAYS of them): trades completed and their volumes by currency. */
+function dailyVolumes(volume: DayVolume[], first: Date) {
+  return Array.from({ length: DAYS }, (_, i) => {
+    const date = new Date(first.getTime() + i * DAY).toISOString().slice(0, 10);
+    const rows = volume.filter((v) => v.day === date);
+    return {
+      date,
+      trades: rows.reduce((n, r) => n + Number(r.n), 0),
+      volume: sumBy(
+        rows,
+        (r) => r.crypto,
+        (r) => BigInt(r.crypto_sum),
+        formatCrypto,
+      ),
+      volumeFiat: sumBy(
+        rows,
+        (r) => r.fiat,
+        (r) => BigInt(r.fiat_sum),
+        formatFiat,
+      ),
+    };
+  });
 }
 
 function sumBy<T>(

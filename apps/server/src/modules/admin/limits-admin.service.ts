@@ -1,13 +1,12 @@
 import type { AdminTradeLimits, TradeSuspension } from '@p2p/shared';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { StaffActor } from '../audit-log/audit.repository.ts';
 import { insertAuditEntry } from '../audit-log/audit.repository.ts';
 import { insertLift, listLifts, lockBuyerLimits, readLimitCounts } from '../limits/limits.repository.ts';
 import { LimitsService, suspensionView } from '../limits/limits.service.ts';
+import { userExists } from './admin-users.repository.ts';
 import { toStaffRef } from './desk.repository.ts';
 
 /**
@@ -24,8 +23,7 @@ export class LimitsAdminService {
   }
 
   async view(userId: string, db: Executor = this.ctx.db): Promise<AdminTradeLimits> {
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-    if (!user) throw new AppError('NOT_FOUND', 'errors.userNotFound');
+    if (!(await userExists(db, userId))) throw new AppError('NOT_FOUND', 'errors.userNotFound');
     const [limits, lifts] = await Promise.all([this.limits.view(userId, db), listLifts(db, userId)]);
     return {
       ...limits,
@@ -43,8 +41,7 @@ export class LimitsAdminService {
     const now = this.ctx.clock.now();
     const rules = this.ctx.config.safety.limits;
     return this.ctx.db.transaction(async (tx) => {
-      const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
-      if (!user) throw new AppError('NOT_FOUND', 'errors.userNotFound');
+      if (!(await userExists(tx, userId))) throw new AppError('NOT_FOUND', 'errors.userNotFound');
       // An opening for this user waits for the lift (or the lift for it): never half of each.
       await lockBuyerLimits(tx, userId);
       const counts = await readLimitCounts(tx, userId, now, rules);

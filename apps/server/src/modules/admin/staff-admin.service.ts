@@ -1,11 +1,18 @@
 import type { CreateStaffRequest, StaffMember, UpdateStaffRequest } from '@p2p/shared';
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { authSessions, type StaffRow, staff, userTwoFactor } from '../../db/schema.ts';
+import type { StaffRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { StaffActor } from '../audit-log/audit.repository.ts';
 import { insertAuditEntry } from '../audit-log/audit.repository.ts';
-import { findStaffByEmail } from './staff.repository.ts';
+import { findTwoFactor } from '../two-factor/two-factor.repository.ts';
+import {
+  findStaffByEmail,
+  findStaffById,
+  listStaffWithTwoFactor,
+  lockStaff,
+  revokeStaffSessions,
+  updateStaff,
+} from './staff.repository.ts';
 import { createStaff, toAdminView } from './staff.service.ts';
 
 const stateOf = (row: StaffRow) => ({ role: row.role, disabled: row.disabledAt !== null });
@@ -19,11 +26,7 @@ export class StaffAdminService {
   }
 
   async list(): Promise<StaffMember[]> {
-    const rows = await this.ctx.db
-      .select({ member: staff, enabledAt: userTwoFactor.enabledAt })
-      .from(staff)
-      .leftJoin(userTwoFactor, eq(userTwoFactor.userId, staff.id))
-      .orderBy(asc(staff.createdAt), asc(staff.id));
+    const rows = await listStaffWithTwoFactor(this.ctx.db);
     return rows.map(({ member, enabledAt }) => this.view(member, Boolean(enabledAt)));
   }
 
@@ -40,7 +43,7 @@ export class StaffAdminService {
     return this.ctx.db.transaction(async (tx) => {
       if (await findStaffByEmail(tx, input.email)) throw new AppError('CONFLICT', 'bo.staffEmailTaken');
       const created = await createStaff(tx, input, now);
-      const [row] = await tx.select().from(staff).where(eq(staff.id, created.id));
+      const row = await findStaffById(tx, created.id);
       if (!row) throw new AppError('CONFLICT', 'bo.staffEmailTaken');
       await insertAuditEntry(tx, {
         staffId: actor.staffId,
@@ -64,27 +67,15 @@ export class StaffAdminService {
     if (id === actor.staffId) throw new AppError('FORBIDDEN', 'bo.selfChange');
     const now = this.ctx.clock.now();
     return this.ctx.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(staff).where(eq(staff.id, id)).for('update');
+      const before = await lockStaff(tx, id);
       if (!before) throw new AppError('NOT_FOUND', 'bo.staffNotFound');
       const patch: Partial<StaffRow> = {};
       if (input.role) patch.role = input.role;
       if (input.disabled !== undefined) patch.disabledAt = input.disabled ? (before.disabledAt ?? now) : null;
-      const [after] =
-        Object.keys(patch).length > 0
-          ? await tx.update(staff).set(patch).where(eq(staff.id, id)).returning()
-          : [before];
+      const after = Object.keys(patch).length > 0 ? await updateStaff(tx, id, patch) : before;
       if (!after) throw new AppError('NOT_FOUND', 'bo.staffNotFound');
       if (after.disabledAt && !before.disabledAt) {
-        await tx
-          .update(authSessions)
-          .set({ revokedAt: now, revokeReason: 'staff_disabled' })
-          .where(
-            and(
-              eq(authSessions.subjectType, 'staff'),
-              eq(authSessions.subjectId, id),
-              isNull(authSessions.revokedAt),
-            ),
-          );
+        await revokeStaffSessions(tx, id, 'staff_disabled', now);
       }
       await insertAuditEntry(tx, {
         staffId: actor.staffId,
@@ -99,7 +90,7 @@ export class StaffAdminService {
         metadata: null,
         createdAt: now,
       });
-      const [tf] = await tx.select().from(userTwoFactor).where(eq(userTwoFactor.userId, id));
+      const tf = await findTwoFactor(tx, id);
       return this.view(after, Boolean(tf?.enabledAt));
     });
   }

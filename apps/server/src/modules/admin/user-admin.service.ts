@@ -7,10 +7,9 @@ import {
   maskedAddress,
   type StaffNoteView,
 } from '@p2p/shared';
-import { and, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { deposits, staff, type TradeRow, trades, userNotes, users, withdrawals } from '../../db/schema.ts';
+import type { TradeRow } from '../../db/schema.ts';
 import { AppError, assert } from '../../errors.ts';
 import type { StaffActor } from '../audit-log/audit.repository.ts';
 import { insertAuditEntry } from '../audit-log/audit.repository.ts';
@@ -20,8 +19,19 @@ import { unlinkChat } from '../telegram/telegram.repository.ts';
 import { revokeUserSessions } from '../users/blocking.ts';
 import { staffVisibleAddress } from '../withdrawals/withdrawal-view.ts';
 import { toAdminUserView } from './admin.service.ts';
-import { listUsersForAdmin } from './admin-users.repository.ts';
+import { listUsersForAdmin, userExists } from './admin-users.repository.ts';
 import { historiesOf, toStaffRef } from './desk.repository.ts';
+import {
+  insertNote,
+  lockUser,
+  notesOf,
+  recentDepositsOf,
+  recentDisputesOf,
+  recentTradesOf,
+  recentWithdrawalsOf,
+  setBlock,
+  usersByIds,
+} from './user-admin.repository.ts';
 
 const LIST_MAX = 50;
 
@@ -40,38 +50,17 @@ export class UserAdminService {
   async page(userId: string): Promise<AdminUserPage> {
     const db = this.ctx.db;
     const user = await this.user(db, userId);
-    const party = or(eq(trades.buyerId, userId), eq(trades.sellerId, userId));
     const [tradeRows, disputeRows, withdrawalRows, depositRows, notes, histories] = await Promise.all([
-      db.select().from(trades).where(party).orderBy(desc(trades.createdAt)).limit(LIST_MAX),
-      db
-        .select()
-        .from(trades)
-        .where(and(party, isNotNull(trades.disputedAt)))
-        .orderBy(desc(trades.disputedAt))
-        .limit(LIST_MAX),
-      db
-        .select()
-        .from(withdrawals)
-        .where(eq(withdrawals.userId, userId))
-        .orderBy(desc(withdrawals.createdAt))
-        .limit(LIST_MAX),
-      db
-        .select()
-        .from(deposits)
-        .where(eq(deposits.userId, userId))
-        .orderBy(desc(deposits.seenAt))
-        .limit(LIST_MAX),
+      recentTradesOf(db, userId, LIST_MAX),
+      recentDisputesOf(db, userId, LIST_MAX),
+      recentWithdrawalsOf(db, userId, LIST_MAX),
+      recentDepositsOf(db, userId, LIST_MAX),
       this.notes(userId),
       historiesOf(db, [userId]),
     ]);
     const counterpartIds = tradeRows.map((t) => (t.buyerId === userId ? t.sellerId : t.buyerId));
     const counterparts =
-      counterpartIds.length === 0
-        ? []
-        : await db
-            .select()
-            .from(users)
-            .where(inArray(users.id, [...new Set(counterpartIds)]));
+      counterpartIds.length === 0 ? [] : await usersByIds(db, [...new Set(counterpartIds)]);
     const nameOf = new Map(counterparts.map((u) => [u.id, effectiveName(u)]));
     const history = histories.get(userId);
     assert(history, `no history of ${userId}`);
@@ -122,12 +111,7 @@ export class UserAdminService {
   }
 
   async notes(userId: string): Promise<StaffNoteView[]> {
-    const rows = await this.ctx.db
-      .select({ note: userNotes, author: staff })
-      .from(userNotes)
-      .leftJoin(staff, eq(staff.id, userNotes.staffId))
-      .where(eq(userNotes.userId, userId))
-      .orderBy(desc(userNotes.createdAt), desc(userNotes.id));
+    const rows = await notesOf(this.ctx.db, userId);
     return rows.map(({ note, author }) => ({
       id: note.id,
       userId: note.userId,
@@ -141,12 +125,8 @@ export class UserAdminService {
   async addNote(actor: StaffActor, userId: string, text: string): Promise<StaffNoteView> {
     const now = this.ctx.clock.now();
     const id = await this.ctx.db.transaction(async (tx) => {
-      const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
-      if (!user) throw new AppError('NOT_FOUND', 'errors.userNotFound');
-      const [row] = await tx
-        .insert(userNotes)
-        .values({ userId, staffId: actor.staffId, text, createdAt: now })
-        .returning();
+      if (!(await userExists(tx, userId))) throw new AppError('NOT_FOUND', 'errors.userNotFound');
+      const row = await insertNote(tx, { userId, staffId: actor.staffId, text, createdAt: now });
       assert(row, 'note insert returned nothing');
       await insertAuditEntry(tx, {
         staffId: actor.staffId,
@@ -176,13 +156,10 @@ export class UserAdminService {
     const now = this.ctx.clock.now();
     let ended: string[] = [];
     const view = await this.ctx.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      const row = await lockUser(tx, userId);
       if (!row) throw new AppError('NOT_FOUND', 'errors.userNotFound');
       if (row.blockedAt) throw new AppError('CONFLICT', 'bo.alreadyBlocked');
-      await tx
-        .update(users)
-        .set({ blockedAt: now, blockReason: reason, blockedBy: actor.staffId })
-        .where(eq(users.id, userId));
+      await setBlock(tx, userId, { blockedAt: now, blockReason: reason, blockedBy: actor.staffId });
       ended = await revokeUserSessions(tx, userId, 'user_blocked', now);
       // A linked Telegram chat would otherwise keep receiving notices and acting (docs/decisions/023).
       await unlinkChat(tx, userId);
@@ -209,13 +186,10 @@ export class UserAdminService {
   async unblock(actor: StaffActor, userId: string, reason: string): Promise<AdminUserView> {
     const now = this.ctx.clock.now();
     return this.ctx.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      const row = await lockUser(tx, userId);
       if (!row) throw new AppError('NOT_FOUND', 'errors.userNotFound');
       if (!row.blockedAt) throw new AppError('CONFLICT', 'bo.notBlocked');
-      await tx
-        .update(users)
-        .set({ blockedAt: null, blockReason: null, blockedBy: null })
-        .where(eq(users.id, userId));
+      await setBlock(tx, userId, { blockedAt: null, blockReason: null, blockedBy: null });
       await insertAuditEntry(tx, {
         staffId: actor.staffId,
         action: 'user.unblock',
