@@ -1,21 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { PayerAccountCard } from '@/components/PayerAccountCard';
 import { useT } from '@/i18n';
 import { shortId } from '@/lib/format';
-import { useFormat } from '@/lib/use-format';
 import { adminApi } from '../api/admin-api';
 import { CaseApprovalNotice } from '../components/CaseApprovalNotice';
-import { CaseChat } from '../components/CaseChat';
-import { EvidenceForm, ResolveForm } from '../components/CaseForms';
-import { EvidenceList, PartyCard, PaymentDetailsSent, Receipts, Timeline } from '../components/CaseSections';
-import { AdminPage, disputeReasonKey, ListState } from '../components/common';
-import { DisputeOwnershipButton } from '../components/DisputeOwnershipButton';
+import { CaseHead, CaseMain, CaseSide } from '../components/CasePanels';
+import { AdminPage, ListState } from '../components/common';
 
 /** /admin/disputes/:id: everything the desk needs to run a dispute to its outcome. */
 export function DisputeCasePage() {
   const t = useT();
-  const fmt = useFormat();
   const { id = '' } = useParams();
   const query = useQuery({
     queryKey: ['admin', 'disputes', 'case', id],
@@ -37,8 +31,7 @@ export function DisputeCasePage() {
         />
       </AdminPage>
     );
-  const { trade, owner } = dispute;
-  const open = trade.status === 'DISPUTED';
+  const { trade } = dispute;
   return (
     <AdminPage
       title={title}
@@ -48,114 +41,13 @@ export function DisputeCasePage() {
         </Link>
       }
     >
-      <div className="panel bo-case-head">
-        <p data-testid="case-owner">
-          {owner
-            ? t('bo.case.ownedBy', { name: `${owner.firstName} ${owner.lastName}`.trim() || owner.email })
-            : t('bo.disputes.free')}
-        </p>
-        {dispute.openedAt && open ? (
-          <span className={`status-pill status-pill--${dispute.overSla ? 'danger' : 'warn'}`}>
-            {t('bo.disputes.age', { age: fmt.duration(dispute.ageSeconds) })}
-          </span>
-        ) : null}
-        {open ? (
-          <div className="bo-actions">
-            <DisputeOwnershipButton tradeId={trade.id} ownerId={owner?.id ?? null} takeStyle="primary" />
-          </div>
-        ) : (
-          <p className="alert alert--success" data-testid="case-closed">
-            {t('bo.case.closed', { status: t(`tradeStatus.${trade.status}`) })}
-          </p>
-        )}
-      </div>
-      {open && dispute.pendingApproval ? (
+      <CaseHead dispute={dispute} />
+      {trade.status === 'DISPUTED' && dispute.pendingApproval ? (
         <CaseApprovalNotice tradeId={trade.id} approval={dispute.pendingApproval} />
       ) : null}
       <div className="bo-case">
-        <div className="bo-case__main">
-          <section className="panel" aria-labelledby="case-summary">
-            <h2 id="case-summary" className="panel__title">
-              {t('bo.case.summary')}
-            </h2>
-            <dl className="bo-facts">
-              <div>
-                <dt>{t('bo.case.amount')}</dt>
-                <dd className="num">
-                  {fmt.crypto(trade.amountCrypto, trade.cryptocurrency)} ·{' '}
-                  {fmt.fiat(trade.amountFiat, trade.fiatCurrency)}
-                </dd>
-              </div>
-              <div>
-                <dt>{t('bo.case.escrow')}</dt>
-                <dd className="num">{fmt.crypto(dispute.escrow.amount, dispute.escrow.currency)}</dd>
-              </div>
-              <div>
-                <dt>{t('bo.case.method')}</dt>
-                <dd>{fmt.paymentMethod(trade.paymentMethod)}</dd>
-              </div>
-              <div>
-                <dt>{t('bo.case.status')}</dt>
-                <dd>{t(`tradeStatus.${trade.status}`)}</dd>
-              </div>
-              <div className="bo-facts__wide">
-                <dt>{t('bo.disputes.reason')}</dt>
-                <dd>
-                  {trade.disputeReason ? t(disputeReasonKey(trade.disputeReason)) : '—'}
-                  {trade.disputeDetails ? <span className="muted"> — {trade.disputeDetails}</span> : null}
-                </dd>
-              </div>
-            </dl>
-          </section>
-          <section className="panel" aria-labelledby="case-chat">
-            <h2 id="case-chat" className="panel__title">
-              {t('bo.case.chat')}
-            </h2>
-            {open && !dispute.canAct ? <p className="muted small">{t('bo.case.takeFirst')}</p> : null}
-            <CaseChat tradeId={trade.id} messages={dispute.messages} canWrite={open && dispute.canAct} />
-          </section>
-          {open && dispute.canAct ? (
-            <section className="panel bo-case__forms" aria-label={t('bo.case.resolve')}>
-              <EvidenceForm tradeId={trade.id} />
-              {/* One proposal per case: while it waits, the case cannot be resolved again. */}
-              {dispute.pendingApproval ? null : <ResolveForm dispute={dispute} />}
-            </section>
-          ) : null}
-        </div>
-        <div className="bo-case__side">
-          <section className="panel" aria-labelledby="case-parties">
-            <h2 id="case-parties" className="panel__title">
-              {t('bo.case.parties')}
-            </h2>
-            <PartyCard side="buyer" party={dispute.buyer} />
-            <PartyCard side="seller" party={dispute.seller} />
-            <EvidenceList dispute={dispute} />
-          </section>
-          <section className="panel" aria-labelledby="case-payment">
-            <h2 id="case-payment" className="panel__title">
-              {t('bo.case.payment')}
-            </h2>
-            <PaymentDetailsSent dispute={dispute} />
-          </section>
-          <section className="panel" aria-labelledby="case-payer">
-            <h2 id="case-payer" className="panel__title">
-              {t('fraud.payer.title')}
-            </h2>
-            <PayerAccountCard payer={trade.payer} buyerName={dispute.buyer.name} />
-          </section>
-          <section className="panel" aria-labelledby="case-receipts">
-            <h2 id="case-receipts" className="panel__title">
-              {t('bo.case.receipts')}
-            </h2>
-            <Receipts dispute={dispute} />
-          </section>
-          <section className="panel" aria-labelledby="case-timeline">
-            <h2 id="case-timeline" className="panel__title">
-              {t('bo.case.timeline')}
-            </h2>
-            <Timeline dispute={dispute} />
-          </section>
-        </div>
+        <CaseMain dispute={dispute} />
+        <CaseSide dispute={dispute} />
       </div>
     </AdminPage>
   );
