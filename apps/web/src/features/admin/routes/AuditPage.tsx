@@ -19,9 +19,7 @@ const NO_FILTERS: Filters = { adminId: '', action: '', entityType: '', from: '',
 /** /admin/audit: 50 a page, filtered by staff member, action, entity type and dates. */
 export function AuditPage() {
   const t = useT();
-  const id = useId();
   const [page, setPage] = useState(1);
-  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const query = useQuery({
     queryKey: ['admin', 'audit', page, filters],
@@ -36,92 +34,14 @@ export function AuditPage() {
       }),
     placeholderData: keepPreviousData,
   });
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
+  const filter = (next: Filters) => {
     setPage(1);
-    setFilters({
-      ...draft,
-      adminId: draft.adminId.trim(),
-      action: draft.action.trim(),
-      entityType: draft.entityType.trim(),
-    });
+    setFilters(next);
   };
-  const field = (name: keyof Filters, label: string, type = 'text') => (
-    <div className="field">
-      <label className="field__label" htmlFor={`${id}-${name}`}>
-        {label}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        className="input"
-        type={type}
-        value={draft[name]}
-        onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
-      />
-    </div>
-  );
-  const staff = useQuery({ queryKey: ['admin', 'staff'], queryFn: adminApi.staff, staleTime: 300_000 });
-  const select = (name: keyof Filters, label: string, options: { value: string; label: string }[]) => (
-    <div className="field">
-      <label className="field__label" htmlFor={`${id}-${name}`}>
-        {label}
-      </label>
-      <select
-        id={`${id}-${name}`}
-        className="input"
-        value={draft[name]}
-        onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
-      >
-        <option value="">{t('bo.audit.any')}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
   const logs = query.data?.logs ?? [];
   return (
     <AdminPage title={t('bo.audit.title')}>
-      <form className="panel bo-filters" onSubmit={apply} aria-label={t('bo.audit.filters')}>
-        {select(
-          'adminId',
-          t('bo.audit.staff'),
-          (staff.data?.staff ?? []).map((m) => ({
-            value: m.id,
-            label: `${m.firstName} ${m.lastName} · ${m.email}`.trim(),
-          })),
-        )}
-        {select(
-          'action',
-          t('bo.audit.action'),
-          AUDIT_ACTIONS.map((a) => ({ value: a, label: a })),
-        )}
-        {select(
-          'entityType',
-          t('bo.audit.entityType'),
-          AUDIT_ENTITY_TYPES.map((e) => ({ value: e, label: e })),
-        )}
-        {field('from', t('bo.audit.from'), 'date')}
-        {field('to', t('bo.audit.to'), 'date')}
-        <div className="bo-actions bo-filters__actions">
-          <button type="submit" className="btn btn--primary">
-            {t('bo.audit.apply')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--ghost"
-            onClick={() => {
-              setDraft(NO_FILTERS);
-              setFilters(NO_FILTERS);
-              setPage(1);
-            }}
-          >
-            {t('bo.audit.reset')}
-          </button>
-        </div>
-      </form>
+      <AuditFilters onApply={filter} />
       <ListState
         loading={query.isPending}
         error={query.error}
@@ -137,6 +57,120 @@ export function AuditPage() {
       </ul>
       {query.data ? <Pager pagination={query.data.pagination} onPage={setPage} /> : null}
     </AdminPage>
+  );
+}
+
+/** The filters as typed; applied (trimmed) on submit, all cleared by «Сбросить». */
+function AuditFilters({ onApply }: { onApply: (filters: Filters) => void }) {
+  const t = useT();
+  const id = useId();
+  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
+  const staff = useQuery({ queryKey: ['admin', 'staff'], queryFn: adminApi.staff, staleTime: 300_000 });
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({
+      ...draft,
+      adminId: draft.adminId.trim(),
+      action: draft.action.trim(),
+      entityType: draft.entityType.trim(),
+    });
+  };
+  const field = { id, draft, onDraft: setDraft };
+  const staffOptions = (staff.data?.staff ?? []).map((m) => ({
+    value: m.id,
+    label: `${m.firstName} ${m.lastName} · ${m.email}`.trim(),
+  }));
+  return (
+    <form className="panel bo-filters" onSubmit={apply} aria-label={t('bo.audit.filters')}>
+      <FilterSelect {...field} name="adminId" label={t('bo.audit.staff')} options={staffOptions} />
+      <FilterSelect
+        {...field}
+        name="action"
+        label={t('bo.audit.action')}
+        options={AUDIT_ACTIONS.map(asOption)}
+      />
+      <FilterSelect
+        {...field}
+        name="entityType"
+        label={t('bo.audit.entityType')}
+        options={AUDIT_ENTITY_TYPES.map(asOption)}
+      />
+      <FilterDate {...field} name="from" label={t('bo.audit.from')} />
+      <FilterDate {...field} name="to" label={t('bo.audit.to')} />
+      <div className="bo-actions bo-filters__actions">
+        <button type="submit" className="btn btn--primary">
+          {t('bo.audit.apply')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={() => {
+            setDraft(NO_FILTERS);
+            onApply(NO_FILTERS);
+          }}
+        >
+          {t('bo.audit.reset')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const asOption = (value: string) => ({ value, label: value });
+
+interface FilterProps {
+  id: string;
+  draft: Filters;
+  onDraft: (draft: Filters) => void;
+  name: keyof Filters;
+  label: string;
+}
+
+function FilterDate({ id, draft, onDraft, name, label }: FilterProps) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={`${id}-${name}`}>
+        {label}
+      </label>
+      <input
+        id={`${id}-${name}`}
+        className="input"
+        type="date"
+        value={draft[name]}
+        onChange={(e) => onDraft({ ...draft, [name]: e.target.value })}
+      />
+    </div>
+  );
+}
+
+function FilterSelect({
+  id,
+  draft,
+  onDraft,
+  name,
+  label,
+  options,
+}: FilterProps & { options: { value: string; label: string }[] }) {
+  const t = useT();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={`${id}-${name}`}>
+        {label}
+      </label>
+      <select
+        id={`${id}-${name}`}
+        className="input"
+        value={draft[name]}
+        onChange={(e) => onDraft({ ...draft, [name]: e.target.value })}
+      >
+        <option value="">{t('bo.audit.any')}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
