@@ -1,3 +1,4 @@
+import type { AdminDashboard } from '@p2p/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -51,52 +52,7 @@ export function DashboardPage() {
       )}
       {d ? (
         <>
-          <div className="bo-counters">
-            <Counter title={t('bo.dash.users')} value={d.users.total} to="/admin/users">
-              <p>{t('bo.dash.usersNew', { count: d.users.newToday })}</p>
-              <p>{t('bo.dash.usersBlocked', { count: d.users.blocked })}</p>
-            </Counter>
-            <Counter title={t('bo.dash.disputes')} value={d.disputes.open} to="/admin/disputes">
-              <p>
-                {d.disputes.oldestAgeSeconds === null
-                  ? t('bo.dash.disputesNone')
-                  : t('bo.dash.disputesOldest', { age: fmt.duration(d.disputes.oldestAgeSeconds) })}
-              </p>
-              <p>{t('bo.dash.disputesOverSla', { hours: d.disputes.slaHours, count: d.disputes.overSla })}</p>
-              <p>{t('bo.dash.disputesUnassigned', { count: d.disputes.unassigned })}</p>
-            </Counter>
-            <Counter title={t('bo.dash.withdrawals')} value={d.withdrawals.pending} to="/admin/withdrawals">
-              {d.withdrawals.byCurrency.map((c) => (
-                <p key={c.currency}>
-                  {c.count} · {fmt.crypto(c.amount, c.currency)}
-                </p>
-              ))}
-            </Counter>
-            <Counter title={t('bo.dash.tradesToday')} value={d.trades.completedToday}>
-              <p>{t('bo.dash.tradesOpened', { count: d.trades.openedToday })}</p>
-            </Counter>
-            <Counter
-              title={t('bo.dash.volumeToday')}
-              value={
-                Object.keys(d.trades.volumeFiatToday).length === 0
-                  ? '—'
-                  : Object.entries(d.trades.volumeFiatToday).map(([cur, amount]) => (
-                      <span key={cur} className="bo-block">
-                        {fmt.fiat(amount, cur)}
-                      </span>
-                    ))
-              }
-            >
-              {Object.keys(d.trades.volumeToday).length === 0 ? (
-                <p>{t('bo.dash.noVolume')}</p>
-              ) : (
-                Object.entries(d.trades.volumeToday).map(([coin, amount]) => (
-                  <p key={coin}>{fmt.crypto(amount, coin)}</p>
-                ))
-              )}
-            </Counter>
-            <Counter title={t('bo.dash.staffActions')} value={d.staffActionsToday} to="/admin/audit" />
-          </div>
+          <Counters d={d} />
           <section className="panel" aria-labelledby="bo-chart-title">
             <h2 id="bo-chart-title" className="panel__title">
               {t('bo.dash.chart')}
@@ -107,5 +63,68 @@ export function DashboardPage() {
         </>
       ) : null}
     </AdminPage>
+  );
+}
+
+/** Users, disputes, withdrawals, today's trades and volume, staff actions. */
+function Counters({ d }: { d: AdminDashboard }) {
+  const t = useT();
+  const fmt = useFormat();
+  return (
+    <div className="bo-counters">
+      <Counter title={t('bo.dash.users')} value={d.users.total} to="/admin/users">
+        <p>{t('bo.dash.usersNew', { count: d.users.newToday })}</p>
+        <p>{t('bo.dash.usersBlocked', { count: d.users.blocked })}</p>
+      </Counter>
+      <Counter title={t('bo.dash.disputes')} value={d.disputes.open} to="/admin/disputes">
+        <p>
+          {d.disputes.oldestAgeSeconds === null
+            ? t('bo.dash.disputesNone')
+            : t('bo.dash.disputesOldest', { age: fmt.duration(d.disputes.oldestAgeSeconds) })}
+        </p>
+        <p>{t('bo.dash.disputesOverSla', { hours: d.disputes.slaHours, count: d.disputes.overSla })}</p>
+        <p>{t('bo.dash.disputesUnassigned', { count: d.disputes.unassigned })}</p>
+      </Counter>
+      <Counter title={t('bo.dash.withdrawals')} value={d.withdrawals.pending} to="/admin/withdrawals">
+        {d.withdrawals.byCurrency.map((c) => (
+          <p key={c.currency}>
+            {c.count} · {fmt.crypto(c.amount, c.currency)}
+          </p>
+        ))}
+      </Counter>
+      <Counter title={t('bo.dash.tradesToday')} value={d.trades.completedToday}>
+        <p>{t('bo.dash.tradesOpened', { count: d.trades.openedToday })}</p>
+      </Counter>
+      <VolumeCounter trades={d.trades} />
+      <Counter title={t('bo.dash.staffActions')} value={d.staffActionsToday} to="/admin/audit" />
+    </div>
+  );
+}
+
+/** Today's volume: fiat by currency as the figure, crypto by coin under it. */
+function VolumeCounter({ trades }: { trades: AdminDashboard['trades'] }) {
+  const t = useT();
+  const fmt = useFormat();
+  return (
+    <Counter
+      title={t('bo.dash.volumeToday')}
+      value={
+        Object.keys(trades.volumeFiatToday).length === 0
+          ? '—'
+          : Object.entries(trades.volumeFiatToday).map(([cur, amount]) => (
+              <span key={cur} className="bo-block">
+                {fmt.fiat(amount, cur)}
+              </span>
+            ))
+      }
+    >
+      {Object.keys(trades.volumeToday).length === 0 ? (
+        <p>{t('bo.dash.noVolume')}</p>
+      ) : (
+        Object.entries(trades.volumeToday).map(([coin, amount]) => (
+          <p key={coin}>{fmt.crypto(amount, coin)}</p>
+        ))
+      )}
+    </Counter>
   );
 }
