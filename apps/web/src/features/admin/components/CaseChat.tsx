@@ -19,22 +19,8 @@ export function CaseChat({
   const t = useT();
   const fmt = useFormat();
   const localize = useLocalize();
-  const id = useId();
-  const queryClient = useQueryClient();
-  const [text, setText] = useState('');
-  const send = useMutation({
-    mutationFn: (content: string) => adminApi.moderatorMessage(tradeId, content),
-    onSuccess: () => {
-      setText('');
-      toast.success(t('bo.case.sent'));
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'disputes', 'case', tradeId] });
-    },
-    onError: (error) => toast.error(error.message || t('bo.actionFailed')),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (text.trim()) send.mutate(text.trim());
-  };
+  // Kept here, so a draft outlives the composer going away (the case given back) and returning.
+  const composer = useComposer(tradeId);
   const author = (m: ChatMessage) =>
     m.type === 'MODERATOR'
       ? t('bo.case.moderator')
@@ -61,24 +47,52 @@ export function CaseChat({
           </li>
         ))}
       </ol>
-      {canWrite ? (
-        <form className="bo-chat__composer" onSubmit={submit}>
-          <label className="field__label" htmlFor={`${id}-msg`}>
-            {t('bo.case.composer')}
-          </label>
-          <textarea
-            id={`${id}-msg`}
-            className="input"
-            rows={2}
-            maxLength={2000}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <button type="submit" className="btn btn--primary" disabled={send.isPending || !text.trim()}>
-            {t('bo.case.send')}
-          </button>
-        </form>
-      ) : null}
+      {canWrite ? <Composer composer={composer} /> : null}
     </div>
+  );
+}
+
+/** The moderator's message to both parties as typed; the case reloads once it is sent. */
+function useComposer(tradeId: string) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const send = useMutation({
+    mutationFn: (content: string) => adminApi.moderatorMessage(tradeId, content),
+    onSuccess: () => {
+      setText('');
+      toast.success(t('bo.case.sent'));
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'disputes', 'case', tradeId] });
+    },
+    onError: (error) => toast.error(error.message || t('bo.actionFailed')),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim()) send.mutate(text.trim());
+  };
+  return { text, setText, submit, sending: send.isPending };
+}
+
+function Composer({ composer }: { composer: ReturnType<typeof useComposer> }) {
+  const t = useT();
+  const id = useId();
+  const { text, setText } = composer;
+  return (
+    <form className="bo-chat__composer" onSubmit={composer.submit}>
+      <label className="field__label" htmlFor={`${id}-msg`}>
+        {t('bo.case.composer')}
+      </label>
+      <textarea
+        id={`${id}-msg`}
+        className="input"
+        rows={2}
+        maxLength={2000}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <button type="submit" className="btn btn--primary" disabled={composer.sending || !text.trim()}>
+        {t('bo.case.send')}
+      </button>
+    </form>
   );
 }
