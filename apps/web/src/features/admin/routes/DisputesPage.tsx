@@ -79,57 +79,7 @@ function DisputeCard({ item, slaHours }: { item: DisputeQueueItem; slaHours: num
             : t('bo.disputes.age', { age: fmt.duration(item.ageSeconds) })}
         </span>
       </div>
-      <dl className="bo-facts">
-        <div>
-          <dt>{t('bo.case.amount')}</dt>
-          <dd className="num">
-            {fmt.crypto(item.amountCrypto, item.cryptocurrency)} ·{' '}
-            {fmt.fiat(item.amountFiat, item.fiatCurrency)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('bo.party.buyer')}</dt>
-          <dd>{item.buyer.name}</dd>
-        </div>
-        <div>
-          <dt>{t('bo.party.seller')}</dt>
-          <dd>{item.seller.name}</dd>
-        </div>
-        <div>
-          <dt>{t('bo.disputes.owner')}</dt>
-          <dd data-testid="dispute-owner">
-            {item.owner
-              ? `${item.owner.firstName} ${item.owner.lastName}`.trim() || item.owner.email
-              : t('bo.disputes.free')}
-          </dd>
-        </div>
-        <div className="bo-facts__wide">
-          <dt>{t('bo.disputes.reason')}</dt>
-          <dd>
-            {item.reason ? t(disputeReasonKey(item.reason)) : '—'}
-            {item.openedBy ? (
-              <span className="muted small">
-                {' '}
-                · {t('bo.disputes.openedBy', { who: t(`bo.party.${item.openedBy}`) })}
-              </span>
-            ) : null}
-          </dd>
-        </div>
-        {!item.overSla ? (
-          <div className="bo-facts__wide">
-            <dd className="muted small">
-              {t('bo.disputes.withinSla', { time: fmt.dateTime(item.slaDeadline) })}
-            </dd>
-          </div>
-        ) : null}
-        {item.openEvidenceRequests > 0 ? (
-          <div className="bo-facts__wide">
-            <dd className="muted small">
-              {t('bo.disputes.evidenceOpen', { count: item.openEvidenceRequests })}
-            </dd>
-          </div>
-        ) : null}
-      </dl>
+      <DisputeFacts item={item} />
       <div className="bo-actions">
         <Link to={`/admin/disputes/${item.tradeId}`} className="btn btn--primary btn--sm">
           {t('bo.disputes.openCase')}
@@ -137,5 +87,64 @@ function DisputeCard({ item, slaHours }: { item: DisputeQueueItem; slaHours: num
         <DisputeOwnershipButton tradeId={item.tradeId} ownerId={item.owner?.id ?? null} takeStyle="ghost" />
       </div>
     </li>
+  );
+}
+
+/** Amount, parties, owner, reason and who opened it, the target time, open evidence requests. */
+function DisputeFacts({ item }: { item: DisputeQueueItem }) {
+  const t = useT();
+  const fmt = useFormat();
+  return (
+    <dl className="bo-facts">
+      <div>
+        <dt>{t('bo.case.amount')}</dt>
+        <dd className="num">
+          {fmt.crypto(item.amountCrypto, item.cryptocurrency)} ·{' '}
+          {fmt.fiat(item.amountFiat, item.fiatCurrency)}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('bo.party.buyer')}</dt>
+        <dd>{item.buyer.name}</dd>
+      </div>
+      <div>
+        <dt>{t('bo.party.seller')}</dt>
+        <dd>{item.seller.name}</dd>
+      </div>
+      <div>
+        <dt>{t('bo.disputes.owner')}</dt>
+        <dd data-testid="dispute-owner">
+          {item.owner
+            ? `${item.owner.firstName} ${item.owner.lastName}`.trim() || item.owner.email
+            : t('bo.disputes.free')}
+        </dd>
+      </div>
+      <div className="bo-facts__wide">
+        <dt>{t('bo.disputes.reason')}</dt>
+        <dd>
+          {item.reason ? t(disputeReasonKey(item.reason)) : '—'}
+          {item.openedBy ? (
+            <span className="muted small">
+              {' '}
+              · {t('bo.disputes.openedBy', { who: t(`bo.party.${item.openedBy}`) })}
+            </span>
+          ) : null}
+        </dd>
+      </div>
+      {!item.overSla ? (
+        <div className="bo-facts__wide">
+          <dd className="muted small">
+            {t('bo.disputes.withinSla', { time: fmt.dateTime(item.slaDeadline) })}
+          </dd>
+        </div>
+      ) : null}
+      {item.openEvidenceRequests > 0 ? (
+        <div className="bo-facts__wide">
+          <dd className="muted small">
+            {t('bo.disputes.evidenceOpen', { count: item.openEvidenceRequests })}
+          </dd>
+        </div>
+      ) : null}
+    </dl>
   );
 }
