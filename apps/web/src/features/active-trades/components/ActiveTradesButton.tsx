@@ -30,35 +30,22 @@ export function ActiveTradesButton() {
   return <ActiveTradesMenu trades={trades} />;
 }
 
-function ActiveTradesMenu({ trades }: { trades: ActiveTradeSummary[] }) {
-  const t = useT();
-  const id = useId();
-  const now = useNow();
-  const desktop = useMediaQuery(DESKTOP);
+/** Whether the list is open; any navigation (a row, the back button) closes it, adjusted during render. */
+function useOpenUntilNavigation() {
   const [open, setOpen] = useState(false);
-  const [target, setTarget] = useState<ActiveTradeSummary | null>(null);
-  // Any navigation (a row, the back button) closes the list; adjusted during render.
   const { pathname } = useLocation();
   const [path, setPath] = useState(pathname);
   if (path !== pathname) {
     setPath(pathname);
     setOpen(false);
   }
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  return [open, setOpen] as const;
+}
+
+/** The trade asked about in the cancel dialog, and cancelling it (optimistically on desktop). */
+function useCancelTarget(desktop: boolean) {
+  const [target, setTarget] = useState<ActiveTradeSummary | null>(null);
   const { cancel, cancelling } = useCancelTrade();
-  const cancellable = useCancellable(
-    trades.map((x) => x.id),
-    open,
-  );
-  const urgent = mostUrgent(trades);
-  const seconds = urgent ? timeRemaining(urgent, now) : null;
-  const severity = activeTradeSeverity(seconds);
-  const processing = target ? cancelling.has(target.id) : false;
-
-  // Desktop dropdown: outside click and Escape close it (not while the cancel dialog is up).
-  useDismiss({ open, enabled: desktop && !target, onDismiss: () => setOpen(false), root, button });
-
   const confirmCancel = async () => {
     if (!target) return;
     try {
@@ -68,43 +55,40 @@ function ActiveTradesMenu({ trades }: { trades: ActiveTradeSummary[] }) {
     }
     setTarget(null);
   };
+  return { target, setTarget, cancelling, confirmCancel };
+}
+
+function ActiveTradesMenu({ trades }: { trades: ActiveTradeSummary[] }) {
+  const t = useT();
+  const id = useId();
+  const now = useNow();
+  const desktop = useMediaQuery(DESKTOP);
+  const [open, setOpen] = useOpenUntilNavigation();
+  const { target, setTarget, cancelling, confirmCancel } = useCancelTarget(desktop);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const cancellable = useCancellable(
+    trades.map((x) => x.id),
+    open,
+  );
+  const urgent = mostUrgent(trades);
+  const seconds = urgent ? timeRemaining(urgent, now) : null;
+  const severity = activeTradeSeverity(seconds);
+
+  // Desktop dropdown: outside click and Escape close it (not while the cancel dialog is up).
+  useDismiss({ open, enabled: desktop && !target, onDismiss: () => setOpen(false), root, button });
 
   const list = (
-    <>
-      <div className="at-panel__head">
-        <h2 id={`${id}-title`} className="at-panel__title">
-          {t('activeTrades.title')} <span className="muted num">{trades.length}</span>
-        </h2>
-        {!desktop ? (
-          <button
-            type="button"
-            className="icon-btn"
-            onClick={() => setOpen(false)}
-            aria-label={t('common.close')}
-          >
-            <Icon name="close" />
-          </button>
-        ) : null}
-      </div>
-      <ul className="at-list">
-        {trades.map((trade) => (
-          <TradeRow
-            key={trade.id}
-            trade={trade}
-            now={now}
-            canCancel={cancellable.has(trade.id)}
-            cancelling={cancelling.has(trade.id)}
-            onOpen={() => setOpen(false)}
-            onCancel={() => setTarget(trade)}
-          />
-        ))}
-      </ul>
-      <div className="at-panel__foot">
-        <Link to="/my-trades" className="at-panel__all" onClick={() => setOpen(false)}>
-          {t('activeTrades.all')}
-        </Link>
-      </div>
-    </>
+    <ActiveTradesList
+      titleId={`${id}-title`}
+      trades={trades}
+      now={now}
+      closable={!desktop}
+      cancellable={cancellable}
+      cancelling={cancelling}
+      onClose={() => setOpen(false)}
+      onCancel={setTarget}
+    />
   );
 
   return (
@@ -133,12 +117,70 @@ function ActiveTradesMenu({ trades }: { trades: ActiveTradeSummary[] }) {
       )}
       <CancelTradeDialog
         open={target !== null}
-        processing={processing}
+        processing={target ? cancelling.has(target.id) : false}
         cryptocurrency={target?.cryptocurrency ?? ''}
         counterparty={target?.counterparty || t('activeTrades.unknownParty')}
         onConfirm={() => void confirmCancel()}
         onCancel={() => setTarget(null)}
       />
     </div>
+  );
+}
+
+interface ActiveTradesListProps {
+  titleId: string;
+  trades: ActiveTradeSummary[];
+  now: number;
+  /** The full-screen modal has its own close button; the dropdown does not. */
+  closable: boolean;
+  cancellable: ReadonlySet<string>;
+  cancelling: ReadonlySet<string>;
+  onClose: () => void;
+  onCancel: (trade: ActiveTradeSummary) => void;
+}
+
+/** The title, a row per trade (open it, or cancel it where allowed), and the link to all trades. */
+function ActiveTradesList({
+  titleId,
+  trades,
+  now,
+  closable,
+  cancellable,
+  cancelling,
+  onClose,
+  onCancel,
+}: ActiveTradesListProps) {
+  const t = useT();
+  return (
+    <>
+      <div className="at-panel__head">
+        <h2 id={titleId} className="at-panel__title">
+          {t('activeTrades.title')} <span className="muted num">{trades.length}</span>
+        </h2>
+        {closable ? (
+          <button type="button" className="icon-btn" onClick={onClose} aria-label={t('common.close')}>
+            <Icon name="close" />
+          </button>
+        ) : null}
+      </div>
+      <ul className="at-list">
+        {trades.map((trade) => (
+          <TradeRow
+            key={trade.id}
+            trade={trade}
+            now={now}
+            canCancel={cancellable.has(trade.id)}
+            cancelling={cancelling.has(trade.id)}
+            onOpen={onClose}
+            onCancel={() => onCancel(trade)}
+          />
+        ))}
+      </ul>
+      <div className="at-panel__foot">
+        <Link to="/my-trades" className="at-panel__all" onClick={onClose}>
+          {t('activeTrades.all')}
+        </Link>
+      </div>
+    </>
   );
 }
