@@ -1,18 +1,11 @@
 import { CRYPTOCURRENCIES, formatCrypto, type WithdrawalFacts } from '@p2p/shared';
-import { sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import type { WithdrawalRow } from '../../db/schema.ts';
+import { accountFacts, addressUses, creditedDepositsSince } from './withdrawal-facts.repository.ts';
 
 const DAY = 86_400_000;
-type Count = string | number;
 type Crypto = WithdrawalFacts['deposits7d'][number]['currency'];
 const isCrypto = (c: string): c is Crypto => (CRYPTOCURRENCIES as readonly string[]).includes(c);
-
-const ids = (values: string[]) =>
-  sql.join(
-    [...new Set(values)].map((v) => sql`${v}::uuid`),
-    sql`, `,
-  );
 
 /**
  * What decides a withdrawal request (issue 8): the account's age, its completed trades and
@@ -29,30 +22,11 @@ export async function withdrawalFacts(
   const userIds = rows.map((w) => w.userId);
   const weekAgo = new Date(now.getTime() - 7 * DAY);
   const [people, deposits, addresses] = await Promise.all([
-    queryRows<{ id: string; created_at: string | Date; blocked: boolean; completed: Count; disputes: Count }>(
+    accountFacts(db, userIds),
+    creditedDepositsSince(db, userIds, weekAgo),
+    addressUses(
       db,
-      sql`SELECT u.id, u.created_at, u.blocked_at IS NOT NULL AS blocked,
-        (SELECT count(*) FROM trades t WHERE t.status = 'COMPLETED'
-          AND (t.buyer_id = u.id OR t.seller_id = u.id)) AS completed,
-        (SELECT count(*) FROM trades t WHERE t.status = 'DISPUTED'
-          AND (t.buyer_id = u.id OR t.seller_id = u.id)) AS disputes
-      FROM users u WHERE u.id IN (${ids(userIds)})`,
-    ),
-    queryRows<{ user_id: string; currency: string; n: Count; total: string }>(
-      db,
-      sql`SELECT user_id, currency, count(*) AS n, sum(amount)::text AS total FROM deposits
-      WHERE status = 'credited' AND credited_at >= ${weekAgo.toISOString()}::timestamptz
-        AND user_id IN (${ids(userIds)})
-      GROUP BY user_id, currency ORDER BY currency`,
-    ),
-    queryRows<{ id: string; mine: Count; others: Count }>(
-      db,
-      sql`SELECT w.id,
-        (SELECT count(*) FROM withdrawals o WHERE o.to_address = w.to_address AND o.network = w.network
-          AND o.id <> w.id AND o.user_id = w.user_id) AS mine,
-        (SELECT count(*) FROM withdrawals o WHERE o.to_address = w.to_address AND o.network = w.network
-          AND o.id <> w.id AND o.user_id <> w.user_id) AS others
-      FROM withdrawals w WHERE w.id IN (${ids(rows.map((w) => w.id))})`,
+      rows.map((w) => w.id),
     ),
   ]);
   const person = new Map(people.map((p) => [p.id, p]));
