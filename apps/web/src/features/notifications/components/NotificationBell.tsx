@@ -33,7 +33,6 @@ export function NotificationBell() {
   }
 
   const unread = inbox.data?.unreadCount ?? 0;
-  const items = inbox.data?.notifications ?? [];
   const openItem = (n: NotificationView) => {
     if (!n.readAt) markRead(n.id);
     setOpen(false);
@@ -60,45 +59,75 @@ export function NotificationBell() {
       </button>
       <section id={`${id}-panel`} className="bell__panel" hidden={!open} aria-labelledby={`${id}-title`}>
         {open ? (
-          <>
-            <div className="bell__head">
-              <h2 id={`${id}-title`} className="bell__title">
-                {t('inbox.title')}
-              </h2>
-              {unread > 0 ? (
-                <button
-                  type="button"
-                  className="btn btn--ghost btn--sm"
-                  onClick={() => markAllRead()}
-                  disabled={markingAll}
-                >
-                  {t('inbox.markAllRead')}
-                </button>
-              ) : null}
-            </div>
-            {inbox.isPending ? (
-              <LoadingState text={t('common.loading')} />
-            ) : inbox.isError ? (
-              <p className="bell__empty" role="alert">
-                {t('inbox.loadError')}
-              </p>
-            ) : items.length === 0 ? (
-              <p className="bell__empty muted">{t('inbox.empty')}</p>
-            ) : (
-              <ul className="inbox-list bell__list">
-                {items.map((n) => (
-                  <NotificationItem key={n.id} notification={n} onOpen={openItem} />
-                ))}
-              </ul>
-            )}
-            <div className="bell__foot">
-              <Link to="/notifications" className="bell__all" onClick={() => setOpen(false)}>
-                {t('inbox.all')}
-              </Link>
-            </div>
-          </>
+          <BellPanel
+            titleId={`${id}-title`}
+            inbox={inbox}
+            unread={unread}
+            markAll={{ run: () => markAllRead(), pending: markingAll }}
+            onOpen={openItem}
+            onClose={() => setOpen(false)}
+          />
         ) : null}
       </section>
     </div>
+  );
+}
+
+/** The open panel: its title with mark-all-read, the latest notifications, and the way to all. */
+function BellPanel({
+  titleId,
+  inbox,
+  unread,
+  markAll,
+  onOpen,
+  onClose,
+}: {
+  titleId: string;
+  inbox: ReturnType<typeof useInbox>;
+  unread: number;
+  markAll: { run: () => void; pending: boolean };
+  onOpen: (notification: NotificationView) => void;
+  onClose: () => void;
+}) {
+  const t = useT();
+  const items = inbox.data?.notifications ?? [];
+  return (
+    <>
+      <div className="bell__head">
+        <h2 id={titleId} className="bell__title">
+          {t('inbox.title')}
+        </h2>
+        {unread > 0 ? (
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={markAll.run}
+            disabled={markAll.pending}
+          >
+            {t('inbox.markAllRead')}
+          </button>
+        ) : null}
+      </div>
+      {inbox.isPending ? (
+        <LoadingState text={t('common.loading')} />
+      ) : inbox.isError ? (
+        <p className="bell__empty" role="alert">
+          {t('inbox.loadError')}
+        </p>
+      ) : items.length === 0 ? (
+        <p className="bell__empty muted">{t('inbox.empty')}</p>
+      ) : (
+        <ul className="inbox-list bell__list">
+          {items.map((n) => (
+            <NotificationItem key={n.id} notification={n} onOpen={onOpen} />
+          ))}
+        </ul>
+      )}
+      <div className="bell__foot">
+        <Link to="/notifications" className="bell__all" onClick={onClose}>
+          {t('inbox.all')}
+        </Link>
+      </div>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import type { PaymentTemplateFlags, PaymentTemplateView } from '@p2p/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Icon } from '@/components/ui/Icon';
@@ -14,19 +14,10 @@ import '../payment-methods.css';
 
 type FormState = { open: false } | { open: true; editing: PaymentTemplateView | null; key: number };
 
-/** /settings/payment-methods: saved payment details for trades. */
-export function PaymentMethodsPage() {
+/** Flags (default, active) and delete of the templates; `busyId` is the one being changed. */
+function useTemplateActions() {
   const t = useT();
-  useDocumentTitle(t('page.paymentMethods'));
   const queryClient = useQueryClient();
-  const templates = useQuery({ queryKey: templatesKey, queryFn: templatesApi.list, retry: false });
-  const [form, setForm] = useState<FormState>({ open: false });
-  const [deleting, setDeleting] = useState<PaymentTemplateView | null>(null);
-
-  useEffect(() => {
-    if (templates.isError) toast.error(t('pm.loadFailed'), { id: 'pm-load' });
-  }, [templates.isError, t]);
-
   const flags = useMutation({
     mutationFn: ({ id, body }: { id: string; body: PaymentTemplateFlags; done: MessageKey }) =>
       templatesApi.setFlags(id, body),
@@ -45,6 +36,32 @@ export function PaymentMethodsPage() {
     onError: (e) => toast.error(`${t('pm.deleteFailed')}: ${e.message}`),
   });
   const busyId = flags.isPending ? flags.variables?.id : remove.isPending ? remove.variables : undefined;
+  return {
+    busyId,
+    makeDefault: (tpl: PaymentTemplateView) =>
+      flags.mutate({ id: tpl.id, body: { isDefault: true }, done: 'pm.defaultSet' }),
+    toggleActive: (tpl: PaymentTemplateView) =>
+      flags.mutate({
+        id: tpl.id,
+        body: { isActive: !tpl.isActive },
+        done: tpl.isActive ? 'pm.deactivated' : 'pm.activated',
+      }),
+    remove: (tpl: PaymentTemplateView) => remove.mutate(tpl.id),
+  };
+}
+
+/** /settings/payment-methods: saved payment details for trades. */
+export function PaymentMethodsPage() {
+  const t = useT();
+  useDocumentTitle(t('page.paymentMethods'));
+  const templates = useQuery({ queryKey: templatesKey, queryFn: templatesApi.list, retry: false });
+  const [form, setForm] = useState<FormState>({ open: false });
+  const [deleting, setDeleting] = useState<PaymentTemplateView | null>(null);
+  const actions = useTemplateActions();
+
+  useEffect(() => {
+    if (templates.isError) toast.error(t('pm.loadFailed'), { id: 'pm-load' });
+  }, [templates.isError, t]);
   const openForm = (editing: PaymentTemplateView | null) => setForm({ open: true, editing, key: Date.now() });
 
   return (
@@ -60,54 +77,16 @@ export function PaymentMethodsPage() {
           <Icon name="plus" size={16} /> {t('pm.add')}
         </button>
       </div>
-      {templates.isPending ? (
-        <LoadingState text={t('common.loading')} />
-      ) : templates.isError ? (
-        <MessageState title={t('pm.loadFailed')} text={templates.error.message || t('pm.loadFailed')}>
-          <button type="button" className="btn btn--primary" onClick={() => templates.refetch()}>
-            {t('common.retry')}
-          </button>
-        </MessageState>
-      ) : templates.data.length === 0 ? (
-        <div className="panel pm-empty">
-          <p>{t('pm.empty')}</p>
-          <button type="button" className="btn btn--primary" onClick={() => openForm(null)}>
-            {t('pm.addFirst')}
-          </button>
-        </div>
-      ) : (
-        <ul className="pm-list">
-          {templates.data.map((tpl) => (
-            <TemplateCard
-              key={tpl.id}
-              template={tpl}
-              busy={busyId === tpl.id}
-              onEdit={() => openForm(tpl)}
-              onDelete={() => setDeleting(tpl)}
-              onMakeDefault={() =>
-                flags.mutate({ id: tpl.id, body: { isDefault: true }, done: 'pm.defaultSet' })
-              }
-              onToggleActive={() =>
-                flags.mutate({
-                  id: tpl.id,
-                  body: { isActive: !tpl.isActive },
-                  done: tpl.isActive ? 'pm.deactivated' : 'pm.activated',
-                })
-              }
-            />
-          ))}
-        </ul>
-      )}
-      <aside className="panel pm-info" aria-labelledby="pm-info-title">
-        <h2 id="pm-info-title" className="panel__title">
-          <Icon name="info" /> {t('pm.info.title')}
-        </h2>
-        <ul className="pm-info__list">
-          <li>{t('pm.info.one')}</li>
-          <li>{t('pm.info.two')}</li>
-          <li>{t('pm.info.three')}</li>
-        </ul>
-      </aside>
+      <TemplatesList
+        templates={templates}
+        busyId={actions.busyId}
+        onAdd={() => openForm(null)}
+        onEdit={openForm}
+        onDelete={setDeleting}
+        onMakeDefault={actions.makeDefault}
+        onToggleActive={actions.toggleActive}
+      />
+      <TemplatesInfo />
       {form.open ? (
         <TemplateFormDialog
           key={form.key}
@@ -123,11 +102,79 @@ export function PaymentMethodsPage() {
         confirmLabel={t('pm.delete')}
         danger
         onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id);
+          if (deleting) actions.remove(deleting);
           setDeleting(null);
         }}
         onCancel={() => setDeleting(null)}
       />
     </section>
+  );
+}
+
+/** How saved details are used. */
+function TemplatesInfo() {
+  const t = useT();
+  return (
+    <aside className="panel pm-info" aria-labelledby="pm-info-title">
+      <h2 id="pm-info-title" className="panel__title">
+        <Icon name="info" /> {t('pm.info.title')}
+      </h2>
+      <ul className="pm-info__list">
+        <li>{t('pm.info.one')}</li>
+        <li>{t('pm.info.two')}</li>
+        <li>{t('pm.info.three')}</li>
+      </ul>
+    </aside>
+  );
+}
+
+/** The saved templates, each with its actions; loading, failure and the empty state. */
+function TemplatesList({
+  templates,
+  busyId,
+  onAdd,
+  onEdit,
+  onDelete,
+  onMakeDefault,
+  onToggleActive,
+}: {
+  templates: UseQueryResult<PaymentTemplateView[]>;
+  busyId: string | undefined;
+  onAdd: () => void;
+  onEdit: (tpl: PaymentTemplateView) => void;
+  onDelete: (tpl: PaymentTemplateView) => void;
+  onMakeDefault: (tpl: PaymentTemplateView) => void;
+  onToggleActive: (tpl: PaymentTemplateView) => void;
+}) {
+  const t = useT();
+  return templates.isPending ? (
+    <LoadingState text={t('common.loading')} />
+  ) : templates.isError ? (
+    <MessageState title={t('pm.loadFailed')} text={templates.error.message || t('pm.loadFailed')}>
+      <button type="button" className="btn btn--primary" onClick={() => templates.refetch()}>
+        {t('common.retry')}
+      </button>
+    </MessageState>
+  ) : templates.data.length === 0 ? (
+    <div className="panel pm-empty">
+      <p>{t('pm.empty')}</p>
+      <button type="button" className="btn btn--primary" onClick={onAdd}>
+        {t('pm.addFirst')}
+      </button>
+    </div>
+  ) : (
+    <ul className="pm-list">
+      {templates.data.map((tpl) => (
+        <TemplateCard
+          key={tpl.id}
+          template={tpl}
+          busy={busyId === tpl.id}
+          onEdit={() => onEdit(tpl)}
+          onDelete={() => onDelete(tpl)}
+          onMakeDefault={() => onMakeDefault(tpl)}
+          onToggleActive={() => onToggleActive(tpl)}
+        />
+      ))}
+    </ul>
   );
 }
