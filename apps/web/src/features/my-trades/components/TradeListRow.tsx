@@ -20,7 +20,6 @@ export function TradeListRow({
   const { t } = useI18n();
   const fmt = useFormat();
   const fee = tradeFeeQuote(trade, useFeePpm());
-  const cp = trade.counterparty;
   const role = trade.userRole === 'buyer' ? 'buy' : 'sell';
   return (
     <li className={`panel mt-row${deleting ? ' mt-row--busy' : ''}`}>
@@ -44,19 +43,7 @@ export function TradeListRow({
         ) : null}
       </div>
       <div className="mt-row__who small">
-        {cp ? (
-          <>
-            <Link to={`/user/${cp.id}`}>{cp.name}</Link>
-            <span className="muted num">
-              {' · '}
-              {cp.rating === null ? t('trade.rep.noRating') : `★ ${fmt.rating(cp.rating)}`}
-              {' · '}
-              {t('trade.participants.trades', { count: cp.tradesCount })}
-            </span>
-          </>
-        ) : (
-          EMPTY
-        )}
+        <Counterparty trade={trade} />
       </div>
       <dl className="mt-row__dates small">
         <div>
@@ -84,5 +71,24 @@ export function TradeListRow({
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** Who the trade is with: name, rating and trades; a dash when unknown. */
+function Counterparty({ trade }: { trade: TradeView }) {
+  const { t } = useI18n();
+  const fmt = useFormat();
+  const cp = trade.counterparty;
+  if (!cp) return EMPTY;
+  return (
+    <>
+      <Link to={`/user/${cp.id}`}>{cp.name}</Link>
+      <span className="muted num">
+        {' · '}
+        {cp.rating === null ? t('trade.rep.noRating') : `★ ${fmt.rating(cp.rating)}`}
+        {' · '}
+        {t('trade.participants.trades', { count: cp.tradesCount })}
+      </span>
+    </>
   );
 }

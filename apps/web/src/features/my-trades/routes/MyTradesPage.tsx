@@ -23,14 +23,10 @@ const TABS: { tab: Tab; label: MessageKey; filter: TradeListFilter }[] = [
   { tab: 'disputed', label: 'myTrades.tab.disputed', filter: { status: 'DISPUTED' } },
 ];
 
-/** /my-trades: counters that filter, the list, open and delete. */
-export function MyTradesPage() {
+/** The page's data: counters, the tab's list (grown by pages), and deleting a trade. */
+function useMyTrades(tab: Tab, limit: number) {
   const t = useT();
-  useDocumentTitle(t('page.myTrades'));
   const queryClient = useQueryClient();
-  const [tab, setTab] = useState<Tab>('all');
-  const [limit, setLimit] = useState(PAGE_SIZE);
-  const [deleting, setDeleting] = useState<TradeView | null>(null);
   const filter = { ...(TABS.find((x) => x.tab === tab)?.filter ?? {}), limit, offset: 0 };
   const stats = useQuery({ queryKey: tradeKeys.stats, queryFn: tradeApi.stats, retry: false });
   const list = useQuery({
@@ -48,18 +44,21 @@ export function MyTradesPage() {
     onError: (e) =>
       toast.error(t('myTrades.deleteFailed', { reason: e.message || t('myTrades.unknownError') })),
   });
-
-  const counts: Record<Tab, number | undefined> = {
-    all: stats.data?.totalTrades,
-    active: stats.data?.activeTrades,
-    completed: stats.data?.completedTrades,
-    cancelled: stats.data?.cancelledTrades,
-    disputed: stats.data?.disputedTrades,
-  };
   const refresh = () => {
     void stats.refetch();
     void list.refetch();
   };
+  return { stats, list, remove, refresh };
+}
+
+/** /my-trades: counters that filter, the list, open and delete. */
+export function MyTradesPage() {
+  const t = useT();
+  useDocumentTitle(t('page.myTrades'));
+  const [tab, setTab] = useState<Tab>('all');
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  const [deleting, setDeleting] = useState<TradeView | null>(null);
+  const { stats, list, remove, refresh } = useMyTrades(tab, limit);
 
   return (
     <section className="page my-trades" aria-labelledby="my-trades-title">
@@ -72,60 +71,22 @@ export function MyTradesPage() {
           {t('myTrades.refresh')}
         </button>
       </div>
-      <div className="mt-tabs" role="tablist" aria-label={t('myTrades.filter')}>
-        {TABS.map((x) => (
-          <button
-            key={x.tab}
-            type="button"
-            role="tab"
-            aria-selected={tab === x.tab}
-            className={`mt-tab mt-tab--${x.tab}`}
-            onClick={() => {
-              setTab(x.tab);
-              setLimit(PAGE_SIZE);
-            }}
-          >
-            <span className="mt-tab__count num">{counts[x.tab] ?? '—'}</span>
-            <span className="mt-tab__label">{t(x.label)}</span>
-          </button>
-        ))}
-      </div>
-      {list.isPending ? (
-        <LoadingState text={t('myTrades.loading')} />
-      ) : list.isError ? (
-        <MessageState title={t('myTrades.loadError')} text={list.error.message}>
-          <button type="button" className="btn btn--primary" onClick={refresh}>
-            {t('myTrades.refresh')}
-          </button>
-        </MessageState>
-      ) : list.data.trades.length === 0 ? (
-        <div className="panel tr-empty">
-          <p>{t(tab === 'all' ? 'myTrades.empty' : 'myTrades.emptyFiltered')}</p>
-        </div>
-      ) : (
-        <>
-          <ul className="mt-list" aria-busy={list.isFetching || undefined}>
-            {list.data.trades.map((trade) => (
-              <TradeListRow
-                key={trade.id}
-                trade={trade}
-                deleting={remove.isPending && remove.variables === trade.id}
-                onDelete={() => setDeleting(trade)}
-              />
-            ))}
-          </ul>
-          {list.data.hasNext ? (
-            <button
-              type="button"
-              className="btn btn--ghost mt-more"
-              onClick={() => setLimit((n) => n + PAGE_SIZE)}
-              disabled={list.isFetching}
-            >
-              {t('myTrades.more', { shown: list.data.trades.length, total: list.data.total })}
-            </button>
-          ) : null}
-        </>
-      )}
+      <TradeTabs
+        tab={tab}
+        stats={stats.data}
+        onTab={(next) => {
+          setTab(next);
+          setLimit(PAGE_SIZE);
+        }}
+      />
+      <TradeList
+        list={list}
+        filtered={tab !== 'all'}
+        deletingId={remove.isPending ? remove.variables : undefined}
+        onDelete={setDeleting}
+        onMore={() => setLimit((n) => n + PAGE_SIZE)}
+        onRefresh={refresh}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title={t('myTrades.deleteTitle')}
@@ -139,5 +100,95 @@ export function MyTradesPage() {
         onCancel={() => setDeleting(null)}
       />
     </section>
+  );
+}
+
+type TradeStats = Awaited<ReturnType<typeof tradeApi.stats>>;
+
+/** The tabs, each with its count (a dash until the counters are there). */
+function TradeTabs({
+  tab,
+  stats,
+  onTab,
+}: {
+  tab: Tab;
+  stats: TradeStats | undefined;
+  onTab: (tab: Tab) => void;
+}) {
+  const t = useT();
+  const counts: Record<Tab, number | undefined> = {
+    all: stats?.totalTrades,
+    active: stats?.activeTrades,
+    completed: stats?.completedTrades,
+    cancelled: stats?.cancelledTrades,
+    disputed: stats?.disputedTrades,
+  };
+  return (
+    <div className="mt-tabs" role="tablist" aria-label={t('myTrades.filter')}>
+      {TABS.map((x) => (
+        <button
+          key={x.tab}
+          type="button"
+          role="tab"
+          aria-selected={tab === x.tab}
+          className={`mt-tab mt-tab--${x.tab}`}
+          onClick={() => onTab(x.tab)}
+        >
+          <span className="mt-tab__count num">{counts[x.tab] ?? '—'}</span>
+          <span className="mt-tab__label">{t(x.label)}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+interface TradeListProps {
+  list: ReturnType<typeof useMyTrades>['list'];
+  /** A tab other than "all" is chosen: its empty text says so. */
+  filtered: boolean;
+  deletingId: string | undefined;
+  onDelete: (trade: TradeView) => void;
+  onMore: () => void;
+  onRefresh: () => void;
+}
+
+/** Loading, error, empty, or the rows with "show more" while there are more. */
+function TradeList({ list, filtered, deletingId, onDelete, onMore, onRefresh }: TradeListProps) {
+  const t = useT();
+  if (list.isPending) return <LoadingState text={t('myTrades.loading')} />;
+  if (list.isError) {
+    return (
+      <MessageState title={t('myTrades.loadError')} text={list.error.message}>
+        <button type="button" className="btn btn--primary" onClick={onRefresh}>
+          {t('myTrades.refresh')}
+        </button>
+      </MessageState>
+    );
+  }
+  if (list.data.trades.length === 0) {
+    return (
+      <div className="panel tr-empty">
+        <p>{t(filtered ? 'myTrades.emptyFiltered' : 'myTrades.empty')}</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <ul className="mt-list" aria-busy={list.isFetching || undefined}>
+        {list.data.trades.map((trade) => (
+          <TradeListRow
+            key={trade.id}
+            trade={trade}
+            deleting={deletingId === trade.id}
+            onDelete={() => onDelete(trade)}
+          />
+        ))}
+      </ul>
+      {list.data.hasNext ? (
+        <button type="button" className="btn btn--ghost mt-more" onClick={onMore} disabled={list.isFetching}>
+          {t('myTrades.more', { shown: list.data.trades.length, total: list.data.total })}
+        </button>
+      ) : null}
+    </>
   );
 }
