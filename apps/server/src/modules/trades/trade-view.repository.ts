@@ -163,32 +163,36 @@ const contextStatements = new Map(
  * `disputedIds`: trades that have been disputed (only those have evidence requests);
  * `matchTradeIds`: trades whose receipts' matches the viewer is shown (decision 023).
  */
-export async function tradeViewContext(
-  db: Executor,
-  viewerId: string,
-  userIds: string[],
-  tradeIds: string[],
-  partyTradeIds: string[],
-  disputedIds: string[],
-  matchTradeIds: string[] = [],
-): Promise<TradeViewContext> {
+export interface TradeViewQuery {
+  viewerId: string;
+  userIds: string[];
+  tradeIds: string[];
+  partyTradeIds: string[];
+  disputedIds: string[];
+  matchTradeIds?: string[];
+}
+
+type ContextRow = Partial<
+  Record<
+    | 'parties'
+    | 'actions'
+    | 'reviewed'
+    | 'unread'
+    | 'sent'
+    | 'proofs'
+    | 'evidence'
+    | 'payers'
+    | 'receipt_matches',
+    unknown
+  >
+>;
+
+export async function tradeViewContext(db: Executor, q: TradeViewQuery): Promise<TradeViewContext> {
+  const { viewerId, userIds, tradeIds, partyTradeIds, disputedIds, matchTradeIds = [] } = q;
   const one = tradeIds.length === 1 && userIds.length === 2;
   const statement = contextStatements.get(`${one}${partyTradeIds.length > 0}${disputedIds.length > 0}`);
   if (!statement) throw new Error('trade view: no statement for this shape');
-  const [row] = await statement<
-    Record<
-      | 'parties'
-      | 'actions'
-      | 'reviewed'
-      | 'unread'
-      | 'sent'
-      | 'proofs'
-      | 'evidence'
-      | 'payers'
-      | 'receipt_matches',
-      unknown
-    >
-  >(
+  const [row] = await statement<ContextRow>(
     db,
     one
       ? {
@@ -212,21 +216,26 @@ export async function tradeViewContext(
           matchTradeIds,
         },
   );
-  const parsed = (row?.parties ?? []) as (ReputationFigures & { id: string })[];
+  return contextFromRow(row ?? {});
+}
+
+/** The statement's JSON parts as rows, maps and sets. */
+function contextFromRow(row: ContextRow): TradeViewContext {
+  const parsed = (row.parties ?? []) as (ReputationFigures & { id: string })[];
   return {
     users: rowsFromJson(users, parsed),
     reputations: new Map(parsed.map((r) => [r.id, toReputationSummary(r)])),
-    actions: rowsFromJson(tradeActions, row?.actions),
-    reviewed: new Set(((row?.reviewed ?? []) as { trade_id: string }[]).map((r) => r.trade_id)),
+    actions: rowsFromJson(tradeActions, row.actions),
+    reviewed: new Set(((row.reviewed ?? []) as { trade_id: string }[]).map((r) => r.trade_id)),
     unread: new Map(
-      ((row?.unread ?? []) as { trade_id: string; n: string }[]).map((r) => [r.trade_id, Number(r.n)]),
+      ((row.unread ?? []) as { trade_id: string; n: string }[]).map((r) => [r.trade_id, Number(r.n)]),
     ),
-    sentDetails: rowsFromJson(tradePaymentDetails, row?.sent),
-    proofs: rowsFromJson(paymentProofs, row?.proofs),
-    evidence: rowsFromJson(evidenceRequests, row?.evidence),
-    payers: new Map(((row?.payers ?? []) as PayerHistoryRow[]).map((r) => [r.trade_id, r])),
+    sentDetails: rowsFromJson(tradePaymentDetails, row.sent),
+    proofs: rowsFromJson(paymentProofs, row.proofs),
+    evidence: rowsFromJson(evidenceRequests, row.evidence),
+    payers: new Map(((row.payers ?? []) as PayerHistoryRow[]).map((r) => [r.trade_id, r])),
     receiptMatches: (
-      (row?.receipt_matches ?? []) as {
+      (row.receipt_matches ?? []) as {
         proof_id: string;
         matched_trade_id: string;
         kind: ReceiptMatchSeen['kind'];

@@ -16,7 +16,7 @@ import { roleOf, staffMayObserve } from '../trade-access/trade-access.ts';
 import type { ReputationSummary } from '../users/reputation.ts';
 import { effectiveAvatar, effectiveName } from '../users/user-view.ts';
 import { payerViewOf } from './payer-account.ts';
-import { tradeViewContext } from './trade-view.repository.ts';
+import { type TradeViewContext, tradeViewContext } from './trade-view.repository.ts';
 import type { TradeActionRow } from './trades.repository.ts';
 
 /**
@@ -102,64 +102,21 @@ export async function toTradeDetails(
   const partyIds = rows.filter((t) => roleOf(t, viewerId) !== 'observer').map((t) => t.id);
   const disputedIds = rows.filter((t) => t.disputedAt !== null).map((t) => t.id);
   const matchIds = rows.filter((t) => seesReceiptMatches(t, roleOf(t, viewerId))).map((t) => t.id);
-  const context = await tradeViewContext(db, viewerId, userIds, ids, partyIds, disputedIds, matchIds);
-  const { users, reputations: reps, actions, reviewed, unread, evidence, payers } = context;
+  const context = await tradeViewContext(db, {
+    viewerId,
+    userIds,
+    tradeIds: ids,
+    partyTradeIds: partyIds,
+    disputedIds,
+    matchTradeIds: matchIds,
+  });
   const payment = paymentInfoFrom(context.sentDetails, context.proofs, {
     trades: new Set(matchIds),
     matches: context.receiptMatches,
   });
-  const userById = new Map(users.map((u) => [u.id, u]));
+  const userById = new Map(context.users.map((u) => [u.id, u]));
   return rows.map((t) => {
-    const buyerRow = userById.get(t.buyerId);
-    const sellerRow = userById.get(t.sellerId);
-    if (!buyerRow || !sellerRow) throw new Error(`trade ${t.id} lost a party`);
-    const buyer = party(buyerRow, reps.get(t.buyerId));
-    const seller = party(sellerRow, reps.get(t.sellerId));
-    const role = roleOf(t, viewerId);
-    const other = role === 'buyer' ? seller : role === 'seller' ? buyer : null;
-    const trade: TradeView = {
-      id: t.id,
-      orderId: t.orderId,
-      orderType: t.escrowSource === 'order_reserve' ? 'sell' : 'buy',
-      status: t.status,
-      userRole: role,
-      buyerId: t.buyerId,
-      sellerId: t.sellerId,
-      buyer,
-      seller,
-      counterparty: other
-        ? { id: other.id, name: other.effectiveName, rating: other.rating, tradesCount: other.tradesCount }
-        : null,
-      cryptocurrency: t.cryptocurrency,
-      fiatCurrency: t.fiatCurrency,
-      amountCrypto: formatCrypto(t.amountCrypto),
-      amountFiat: formatFiat(t.amountFiat),
-      pricePerUnit: formatFiat(t.pricePerUnit),
-      totalAmount: formatFiat(t.amountFiat),
-      feeAmount: formatCrypto(t.feeAmount),
-      paymentMethod: t.paymentMethod,
-      chatUnreadCount: unread.get(t.id) ?? 0,
-      timers: { paymentDeadline: iso(t.paymentDeadline), autoReleaseAt: iso(t.autoReleaseAt) },
-      paymentDeadline: t.paymentDeadline.toISOString(),
-      confirmationDeadline: iso(t.confirmationDeadline),
-      autoReleaseAt: iso(t.autoReleaseAt),
-      autoReleaseExecutedAt: iso(t.autoReleaseExecutedAt),
-      currentStep: currentStep(t.status),
-      steps: steps(t),
-      disputeReason: t.disputeReason,
-      disputeDetails: t.disputeDetails,
-      notes: t.notes,
-      actions: actions.filter((a) => a.tradeId === t.id).map(actionEntry),
-      reviewedByMe: reviewed.has(t.id),
-      createdAt: t.createdAt.toISOString(),
-      updatedAt: t.updatedAt.toISOString(),
-      paidAt: iso(t.paidAt),
-      confirmedAt: iso(t.confirmedAt),
-      completedAt: iso(t.completedAt),
-      cancelledAt: iso(t.cancelledAt),
-      ...payment(t.id),
-      payer: payerViewOf(t, role, buyerRow, payers.get(t.id)),
-    };
+    const trade = tradeViewOf(t, { viewerId, context, userById, payment });
     return {
       trade,
       escrow: {
@@ -170,8 +127,71 @@ export async function toTradeDetails(
         source: t.escrowSource,
         feeAmount: formatCrypto(t.feeAmount),
       },
-      availableActions: availableActions(t.status, role),
-      evidenceRequests: evidence.filter((e) => e.tradeId === t.id).map((e) => toEvidenceView(e, now)),
+      availableActions: availableActions(t.status, trade.userRole),
+      evidenceRequests: context.evidence.filter((e) => e.tradeId === t.id).map((e) => toEvidenceView(e, now)),
     };
   });
+}
+
+/** One trade as `viewerId` sees it, from the context read for all of them. */
+function tradeViewOf(
+  t: TradeRow,
+  v: {
+    viewerId: string;
+    context: TradeViewContext;
+    userById: Map<string, UserRow>;
+    payment: ReturnType<typeof paymentInfoFrom>;
+  },
+): TradeView {
+  const { reputations: reps, actions, reviewed, unread, payers } = v.context;
+  const buyerRow = v.userById.get(t.buyerId);
+  const sellerRow = v.userById.get(t.sellerId);
+  if (!buyerRow || !sellerRow) throw new Error(`trade ${t.id} lost a party`);
+  const buyer = party(buyerRow, reps.get(t.buyerId));
+  const seller = party(sellerRow, reps.get(t.sellerId));
+  const role = roleOf(t, v.viewerId);
+  const other = role === 'buyer' ? seller : role === 'seller' ? buyer : null;
+  return {
+    id: t.id,
+    orderId: t.orderId,
+    orderType: t.escrowSource === 'order_reserve' ? 'sell' : 'buy',
+    status: t.status,
+    userRole: role,
+    buyerId: t.buyerId,
+    sellerId: t.sellerId,
+    buyer,
+    seller,
+    counterparty: other
+      ? { id: other.id, name: other.effectiveName, rating: other.rating, tradesCount: other.tradesCount }
+      : null,
+    cryptocurrency: t.cryptocurrency,
+    fiatCurrency: t.fiatCurrency,
+    amountCrypto: formatCrypto(t.amountCrypto),
+    amountFiat: formatFiat(t.amountFiat),
+    pricePerUnit: formatFiat(t.pricePerUnit),
+    totalAmount: formatFiat(t.amountFiat),
+    feeAmount: formatCrypto(t.feeAmount),
+    paymentMethod: t.paymentMethod,
+    chatUnreadCount: unread.get(t.id) ?? 0,
+    timers: { paymentDeadline: iso(t.paymentDeadline), autoReleaseAt: iso(t.autoReleaseAt) },
+    paymentDeadline: t.paymentDeadline.toISOString(),
+    confirmationDeadline: iso(t.confirmationDeadline),
+    autoReleaseAt: iso(t.autoReleaseAt),
+    autoReleaseExecutedAt: iso(t.autoReleaseExecutedAt),
+    currentStep: currentStep(t.status),
+    steps: steps(t),
+    disputeReason: t.disputeReason,
+    disputeDetails: t.disputeDetails,
+    notes: t.notes,
+    actions: actions.filter((a) => a.tradeId === t.id).map(actionEntry),
+    reviewedByMe: reviewed.has(t.id),
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+    paidAt: iso(t.paidAt),
+    confirmedAt: iso(t.confirmedAt),
+    completedAt: iso(t.completedAt),
+    cancelledAt: iso(t.cancelledAt),
+    ...v.payment(t.id),
+    payer: payerViewOf(t, role, buyerRow, payers.get(t.id)),
+  };
 }
