@@ -1,3 +1,4 @@
+import type { UserView } from '@p2p/shared';
 import { useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { CurrencySwitcher } from '@/components/CurrencySwitcher';
@@ -47,47 +48,57 @@ export function MobileMenu() {
         <Icon name={open ? 'close' : 'menu'} size={20} />
       </button>
       <div id={`${id}-panel`} className="mobile-menu__panel" hidden={!open}>
-        {user ? (
-          <div className="mobile-menu__who">
-            <Avatar name={user.effectiveName} src={user.effectiveAvatar} />
-            <div>
-              <div className="user-menu__who-name">{user.effectiveName}</div>
-              {user.username ? <div className="muted small">@{user.username}</div> : null}
-            </div>
-          </div>
-        ) : null}
-        <nav aria-label={t('nav.market')} className="mobile-menu__nav">
-          {MAIN_LINKS.map((link) => (
-            <NavLink key={link.to} to={link.to} end className="mobile-menu__link">
-              {t(link.label)}
-            </NavLink>
-          ))}
-          {user
-            ? ACCOUNT_LINKS.map((link) => (
-                <NavLink key={link.to} to={link.to} className="mobile-menu__link">
-                  {t(link.label)}
-                </NavLink>
-              ))
-            : null}
-        </nav>
-        <div className="mobile-menu__row">
-          <span className="muted small">{t('currency.label')}</span>
-          <CurrencySwitcher />
-        </div>
-        <div className="mobile-menu__row">
-          <span className="muted small">{t('lang.label')}</span>
-          <LanguageSwitcher />
-        </div>
-        {user ? (
-          <button type="button" className="btn btn--ghost btn--block" onClick={logout}>
-            {t('menu.logout')}
-          </button>
-        ) : (
-          <Link to="/auth" className="btn btn--primary btn--block">
-            {t('header.login')}
-          </Link>
-        )}
+        <MobileMenuPanel user={user} onLogout={logout} />
       </div>
     </div>
+  );
+}
+
+/** Who is signed in, the links, the currency and language switchers, and log in or out. */
+function MobileMenuPanel({ user, onLogout }: { user: UserView | null; onLogout: () => void }) {
+  const t = useT();
+  return (
+    <>
+      {user ? (
+        <div className="mobile-menu__who">
+          <Avatar name={user.effectiveName} src={user.effectiveAvatar} />
+          <div>
+            <div className="user-menu__who-name">{user.effectiveName}</div>
+            {user.username ? <div className="muted small">@{user.username}</div> : null}
+          </div>
+        </div>
+      ) : null}
+      <nav aria-label={t('nav.market')} className="mobile-menu__nav">
+        {MAIN_LINKS.map((link) => (
+          <NavLink key={link.to} to={link.to} end className="mobile-menu__link">
+            {t(link.label)}
+          </NavLink>
+        ))}
+        {user
+          ? ACCOUNT_LINKS.map((link) => (
+              <NavLink key={link.to} to={link.to} className="mobile-menu__link">
+                {t(link.label)}
+              </NavLink>
+            ))
+          : null}
+      </nav>
+      <div className="mobile-menu__row">
+        <span className="muted small">{t('currency.label')}</span>
+        <CurrencySwitcher />
+      </div>
+      <div className="mobile-menu__row">
+        <span className="muted small">{t('lang.label')}</span>
+        <LanguageSwitcher />
+      </div>
+      {user ? (
+        <button type="button" className="btn btn--ghost btn--block" onClick={onLogout}>
+          {t('menu.logout')}
+        </button>
+      ) : (
+        <Link to="/auth" className="btn btn--primary btn--block">
+          {t('header.login')}
+        </Link>
+      )}
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import type { PublicProfile } from '@p2p/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
@@ -23,7 +24,6 @@ const isNotFound = (e: unknown) => e instanceof ApiError && (e.status === 404 ||
 
 export function PublicProfilePage() {
   const { t } = useI18n();
-  const fmt = useFormat();
   const { id = '' } = useParams();
   const profile = useQuery({
     queryKey: ['users', id, 'profile'],
@@ -61,35 +61,9 @@ export function PublicProfilePage() {
   }
 
   const { user, reviews } = profile.data;
-  const since = fmt.date(user.joined_date, 'long');
   return (
     <section className="page page--narrow" aria-labelledby="profile-name">
-      <div className="panel profile-card">
-        <div className="profile-card__head">
-          <Avatar name={user.effective_name} src={user.avatar} size="lg" />
-          <div className="profile-card__who">
-            <h1 id="profile-name" className="profile-card__name">
-              {user.effective_name}
-              {user.verified ? (
-                <span className="badge badge--buy" title={t('profile.verified')}>
-                  <Icon name="check" size={14} /> {t('profile.verified')}
-                </span>
-              ) : null}
-            </h1>
-            {user.username ? <div className="muted">@{user.username}</div> : null}
-            <div className="profile-card__meta small">
-              {user.online_status ? (
-                <span className={`presence presence--${user.online_status}`}>
-                  {t(ONLINE_LABEL[user.online_status] ?? 'profile.offline')}
-                </span>
-              ) : null}
-              <span className="muted">{t('profile.memberSince', { date: since })}</span>
-            </div>
-          </div>
-        </div>
-        {user.bio ? <p className="profile-card__bio">{user.bio}</p> : null}
-        <ProfileStats user={user} />
-      </div>
+      <ProfileCard user={user} />
 
       {/* Hidden statistics hide the reviews too (the owner's privacy setting). */}
       {user.stats_visible ? (
@@ -101,5 +75,40 @@ export function PublicProfilePage() {
         </section>
       ) : null}
     </section>
+  );
+}
+
+/** Who they are (name, verified, presence, member since), their bio and figures. */
+function ProfileCard({ user }: { user: PublicProfile['user'] }) {
+  const { t } = useI18n();
+  const fmt = useFormat();
+  const since = fmt.date(user.joined_date, 'long');
+  return (
+    <div className="panel profile-card">
+      <div className="profile-card__head">
+        <Avatar name={user.effective_name} src={user.avatar} size="lg" />
+        <div className="profile-card__who">
+          <h1 id="profile-name" className="profile-card__name">
+            {user.effective_name}
+            {user.verified ? (
+              <span className="badge badge--buy" title={t('profile.verified')}>
+                <Icon name="check" size={14} /> {t('profile.verified')}
+              </span>
+            ) : null}
+          </h1>
+          {user.username ? <div className="muted">@{user.username}</div> : null}
+          <div className="profile-card__meta small">
+            {user.online_status ? (
+              <span className={`presence presence--${user.online_status}`}>
+                {t(ONLINE_LABEL[user.online_status] ?? 'profile.offline')}
+              </span>
+            ) : null}
+            <span className="muted">{t('profile.memberSince', { date: since })}</span>
+          </div>
+        </div>
+      </div>
+      {user.bio ? <p className="profile-card__bio">{user.bio}</p> : null}
+      <ProfileStats user={user} />
+    </div>
   );
 }
