@@ -15,7 +15,7 @@ import { requestLang } from '../lib/request-lang.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Also answer `errorCode` / `errorDetails` (the trade-creation result of spec 1 §7). */
+    /** Also answer `errorCode` / `errorDetails`, the trade-creation result's names for `code` / `details`. */
     errorAliases?: boolean;
   }
 }

@@ -63,7 +63,7 @@ describe('POST /admin/auth/login', () => {
     refused(await adminLogin(t.app, member.email), 401, AdminMessages.badCredentials);
   });
 
-  it('validates with the spec texts', async () => {
+  it('validates with the messages of the sign-in form', async () => {
     const post = (payload: unknown) =>
       t.app.inject({ method: 'POST', url: '/api/v1/admin/auth/login', payload: payload as object });
     refused(await post({ email: '', password: '' }), 400, 'Заполните все поля', 'VALIDATION_ERROR');

@@ -8,7 +8,7 @@ import { createTestApp, signIn, type TestApp } from '../helpers.ts';
 import { jpegWithGps, multipart } from '../uploads/images.ts';
 import { signInStaff } from './factories.ts';
 
-// POST /api/v1/admin/trades/{id}/resolve: a moderator settles a dispute (DESIGN §3).
+// POST /api/v1/admin/trades/{id}/resolve: a moderator settles a dispute (docs/decisions/010, 016).
 
 let t: TestApp;
 let staffHeaders: Record<string, string>;

@@ -190,7 +190,7 @@ describe('POST /api/v1/auth/telegram (Login Widget)', () => {
     expect(await userByTelegramId(7100005)).toBeNull();
   });
 
-  it.each(['id', 'first_name'])('missing %s -> 400 with the spec message', async (key) => {
+  it.each(['id', 'first_name'])('missing %s -> 400 with the missing-fields message', async (key) => {
     const payload: Record<string, string> = widget(7100006);
     delete payload[key];
     const res = await postWidget(payload);

@@ -19,7 +19,7 @@ import type { DepositAddresses } from './withdrawal-steps.ts';
  * database and applies it through the services (./runner.ts): credits and debits, deposits,
  * orders, trades and their actions, scheduler ticks, withdrawal requests (to outside
  * addresses, to another user's deposit address, to one's own), cancels and admin decisions. After every sequence the
- * ledger audit (DESIGN §2's five invariants) must be empty, and every balance, system
+ * ledger audit (the five invariants of docs/ARCHITECTURE.md) must be empty, and every balance, system
  * account, order and trade must match the model (./model.ts), which also decides which
  * operations must be refused.
  *

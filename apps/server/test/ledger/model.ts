@@ -1,9 +1,9 @@
 import { cryptoForFiat, feeFor, nextState, type TradeStatus, type UserAction } from '@p2p/shared';
 
 /**
- * A small in-memory model of the money core (DESIGN §2-§3) for the property test. It says
+ * A small in-memory model of the money core (docs/ARCHITECTURE.md, Data) for the property test. It says
  * whether each operation must succeed and what every balance must be afterwards. It is
- * written from the design, not from the services: where the two disagree, the test fails.
+ * written from the documented rules, not from the services: where the two disagree, the test fails.
  */
 
 export type Currency = 'BTC' | 'ETH';

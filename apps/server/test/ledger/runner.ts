@@ -207,7 +207,7 @@ export class Runner {
           amount: o.amount,
           price,
           min: MIN_FIAT,
-          max: fiatValue(o.amount, price), // maxAmount defaults to the order's total (DESIGN §2)
+          max: fiatValue(o.amount, price), // maxAmount defaults to the total: docs/product/trading-rules.md
           methods: o.methods,
           timeLimit: o.timeLimit,
         },

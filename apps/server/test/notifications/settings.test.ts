@@ -37,7 +37,7 @@ describe('settings round trip and validation', () => {
     expect(again.updatedAt).toBe(t.clock.now().toISOString());
   });
 
-  it("refuses out-of-range values with the spec's messages and changes nothing", async () => {
+  it("refuses out-of-range values with the settings form's messages and changes nothing", async () => {
     const u = await who('bad');
     const cases: [unknown, string][] = [
       [{ trading: { timeLimit: 4 } }, 'Время на оплату должно быть от 5 до 60 минут'],

@@ -3,8 +3,8 @@ import { createUser, expectLedgerSound, fund } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { type Api, api } from '../trades/support.ts';
 
-// Orders and trades take a payment method by code or by name, in Russian or English (spec 3 §5
-// lists the form's names, spec 1 §2 the filter's), and store the code.
+// Orders and trades take a payment method by code or by name, in Russian or English (the order
+// form's names and the market filter's: docs/decisions/004, 013), and store the code.
 
 let t: TestApp;
 let http: Api;

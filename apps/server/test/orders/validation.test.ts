@@ -3,7 +3,7 @@ import { balance, createUser, expectLedgerSound, fund } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { type Api, api } from '../trades/support.ts';
 
-// POST /api/v1/orders over HTTP: spec 3 §5 messages, amounts as strings only, and a sell
+// POST /api/v1/orders over HTTP: the order form's messages, amounts as strings only, and a sell
 // order that cannot be covered creates nothing.
 
 let t: TestApp;
@@ -30,7 +30,7 @@ const VALID = {
 };
 const BTC = 100_000_000n;
 
-// The spec writes "1 000" with a plain space; the server groups with a no-break space.
+// The messages below write "1 000" with a plain space; the server groups with a no-break space.
 const plain = (s: string) => s.replace(/\u00a0/g, ' ');
 
 async function myOrderCount(userId = seller) {
@@ -54,7 +54,7 @@ async function refused(body: Record<string, unknown>) {
   };
 }
 
-describe('spec 3 §5 messages', () => {
+describe('the validation messages of the order form', () => {
   it.each([
     ['an unknown type', { type: 'swap' }, 'Выберите тип ордера: покупка или продажа'],
     ['an unsupported coin', { cryptocurrency: 'DOGE' }, 'Выберите поддерживаемую криптовалюту'],
@@ -174,7 +174,7 @@ describe('a sell order the wallet cannot cover', () => {
 });
 
 describe('a valid order', () => {
-  it('is created with the spec response and locks the reserve of a sell order', async () => {
+  it('is created with the whole order in its answer and locks the reserve of a sell order', async () => {
     const before = await balance(t.ctx, seller);
     const res = await http.post('/orders', seller, {
       ...VALID,

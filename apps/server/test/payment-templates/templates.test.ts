@@ -115,7 +115,7 @@ describe('creating templates of every type', () => {
   });
 });
 
-describe('validation messages of the form (spec 2 §5)', () => {
+describe('validation messages of the payment-details form', () => {
   const card = (details: Record<string, unknown>) =>
     bankCard({ details: { bankName: 'Сбер', cardNumber: CARD, holderName: 'IVAN', ...details } });
   const cases: Array<[string, unknown, string]> = [

@@ -160,7 +160,7 @@ describe('race: the user cancels while an admin acts', () => {
     for (const [n, { user, id }] of items.entries()) {
       const [c, a] = result[n] as [Outcome, Outcome];
       // Cancel first: the approve finds it CANCELLED. Approve first: the user may still take
-      // back an APPROVED request (spec 3 §4), so both stand, one after the other.
+      // back an APPROVED request (docs/decisions/012), so both stand, one after the other.
       const order = c === 'won' && a === 'refused' ? 'cancel-first' : 'approve-then-cancel';
       expect([c, a]).toEqual(order === 'cancel-first' ? ['won', 'refused'] : ['won', 'won']);
       orders[order] = (orders[order] ?? 0) + 1;

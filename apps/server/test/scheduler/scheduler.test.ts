@@ -13,7 +13,7 @@ import {
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { type Api, api, buyOrderScenario, drive } from '../trades/support.ts';
 
-// The timers of the money core (DESIGN §3): payment-deadline expiry, auto-release, order
+// Timers (docs/product/trading-rules.md; docs/decisions/004): payment-deadline expiry, auto-release, order
 // expiry. Time only moves through the manual clock; each check sits 1 ms before and at the
 // due time. The clock only goes forward, so every test asserts on its own trades and orders.
 

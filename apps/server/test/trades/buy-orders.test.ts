@@ -3,7 +3,7 @@ import { balance, expectLedgerSound, fund } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { type Api, api, buyOrderScenario, tradesOnOrder } from './support.ts';
 
-// On a buy order the taker is the seller: their own coins go into escrow (DESIGN §2).
+// On a buy order the taker is the seller: their own coins go into escrow (docs/product/trading-rules.md).
 
 let t: TestApp;
 let http: Api;

@@ -11,7 +11,7 @@ import {
 import { createTestApp, LAX_TRADE_LIMITS, type TestApp } from '../helpers.ts';
 import { type Api, api, buyOrderScenario, tradesOnOrder } from './support.ts';
 
-// POST /api/v1/trades: the rules of spec 1 §5 and DESIGN §2 "Amounts of a trade".
+// POST /api/v1/trades: the rules of "Opening a trade" in docs/product/trading-rules.md.
 
 let t: TestApp;
 let http: Api;

@@ -4,7 +4,7 @@ import { balance, expectLedgerSound } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { type Api, api, type Role, sellTradeIn } from './support.ts';
 
-// Dispute rules (spec 2 §5-§6, DESIGN §3) and the payment deadline of mark_paid.
+// Dispute rules (docs/product/trading-rules.md, docs/decisions/010) and the payment deadline of mark_paid.
 
 let t: TestApp;
 let http: Api;

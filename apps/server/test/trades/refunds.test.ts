@@ -3,7 +3,7 @@ import { balance, expectLedgerSound, openTrade, sellOrderScenario } from '../fac
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { type Api, api, drive } from './support.ts';
 
-// Where the escrow goes back to (DESIGN §2, decision 004), and when an order is done.
+// Where the escrow goes back to (docs/product/trading-rules.md, decision 004), and when an order is done.
 
 let t: TestApp;
 let http: Api;

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../helpers.ts';
 import { type Api, api, DISPUTE, type Reachable, type Role, sellTradeIn } from './support.ts';
 
 // Every user action over HTTP, from every status a trade can be in, as buyer and as seller.
-// The expected table is DESIGN §3, written out again here as data.
+// The expected table is the state machine of docs/product/trading-rules.md, written out again here as data.
 
 let t: TestApp;
 let http: Api;
@@ -137,7 +137,7 @@ const allowed = STATUSES.flatMap((from) =>
 );
 
 describe('every allowed transition', () => {
-  it('is exactly the ten of the design (plus the release_funds alias)', () => {
+  it('is exactly the ten of the state machine (plus the release_funds alias)', () => {
     expect(allowed).toHaveLength(11);
   });
 

@@ -118,7 +118,7 @@ describe('avatar upload round trip', () => {
   });
 });
 
-describe('avatar attacks are refused with the spec messages and change nothing', () => {
+describe('avatar attacks are refused with the messages of the avatar form and change nothing', () => {
   const refused = async (file: ReturnType<typeof multipart>, status: number, message: string) => {
     const s = await signInEnrolled(t, `avatar_bad_${Math.random().toString(36).slice(2, 8)}`);
     const before = (await avatarFiles()).length;

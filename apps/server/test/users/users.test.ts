@@ -264,7 +264,7 @@ describe('GET /api/v1/users/{id} (public profile)', () => {
     expect((await profile()).online_status).toBe('offline');
   });
 
-  it('answers 404 with the spec message for an unknown uuid', async () => {
+  it('answers 404 with the catalogue message for an unknown uuid', async () => {
     const res = await t.app.inject({ url: '/api/v1/users/00000000-0000-4000-8000-000000000000' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ success: false, error: 'Пользователь не найден', code: 'NOT_FOUND' });

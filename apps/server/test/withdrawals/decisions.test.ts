@@ -57,7 +57,7 @@ describe('admin decisions on withdrawals', () => {
       availableActions: ['reject', 'processing'],
       user: { id: user.userId, username: 'wd_dec_1' },
     });
-    // The body is optional (spec 3 §7: "optional note and txHash").
+    // The body is optional: only reject needs a note, only complete a hash (docs/decisions/012).
     const bare = await t.app.inject({
       method: 'POST',
       url: `/api/v1/admin/withdrawals/${id}/processing`,
@@ -209,7 +209,7 @@ describe('admin decisions on withdrawals', () => {
     ).toBe(404);
   });
 
-  it('pages the queue as spec 3 §3 says, newest first, by status', async () => {
+  it('pages the queue newest first, by status, with the usual pagination fields', async () => {
     for (let i = 0; i < 3; i++) {
       t.clock.advance(1000);
       await pending();

@@ -158,7 +158,7 @@ describe('POST /api/v1/withdrawals/request', () => {
   ];
 
   it.each(refusals)(
-    'refuses %s with 400 and the spec’s message, changing nothing',
+    'refuses %s with 400 and its message in both languages, changing nothing',
     async (_, payload, ru, en) => {
       const user = await funded(`wd_bad_${Math.random().toString(36).slice(2, 8)}`, 'BTC', '20');
       await fund(t.ctx, user.userId, 'USDT', '100');

@@ -1,4 +1,4 @@
--- Users, sign-in sessions and rotating refresh tokens (DESIGN §5).
+-- Users, sign-in sessions and rotating refresh tokens (docs/decisions/005-sessions-and-tokens.md).
 CREATE TABLE users (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   telegram_id bigint UNIQUE,

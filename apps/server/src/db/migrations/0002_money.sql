@@ -1,4 +1,4 @@
--- Money core (DESIGN §2-§3): balances as a cache of an append-only journal, orders with
+-- Money core (docs/ARCHITECTURE.md, Data): balances as a cache of an append-only journal, orders with
 -- reserves, trades with escrow, idempotency keys and reviews.
 
 -- Accounts are 'user:<uuid>' or the system accounts 'fees' and 'external'. Outside money

@@ -1,4 +1,4 @@
--- Trade chat (spec 2 §3-§5): text from the two parties and one SYSTEM line per transition of
+-- Trade chat (docs/decisions/008): text from the two parties and one SYSTEM line per transition of
 -- the trade, written in the transition's own transaction.
 CREATE TABLE chat_messages (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -44,7 +44,7 @@ CREATE UNIQUE INDEX ledger_transactions_one_withdrawal_open
 CREATE UNIQUE INDEX ledger_transactions_one_withdrawal_close
   ON ledger_transactions (ref_id) WHERE kind IN ('withdrawal_unlock', 'withdrawal_complete');
 
--- Saved destination addresses with a label (the spec's whitelist), in canonical form.
+-- Saved destination addresses with a label (docs/decisions/012, "Addresses"), in canonical form.
 CREATE TABLE withdrawal_addresses (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   user_id uuid NOT NULL REFERENCES users (id),

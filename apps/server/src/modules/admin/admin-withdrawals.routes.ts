@@ -24,7 +24,7 @@ const SUMMARIES = {
 } as const;
 
 /**
- * The withdrawal queue (spec 3 §7): any staff member may look, only admins decide
+ * The withdrawal queue: any staff member may look, only admins decide
  * (docs/decisions/012-withdrawals.md).
  */
 export const adminWithdrawalsRoutes: FastifyPluginAsyncZod<{

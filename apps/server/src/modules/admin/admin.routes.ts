@@ -225,7 +225,7 @@ function receiptAndResolveRoutes(
 type AdminRoutesDeps = ReturnType<typeof adminRoutesDeps>;
 
 /**
- * The back office under /api/v1/admin (spec 3 §7). Every route but sign-in needs a staff token.
+ * The back office under /api/v1/admin (docs/decisions/016). Every route but sign-in needs a staff token.
  * `prices` values resolutions and credits for four eyes (docs/decisions/023).
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; prices: PriceSource }> = async (

@@ -26,7 +26,7 @@ const snapshot = (available: bigint, locked: bigint) => ({
   locked: formatCrypto(locked),
 });
 
-/** Manual credits and debits of a user's available balance by staff (spec 3 §7). */
+/** Staff's manual credits and debits of a user's balance (docs/product/wallet-and-withdrawals.md). */
 export class BalanceOperationsService {
   /** `prices`: the feed that values a credit for four eyes (docs/decisions/023). */
   constructor(

@@ -56,7 +56,7 @@ function deadlineText(d: Date): string {
 /**
  * The dispute desk (docs/decisions/016-back-office.md): the queue, one owner per case, the
  * case file, the moderator's lines in the trade chat, evidence requests, and the resolution
- * (DESIGN §3): escrow to the buyer (release) or back to the seller side (refund). The
+ * (docs/decisions/010): escrow to the buyer (release) or back to the seller side (refund). The
  * transition, its money movement, the outcome line and the audit entry commit together;
  * the parties hear about it after the commit.
  */

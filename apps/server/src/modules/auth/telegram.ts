@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { TelegramIdentity } from '../users/users.repository.ts';
 
-/** Telegram Login Widget and Mini App signature checks (DESIGN §5). */
+/** Telegram Login Widget and Mini App signature checks (replays: docs/decisions/023, section 4). */
 
 export const TELEGRAM_MAX_AGE_SECONDS = 24 * 60 * 60;
 /** Small allowance for clocks that run slightly apart. */

@@ -14,7 +14,7 @@ import type { RouteApp } from '../../lib/route-app.ts';
 import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
 import { ChatService } from './chat.service.ts';
 
-/** Sending is rate limited per user on top of the global limit (DESIGN §5). */
+/** Sending is rate limited per user on top of the global limit (docs/product/texts-and-limits.md). */
 const sendLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /** What the handlers of `chatRoutes` share. */
@@ -136,7 +136,7 @@ function readStateRoutes(app: RouteApp, { chat, tags, security, auth }: ChatRout
 
 type ChatRoutesDeps = ReturnType<typeof chatRoutesDeps>;
 
-/** Trade chat of spec 1 §7: parties only; others get 404 'Сделка не найдена'. */
+/** Trade chat (docs/product/trading-rules.md): parties only; others get 404 'Сделка не найдена'. */
 export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const deps = chatRoutesDeps(app, { ctx });
   messageRoutes(app, deps);

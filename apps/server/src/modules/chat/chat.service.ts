@@ -37,7 +37,7 @@ export class ChatService {
     return this.page(tradeId, q);
   }
 
-  /** Staff read a chat only of a trade that went to dispute (DESIGN §3: observers). */
+  /** Staff read a chat only of a trade that went to dispute (docs/decisions/010: observers). */
   async listForModerator(tradeId: string, q: MessageListQuery): Promise<MessageList> {
     const trade = await findTrade(this.ctx.db, tradeId);
     if (!trade || !staffMayObserve(trade)) throw notFound('errors.tradeNotFound');

@@ -4,7 +4,7 @@ import { queryRows, type Tx } from '../../db/client.ts';
 import { AppError, assert } from '../../errors.ts';
 
 /**
- * The ledger: the only code that moves money (DESIGN §2). Balances are a cache of an
+ * The ledger: the only code that moves money (docs/ARCHITECTURE.md, Data). Balances are a cache of an
  * append-only journal; every posting is balanced per currency and runs inside the caller's
  * transaction, locking the balance rows it touches in a fixed order.
  */

@@ -2,7 +2,7 @@ import { FALLBACK_PRICES, type MarketPrices } from '@p2p/shared';
 import type { Clock } from '../../lib/clock.ts';
 import { fetchPriceFeed } from './price-feed.ts';
 
-/** Spec 1 §9: market data cache lifetime. */
+/** Market data cache lifetime: prices are fresh for 60 s (docs/product/texts-and-limits.md). */
 export const PRICE_CACHE_MS = 60_000;
 /** How old a cached answer may be and still stand in for a failing feed. */
 export const PRICE_STALE_MS = 10 * 60_000;

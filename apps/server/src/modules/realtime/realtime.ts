@@ -27,7 +27,7 @@ interface Log {
 }
 
 export interface RealtimeOptions {
-  /** With a URL, rooms span every instance through Redis pub/sub (DESIGN §1 scale-out). */
+  /** With a URL, rooms span every instance through Redis pub/sub (docs/decisions/014-deployment.md). */
   redisUrl?: string | null | undefined;
   /** Redis channel prefix; instances that should hear each other share it. */
   redisKey?: string;

@@ -15,7 +15,7 @@ import { effectiveAvatar, effectiveName } from '../users/user-view.ts';
 import { csvField } from '../wallet/wallet-history.ts';
 
 /**
- * Trade history of spec 2 §2.6: every trade the caller was a party of, filtered, searched and
+ * Trade history (docs/product/trading-rules.md): every trade the caller took part in, filtered, searched and
  * paged in the database; figures over everything the filters match. Nobody else's trades can
  * appear: the party condition is part of every query.
  */

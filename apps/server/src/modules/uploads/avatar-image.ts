@@ -9,7 +9,7 @@ import {
 } from './receipt-image.ts';
 
 /**
- * Avatars (spec 3 §5, §8): JPEG, PNG or WebP recognised by their bytes, with a matching
+ * Avatars (docs/product/texts-and-limits.md): JPEG, PNG or WebP recognised by their bytes, with a matching
  * allowed extension, decoded under the receipts' pixel budget and re-encoded as a square-ish
  * WebP of at most 512 px with no metadata, so what is served publicly is an image we produced.
  */

@@ -13,7 +13,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { savedAddressOf } from './saved-addresses.repository.ts';
 
-/** A refusal in the reader's language and, in details, the spec's English text. */
+/** A refusal in the reader's language and, in `details.message`, its English wording (docs/decisions/012). */
 export function refusal(code: ErrorCode, message: Bilingual, details: Record<string, unknown> = {}) {
   return new AppError(code, message.key, message.values, { ...details, message: message.en });
 }
@@ -31,7 +31,7 @@ export function resolveNetwork(currency: Cryptocurrency, asked: NetworkId | unde
   return network;
 }
 
-/** The canonical form of a typed address on a network, or 400 with the spec's message. */
+/** The canonical form of a typed address on a network, or 400 with the catalogue's message. */
 export function canonicalAddress(network: NetworkInfo, text: string | undefined, devnet: boolean): string {
   if (!text?.trim()) {
     throw refusal('VALIDATION_ERROR', WithdrawalMessages.addressRequired, { field: 'toAddress' });

@@ -37,7 +37,7 @@ const snapshot = (w: WithdrawalRow) => ({
 const staffName = (s: repo.Claimer | null) => (s ? `${s.firstName} ${s.lastName}`.trim() || s.email : '');
 
 /**
- * The back office's side of withdrawals (spec 3 §4, §7): the queue, and the admin's
+ * The back office's side of withdrawals (docs/decisions/012 and 023): the queue, and the admin's
  * decisions. Each decision locks the withdrawal row, checks the transition table, moves the
  * money and writes the audit entry in one transaction; a second, late decision finds the
  * new status and answers 409 without touching anything. `processing` is the claim

@@ -14,7 +14,7 @@ import {
 import type { WithdrawalRow } from '../../db/schema.ts';
 import type { Claimer, Owner, WithdrawalWithOwner } from './withdrawals.repository.ts';
 
-/** The withdrawal of spec 3 §3 as its owner sees it. */
+/** A withdrawal as its owner sees it (the shared `WithdrawalView`). */
 export function toWithdrawalView(
   row: WithdrawalRow,
   owner: Pick<Owner, 'firstName' | 'lastName'>,

@@ -143,7 +143,7 @@ function savedAddressRoutes(app: RouteApp, { saved, tags, security }: Withdrawal
 
 type WithdrawalsRoutesDeps = ReturnType<typeof withdrawalsRoutesDeps>;
 
-/** Money out for users (spec 3 §7): requests, own history, cancel, saved addresses. */
+/** Money out for users (docs/decisions/012): requests, own history, cancel, saved addresses. */
 export const withdrawalsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const deps = withdrawalsRoutesDeps({ ctx });
   requestRoutes(app, deps);

@@ -50,7 +50,7 @@ export function announce(events: PendingEvents, w: WithdrawalRow, previousStatus
 }
 
 /**
- * Money out, as users ask for it (spec 3 §2, §7): a request holds amount + fee in the
+ * Money out, as users ask for it (docs/decisions/012-withdrawals.md): a request holds amount + fee in the
  * balance until staff decide; to another user's deposit address it settles at once.
  */
 export class WithdrawalsService {
