@@ -53,17 +53,7 @@ export function OrderColumn({ type, book, isOwn, deviation, onOpen, hiddenOnPhon
           </button>
         </div>
       ) : orders.length === 0 ? (
-        <div className="order-column__empty">
-          <div className="placeholders" aria-hidden="true">
-            <span />
-            <span />
-            <span />
-          </div>
-          <p>{t(type === 'buy' ? 'market.empty.buy' : 'market.empty.sell')}</p>
-          <Link to={createLink} className="btn btn--primary btn--sm">
-            {t('nav.createOrder')}
-          </Link>
-        </div>
+        <EmptyColumn type={type} createLink={createLink} />
       ) : (
         <>
           <ul className="order-list">
@@ -89,6 +79,24 @@ export function OrderColumn({ type, book, isOwn, deviation, onOpen, hiddenOnPhon
         </>
       )}
     </section>
+  );
+}
+
+/** No orders on this side: placeholders, the empty text and a way to create one. */
+function EmptyColumn({ type, createLink }: { type: 'buy' | 'sell'; createLink: string }) {
+  const t = useT();
+  return (
+    <div className="order-column__empty">
+      <div className="placeholders" aria-hidden="true">
+        <span />
+        <span />
+        <span />
+      </div>
+      <p>{t(type === 'buy' ? 'market.empty.buy' : 'market.empty.sell')}</p>
+      <Link to={createLink} className="btn btn--primary btn--sm">
+        {t('nav.createOrder')}
+      </Link>
+    </div>
   );
 }
 

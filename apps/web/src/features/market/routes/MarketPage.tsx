@@ -4,7 +4,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { Icon } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
 import { OrderDetailPanel, orderKeys, PANEL_CLOSE_DELAY_MS, useOrderBook } from '@/features/orders';
-import { useI18n } from '@/i18n';
+import { type Lang, useI18n } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type MarketPricesState, useMarketPrices } from '../api/prices';
 
@@ -17,21 +17,12 @@ import '../market.css';
 /** Before the first answer: the strip's cells with dashes, keeping its height. */
 const PRICES_PENDING: MarketPricesState = { prices: {}, source: 'fallback', updatedAt: '', message: null };
 
-/** Home: the order book, both sides, filtered by coin, fiat and payment method. */
-export function MarketPage() {
-  const { t, lang } = useI18n();
-  useDocumentTitle(null);
-  const { user } = useSession();
-  const queryClient = useQueryClient();
-  const prices = useMarketPrices();
-  const filters = useMarketFilters();
-  const filter = filters.book;
-  const [phoneTab, setPhoneTab] = useState<'buy' | 'sell'>('sell');
+/** The order panel: which order is open (kept a moment after closing, for its exit), and whether it shows. */
+function useOrderPanel() {
   const [selected, setSelected] = useState<{ order: OrderView; withForm: boolean } | null>(null);
   const [panelOpen, setPanelOpen] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
-
   const openOrder = (order: OrderView, withForm: boolean) => {
     clearTimeout(closeTimer.current);
     setSelected({ order, withForm });
@@ -42,7 +33,11 @@ export function MarketPage() {
     clearTimeout(closeTimer.current);
     closeTimer.current = setTimeout(() => setSelected(null), PANEL_CLOSE_DELAY_MS);
   };
+  return { selected, panelOpen, openOrder, closePanel };
+}
 
+/** Both sides of the book under the filters, with each side's total and their sum. */
+function useBooks(filter: ReturnType<typeof useMarketFilters>['book']) {
   const books = {
     buy: useOrderBook({ type: 'buy', ...filter }),
     sell: useOrderBook({ type: 'sell', ...filter }),
@@ -54,15 +49,33 @@ export function MarketPage() {
   const countCapped = Boolean(
     books.buy.data?.pages[0]?.totalCapped || books.sell.data?.pages[0]?.totalCapped,
   );
+  return { books, buyTotal, sellTotal, activeCount, countCapped };
+}
 
-  // Deviation from the market only against real quotes: the fallback table is not a market.
-  const quotes = prices.data && prices.data.source !== 'fallback' ? prices.data.prices : undefined;
-  const deviation = (order: OrderView) =>
+/** An order's price against the market, only against real quotes: the fallback table is not a market. */
+function deviationFrom(prices: MarketPricesState | undefined, lang: Lang) {
+  const quotes = prices && prices.source !== 'fallback' ? prices.prices : undefined;
+  return (order: OrderView) =>
     priceDeviationText(
       order.price_per_unit,
       marketPriceMinor(quotes, order.cryptocurrency, order.fiat_currency),
       lang,
     );
+}
+
+/** Home: the order book, both sides, filtered by coin, fiat and payment method. */
+export function MarketPage() {
+  const { t, lang } = useI18n();
+  useDocumentTitle(null);
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const prices = useMarketPrices();
+  const filters = useMarketFilters();
+  const [phoneTab, setPhoneTab] = useState<'buy' | 'sell'>('sell');
+  const { selected, panelOpen, openOrder, closePanel } = useOrderPanel();
+  const { books, buyTotal, sellTotal, activeCount, countCapped } = useBooks(filters.book);
+
+  const deviation = deviationFrom(prices.data, lang);
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: [...orderKeys.all, 'book'] });
@@ -71,56 +84,14 @@ export function MarketPage() {
 
   return (
     <section className="page market" aria-labelledby="market-title">
-      <div className="market-head">
-        <div>
-          <h1 id="market-title" className="page__title">
-            {t('page.market')}
-          </h1>
-          <p className="muted small num" aria-live="polite">
-            {activeCount === null
-              ? t('market.activeCountLoading')
-              : countCapped
-                ? t('market.activeCountCapped', { count: activeCount })
-                : t('market.activeCount', { count: activeCount })}
-          </p>
-        </div>
-        <div className="market-head__tools">
-          <PriceSourceIndicator query={prices} />
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            onClick={refresh}
-            aria-label={t('orders.refresh')}
-          >
-            <Icon name="refresh" size={16} /> <span className="hide-sm">{t('orders.refresh')}</span>
-          </button>
-        </div>
-      </div>
+      <MarketHead prices={prices} activeCount={activeCount} countCapped={countCapped} onRefresh={refresh} />
 
       {/* The strip keeps its place while prices load (dashes), so nothing below jumps (CLS). */}
       <PriceTicker prices={prices.data ?? PRICES_PENDING} />
 
       <MarketFilters filters={filters} />
 
-      <fieldset className="segmented market-tabs">
-        <legend className="sr-only">{t('market.tabs')}</legend>
-        <button
-          type="button"
-          className="segmented__item"
-          aria-pressed={phoneTab === 'sell'}
-          onClick={() => setPhoneTab('sell')}
-        >
-          {t('market.tab.buy')} <span className="num">{sellTotal ?? ''}</span>
-        </button>
-        <button
-          type="button"
-          className="segmented__item"
-          aria-pressed={phoneTab === 'buy'}
-          onClick={() => setPhoneTab('buy')}
-        >
-          {t('market.tab.sell')} <span className="num">{buyTotal ?? ''}</span>
-        </button>
-      </fieldset>
+      <PhoneTabs tab={phoneTab} buyTotal={buyTotal} sellTotal={sellTotal} onTab={setPhoneTab} />
 
       <div className="market-columns">
         {(['buy', 'sell'] as const).map((type) => (
@@ -157,5 +128,79 @@ export function MarketPage() {
         </Suspense>
       ) : null}
     </section>
+  );
+}
+
+interface MarketHeadProps {
+  prices: ReturnType<typeof useMarketPrices>;
+  /** Active orders on both sides; null while loading. */
+  activeCount: number | null;
+  /** A side stopped counting: the count is "at least". */
+  countCapped: boolean;
+  onRefresh: () => void;
+}
+
+/** The title, how many orders are active, the prices' source and the refresh button. */
+function MarketHead({ prices, activeCount, countCapped, onRefresh }: MarketHeadProps) {
+  const { t } = useI18n();
+  return (
+    <div className="market-head">
+      <div>
+        <h1 id="market-title" className="page__title">
+          {t('page.market')}
+        </h1>
+        <p className="muted small num" aria-live="polite">
+          {activeCount === null
+            ? t('market.activeCountLoading')
+            : countCapped
+              ? t('market.activeCountCapped', { count: activeCount })
+              : t('market.activeCount', { count: activeCount })}
+        </p>
+      </div>
+      <div className="market-head__tools">
+        <PriceSourceIndicator query={prices} />
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={onRefresh}
+          aria-label={t('orders.refresh')}
+        >
+          <Icon name="refresh" size={16} /> <span className="hide-sm">{t('orders.refresh')}</span>
+        </button>
+      </div>
+    </div>
+  );
+}
+
+interface PhoneTabsProps {
+  tab: 'buy' | 'sell';
+  buyTotal: number | undefined;
+  sellTotal: number | undefined;
+  onTab: (tab: 'buy' | 'sell') => void;
+}
+
+/** On a phone one side shows at a time: "buy" lists the sell orders, "sell" the buy orders. */
+function PhoneTabs({ tab, buyTotal, sellTotal, onTab }: PhoneTabsProps) {
+  const { t } = useI18n();
+  return (
+    <fieldset className="segmented market-tabs">
+      <legend className="sr-only">{t('market.tabs')}</legend>
+      <button
+        type="button"
+        className="segmented__item"
+        aria-pressed={tab === 'sell'}
+        onClick={() => onTab('sell')}
+      >
+        {t('market.tab.buy')} <span className="num">{sellTotal ?? ''}</span>
+      </button>
+      <button
+        type="button"
+        className="segmented__item"
+        aria-pressed={tab === 'buy'}
+        onClick={() => onTab('buy')}
+      >
+        {t('market.tab.sell')} <span className="num">{buyTotal ?? ''}</span>
+      </button>
+    </fieldset>
   );
 }
