@@ -100,6 +100,22 @@ function rateLimitKey(request: FastifyRequest): string {
 
 /** Builds the HTTP app. Plugin order: external plugins, app plugins, routes. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = createServer(ctx, options);
+  await registerExternalPlugins(app, ctx, options);
+  await registerAppPlugins(app, ctx);
+  const { inbox, bot } = startNotifications(app, ctx);
+  // One price service per instance: the market screen and wallet values share its cache.
+  const prices =
+    options.prices ??
+    new MarketPricesService({ url: ctx.config.priceApiUrl, clock: ctx.clock, log: app.log });
+  ctx.prices = prices;
+  await app.register(apiRoutes, { ctx, inbox, bot, prices, prefix: '/api/v1' });
+  return app;
+}
+
+type App = Awaited<ReturnType<typeof createServer>>;
+
+function createServer(ctx: AppContext, options: BuildOptions) {
   const app = Fastify({
     // Request logs carry no query values (lib/request-log.ts).
     logger: loggerOptions(options.logger, ctx.config.logLevel),
@@ -116,7 +132,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  return app;
+}
 
+async function registerExternalPlugins(app: App, ctx: AppContext, options: BuildOptions) {
   // External plugins.
   await app.register(helmet, {
     contentSecurityPolicy: { directives: CSP },
@@ -150,13 +169,17 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     transform: (input) => documentUpload(jsonSchemaTransform(input), input.route),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+}
 
+async function registerAppPlugins(app: App, ctx: AppContext) {
   // App plugins.
   await app.register(inputGuardPlugin);
   await app.register(metricsPlugin, { access: ctx.config.metrics });
   await app.register(healthRoutes, { ctx });
   await app.register(webPlugin, { dist: ctx.config.webDist });
+}
 
+function startNotifications(app: App, ctx: AppContext) {
   // Notifications: the inbox, fed by post-commit events (and the Telegram bot, when set up).
   const inbox = new NotificationsService(ctx);
   const feed = new NotificationFeed(ctx, inbox, () => ctx.presence, app.log);
@@ -169,37 +192,38 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     feed.close();
     autoReply.close();
   });
+  return { inbox, bot };
+}
 
-  // Routes. One price service per instance: the market screen and wallet values share its cache.
-  const prices =
-    options.prices ??
-    new MarketPricesService({ url: ctx.config.priceApiUrl, clock: ctx.clock, log: app.log });
-  ctx.prices = prices;
-  await app.register(
-    async (api) => {
-      await api.register(authRoutes, { ctx });
-      await api.register(settingsRoutes, { ctx });
-      await api.register(avatarsRoutes, { ctx });
-      await api.register(usersRoutes, { ctx });
-      await api.register(limitsRoutes, { ctx });
-      await api.register(notificationsRoutes, { inbox });
-      await api.register(telegramRoutes, { ctx, bot });
-      await api.register(twoFactorRoutes, { ctx });
-      await api.register(walletRoutes, { ctx, prices });
-      await api.register(depositsRoutes, { ctx });
-      // Devnet controls exist only on a devnet: in any other mode the paths answer 404.
-      if (ctx.config.chain.mode === 'devnet') await api.register(devChainRoutes, { ctx });
-      await api.register(withdrawalsRoutes, { ctx });
-      await api.register(ordersRoutes, { ctx });
-      await api.register(tradesRoutes, { ctx });
-      await api.register(chatRoutes, { ctx });
-      await api.register(paymentTemplatesRoutes, { ctx });
-      await api.register(uploadsRoutes, { ctx });
-      await api.register(marketRoutes, { ctx, prices });
-      await api.register(configRoutes, { ctx });
-      await api.register(adminRoutes, { ctx, prices, prefix: '/admin' });
-    },
-    { prefix: '/api/v1' },
-  );
-  return app;
+/** Every /api/v1 route, in registration order. */
+async function apiRoutes(
+  api: App,
+  {
+    ctx,
+    inbox,
+    bot,
+    prices,
+  }: { ctx: AppContext; inbox: NotificationsService; bot: TelegramBot | null; prices: MarketPricesService },
+) {
+  await api.register(authRoutes, { ctx });
+  await api.register(settingsRoutes, { ctx });
+  await api.register(avatarsRoutes, { ctx });
+  await api.register(usersRoutes, { ctx });
+  await api.register(limitsRoutes, { ctx });
+  await api.register(notificationsRoutes, { inbox });
+  await api.register(telegramRoutes, { ctx, bot });
+  await api.register(twoFactorRoutes, { ctx });
+  await api.register(walletRoutes, { ctx, prices });
+  await api.register(depositsRoutes, { ctx });
+  // Devnet controls exist only on a devnet: in any other mode the paths answer 404.
+  if (ctx.config.chain.mode === 'devnet') await api.register(devChainRoutes, { ctx });
+  await api.register(withdrawalsRoutes, { ctx });
+  await api.register(ordersRoutes, { ctx });
+  await api.register(tradesRoutes, { ctx });
+  await api.register(chatRoutes, { ctx });
+  await api.register(paymentTemplatesRoutes, { ctx });
+  await api.register(uploadsRoutes, { ctx });
+  await api.register(marketRoutes, { ctx, prices });
+  await api.register(configRoutes, { ctx });
+  await api.register(adminRoutes, { ctx, prices, prefix: '/admin' });
 }
