@@ -16,9 +16,6 @@ export function StatsWidget({
   profile: ReturnType<typeof useOwnProfile>;
 }) {
   const { t } = useI18n();
-  const fmt = useFormat();
-  const rating = profile.data?.user.rating;
-  const volumes = Object.entries(stats.data?.volumeByFiat ?? {});
   return (
     <section className="panel widget" aria-labelledby="w-stats">
       <div className="widget__head">
@@ -36,56 +33,67 @@ export function StatsWidget({
       ) : stats.data.totalTrades === 0 ? (
         <p className="muted small">{t('dash.noData')}</p>
       ) : (
-        <dl className="widget-stats">
-          <div>
-            <dt>{t('dash.totalTrades')}</dt>
-            <dd className="num">{stats.data.totalTrades}</dd>
-          </div>
-          <div>
-            <dt>{t('dash.rating')}</dt>
-            <dd className="num">
-              {profile.isPending ? (
-                '…'
-              ) : rating == null ? (
-                <span className="muted">{t('orders.noRating')}</span>
-              ) : (
-                <>
-                  <span className="rating__star" aria-hidden="true">
-                    ★
-                  </span>{' '}
-                  {fmt.rating(rating)}
-                </>
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('dash.successRate')}</dt>
-            <dd className="num">
-              {stats.data.completionRate === null ? EMPTY : fmt.percent(stats.data.completionRate)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('dash.volume')}</dt>
-            <dd className="num">
-              {volumes.length === 0
-                ? '—'
-                : volumes.map(([fiat, amount]) => (
-                    <span key={fiat} className="widget-stats__volume">
-                      {fmt.fiat(amount, fiat)}
-                    </span>
-                  ))}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('dash.activeTrades')}</dt>
-            <dd className="num">{stats.data.activeTrades}</dd>
-          </div>
-          <div>
-            <dt>{t('dash.completedTrades')}</dt>
-            <dd className="num">{stats.data.completedTrades}</dd>
-          </div>
-        </dl>
+        <StatsList stats={stats.data} profile={profile} />
       )}
     </section>
+  );
+}
+
+type TradeStats = NonNullable<ReturnType<typeof useTradeStats>['data']>;
+
+/** The figures: trades, rating, success rate, volume per fiat, active and completed trades. */
+function StatsList({ stats, profile }: { stats: TradeStats; profile: ReturnType<typeof useOwnProfile> }) {
+  const { t } = useI18n();
+  const fmt = useFormat();
+  const rating = profile.data?.user.rating;
+  const volumes = Object.entries(stats.volumeByFiat);
+  return (
+    <dl className="widget-stats">
+      <div>
+        <dt>{t('dash.totalTrades')}</dt>
+        <dd className="num">{stats.totalTrades}</dd>
+      </div>
+      <div>
+        <dt>{t('dash.rating')}</dt>
+        <dd className="num">
+          {profile.isPending ? (
+            '…'
+          ) : rating == null ? (
+            <span className="muted">{t('orders.noRating')}</span>
+          ) : (
+            <>
+              <span className="rating__star" aria-hidden="true">
+                ★
+              </span>{' '}
+              {fmt.rating(rating)}
+            </>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('dash.successRate')}</dt>
+        <dd className="num">{stats.completionRate === null ? EMPTY : fmt.percent(stats.completionRate)}</dd>
+      </div>
+      <div>
+        <dt>{t('dash.volume')}</dt>
+        <dd className="num">
+          {volumes.length === 0
+            ? '—'
+            : volumes.map(([fiat, amount]) => (
+                <span key={fiat} className="widget-stats__volume">
+                  {fmt.fiat(amount, fiat)}
+                </span>
+              ))}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('dash.activeTrades')}</dt>
+        <dd className="num">{stats.activeTrades}</dd>
+      </div>
+      <div>
+        <dt>{t('dash.completedTrades')}</dt>
+        <dd className="num">{stats.completedTrades}</dd>
+      </div>
+    </dl>
   );
 }

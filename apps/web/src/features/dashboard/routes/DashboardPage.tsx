@@ -69,27 +69,35 @@ export function DashboardPage() {
         </button>
       </div>
 
-      <section className="panel" aria-labelledby="quick-title">
-        <h2 id="quick-title" className="panel__title">
-          {t('dashboard.quick')}
-        </h2>
-        <div className="quick-actions">
-          {QUICK.map((action) => (
-            <Link key={action.to + action.label} to={action.to} className="quick-action">
-              <span className="quick-action__icon">
-                <Icon name={action.icon} />
-              </span>
-              {t(action.label)}
-            </Link>
-          ))}
-        </div>
-      </section>
+      <QuickLinks />
 
       <div className="widget-grid">
         <WalletWidget balances={balances} />
         <OrdersWidget orders={orders} />
         <StatsWidget stats={stats} profile={profile} />
         <NotificationsWidget />
+      </div>
+    </section>
+  );
+}
+
+/** Shortcuts to what the user comes for most. */
+function QuickLinks() {
+  const { t } = useI18n();
+  return (
+    <section className="panel" aria-labelledby="quick-title">
+      <h2 id="quick-title" className="panel__title">
+        {t('dashboard.quick')}
+      </h2>
+      <div className="quick-actions">
+        {QUICK.map((action) => (
+          <Link key={action.to + action.label} to={action.to} className="quick-action">
+            <span className="quick-action__icon">
+              <Icon name={action.icon} />
+            </span>
+            {t(action.label)}
+          </Link>
+        ))}
       </div>
     </section>
   );
