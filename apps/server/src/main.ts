@@ -15,7 +15,8 @@ import { Scheduler } from './modules/scheduler/scheduler.ts';
 
 const started = performance.now();
 
-async function main() {
+/** The configuration, or exit 1 with what is wrong in it. */
+function configOrExit(): Config {
   let config: Config;
   try {
     config = loadConfig();
@@ -27,6 +28,11 @@ async function main() {
     throw error;
   }
   config.webDist ??= resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  return config;
+}
+
+async function main() {
+  const config = configOrExit();
 
   // Pool errors go to the app's logger once it exists, to stderr before that.
   let log: DatabaseLog = { error: (obj, msg) => console.error(msg, obj) };
@@ -64,27 +70,17 @@ async function main() {
   watchFailuresMetric(app, chains);
   app.log.info({ chainMode: config.chain.mode, networks: config.chain.networks }, 'chain watchers');
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
+  const shutdown = shutdownOnce(app, [
+    async () => {
       if (bot?.bot.isRunning()) await bot.bot.stop();
-      await scheduler.stop();
-      await chains.stop();
-      await realtime.close();
-      await app.close();
-      await database.close();
-      redis?.disconnect();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
+    },
+    () => scheduler.stop(),
+    () => chains.stop(),
+    () => realtime.close(),
+    () => app.close(),
+    () => database.close(),
+    async () => redis?.disconnect(),
+  ]);
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
@@ -93,6 +89,28 @@ async function main() {
     { engine: database.engine, startupMs: Math.round(performance.now() - started) },
     `P2P Market on http://${config.host}:${config.port}`,
   );
+}
+
+/**
+ * Stops the parts in order, once however many signals arrive; exit 0 when all stopped, 1 on a
+ * failure or after 10 s.
+ */
+function shutdownOnce(app: FastifyInstance, steps: (() => Promise<unknown>)[]) {
+  let closing = false;
+  return async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      for (const step of steps) await step();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
 }
 
 /** `chain_watch_failures_total{network}`: failed watcher ticks and items since start. */
