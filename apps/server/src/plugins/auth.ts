@@ -45,6 +45,19 @@ function authorizationLines(request: FastifyRequest): number {
   return lines;
 }
 
+/** "Online" status: remember activity, written at most once a minute per user. */
+function activityNoter(ctx: AppContext) {
+  const lastSeenWritten = new Map<string, number>();
+  return async (userId: string) => {
+    const now = ctx.clock.now().getTime();
+    if ((lastSeenWritten.get(userId) ?? 0) < now - 60_000) {
+      lastSeenWritten.set(userId, now);
+      if (lastSeenWritten.size > 50_000) lastSeenWritten.clear();
+      await touchLastSeen(ctx.db, userId, new Date(now));
+    }
+  };
+}
+
 /**
  * Reads the bearer token on every request, and offers `requireUser` / `requireStaff` hooks
  * that also check the session is live. Routes run them as `onRequest` hooks: a caller who may
@@ -75,16 +88,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     if (claims) request.claims = { audience: 'staff', ...claims };
   });
 
-  const lastSeenWritten = new Map<string, number>();
-  /** "Online" status: remember activity, written at most once a minute per user. */
-  const noteActivity = async (userId: string) => {
-    const now = ctx.clock.now().getTime();
-    if ((lastSeenWritten.get(userId) ?? 0) < now - 60_000) {
-      lastSeenWritten.set(userId, now);
-      if (lastSeenWritten.size > 50_000) lastSeenWritten.clear();
-      await touchLastSeen(ctx.db, userId, new Date(now));
-    }
-  };
+  const noteActivity = activityNoter(ctx);
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
     const claims = request.claims;
