@@ -16,7 +16,7 @@ import { insertAuditEntry } from '../audit-log/audit.repository.ts';
 import { toDepositView } from '../deposits/deposit-view.ts';
 import { balancesOfUsers } from '../ledger/balances.repository.ts';
 import { unlinkChat } from '../telegram/telegram.repository.ts';
-import { revokeUserSessions } from '../users/blocking.ts';
+import { revokeUserSessions } from '../users/blocking.repository.ts';
 import { staffVisibleAddress } from '../withdrawals/withdrawal-view.ts';
 import { toAdminUserView } from './admin.service.ts';
 import { listUsersForAdmin, userExists } from './admin-users.repository.ts';
