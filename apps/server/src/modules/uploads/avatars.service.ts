@@ -1,13 +1,19 @@
 import type { AvatarInfo, AvatarUploadResult } from '@p2p/shared';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { type UserAvatarRow, userAvatars } from '../../db/schema.ts';
+import type { UserAvatarRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { effectiveAvatar } from '../users/user-view.ts';
 import { findUserById, updateUser } from '../users/users.repository.ts';
 import { userViewOf } from '../users/users.service.ts';
 import { checkAvatarExtension, reencodeAvatar } from './avatar-image.ts';
 import { AVATAR_FILE_NAME, AvatarStorage } from './avatar-storage.ts';
+import {
+  deleteAvatar,
+  findAvatar,
+  findAvatarFile,
+  lockAvatarFileName,
+  upsertAvatar,
+} from './avatars.repository.ts';
 
 export const avatarUrl = (fileName: string) => `/api/v1/avatars/${fileName}`;
 const signedOut = () => new AppError('UNAUTHORIZED', 'errors.unauthorized');
@@ -32,11 +38,7 @@ export class AvatarsService {
     let user: Awaited<ReturnType<typeof updateUser>>;
     try {
       ({ previous, user } = await this.ctx.db.transaction(async (tx) => {
-        const [old] = await tx
-          .select({ fileName: userAvatars.fileName })
-          .from(userAvatars)
-          .where(eq(userAvatars.userId, userId))
-          .for('update');
+        const old = await lockAvatarFileName(tx, userId);
         const values = {
           fileName,
           mimeType: 'image/webp',
@@ -46,13 +48,10 @@ export class AvatarsService {
           height: image.height,
           createdAt: now,
         };
-        await tx
-          .insert(userAvatars)
-          .values({ userId, ...values })
-          .onConflictDoUpdate({ target: userAvatars.userId, set: values });
+        await upsertAvatar(tx, userId, values);
         const user = await updateUser(tx, userId, { customAvatarUrl: avatarUrl(fileName) }, now);
         if (!user) throw signedOut();
-        return { previous: old?.fileName ?? null, user };
+        return { previous: old, user };
       }));
     } catch (error) {
       await this.storage.remove(fileName);
@@ -73,12 +72,9 @@ export class AvatarsService {
   async remove(userId: string): Promise<AvatarInfo> {
     const now = this.ctx.clock.now();
     const previous = await this.ctx.db.transaction(async (tx) => {
-      const [old] = await tx
-        .delete(userAvatars)
-        .where(eq(userAvatars.userId, userId))
-        .returning({ fileName: userAvatars.fileName });
+      const old = await deleteAvatar(tx, userId);
       if (!(await updateUser(tx, userId, { customAvatarUrl: null }, now))) throw signedOut();
-      return old?.fileName ?? null;
+      return old;
     });
     if (previous) await this.storage.remove(previous);
     return this.info(userId);
@@ -87,18 +83,15 @@ export class AvatarsService {
   async info(userId: string): Promise<AvatarInfo> {
     const user = await findUserById(this.ctx.db, userId);
     if (!user) throw signedOut();
-    const [row] = await this.ctx.db.select().from(userAvatars).where(eq(userAvatars.userId, userId));
-    return infoOf(row ?? null, effectiveAvatar(user));
+    const row = await findAvatar(this.ctx.db, userId);
+    return infoOf(row, effectiveAvatar(user));
   }
 
   /** The public bytes of an avatar file; unknown or malformed names are 404. */
   async read(fileName: string): Promise<Buffer> {
     if (!AVATAR_FILE_NAME.test(fileName)) throw notFound('errors.avatarNotFound');
-    const [row] = await this.ctx.db
-      .select({ fileName: userAvatars.fileName })
-      .from(userAvatars)
-      .where(eq(userAvatars.fileName, fileName));
-    const bytes = row ? await this.storage.read(row.fileName) : null;
+    const stored = await findAvatarFile(this.ctx.db, fileName);
+    const bytes = stored ? await this.storage.read(stored) : null;
     if (!bytes) throw notFound('errors.avatarNotFound');
     return bytes;
   }

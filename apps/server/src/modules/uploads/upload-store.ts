@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { uploads } from '../../db/schema.ts';
 import { ReceiptStorage } from './receipt-storage.ts';
+import { deleteUpload, findUpload, insertUpload } from './upload-store.repository.ts';
 
 export type UploadKind = 'receipt' | 'avatar';
 export type UploadContentType = 'image/jpeg' | 'image/png' | 'image/webp';
@@ -43,12 +42,7 @@ export class DatabaseUploadStore implements UploadStore {
   }
 
   async save(kind: UploadKind, data: Buffer, contentType: UploadContentType): Promise<string> {
-    const [row] = await this.db
-      .insert(uploads)
-      .values({ kind, contentType, size: data.length, data })
-      .returning({ id: uploads.id });
-    if (!row) throw new Error('upload insert returned nothing');
-    return row.id;
+    return insertUpload(this.db, { kind, contentType, size: data.length, data });
   }
 
   async read(key: string): Promise<StoredUpload | null> {
@@ -57,15 +51,11 @@ export class DatabaseUploadStore implements UploadStore {
       return data ? { data, contentType: 'image/jpeg' } : null;
     }
     if (!UPLOAD_ID.test(key)) return null;
-    const [row] = await this.db
-      .select({ data: uploads.data, contentType: uploads.contentType })
-      .from(uploads)
-      .where(eq(uploads.id, key));
-    return row ?? null;
+    return findUpload(this.db, key);
   }
 
   async remove(key: string): Promise<void> {
     if (LEGACY_RECEIPT.test(key)) return this.legacy.remove(key);
-    if (UPLOAD_ID.test(key)) await this.db.delete(uploads).where(eq(uploads.id, key));
+    if (UPLOAD_ID.test(key)) await deleteUpload(this.db, key);
   }
 }
