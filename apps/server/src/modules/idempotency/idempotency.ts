@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { idempotencyKeys } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { claimKey, findKey, storeAnswer } from './idempotency.repository.ts';
 
 export interface IdempotencyScope {
   userId: string;
@@ -39,18 +38,9 @@ export async function idempotent<T>(
     .update(JSON.stringify(scope.request ?? null))
     .digest('hex');
   return db.transaction(async (tx) => {
-    const where = and(
-      eq(idempotencyKeys.userId, scope.userId),
-      eq(idempotencyKeys.scope, scope.scope),
-      eq(idempotencyKeys.key, key),
-    );
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({ userId: scope.userId, scope: scope.scope, key, requestHash, statusCode: 0, response: {} })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (claimed.length === 0) {
-      const [stored] = await tx.select().from(idempotencyKeys).where(where);
+    const k = { userId: scope.userId, scope: scope.scope, key };
+    if (!(await claimKey(tx, k, requestHash))) {
+      const stored = await findKey(tx, k);
       if (!stored) throw new AppError('CONFLICT', 'errors.idempotencyPending');
       if (stored.requestHash !== requestHash) {
         throw new AppError('IDEMPOTENCY_MISMATCH', 'errors.idempotencyMismatch');
@@ -58,10 +48,7 @@ export async function idempotent<T>(
       return stored.response as T;
     }
     const result = await work(tx);
-    await tx
-      .update(idempotencyKeys)
-      .set({ statusCode: 200, response: result as object })
-      .where(where);
+    await storeAnswer(tx, k, result as object);
     return result;
   });
 }
