@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { UserTwoFactorRow } from '../../db/schema.ts';
 import { AppError, assert } from '../../errors.ts';
-import { endStepUps, setStepUp, stepUpOf } from '../sessions/sessions.ts';
+import { endStepUps, setStepUp, stepUpOf } from '../sessions/sessions.repository.ts';
 import { SecretBox } from './secret-box.ts';
 import {
   DEMO_TOTP_SECRET,
