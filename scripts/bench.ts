@@ -554,7 +554,13 @@ async function makePairs(ctx: Ctx, n: number): Promise<Pair[]> {
     const seller = await party(`bench_s${i}`);
     const buyer = await party(`bench_b${i}`);
     await ctx.db.transaction((tx) =>
-      ledger.credit(tx, seller.id, 'BTC', 100n * 100_000_000n, { reason: 'bench funding' }, new Date()),
+      ledger.credit(tx, {
+        userId: seller.id,
+        currency: 'BTC',
+        amount: 100n * 100_000_000n,
+        ref: { reason: 'bench funding' },
+        now: new Date(),
+      }),
     );
     const { id: orderId } = await orders.create(seller.id, {
       type: 'sell',

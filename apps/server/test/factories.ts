@@ -62,7 +62,13 @@ export function recoveryCodes(ctx: AppContext, userId: string, n: number): Promi
 /** Outside money into a user's wallet, through the ledger like an admin credit. */
 export async function fund(ctx: AppContext, userId: string, currency: Cryptocurrency, amount: string) {
   await ctx.db.transaction((tx) =>
-    ledger.credit(tx, userId, currency, parseAmount(amount, 8), { reason: 'test funding' }, ctx.clock.now()),
+    ledger.credit(tx, {
+      userId,
+      currency,
+      amount: parseAmount(amount, 8),
+      ref: { reason: 'test funding' },
+      now: ctx.clock.now(),
+    }),
   );
 }
 

@@ -52,7 +52,7 @@ export async function settledTrade(
       })
       .returning();
     const ref = { reason: 'test escrow', refType: 'trade', refId: trade!.id };
-    await lock(tx, 'escrow_lock', sellerId, currency, amount, ref, now);
+    await lock(tx, { kind: 'escrow_lock', userId: sellerId, currency, amount, ref, now });
     const settled = { id: trade!.id, sellerId, buyerId, currency, amount, fee: 0n };
     if (outcome === 'COMPLETED') await releaseEscrow(tx, settled, now);
     else await refundEscrow(tx, settled, false, now);

@@ -104,14 +104,13 @@ export class Runner {
       case 'credit':
         return this.attempt('credit', true, async () => {
           await this.ctx.db.transaction((tx) =>
-            ledger.credit(
-              tx,
-              this.id(o.user),
-              o.currency,
-              o.amount,
-              { reason: 'property' },
-              this.clock.now(),
-            ),
+            ledger.credit(tx, {
+              userId: this.id(o.user),
+              currency: o.currency,
+              amount: o.amount,
+              ref: { reason: 'property' },
+              now: this.clock.now(),
+            }),
           );
           this.model.credit(o.user, o.currency, o.amount);
         });
@@ -122,14 +121,13 @@ export class Runner {
           this.model.account(o.user, o.currency).available >= o.amount,
           async () => {
             await this.ctx.db.transaction((tx) =>
-              ledger.debit(
-                tx,
-                this.id(o.user),
-                o.currency,
-                o.amount,
-                { reason: 'property' },
-                this.clock.now(),
-              ),
+              ledger.debit(tx, {
+                userId: this.id(o.user),
+                currency: o.currency,
+                amount: o.amount,
+                ref: { reason: 'property' },
+                now: this.clock.now(),
+              }),
             );
             expect(this.model.debit(o.user, o.currency, o.amount)).toBe(true);
           },

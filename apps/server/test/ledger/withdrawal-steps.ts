@@ -55,7 +55,13 @@ export class WithdrawalSteps {
         return this.attempt('deposit', true, async () => {
           const ref = { reason: 'property deposit', refType: 'deposit' as const, refId: randomUUID() };
           await this.ctx.db.transaction((tx) =>
-            ledger.creditDeposit(tx, this.id(o.user), o.currency, o.amount, ref, this.clock.now()),
+            ledger.creditDeposit(tx, {
+              userId: this.id(o.user),
+              currency: o.currency,
+              amount: o.amount,
+              ref,
+              now: this.clock.now(),
+            }),
           );
           this.base.credit(o.user, o.currency, o.amount);
         });

@@ -90,14 +90,13 @@ describe('GET /api/v1/wallet/transactions', () => {
     step();
     const depositId = randomUUID();
     await t.ctx.db.transaction((tx) =>
-      ledger.creditDeposit(
-        tx,
-        seller.userId,
-        'ETH',
-        300_000_000n,
-        { reason: 'deposit', refType: 'deposit', refId: depositId },
-        t.clock.now(),
-      ),
+      ledger.creditDeposit(tx, {
+        userId: seller.userId,
+        currency: 'ETH',
+        amount: 300_000_000n,
+        ref: { reason: 'deposit', refType: 'deposit', refId: depositId },
+        now: t.clock.now(),
+      }),
     );
     step();
     // A sell order, a trade on it released to the buyer, then the order deleted.

@@ -123,7 +123,7 @@ export class BalanceOperationsService {
     const { currency, amount, reason } = movement;
     const move = operation === 'credit' ? credit : debit;
     const ref = { reason, refType: 'staff', refId: actor.staffId };
-    const ledgerTxId = await move(tx, userId, currency, amount, ref, now);
+    const ledgerTxId = await move(tx, { userId, currency, amount, ref, now });
 
     // The ledger holds this row locked until commit, so "after" is exact, and "before"
     // is exactly "after" minus the one movement just posted. (Reading "before" first

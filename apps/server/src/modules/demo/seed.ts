@@ -113,14 +113,13 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
       // Every demo user sells, so every one has two-factor on, with the README's demo secret.
       await twoFactor.enrolKnownSecret(tx, user.id, DEMO_TOTP_SECRET);
       for (const [currency, amount] of DEMO_FUNDS[demo.username] ?? []) {
-        await ledger.credit(
-          tx,
-          user.id,
+        await ledger.credit(tx, {
+          userId: user.id,
           currency,
-          parseAmount(amount, 8),
-          { reason: 'Demo funds', refType: 'demo' },
+          amount: parseAmount(amount, 8),
+          ref: { reason: 'Demo funds', refType: 'demo' },
           now,
-        );
+        });
       }
     }
   });

@@ -154,18 +154,17 @@ export class DepositsService {
   ): Promise<DepositRow> {
     assert(row.status === 'pending', `deposit ${row.id} credited from ${row.status}`);
     assert(row.amount > 0n, `deposit ${row.id} has no amount to credit`);
-    const ledgerTxId = await creditDeposit(
-      tx,
-      row.userId,
-      row.currency,
-      row.amount,
-      {
+    const ledgerTxId = await creditDeposit(tx, {
+      userId: row.userId,
+      currency: row.currency,
+      amount: row.amount,
+      ref: {
         reason: `Deposit ${row.network} ${row.txHash}:${row.outputIndex}`,
         refType: 'deposit',
         refId: row.id,
       },
       now,
-    );
+    });
     return repo.updateDeposit(tx, row.id, {
       status: 'credited',
       ledgerTxId,

@@ -187,15 +187,17 @@ interface Ref {
   reason: string;
 }
 
+/** An amount of one user's account, why it moves, and when. */
+export interface UserMovement {
+  userId: string;
+  currency: Cryptocurrency;
+  amount: bigint;
+  ref: Ref;
+  now: Date;
+}
+
 /** Outside money enters a user's available balance (admin credit, deposit). */
-export function credit(
-  tx: Tx,
-  userId: string,
-  currency: Cryptocurrency,
-  amount: bigint,
-  ref: Ref,
-  now: Date,
-) {
+export function credit(tx: Tx, { userId, currency, amount, ref, now }: UserMovement) {
   positive(amount, 'credit');
   return post(
     tx,
@@ -218,11 +220,7 @@ export function credit(
  */
 export function creditDeposit(
   tx: Tx,
-  userId: string,
-  currency: Cryptocurrency,
-  amount: bigint,
-  ref: Ref & { refType: 'deposit'; refId: string },
-  now: Date,
+  { userId, currency, amount, ref, now }: UserMovement & { ref: Ref & { refType: 'deposit'; refId: string } },
 ) {
   positive(amount, 'deposit');
   return post(
@@ -241,7 +239,7 @@ export function creditDeposit(
 }
 
 /** Money leaves a user's available balance to the outside. Never below zero. */
-export function debit(tx: Tx, userId: string, currency: Cryptocurrency, amount: bigint, ref: Ref, now: Date) {
+export function debit(tx: Tx, { userId, currency, amount, ref, now }: UserMovement) {
   positive(amount, 'debit');
   return post(
     tx,
@@ -261,13 +259,7 @@ export function debit(tx: Tx, userId: string, currency: Cryptocurrency, amount: 
 /** Moves `amount` between the two buckets of one user's account. */
 function moveBetweenBuckets(
   tx: Tx,
-  kind: LedgerKind,
-  from: Bucket,
-  userId: string,
-  currency: Cryptocurrency,
-  amount: bigint,
-  ref: Ref,
-  now: Date,
+  { kind, from, userId, currency, amount, ref, now }: UserMovement & { kind: LedgerKind; from: Bucket },
 ) {
   positive(amount, kind);
   const account = userAccount(userId);
@@ -288,29 +280,13 @@ function moveBetweenBuckets(
 }
 
 /** available -> locked within one user's account (order reserve, escrow from balance). */
-export function lock(
-  tx: Tx,
-  kind: 'order_reserve' | 'escrow_lock',
-  userId: string,
-  currency: Cryptocurrency,
-  amount: bigint,
-  ref: Ref,
-  now: Date,
-) {
-  return moveBetweenBuckets(tx, kind, 'available', userId, currency, amount, ref, now);
+export function lock(tx: Tx, movement: UserMovement & { kind: 'order_reserve' | 'escrow_lock' }) {
+  return moveBetweenBuckets(tx, { ...movement, from: 'available' });
 }
 
 /** locked -> available within one user's account (order reserve released). */
-export function unlock(
-  tx: Tx,
-  kind: 'order_release',
-  userId: string,
-  currency: Cryptocurrency,
-  amount: bigint,
-  ref: Ref,
-  now: Date,
-) {
-  return moveBetweenBuckets(tx, kind, 'locked', userId, currency, amount, ref, now);
+export function unlock(tx: Tx, movement: UserMovement & { kind: 'order_release' }) {
+  return moveBetweenBuckets(tx, { ...movement, from: 'locked' });
 }
 
 /** Escrow -> buyer, minus the platform fee -> fees. One per trade, ever (unique index). */
@@ -403,31 +379,29 @@ const withdrawalRef = (w: WithdrawalMoney, reason: string) =>
  */
 export function lockWithdrawal(tx: Tx, w: WithdrawalMoney, now: Date) {
   const total = withdrawalTotal(w);
-  return moveBetweenBuckets(
-    tx,
-    'withdrawal_lock',
-    'available',
-    w.userId,
-    w.currency,
-    total,
-    withdrawalRef(w, 'Withdrawal requested'),
+  return moveBetweenBuckets(tx, {
+    kind: 'withdrawal_lock',
+    from: 'available',
+    userId: w.userId,
+    currency: w.currency,
+    amount: total,
+    ref: withdrawalRef(w, 'Withdrawal requested'),
     now,
-  );
+  });
 }
 
 /** Cancelled, rejected or failed: the held amount + fee returns to available. */
 export function unlockWithdrawal(tx: Tx, w: WithdrawalMoney, reason: string, now: Date) {
   const total = withdrawalTotal(w);
-  return moveBetweenBuckets(
-    tx,
-    'withdrawal_unlock',
-    'locked',
-    w.userId,
-    w.currency,
-    total,
-    withdrawalRef(w, reason),
+  return moveBetweenBuckets(tx, {
+    kind: 'withdrawal_unlock',
+    from: 'locked',
+    userId: w.userId,
+    currency: w.currency,
+    amount: total,
+    ref: withdrawalRef(w, reason),
     now,
-  );
+  });
 }
 
 /**

@@ -78,15 +78,14 @@ export class OrdersService {
           updatedAt: now,
         });
         if (order.type === 'sell') {
-          await ledger.lock(
-            tx,
-            'order_reserve',
+          await ledger.lock(tx, {
+            kind: 'order_reserve',
             userId,
-            input.cryptocurrency,
+            currency: input.cryptocurrency,
             amount,
-            { reason: 'Sell order reserve', refType: 'order', refId: order.id },
+            ref: { reason: 'Sell order reserve', refType: 'order', refId: order.id },
             now,
-          );
+          });
         }
         return { id: order.id };
       },
@@ -183,15 +182,14 @@ export class OrdersService {
   async close(tx: Tx, order: OrderRow, status: 'cancelled' | 'expired', now: Date) {
     assert(order.status === 'active' || order.status === 'paused', `closing a ${order.status} order`);
     if (order.type === 'sell' && order.availableAmount > 0n) {
-      await ledger.unlock(
-        tx,
-        'order_release',
-        order.userId,
-        order.cryptocurrency as Cryptocurrency,
-        order.availableAmount,
-        { reason: `Order ${status}`, refType: 'order', refId: order.id },
+      await ledger.unlock(tx, {
+        kind: 'order_release',
+        userId: order.userId,
+        currency: order.cryptocurrency as Cryptocurrency,
+        amount: order.availableAmount,
+        ref: { reason: `Order ${status}`, refType: 'order', refId: order.id },
         now,
-      );
+      });
     }
     await repo.updateOrder(tx, order.id, { status, updatedAt: now });
   }

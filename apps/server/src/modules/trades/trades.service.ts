@@ -171,15 +171,14 @@ export class TradesService {
     const { order, takerId, sellOrder, takerRole, amountCrypto, amountFiat } = admitted;
     const tradeId = randomUUID();
     if (!sellOrder) {
-      await ledger.lock(
-        tx,
-        'escrow_lock',
-        takerId,
-        order.cryptocurrency as Cryptocurrency,
-        amountCrypto,
-        { reason: 'Trade escrow', refType: 'trade', refId: tradeId },
+      await ledger.lock(tx, {
+        kind: 'escrow_lock',
+        userId: takerId,
+        currency: order.cryptocurrency as Cryptocurrency,
+        amount: amountCrypto,
+        ref: { reason: 'Trade escrow', refType: 'trade', refId: tradeId },
         now,
-      );
+      });
     }
     const { trade, openBefore } = await repo.writeOpening(
       tx,
