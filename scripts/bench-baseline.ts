@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { preparingClient } from '../apps/server/src/db/prepared-statements.ts';
-import { REPUTATION_FROM_STATS } from '../apps/server/src/modules/users/reputation.ts';
+import { REPUTATION_FROM_STATS } from '../apps/server/src/modules/users/reputation.repository.ts';
 
 /**
  * The raw baseline of `npm run bench`: a bare Fastify server with pg and no app layers
@@ -17,7 +17,7 @@ import { REPUTATION_FROM_STATS } from '../apps/server/src/modules/users/reputati
  * the session row is still read, as the app's auth does on every request.
  */
 
-/** users/reputation.ts reputationSummaries: the same columns, imported. */
+/** users/reputation.repository.ts figuresOfUsers: the same columns, imported. */
 const REPUTATION = `SELECT s.user_id AS id, ${REPUTATION_FROM_STATS}
 FROM user_stats s WHERE s.user_id = ANY($1::uuid[])`;
 

@@ -8,7 +8,10 @@
  * Prints each statement's plan and the median execution time over RUNS (20) executions.
  */
 import pg from 'pg';
-import { REPUTATION_COLUMNS, REPUTATION_FROM_STATS } from '../apps/server/src/modules/users/reputation.ts';
+import {
+  REPUTATION_COLUMNS,
+  REPUTATION_FROM_STATS,
+} from '../apps/server/src/modules/users/reputation.repository.ts';
 
 const RUNS = Number(process.env.RUNS ?? 20);
 const mode = process.argv[2] === 'before' ? 'before' : 'after';

@@ -7,15 +7,11 @@ import { PendingEvents } from '../../src/events/notifier.ts';
 import { lockTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
 import { transition } from '../../src/modules/trades/settlement.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
-import {
-  REPUTATION_COLUMNS,
-  type ReputationFigures,
-  reputationSummaries,
-  toReputationSummary,
-} from '../../src/modules/users/reputation.ts';
+import { REPUTATION_COLUMNS, type ReputationFigures } from '../../src/modules/users/reputation.repository.ts';
+import { reputationSummaries, toReputationSummary } from '../../src/modules/users/reputation.ts';
+import { REBUILD_USER_STATS } from '../../src/modules/users/reputation-counters.repository.ts';
 import {
   auditReputationCounters,
-  REBUILD_USER_STATS,
   rebuildReputationCounters,
 } from '../../src/modules/users/reputation-counters.ts';
 import { createOrder, createUser, expectLedgerSound, fund, openTrade } from '../factories.ts';

@@ -1,0 +1,128 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client.ts';
+
+/** The SQL of reputations: recomputed from history, or read from the counters of user_stats. */
+
+/**
+ * The reputation figures of a user row `u`, as SQL select columns. Plain text with no
+ * parameters, shared with the raw baseline of `npm run bench` so both run the same query.
+ */
+export const REPUTATION_COLUMNS = `
+  (SELECT AVG(r.rating)::numeric(3,2)::text FROM reviews r WHERE r.subject_id = u.id) AS rating,
+  (SELECT COUNT(*) FROM reviews r WHERE r.subject_id = u.id)::text AS reviews,
+  (SELECT COUNT(*) FROM trades t WHERE t.status = 'COMPLETED'
+     AND (t.buyer_id = u.id OR t.seller_id = u.id))::text AS completed,
+  (SELECT COUNT(*) FROM (
+     SELECT a.trade_id FROM trade_actions a WHERE a.action = 'cancel_trade' AND a.actor_id = u.id
+     UNION
+     SELECT t.id FROM trades t WHERE t.buyer_id = u.id AND t.status = 'CANCELLED'
+       AND EXISTS (SELECT 1 FROM trade_actions e WHERE e.trade_id = t.id AND e.action = 'expire')
+   ) failures)::text AS failed,
+  (SELECT AVG(EXTRACT(EPOCH FROM (t.completed_at - t.paid_at)))::numeric(12,0)::text FROM trades t
+     WHERE t.seller_id = u.id AND t.status = 'COMPLETED' AND t.paid_at IS NOT NULL) AS avg_release,
+  (SELECT AVG(s)::numeric(12,0)::text FROM (
+     SELECT EXTRACT(EPOCH FROM (t.paid_at - t.created_at)) AS s FROM trades t
+       WHERE t.buyer_id = u.id AND t.paid_at IS NOT NULL
+     UNION ALL
+     SELECT EXTRACT(EPOCH FROM (t.confirmed_at - t.paid_at)) FROM trades t
+       WHERE t.seller_id = u.id AND t.confirmed_at IS NOT NULL AND t.paid_at IS NOT NULL
+   ) steps) AS avg_response,
+  (SELECT COUNT(*) FROM trades t WHERE t.disputed_at IS NOT NULL
+     AND (t.buyer_id = u.id OR t.seller_id = u.id))::text AS disputes`;
+
+/** One row of REPUTATION_COLUMNS (or of the same figures from counters), as text. */
+export interface ReputationFigures {
+  rating: string | null;
+  reviews: string;
+  completed: string;
+  failed: string;
+  avg_release: string | null;
+  avg_response: string | null;
+  disputes: string;
+}
+
+/**
+ * The same figures as REPUTATION_COLUMNS, read from the counters of user_stats row `s`
+ * (NULL for a user without one: they read as empty). Same names, types and rounding.
+ */
+const FIGURES_FROM_STATS: Record<keyof ReputationFigures, string> = {
+  rating:
+    'CASE WHEN s.reviews_count > 0 THEN (s.rating_sum::numeric / s.reviews_count)::numeric(3,2)::text END',
+  reviews: 'COALESCE(s.reviews_count, 0)::text',
+  completed: 'COALESCE(s.completed_trades, 0)::text',
+  failed: 'COALESCE(s.failed_trades, 0)::text',
+  avg_release:
+    'CASE WHEN s.release_count > 0 THEN (s.release_seconds / s.release_count)::numeric(12,0)::text END',
+  avg_response:
+    'CASE WHEN s.response_count > 0 THEN (s.response_seconds / s.response_count)::numeric(12,0)::text END',
+  disputes: 'COALESCE(s.dispute_count, 0)::text',
+};
+
+/** FIGURES_FROM_STATS as SQL select columns. */
+export const REPUTATION_FROM_STATS = Object.entries(FIGURES_FROM_STATS)
+  .map(([name, expression]) => `${expression} AS ${name}`)
+  .join(',\n  ');
+
+/** FIGURES_FROM_STATS as Drizzle select fields, for a query that joins user_stats as `s`. */
+export function reputationFields(): { [K in keyof ReputationFigures]: SQL<ReputationFigures[K]> } {
+  const f = FIGURES_FROM_STATS;
+  return {
+    rating: sql<string | null>`${sql.raw(f.rating)}`,
+    reviews: sql<string>`${sql.raw(f.reviews)}`,
+    completed: sql<string>`${sql.raw(f.completed)}`,
+    failed: sql<string>`${sql.raw(f.failed)}`,
+    avg_release: sql<string | null>`${sql.raw(f.avg_release)}`,
+    avg_response: sql<string | null>`${sql.raw(f.avg_response)}`,
+    disputes: sql<string>`${sql.raw(f.disputes)}`,
+  };
+}
+
+/** The figures of many users from their counter rows (users without one have no row). */
+export async function figuresOfUsers(
+  db: Executor,
+  ids: string[],
+): Promise<(ReputationFigures & { id: string })[]> {
+  const idList = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  return queryRows<ReputationFigures & { id: string }>(
+    db,
+    sql`SELECT s.user_id AS id, ${sql.raw(REPUTATION_FROM_STATS)}
+        FROM user_stats s WHERE s.user_id IN (${idList})`,
+  );
+}
+
+/** The fiat sum (text, minor units) of the user's completed RUB trades. */
+export async function completedVolumeRub(db: Executor, userId: string): Promise<string | undefined> {
+  const [volume] = await queryRows<{ total: string }>(
+    db,
+    sql`SELECT COALESCE(SUM(amount_fiat), 0)::text AS total FROM trades
+        WHERE status = 'COMPLETED' AND fiat_currency = 'RUB' AND (buyer_id = ${userId} OR seller_id = ${userId})`,
+  );
+  return volume?.total;
+}
+
+/** A review of a user with its author's names. */
+export interface ReviewWithAuthor {
+  id: string;
+  rating: number;
+  comment: string;
+  created_at: Date | string;
+  reviewer_id: string;
+  first_name: string;
+  last_name: string | null;
+  display_name: string | null;
+  username: string | null;
+}
+
+/** The 50 latest reviews of a user, newest first. */
+export async function latestReviewsOf(db: Executor, userId: string): Promise<ReviewWithAuthor[]> {
+  return queryRows<ReviewWithAuthor>(
+    db,
+    sql`SELECT r.id, r.rating, r.comment, r.created_at, u.id AS reviewer_id, u.first_name, u.last_name,
+               u.display_name, u.username
+        FROM reviews r JOIN users u ON u.id = r.author_id
+        WHERE r.subject_id = ${userId} ORDER BY r.created_at DESC LIMIT 50`,
+  );
+}
