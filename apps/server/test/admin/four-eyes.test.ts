@@ -273,15 +273,14 @@ describe('dispute resolutions', () => {
     await t.ctx.db.transaction(async (tx) => {
       const trade = await lockTrade(tx, d.tradeId);
       const actor = { staffId: adminC.staff.id, ipAddress: null, userAgent: null };
-      await new DisputesService(t.ctx).settle(
-        tx,
-        trade!,
-        { outcome: 'refund', note: 'Возврат по другому решению' },
+      await new DisputesService(t.ctx).settle(tx, {
+        trade: trade!,
+        decision: { outcome: 'refund', note: 'Возврат по другому решению' },
         actor,
-        adminC.staff.id,
-        t.clock.now(),
-        new PendingEvents(),
-      );
+        authorId: adminC.staff.id,
+        now: t.clock.now(),
+        events: new PendingEvents(),
+      });
     });
     const after = await books(d);
     const res = await approve(approvalId, adminB);

@@ -209,13 +209,10 @@ function receiptAndResolveRoutes(
       },
     },
     async (request, reply) => {
-      const data = await disputes.resolve(
-        actorOf(request),
-        staffOf(request),
-        request.params.id,
-        request.body.outcome,
-        request.body.note,
-      );
+      const data = await disputes.resolve(actorOf(request), staffOf(request), {
+        tradeId: request.params.id,
+        ...request.body,
+      });
       if ('pendingApproval' in data) return reply.code(202).send({ success: true as const, data });
       return { success: true as const, data };
     },

@@ -73,21 +73,27 @@ export class ApprovalsService {
       if (approval.kind === 'dispute.resolve') {
         assert(trade, `approval ${id} lost its trade`);
         await this.ensureCaseStillOpen(tx, trade, approval);
-        await this.disputes.settle(
-          tx,
+        await this.disputes.settle(tx, {
           trade,
-          resolutionOf(approval),
+          decision: resolutionOf(approval),
           actor,
-          approval.proposedBy,
+          authorId: approval.proposedBy,
           now,
           events,
-          from,
-        );
+          approval: from,
+        });
       } else {
         const credit = await this.creditStillValid(tx, approval);
-        await this.balances.post(tx, 'credit', credit.userId, credit, actor, now, from);
+        await this.balances.post(tx, {
+          operation: 'credit',
+          userId: credit.userId,
+          movement: credit,
+          actor,
+          now,
+          approval: from,
+        });
       }
-      return this.close(tx, actor, me, approval, 'approved', note, now);
+      return this.close(tx, { actor, me, approval, status: 'approved', note, now });
     });
     events.publishTo(this.ctx.notifier);
     return view;
@@ -98,7 +104,7 @@ export class ApprovalsService {
     return this.ctx.db.transaction(async (tx) => {
       await this.decidable(tx, me, id);
       const approval = await this.lockPending(tx, id);
-      return this.close(tx, actor, me, approval, 'rejected', note, this.ctx.clock.now());
+      return this.close(tx, { actor, me, approval, status: 'rejected', note, now: this.ctx.clock.now() });
     });
   }
 
@@ -107,7 +113,14 @@ export class ApprovalsService {
     return this.ctx.db.transaction(async (tx) => {
       const approval = await this.lockPending(tx, id, true);
       if (approval.proposedBy !== me.id) throw new AppError('FORBIDDEN', 'staffSafety.cancelOwnOnly');
-      return this.close(tx, actor, me, approval, 'cancelled', null, this.ctx.clock.now());
+      return this.close(tx, {
+        actor,
+        me,
+        approval,
+        status: 'cancelled',
+        note: null,
+        now: this.ctx.clock.now(),
+      });
     });
   }
 
@@ -172,12 +185,21 @@ export class ApprovalsService {
   /** Writes the decision and its audit entry (who, when, from where, why). */
   private async close(
     tx: Tx,
-    actor: StaffActor,
-    me: AdminView,
-    approval: StaffApprovalRow,
-    status: Decision,
-    note: string | null,
-    now: Date,
+    {
+      actor,
+      me,
+      approval,
+      status,
+      note,
+      now,
+    }: {
+      actor: StaffActor;
+      me: AdminView;
+      approval: StaffApprovalRow;
+      status: Decision;
+      note: string | null;
+      now: Date;
+    },
   ): Promise<ApprovalView> {
     const decided = await repo.decideApproval(tx, approval.id, {
       status,

@@ -103,7 +103,13 @@ export class BalanceOperationsService {
           return pendingResult(approval, threshold);
         }
       }
-      return this.post(tx, operation, userId, { currency, amount, reason: request.reason }, actor, now);
+      return this.post(tx, {
+        operation,
+        userId,
+        movement: { currency, amount, reason: request.reason },
+        actor,
+        now,
+      });
     });
   }
 
@@ -113,12 +119,21 @@ export class BalanceOperationsService {
    */
   async post(
     tx: Tx,
-    operation: BalanceOperation,
-    userId: string,
-    movement: { currency: Cryptocurrency; amount: bigint; reason: string },
-    actor: StaffActor,
-    now: Date,
-    approval: { id: string; proposedBy: string } | null = null,
+    {
+      operation,
+      userId,
+      movement,
+      actor,
+      now,
+      approval = null,
+    }: {
+      operation: BalanceOperation;
+      userId: string;
+      movement: { currency: Cryptocurrency; amount: bigint; reason: string };
+      actor: StaffActor;
+      now: Date;
+      approval?: { id: string; proposedBy: string } | null;
+    },
   ): Promise<BalanceOperationResult> {
     const { currency, amount, reason } = movement;
     const move = operation === 'credit' ? credit : debit;

@@ -208,7 +208,15 @@ export class DisputesService {
         if (trade.status !== 'DISPUTED') throw new AppError('ACTION_NOT_AVAILABLE', 'bo.caseNotDisputed');
         throw new AppError('CONFLICT', 'bo.caseTaken');
       }
-      await this.audit(tx, actor, 'dispute.take', taken.id, null, { owner: actor.staffId }, null, now);
+      await this.audit(tx, {
+        actor,
+        action: 'dispute.take',
+        tradeId: taken.id,
+        beforeState: null,
+        afterState: { owner: actor.staffId },
+        note: null,
+        now,
+      });
       return this.ownership(tx, taken);
     });
   }
@@ -225,16 +233,15 @@ export class DisputesService {
       }
       const released = await desk.releaseCase(tx, tradeId, me.id, true);
       assert(released, `release of locked trade ${tradeId} updated nothing`);
-      await this.audit(
-        tx,
+      await this.audit(tx, {
         actor,
-        'dispute.release',
-        trade.id,
-        { owner: trade.disputeOwnerId },
-        { owner: null },
-        null,
+        action: 'dispute.release',
+        tradeId: trade.id,
+        beforeState: { owner: trade.disputeOwnerId },
+        afterState: { owner: null },
+        note: null,
         now,
-      );
+      });
       return this.ownership(tx, released);
     });
   }
@@ -245,8 +252,16 @@ export class DisputesService {
     const now = this.ctx.clock.now();
     const view = await this.ctx.db.transaction(async (tx) => {
       const trade = await this.caseToActOn(tx, me, tradeId);
-      const message = await this.postLine(tx, trade, me.id, content, now, events);
-      await this.audit(tx, actor, 'dispute.message', trade.id, null, null, content, now);
+      const message = await this.postLine(tx, { trade, staffId: me.id, content, now, events });
+      await this.audit(tx, {
+        actor,
+        action: 'dispute.message',
+        tradeId: trade.id,
+        beforeState: null,
+        afterState: null,
+        note: content,
+        now,
+      });
       return message;
     });
     events.publishTo(this.ctx.notifier);
@@ -280,17 +295,16 @@ export class DisputesService {
         deadline: deadlineText(deadline),
         text: input.text,
       });
-      await this.postLine(tx, trade, me.id, line.slice(0, 2000), now, events);
-      await this.audit(
-        tx,
+      await this.postLine(tx, { trade, staffId: me.id, content: line.slice(0, 2000), now, events });
+      await this.audit(tx, {
         actor,
-        'dispute.evidence_request',
-        trade.id,
-        null,
-        { party: input.party, deadline: deadline.toISOString() },
-        input.text,
+        action: 'dispute.evidence_request',
+        tradeId: trade.id,
+        beforeState: null,
+        afterState: { party: input.party, deadline: deadline.toISOString() },
+        note: input.text,
         now,
-      );
+      });
       const request = evidence.toEvidenceView(row, now);
       events.toUsers([trade.buyerId, trade.sellerId], 'trade:evidence_requested', {
         tradeId: trade.id,
@@ -311,9 +325,7 @@ export class DisputesService {
   async resolve(
     actor: StaffActor,
     me: AdminView,
-    tradeId: string,
-    outcome: DisputeOutcome,
-    note: string,
+    { tradeId, outcome, note }: { tradeId: string; outcome: DisputeOutcome; note: string },
   ): Promise<ResolveDisputeResult | PendingApprovalResult> {
     assert(this.prices, 'DisputesService.resolve needs the price feed');
     const rates = await currentUsdRates(this.prices);
@@ -336,7 +348,7 @@ export class DisputesService {
       const currency = trade.cryptocurrency as Cryptocurrency;
       const value = valuation(trade.amountCrypto, rates.rateOf(currency), threshold);
       if (!value.needsSecondAdmin)
-        return this.settle(tx, trade, { outcome, note }, actor, me.id, now, events);
+        return this.settle(tx, { trade, decision: { outcome, note }, actor, authorId: me.id, now, events });
       const approval = await insertApproval(tx, {
         kind: 'dispute.resolve',
         tradeId: trade.id,
@@ -382,13 +394,23 @@ export class DisputesService {
    */
   async settle(
     tx: Tx,
-    trade: TradeRow,
-    decision: { outcome: DisputeOutcome; note: string },
-    actor: StaffActor,
-    authorId: string,
-    now: Date,
-    events: PendingEvents,
-    approval: { id: string; proposedBy: string } | null = null,
+    {
+      trade,
+      decision,
+      actor,
+      authorId,
+      now,
+      events,
+      approval = null,
+    }: {
+      trade: TradeRow;
+      decision: { outcome: DisputeOutcome; note: string };
+      actor: StaffActor;
+      authorId: string;
+      now: Date;
+      events: PendingEvents;
+      approval?: { id: string; proposedBy: string } | null;
+    },
   ): Promise<ResolveDisputeResult> {
     const { outcome, note } = decision;
     assert(trade.status === 'DISPUTED', `settling trade ${trade.id} in ${trade.status}`);
@@ -406,7 +428,14 @@ export class DisputesService {
       events,
     });
     const line = translate('ru', 'bo.chatOutcome', { outcome, note });
-    await this.postLine(tx, trade, authorId, line.slice(0, 2000), now, events, false);
+    await this.postLine(tx, {
+      trade,
+      staffId: authorId,
+      content: line.slice(0, 2000),
+      now,
+      events,
+      announce: false,
+    });
     await insertAuditEntry(tx, {
       staffId: actor.staffId,
       action: `trade.resolve_${outcome}`,
@@ -458,12 +487,21 @@ export class DisputesService {
    */
   private async postLine(
     tx: Tx,
-    trade: TradeRow,
-    staffId: string,
-    content: string,
-    now: Date,
-    events: PendingEvents,
-    announce = true,
+    {
+      trade,
+      staffId,
+      content,
+      now,
+      events,
+      announce = true,
+    }: {
+      trade: TradeRow;
+      staffId: string;
+      content: string;
+      now: Date;
+      events: PendingEvents;
+      announce?: boolean;
+    },
   ): Promise<ChatMessage> {
     const row = await insertMessage(tx, {
       tradeId: trade.id,
@@ -498,13 +536,23 @@ export class DisputesService {
 
   private async audit(
     tx: Tx,
-    actor: StaffActor,
-    action: string,
-    tradeId: string,
-    beforeState: Record<string, unknown> | null,
-    afterState: Record<string, unknown> | null,
-    note: string | null,
-    now: Date,
+    {
+      actor,
+      action,
+      tradeId,
+      beforeState,
+      afterState,
+      note,
+      now,
+    }: {
+      actor: StaffActor;
+      action: string;
+      tradeId: string;
+      beforeState: Record<string, unknown> | null;
+      afterState: Record<string, unknown> | null;
+      note: string | null;
+      now: Date;
+    },
   ) {
     await insertAuditEntry(tx, {
       staffId: actor.staffId,

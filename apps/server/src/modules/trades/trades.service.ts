@@ -426,7 +426,7 @@ export class TradesService {
     if (sessionId && stepUpUntil && stepUpUntil > now) return;
     const parsed = ConfirmPaymentPayload.safeParse(payload);
     const code = parsed.success ? parsed.data.totpCode : undefined;
-    await this.twoFactor.requireFreshCode(tx, userId, code, now, 'security.codeToConfirm');
+    await this.twoFactor.requireFreshCode(tx, { userId, code, now, ask: 'security.codeToConfirm' });
     if (sessionId) await this.twoFactor.elevate(tx, sessionId, now);
   }
 

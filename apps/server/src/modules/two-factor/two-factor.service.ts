@@ -35,6 +35,17 @@ export const notEnrolled = () =>
  * (a confirmation may ride a session's step-up window). A time step is accepted once;
  * recovery codes once each.
  */
+/**
+ * A code to check: `ask` is the refusal when none came, `details` go with every refusal (the
+ * client learns which step asked).
+ */
+export interface FreshCodeCheck {
+  code: string | undefined;
+  now: Date;
+  ask: MessageKey;
+  details?: Record<string, unknown>;
+}
+
 export class TwoFactorService {
   private readonly box: SecretBox;
 
@@ -72,17 +83,10 @@ export class TwoFactorService {
    * the transaction's commit. `ask` is the refusal when no code came. Run the transaction
    * inside `countingFailures` so wrong codes count towards the lock.
    */
-  async requireFreshCode(
-    tx: Tx,
-    userId: string,
-    code: string | undefined,
-    now: Date,
-    ask: MessageKey,
-    details: Record<string, unknown> = {},
-  ): Promise<void> {
+  async requireFreshCode(tx: Tx, { userId, ...check }: FreshCodeCheck & { userId: string }): Promise<void> {
     const row = await repo.lockTwoFactor(tx, userId);
     if (!row?.enabledAt) throw notEnrolled();
-    await this.spendFreshCode(tx, row, code, now, ask, details);
+    await this.spendFreshCode(tx, row, check);
   }
 
   /**
@@ -92,29 +96,23 @@ export class TwoFactorService {
    */
   async requireFreshCodeWhenOn(
     tx: Tx,
-    userId: string,
-    code: string | undefined,
-    now: Date,
-    ask: MessageKey,
+    { userId, ...check }: FreshCodeCheck & { userId: string },
   ): Promise<void> {
     const row = await repo.lockTwoFactor(tx, userId);
     if (!row?.enabledAt) return;
-    await this.spendFreshCode(tx, row, code, now, ask, {});
+    await this.spendFreshCode(tx, row, check);
   }
 
   private async spendFreshCode(
     tx: Tx,
     row: UserTwoFactorRow,
-    code: string | undefined,
-    now: Date,
-    ask: MessageKey,
-    details: Record<string, unknown>,
+    { code, now, ask, details = {} }: FreshCodeCheck,
   ): Promise<void> {
     if (!code?.trim()) {
       throw new AppError('TWO_FACTOR_REQUIRED', ask, undefined, { reason: 'missing', ...details });
     }
     this.ensureNotLocked(row, now);
-    if (!(await this.accept(tx, row, code, now, true))) {
+    if (!(await this.accept(tx, row, { code, now, recovery: true }))) {
       throw new WrongSecondFactor('TWO_FACTOR_REQUIRED', 'security.codeInvalid', undefined, {
         reason: 'invalid',
         ...details,
@@ -138,7 +136,7 @@ export class TwoFactorService {
     return this.countingFailures(userId, () =>
       this.ctx.db.transaction(async (tx) => {
         const now = this.ctx.clock.now();
-        await this.requireFreshCode(tx, userId, code, now, 'security.codeToStepUp');
+        await this.requireFreshCode(tx, { userId, code, now, ask: 'security.codeToStepUp' });
         return { stepUpUntil: (await this.elevate(tx, sessionId, now)).toISOString() };
       }),
     );
@@ -207,7 +205,7 @@ export class TwoFactorService {
           throw new AppError('TWO_FACTOR_REQUIRED', 'bo.twoFactorCode', undefined, { reason: 'missing' });
         }
         this.ensureNotLocked(row, now);
-        if (!(await this.accept(tx, row, code, now, true))) {
+        if (!(await this.accept(tx, row, { code, now, recovery: true }))) {
           throw new WrongSecondFactor('TWO_FACTOR_REQUIRED', 'security.codeInvalid', undefined, {
             reason: 'invalid',
           });
@@ -225,7 +223,7 @@ export class TwoFactorService {
         if (!row) throw new AppError('CONFLICT', 'security.setupFirst');
         if (row.enabledAt) throw new AppError('CONFLICT', 'security.alreadyEnabled');
         this.ensureNotLocked(row, now);
-        if (!(await this.accept(tx, row, code, now, false))) throw this.wrong();
+        if (!(await this.accept(tx, row, { code, now, recovery: false }))) throw this.wrong();
         await repo.updateTwoFactor(tx, userId, { enabledAt: now });
         const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
         const hashes = codes.map((c) => this.box.hash(normalizeRecoveryCode(c), userId));
@@ -243,7 +241,7 @@ export class TwoFactorService {
         const row = await repo.lockTwoFactor(tx, userId);
         if (!row?.enabledAt) throw new AppError('CONFLICT', 'security.notEnabled');
         this.ensureNotLocked(row, now);
-        if (!(await this.accept(tx, row, code, now, true))) throw this.wrong();
+        if (!(await this.accept(tx, row, { code, now, recovery: true }))) throw this.wrong();
         await repo.deleteTwoFactor(tx, userId);
         // No second factor, no window opened by one.
         if (this.subject === 'user') await endStepUps(tx, userId);
@@ -275,7 +273,11 @@ export class TwoFactorService {
   }
 
   /** A code of a time step after the last accepted one, or an unused recovery code. */
-  private async accept(tx: Tx, row: UserTwoFactorRow, code: string, now: Date, recovery: boolean) {
+  private async accept(
+    tx: Tx,
+    row: UserTwoFactorRow,
+    { code, now, recovery }: { code: string; now: Date; recovery: boolean },
+  ) {
     const reset = { failedAttempts: 0, failuresSince: null, lockedUntil: null, updatedAt: now };
     const totp = normalizeTotpCode(code);
     if (/^\d{6}$/.test(totp)) {

@@ -68,7 +68,12 @@ export class SavedAddressesService {
     return twoFactor.countingFailures(userId, () =>
       this.ctx.db.transaction(async (tx) => {
         const now = this.ctx.clock.now();
-        await twoFactor.requireFreshCode(tx, userId, input.totpCode, now, 'security.codeToSaveAddress');
+        await twoFactor.requireFreshCode(tx, {
+          userId,
+          code: input.totpCode,
+          now,
+          ask: 'security.codeToSaveAddress',
+        });
         return saveAddress(tx, userId, { network, address, label: input.label }, now);
       }),
     );

@@ -79,27 +79,36 @@ export class WithdrawalDecisionsService {
       throw new AppError('VALIDATION_ERROR', 'bo.wd.txHashRequired', undefined, { field: 'txHash' });
     }
     const events = new PendingEvents();
-    await this.applyDecision(actor, id, action, note, input.txHash, events).catch((error: unknown) => {
-      // Two hashes checked at once for two withdrawals: the unique index stops the second.
-      if (violates(error, 'withdrawals_tx_hash_key')) {
-        throw new AppError('CONFLICT', 'bo.txHashUsed', undefined, { field: 'txHash' });
-      }
-      throw error;
-    });
+    await this.applyDecision({ actor, id, action, note, txHashText: input.txHash, events }).catch(
+      (error: unknown) => {
+        // Two hashes checked at once for two withdrawals: the unique index stops the second.
+        if (violates(error, 'withdrawals_tx_hash_key')) {
+          throw new AppError('CONFLICT', 'bo.txHashUsed', undefined, { field: 'txHash' });
+        }
+        throw error;
+      },
+    );
     events.publishTo(this.ctx.notifier);
     const view = await repo.withdrawalWithOwner(this.ctx.db, id);
     assert(view, `withdrawal ${id} vanished after a decision`);
     return toAdminWithdrawalView(view, actor.staffId);
   }
 
-  private applyDecision(
-    actor: StaffActor,
-    id: string,
-    action: StaffWithdrawalAction,
-    note: string | null,
-    txHashText: string | undefined,
-    events: PendingEvents,
-  ) {
+  private applyDecision({
+    actor,
+    id,
+    action,
+    note,
+    txHashText,
+    events,
+  }: {
+    actor: StaffActor;
+    id: string;
+    action: StaffWithdrawalAction;
+    note: string | null;
+    txHashText: string | undefined;
+    events: PendingEvents;
+  }) {
     const rule = STAFF_TRANSITIONS[action];
     return this.ctx.db.transaction(async (tx) => {
       const now = this.ctx.clock.now();

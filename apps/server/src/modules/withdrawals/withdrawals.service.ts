@@ -75,7 +75,13 @@ export class WithdrawalsService {
         await assertNotBlocked(tx, userId);
         // Every withdrawal takes its own fresh code: a step-up window never covers one.
         const { key, en } = WithdrawalMessages.twoFactorRequired;
-        await this.twoFactor.requireFreshCode(tx, userId, input.totpCode, now, key, { message: en });
+        await this.twoFactor.requireFreshCode(tx, {
+          userId,
+          code: input.totpCode,
+          now,
+          ask: key,
+          details: { message: en },
+        });
         if (input.saveLabel && !input.addressId) {
           // Saved already (ON CONFLICT DO NOTHING left the transaction sound): nothing to add.
           await saveAddress(tx, userId, { network, address, label: input.saveLabel }, now).catch(
