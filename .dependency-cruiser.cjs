@@ -38,6 +38,12 @@ const APP = `${SRC}(app\\.ts|main\\.ts|plugins/|cli/|ops/)`;
 // context.ts from below is how the composition root hands itself down, not a dependency.
 const CONTEXT = `${SRC}context\\.ts$`;
 
+// What writes or runs SQL: Drizzle (query builder, `sql`), the database drivers, and db/
+// (queryRows, compiled statements, JSON row parsing, the schema's tables). Paths as resolved:
+// node_modules is in `includeOnly` for these packages alone, and is never followed into.
+const SQL_PACKAGES = '^node_modules/(drizzle-orm|pg|@electric-sql/pglite)/';
+const SQL_MAKERS = [SQL_PACKAGES, `${SRC}db/`];
+
 /** One rule per core and edge module: it may not import the modules ranked above it. */
 function orderRules(order, layer) {
   return order
@@ -57,7 +63,8 @@ module.exports = {
   forbidden: [
     {
       name: 'no-import-cycle',
-      comment: 'No file imports itself back, at any length (module-level cycles are ruled out by the order rules below).',
+      comment:
+        'No file imports itself back, at any length (module-level cycles are ruled out by the order rules below).',
       severity: 'error',
       from: {},
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
@@ -98,6 +105,25 @@ module.exports = {
       to: { path: APP },
     },
     {
+      name: 'sql-only-in-repositories',
+      comment:
+        'Queries are written in *.repository.ts files only (docs/ARCHITECTURE.md, Layers): a service, view or route ' +
+        'of a module gets rows from a repository and keeps the rules, the transactions and the mapping to API views. ' +
+        'Type-only imports stay open: Executor, Tx and row types from db/, and `SQL` where a service hands on a ' +
+        'fragment a repository built (limits.service.ts countsSql, reputation-counters.ts tradeCountersStatement).',
+      severity: 'error',
+      from: {
+        path: MODULES,
+        pathNot: [
+          '\\.repository\\.ts$',
+          // The ledger moves money in one statement per posting, built next to the invariants it
+          // keeps (balanced per currency, balance rows locked in a fixed order): ledger.ts is its SQL.
+          `${MODULES}ledger/`,
+        ],
+      },
+      to: { path: SQL_MAKERS, dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'context-only-as-a-type',
       comment: 'Below the app layer, context.ts is imported for its types only (`import type`).',
       severity: 'error',
@@ -118,7 +144,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    includeOnly: '^apps/server/src/',
+    includeOnly: ['^apps/server/src/', SQL_PACKAGES],
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { extensions: ['.ts', '.js'] },
     reporterOptions: { text: { highlightFocused: true } },
