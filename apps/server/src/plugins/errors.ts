@@ -44,7 +44,10 @@ const say =
   (lang) =>
     translate(lang, key, values);
 
-function send(reply: FastifyReply, status: number, code: ErrorCode, text: Text, details?: unknown) {
+function send(
+  reply: FastifyReply,
+  { status, code, text, details }: { status: number; code: ErrorCode; text: Text; details?: unknown },
+) {
   const lang = requestLang(reply.request);
   const body: ErrorEnvelope & { errorCode?: ErrorCode; errorDetails?: unknown } = {
     success: false,
@@ -103,7 +106,12 @@ function frameworkMessage(error: FastifyError): MessageKey | null {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return send(reply, error.statusCode, error.code, (lang) => error.textIn(lang), error.details);
+      return send(reply, {
+        status: error.statusCode,
+        code: error.code,
+        text: (lang) => error.textIn(lang),
+        details: error.details,
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => {
@@ -121,22 +129,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
               custom ? first.message : `${first.path || error.validationContext}: ${first.message}`,
             )
         : say('errors.badRequestData');
-      return send(reply, 400, 'VALIDATION_ERROR', text, { issues });
+      return send(reply, { status: 400, code: 'VALIDATION_ERROR', text, details: { issues } });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause }, 'response did not match its schema');
-      return send(reply, 500, 'INTERNAL_ERROR', say('errors.internal'));
+      return send(reply, { status: 500, code: 'INTERNAL_ERROR', text: say('errors.internal') });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const known = CLIENT_ERRORS[status] ?? CLIENT_ERRORS[400]!;
-      return send(reply, status, known.code, say(frameworkMessage(error) ?? known.key));
+      return send(reply, { status, code: known.code, text: say(frameworkMessage(error) ?? known.key) });
     }
     request.log.error({ err: error }, 'unhandled error');
     if (status === 503) {
-      return send(reply, 503, 'SERVICE_UNAVAILABLE', say('errors.unavailable'));
+      return send(reply, { status: 503, code: 'SERVICE_UNAVAILABLE', text: say('errors.unavailable') });
     }
-    return send(reply, 500, 'INTERNAL_ERROR', say('errors.internal'));
+    return send(reply, { status: 500, code: 'INTERNAL_ERROR', text: say('errors.internal') });
   });
 }
 
@@ -149,14 +157,18 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const known = CLIENT_ERRORS[status] ?? CLIENT_ERRORS[400]!;
-    return send(reply, status, known.code, say(frameworkMessage(error) ?? known.key));
+    return send(reply, { status, code: known.code, text: say(frameworkMessage(error) ?? known.key) });
   }
   request.log.error({ err: error }, 'framework error');
-  return send(reply, 500, 'INTERNAL_ERROR', say('errors.internal'));
+  return send(reply, { status: 500, code: 'INTERNAL_ERROR', text: say('errors.internal') });
 }
 
 export function sendNotFound(reply: FastifyReply, method: string, url: string) {
-  return send(reply, 404, 'NOT_FOUND', say('errors.noRoute', { method, path: url.split('?')[0] ?? '' }));
+  return send(reply, {
+    status: 404,
+    code: 'NOT_FOUND',
+    text: say('errors.noRoute', { method, path: url.split('?')[0] ?? '' }),
+  });
 }
 
 const RAW_CLIENT_ERRORS: Record<string, { status: number; reason: string; message: string }> = {

@@ -74,7 +74,7 @@ export class LimitsService {
     const newAccount = isNewAccount(buyer, rules);
     const openMax = openTradesMax(buyer, rules);
     if (buyer.openAsBuyer >= openMax)
-      throw openTradesRefusal(buyer.openAsBuyer, openMax, newAccount, rules, party);
+      throw openTradesRefusal({ current: buyer.openAsBuyer, max: openMax, newAccount, rules, party });
     return { buyerId: sellOrder ? ids.takerId : ids.ownerId, party, newAccount, openMax };
   }
 
@@ -95,7 +95,13 @@ export class LimitsService {
    */
   recheckOpenTrades(admitted: AdmittedLimits, openBefore: number): void {
     if (openBefore >= admitted.openMax) {
-      throw openTradesRefusal(openBefore, admitted.openMax, admitted.newAccount, this.rules, admitted.party);
+      throw openTradesRefusal({
+        current: openBefore,
+        max: admitted.openMax,
+        newAccount: admitted.newAccount,
+        rules: this.rules,
+        party: admitted.party,
+      });
     }
   }
 

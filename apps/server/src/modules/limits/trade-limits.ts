@@ -102,13 +102,19 @@ export function suspensionRefusal(
   );
 }
 
-export function openTradesRefusal(
-  current: number,
-  max: number,
-  newAccount: boolean,
-  rules: LimitRules,
-  party: LimitParty,
-): AppError {
+export function openTradesRefusal({
+  current,
+  max,
+  newAccount,
+  rules,
+  party,
+}: {
+  current: number;
+  max: number;
+  newAccount: boolean;
+  rules: LimitRules;
+  party: LimitParty;
+}): AppError {
   const details: LimitRefusalDetails = { limit: 'open_trades', max, current };
   if (party === 'owner') return refusal('limits.owner.openTrades', { max }, { ...details, party: 'owner' });
   if (!newAccount) return refusal('limits.openTrades', { max, current }, details);

@@ -76,7 +76,7 @@ export class NotificationFeed {
         return this.tradeDrafts(userId, (e.payload as ServerEventPayload<'trade:created'>).tradeId, 'opened');
       case 'trade:updated': {
         const p = e.payload as ServerEventPayload<'trade:updated'>;
-        return this.tradeDrafts(userId, p.tradeId, p.action, p.actor);
+        return this.tradeDrafts(userId, p.tradeId, p.action, { actor: p.actor });
       }
       case 'trade:payment_template_attached':
         return this.tradeDrafts(
@@ -88,10 +88,10 @@ export class NotificationFeed {
         const p = e.payload as ServerEventPayload<'trade:message'>;
         // The moderator's word always reaches the inbox: it usually asks for something.
         if (p.fromModerator)
-          return this.tradeDrafts(userId, p.tradeId, 'moderator', undefined, { text: clip(p.message) });
+          return this.tradeDrafts(userId, p.tradeId, 'moderator', { extra: { text: clip(p.message) } });
         // Someone watching the app sees the message live; the inbox is for when they are away.
         if (await this.presence()(userId)) return [];
-        return this.tradeDrafts(userId, p.tradeId, 'message', undefined, { text: clip(p.message) });
+        return this.tradeDrafts(userId, p.tradeId, 'message', { extra: { text: clip(p.message) } });
       }
       case 'deposit:credited': {
         const p = e.payload as ServerEventPayload<'deposit:credited'>;
@@ -140,8 +140,7 @@ export class NotificationFeed {
     userId: string,
     tradeId: string,
     what: string,
-    actor?: string,
-    extra: Record<string, string> = {},
+    { actor, extra = {} }: { actor?: string; extra?: Record<string, string> } = {},
   ): Promise<NotificationDraft[]> {
     // The trade, the other party and the recipient's settings: one statement.
     const found = await tradeForRecipient(this.ctx.db, tradeId, userId);

@@ -70,7 +70,7 @@ export async function transition({
   const changes: Partial<NewTrade> = { ...patch, status: to, updatedAt: now };
   const settlement =
     to === 'COMPLETED'
-      ? await release(tx, trade, now, feePpm, lockedOrder)
+      ? await release(tx, { trade, now, feePpm, locked: lockedOrder })
       : to === 'CANCELLED'
         ? await refund(tx, trade, now, lockedOrder)
         : null;
@@ -140,10 +140,12 @@ async function lockedOrderOf(tx: Tx, trade: TradeRow, locked: OrderRow | undefin
 
 async function release(
   tx: Tx,
-  trade: TradeRow,
-  now: Date,
-  feePpm: bigint,
-  locked: OrderRow | undefined,
+  {
+    trade,
+    now,
+    feePpm,
+    locked,
+  }: { trade: TradeRow; now: Date; feePpm: bigint; locked: OrderRow | undefined },
 ): Promise<Settlement> {
   assert(
     trade.settlement === null && trade.escrowAmount === trade.amountCrypto,

@@ -95,7 +95,7 @@ export class UploadsService {
           phash: fingerprint.phash,
           createdAt: now,
         });
-        await this.matchReceipt(tx, proof, fingerprint, sha256Hex(file.bytes), now);
+        await this.matchReceipt(tx, { proof, fingerprint, uploadSha256: sha256Hex(file.bytes), now });
         // A receipt answers the moderator's open evidence requests to this party.
         await answerEvidence(tx, tradeId, userId, 'receipt', proof.id, now);
         return { proof, trade };
@@ -123,10 +123,12 @@ export class UploadsService {
    */
   private async matchReceipt(
     tx: Tx,
-    proof: PaymentProofRow,
-    fingerprint: ReceiptFingerprint,
-    uploadSha256: string,
-    now: Date,
+    {
+      proof,
+      fingerprint,
+      uploadSha256,
+      now,
+    }: { proof: PaymentProofRow; fingerprint: ReceiptFingerprint; uploadSha256: string; now: Date },
   ): Promise<void> {
     await matches.insertThumbnail(tx, proof.id, fingerprint.thumbnail);
     await matches.lockReceiptMatching(tx);
