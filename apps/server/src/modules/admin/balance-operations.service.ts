@@ -68,39 +68,7 @@ export class BalanceOperationsService {
       if (rates) {
         const value = valuation(amount, rates.rateOf(currency), threshold);
         if (value.needsSecondAdmin) {
-          const approval = await insertApproval(tx, {
-            kind: 'balance.credit',
-            tradeId: null,
-            userId,
-            cryptocurrency: currency,
-            amount,
-            usdCents: value.usdCents,
-            payload: { ...request },
-            proposedBy: actor.staffId,
-            proposedAt: now,
-          });
-          await insertAuditEntry(tx, {
-            staffId: actor.staffId,
-            action: 'approval.propose',
-            entityType: 'user',
-            entityId: userId,
-            ipAddress: actor.ipAddress,
-            userAgent: actor.userAgent,
-            note: request.reason,
-            beforeState: null,
-            afterState: { approval: 'pending' },
-            metadata: {
-              approvalId: approval.id,
-              kind: approval.kind,
-              currency,
-              amount: formatCrypto(amount),
-              usdValue: formatUsdCents(value.usdCents),
-              thresholdUsd: threshold,
-              priceSource: rates.source,
-            },
-            createdAt: now,
-          });
-          return pendingResult(approval, threshold);
+          return this.propose(tx, { userId, request, amount, usdCents: value.usdCents, rates, actor, now });
         }
       }
       return this.post(tx, {
@@ -111,6 +79,57 @@ export class BalanceOperationsService {
         now,
       });
     });
+  }
+
+  /** A credit above FOUR_EYES_USD: stored as a proposal, audited, nothing moves. */
+  private async propose(
+    tx: Tx,
+    p: {
+      userId: string;
+      request: BalanceOperationRequest;
+      amount: bigint;
+      usdCents: bigint;
+      rates: UsdRates;
+      actor: StaffActor;
+      now: Date;
+    },
+  ): Promise<PendingApprovalResult> {
+    const { userId, request, amount, usdCents, rates, actor, now } = p;
+    const currency = request.cryptocurrency;
+    const threshold = this.ctx.config.safety.fourEyesUsd;
+    const approval = await insertApproval(tx, {
+      kind: 'balance.credit',
+      tradeId: null,
+      userId,
+      cryptocurrency: currency,
+      amount,
+      usdCents,
+      payload: { ...request },
+      proposedBy: actor.staffId,
+      proposedAt: now,
+    });
+    await insertAuditEntry(tx, {
+      staffId: actor.staffId,
+      action: 'approval.propose',
+      entityType: 'user',
+      entityId: userId,
+      ipAddress: actor.ipAddress,
+      userAgent: actor.userAgent,
+      note: request.reason,
+      beforeState: null,
+      afterState: { approval: 'pending' },
+      metadata: {
+        approvalId: approval.id,
+        kind: approval.kind,
+        currency,
+        amount: formatCrypto(amount),
+        usdValue: formatUsdCents(usdCents),
+        thresholdUsd: threshold,
+        priceSource: rates.source,
+      },
+      createdAt: now,
+    });
+    return pendingResult(approval, threshold);
   }
 
   /**

@@ -60,6 +60,18 @@ function deadlineText(d: Date): string {
  * transition, its money movement, the outcome line and the audit entry commit together;
  * the parties hear about it after the commit.
  */
+/** One settlement of a dispute: what was decided, by whom, and (four eyes) which approval. */
+interface SettleInput {
+  trade: TradeRow;
+  decision: { outcome: DisputeOutcome; note: string };
+  actor: StaffActor;
+  /** Who wrote the decision (the proposer, when a second admin approved it). */
+  authorId: string;
+  now: Date;
+  events: PendingEvents;
+  approval?: { id: string; proposedBy: string } | null;
+}
+
 export class DisputesService {
   /** `prices`: the feed that values a resolution for four eyes (only `resolve` needs it). */
   constructor(
@@ -392,26 +404,8 @@ export class DisputesService {
    * the audit entry, in the caller's transaction: the owner's resolution, or a second admin's
    * approval of a proposal (`approval`, then the line is the proposer's and the entry says so).
    */
-  async settle(
-    tx: Tx,
-    {
-      trade,
-      decision,
-      actor,
-      authorId,
-      now,
-      events,
-      approval = null,
-    }: {
-      trade: TradeRow;
-      decision: { outcome: DisputeOutcome; note: string };
-      actor: StaffActor;
-      authorId: string;
-      now: Date;
-      events: PendingEvents;
-      approval?: { id: string; proposedBy: string } | null;
-    },
-  ): Promise<ResolveDisputeResult> {
+  async settle(tx: Tx, input: SettleInput): Promise<ResolveDisputeResult> {
+    const { trade, decision, actor, authorId, now, events, approval = null } = input;
     const { outcome, note } = decision;
     assert(trade.status === 'DISPUTED', `settling trade ${trade.id} in ${trade.status}`);
     const action = outcome === 'release' ? 'resolve_release' : 'resolve_refund';
