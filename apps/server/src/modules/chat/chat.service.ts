@@ -78,7 +78,7 @@ export class ChatService {
           createdAt: this.ctx.clock.now(),
         });
         // A message answers the moderator's open evidence requests to its author.
-        await answerEvidence(tx, tradeId, userId, 'message', row.id, row.createdAt);
+        await answerEvidence(tx, { tradeId, userId, answer: 'message', ref: row.id, now: row.createdAt });
         const view = toChatMessage(row, author);
         const recipient = trade.buyerId === userId ? trade.sellerId : trade.buyerId;
         events.toTrade(tradeId, 'message:new', { tradeId, message: view });

@@ -42,11 +42,13 @@ export async function openEvidenceCounts(db: Executor, tradeIds: string[]): Prom
 /** A party's chat message or receipt answers every open request to them on the trade. */
 export async function answerEvidence(
   tx: Executor,
-  tradeId: string,
-  userId: string,
-  answer: 'message' | 'receipt',
-  ref: string,
-  now: Date,
+  {
+    tradeId,
+    userId,
+    answer,
+    ref,
+    now,
+  }: { tradeId: string; userId: string; answer: 'message' | 'receipt'; ref: string; now: Date },
 ): Promise<number> {
   const rows = await tx
     .update(evidenceRequests)

@@ -46,7 +46,7 @@ export class TelegramLinkService {
         const now = this.ctx.clock.now();
         await this.twoFactor.requireFreshCodeWhenOn(tx, { userId, code, now, ask: 'security.codeToLink' });
         const expiresAt = new Date(now.getTime() + LINK_TOKEN_TTL_MS);
-        await repo.insertLinkToken(tx, hashLinkToken(token), userId, expiresAt, now);
+        await repo.insertLinkToken(tx, { tokenHash: hashLinkToken(token), userId, expiresAt, now });
         return { url: `https://t.me/${botUsername}?start=${token}`, token, expiresAt };
       }),
     );

@@ -11,10 +11,7 @@ import {
 
 export async function insertLinkToken(
   db: Executor,
-  tokenHash: string,
-  userId: string,
-  expiresAt: Date,
-  now: Date,
+  { tokenHash, userId, expiresAt, now }: { tokenHash: string; userId: string; expiresAt: Date; now: Date },
 ) {
   await db.insert(telegramLinkTokens).values({ tokenHash, userId, expiresAt, createdAt: now });
 }

@@ -77,11 +77,10 @@ export async function transition({
   if (settlement) Object.assign(changes, settlement.changes);
   const message = systemMessageValues(trade.id, action, actor, now);
   // The new state, the history line, the chat line and the order's side: one statement.
-  const written = await writeTransition(
-    tx,
-    trade.id,
+  const written = await writeTransition(tx, {
+    tradeId: trade.id,
     changes,
-    {
+    action: {
       tradeId: trade.id,
       actorId,
       actorRole: actor,
@@ -92,10 +91,10 @@ export async function transition({
       createdAt: now,
     },
     message,
-    settlement?.orderEffect ?? null,
+    order: settlement?.orderEffect ?? null,
     // The parties' reputation counters, from the trade as this write leaves it.
-    tradeCountersStatement({ ...trade, ...changes }, action, actor),
-  );
+    counters: tradeCountersStatement({ ...trade, ...changes }, action, actor),
+  });
   const updated = written.trade;
   assert(updated.status === to, `trade ${trade.id} wrote ${updated.status}, expected ${to}`);
   // Money moves last: the balance rows it locks stay locked only until the commit that follows.

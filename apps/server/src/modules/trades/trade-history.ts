@@ -28,13 +28,19 @@ function outcomeOf(t: TradeRow, wasExpired: boolean): TradeHistoryRow['outcome']
   return 'in_progress';
 }
 
-function toRow(
-  userId: string,
-  t: TradeRow,
-  cp: UserRow,
-  wasExpired: boolean,
-  rating: number | null,
-): TradeHistoryRow {
+function toRow({
+  userId,
+  t,
+  cp,
+  wasExpired,
+  rating,
+}: {
+  userId: string;
+  t: TradeRow;
+  cp: UserRow;
+  wasExpired: boolean;
+  rating: number | null;
+}): TradeHistoryRow {
   const role = t.buyerId === userId ? 'buyer' : 'seller';
   const completed = t.status === 'COMPLETED';
   const fee = completed ? t.feeAmount : 0n;
@@ -81,7 +87,13 @@ async function rowsOf(
     found.map((r) => r.counterparty.id),
   );
   return found.map((r) =>
-    toRow(userId, r.trade, r.counterparty, Boolean(r.expired), reps.get(r.counterparty.id)?.rating ?? null),
+    toRow({
+      userId,
+      t: r.trade,
+      cp: r.counterparty,
+      wasExpired: Boolean(r.expired),
+      rating: reps.get(r.counterparty.id)?.rating ?? null,
+    }),
   );
 }
 

@@ -172,13 +172,22 @@ function countCompleted(tx: Tx, tradeId: string, orderId: string, now: Date) {
  */
 export async function writeTransition(
   tx: Tx,
-  tradeId: string,
-  changes: Partial<NewTrade>,
-  action: typeof tradeActions.$inferInsert,
-  message: typeof chatMessages.$inferInsert,
-  order: OrderEffect | null,
-  /** Further writes of the same transition (the parties' reputation counters). */
-  counters: SQL | null = null,
+  {
+    tradeId,
+    changes,
+    action,
+    message,
+    order,
+    counters = null,
+  }: {
+    tradeId: string;
+    changes: Partial<NewTrade>;
+    action: typeof tradeActions.$inferInsert;
+    message: typeof chatMessages.$inferInsert;
+    order: OrderEffect | null;
+    /** Further writes of the same transition (the parties' reputation counters). */
+    counters?: SQL | null;
+  },
 ): Promise<{ trade: TradeRow; orderStatus: OrderRow['status'] | null; messageSeq: bigint }> {
   const ctes: WithSubquery[] = [...tradeLines(tx, action, message)];
   // A data-modifying CTE runs whether or not the statement reads it.
@@ -298,10 +307,17 @@ export async function admitTaker(
  */
 export async function writeOpening(
   tx: Tx,
-  trade: NewTrade & { id: string },
-  orderUpdate: { orderId: string; availableAmount: bigint; now: Date },
-  action: typeof tradeActions.$inferInsert,
-  message: typeof chatMessages.$inferInsert,
+  {
+    trade,
+    orderUpdate,
+    action,
+    message,
+  }: {
+    trade: NewTrade & { id: string };
+    orderUpdate: { orderId: string; availableAmount: bigint; now: Date };
+    action: typeof tradeActions.$inferInsert;
+    message: typeof chatMessages.$inferInsert;
+  },
 ): Promise<{ trade: TradeRow; openBefore: number }> {
   const [history, chat] = tradeLines(tx, action, message);
   const remainder = tx
@@ -369,10 +385,7 @@ async function page(db: Executor, conditions: SQL[], f: TradeFilter) {
 
 export async function hideTrade(
   tx: Executor,
-  tradeId: string,
-  userId: string,
-  reason: string | null,
-  now: Date,
+  { tradeId, userId, reason, now }: { tradeId: string; userId: string; reason: string | null; now: Date },
 ) {
   await tx.insert(tradeHidden).values({ tradeId, userId, reason, hiddenAt: now }).onConflictDoNothing();
 }

@@ -180,9 +180,8 @@ export class TradesService {
         now,
       });
     }
-    const { trade, openBefore } = await repo.writeOpening(
-      tx,
-      {
+    const { trade, openBefore } = await repo.writeOpening(tx, {
+      trade: {
         id: tradeId,
         orderId: order.id,
         buyerId: sellOrder ? takerId : order.userId,
@@ -200,8 +199,8 @@ export class TradesService {
         createdAt: now,
         updatedAt: now,
       },
-      { orderId: order.id, availableAmount: order.availableAmount - amountCrypto, now },
-      {
+      orderUpdate: { orderId: order.id, availableAmount: order.availableAmount - amountCrypto, now },
+      action: {
         tradeId,
         actorId: takerId,
         actorRole: takerRole,
@@ -211,8 +210,8 @@ export class TradesService {
         description: 'Сделка создана, криптовалюта заблокирована в эскроу',
         createdAt: now,
       },
-      systemMessageValues(tradeId, 'create', takerRole, now),
-    );
+      message: systemMessageValues(tradeId, 'create', takerRole, now),
+    });
     assert(trade.amountFiat > 0n && trade.id === tradeId, `trade ${tradeId} written wrong`);
     // A concurrent opening for the same buyer committed after the admission read its counts.
     this.limits.recheckOpenTrades(admitted.limited, openBefore);
@@ -496,7 +495,7 @@ export class TradesService {
     if (trade.status !== 'COMPLETED' && trade.status !== 'CANCELLED') {
       throw new AppError('ACTION_NOT_AVAILABLE', 'errors.softDeleteFinished');
     }
-    await repo.hideTrade(this.ctx.db, tradeId, userId, reason, this.ctx.clock.now());
+    await repo.hideTrade(this.ctx.db, { tradeId, userId, reason, now: this.ctx.clock.now() });
     return { message: 'Сделка удалена' };
   }
 

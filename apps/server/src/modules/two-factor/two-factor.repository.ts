@@ -25,10 +25,12 @@ export async function lockTwoFactor(tx: Tx, userId: string): Promise<UserTwoFact
 /** A fresh secret awaiting its first code; replaces an unconfirmed one, never an enabled one. */
 export async function savePendingSecret(
   db: Executor,
-  userId: string,
-  sealed: string,
-  now: Date,
-  subjectType: 'user' | 'staff' = 'user',
+  {
+    userId,
+    sealed,
+    now,
+    subjectType = 'user',
+  }: { userId: string; sealed: string; now: Date; subjectType?: 'user' | 'staff' },
 ) {
   const rows = await db
     .insert(userTwoFactor)

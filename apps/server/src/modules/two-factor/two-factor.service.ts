@@ -146,13 +146,12 @@ export class TwoFactorService {
   async setup(userId: string) {
     const label = await this.labelOf(userId);
     const secret = newTotpSecret();
-    const saved = await repo.savePendingSecret(
-      this.ctx.db,
+    const saved = await repo.savePendingSecret(this.ctx.db, {
       userId,
-      this.box.seal(secret, userId),
-      this.ctx.clock.now(),
-      this.subject,
-    );
+      sealed: this.box.seal(secret, userId),
+      now: this.ctx.clock.now(),
+      subjectType: this.subject,
+    });
     if (!saved) throw new AppError('CONFLICT', 'security.alreadyEnabled');
     return { secret, otpauthUri: otpauthUri(secret, label) };
   }

@@ -97,7 +97,7 @@ export class UploadsService {
         });
         await this.matchReceipt(tx, { proof, fingerprint, uploadSha256: sha256Hex(file.bytes), now });
         // A receipt answers the moderator's open evidence requests to this party.
-        await answerEvidence(tx, tradeId, userId, 'receipt', proof.id, now);
+        await answerEvidence(tx, { tradeId, userId, answer: 'receipt', ref: proof.id, now });
         return { proof, trade };
       }));
     } catch (error) {

@@ -105,10 +105,12 @@ async function page(
 /** A user's own withdrawals, newest first (internal transfers they sent included). */
 export function withdrawalsOfUser(
   db: Executor,
-  userId: string,
-  status: WithdrawalStatus | undefined,
-  limit: number,
-  offset: number,
+  {
+    userId,
+    status,
+    limit,
+    offset,
+  }: { userId: string; status: WithdrawalStatus | undefined; limit: number; offset: number },
 ) {
   const where = and(eq(withdrawals.userId, userId), status ? eq(withdrawals.status, status) : undefined);
   return page(db, where, limit, offset);

@@ -146,13 +146,12 @@ export class WithdrawalsService {
     userId: string,
     query: { status?: WithdrawalStatus | undefined; limit: number; offset: number },
   ) {
-    const { rows, total } = await repo.withdrawalsOfUser(
-      this.ctx.db,
+    const { rows, total } = await repo.withdrawalsOfUser(this.ctx.db, {
       userId,
-      query.status,
-      query.limit,
-      query.offset,
-    );
+      status: query.status,
+      limit: query.limit,
+      offset: query.offset,
+    });
     return {
       data: rows.map((r) => toWithdrawalView(r, r.owner)),
       pagination: {

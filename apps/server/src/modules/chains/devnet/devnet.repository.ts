@@ -24,7 +24,10 @@ export async function chainHeight(db: Executor, network: NetworkId): Promise<num
  * Appends `count` blocks on top of `height` (the caller holds the chain row). The first new
  * block takes every transfer waiting in the mempool. Returns the new height.
  */
-export async function appendBlocks(tx: Tx, network: NetworkId, height: number, count: number, now: Date) {
+export async function appendBlocks(
+  tx: Tx,
+  { network, height, count, now }: { network: NetworkId; height: number; count: number; now: Date },
+) {
   const blocks = Array.from({ length: count }, (_, i) => ({
     network,
     height: height + i + 1,

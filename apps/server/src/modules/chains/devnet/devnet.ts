@@ -88,7 +88,7 @@ export class Devnet {
     const height = await this.db.transaction(async (tx) => {
       const chain = await repo.lockChain(tx, network, false);
       if (!chain) throw new Error(`devnet chain ${network} missing`);
-      return repo.appendBlocks(tx, network, chain.height, count, this.clock.now());
+      return repo.appendBlocks(tx, { network, height: chain.height, count, now: this.clock.now() });
     });
     return { network, height };
   }
@@ -112,7 +112,7 @@ export class Devnet {
           return 0;
         }
         if (now.getTime() - chain.lastBlockAt.getTime() < this.blockSeconds * 1000) return 0;
-        await repo.appendBlocks(tx, network, chain.height, 1, now);
+        await repo.appendBlocks(tx, { network, height: chain.height, count: 1, now });
         return 1;
       });
     }
