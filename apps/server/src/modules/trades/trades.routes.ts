@@ -189,11 +189,10 @@ function oneTradeRoutes(app: RouteApp, { trades, tags, security, auth }: TradesR
     async (request) => ({
       success: true as const,
       data: await trades.act(
-        request.userId,
+        { userId: request.userId, sessionId: request.pendingSessionId },
         request.params.id,
         request.body.action,
         request.body.payload,
-        request.pendingSessionId,
       ),
     }),
   );

@@ -257,18 +257,19 @@ export class TradesService {
   }
 
   /**
-   * Applies a state-machine action. `sessionId`: the caller's session, when the route left its
+   * Applies a state-machine action. `caller`: the user, with their session when the route left its
    * check to this call (plugins/auth.ts, requireUserToken): it is checked in the statement that
    * locks the trade, before anything else, and a dead one is a 401 that changes nothing.
    * Without one (the Telegram bot), a blocked account is refused (403).
    */
   async act(
-    userId: string,
+    caller: string | { userId: string; sessionId: string },
     tradeId: string,
     rawAction: string,
     payload: Record<string, unknown>,
-    sessionId?: string,
   ): Promise<TradeDetails> {
+    const { userId, sessionId } =
+      typeof caller === 'string' ? { userId: caller, sessionId: undefined } : caller;
     const action = normalizeAction(rawAction);
     if (!action)
       throw new AppError('VALIDATION_ERROR', 'errors.unknownAction', { action: rawAction.slice(0, 40) });
