@@ -1,4 +1,5 @@
 import type { DisputeCase } from '@p2p/shared';
+import type { ReactNode } from 'react';
 import { PayerAccountCard } from '@/components/PayerAccountCard';
 import { useT } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
@@ -114,38 +115,35 @@ export function CaseSide({ dispute }: { dispute: DisputeCase }) {
   const t = useT();
   return (
     <div className="bo-case__side">
-      <section className="panel" aria-labelledby="case-parties">
-        <h2 id="case-parties" className="panel__title">
-          {t('bo.case.parties')}
-        </h2>
+      <SidePanel id="case-parties" title={t('bo.case.parties')}>
         <PartyCard side="buyer" party={dispute.buyer} />
         <PartyCard side="seller" party={dispute.seller} />
         <EvidenceList dispute={dispute} />
-      </section>
-      <section className="panel" aria-labelledby="case-payment">
-        <h2 id="case-payment" className="panel__title">
-          {t('bo.case.payment')}
-        </h2>
+      </SidePanel>
+      <SidePanel id="case-payment" title={t('bo.case.payment')}>
         <PaymentDetailsSent dispute={dispute} />
-      </section>
-      <section className="panel" aria-labelledby="case-payer">
-        <h2 id="case-payer" className="panel__title">
-          {t('fraud.payer.title')}
-        </h2>
+      </SidePanel>
+      <SidePanel id="case-payer" title={t('fraud.payer.title')}>
         <PayerAccountCard payer={dispute.trade.payer} buyerName={dispute.buyer.name} />
-      </section>
-      <section className="panel" aria-labelledby="case-receipts">
-        <h2 id="case-receipts" className="panel__title">
-          {t('bo.case.receipts')}
-        </h2>
+      </SidePanel>
+      <SidePanel id="case-receipts" title={t('bo.case.receipts')}>
         <Receipts dispute={dispute} />
-      </section>
-      <section className="panel" aria-labelledby="case-timeline">
-        <h2 id="case-timeline" className="panel__title">
-          {t('bo.case.timeline')}
-        </h2>
+      </SidePanel>
+      <SidePanel id="case-timeline" title={t('bo.case.timeline')}>
         <Timeline dispute={dispute} />
-      </section>
+      </SidePanel>
     </div>
+  );
+}
+
+/** One titled panel beside the case; its heading names the section. */
+function SidePanel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="panel" aria-labelledby={id}>
+      <h2 id={id} className="panel__title">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -175,48 +175,34 @@ function AutoReplyField({ form, id }: { form: SettingsFormApi; id: string }) {
   );
 }
 
-function TimeLimitField({ form, id }: { form: SettingsFormApi; id: string }) {
-  const t = useT();
-  const { error, props } = useTextField(form, 'timeLimit', `${id}-window-msg`);
+/** A number setting with its bounds (the shared settings schema's), label and hint. */
+function NumberField(props: {
+  form: SettingsFormApi;
+  name: 'timeLimit' | 'minRating';
+  id: string;
+  label: string;
+  hint: string;
+  bounds: { min: number; max: number; step?: number };
+  inputMode: 'numeric' | 'decimal';
+}) {
+  const { form, name, id, bounds } = props;
+  const { error, props: field } = useTextField(form, name, `${id}-msg`);
   return (
     <div className="field">
-      <label htmlFor={`${id}-window`} className="field__label">
-        {t('prefs.trading.timeLimit')}
+      <label htmlFor={id} className="field__label">
+        {props.label}
       </label>
       <input
-        id={`${id}-window`}
+        id={id}
         className="input"
         type="number"
-        inputMode="numeric"
-        min={SETTINGS_TIME_LIMIT.min}
-        max={SETTINGS_TIME_LIMIT.max}
-        step={1}
-        {...props}
+        inputMode={props.inputMode}
+        min={bounds.min}
+        max={bounds.max}
+        step={bounds.step ?? 1}
+        {...field}
       />
-      <FieldMessage id={`${id}-window-msg`} error={error} hint={t('prefs.trading.timeLimitHint')} />
-    </div>
-  );
-}
-
-function MinRatingField({ form, id }: { form: SettingsFormApi; id: string }) {
-  const t = useT();
-  const { error, props } = useTextField(form, 'minRating', `${id}-rating-msg`);
-  return (
-    <div className="field">
-      <label htmlFor={`${id}-rating`} className="field__label">
-        {t('prefs.trading.minRating')}
-      </label>
-      <input
-        id={`${id}-rating`}
-        className="input"
-        type="number"
-        inputMode="decimal"
-        min={SETTINGS_MIN_RATING.min}
-        max={SETTINGS_MIN_RATING.max}
-        step={SETTINGS_MIN_RATING.step}
-        {...props}
-      />
-      <FieldMessage id={`${id}-rating-msg`} error={error} hint={t('prefs.trading.minRatingHint')} />
+      <FieldMessage id={`${id}-msg`} error={error} hint={props.hint} />
     </div>
   );
 }
@@ -228,8 +214,24 @@ export function TradingSection({ form, id }: { form: SettingsFormApi; id: string
     <Panel id={`${id}-trading`} title={t('prefs.trading')}>
       <AutoReplyField form={form} id={id} />
       <div className="settings__pair">
-        <TimeLimitField form={form} id={id} />
-        <MinRatingField form={form} id={id} />
+        <NumberField
+          form={form}
+          name="timeLimit"
+          id={`${id}-window`}
+          label={t('prefs.trading.timeLimit')}
+          hint={t('prefs.trading.timeLimitHint')}
+          bounds={SETTINGS_TIME_LIMIT}
+          inputMode="numeric"
+        />
+        <NumberField
+          form={form}
+          name="minRating"
+          id={`${id}-rating`}
+          label={t('prefs.trading.minRating')}
+          hint={t('prefs.trading.minRatingHint')}
+          bounds={SETTINGS_MIN_RATING}
+          inputMode="decimal"
+        />
       </div>
       <SettingSwitch
         form={form}
