@@ -34,6 +34,7 @@
 
 import http from 'node:http';
 import { cpus, loadavg } from 'node:os';
+import { translate } from '@p2p/shared';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -43,7 +44,7 @@ import { openDatabase, queryRows } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { preparingClient } from '../apps/server/src/db/prepared-statements.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
-import { systemText } from '../apps/server/src/modules/chat/system-messages.ts';
+import { systemKey } from '../apps/server/src/modules/chat/system-messages.ts';
 import * as ledger from '../apps/server/src/modules/ledger/ledger.ts';
 import { listBook } from '../apps/server/src/modules/orders/orders.repository.ts';
 import { OrdersService } from '../apps/server/src/modules/orders/orders.service.ts';
@@ -299,7 +300,7 @@ async function main() {
         feePpm: config.feePpm,
         buyerReviews: 0.3,
         sellerReviews: 0.1,
-        chatLine: systemText,
+        chatLine: (action, actor) => translate('ru', systemKey(action, actor)),
       });
       const t2 = performance.now();
       const db = await openDatabase({ databaseUrl: dbUrl.toString(), poolMax: 4 });

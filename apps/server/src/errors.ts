@@ -1,8 +1,9 @@
 import {
   type ErrorCode,
   httpStatusOf,
+  isMessageKey,
+  issueValues,
   type Lang,
-  localizeMessage,
   type MessageKey,
   type MessageValues,
   translate,
@@ -32,25 +33,23 @@ export class AppError extends Error {
   }
 }
 
+/** What a schema's issue says: its message (a catalogue key of the shared schemas) and values. */
+export interface SchemaIssue {
+  message: string;
+  path?: PropertyKey[];
+}
+
 /**
  * A payload that a schema refused inside a service rather than in the route's own validation:
  * 400 VALIDATION_ERROR in the words of the schema's first issue, as route validation answers.
- * The shared schemas speak Russian texts of the catalogue, so the issue is localized the way
- * the route validation's issues are (a Russian text the catalogue knows is shown in `lang`);
- * `fallback` answers when zod gave no issue.
+ * The shared schemas speak in catalogue keys, so the issue's key is rendered with its values
+ * (a bound's `{max}`, a rule's `params`); `fallback` answers when zod gave no issue or the
+ * issue is zod's own English.
  */
 export class SchemaRefusal extends AppError {
-  constructor(
-    private readonly issue: string | undefined,
-    fallback: MessageKey,
-    details?: unknown,
-  ) {
-    super('VALIDATION_ERROR', fallback, undefined, details);
-    if (issue !== undefined) this.message = issue;
-  }
-
-  override textIn(lang: Lang): string {
-    return this.issue === undefined ? super.textIn(lang) : localizeMessage(lang, this.issue);
+  constructor(issue: SchemaIssue | undefined, fallback: MessageKey, details?: unknown) {
+    const known = issue && isMessageKey(issue.message) ? issue.message : undefined;
+    super('VALIDATION_ERROR', known ?? fallback, known ? issueValues(issue as object) : undefined, details);
   }
 }
 

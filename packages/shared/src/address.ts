@@ -20,8 +20,6 @@ export interface AddressOptions {
   devnet?: boolean;
 }
 
-export const addressFormatMessage = (network: string) => `Неверный формат адреса для сети ${network}`;
-
 const BITCOIN_REGTEST = { bech32: 'bcrt', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef };
 const base58check = createBase58check(sha256);
 const TRON_PREFIX = 0x41;

@@ -7,6 +7,7 @@ import {
   validateDisplayName,
   validateProfileDisplayName,
 } from './display-name.ts';
+import { localizeMessage } from './i18n/index.ts';
 import { DisplayNameRequest, UpdateMeRequest, UpdateProfileRequest } from './schemas/users.ts';
 
 const REQUIRED = 'Введите отображаемое имя';
@@ -15,9 +16,12 @@ const TOO_LONG = 'Имя не должно превышать 30 символо�
 const BAD_CHARS = 'Имя может содержать только буквы, цифры, пробелы, дефисы и подчеркивания';
 const BAD_CHARS_PROFILE = 'Имя содержит недопустимые символы';
 
+/** A rule's message as a Russian reader sees it (the rules answer catalogue keys). */
+const shown = (key: string | null | undefined) => (key ? localizeMessage('ru', key) : key);
+
 describe('the display-name messages', () => {
   it('match the welcome dialog and profile texts word for word', () => {
-    expect(DisplayNameMessages).toEqual({
+    expect(Object.fromEntries(Object.entries(DisplayNameMessages).map(([k, v]) => [k, shown(v)]))).toEqual({
       required: REQUIRED,
       tooShort: TOO_SHORT,
       tooLong: TOO_LONG,
@@ -58,12 +62,12 @@ describe('validateDisplayName (welcome dialog)', () => {
     ['Straße', BAD_CHARS],
     ['tab\tinside', BAD_CHARS],
   ])('%j -> %j', (name, message) => {
-    expect(validateDisplayName(name)).toBe(message);
+    expect(shown(validateDisplayName(name))).toBe(message);
   });
 
   it('checks length before characters', () => {
-    expect(validateDisplayName('!')).toBe(TOO_SHORT);
-    expect(validateDisplayName('!'.repeat(31))).toBe(TOO_LONG);
+    expect(shown(validateDisplayName('!'))).toBe(TOO_SHORT);
+    expect(shown(validateDisplayName('!'.repeat(31)))).toBe(TOO_LONG);
   });
 });
 
@@ -80,7 +84,7 @@ describe('validateProfileDisplayName (profile edit)', () => {
     ['Имя@почта', BAD_CHARS_PROFILE],
     ['Норм имя', null],
   ])('%j -> %j', (name, message) => {
-    expect(validateProfileDisplayName(name)).toBe(message);
+    expect(shown(validateProfileDisplayName(name))).toBe(message);
   });
 });
 
@@ -90,11 +94,11 @@ describe('RequiredDisplayName / OptionalDisplayName schemas', () => {
 
   it('RequiredDisplayName trims and reports the shared messages', () => {
     expect(RequiredDisplayName.parse('  Вася  ')).toBe('Вася');
-    expect(firstMessage(RequiredDisplayName.safeParse(''))).toBe(REQUIRED);
-    expect(firstMessage(RequiredDisplayName.safeParse(undefined))).toBe(REQUIRED);
-    expect(firstMessage(RequiredDisplayName.safeParse('x'))).toBe(TOO_SHORT);
-    expect(firstMessage(RequiredDisplayName.safeParse('x'.repeat(31)))).toBe(TOO_LONG);
-    expect(firstMessage(RequiredDisplayName.safeParse('x$'))).toBe(BAD_CHARS);
+    expect(shown(firstMessage(RequiredDisplayName.safeParse('')))).toBe(REQUIRED);
+    expect(shown(firstMessage(RequiredDisplayName.safeParse(undefined)))).toBe(REQUIRED);
+    expect(shown(firstMessage(RequiredDisplayName.safeParse('x')))).toBe(TOO_SHORT);
+    expect(shown(firstMessage(RequiredDisplayName.safeParse('x'.repeat(31))))).toBe(TOO_LONG);
+    expect(shown(firstMessage(RequiredDisplayName.safeParse('x$')))).toBe(BAD_CHARS);
   });
 
   it('OptionalDisplayName trims, maps empty to null and uses the profile message', () => {
@@ -102,13 +106,13 @@ describe('RequiredDisplayName / OptionalDisplayName schemas', () => {
     expect(OptionalDisplayName.parse('')).toBeNull();
     expect(OptionalDisplayName.parse('   ')).toBeNull();
     expect(OptionalDisplayName.parse(null)).toBeNull();
-    expect(firstMessage(OptionalDisplayName.safeParse('x$'))).toBe(BAD_CHARS_PROFILE);
-    expect(firstMessage(OptionalDisplayName.safeParse('x'))).toBe(TOO_SHORT);
+    expect(shown(firstMessage(OptionalDisplayName.safeParse('x$')))).toBe(BAD_CHARS_PROFILE);
+    expect(shown(firstMessage(OptionalDisplayName.safeParse('x')))).toBe(TOO_SHORT);
   });
 
   it('request schemas use them', () => {
     expect(DisplayNameRequest.parse({ display_name: ' Ок ' })).toEqual({ display_name: 'Ок' });
-    expect(firstMessage(DisplayNameRequest.safeParse({}))).toBe(REQUIRED);
+    expect(shown(firstMessage(DisplayNameRequest.safeParse({})))).toBe(REQUIRED);
     expect(UpdateProfileRequest.parse({ displayName: '' })).toEqual({ displayName: null });
     expect(UpdateMeRequest.parse({ use_custom_profile: true })).toEqual({ use_custom_profile: true });
     expect(UpdateMeRequest.safeParse({}).success).toBe(false);

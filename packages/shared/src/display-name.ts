@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from './i18n/runtime.ts';
 import { text } from './schemas/text.ts';
 
 /** Display-name rules of the welcome dialog and the profile edit (docs/product/texts-and-limits.md). */
@@ -7,12 +8,12 @@ export const DISPLAY_NAME_MAX = 30;
 export const DISPLAY_NAME_PATTERN = /^[A-Za-zА-Яа-яЁё0-9 _-]+$/;
 
 export const DisplayNameMessages = {
-  required: 'Введите отображаемое имя',
-  tooShort: 'Имя должно содержать минимум 2 символа',
-  tooLong: 'Имя не должно превышать 30 символов',
-  badChars: 'Имя может содержать только буквы, цифры, пробелы, дефисы и подчеркивания',
-  badCharsProfile: 'Имя содержит недопустимые символы',
-} as const;
+  required: 'validation.displayName.required',
+  tooShort: 'validation.displayName.tooShort',
+  tooLong: 'validation.displayName.tooLong',
+  badChars: 'validation.displayName.badChars',
+  badCharsProfile: 'validation.displayName.badCharsProfile',
+} as const satisfies Record<string, MessageKey>;
 
 /** Welcome dialog: a name is required. Returns the first rule message broken, or null. */
 export function validateDisplayName(raw: string): string | null {

@@ -1,3 +1,4 @@
+import type { MessageKey } from './i18n/runtime.ts';
 /**
  * Market reference prices (GET /market/current-prices). These are display data for
  * the market screen and the order form's price hints: plain numbers, never money. Money stays
@@ -39,7 +40,8 @@ interface CoinPriceFigures {
 }
 type PriceTable = Partial<Record<CoinId, CoinPriceFigures>>;
 
-export const PRICE_SERVICE_UNAVAILABLE_MESSAGE = 'Сервис цен временно недоступен, показаны резервные цены';
+/** What a client is told while prices are the fallback table (a catalogue key). */
+export const PRICES_FALLBACK_KEY = 'errors.pricesFallback' satisfies MessageKey;
 
 /** Rubles per US dollar used for fallback prices (docs/product/texts-and-limits.md). */
 export const FALLBACK_RUB_PER_USD = 93;

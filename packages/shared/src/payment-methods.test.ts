@@ -6,6 +6,7 @@ import {
   paymentMethodCode,
 } from './payment-methods.ts';
 import { paymentMethodField } from './schemas/payment-method-field.ts';
+import { TEXT_BAD_CHARACTERS } from './schemas/text.ts';
 
 describe('payment methods by code or name', () => {
   it('knows every code and both of its labels', () => {
@@ -83,6 +84,6 @@ describe('payment methods by code or name', () => {
     expect(issue('Bitcoin')).toBe(PaymentMethodMessages.unknown);
     expect(issue('')).toBe(PaymentMethodMessages.required);
     expect(issue(undefined)).toBe(PaymentMethodMessages.required);
-    expect(issue('Сбер\u0000')).toBe('Недопустимые символы в тексте');
+    expect(issue('Сбер\u0000')).toBe(TEXT_BAD_CHARACTERS);
   });
 });

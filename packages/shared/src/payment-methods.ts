@@ -1,3 +1,5 @@
+import type { MessageKey } from './i18n/runtime.ts';
+
 /**
  * Payment methods of orders and trades. Stored and answered as stable codes; clients may send
  * the code or a name in Russian or English (the names people see on the order form and the
@@ -50,9 +52,9 @@ const PAYMENT_METHOD_ALIASES: Record<PaymentMethod, readonly string[]> = {
 };
 
 export const PaymentMethodMessages = {
-  required: 'Выберите способ оплаты',
-  unknown: 'Неизвестный способ оплаты',
-} as const;
+  required: 'validation.trade.methodRequired',
+  unknown: 'validation.order.unknownMethod',
+} as const satisfies Record<string, MessageKey>;
 
 /** Case, `ё`/`е`, spaces, hyphens, dots and underscores make no difference to a name. */
 function nameKey(name: string): string {

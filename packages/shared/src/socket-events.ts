@@ -175,6 +175,3 @@ export type ClientToServerEvents = {
   'trade:join': (request: TradeRoomRequest, ack: (result: TradeRoomAck) => void) => void;
   'trade:leave': (request: TradeRoomRequest, ack?: (result: TradeRoomAck) => void) => void;
 };
-
-/** `connect_error` text when the handshake token is missing, invalid or its session ended. */
-export const SOCKET_UNAUTHORIZED = 'Необходима авторизация';

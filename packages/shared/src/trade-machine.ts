@@ -1,3 +1,5 @@
+import type { MessageKey } from './i18n/runtime.ts';
+
 /**
  * The one trade state machine (docs/product/trading-rules.md). A pure table: the server applies it inside a
  * transaction, the client only displays what the server says is available.
@@ -110,8 +112,6 @@ export function currentStep(status: TradeStatus): number {
   }
 }
 
-export const ACTION_NOT_AVAILABLE = 'Действие недоступно';
-
 /** Dispute reasons per role. */
 export const DISPUTE_REASONS = {
   buyer: ['no_payment_received', 'wrong_amount', 'no_crypto_received', 'seller_not_responding', 'other'],
@@ -119,7 +119,7 @@ export const DISPUTE_REASONS = {
 } as const;
 export const DISPUTE_DETAILS_MAX = 1000;
 export const DisputeMessages = {
-  reason: 'Пожалуйста, выберите причину спора',
-  details: 'Пожалуйста, опишите ситуацию',
-  tooLong: 'Описание спора не должно превышать 1000 символов',
-} as const;
+  reason: 'validation.dispute.reason',
+  details: 'validation.dispute.details',
+  tooLong: 'validation.dispute.tooLong',
+} as const satisfies Record<string, MessageKey>;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { type Lang, translate } from './i18n/index.ts';
 import {
+  type AmountCheck,
   checkWithdrawalAmount,
   claimPermits,
   maskedAddress,
@@ -9,6 +11,10 @@ import {
   WITHDRAWAL_STATUSES,
   withdrawLimitsOf,
 } from './withdrawal-rules.ts';
+
+/** The refusal as a reader of `lang` sees it. */
+const shown = (lang: Lang, check: AmountCheck) =>
+  check.ok ? null : translate(lang, check.message.key, check.message.values);
 
 describe('checkWithdrawalAmount', () => {
   it('accepts amounts within the network limits and adds the network fee', () => {
@@ -42,19 +48,18 @@ describe('checkWithdrawalAmount', () => {
     ['', 'amount_format', 'Amount must be a number, e.g. 0.5'],
     ['abc', 'amount_format', 'Amount must be a number, e.g. 0.5'],
   ])('refuses %s on BTC (%s)', (text, reason, en) => {
-    expect(checkWithdrawalAmount('BTC', text)).toMatchObject({ ok: false, reason, message: { en } });
+    const check = checkWithdrawalAmount('BTC', text);
+    expect(check).toMatchObject({ ok: false, reason });
+    expect(shown('en', check)).toBe(en);
   });
 
   it('gives USDT the 6 decimals it has on Ethereum and TRON', () => {
-    expect(checkWithdrawalAmount('USDT-ERC20', '10.1234567')).toMatchObject({
-      ok: false,
-      reason: 'amount_decimals',
-      message: { ru: 'Не более 6 знаков после запятой для USDT' },
-    });
-    expect(checkWithdrawalAmount('USDT-ERC20', '50000.01')).toMatchObject({
-      reason: 'amount_above_max',
-      message: { ru: 'Максимальная сумма вывода: 50000 USDT' },
-    });
+    const decimals = checkWithdrawalAmount('USDT-ERC20', '10.1234567');
+    expect(decimals).toMatchObject({ ok: false, reason: 'amount_decimals' });
+    expect(shown('ru', decimals)).toBe('Не более 6 знаков после запятой для USDT');
+    const above = checkWithdrawalAmount('USDT-ERC20', '50000.01');
+    expect(above).toMatchObject({ reason: 'amount_above_max' });
+    expect(shown('ru', above)).toBe('Максимальная сумма вывода: 50000 USDT');
   });
 
   it('reads the limits from the networks', () => {

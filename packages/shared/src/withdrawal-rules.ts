@@ -105,95 +105,46 @@ export function withdrawLimitsOf(network: NetworkId): NetworkLimits {
   return { min: units(w.min), max: units(w.max), fee: units(w.fee) };
 }
 
-export interface Bilingual {
-  ru: string;
-  en: string;
-  /** The Russian text's key in the catalogue, with its values: the server answers through it. */
+/** A catalogue key with the values its message needs; the server and the form render it. */
+export interface KeyedMessage {
   key: MessageKey;
   values?: MessageValues;
 }
 
 export const WithdrawalMessages = {
-  amountRequired: { ru: 'Укажите сумму вывода', en: 'Amount is required', key: 'wd.err.amountRequired' },
-  amountString: {
-    ru: 'Сумма передается строкой, например "0.5"',
-    en: 'Amount must be a decimal string, e.g. "0.5"',
-    key: 'validation.order.amountString',
-  },
-  amountFormat: {
-    ru: 'Введите сумму числом, например 0.5',
-    en: 'Amount must be a number, e.g. 0.5',
-    key: 'wd.err.amountFormat',
-  },
-  amountPositive: {
-    ru: 'Сумма должна быть больше 0',
-    en: 'Amount must be greater than 0',
-    key: 'wd.err.amountPositive',
-  },
-  tooManyDecimals: (decimals: number, currency: string): Bilingual => ({
-    ru: `Не более ${decimals} знаков после запятой для ${currency}`,
-    en: `At most ${decimals} decimal places for ${currency}`,
+  amountRequired: { key: 'wd.err.amountRequired' },
+  amountString: { key: 'validation.order.amountString' },
+  amountFormat: { key: 'wd.err.amountFormat' },
+  amountPositive: { key: 'wd.err.amountPositive' },
+  tooManyDecimals: (decimals: number, currency: string): KeyedMessage => ({
     key: 'wd.err.decimals',
     values: { decimals, currency },
   }),
-  belowMin: (min: string, currency: string): Bilingual => ({
-    ru: `Минимальная сумма вывода: ${min} ${currency}`,
-    en: `Minimum withdrawal is ${min} ${currency}`,
+  belowMin: (min: string, currency: string): KeyedMessage => ({
     key: 'wd.err.belowMin',
     values: { min, currency },
   }),
-  aboveMax: (max: string, currency: string): Bilingual => ({
-    ru: `Максимальная сумма вывода: ${max} ${currency}`,
-    en: `Maximum withdrawal is ${max} ${currency}`,
+  aboveMax: (max: string, currency: string): KeyedMessage => ({
     key: 'wd.err.aboveMax',
     values: { max, currency },
   }),
-  insufficient: (available: string, currency: string): Bilingual => ({
-    ru: `Недостаточно средств. Доступно: ${available} ${currency}`,
-    en: `Insufficient balance. Available: ${available} ${currency}`,
+  insufficient: (available: string, currency: string): KeyedMessage => ({
     key: 'wd.err.insufficient',
     values: { available, currency },
   }),
-  addressRequired: {
-    ru: 'Укажите адрес для вывода',
-    en: 'Withdrawal address is required',
-    key: 'wd.err.addressRequired',
-  },
-  addressFormat: (network: string): Bilingual => ({
-    ru: `Неверный формат адреса для сети ${network}`,
-    en: `Invalid address format for the ${network} network`,
-    key: 'wd.err.addressFormat',
-    values: { network },
-  }),
-  ownAddress: {
-    ru: 'Это ваш собственный адрес пополнения: вывод на него невозможен',
-    en: 'This is your own deposit address',
-    key: 'wd.err.ownAddress',
-  },
-  networkMismatch: (network: string, currency: string): Bilingual => ({
-    ru: `Сеть ${network} не подходит для ${currency}`,
-    en: `Network ${network} does not carry ${currency}`,
+  addressRequired: { key: 'wd.err.addressRequired' },
+  addressFormat: (network: string): KeyedMessage => ({ key: 'wd.err.addressFormat', values: { network } }),
+  ownAddress: { key: 'wd.err.ownAddress' },
+  networkMismatch: (network: string, currency: string): KeyedMessage => ({
     key: 'wd.err.networkMismatch',
     values: { network, currency },
   }),
-  twoFactorRequired: {
-    ru: 'Подтвердите вывод кодом двухфакторной аутентификации',
-    en: 'Please verify 2FA before submitting withdrawal',
-    key: 'wd.err.totpRequired',
-  },
-  notFound: 'Заявка на вывод не найдена',
-  savedAddressNotFound: 'Сохраненный адрес не найден',
-  actionNotAvailable: 'Действие недоступно',
-  rejectReason: 'Укажите причину отклонения',
-  txHashRequired: 'Введите TX Hash',
-  txHashFormat: (network: string) => `Неверный формат TX Hash для сети ${network}`,
-  txHashUsed: 'Этот TX Hash уже указан в другой заявке',
-  adminsOnly: 'Решения по выводам принимают только администраторы',
-} as const;
+  twoFactorRequired: { key: 'wd.err.totpRequired' },
+} as const satisfies Record<string, KeyedMessage | ((...args: never[]) => KeyedMessage)>;
 
 export type AmountCheck =
   | { ok: true; amount: bigint; fee: bigint; total: bigint }
-  | { ok: false; reason: AmountRefusal; message: Bilingual };
+  | { ok: false; reason: AmountRefusal; message: KeyedMessage };
 export type AmountRefusal =
   | 'amount_format'
   | 'amount_not_positive'
@@ -209,7 +160,11 @@ export type AmountRefusal =
 export function checkWithdrawalAmount(network: NetworkId, text: string): AmountCheck {
   const { currency } = NETWORKS[network];
   const trimmed = typeof text === 'string' ? text.trim() : '';
-  const refuse = (reason: AmountRefusal, message: Bilingual): AmountCheck => ({ ok: false, reason, message });
+  const refuse = (reason: AmountRefusal, message: KeyedMessage): AmountCheck => ({
+    ok: false,
+    reason,
+    message,
+  });
   if (/^-\s*\d/.test(trimmed)) return refuse('amount_not_positive', WithdrawalMessages.amountPositive);
   if (!/^\d{1,12}(\.\d+)?$/.test(trimmed)) return refuse('amount_format', WithdrawalMessages.amountFormat);
   const decimals = WITHDRAW_DECIMALS[currency];

@@ -275,6 +275,8 @@ export const chatMessages = pgTable('chat_messages', {
   staffId: uuid('staff_id'),
   type: text('type', { enum: ['TEXT', 'SYSTEM', 'MODERATOR'] }).notNull(),
   content: text('content').notNull(),
+  /** A SYSTEM line's catalogue key (`content` is its Russian text); null on other lines. */
+  contentKey: text('content_key'),
   createdAt: ts('created_at').notNull().defaultNow(),
   readAt: ts('read_at'),
 });

@@ -2,6 +2,8 @@ import type { Socket } from 'node:net';
 import {
   type ErrorCode,
   type ErrorEnvelope,
+  isMessageKey,
+  issueValues,
   type Lang,
   localizeMessage,
   type MessageKey,
@@ -20,18 +22,25 @@ declare module 'fastify' {
   }
 }
 
-/** Validation issues with their messages in the request's language. */
+/** One field's refusal in `details.issues`: a catalogue key (or zod's own words) and its values. */
+interface DetailIssue {
+  path?: string;
+  message?: unknown;
+  values?: MessageValues;
+}
+
+/** Validation issues with their messages in the request's language (the values are not sent). */
 function localizeDetails(lang: Lang, details: unknown): unknown {
-  if (lang === 'ru' || !details || typeof details !== 'object' || !('issues' in details)) return details;
+  if (!details || typeof details !== 'object' || !('issues' in details)) return details;
   const { issues } = details as { issues: unknown };
   if (!Array.isArray(issues)) return details;
   return {
     ...details,
-    issues: issues.map((issue: { message?: unknown }) =>
-      typeof issue?.message === 'string'
-        ? { ...issue, message: localizeMessage(lang, issue.message) }
-        : issue,
-    ),
+    issues: issues.map((issue: DetailIssue) => {
+      if (typeof issue?.message !== 'string') return issue;
+      const { values, ...rest } = issue;
+      return { ...rest, message: localizeMessage(lang, issue.message, values) };
+    }),
   };
 }
 
@@ -114,21 +123,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => {
-        const path = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-        return { path, message: v.message ?? translate('ru', 'errors.badValue') };
-      });
+      const issues = error.validation.map((v) => ({
+        path: (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.'),
+        message: v.message ?? 'errors.badValue',
+        values: issueValues(v.params),
+      }));
       const first = issues[0];
-      const custom = first && !/^(Invalid|Too|Unrecognized|Expected)/.test(first.message);
-      // The schemas' own words (Russian texts of the catalogue, or zod's): the one place
-      // a Russian text is looked up for its key (docs/decisions/015).
-      const text: Text = first
-        ? (lang) =>
-            localizeMessage(
-              lang,
-              custom ? first.message : `${first.path || error.validationContext}: ${first.message}`,
-            )
-        : say('errors.badRequestData');
+      // A shared schema's own message is a catalogue key; zod's own words (English) name the
+      // field they are about (docs/decisions/015).
+      const text: Text = !first
+        ? say('errors.badRequestData')
+        : isMessageKey(first.message)
+          ? say(first.message, first.values)
+          : () => `${first.path || error.validationContext}: ${first.message}`;
       return send(reply, { status: 400, code: 'VALIDATION_ERROR', text, details: { issues } });
     }
     if (isResponseSerializationError(error)) {

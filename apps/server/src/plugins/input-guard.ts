@@ -1,4 +1,4 @@
-import { hasUnstorableCharacters, type MessageKey, translate } from '@p2p/shared';
+import { hasUnstorableCharacters, type MessageKey } from '@p2p/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
@@ -17,15 +17,9 @@ export const InputGuardMessages = {
 interface Problem {
   path: string;
   key: MessageKey;
-  /** The Russian text, as validation issues carry it. */
-  message: string;
 }
 
-const problemAt = (path: string[], key: MessageKey): Problem => ({
-  path: path.join('.'),
-  key,
-  message: translate('ru', key),
-});
+const problemAt = (path: string[], key: MessageKey): Problem => ({ path: path.join('.'), key });
 
 /**
  * The first problem in a parsed request part, walked without recursion so that no input can
@@ -72,7 +66,7 @@ function guard(request: FastifyRequest): void {
     // The route's schema refuses it too: validation answers, in the field's own words.
     if (routeRefuses(request, part)) return;
     throw new AppError('VALIDATION_ERROR', problem.key, undefined, {
-      issues: [{ path: problem.path, message: problem.message }],
+      issues: [{ path: problem.path, message: problem.key }],
       location: part,
     });
   }

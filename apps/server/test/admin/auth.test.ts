@@ -1,4 +1,4 @@
-import { AdminMessages } from '@p2p/shared';
+import { AdminMessages, translate } from '@p2p/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staff } from '../../src/db/schema.ts';
@@ -57,10 +57,19 @@ describe('POST /admin/auth/login', () => {
 
   it('refuses a wrong password, an unknown email and a disabled account with one message', async () => {
     const member = await createStaffMember(t);
-    refused(await adminLogin(t.app, member.email, 'wrong password'), 401, AdminMessages.badCredentials);
-    refused(await adminLogin(t.app, 'nobody@example.com'), 401, AdminMessages.badCredentials, 'UNAUTHORIZED');
+    refused(
+      await adminLogin(t.app, member.email, 'wrong password'),
+      401,
+      translate('ru', AdminMessages.badCredentials),
+    );
+    refused(
+      await adminLogin(t.app, 'nobody@example.com'),
+      401,
+      translate('ru', AdminMessages.badCredentials),
+      'UNAUTHORIZED',
+    );
     await t.ctx.db.update(staff).set({ disabledAt: t.clock.now() }).where(eq(staff.id, member.id));
-    refused(await adminLogin(t.app, member.email), 401, AdminMessages.badCredentials);
+    refused(await adminLogin(t.app, member.email), 401, translate('ru', AdminMessages.badCredentials));
   });
 
   it('validates with the messages of the sign-in form', async () => {

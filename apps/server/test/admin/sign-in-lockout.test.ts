@@ -1,4 +1,4 @@
-import { AdminMessages } from '@p2p/shared';
+import { AdminMessages, translate } from '@p2p/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { createContext } from '../../src/context.ts';
@@ -40,7 +40,7 @@ describe('per-account password lockout', () => {
     for (let i = 0; i < 5; i++) {
       const wrong = await login(member.email, `wrong-password-${i}`);
       expect(wrong.statusCode, `attempt ${i + 1}`).toBe(401);
-      expect(wrong.json().error).toBe(AdminMessages.badCredentials);
+      expect(wrong.json().error).toBe(translate('ru', AdminMessages.badCredentials));
     }
     const locked = await login(member.email, STAFF_PASSWORD);
     expect(locked.statusCode).toBe(429);

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { AuthMessages } from '@p2p/shared';
+import { AuthMessages, translate } from '@p2p/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -160,7 +160,7 @@ describe('POST /api/v1/auth/telegram (Login Widget)', () => {
       else changed[k] = v;
     }
     const res = await postWidget(changed);
-    expectRefused(res, 401, AuthMessages.badSignature);
+    expectRefused(res, 401, translate('ru', AuthMessages.badSignature));
     expect(res.json().code).toBe('UNAUTHORIZED');
     expect(await userByTelegramId(7100001)).toBeNull();
     expect(await userByTelegramId(7100099)).toBeNull();
@@ -168,7 +168,7 @@ describe('POST /api/v1/auth/telegram (Login Widget)', () => {
 
   it('refuses auth_date older than 24 hours', async () => {
     const res = await postWidget(widget(7100002, {}, nowS() - 24 * 3600 - 60));
-    expectRefused(res, 401, AuthMessages.stale);
+    expectRefused(res, 401, translate('ru', AuthMessages.stale));
     expect(await userByTelegramId(7100002)).toBeNull();
   });
 
@@ -179,14 +179,14 @@ describe('POST /api/v1/auth/telegram (Login Widget)', () => {
 
   it('refuses auth_date in the future', async () => {
     const res = await postWidget(widget(7100004, {}, nowS() + 3600));
-    expectRefused(res, 401, AuthMessages.future);
+    expectRefused(res, 401, translate('ru', AuthMessages.future));
     expect(await userByTelegramId(7100004)).toBeNull();
   });
 
   it('refuses a payload without hash', async () => {
     const { hash: _hash, ...unsigned } = widget(7100005);
     const res = await postWidget(unsigned);
-    expectRefused(res, 400, AuthMessages.missingFields);
+    expectRefused(res, 400, translate('ru', AuthMessages.missingFields));
     expect(await userByTelegramId(7100005)).toBeNull();
   });
 
@@ -213,7 +213,7 @@ describe('POST /api/v1/auth/telegram (Login Widget)', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({
       success: false,
-      error: AuthMessages.notConfigured,
+      error: translate('ru', AuthMessages.notConfigured),
       code: 'SERVICE_UNAVAILABLE',
     });
     expect(await userByTelegramId(7100007)).toBeNull();
@@ -263,7 +263,7 @@ describe('POST /api/v1/auth/telegram/webapp (Mini App initData)', () => {
     const params = new URLSearchParams(initDataFor(8000002));
     params.set('user', userJson(8000099));
     const res = await postWebApp(params.toString());
-    expectRefused(res, 401, AuthMessages.badSignature);
+    expectRefused(res, 401, translate('ru', AuthMessages.badSignature));
     expect(await userByTelegramId(8000099)).toBeNull();
     expect(await userByTelegramId(8000002)).toBeNull();
   });
@@ -273,13 +273,13 @@ describe('POST /api/v1/auth/telegram/webapp (Mini App initData)', () => {
     const fields = { auth_date: String(authDate), query_id: 'AAH-test', user: userJson(8000003) };
     const hash = signLoginWidget(fields, TEST_BOT_TOKEN);
     const res = await postWebApp(new URLSearchParams({ ...fields, hash }).toString());
-    expectRefused(res, 401, AuthMessages.badSignature);
+    expectRefused(res, 401, translate('ru', AuthMessages.badSignature));
     expect(await userByTelegramId(8000003)).toBeNull();
   });
 
   it('refuses stale initData', async () => {
     const res = await postWebApp(initDataFor(8000004, nowS() - 25 * 3600));
-    expectRefused(res, 401, AuthMessages.stale);
+    expectRefused(res, 401, translate('ru', AuthMessages.stale));
     expect(await userByTelegramId(8000004)).toBeNull();
   });
 
@@ -287,7 +287,7 @@ describe('POST /api/v1/auth/telegram/webapp (Mini App initData)', () => {
     const res = await postWebApp(
       signWebAppInitData({ query_id: 'AAH-test', auth_date: String(nowS()) }, TEST_BOT_TOKEN),
     );
-    expectRefused(res, 400, AuthMessages.missingFields);
+    expectRefused(res, 400, translate('ru', AuthMessages.missingFields));
   });
 
   it('refuses an empty initData with a validation error', async () => {
@@ -298,6 +298,6 @@ describe('POST /api/v1/auth/telegram/webapp (Mini App initData)', () => {
 
   it('answers 503 when no bot token is configured', async () => {
     const res = await postWebApp(initDataFor(8000005), unconfigured);
-    expectRefused(res, 503, AuthMessages.notConfigured);
+    expectRefused(res, 503, translate('ru', AuthMessages.notConfigured));
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AuthMessages } from '@p2p/shared';
+import { AuthMessages, translate } from '@p2p/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt, SignJWT } from 'jose';
@@ -166,7 +166,7 @@ describe('refresh tokens', () => {
     // The spent first token is presented again (stolen copy).
     const reuse = await refresh(s.refreshToken);
     expect401(reuse);
-    expect(reuse.json().error).toBe(AuthMessages.sessionExpired);
+    expect(reuse.json().error).toBe(translate('ru', AuthMessages.sessionExpired));
 
     // The newest refresh token and the current access token of that family stop working.
     expect401(await refresh(r3.refreshToken));

@@ -1,4 +1,5 @@
-import type { ChatMessage, MessageList } from '@p2p/shared';
+import { readFileSync } from 'node:fs';
+import { type ChatMessage, isMessageKey, type MessageList, translate } from '@p2p/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
@@ -22,7 +23,11 @@ const DISPUTE = { reasonId: 'other', details: 'Деньги не пришли' }
 async function systemLines(scene: Awaited<ReturnType<typeof tradeScene>>) {
   const res = await scene.api.list(scene.buyer.id, scene.tradeId);
   const messages = (res.body.data as MessageList).messages.filter((m: ChatMessage) => m.type === 'SYSTEM');
-  for (const m of messages) expect(m).toMatchObject({ senderId: null, sender: null, readAt: null });
+  for (const m of messages) {
+    expect(m).toMatchObject({ senderId: null, sender: null, readAt: null });
+    // Each line carries its catalogue key: a reader sees it in their language by the key.
+    expect(isMessageKey(m.contentKey) && translate('ru', m.contentKey)).toBe(m.content);
+  }
   return messages.map((m) => m.content);
 }
 
@@ -96,5 +101,19 @@ describe('SYSTEM lines of trade transitions', () => {
     );
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) expect(Number(r.lines), r.trade_id).toBe(Number(r.actions));
+  });
+
+  it('gives the lines written before keys existed their key (migration 0027)', async () => {
+    const sc = await tradeScene(t);
+    await t.ctx.db.execute(sql`UPDATE chat_messages SET content_key = NULL WHERE trade_id = ${sc.tradeId}`);
+    const script = readFileSync(
+      new URL('../../src/db/migrations/0027_system_line_keys.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = script.slice(script.indexOf('UPDATE chat_messages'));
+    await t.ctx.db.execute(sql.raw(backfill));
+    const res = await sc.api.list(sc.buyer.id, sc.tradeId);
+    const [line] = (res.body.data as MessageList).messages;
+    expect(line).toMatchObject({ type: 'SYSTEM', content: CREATED, contentKey: 'chat.system.create' });
   });
 });

@@ -1,4 +1,4 @@
-import { FALLBACK_PRICES, PRICE_SERVICE_UNAVAILABLE_MESSAGE } from '@p2p/shared';
+import { FALLBACK_PRICES, PRICES_FALLBACK_KEY, translate } from '@p2p/shared';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -70,7 +70,7 @@ function expectFallback(res: Awaited<ReturnType<typeof getPrices>>) {
   const body = res.json();
   expect(body).toEqual({
     success: false,
-    error: PRICE_SERVICE_UNAVAILABLE_MESSAGE,
+    error: translate('ru', PRICES_FALLBACK_KEY),
     code: 'SERVICE_UNAVAILABLE',
     data: FALLBACK_PRICES,
     source: 'fallback',

@@ -3,7 +3,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import { connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TEXT_BAD_CHARACTERS } from '@p2p/shared';
+import { TEXT_BAD_CHARACTERS, translate } from '@p2p/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findInputProblem, MAX_INPUT_DEPTH } from '../../src/plugins/input-guard.ts';
@@ -152,7 +152,7 @@ describe('NUL bytes in text are a 400, never a 500', () => {
       const body = expectRefused(await t.app.inject(request));
       expect(body, label).toMatchObject({
         code: 'VALIDATION_ERROR',
-        error: ownWords[label] ?? TEXT_BAD_CHARACTERS,
+        error: ownWords[label] ?? translate('ru', TEXT_BAD_CHARACTERS),
       });
     }
     // Nothing was written: the trades kept their states, no order or template appeared.
@@ -279,7 +279,9 @@ describe('the request guard', () => {
     expect(findInputProblem({ constructor: 'x' })).toMatchObject({ path: 'constructor' });
     let deep: unknown = 'leaf';
     for (let i = 0; i < 200_000; i++) deep = [deep];
-    expect(findInputProblem(deep)?.message).toBe('Слишком глубокая вложенность данных');
+    expect(translate('ru', findInputProblem(deep)?.key ?? 'errors.badValue')).toBe(
+      'Слишком глубокая вложенность данных',
+    );
     let fits: unknown = 'leaf';
     for (let i = 0; i < MAX_INPUT_DEPTH; i++) fits = { a: fits };
     expect(findInputProblem(fits)).toBeNull();

@@ -107,4 +107,37 @@ describe('error language', () => {
     }
     expect(limited?.error).toMatch(/^Too many requests, please try again in \d+ s$/);
   });
+
+  it("renders a shared schema's refusal with its values: route validation, message and field issues", async () => {
+    const create = (lang: string, payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/orders',
+        headers: { ...headers, 'accept-language': lang },
+        payload: {
+          type: 'buy',
+          cryptocurrency: 'BTC',
+          price_per_unit: '5000000',
+          payment_methods: ['sberbank'],
+          ...payload,
+        },
+      });
+    // A cross-field rule with values (the coin's minimum).
+    const small = { amount_crypto: '0.0001' };
+    expect((await create('ru', small)).json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      error: 'Минимальная сумма: 0.001 BTC',
+      details: { issues: [{ path: 'amount_crypto', message: 'Минимальная сумма: 0.001 BTC' }] },
+    });
+    expect((await create('en', small)).json()).toMatchObject({
+      error: 'Minimum amount: 0.001 BTC',
+      details: { issues: [{ path: 'amount_crypto', message: 'Minimum amount: 0.001 BTC' }] },
+    });
+    // A text bound: zod's own maximum fills the message.
+    const long = { amount_crypto: '1', description: 'x'.repeat(501) };
+    const en = (await create('en', long)).json();
+    expect(en.details.issues).toEqual([{ path: 'description', message: expect.stringMatching(/500/) }]);
+    expect(en.error).toBe(en.details.issues[0].message);
+    expect(en.error).not.toMatch(/[А-Яа-я]/);
+  });
 });

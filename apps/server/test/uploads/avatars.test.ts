@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AvatarMessages } from '@p2p/shared';
+import { AvatarMessages, translate } from '@p2p/shared';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,22 +133,30 @@ describe('avatar attacks are refused with the messages of the avatar form and ch
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
     );
-    await refused(multipart('avatar', 'a.svg', 'image/svg+xml', svg), 400, AvatarMessages.extension);
-    await refused(multipart('avatar', 'a.png', 'image/png', svg), 415, AvatarMessages.type);
+    await refused(
+      multipart('avatar', 'a.svg', 'image/svg+xml', svg),
+      400,
+      translate('ru', AvatarMessages.extension),
+    );
+    await refused(multipart('avatar', 'a.png', 'image/png', svg), 415, translate('ru', AvatarMessages.type));
   });
 
   it('HTML renamed .png', async () => {
     const html = Buffer.from(
       '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>',
     );
-    await refused(multipart('avatar', 'avatar.png', 'image/png', html), 415, AvatarMessages.type);
+    await refused(
+      multipart('avatar', 'avatar.png', 'image/png', html),
+      415,
+      translate('ru', AvatarMessages.type),
+    );
   });
 
   it('a real image with a wrong extension', async () => {
     await refused(
       multipart('avatar', 'me.gif', 'image/jpeg', await jpegWithGps()),
       400,
-      AvatarMessages.extension,
+      translate('ru', AvatarMessages.extension),
     );
   });
 
@@ -157,7 +165,11 @@ describe('avatar attacks are refused with the messages of the avatar form and ch
       0,
       2 * 1024 * 1024 + 1,
     );
-    await refused(multipart('avatar', 'big.jpg', 'image/jpeg', big), 413, AvatarMessages.size);
+    await refused(
+      multipart('avatar', 'big.jpg', 'image/jpeg', big),
+      413,
+      translate('ru', AvatarMessages.size),
+    );
   });
 
   it('a decompression bomb: a tiny PNG declaring 30000 × 30000', async () => {

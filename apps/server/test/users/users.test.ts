@@ -1,4 +1,4 @@
-import { DisplayNameMessages } from '@p2p/shared';
+import { DisplayNameMessages, translate } from '@p2p/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../helpers.ts';
 
@@ -62,10 +62,10 @@ describe('POST /api/v1/users/display-name', () => {
   });
 
   it.each([
-    ['missing', {}, DisplayNameMessages.required],
-    ['empty', { display_name: '' }, DisplayNameMessages.required],
-    ['only spaces', { display_name: '    ' }, DisplayNameMessages.required],
-    ['null', { display_name: null }, DisplayNameMessages.required],
+    ['missing', {}, translate('ru', DisplayNameMessages.required)],
+    ['empty', { display_name: '' }, translate('ru', DisplayNameMessages.required)],
+    ['only spaces', { display_name: '    ' }, translate('ru', DisplayNameMessages.required)],
+    ['null', { display_name: null }, translate('ru', DisplayNameMessages.required)],
     ['one character', { display_name: 'Я' }, 'Имя должно содержать минимум 2 символа'],
     ['one character after trimming', { display_name: '  Я  ' }, 'Имя должно содержать минимум 2 символа'],
     ['31 characters', { display_name: 'Б'.repeat(31) }, 'Имя не должно превышать 30 символов'],

@@ -9,14 +9,6 @@ export const catalogueReady: Promise<void> = loadCatalogue(currentLang()).catch(
   console.error('UI texts could not be loaded', error);
 });
 
-// Forms validate with the shared schemas, whose messages are the Russian texts of the
-// catalogue; an English screen shows them in English by looking them up in the Russian texts
-// (`localizeMessage`). So those load too, after the screen's own (the entry already preloads
-// them: docs/decisions/022).
-void catalogueReady.then(() =>
-  loadCatalogue('ru').catch((error: unknown) => console.error('Russian texts could not be loaded', error)),
-);
-
 // While the texts download, the browser's number formatting is initialised: the first Intl
 // formatter of a page costs tens of milliseconds on a phone (locale data), which would
 // otherwise land in the render that first shows the order book (docs/decisions/022).

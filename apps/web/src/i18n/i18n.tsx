@@ -95,8 +95,8 @@ export function useT(): Translate {
 }
 
 /**
- * Shows a message that came from elsewhere (a shared validator, the server, a SYSTEM chat line)
- * in the UI language when the catalogue knows it; anything else as it is.
+ * Shows a message that came from elsewhere (a shared validator's catalogue key) in the UI
+ * language; anything that is not a key (a server's answer, already in the UI language) as it is.
  */
 export function useLocalize(): (message: string, values?: MessageValues) => string {
   const { lang } = useI18n();

@@ -1,4 +1,4 @@
-import { localizeMessage, type MessageKey, translate } from '@p2p/shared';
+import { type MessageKey, translate } from '@p2p/shared';
 import { currentLang } from '@/i18n/current-lang';
 import { clearAuth, getAccessToken, getRefreshToken, saveTokens } from './storage';
 
@@ -233,13 +233,13 @@ async function readBody(response: Response): Promise<Envelope | null> {
   }
 }
 
-/** The error an answer carries, in the UI language when the catalogue knows its text. */
+/** The error an answer carries: the server wrote it in the UI language (Accept-Language). */
 export function errorMessageOf(
   body: { error?: string; message?: string } | null,
   response: Response,
 ): string {
   const text = body?.error || body?.message;
-  if (text) return localizeMessage(currentLang(), text);
+  if (text) return text;
   return translate(currentLang(), 'api.httpStatus', {
     status: response.status,
     statusText: response.statusText || '',

@@ -1,24 +1,6 @@
-import { type Lang, localizeMessage, type MessageValues } from '@p2p/shared';
+import { issueValues, type Lang, localizeMessage } from '@p2p/shared';
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-
-/** What a zod issue can tell a message: its params (custom issues) and its plain figures. */
-function valuesOf(issue: z.core.$ZodIssue): MessageValues {
-  const values: MessageValues = {};
-  for (const [name, value] of Object.entries(issue)) {
-    if (name === 'message' || name === 'path' || name === 'input') continue;
-    if (typeof value === 'string' || typeof value === 'number') values[name] = value;
-    else if (typeof value === 'bigint') values[name] = Number(value);
-  }
-  // zod names its bounds minimum/maximum; messages may say {min}/{max}.
-  if (values.minimum !== undefined) values.min ??= values.minimum;
-  if (values.maximum !== undefined) values.max ??= values.maximum;
-  const params = (issue as { params?: Record<string, unknown> }).params ?? {};
-  for (const [name, value] of Object.entries(params)) {
-    if (typeof value === 'string' || typeof value === 'number') values[name] = value;
-  }
-  return values;
-}
 
 /** Puts `error` at `path` (`details.bankName`) unless an earlier issue already did. */
 function place(errors: Record<string, unknown>, path: PropertyKey[], error: FieldError): void {
@@ -38,17 +20,17 @@ function place(errors: Record<string, unknown>, path: PropertyKey[], error: Fiel
 export function issuesToErrors<T extends FieldValues>(issues: readonly z.core.$ZodIssue[], lang: Lang) {
   const errors: Record<string, unknown> = {};
   for (const issue of issues) {
-    const message = localizeMessage(lang, issue.message, valuesOf(issue));
+    const message = localizeMessage(lang, issue.message, issueValues(issue));
     place(errors, issue.path, { type: issue.code, message });
   }
   return errors as FieldErrors<T>;
 }
 
 /**
- * A react-hook-form resolver over a shared zod schema. A message that is a catalogue key is
- * translated into the UI language with the issue's params (`{ minimum }`, custom `params`); a
- * Russian text the catalogue knows is shown in the UI language; any other message passes
- * through unchanged (docs/decisions/015-i18n-and-formatting.md).
+ * A react-hook-form resolver over a shared zod schema. A message that is a catalogue key (the
+ * shared schemas speak only in keys) is translated into the UI language with the issue's
+ * values (`{ minimum }`, an enum's options, custom `params`); zod's own words pass through
+ * (docs/decisions/015-i18n-and-formatting.md).
  */
 export function catalogueResolver<Values extends FieldValues, Output>(
   // The form's values as typed may be looser than the schema's input: the schema checks them.

@@ -20,12 +20,10 @@ describe('loading one language at a time', () => {
     expect(i18n.translate('en', 'lang.label')).toBe('Language');
     expect(i18n.isMessageKey('lang.label')).toBe(true);
     expect(i18n.messageKeys().length).toBeGreaterThan(100);
-    // Russian texts arriving from elsewhere are only recognised once Russian is loaded.
-    expect(i18n.localizeMessage('en', 'Язык')).toBe('Язык');
+    expect(i18n.localizeMessage('en', 'lang.label')).toBe('Language');
 
     await i18n.loadCatalogue('ru');
     expect(i18n.translate('ru', 'lang.label')).toBe('Язык');
-    expect(i18n.localizeMessage('en', 'Язык')).toBe('Language');
     // Both catalogues have the same keys, in Russian's order.
     expect(i18n.messageKeys()[0]).toBe(Object.keys((await import('./ru/index.ts')).ru)[0]);
   });

@@ -27,8 +27,6 @@ const CATALOGUES: Partial<Record<Lang, Catalogue>> = {};
 const compiled: Record<Lang, Map<MessageKey, IcuMessage>> = { ru: new Map(), en: new Map() };
 /** Any loaded catalogue: every language has exactly the same keys. */
 let keySource: Catalogue | null = null;
-/** Russian text -> key, built on first use (see russianIndex). */
-let reverseIndex: Map<string, MessageKey> | null = null;
 
 const LOADERS: Record<Lang, () => Promise<Catalogue>> = {
   ru: async () => (await import('./ru/index.ts')).ru,
@@ -40,7 +38,6 @@ const loading: Partial<Record<Lang, Promise<void>>> = {};
 export function addCatalogue(lang: Lang, messages: Catalogue): void {
   CATALOGUES[lang] = messages;
   compiled[lang].clear();
-  if (lang === 'ru') reverseIndex = null;
   if (lang === 'ru' || !keySource) keySource = messages;
 }
 
@@ -113,31 +110,39 @@ export function createTranslator(lang: Lang): Translate {
 }
 
 /**
- * Russian texts without placeholders -> their key (first key wins). Empty until the Russian
- * texts are loaded (a browser showing English has not loaded them).
+ * Localizes a message that came from elsewhere (a zod issue of a shared schema): a catalogue
+ * key is translated with `values`; anything else (zod's own English words) passes through.
+ * The schemas and the server speak in keys, so no text is ever looked up in reverse
+ * (docs/decisions/015-i18n-and-formatting.md).
  */
-function russianIndex(): Map<string, MessageKey> {
-  const russian = CATALOGUES.ru;
-  if (!russian) return new Map();
-  if (!reverseIndex) {
-    reverseIndex = new Map();
-    for (const key of messageKeys()) {
-      const text = russian[key];
-      if (!text.includes('{') && !reverseIndex.has(text)) reverseIndex.set(text, key);
-    }
-  }
-  return reverseIndex;
+export function localizeMessage(lang: Lang, message: string, values?: MessageValues): string {
+  return isMessageKey(message) ? translate(lang, message, values) : message;
 }
 
 /**
- * Localizes a message that came from elsewhere (a zod issue, a server error): a catalogue key
- * is translated with `values`; a Russian text the catalogue knows is shown in `lang` (messages
- * that still arrive as Russian text); anything else passes through unchanged.
+ * What a zod issue can tell its message: its plain figures (`minimum`, `maximum`), the
+ * choices of an enum (`{options}`) and a custom issue's `params`. zod names its bounds
+ * minimum/maximum; messages say {min}/{max}. Works on a zod issue and on the `params` that
+ * fastify's validation error keeps of one.
  */
-export function localizeMessage(lang: Lang, message: string, values?: MessageValues): string {
-  if (isMessageKey(message)) return translate(lang, message, values);
-  const known = russianIndex().get(message);
-  return known ? translate(lang, known) : message;
+export function issueValues(issue: object): MessageValues {
+  const values: MessageValues = {};
+  for (const [name, value] of Object.entries(issue)) {
+    if (name === 'message' || name === 'path' || name === 'input') continue;
+    if (typeof value === 'string' || typeof value === 'number') values[name] = value;
+    else if (typeof value === 'bigint') values[name] = Number(value);
+  }
+  if (values.minimum !== undefined) values.min ??= values.minimum;
+  if (values.maximum !== undefined) values.max ??= values.maximum;
+  const choices = (issue as { values?: unknown }).values;
+  if (Array.isArray(choices)) values.options = choices.map(String).join(', ');
+  const params = (issue as { params?: unknown }).params;
+  if (params && typeof params === 'object') {
+    for (const [name, value] of Object.entries(params)) {
+      if (typeof value === 'string' || typeof value === 'number') values[name] = value;
+    }
+  }
+  return values;
 }
 
 /**

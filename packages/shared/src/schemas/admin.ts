@@ -1,20 +1,22 @@
 import { z } from 'zod';
+import type { MessageKey } from '../i18n/runtime.ts';
 import { CRYPTO_DECIMALS, CRYPTOCURRENCIES, tryParseAmount } from '../money.ts';
 import { text } from './text.ts';
 
-/** Back-office form texts and the server's answers to the back office. */
+/** Back-office form texts and the server's answers to the back office, as catalogue keys. */
 export const AdminMessages = {
-  fillAll: 'Заполните все поля',
-  badEmail: 'Неверный формат email',
-  shortPassword: 'Пароль должен быть минимум 6 символов',
-  badCredentials: 'Неверный email или пароль',
-  badAmount: 'Введите корректную сумму',
-  tooManyDecimals: `Не более ${CRYPTO_DECIMALS} знаков после запятой`,
-  shortReason: 'Причина должна быть минимум 5 символов',
-  longReason: 'Причина не должна превышать 500 символов',
-  pickUserAndCurrency: 'Выберите пользователя и криптовалюту',
-  userNotFound: 'Пользователь не найден',
-} as const;
+  fillAll: 'validation.admin.fillAll',
+  badEmail: 'validation.admin.email',
+  shortPassword: 'validation.admin.password',
+  badCredentials: 'errors.staffLogin',
+  badAmount: 'validation.admin.amount',
+  /** With `{ decimals: CRYPTO_DECIMALS }`. */
+  tooManyDecimals: 'validation.amount.maxDecimals',
+  shortReason: 'validation.admin.reason',
+  longReason: 'validation.admin.reasonTooLong',
+  pickUserAndCurrency: 'validation.admin.userAndCrypto',
+  userNotFound: 'errors.userNotFound',
+} as const satisfies Record<string, MessageKey>;
 
 export const ADMIN_PASSWORD_MIN = 6;
 export const ADMIN_REASON_MIN = 5;
@@ -93,7 +95,7 @@ export const AdminUsersQuery = z.object({
   page,
   limit: limit(ADMIN_USERS_PAGE_SIZE),
   search: text({ max: 100 }).optional(),
-  userId: z.uuid({ error: 'Некорректный идентификатор' }).optional(),
+  userId: z.uuid({ error: 'validation.id' }).optional(),
 });
 
 /** A user as the back office sees them. */
@@ -136,7 +138,10 @@ export const AdminUserBalancesResult = z.object({ balances: z.record(z.string(),
 /** A positive crypto amount as a decimal string (a JSON number is refused: floats lose money). */
 export const CryptoAmountString = text({ max: 40, messages: { required: AdminMessages.badAmount } })
   .regex(/^\d{1,10}(\.\d+)?$/, AdminMessages.badAmount)
-  .refine((v) => (v.split('.')[1] ?? '').length <= CRYPTO_DECIMALS, AdminMessages.tooManyDecimals)
+  .refine((v) => (v.split('.')[1] ?? '').length <= CRYPTO_DECIMALS, {
+    message: AdminMessages.tooManyDecimals,
+    params: { decimals: CRYPTO_DECIMALS },
+  })
   .refine((v) => (tryParseAmount(v, CRYPTO_DECIMALS) ?? 0n) > 0n, AdminMessages.badAmount);
 
 export const BalanceOperationRequest = z.object({
@@ -164,15 +169,15 @@ export type BalanceOperationResult = z.infer<typeof BalanceOperationResult>;
 export const AuditLogsQuery = z.object({
   page,
   limit: limit(AUDIT_LOG_PAGE_SIZE),
-  adminId: z.uuid({ error: 'Некорректный идентификатор' }).optional(),
+  adminId: z.uuid({ error: 'validation.id' }).optional(),
   action: text({ min: 1, max: 100 }).optional(),
   entityType: text({ min: 1, max: 100 }).optional(),
   /** ISO date or date-time; a bare date `to` includes that whole day (UTC). */
   from: text({ max: 40 })
-    .refine((v) => !Number.isNaN(Date.parse(v)), 'Некорректная дата')
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'bo.badDate')
     .optional(),
   to: text({ max: 40 })
-    .refine((v) => !Number.isNaN(Date.parse(v)), 'Некорректная дата')
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'bo.badDate')
     .optional(),
 });
 
@@ -199,12 +204,12 @@ export const AuditLogsResult = z.object({ logs: z.array(AuditLogView), paginatio
 
 /** Body of POST /admin/trades/{id}/resolve: the moderator's decision and its grounds. */
 export const ResolveDisputeRequest = z.object({
-  outcome: z.enum(['release', 'refund'], { error: 'Выберите решение: release или refund' }),
+  outcome: z.enum(['release', 'refund'], { error: 'errors.resolveChoice' }),
   note: text({
     min: 5,
     max: 1000,
     multiline: true,
-    messages: { required: 'Укажите основание решения', tooShort: 'Основание решения: минимум 5 символов' },
+    messages: { required: 'errors.resolveNote', tooShort: 'errors.resolveNoteShort' },
   }),
 });
 export type ResolveDisputeRequest = z.infer<typeof ResolveDisputeRequest>;

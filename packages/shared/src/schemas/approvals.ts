@@ -111,9 +111,9 @@ export const RejectApprovalRequest = z.object({
     max: 1000,
     multiline: true,
     messages: {
-      required: 'Укажите причину отказа (минимум 5 символов)',
-      tooShort: 'Укажите причину отказа (минимум 5 символов)',
-      tooLong: 'Причина не должна превышать 1000 символов',
+      required: 'staffSafety.rejectNoteRequired',
+      tooShort: 'staffSafety.rejectNoteRequired',
+      tooLong: 'staffSafety.rejectNoteTooLong',
     },
   }),
 });

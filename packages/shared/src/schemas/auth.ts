@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from '../i18n/runtime.ts';
 import { text } from './text.ts';
 import { UserView } from './users.ts';
 
@@ -16,10 +17,7 @@ export const TelegramWebAppLoginRequest = z.object({
 });
 
 export const DevLoginRequest = z.object({
-  username: text({ min: 2, max: 32 }).regex(
-    /^[A-Za-z0-9_]+$/,
-    'Имя пользователя: латинские буквы, цифры и _',
-  ),
+  username: text({ min: 2, max: 32 }).regex(/^[A-Za-z0-9_]+$/, 'validation.username'),
 });
 
 const RefreshToken = text({ min: 10, max: 200, trim: false });
@@ -58,14 +56,14 @@ export const AuthConfigResult = z.object({
 });
 
 export const AuthMessages = {
-  missingFields: 'Invalid Telegram data: missing required fields',
-  badSignature: 'Неверная подпись данных Telegram',
-  stale: 'Данные авторизации Telegram устарели, войдите снова',
-  future: 'Некорректное время авторизации Telegram',
-  notConfigured: 'Вход через Telegram не настроен',
-  unauthorized: 'Необходима авторизация',
-  sessionExpired: 'Сессия истекла, войдите снова',
-} as const;
+  missingFields: 'errors.telegramData',
+  badSignature: 'errors.telegramSignature',
+  stale: 'errors.telegramExpired',
+  future: 'errors.telegramTime',
+  notConfigured: 'errors.telegramNotConfigured',
+  unauthorized: 'errors.unauthorized',
+  sessionExpired: 'errors.sessionExpired',
+} as const satisfies Record<string, MessageKey>;
 
 /** `POST /auth/sessions/end-all`: how many sessions ended (sockets closed with them). */
 export const EndSessionsResult = z.object({ ended: z.number().int() });

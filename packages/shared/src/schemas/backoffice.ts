@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from '../i18n/runtime.ts';
 import { CRYPTOCURRENCIES } from '../money.ts';
 import { TRADE_STATUSES } from '../trade-machine.ts';
 import { WITHDRAWAL_STATUSES } from '../withdrawal-rules.ts';
@@ -53,13 +54,13 @@ import { EscrowView, EvidenceParty, EvidenceRequestView, TradeView } from './tra
 
 /** Field refusals; each is a text of the catalogue (packages/shared/src/i18n/ru/backoffice.ts). */
 export const BackOfficeMessages = {
-  noteRequired: 'Введите текст заметки',
-  noteTooLong: 'Заметка не должна превышать 2000 символов',
-  blockReasonRequired: 'Укажите причину (минимум 5 символов)',
-  blockReasonTooLong: 'Причина не должна превышать 500 символов',
-  evidenceRequired: 'Опишите, какие доказательства нужны',
-  evidenceHours: 'Срок ответа: от 1 до 168 часов',
-} as const;
+  noteRequired: 'bo.noteRequired',
+  noteTooLong: 'bo.noteTooLong',
+  blockReasonRequired: 'bo.blockReasonRequired',
+  blockReasonTooLong: 'validation.admin.reasonTooLong',
+  evidenceRequired: 'bo.evidenceRequired',
+  evidenceHours: 'bo.evidenceHours',
+} as const satisfies Record<string, MessageKey>;
 
 export const DISPUTE_SLA_HOURS_DEFAULT = 24;
 export const DISPUTES_PAGE_SIZE = 20;
@@ -78,8 +79,8 @@ export const StaffList = z.object({ staff: z.array(StaffMember) });
 export const CreateStaffRequest = z.object({
   email: text({ min: 3, max: 254 })
     .toLowerCase()
-    .regex(/^[^\s@]+@[^\s@]+$/, 'Неверный формат email'),
-  password: text({ min: 8, max: 256, trim: false, messages: { tooShort: 'Пароль: минимум 8 символов' } }),
+    .regex(/^[^\s@]+@[^\s@]+$/, 'validation.admin.email'),
+  password: text({ min: 8, max: 256, trim: false, messages: { tooShort: 'bo.staffPasswordShort' } }),
   role: StaffRole,
   firstName: text({ max: 128 }).default(''),
   lastName: text({ max: 128 }).default(''),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isMessageKey, type Lang, type MessageKey, translate } from '../i18n/runtime.ts';
 import { PageInfo } from './common.ts';
 import { text } from './text.ts';
 
@@ -8,15 +9,15 @@ export const CHAT_MESSAGE_MAX = 2000;
 export const CHAT_PAGE_SIZE = 100;
 
 export const ChatMessages = {
-  empty: 'Сообщение не может быть пустым',
-  tooLong: 'Сообщение слишком длинное (максимум 2000 символов)',
-  textOnly: 'Можно отправлять только текстовые сообщения',
-  badCharacters: 'Сообщение содержит недопустимые символы',
-  notFound: 'Сообщение не найдено',
-  loadFailed: 'Ошибка загрузки сообщений',
-  sendFailed: 'Ошибка отправки сообщения',
-  offline: 'Нет соединения с сервером. Сообщения будут отправлены при восстановлении связи.',
-} as const;
+  empty: 'validation.chat.empty',
+  tooLong: 'validation.chat.tooLong',
+  textOnly: 'validation.chat.textOnly',
+  badCharacters: 'validation.chat.badCharacters',
+  notFound: 'errors.messageNotFound',
+  loadFailed: 'errors.chatLoad',
+  sendFailed: 'errors.chatSend',
+  offline: 'errors.chatOffline',
+} as const satisfies Record<string, MessageKey>;
 
 /** MODERATOR: written by the dispute moderator (no sender; shown as the moderator's). */
 export const ChatMessageType = z.enum(['TEXT', 'SYSTEM', 'MODERATOR']);
@@ -42,12 +43,20 @@ export const ChatMessage = z.object({
   tradeId: z.uuid(),
   senderId: z.uuid().nullable(),
   content: z.string(),
+  /** A SYSTEM line's catalogue key: clients show the line in their reader's language by it. */
+  contentKey: z.string().nullable(),
   type: ChatMessageType,
   createdAt: z.string(),
   readAt: z.string().nullable(),
   sender: ChatSender.nullable(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
+
+/** A SYSTEM line in the reader's language, by its key; as stored when it has none. */
+export function systemLineText(message: Pick<ChatMessage, 'content' | 'contentKey'>, lang: Lang): string {
+  const key = message.contentKey;
+  return key && isMessageKey(key) ? translate(lang, key) : message.content;
+}
 
 /** Text as users send it: trimmed, 1..2000 characters, several lines, no control characters. */
 export const MessageContent = text({

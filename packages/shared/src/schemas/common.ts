@@ -13,7 +13,7 @@ export const ErrorEnvelopeSchema = z.object({
   details: z.unknown().optional(),
 });
 
-export const IdParams = z.object({ id: z.uuid({ error: 'Некорректный идентификатор' }) });
+export const IdParams = z.object({ id: z.uuid({ error: 'validation.id' }) });
 export type IdParams = z.infer<typeof IdParams>;
 
 export const MessageResult = z.object({ message: z.string() });

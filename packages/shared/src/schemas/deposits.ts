@@ -11,9 +11,8 @@ export type ChainMode = (typeof CHAIN_MODES)[number];
 export const DEPOSIT_STATUSES = ['pending', 'credited', 'below_minimum', 'dropped'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
-export const UNKNOWN_NETWORK = `Неизвестная сеть. Допустимые значения: ${NETWORK_IDS.join(', ')}`;
-
-const Network = z.enum(NETWORK_IDS, { error: UNKNOWN_NETWORK });
+/** An unknown network is refused with the allowed ones (the enum's values, `{options}`). */
+const Network = z.enum(NETWORK_IDS, { error: 'validation.network.unknown' });
 
 export const DepositAddressQuery = z.object({ network: Network });
 export type DepositAddressQuery = z.infer<typeof DepositAddressQuery>;
@@ -73,11 +72,11 @@ export const DevTransferRequest = z.object({
   toAddress: text({
     min: 1,
     max: 128,
-    messages: { required: 'Укажите адрес', tooLong: 'Слишком длинный адрес' },
+    messages: { required: 'validation.deposit.address', tooLong: 'validation.address.tooLong' },
   }),
   amount: text({ max: 20 })
-    .regex(/^\d{1,9}(\.\d{1,8})?$/, 'Сумма: десятичное число, не больше 8 знаков после точки')
-    .refine((v) => /[1-9]/.test(v), 'Сумма должна быть больше 0'),
+    .regex(/^\d{1,9}(\.\d{1,8})?$/, 'validation.deposit.amountFormat')
+    .refine((v) => /[1-9]/.test(v), 'wd.err.amountPositive'),
 });
 export type DevTransferRequest = z.infer<typeof DevTransferRequest>;
 
@@ -90,7 +89,12 @@ export const DevTransferResult = z.object({
 export type DevTransferResult = z.infer<typeof DevTransferResult>;
 
 export const DevBlocksRequest = z.object({
-  count: z.number().int().min(1, 'Не меньше 1 блока').max(100, 'Не больше 100 блоков за раз').default(1),
+  count: z
+    .number()
+    .int()
+    .min(1, 'validation.devnet.blocksMin')
+    .max(100, 'validation.devnet.blocksMax')
+    .default(1),
 });
 export type DevBlocksRequest = z.infer<typeof DevBlocksRequest>;
 
@@ -99,7 +103,7 @@ export type DevBlocksResult = z.infer<typeof DevBlocksResult>;
 
 /** A transaction hash as the devnet writes it: 64 hex digits, `0x`-prefixed on EVM chains. */
 export const DevTxParams = DevChainParams.extend({
-  txHash: z.string().regex(/^(0x)?[0-9a-f]{64}$/, 'Некорректный хеш транзакции'),
+  txHash: z.string().regex(/^(0x)?[0-9a-f]{64}$/, 'validation.txHash'),
 });
 export type DevTxParams = z.infer<typeof DevTxParams>;
 

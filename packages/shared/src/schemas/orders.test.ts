@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { issueValues, localizeMessage } from '../i18n/index.ts';
 import { CreateOrderRequest, OrderBookQuery, OrderSettingsRequest } from './orders.ts';
 
 // The order form's texts, typed here rather than imported, so a changed message fails.
@@ -28,7 +29,10 @@ const plain = (s: string) => s.replace(/\u00a0/g, ' ');
 
 function messagesOf(input: Record<string, unknown>): string[] {
   const result = CreateOrderRequest.safeParse(input);
-  return result.success ? [] : result.error.issues.map((i) => plain(i.message));
+  // What a Russian reader is shown: the issue's key with its values.
+  return result.success
+    ? []
+    : result.error.issues.map((i) => plain(localizeMessage('ru', i.message, issueValues(i))));
 }
 
 describe('CreateOrderRequest: valid input', () => {

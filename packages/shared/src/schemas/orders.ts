@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey, MessageValues } from '../i18n/runtime.ts';
 import {
   CRYPTOCURRENCIES,
   FIAT_CURRENCIES,
@@ -26,22 +27,32 @@ export const ORDER_MIN_FIAT: Record<(typeof FIAT_CURRENCIES)[number], string> = 
 const minFiatText = (fiat: 'RUB' | 'USD') =>
   `${formatRu(ORDER_MIN_FIAT[fiat]).replace(/\u00a0/g, ' ')} ${FIAT_SIGN[fiat]}`;
 
+/** The order rules' messages, as catalogue keys (the values are the issue's `params`). */
 export const OrderMessages = {
-  type: 'Выберите тип ордера: покупка или продажа',
-  crypto: 'Выберите поддерживаемую криптовалюту',
-  minCrypto: (min: string, c: string) => `Минимальная сумма: ${min} ${c}`,
-  price: 'Укажите корректную цену за единицу',
-  minTotal: (fiat: 'RUB' | 'USD') => `Минимальная сумма сделки: ${minFiatText(fiat)}`,
-  methods: 'Выберите хотя бы один способ оплаты',
-  minLimit: (fiat: 'RUB' | 'USD') =>
-    `Минимальный лимит должен быть не менее ${minFiatText(fiat)} и не больше общей суммы`,
-  maxLimit: 'Максимальный лимит должен быть больше минимального и не превышать общую сумму',
-  description: 'Описание не должно превышать 500 символов',
-  timeLimit: 'Время сделки должно быть от 15 минут до 24 часов',
-  amountString: 'Сумма передается строкой, например "0.5"',
-  tooLarge: 'Сумма слишком велика',
-  fiatCurrency: 'Fiat currency is required',
-} as const;
+  type: 'validation.order.type',
+  crypto: 'validation.order.crypto',
+  /** With `{ min, crypto }`. */
+  minCrypto: 'validation.order.minCrypto',
+  price: 'validation.order.price',
+  /** With `{ amount }`, the fiat's minimum as written. */
+  minTotal: 'validation.order.minTotal',
+  methods: 'validation.order.methods',
+  /** With `{ amount }`, the fiat's minimum as written. */
+  minLimit: 'validation.order.minLimit',
+  maxLimit: 'validation.order.maxLimit',
+  description: 'validation.order.description',
+  timeLimit: 'validation.order.timeLimit',
+  amountString: 'validation.order.amountString',
+  tooLarge: 'validation.order.tooLarge',
+  fiatCurrency: 'validation.order.fiat',
+} as const satisfies Record<string, MessageKey>;
+
+/** One broken order rule: the field, the message's key and its values. */
+export interface OrderRuleIssue {
+  path: string;
+  message: MessageKey;
+  values?: MessageValues;
+}
 
 /** An amount as a decimal string; its value rules are in `orderAmountIssues`. */
 const decimalString = text({ max: 40, messages: { required: OrderMessages.amountString } });
@@ -73,8 +84,9 @@ export const CreateOrderRequest = z
       .default(30),
   })
   .superRefine((o, ctx) => {
-    for (const issue of orderAmountIssues(o))
-      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    for (const issue of orderAmountIssues(o)) {
+      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message, params: issue.values });
+    }
   });
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequest>;
 
@@ -93,14 +105,15 @@ export function orderAmountIssues(o: {
   price_per_unit: string;
   min_amount?: string | undefined;
   max_amount?: string | undefined;
-}): { path: string; message: string }[] {
-  const issues: { path: string; message: string }[] = [];
+}): OrderRuleIssue[] {
+  const issues: OrderRuleIssue[] = [];
   const amount = tryParseAmount(o.amount_crypto, 8);
   const minCrypto = tryParseAmount(ORDER_MIN_CRYPTO[o.cryptocurrency], 8) ?? 0n;
   if (amount === null || amount <= 0n || amount < minCrypto) {
     issues.push({
       path: 'amount_crypto',
-      message: OrderMessages.minCrypto(ORDER_MIN_CRYPTO[o.cryptocurrency], o.cryptocurrency),
+      message: OrderMessages.minCrypto,
+      values: { min: ORDER_MIN_CRYPTO[o.cryptocurrency], crypto: o.cryptocurrency },
     });
   } else if (amount > ORDER_MAX_CRYPTO_MINOR) {
     issues.push({ path: 'amount_crypto', message: OrderMessages.tooLarge });
@@ -112,7 +125,11 @@ export function orderAmountIssues(o: {
   const total = fiatValue(amount, price);
   const minFiat = tryParseAmount(ORDER_MIN_FIAT[o.fiat_currency], 2) ?? 0n;
   if (total < minFiat) {
-    issues.push({ path: 'total_amount', message: OrderMessages.minTotal(o.fiat_currency) });
+    issues.push({
+      path: 'total_amount',
+      message: OrderMessages.minTotal,
+      values: { amount: minFiatText(o.fiat_currency) },
+    });
     return issues;
   }
   if (total > ORDER_MAX_TOTAL_MINOR) {
@@ -121,7 +138,11 @@ export function orderAmountIssues(o: {
   }
   const min = o.min_amount === undefined ? minFiat : tryParseAmount(o.min_amount, 2);
   if (min === null || min < minFiat || min > total)
-    issues.push({ path: 'min_amount', message: OrderMessages.minLimit(o.fiat_currency) });
+    issues.push({
+      path: 'min_amount',
+      message: OrderMessages.minLimit,
+      values: { amount: minFiatText(o.fiat_currency) },
+    });
   const max = o.max_amount === undefined ? total : tryParseAmount(o.max_amount, 2);
   if (max === null || max <= 0n || (min !== null && max < min) || max > total) {
     issues.push({ path: 'max_amount', message: OrderMessages.maxLimit });
@@ -180,7 +201,7 @@ export const OrderView = z.object({
 export type OrderView = z.infer<typeof OrderView>;
 
 /** The book's answer to a cursor it did not make (catalogue key errors.bookCursorInvalid). */
-const BOOK_CURSOR_INVALID = 'Ссылка на следующую страницу устарела или повреждена: откройте список сначала';
+const BOOK_CURSOR_INVALID = 'errors.bookCursorInvalid';
 
 export const OrderBookQuery = z.object({
   type: z.enum(['buy', 'sell']).optional(),
@@ -212,7 +233,7 @@ export const OrderList = PageInfo.extend({
 export type OrderList = z.infer<typeof OrderList>;
 
 export const OrderSettingsRequest = z.object({
-  status: z.enum(['active', 'paused'], { error: 'Статус должен быть active или paused' }),
+  status: z.enum(['active', 'paused'], { error: 'validation.order.status' }),
 });
 
 export const OrderStats = z.object({

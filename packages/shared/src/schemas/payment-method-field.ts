@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from '../i18n/runtime.ts';
 import {
   PAYMENT_METHODS,
   type PaymentMethod,
@@ -8,7 +9,7 @@ import {
 import { text } from './text.ts';
 
 /** A payment method on the wire: code or name in, code out. */
-export function paymentMethodField(required: string = PaymentMethodMessages.required) {
+export function paymentMethodField(required: MessageKey = PaymentMethodMessages.required) {
   return text({ min: 1, max: 64, messages: { required } })
     .transform((value, ctx): PaymentMethod => {
       const code = paymentMethodCode(value);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from '../i18n/runtime.ts';
 import { text } from './text.ts';
 
 /**
@@ -21,32 +22,30 @@ export type PaymentTemplateType = (typeof PAYMENT_TEMPLATE_TYPES)[number];
 export const PAYMENT_TEMPLATES_MAX = 50;
 
 export const PaymentTemplateMessages = {
-  name: 'Введите название',
-  bankName: 'Введите название банка',
-  cardNumber: 'Введите номер карты',
-  cardNumberInvalid: 'Некорректный номер карты',
-  holderName: 'Введите имя держателя',
-  phone: 'Введите номер телефона',
-  phoneInvalid: 'Некорректный номер телефона',
-  sbpBank: 'Введите банк',
-  accountNumber: 'Введите номер счета',
-  accountNumberInvalid: 'Номер счета должен состоять из 20 цифр',
-  bik: 'Введите БИК',
-  bikInvalid: 'БИК должен состоять из 9 цифр',
-  recipientName: 'Введите имя получателя',
-  wallet: 'Введите номер кошелька',
-  walletInvalid: 'Некорректный номер кошелька',
-  meetingLocation: 'Укажите место встречи',
-  unknownType: 'Неизвестный тип оплаты',
-  invalidForm: 'Проверьте заполнение формы',
-} as const;
+  name: 'validation.pm.name',
+  bankName: 'validation.pm.bankName',
+  cardNumber: 'validation.pm.cardNumber',
+  cardNumberInvalid: 'validation.pm.cardNumberInvalid',
+  holderName: 'validation.pm.holderName',
+  phone: 'validation.pm.phone',
+  phoneInvalid: 'validation.pm.phoneInvalid',
+  sbpBank: 'validation.pm.sbpBank',
+  accountNumber: 'validation.pm.accountNumber',
+  accountNumberInvalid: 'validation.pm.accountNumberInvalid',
+  bik: 'validation.pm.bik',
+  bikInvalid: 'validation.pm.bikInvalid',
+  recipientName: 'validation.pm.recipientName',
+  wallet: 'validation.pm.wallet',
+  walletInvalid: 'validation.pm.walletInvalid',
+  meetingLocation: 'validation.pm.meetingLocation',
+  unknownType: 'validation.pm.unknownType',
+  invalidForm: 'validation.pm.invalidForm',
+} as const satisfies Record<string, MessageKey>;
 const M = PaymentTemplateMessages;
 
-const tooLong = (max: number) => `Не более ${max} символов`;
-
 /** A required text field: missing, non-string or blank all answer `message`. */
-const required = (message: string, max = 100) =>
-  text({ min: 1, max, messages: { required: message, tooLong: tooLong(max) } });
+const required = (message: MessageKey, max = 100) =>
+  text({ min: 1, max, messages: { required: message, tooLong: 'validation.text.tooLong' } });
 
 /** An optional text field; the form sends '' or null for "not filled". */
 function optional<T extends z.ZodType>(schema: T) {
@@ -86,7 +85,12 @@ export function normalizePhone(raw: string): string | null {
 }
 
 /** Digits of a field typed with spaces or dashes, checked against `pattern`. */
-const digitsField = (message: string, invalid: string, maxRaw: number, valid: (d: string) => boolean) =>
+const digitsField = (
+  message: MessageKey,
+  invalid: MessageKey,
+  maxRaw: number,
+  valid: (d: string) => boolean,
+) =>
   text({
     min: 1,
     max: maxRaw,
@@ -100,7 +104,7 @@ const digitsField = (message: string, invalid: string, maxRaw: number, valid: (d
     return digits;
   });
 
-const phoneField = (message: string, invalid: string) =>
+const phoneField = (message: MessageKey, invalid: MessageKey) =>
   text({
     min: 1,
     max: 25,
@@ -132,7 +136,7 @@ export const BankCardDetails = z.object({
 export const SbpDetails = z.object({
   phone: phoneField(M.phone, M.phoneInvalid),
   bankName: required(M.sbpBank),
-  recipientName: optional(text({ max: 100, messages: { tooLong: tooLong(100) } })),
+  recipientName: optional(text({ max: 100, messages: { tooLong: 'validation.text.tooLong' } })),
 });
 
 export const BankTransferDetails = z.object({
@@ -150,7 +154,7 @@ export const YooMoneyDetails = z.object({
 
 export const CashDetails = z.object({
   meetingLocation: required(M.meetingLocation, 200),
-  preferredTime: optional(text({ max: 100, messages: { tooLong: tooLong(100) } })),
+  preferredTime: optional(text({ max: 100, messages: { tooLong: 'validation.text.tooLong' } })),
 });
 
 const common = {
@@ -256,7 +260,7 @@ export type PaymentTemplateView = z.infer<typeof PaymentTemplateView>;
 export const PaymentTemplateList = z.array(PaymentTemplateView);
 
 export const AttachPaymentTemplateRequest = z.object({
-  templateId: z.uuid({ error: 'Выберите способ оплаты' }),
+  templateId: z.uuid({ error: 'validation.trade.methodRequired' }),
 });
 
 /** The details a seller sent on a trade: a snapshot, unaffected by later template edits. */
@@ -273,9 +277,9 @@ export type TradePaymentTemplate = z.infer<typeof TradePaymentTemplate>;
 
 export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
 export const ReceiptMessages = {
-  notImage: 'Пожалуйста, выберите изображение (JPG, PNG)',
-  tooLarge: 'Файл слишком большой. Максимум 5MB',
-} as const;
+  notImage: 'validation.receipt.notImage',
+  tooLarge: 'validation.receipt.tooLarge',
+} as const satisfies Record<string, MessageKey>;
 
 /** Answer of the receipt upload. */
 export const PaymentProofUploadResult = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from '../i18n/runtime.ts';
 import { text } from './text.ts';
 import { SecondFactorCode } from './two-factor.ts';
 
@@ -22,10 +23,11 @@ export const SETTINGS_MIN_RATING = { min: 0, max: 5, step: 0.1 } as const;
 export const AUTO_REPLY_MAX = 500;
 
 export const SettingsMessages = {
-  timeLimit: 'Время на оплату должно быть от 5 до 60 минут',
-  minRating: 'Минимальный рейтинг партнёра должен быть от 0 до 5 с шагом 0.1',
-  autoReplyTooLong: `Автоответ не должен превышать ${AUTO_REPLY_MAX} символов`,
-} as const;
+  timeLimit: 'validation.settings.timeLimit',
+  minRating: 'validation.settings.minRating',
+  /** `{max}` is the issue's own bound, AUTO_REPLY_MAX. */
+  autoReplyTooLong: 'validation.settings.autoReplyTooLong',
+} as const satisfies Record<string, MessageKey>;
 
 export const NotificationSettings = z.object({
   /** Send notifications to the connected Telegram bot. */

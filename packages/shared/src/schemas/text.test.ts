@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { OptionalDisplayName, RequiredDisplayName } from '../display-name.ts';
+import { issueValues, localizeMessage } from '../i18n/index.ts';
 import {
   AdminLoginRequest,
   AdminUsersQuery,
@@ -12,7 +13,7 @@ import { DevLoginRequest, RefreshRequest, TelegramLoginRequest, TelegramWebAppLo
 import { SendMessageRequest } from './chat.ts';
 import { CreateOrderRequest } from './orders.ts';
 import { PaymentTemplateInput, UpdatePaymentTemplateRequest } from './payment-templates.ts';
-import { hasUnstorableCharacters, TEXT_BAD_CHARACTERS, text } from './text.ts';
+import { hasUnstorableCharacters, text } from './text.ts';
 import {
   CreateTradeRequest,
   DisputePayload,
@@ -26,11 +27,15 @@ const issuesOf = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);
   return result.success
     ? []
-    : result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    : result.error.issues.map((i) => ({
+        path: i.path.join('.'),
+        // What a Russian reader is shown: the issue's key with its values.
+        message: localizeMessage('ru', i.message, issueValues(i)),
+      }));
 };
 
 describe('text()', () => {
-  const line = text({ min: 1, max: 10, messages: { required: 'Введите название' } });
+  const line = text({ min: 1, max: 10, messages: { required: 'validation.pm.name' } });
   const lines = text({ max: 40, multiline: true });
 
   it('trims, then checks characters, then length, with the field wording', () => {
@@ -38,9 +43,9 @@ describe('text()', () => {
     expect(issuesOf(line, '   ')).toEqual([{ path: '', message: 'Введите название' }]);
     expect(issuesOf(line, 42)).toEqual([{ path: '', message: 'Введите название' }]);
     expect(issuesOf(line, 'x'.repeat(11))).toEqual([{ path: '', message: 'Не более 10 символов' }]);
-    expect(issuesOf(text({ max: 5, messages: { badCharacters: 'Свой текст' } }), 'a\u0000')).toEqual([
-      { path: '', message: 'Свой текст' },
-    ]);
+    expect(
+      issuesOf(text({ max: 5, messages: { badCharacters: 'validation.chat.badCharacters' } }), 'a\u0000'),
+    ).toEqual([{ path: '', message: 'Сообщение содержит недопустимые символы' }]);
   });
 
   it('refuses control characters (C0, DEL, C1) and lone surrogates', () => {
@@ -54,16 +59,18 @@ describe('text()', () => {
       'Sber\ud800',
       '\udfffx',
     ]) {
-      expect(issuesOf(line, bad), JSON.stringify(bad)).toEqual([{ path: '', message: TEXT_BAD_CHARACTERS }]);
+      expect(issuesOf(line, bad), JSON.stringify(bad)).toEqual([
+        { path: '', message: 'Недопустимые символы в тексте' },
+      ]);
     }
   });
 
   it('keeps newlines and tabs for several-line fields only', () => {
-    expect(issuesOf(line, 'a\nb')).toEqual([{ path: '', message: TEXT_BAD_CHARACTERS }]);
-    expect(issuesOf(line, 'a\tb')).toEqual([{ path: '', message: TEXT_BAD_CHARACTERS }]);
-    expect(issuesOf(line, 'a\u2028b')).toEqual([{ path: '', message: TEXT_BAD_CHARACTERS }]);
+    expect(issuesOf(line, 'a\nb')).toEqual([{ path: '', message: 'Недопустимые символы в тексте' }]);
+    expect(issuesOf(line, 'a\tb')).toEqual([{ path: '', message: 'Недопустимые символы в тексте' }]);
+    expect(issuesOf(line, 'a\u2028b')).toEqual([{ path: '', message: 'Недопустимые символы в тексте' }]);
     expect(lines.parse('Первая\r\nвторая\tтретья')).toBe('Первая\r\nвторая\tтретья');
-    expect(issuesOf(lines, 'a\u0000\nb')).toEqual([{ path: '', message: TEXT_BAD_CHARACTERS }]);
+    expect(issuesOf(lines, 'a\u0000\nb')).toEqual([{ path: '', message: 'Недопустимые символы в тексте' }]);
   });
 
   it('accepts the text people write: any script, marks, emoji with joiners', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from '../i18n/runtime.ts';
 
 /**
  * The one schema for text a client sends (docs/decisions/013-input-hardening.md). Every
@@ -7,7 +8,7 @@ import { z } from 'zod';
  */
 
 /** The text schema's own refusal; fields with their own wording pass `badCharacters`. */
-export const TEXT_BAD_CHARACTERS = 'Недопустимые символы в тексте';
+export const TEXT_BAD_CHARACTERS: MessageKey = 'errors.inputCharacters';
 
 /**
  * Characters a text may contain, as whole Unicode general categories: letters, marks, digits,
@@ -32,12 +33,15 @@ export interface TextRules {
   multiline?: boolean;
   /** Trimmed unless false: passwords, tokens and signed data are kept exactly as sent. */
   trim?: boolean;
-  /** The field's own wording. `required` also answers a missing or non-string value. */
+  /**
+   * The field's own wording, as catalogue keys (a message may use `{min}` / `{max}`).
+   * `required` also answers a missing or non-string value.
+   */
   messages?: {
-    required?: string;
-    tooShort?: string;
-    tooLong?: string;
-    badCharacters?: string;
+    required?: MessageKey;
+    tooShort?: MessageKey;
+    tooLong?: MessageKey;
+    badCharacters?: MessageKey;
   };
 }
 
@@ -50,9 +54,9 @@ export function text(rules: TextRules) {
     error: m.badCharacters ?? TEXT_BAD_CHARACTERS,
   });
   if (rules.min) {
-    schema = schema.min(rules.min, { error: m.tooShort ?? m.required ?? `Не менее ${rules.min} символов` });
+    schema = schema.min(rules.min, { error: m.tooShort ?? m.required ?? 'validation.text.tooShort' });
   }
-  return schema.max(rules.max, { error: m.tooLong ?? `Не более ${rules.max} символов` });
+  return schema.max(rules.max, { error: m.tooLong ?? 'validation.text.tooLong' });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from '../i18n/runtime.ts';
 import { DISPUTE_DETAILS_MAX, DisputeMessages, TRADE_STATUSES, USER_ACTIONS } from '../trade-machine.ts';
 import { PageInfo } from './common.ts';
 import { paymentMethodField } from './payment-method-field.ts';
@@ -7,8 +8,8 @@ import { text } from './text.ts';
 import { SecondFactorCode } from './two-factor.ts';
 
 export const CreateTradeRequest = z.object({
-  orderId: z.uuid({ error: 'Некорректный идентификатор ордера' }),
-  amountFiat: text({ min: 1, max: 40, messages: { required: 'Укажите сумму сделки' } }),
+  orderId: z.uuid({ error: 'validation.orderId' }),
+  amountFiat: text({ min: 1, max: 40, messages: { required: 'validation.trade.amountRequired' } }),
   amountCrypto: text({ max: 40 }).optional(),
   /** A code or a name (`Сбербанк`, `Sberbank`, `sberbank`); the trade stores the code. */
   paymentMethod: paymentMethodField(),
@@ -33,12 +34,12 @@ export const ConfirmPaymentPayload = z
   .transform((p) => ({ totpCode: p.totpCode ?? p.totp_code }));
 
 export const PayerMessages = {
-  required: 'Укажите, с какого счета вы оплатили',
-  bank: 'Выберите банк, с которого вы оплатили',
-  last4: 'Последние 4 цифры карты или телефона: ровно 4 цифры',
-  name: 'Укажите имя плательщика, как его показывает банк',
-  nameTooLong: 'Имя плательщика: не более 100 символов',
-} as const;
+  required: 'fraud.payer.required',
+  bank: 'fraud.payer.bankRequired',
+  last4: 'fraud.payer.last4Format',
+  name: 'fraud.payer.nameRequired',
+  nameTooLong: 'fraud.payer.nameTooLong',
+} as const satisfies Record<string, MessageKey>;
 
 /**
  * «Я оплатил» names the account that paid (docs/decisions/023): the bank (a payment method code
@@ -205,7 +206,7 @@ export const EscrowView = z.object({
 });
 
 export const EvidenceParty = z.enum(['buyer', 'seller'], {
-  error: 'Выберите сторону: покупатель или продавец',
+  error: 'bo.evidenceParty',
 });
 
 /**
@@ -264,13 +265,13 @@ export const TradeStats = z.object({
 
 export const ReviewRequest = z.object({
   rating: z
-    .number({ error: 'Оценка от 1 до 5' })
-    .int('Оценка от 1 до 5')
-    .min(1, 'Оценка от 1 до 5')
-    .max(5, 'Оценка от 1 до 5'),
+    .number({ error: 'validation.review.rating' })
+    .int('validation.review.rating')
+    .min(1, 'validation.review.rating')
+    .max(5, 'validation.review.rating'),
   comment: text({
     max: 1000,
     multiline: true,
-    messages: { tooLong: 'Отзыв не должен превышать 1000 символов' },
+    messages: { tooLong: 'validation.review.tooLong' },
   }).default(''),
 });

@@ -1,16 +1,16 @@
 import { z } from 'zod';
+import type { MessageKey } from '../i18n/runtime.ts';
 import { text } from './text.ts';
 
 /** Two-factor authentication (TOTP, RFC 6238) of a user, enrolled from the profile. */
 
 export const TwoFactorMessages = {
-  codeRequired: 'Введите код из приложения-аутентификатора',
-  invalidCode: 'Неверный код двухфакторной аутентификации',
-  alreadyEnabled: 'Двухфакторная аутентификация уже включена',
-  notEnabled: 'Двухфакторная аутентификация не включена',
-  setupFirst: 'Сначала начните подключение: получите секрет и отсканируйте QR-код',
-  tooManyAttempts: (minutes: number) => `Слишком много неверных кодов. Попробуйте через ${minutes} мин.`,
-} as const;
+  codeRequired: 'security.codeToStepUp',
+  invalidCode: 'security.codeInvalid',
+  alreadyEnabled: 'security.alreadyEnabled',
+  notEnabled: 'security.notEnabled',
+  setupFirst: 'security.setupFirst',
+} as const satisfies Record<string, MessageKey>;
 
 export const TwoFactorStatus = z.object({
   enabled: z.boolean(),

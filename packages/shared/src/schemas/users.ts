@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OptionalDisplayName, RequiredDisplayName } from '../display-name.ts';
+import type { MessageKey } from '../i18n/runtime.ts';
 
 /** The signed-in user's own view. */
 export const UserView = z.object({
@@ -45,7 +46,7 @@ export const UpdateMeRequest = z
   })
   .strict()
   .refine((b) => b.display_name !== undefined || b.use_custom_profile !== undefined, {
-    message: 'Нечего обновлять',
+    message: 'validation.displayName.nothingToUpdate',
   });
 
 export const UpdateProfileRequest = z
@@ -55,7 +56,7 @@ export const UpdateProfileRequest = z
   })
   .strict()
   .refine((b) => b.displayName !== undefined || b.useCustomProfile !== undefined, {
-    message: 'Нечего обновлять',
+    message: 'validation.displayName.nothingToUpdate',
   });
 
 export const OnlineStatus = z.enum(['online', 'away', 'offline']);
@@ -125,12 +126,12 @@ export type PublicProfile = z.infer<typeof PublicProfile>;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const;
 export const AvatarMessages = {
-  type: 'Недопустимый тип файла. Разрешены только JPEG, PNG и WebP',
-  size: 'Файл слишком большой. Максимальный размер 2MB',
-  extension: 'Недопустимое расширение файла',
-  missing: 'Файл не выбран',
-  unreadable: 'Ошибка при чтении файла',
-} as const;
+  type: 'avatarUi.badType',
+  size: 'avatarUi.tooBig',
+  extension: 'avatarUi.badExtension',
+  missing: 'errors.avatarPick',
+  unreadable: 'validation.file.unreadable',
+} as const satisfies Record<string, MessageKey>;
 
 export const AvatarUploadResult = z.object({
   /** Public URL; it changes on every upload, so it can be cached for good. */

@@ -50,8 +50,8 @@ export const WALLET_OPERATIONS = [
 ] as const;
 
 export const WalletTransactionsQuery = z.object({
-  type: z.enum(WALLET_TRANSACTION_TYPES, { error: `Тип: ${WALLET_TRANSACTION_TYPES.join(', ')}` }).optional(),
-  currency: z.enum(CRYPTOCURRENCIES, { error: 'Выберите криптовалюту: BTC, ETH, USDT или BNB' }).optional(),
+  type: z.enum(WALLET_TRANSACTION_TYPES, { error: 'validation.wallet.type' }).optional(),
+  currency: z.enum(CRYPTOCURRENCIES, { error: 'validation.crypto' }).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });

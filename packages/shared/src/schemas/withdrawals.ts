@@ -9,10 +9,8 @@ import { SINGLE_LINE_TEXT, text } from './text.ts';
 
 /** Wire shapes of money out: requests, the withdrawal view, saved addresses, the back-office queue. */
 
-export const WithdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES, {
-  error: `Статус: ${WITHDRAWAL_STATUSES.join(', ')}`,
-});
-export const NetworkIdSchema = z.enum(NETWORK_IDS, { error: `Сеть: ${NETWORK_IDS.join(', ')}` });
+export const WithdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES, { error: 'validation.withdrawal.status' });
+export const NetworkIdSchema = z.enum(NETWORK_IDS, { error: 'validation.network.choice' });
 
 /**
  * A JSON number is refused: a float cannot carry 8 decimals exactly (docs/decisions/003), and the
@@ -22,27 +20,27 @@ export const NetworkIdSchema = z.enum(NETWORK_IDS, { error: `Сеть: ${NETWORK
 const AmountText = z
   .string({
     error: (issue) =>
-      issue.input === undefined ? WithdrawalMessages.amountRequired.ru : WithdrawalMessages.amountString.ru,
+      issue.input === undefined ? WithdrawalMessages.amountRequired.key : WithdrawalMessages.amountString.key,
   })
   .trim()
-  .regex(SINGLE_LINE_TEXT, { error: WithdrawalMessages.amountString.ru })
-  .max(40, { error: WithdrawalMessages.amountString.ru });
+  .regex(SINGLE_LINE_TEXT, { error: WithdrawalMessages.amountString.key })
+  .max(40, { error: WithdrawalMessages.amountString.key });
 
 export const WithdrawalRequest = z.object({
-  cryptocurrency: z.enum(CRYPTOCURRENCIES, { error: 'Выберите криптовалюту: BTC, ETH, USDT или BNB' }),
+  cryptocurrency: z.enum(CRYPTOCURRENCIES, { error: 'validation.crypto' }),
   /** Defaults to the currency's first network (USDT -> USDT-ERC20), or the saved address's. */
   network: NetworkIdSchema.optional(),
   amount: AmountText,
   /** A destination typed in, or `addressId` of a saved one (exactly one of the two). */
-  toAddress: text({ max: 200, messages: { tooLong: 'Слишком длинный адрес' } }).optional(),
-  addressId: z.uuid({ error: 'Некорректный идентификатор адреса' }).optional(),
+  toAddress: text({ max: 200, messages: { tooLong: 'validation.address.tooLong' } }).optional(),
+  addressId: z.uuid({ error: 'validation.address.id' }).optional(),
   /** Six digits of the authenticator app, or one recovery code: every withdrawal needs one. */
   totpCode: text({ max: 40 }).optional(),
   /** Also save the typed address under this label (one code covers both, docs/decisions/023). */
   saveLabel: text({
     min: 1,
     max: 50,
-    messages: { required: 'Укажите название адреса', tooLong: 'Название не длиннее 50 символов' },
+    messages: { required: 'wd.err.labelRequired', tooLong: 'validation.address.labelTooLong' },
   }).optional(),
 });
 export type WithdrawalRequest = z.infer<typeof WithdrawalRequest>;
@@ -125,7 +123,7 @@ export const AdminWithdrawalsResult = z.object({
 
 /** Optional note and txHash (reject needs the note, complete the hash). */
 export const WithdrawalDecision = z.object({
-  note: text({ max: 1000, multiline: true, messages: { tooLong: 'Не более 1000 символов' } }).optional(),
+  note: text({ max: 1000, multiline: true, messages: { tooLong: 'validation.text.tooLong' } }).optional(),
   txHash: text({ max: 200 }).optional(),
 });
 /** The body itself is optional too: a bare POST arrives as null. */
@@ -150,12 +148,12 @@ export const CreateSavedAddressRequest = z.object({
   network: NetworkIdSchema,
   address: text({
     max: 200,
-    messages: { required: WithdrawalMessages.addressRequired.ru, tooLong: 'Слишком длинный адрес' },
+    messages: { required: WithdrawalMessages.addressRequired.key, tooLong: 'validation.address.tooLong' },
   }),
   label: text({
     min: 1,
     max: 50,
-    messages: { required: 'Укажите название адреса', tooLong: 'Название не длиннее 50 символов' },
+    messages: { required: 'wd.err.labelRequired', tooLong: 'validation.address.labelTooLong' },
   }),
   /** A new destination takes its own second-factor code (docs/decisions/023). */
   totpCode: text({ max: 40 }).optional(),

@@ -16,37 +16,28 @@ import {
 } from './sign-in-attempts.repository.ts';
 import { findStaffByEmail, findStaffById, insertStaff } from './staff.repository.ts';
 
-const BAD_CHARACTERS = 'control characters are not allowed';
-
-/** Rules for a new staff account (operator input of `npm run staff:create`). */
+/** Rules for a new staff account (operator input of `npm run staff:create`, which prints them in English). */
 export const NewStaffInput = z.object({
   email: text({
     min: 3,
     max: 254,
-    messages: { required: 'email is required', tooLong: 'email is too long', badCharacters: BAD_CHARACTERS },
+    messages: { required: 'validation.staff.email', tooLong: 'validation.staff.emailTooLong' },
   })
     .toLowerCase()
-    .regex(/^[^\s@]+@[^\s@]+$/, 'email must look like name@example.com'),
+    .regex(/^[^\s@]+@[^\s@]+$/, 'validation.staff.emailFormat'),
   password: text({
     min: 8,
     max: 256,
     trim: false,
     messages: {
-      required: 'password is required',
-      tooShort: 'password must be at least 8 characters',
-      tooLong: 'password must be at most 256 characters',
-      badCharacters: BAD_CHARACTERS,
+      required: 'validation.staff.password',
+      tooShort: 'bo.staffPasswordShort',
+      tooLong: 'validation.staff.passwordTooLong',
     },
   }),
-  role: z.enum(StaffRole.options, { error: 'role must be admin or moderator' }),
-  firstName: text({
-    max: 128,
-    messages: { tooLong: 'first name is too long', badCharacters: BAD_CHARACTERS },
-  }).default(''),
-  lastName: text({
-    max: 128,
-    messages: { tooLong: 'last name is too long', badCharacters: BAD_CHARACTERS },
-  }).default(''),
+  role: z.enum(StaffRole.options, { error: 'validation.staff.role' }),
+  firstName: text({ max: 128, messages: { tooLong: 'validation.staff.nameTooLong' } }).default(''),
+  lastName: text({ max: 128, messages: { tooLong: 'validation.staff.nameTooLong' } }).default(''),
 });
 export type NewStaffInput = z.input<typeof NewStaffInput>;
 
@@ -56,8 +47,7 @@ export type NewStaffInput = z.input<typeof NewStaffInput>;
  */
 export async function createStaff(db: Executor, input: NewStaffInput, now: Date): Promise<AdminView> {
   const parsed = NewStaffInput.safeParse(input);
-  // The rules' own (English) words: the operator's command line reads them as they are.
-  if (!parsed.success) throw new SchemaRefusal(parsed.error.issues[0]?.message, 'errors.badRequestData');
+  if (!parsed.success) throw new SchemaRefusal(parsed.error.issues[0], 'errors.badRequestData');
   const { password, ...rest } = parsed.data;
   const taken = () => new AppError('CONFLICT', 'bo.staffEmailTaken');
   if (await findStaffByEmail(db, rest.email)) throw taken();

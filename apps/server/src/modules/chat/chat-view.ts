@@ -19,6 +19,7 @@ export function toChatMessage(row: ChatMessageRow, author: UserRow | null): Chat
     tradeId: row.tradeId,
     senderId: row.senderId,
     content: row.content,
+    contentKey: row.contentKey,
     type: row.type,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,

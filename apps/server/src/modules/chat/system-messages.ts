@@ -3,16 +3,14 @@ import { type Actor, type MessageKey, type TradeAction, translate } from '@p2p/s
 import type { ChatMessageRow, chatMessages } from '../../db/schema.ts';
 
 /**
- * The chat line each transition leaves in the trade's chat, from the shared catalogue
- * (`chat.system.*`). Stored in Russian, the default language; the web app shows a known line
- * in its reader's language.
+ * The chat line each transition leaves in the trade's chat: a key of the shared catalogue
+ * (`chat.system.*`), stored with its Russian text, the default language. The web app shows the
+ * line by its key in its reader's language.
  */
-export function systemText(action: TradeAction | 'create', actor: Actor): string {
-  const key =
-    action === 'cancel_trade' || action === 'dispute_trade'
-      ? (`chat.system.${action}.${actor}` satisfies MessageKey)
-      : (`chat.system.${action}` satisfies MessageKey);
-  return translate('ru', key);
+export function systemKey(action: TradeAction | 'create', actor: Actor): MessageKey {
+  return action === 'cancel_trade' || action === 'dispute_trade'
+    ? (`chat.system.${action}.${actor}` satisfies MessageKey)
+    : (`chat.system.${action}` satisfies MessageKey);
 }
 
 /**
@@ -24,13 +22,14 @@ export function systemMessageValues(
   action: TradeAction | 'create',
   actor: Actor,
   now: Date,
-): typeof chatMessages.$inferInsert & { id: string; createdAt: Date } {
+): typeof chatMessages.$inferInsert & { id: string; contentKey: string; createdAt: Date } {
   return {
     id: randomUUID(),
     tradeId,
     senderId: null,
     type: 'SYSTEM',
-    content: systemText(action, actor),
+    content: translate('ru', systemKey(action, actor)),
+    contentKey: systemKey(action, actor),
     createdAt: now,
   };
 }
@@ -48,6 +47,7 @@ export function systemMessageRow(
     staffId: null,
     type: 'SYSTEM',
     content: values.content,
+    contentKey: values.contentKey,
     createdAt: values.createdAt,
     readAt: null,
   };

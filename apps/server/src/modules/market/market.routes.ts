@@ -1,10 +1,12 @@
 import {
   CurrentPricesFallbackResponse,
   CurrentPricesResponse,
-  PRICE_SERVICE_UNAVAILABLE_MESSAGE,
+  PRICES_FALLBACK_KEY,
+  translate,
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { requestLang } from '../../lib/request-lang.ts';
 import { MarketPricesService } from './market.service.ts';
 
 export interface MarketRoutesOptions {
@@ -27,7 +29,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
         response: { 200: CurrentPricesResponse, 503: CurrentPricesFallbackResponse },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const current = await service.current();
       const updatedAt = current.updatedAt.toISOString();
       if (current.ok) {
@@ -35,7 +37,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
       }
       return reply.code(503).send({
         success: false,
-        error: PRICE_SERVICE_UNAVAILABLE_MESSAGE,
+        error: translate(requestLang(request), PRICES_FALLBACK_KEY),
         code: 'SERVICE_UNAVAILABLE',
         data: current.prices,
         source: 'fallback',

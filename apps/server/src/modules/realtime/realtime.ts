@@ -1,10 +1,12 @@
 import type { Server as HttpServer } from 'node:http';
 import {
   type ClientToServerEvents,
+  langFromAcceptLanguage,
+  type MessageKey,
   SOCKET_PATH,
-  SOCKET_UNAUTHORIZED,
   type TradeRoomAck,
   TradeRoomRequest,
+  translate,
 } from '@p2p/shared';
 import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
 import type { AppContext } from '../../context.ts';
@@ -67,14 +69,14 @@ export async function attachRealtime(
   io.use((socket, next) => {
     authenticate(ctx, socket).then(
       (who) => {
-        if (!who) return next(refusal(SOCKET_UNAUTHORIZED, 'UNAUTHORIZED'));
+        if (!who) return next(refusal(socket, 'errors.unauthorized', 'UNAUTHORIZED'));
         socket.data.userId = who.userId;
         socket.data.sessionId = who.sessionId;
         next();
       },
       (error: unknown) => {
         log.error({ err: error }, 'socket handshake failed');
-        next(refusal('Сервис временно недоступен', 'SERVICE_UNAVAILABLE'));
+        next(refusal(socket, 'errors.unavailable', 'SERVICE_UNAVAILABLE'));
       },
     );
   });
@@ -169,9 +171,14 @@ async function authenticate(
   return live ? { userId: claims.subjectId, sessionId: claims.sessionId } : null;
 }
 
+/** A socket's message of `key`, in the language its handshake asked for (Russian by default). */
+function say(socket: Pick<RealtimeSocket, 'handshake'>, key: MessageKey): string {
+  return translate(langFromAcceptLanguage(socket.handshake.headers['accept-language']), key);
+}
+
 /** The client sees `err.message` and `err.data.code` in its `connect_error` handler. */
-function refusal(message: string, code: string): Error {
-  return Object.assign(new Error(message), { data: { code } });
+function refusal(socket: Pick<RealtimeSocket, 'handshake'>, key: MessageKey, code: string): Error {
+  return Object.assign(new Error(say(socket, key)), { data: { code } });
 }
 
 function onConnection(ctx: AppContext, socket: RealtimeSocket, log: Log) {
@@ -189,28 +196,29 @@ function onConnection(ctx: AppContext, socket: RealtimeSocket, log: Log) {
     const reply = typeof ack === 'function' ? ack : () => {};
     joinTrade(ctx, socket, raw).then(reply, (error: unknown) => {
       log.error({ err: error }, 'trade:join failed');
-      reply({ ok: false, error: 'Внутренняя ошибка сервера' });
+      reply({ ok: false, error: say(socket, 'errors.internal') });
     });
   });
 
   socket.on('trade:leave', (raw, ack) => {
     const parsed = TradeRoomRequest.safeParse(raw);
     if (parsed.success) void socket.leave(`trade:${parsed.data.tradeId}`);
-    if (typeof ack === 'function') ack(parsed.success ? { ok: true } : { ok: false, error: TRADE_NOT_FOUND });
+    if (typeof ack === 'function')
+      ack(parsed.success ? { ok: true } : { ok: false, error: say(socket, TRADE_NOT_FOUND) });
   });
 }
 
 /** Parties only: anyone else is told the trade does not exist, as over HTTP. */
 async function joinTrade(ctx: AppContext, socket: RealtimeSocket, raw: unknown): Promise<TradeRoomAck> {
   const parsed = TradeRoomRequest.safeParse(raw);
-  if (!parsed.success) return { ok: false, error: TRADE_NOT_FOUND };
+  if (!parsed.success) return { ok: false, error: say(socket, TRADE_NOT_FOUND) };
   const { tradeId } = parsed.data;
   const trade = await findTrade(ctx.db, tradeId);
   if (!trade || roleOf(trade, socket.data.userId) === 'observer')
-    return { ok: false, error: TRADE_NOT_FOUND };
+    return { ok: false, error: say(socket, TRADE_NOT_FOUND) };
   const rooms = [...socket.rooms].filter((r) => r.startsWith('trade:'));
   if (rooms.length >= MAX_TRADE_ROOMS && !socket.rooms.has(`trade:${tradeId}`)) {
-    return { ok: false, error: 'Слишком много открытых сделок в одном соединении' };
+    return { ok: false, error: say(socket, 'errors.socketTradeRooms') };
   }
   await socket.join(`trade:${tradeId}`);
   return { ok: true };

@@ -1,8 +1,8 @@
-import type { TradeRole } from '@p2p/shared';
+import type { MessageKey, TradeRole } from '@p2p/shared';
 import type { TradeRow } from '../../db/schema.ts';
 
 /** Told to anyone who may not see a trade, so a stranger cannot learn that it exists. */
-export const TRADE_NOT_FOUND = 'Сделка не найдена';
+export const TRADE_NOT_FOUND = 'errors.tradeNotFound' satisfies MessageKey;
 
 export function roleOf(trade: Pick<TradeRow, 'buyerId' | 'sellerId'>, userId: string): TradeRole {
   if (trade.buyerId === userId) return 'buyer';

@@ -10,6 +10,7 @@ import {
   formatCrypto,
   formatFiat,
   formatRu,
+  issueValues,
   MarkPaidPayload,
   nextState,
   normalizeAction,
@@ -398,9 +399,9 @@ export class TradesService {
       const issue = parsed.error.issues[0];
       const path = issue?.path.join('.') ?? '';
       // A missing object is the field's own question, not zod's words.
-      const message = !issue || path === 'payer' ? undefined : issue.message;
-      throw new SchemaRefusal(message, 'fraud.payer.required', {
-        issues: [{ path, message: message ?? PayerMessages.required }],
+      const own = !issue || path === 'payer' ? undefined : issue;
+      throw new SchemaRefusal(own, PayerMessages.required, {
+        issues: [{ path, message: own?.message ?? PayerMessages.required, values: own && issueValues(own) }],
       });
     }
     return this.payers.columns(parsed.data.payer);
@@ -601,7 +602,7 @@ export class TradesService {
 
 function disputePatch(role: 'buyer' | 'seller', payload: Record<string, unknown>, userId: string, now: Date) {
   const parsed = DisputePayload.safeParse(payload);
-  if (!parsed.success) throw new SchemaRefusal(parsed.error.issues[0]?.message, 'validation.dispute.reason');
+  if (!parsed.success) throw new SchemaRefusal(parsed.error.issues[0], 'validation.dispute.reason');
   if (!(DISPUTE_REASONS[role] as readonly string[]).includes(parsed.data.reasonId)) {
     throw new AppError('VALIDATION_ERROR', 'validation.dispute.reason');
   }

@@ -1,11 +1,12 @@
 import {
-  type Bilingual,
   type Cryptocurrency,
   type ErrorCode,
+  type KeyedMessage,
   NETWORKS,
   type NetworkId,
   type NetworkInfo,
   networksOf,
+  translate,
   WithdrawalMessages,
 } from '@p2p/shared';
 import { validateAddress } from '@p2p/shared/address';
@@ -14,8 +15,9 @@ import { AppError, notFound } from '../../errors.ts';
 import { savedAddressOf } from './saved-addresses.repository.ts';
 
 /** A refusal in the reader's language and, in `details.message`, its English wording (docs/decisions/012). */
-export function refusal(code: ErrorCode, message: Bilingual, details: Record<string, unknown> = {}) {
-  return new AppError(code, message.key, message.values, { ...details, message: message.en });
+export function refusal(code: ErrorCode, message: KeyedMessage, details: Record<string, unknown> = {}) {
+  const english = translate('en', message.key, message.values);
+  return new AppError(code, message.key, message.values, { ...details, message: english });
 }
 
 /** The network a currency leaves by: the one asked for (it must carry the currency), or its default. */

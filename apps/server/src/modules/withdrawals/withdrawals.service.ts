@@ -3,6 +3,7 @@ import {
   checkWithdrawalAmount,
   formatCrypto,
   plainAmount,
+  translate,
   USER_CANCELLABLE_STATUSES,
   WithdrawalMessages,
   type WithdrawalRequest,
@@ -74,13 +75,13 @@ export class WithdrawalsService {
         const now = this.ctx.clock.now();
         await assertNotBlocked(tx, userId);
         // Every withdrawal takes its own fresh code: a step-up window never covers one.
-        const { key, en } = WithdrawalMessages.twoFactorRequired;
+        const { key } = WithdrawalMessages.twoFactorRequired;
         await this.twoFactor.requireFreshCode(tx, {
           userId,
           code: input.totpCode,
           now,
           ask: key,
-          details: { message: en },
+          details: { message: translate('en', key) },
         });
         if (input.saveLabel && !input.addressId) {
           // Saved already (ON CONFLICT DO NOTHING left the transaction sound): nothing to add.

@@ -48,6 +48,7 @@ export const errors: Messages<typeof ru> = {
   'errors.depositsOff': 'Deposits are temporarily unavailable',
   'errors.depositNetworkOff': 'Deposits via the {network} network are unavailable right now',
   'errors.tradeNotFound': 'Trade not found',
+  'errors.socketTradeRooms': 'Too many open trades on one connection',
   'errors.unknownAction': 'Unknown action: {action}',
   'errors.ownTradesOnly': 'You can only view your own trades',
   'errors.softDeleteFinished': 'Only a completed or cancelled trade can be deleted',

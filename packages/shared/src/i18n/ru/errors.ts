@@ -49,6 +49,7 @@ export const errors = {
   'errors.depositsOff': 'Пополнение временно недоступно',
   'errors.depositNetworkOff': 'Пополнение через сеть {network} сейчас недоступно',
   'errors.tradeNotFound': 'Сделка не найдена',
+  'errors.socketTradeRooms': 'Слишком много открытых сделок в одном соединении',
   'errors.unknownAction': 'Неизвестное действие: {action}',
   'errors.ownTradesOnly': 'Можно смотреть только свои сделки',
   'errors.softDeleteFinished': 'Удалить можно только завершенную или отмененную сделку',

@@ -1,7 +1,6 @@
 /**
- * Validation texts of the shared schemas and of the forms.
- * The Russian is exactly the schemas' text today, so a Russian message from a schema or from
- * the server is shown in the UI language until the schemas speak in keys.
+ * Validation texts of the shared schemas and of the forms. A schema's message is one of these
+ * keys; the browser and the server render it in the reader's language with the issue's values.
  */
 export const validation = {
   'validation.displayName.required': 'Введите отображаемое имя',
@@ -77,4 +76,30 @@ export const validation = {
   'validation.id': 'Некорректный идентификатор',
   'validation.orderId': 'Некорректный идентификатор ордера',
   'validation.username': 'Имя пользователя: латинские буквы, цифры и _',
+  'validation.order.fiat': 'Выберите валюту оплаты',
+  'validation.network.unknown': 'Неизвестная сеть. Допустимые значения: {options}',
+  'validation.network.choice': 'Сеть: {options}',
+  'validation.deposit.address': 'Укажите адрес',
+  'validation.deposit.amountFormat': 'Сумма: десятичное число, не больше 8 знаков после точки',
+  'validation.devnet.blocksMin': 'Не меньше 1 блока',
+  'validation.devnet.blocksMax': 'Не больше 100 блоков за раз',
+  'validation.txHash': 'Некорректный хеш транзакции',
+  'validation.address.tooLong': 'Слишком длинный адрес',
+  'validation.address.labelTooLong': 'Название не длиннее 50 символов',
+  'validation.address.id': 'Некорректный идентификатор адреса',
+  'validation.settings.timeLimit': 'Время на оплату должно быть от 5 до 60 минут',
+  'validation.settings.minRating': 'Минимальный рейтинг партнёра должен быть от 0 до 5 с шагом 0.1',
+  'validation.settings.autoReplyTooLong': 'Автоответ не должен превышать {max} символов',
+  'validation.text.tooShort': 'Не менее {min} символов',
+  'validation.file.unreadable': 'Ошибка при чтении файла',
+  'validation.wallet.type': 'Тип: {options}',
+  'validation.crypto': 'Выберите криптовалюту: BTC, ETH, USDT или BNB',
+  'validation.withdrawal.status': 'Статус: {options}',
+  'validation.staff.email': 'Укажите почту сотрудника',
+  'validation.staff.emailTooLong': 'Адрес почты слишком длинный',
+  'validation.staff.emailFormat': 'Адрес почты должен иметь вид имя@домен',
+  'validation.staff.password': 'Укажите пароль',
+  'validation.staff.passwordTooLong': 'Пароль: не более 256 символов',
+  'validation.staff.role': 'Роль: администратор или модератор',
+  'validation.staff.nameTooLong': 'Имя: не более 128 символов',
 } as const;

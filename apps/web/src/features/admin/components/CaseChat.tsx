@@ -1,8 +1,8 @@
-import type { ChatMessage } from '@p2p/shared';
+import { type ChatMessage, systemLineText } from '@p2p/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import { useLocalize, useT } from '@/i18n';
+import { useI18n, useT } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
 import { adminApi } from '../api/admin-api';
 
@@ -18,7 +18,7 @@ export function CaseChat({
 }) {
   const t = useT();
   const fmt = useFormat();
-  const localize = useLocalize();
+  const { lang } = useI18n();
   // Kept here, so a draft outlives the composer going away (the case given back) and returning.
   const composer = useComposer(tradeId);
   const author = (m: ChatMessage) =>
@@ -43,7 +43,7 @@ export function CaseChat({
             <span className="bo-chat__meta">
               <span className="bo-strong">{author(m)}</span> · {fmt.moment(m.createdAt)}
             </span>
-            <span className="bo-chat__text">{m.type === 'SYSTEM' ? localize(m.content) : m.content}</span>
+            <span className="bo-chat__text">{m.type === 'SYSTEM' ? systemLineText(m, lang) : m.content}</span>
           </li>
         ))}
       </ol>

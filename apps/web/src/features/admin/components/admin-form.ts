@@ -1,4 +1,4 @@
-import type { MessageKey } from '@p2p/shared';
+import { issueValues, type MessageKey } from '@p2p/shared';
 import { useMemo } from 'react';
 import {
   type DefaultValues,
@@ -13,8 +13,8 @@ import { catalogueResolver } from '@/lib/form-resolver';
 
 /** Which catalogue key a refusal of a shared request schema is shown with. */
 export interface ConsoleKeys {
-  /** By the schema's own text (its exported message constants). */
-  messages?: Readonly<Record<string, MessageKey>>;
+  /** The console's own wording of a schema's key (its exported message constants). */
+  messages?: Readonly<Partial<Record<MessageKey, MessageKey>>>;
   /** By field: the key of a value missing, too short or not one of the choices. */
   missing?: Readonly<Record<string, MessageKey>>;
 }
@@ -22,9 +22,8 @@ export interface ConsoleKeys {
 const MISSING_CODES: ReadonlySet<string> = new Set(['invalid_type', 'invalid_value', 'too_small']);
 
 /**
- * A shared request schema whose refusals speak through the console's catalogue keys, so a
- * complaint reads in the UI language even when the Russian texts were never loaded. Any
- * refusal the keys do not name passes as the schema words it.
+ * A shared request schema whose refusals speak through the console's catalogue keys where the
+ * console words them its own way; any other refusal keeps the schema's key and its values.
  */
 export function withKeys<Out>(schema: z.ZodType<Out>, keys: ConsoleKeys): z.ZodType<Out, unknown> {
   return z.unknown().transform((value, ctx) => {
@@ -33,8 +32,8 @@ export function withKeys<Out>(schema: z.ZodType<Out>, keys: ConsoleKeys): z.ZodT
     for (const issue of result.error.issues) {
       const field = String(issue.path[0] ?? '');
       const missing = MISSING_CODES.has(issue.code) ? keys.missing?.[field] : undefined;
-      const message = keys.messages?.[issue.message] ?? missing ?? issue.message;
-      ctx.addIssue({ code: 'custom', path: issue.path, message });
+      const message = keys.messages?.[issue.message as MessageKey] ?? missing ?? issue.message;
+      ctx.addIssue({ code: 'custom', path: issue.path, message, params: issueValues(issue) });
     }
     return z.NEVER;
   });

@@ -1,4 +1,10 @@
-import { AdminMessages, BalanceOperationRequest, CryptoAmountString, type Cryptocurrency } from '@p2p/shared';
+import {
+  AdminMessages,
+  BalanceOperationRequest,
+  CRYPTO_DECIMALS,
+  CryptoAmountString,
+  type Cryptocurrency,
+} from '@p2p/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { toast } from '@/components/ui/toast';
@@ -20,10 +26,11 @@ const TypedAmount = z.string().transform((typed, ctx) => {
   const parsed = CryptoAmountString.safeParse(amount);
   if (parsed.success) return parsed.data;
   const decimals = /\d\.\d{9,}$/.test(amount);
-  ctx.addIssue({
-    code: 'custom',
-    message: decimals ? AdminMessages.tooManyDecimals : AdminMessages.badAmount,
-  });
+  ctx.addIssue(
+    decimals
+      ? { code: 'custom', message: AdminMessages.tooManyDecimals, params: { decimals: CRYPTO_DECIMALS } }
+      : { code: 'custom', message: AdminMessages.badAmount },
+  );
   return z.NEVER;
 });
 
@@ -32,15 +39,6 @@ const DraftFields = BalanceOperationRequest.extend({
   userId: z.string().min(1, AdminMessages.pickUserAndCurrency),
   amount: TypedAmount,
 });
-
-const KEYS = {
-  messages: {
-    [AdminMessages.pickUserAndCurrency]: 'validation.admin.userAndCrypto',
-    [AdminMessages.badAmount]: 'validation.admin.amount',
-    [AdminMessages.shortReason]: 'validation.admin.reason',
-    [AdminMessages.longReason]: 'validation.admin.reasonTooLong',
-  },
-} as const;
 
 /** A checked draft: the user, the coin, the amount as sent (a point, 8 decimals at most), the reason. */
 export type BalanceDraft = z.infer<typeof DraftFields>;
@@ -60,7 +58,7 @@ export interface InlineDraftForm {
 /** In this order: user and currency, an amount above 0 (8 decimals at most), a reason of 5 or more. */
 export function inlineDraftSchema(userId: string | null) {
   const typed = z.object({ cryptocurrency: z.string(), amount: z.string(), reason: z.string() });
-  return withKeys(typed.transform((form) => ({ ...form, userId: userId ?? '' })).pipe(DraftFields), KEYS);
+  return withKeys(typed.transform((form) => ({ ...form, userId: userId ?? '' })).pipe(DraftFields), {});
 }
 
 /** The dialog's form as typed: the operation, coin, amount and an optional note. */
@@ -78,7 +76,7 @@ export function dialogDraftSchema(userId: string, defaultNote: (operation: Opera
     userId,
     reason: note.trim() || defaultNote(form.operation),
   }));
-  return withKeys(draft.pipe(DraftFields.extend({ operation })), KEYS);
+  return withKeys(draft.pipe(DraftFields.extend({ operation })), {});
 }
 
 /** Sends a confirmed credit or debit, toasts the outcome and reloads the user's balances. */

@@ -1,4 +1,4 @@
-import { AdminLoginRequest, AdminMessages } from '@p2p/shared';
+import { AdminLoginRequest } from '@p2p/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
@@ -19,13 +19,7 @@ interface LoginForm {
  * The sign-in request's own rules (docs/product/texts-and-limits.md): both fields, an @ in the
  * email, a password of at least 6.
  */
-const LoginSchema = withKeys(AdminLoginRequest, {
-  messages: {
-    [AdminMessages.fillAll]: 'validation.admin.fillAll',
-    [AdminMessages.badEmail]: 'validation.admin.email',
-    [AdminMessages.shortPassword]: 'validation.admin.password',
-  },
-});
+const LoginSchema = withKeys(AdminLoginRequest, {});
 
 /** The staff sign-in: the form, the two-factor step, the request and where it leads. */
 export function useStaffLogin(next: string) {

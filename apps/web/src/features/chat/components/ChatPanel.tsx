@@ -116,6 +116,7 @@ function ChatLog({ listRef, stick, messages, pending, myId }: ChatLogProps) {
             key={p.tempId}
             message={{
               content: p.content,
+              contentKey: null,
               createdAt: p.createdAt,
               type: 'TEXT',
               readAt: null,

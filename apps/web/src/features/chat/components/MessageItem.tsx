@@ -1,12 +1,15 @@
-import type { ChatMessage } from '@p2p/shared';
+import { type ChatMessage, systemLineText } from '@p2p/shared';
 import { Avatar } from '@/components/ui/Avatar';
-import { useI18n, useLocalize } from '@/i18n';
+import { useI18n } from '@/i18n';
 import { EMPTY } from '@/lib/format';
 import { useFormat } from '@/lib/use-format';
 import { senderName } from '../lib/messages';
 
 interface MessageItemProps {
-  message: Pick<ChatMessage, 'content' | 'createdAt' | 'type' | 'readAt' | 'sender' | 'senderId'>;
+  message: Pick<
+    ChatMessage,
+    'content' | 'contentKey' | 'createdAt' | 'type' | 'readAt' | 'sender' | 'senderId'
+  >;
   mine: boolean;
   sending?: boolean;
   /** Show the author's name (first of a run by the same person). */
@@ -18,15 +21,14 @@ interface MessageItemProps {
  * only, so markup in it shows literally and never runs.
  */
 export function MessageItem({ message, mine, sending, showName }: MessageItemProps) {
-  const { t } = useI18n();
-  const localize = useLocalize();
+  const { t, lang } = useI18n();
   const fmt = useFormat();
   const moment = fmt.moment(message.createdAt);
   const time = moment === EMPTY ? t('chat.unknownTime') : moment;
   if (message.type === 'SYSTEM') {
     return (
       <li className="msg msg--system">
-        <span className="msg__system-text">{localize(message.content)}</span>
+        <span className="msg__system-text">{systemLineText(message, lang)}</span>
         <span className="msg__time num">{time}</span>
       </li>
     );

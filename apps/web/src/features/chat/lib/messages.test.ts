@@ -16,6 +16,7 @@ const msg = (over: Partial<ChatMessage>): ChatMessage => ({
   tradeId: 't',
   senderId: 'u2',
   content: 'привет',
+  contentKey: null,
   type: 'TEXT',
   createdAt: '2026-01-01T10:00:00Z',
   readAt: null,

@@ -6,7 +6,6 @@ import {
   formatFiat,
   type MessageKey,
   ORDER_MIN_FIAT,
-  OrderMessages,
   orderAmountIssues,
   type PaymentMethod,
   tryParseAmount,
@@ -132,13 +131,6 @@ export function toCreateOrderBody(form: OrderFormState) {
   };
 }
 
-/** Shared rule messages without values -> their catalogue key; the others are known by field. */
-const RULE_OF: Record<string, MessageKey> = {
-  [OrderMessages.price]: 'validation.order.price',
-  [OrderMessages.maxLimit]: 'validation.order.maxLimit',
-  [OrderMessages.tooLarge]: 'validation.order.tooLarge',
-};
-
 /**
  * Every field error of the order rules for the form. Cross-field amount rules come from the shared
  * orderAmountIssues (the same function the server runs), so the form and the server agree.
@@ -165,14 +157,8 @@ export function orderFormIssues(form: OrderFormState): OrderFieldIssue[] {
       min_amount: minText === '' ? undefined : minText,
       max_amount: maxText === '' ? undefined : maxText,
     })) {
-      const field = issue.path as OrderField;
-      const key =
-        RULE_OF[issue.message] ??
-        ({ amount_crypto: 'validation.order.minCrypto', total_amount: 'validation.order.minTotal' } as const)[
-          issue.path as 'amount_crypto' | 'total_amount'
-        ] ??
-        'validation.order.minLimit';
-      issues.push({ field, key });
+      // The shared rule's key; the form writes its minimums in the UI language (orderFormSchema).
+      issues.push({ field: issue.path as OrderField, key: issue.message });
     }
   }
   if (form.methods.length === 0) issues.push({ field: 'payment_methods', key: 'validation.order.methods' });

@@ -2,10 +2,12 @@ import {
   FALLBACK_PRICES,
   type MarketPriceSource,
   type MarketPrices,
-  PRICE_SERVICE_UNAVAILABLE_MESSAGE,
+  PRICES_FALLBACK_KEY,
   readPricesAnswer,
+  translate,
 } from '@p2p/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { currentLang } from '@/i18n/current-lang';
 import { ApiError, apiConfig, apiHeaders, apiMessage, errorMessageOf } from '@/lib/api';
 
 export interface MarketPricesState {
@@ -54,7 +56,7 @@ export async function fetchCurrentPrices(signal?: AbortSignal): Promise<MarketPr
       prices: FALLBACK_PRICES,
       source: 'fallback',
       updatedAt: new Date().toISOString(),
-      message: PRICE_SERVICE_UNAVAILABLE_MESSAGE,
+      message: translate(currentLang(), PRICES_FALLBACK_KEY),
     };
   }
   const message = errorMessageOf(body as { error?: string } | null, response);

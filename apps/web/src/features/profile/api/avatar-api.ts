@@ -4,6 +4,7 @@ import {
   type AvatarInfo,
   AvatarMessages,
   type AvatarUploadResult,
+  type MessageKey,
 } from '@p2p/shared';
 import { ApiError, apiMessage, apiRequest } from '@/lib/api';
 import { authorizedFetch, responseError } from '@/lib/authorized-fetch';
@@ -13,9 +14,9 @@ const TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 /**
  * The checks before anything is sent: type, size, extension. The server checks
  * the bytes again (a renamed file passes here and is refused there). Null when fine, else
- * the refusal's message (a catalogue text, localized by the caller).
+ * the refusal's catalogue key (localized by the caller).
  */
-export function checkAvatarFile(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
+export function checkAvatarFile(file: Pick<File, 'name' | 'type' | 'size'>): MessageKey | null {
   if (!TYPES.includes(file.type)) return AvatarMessages.type;
   if (file.size > AVATAR_MAX_BYTES) return AvatarMessages.size;
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';

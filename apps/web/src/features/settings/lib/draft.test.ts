@@ -1,6 +1,6 @@
-import type { UserSettings } from '@p2p/shared';
+import { localizeMessage, type UserSettings } from '@p2p/shared';
 import { describe, expect, it } from 'vitest';
-import { draftOf, isDirty, requestOf } from './draft';
+import { type DraftError, draftOf, isDirty, requestOf } from './draft';
 
 const stored: UserSettings = {
   notifications: { telegram: true, trades: true, deposits: true, chat: false },
@@ -34,9 +34,13 @@ describe('settings form', () => {
     });
     expect(bad.ok).toBe(false);
     if (bad.ok) return;
-    expect(bad.errors.timeLimit).toBe('Время на оплату должно быть от 5 до 60 минут');
-    expect(bad.errors.minRating).toBe('Минимальный рейтинг партнёра должен быть от 0 до 5 с шагом 0.1');
-    expect(bad.errors.autoReply).toBe('Автоответ не должен превышать 500 символов');
+    // As a Russian reader sees them: the shared keys with their values.
+    const shown = (e?: DraftError) => e && localizeMessage('ru', e.message, e.values);
+    expect(shown(bad.errors.timeLimit)).toBe('Время на оплату должно быть от 5 до 60 минут');
+    expect(shown(bad.errors.minRating)).toBe(
+      'Минимальный рейтинг партнёра должен быть от 0 до 5 с шагом 0.1',
+    );
+    expect(shown(bad.errors.autoReply)).toBe('Автоответ не должен превышать 500 символов');
     const low = requestOf({ ...draftOf(stored), timeLimit: '4', minRating: '' });
     expect(low.ok).toBe(false);
     if (!low.ok) expect(Object.keys(low.errors).sort()).toEqual(['minRating', 'timeLimit']);

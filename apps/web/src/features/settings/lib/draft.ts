@@ -1,4 +1,4 @@
-import { UpdateSettingsRequest, type UserSettings } from '@p2p/shared';
+import { issueValues, type MessageValues, UpdateSettingsRequest, type UserSettings } from '@p2p/shared';
 import { z } from 'zod';
 
 /**
@@ -32,13 +32,21 @@ const toNumber = (text: string) => {
   return normal === '' ? Number.NaN : Number(normal);
 };
 
+/** A field's refusal: the shared schema's catalogue key and the values its message needs. */
+export interface DraftError {
+  message: string;
+  values: MessageValues;
+}
+
 /**
  * The request a draft makes, checked with the shared schema (the server's own rules and
  * messages): either the body or, per field, the message to show.
  */
 export function requestOf(
   draft: SettingsDraft,
-): { ok: true; body: UpdateSettingsRequest } | { ok: false; errors: Partial<Record<DraftField, string>> } {
+):
+  | { ok: true; body: UpdateSettingsRequest }
+  | { ok: false; errors: Partial<Record<DraftField, DraftError>> } {
   const parsed = UpdateSettingsRequest.safeParse({
     notifications: draft.notifications,
     privacy: draft.privacy,
@@ -50,14 +58,14 @@ export function requestOf(
     },
   });
   if (parsed.success) return { ok: true, body: parsed.data };
-  const errors: Partial<Record<DraftField, string>> = {};
+  const errors: Partial<Record<DraftField, DraftError>> = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[1];
     if (
       issue.path[0] === 'trading' &&
       (field === 'autoReply' || field === 'timeLimit' || field === 'minRating')
     ) {
-      errors[field] ??= issue.message;
+      errors[field] ??= { message: issue.message, values: issueValues(issue) };
     }
   }
   return { ok: false, errors };
@@ -75,8 +83,8 @@ export function isDirty(draft: SettingsDraft, settings: UserSettings): boolean {
 export const settingsFormSchema = z.custom<SettingsDraft>().transform((draft, ctx) => {
   const request = requestOf(draft);
   if (request.ok) return request.body;
-  for (const [field, message] of Object.entries(request.errors)) {
-    ctx.addIssue({ code: 'custom', path: [field], message });
+  for (const [field, { message, values }] of Object.entries(request.errors)) {
+    ctx.addIssue({ code: 'custom', path: [field], message, params: values });
   }
   return z.NEVER;
 });

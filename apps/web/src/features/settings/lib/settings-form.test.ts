@@ -1,5 +1,6 @@
-import type { UserSettings } from '@p2p/shared';
+import { issueValues, localizeMessage, type UserSettings } from '@p2p/shared';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { draftOf, settingsFormSchema } from './draft';
 
 const stored: UserSettings = {
@@ -21,7 +22,8 @@ describe('the settings form schema', () => {
 
   it('puts each refusal under its own field, with the shared message', () => {
     const result = settingsFormSchema.safeParse({ ...draftOf(stored), timeLimit: '61', minRating: '' });
-    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+    const shown = (i: z.core.$ZodIssue) => localizeMessage('ru', i.message, issueValues(i));
+    expect(result.error?.issues.map((i) => [i.path.join('.'), shown(i)])).toEqual([
       ['timeLimit', 'Время на оплату должно быть от 5 до 60 минут'],
       ['minRating', 'Минимальный рейтинг партнёра должен быть от 0 до 5 с шагом 0.1'],
     ]);
