@@ -3,7 +3,9 @@
 // apps/server/dist with esbuild. Our own TypeScript (this app and packages/shared) is compiled
 // into the bundle; npm packages stay external and load from node_modules, so native modules
 // (sharp, argon2) and PGlite's WebAssembly files are used as installed. Migrations are copied
-// beside the bundle, where db/migrate.ts looks for them.
+// beside the bundle, where db/migrate.ts looks for them, and an embedded cluster with all of
+// them applied is made there too (pglite-template/), for a new data directory to start from.
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +35,7 @@ const result = await build({
     main: join(here, 'src/main.ts'),
     'staff-create': join(here, 'src/cli/staff-create.ts'),
     'check-ledger': join(here, 'src/cli/check-ledger.ts'),
+    'pglite-template': join(here, 'src/cli/pglite-template.ts'),
   },
   outdir: out,
   bundle: true,
@@ -49,3 +52,12 @@ const result = await build({
 cpSync(join(here, 'src/db/migrations'), join(out, 'migrations'), { recursive: true });
 const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
 console.log(`server bundle: ${out} (${Math.round(bytes / 1024)} KB with source maps)`);
+// The migrated embedded cluster a new data directory is copied from (src/db/client.ts).
+const template = spawnSync(
+  process.execPath,
+  [join(out, 'pglite-template.js'), join(out, 'pglite-template')],
+  {
+    stdio: 'inherit',
+  },
+);
+if (template.status !== 0) process.exit(template.status ?? 1);

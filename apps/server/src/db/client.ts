@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -141,6 +142,21 @@ function initPgliteDir(dir: string): void {
   if (run.status !== 0) throw new Error(`creating the embedded database in ${dir} failed: ${run.stderr}`);
 }
 
+/**
+ * A cluster with every migration applied, made by `npm run build` beside the bundle
+ * (cli/pglite-template.ts; docs/decisions/014-deployment.md). A new data directory starts as a
+ * copy of it: no initdb, no migrations to run, and nothing of either in this process's memory.
+ * Run from the sources (tests, `npm run dev`) there is none and initdb runs as before.
+ */
+export const PGLITE_TEMPLATE_DIR = join(dirname(fileURLToPath(import.meta.url)), 'pglite-template');
+
+/** A new embedded cluster in `dir`: a copy of the built template, else initdb. */
+function createPgliteDir(dir: string): void {
+  if (existsSync(join(PGLITE_TEMPLATE_DIR, 'PG_VERSION')))
+    cpSync(PGLITE_TEMPLATE_DIR, dir, { recursive: true });
+  else initPgliteDir(dir);
+}
+
 async function openPglite(dataDir: string | null, template?: Blob): Promise<Database> {
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -150,7 +166,7 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
   if (dataDir) {
     const dir = join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    if (!existsSync(join(dir, 'PG_VERSION'))) initPgliteDir(dir);
+    if (!existsSync(join(dir, 'PG_VERSION'))) createPgliteDir(dir);
     client = await PGlite.create(dir, pgliteOptions(PGlite));
   } else {
     client = await PGlite.create({

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -60,7 +60,9 @@ describe('npm run build: the compiled server', () => {
   });
 
   it('runs without TypeScript at run time: staff:create, then the server in production mode', async () => {
-    // The bundled CLI creates the embedded database, migrates it and adds an admin.
+    // The build made the migrated cluster a new data directory is copied from (db/client.ts).
+    expect(existsSync(join(out, 'pglite-template', 'PG_VERSION'))).toBe(true);
+    // The bundled CLI creates the embedded database (from that template) and adds an admin.
     const staff = spawnSync(
       process.execPath,
       [
