@@ -85,6 +85,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{16,256}$/)
     .optional(),
+  /**
+   * Pace outgoing bot messages within Telegram's limits (one a second per chat). `0` only
+   * against a Bot API stub that has no limits (the test suites).
+   */
+  TELEGRAM_THROTTLE: flag.default(true),
   /** Telegram Mini App URL (`https://t.me/bot/app`); the bot's buttons open trades in it. */
   TELEGRAM_MINI_APP_URL: z.url().optional(),
   /** Public origin of the web app, for links in bot messages. */
@@ -148,6 +153,8 @@ export type Config = {
     updates: 'webhook' | 'polling';
     webhookSecret: string;
     miniAppUrl: string | null;
+    /** Outgoing calls paced within Telegram's limits (TELEGRAM_THROTTLE). */
+    throttle: boolean;
   } | null;
   /** Origin of the web app in links the server sends out (bot messages). */
   publicUrl: string;
@@ -236,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             e.TELEGRAM_WEBHOOK_SECRET ??
             createHmac('sha256', e.TELEGRAM_BOT_TOKEN).update('webhook-secret').digest('base64url'),
           miniAppUrl: e.TELEGRAM_MINI_APP_URL ?? null,
+          throttle: e.TELEGRAM_THROTTLE,
         }
       : null,
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),

@@ -69,6 +69,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
     TELEGRAM_BOT_USERNAME: 'p2p_test_bot',
     RATE_LIMIT: '0',
+    // The Bot API stub has no limits to respect: no second-long pauses between messages.
+    TELEGRAM_THROTTLE: '0',
     DATA_DIR: '/tmp/p2p-test-data',
     PRICE_API_URL: 'http://127.0.0.1:9/simple/price',
     ...env,

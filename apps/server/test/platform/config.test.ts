@@ -138,7 +138,11 @@ describe('loadConfig: values', () => {
       botToken: TEST_BOT_TOKEN,
       botUsername: null,
       miniAppUrl: null,
+      // Outgoing messages are paced within Telegram's limits unless turned off for a stub.
+      throttle: true,
     });
+    const stub = loadConfig({ ...base, TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN, TELEGRAM_THROTTLE: '0' });
+    expect(stub.telegram?.throttle).toBe(false);
   });
 
   describe('without JWT_SECRET', () => {

@@ -52,7 +52,7 @@ export class TelegramBot {
       has_main_web_app: false,
     } as UserFromGetMe;
     this.bot = new Bot(config.botToken, { botInfo, client: { apiRoot: config.apiRoot } });
-    this.bot.api.config.use(apiThrottler());
+    if (config.throttle) this.bot.api.config.use(apiThrottler());
     this.bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
     this.links = new TelegramLinkService(ctx);
     const miniApp = config.miniAppUrl;
