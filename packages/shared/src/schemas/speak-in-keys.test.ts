@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isMessageKey } from '../i18n/index.ts';
+import { isMessageKey, translate } from '../i18n/index.ts';
 import { AdminMessages } from './admin.ts';
 import { AuthMessages } from './auth.ts';
 import { BackOfficeMessages } from './backoffice.ts';
-import { ChatMessages } from './chat.ts';
+import { ChatMessages, systemLineText } from './chat.ts';
 import { OrderMessages } from './orders.ts';
 import { PaymentTemplateMessages, ReceiptMessages } from './payment-templates.ts';
 import { SettingsMessages } from './settings.ts';
@@ -57,5 +57,16 @@ describe('the shared schemas speak in catalogue keys (docs/decisions/015)', () =
       for (const [name, key] of Object.entries(messages))
         expect(isMessageKey(key), `${table}.${name}`).toBe(true);
     }
+  });
+});
+
+describe('a SYSTEM chat line', () => {
+  it('reads in the reader language by its key, and as stored without one', () => {
+    const line = { content: 'Покупатель отметил оплату', contentKey: 'chat.system.mark_paid' };
+    expect(systemLineText(line, 'ru')).toBe('Покупатель отметил оплату');
+    expect(systemLineText(line, 'en')).not.toBe(line.content);
+    expect(systemLineText(line, 'en')).toBe(translate('en', 'chat.system.mark_paid'));
+    expect(systemLineText({ content: 'Старая строка', contentKey: null }, 'en')).toBe('Старая строка');
+    expect(systemLineText({ content: 'Строка', contentKey: 'not.a.key' }, 'en')).toBe('Строка');
   });
 });
