@@ -1,4 +1,3 @@
-import type { MessageKey } from './i18n/runtime.ts';
 /**
  * Market reference prices (GET /market/current-prices). These are display data for
  * the market screen and the order form's price hints: plain numbers, never money. Money stays
@@ -8,6 +7,8 @@ import type { MessageKey } from './i18n/runtime.ts';
  * schemas of the same answers are in schemas/market.ts; `readPricesAnswer` accepts exactly what
  * they accept (market-prices.test.ts).
  */
+
+import type { MessageKey } from './i18n/runtime.ts';
 
 /** Coin symbol -> CoinGecko id, the key the price feed and the wire answer use. */
 export const COIN_IDS = {

@@ -14,10 +14,14 @@ import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { savedAddressOf } from './saved-addresses.repository.ts';
 
-/** A refusal in the reader's language and, in `details.message`, its English wording (docs/decisions/012). */
+/** `details.message` of a withdrawal refusal: its English wording (docs/decisions/012). */
+export const englishDetail = (message: KeyedMessage) => ({
+  message: translate('en', message.key, message.values),
+});
+
+/** A refusal in the reader's language and, in `details.message`, its English wording. */
 export function refusal(code: ErrorCode, message: KeyedMessage, details: Record<string, unknown> = {}) {
-  const english = translate('en', message.key, message.values);
-  return new AppError(code, message.key, message.values, { ...details, message: english });
+  return new AppError(code, message.key, message.values, { ...details, ...englishDetail(message) });
 }
 
 /** The network a currency leaves by: the one asked for (it must carry the currency), or its default. */

@@ -3,7 +3,6 @@ import {
   checkWithdrawalAmount,
   formatCrypto,
   plainAmount,
-  translate,
   USER_CANCELLABLE_STATUSES,
   WithdrawalMessages,
   type WithdrawalRequest,
@@ -22,7 +21,7 @@ import * as ledger from '../ledger/ledger.ts';
 import { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { assertNotBlocked } from '../users/blocking.ts';
 import { findUserById } from '../users/users.repository.ts';
-import { refusal, resolveDestination } from './destination.ts';
+import { englishDetail, refusal, resolveDestination } from './destination.ts';
 import { saveAddress } from './saved-addresses.service.ts';
 import { toWithdrawalView } from './withdrawal-view.ts';
 import * as repo from './withdrawals.repository.ts';
@@ -75,13 +74,13 @@ export class WithdrawalsService {
         const now = this.ctx.clock.now();
         await assertNotBlocked(tx, userId);
         // Every withdrawal takes its own fresh code: a step-up window never covers one.
-        const { key } = WithdrawalMessages.twoFactorRequired;
+        const ask = WithdrawalMessages.twoFactorRequired;
         await this.twoFactor.requireFreshCode(tx, {
           userId,
           code: input.totpCode,
           now,
-          ask: key,
-          details: { message: translate('en', key) },
+          ask: ask.key,
+          details: englishDetail(ask),
         });
         if (input.saveLabel && !input.addressId) {
           // Saved already (ON CONFLICT DO NOTHING left the transaction sound): nothing to add.
