@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_PRICES, readPricesAnswer } from './market-prices.ts';
+import { FALLBACK_PRICES, marketPriceOf, readPricesAnswer } from './market-prices.ts';
+import { FIAT_CURRENCIES } from './money.ts';
 import { CurrentPricesFallbackResponse, CurrentPricesResponse } from './schemas/market.ts';
 
 /** The zod schemas' verdict on a body: the parsed answer of either status, or null. */
@@ -64,5 +65,33 @@ describe('readPricesAnswer (the market page reads prices without zod)', () => {
     expect(readPricesAnswer(live)?.success).toBe(true);
     expect(readPricesAnswer(fallback)?.source).toBe('fallback');
     expect(readPricesAnswer({ ...live, data: { bitcoin: { ...coin, usd: '1' } } })).toBeNull();
+  });
+});
+
+describe('marketPriceOf', () => {
+  const table = {
+    bitcoin: { ...FALLBACK_PRICES.bitcoin!, usd: 65_000.5, rub: 6_045_046.5, eur: 59_800.123, kzt: null },
+    tether: { ...FALLBACK_PRICES.tether!, usd: 0.9998 },
+  };
+
+  it('reads a fiat price in minor units, rounded to the cent', () => {
+    expect(marketPriceOf(table, 'BTC', 'RUB')).toBe(604_504_650n);
+    expect(marketPriceOf(table, 'BTC', 'EUR')).toBe(5_980_012n);
+  });
+
+  it('has no price for a fiat the feed left out or a coin it did not price', () => {
+    expect(marketPriceOf(table, 'BTC', 'KZT')).toBeNull();
+    expect(marketPriceOf(table, 'ETH', 'RUB')).toBeNull();
+  });
+
+  it('prices a coin in another coin by their dollar prices, in 8 decimals', () => {
+    // 65 000.5 / 0.9998 = 65 013.50270054... USDT per BTC
+    expect(marketPriceOf(table, 'BTC', 'USDT')).toBe(6_501_350_270_054n);
+    expect(marketPriceOf(table, 'BTC', 'ETH')).toBeNull();
+  });
+
+  it('gives every fiat a fallback price', () => {
+    for (const fiat of FIAT_CURRENCIES) expect(marketPriceOf(FALLBACK_PRICES, 'BTC', fiat)).not.toBeNull();
+    expect(marketPriceOf(FALLBACK_PRICES, 'BTC', 'KZT')).toBe(65_000n * 480n * 100n);
   });
 });

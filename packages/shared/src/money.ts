@@ -8,13 +8,25 @@ export const FIAT_DECIMALS = 2;
 
 export const CRYPTOCURRENCIES = ['BTC', 'ETH', 'USDT', 'BNB'] as const;
 export type Cryptocurrency = (typeof CRYPTOCURRENCIES)[number];
-export const FIAT_CURRENCIES = ['RUB', 'USD'] as const;
-export const FIAT_SIGN: Record<(typeof FIAT_CURRENCIES)[number], string> = { RUB: '₽', USD: '$' };
+/** The fiat currencies of orders, the filters and the price feed (docs/decisions/025). */
+export const FIAT_CURRENCIES = ['RUB', 'USD', 'EUR', 'CNY', 'TRY', 'KZT'] as const;
+export const FIAT_SIGN: Record<(typeof FIAT_CURRENCIES)[number], string> = {
+  RUB: '₽',
+  USD: '$',
+  EUR: '€',
+  CNY: '¥',
+  TRY: '₺',
+  KZT: '₸',
+};
 export type FiatCurrency = (typeof FIAT_CURRENCIES)[number];
 export type Currency = Cryptocurrency | FiatCurrency;
 
 export function isCryptocurrency(value: string): value is Cryptocurrency {
   return (CRYPTOCURRENCIES as readonly string[]).includes(value);
+}
+
+export function isFiatCurrency(value: string): value is FiatCurrency {
+  return (FIAT_CURRENCIES as readonly string[]).includes(value);
 }
 
 export function decimalsOf(currency: string): number {

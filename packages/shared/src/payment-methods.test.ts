@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { FIAT_CURRENCIES } from './money.ts';
 import {
+  defaultTimeLimit,
+  methodServesFiat,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
+  PAYMENT_METHODS_BY_FIAT,
   PaymentMethodMessages,
   paymentMethodCode,
 } from './payment-methods.ts';
@@ -85,5 +89,30 @@ describe('payment methods by code or name', () => {
     expect(issue('')).toBe(PaymentMethodMessages.required);
     expect(issue(undefined)).toBe(PaymentMethodMessages.required);
     expect(issue('Сбер\u0000')).toBe(TEXT_BAD_CHARACTERS);
+  });
+});
+
+describe('payment methods per fiat', () => {
+  it('offers PayPal and cash in every currency and local methods only in theirs', () => {
+    for (const fiat of FIAT_CURRENCIES) {
+      expect(methodServesFiat('paypal', fiat)).toBe(true);
+      expect(methodServesFiat('cash', fiat)).toBe(true);
+    }
+    expect(methodServesFiat('kaspi', 'KZT')).toBe(true);
+    expect(methodServesFiat('kaspi', 'RUB')).toBe(false);
+    expect(methodServesFiat('sberbank', 'EUR')).toBe(false);
+    expect(methodServesFiat('sepa', 'EUR')).toBe(true);
+  });
+
+  it('gives an order the longest default time of its methods', () => {
+    expect(defaultTimeLimit(['sbp'])).toBe(15);
+    expect(defaultTimeLimit(['sbp', 'sberbank'])).toBe(30);
+    expect(defaultTimeLimit(['sepa', 'paypal'])).toBe(120);
+    expect(defaultTimeLimit([])).toBe(30);
+  });
+
+  it('lists every method in some currency', () => {
+    const listed = new Set(FIAT_CURRENCIES.flatMap((f) => PAYMENT_METHODS_BY_FIAT[f]));
+    expect([...PAYMENT_METHODS].filter((m) => !listed.has(m))).toEqual([]);
   });
 });

@@ -18,6 +18,12 @@ export const STUB_BODY = {
     rub_market_cap: 178_881_481_378_162.3,
     rub_24h_vol: 4_248_137_814_771.4,
     rub_24h_change: -1.1987,
+    eur: 89_541.12,
+    eur_24h_change: -1.3,
+    cny: 703_155.78,
+    try: 3_345_902.1,
+    kzt: 48_512_345.6,
+    kzt_24h_change: -0.9,
     last_updated_at: 1_795_000_000,
   },
   ethereum: {

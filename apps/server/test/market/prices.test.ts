@@ -22,6 +22,15 @@ const EXPECTED_LIVE = {
     rub_market_cap: 178_881_481_378_162.3,
     rub_24h_vol: 4_248_137_814_771.4,
     rub_24h_change: -1.1987,
+    // The other fiats as the feed gave them; one it left out is null.
+    eur: 89_541.12,
+    eur_24h_change: -1.3,
+    cny: 703_155.78,
+    cny_24h_change: null,
+    try: 3_345_902.1,
+    try_24h_change: null,
+    kzt: 48_512_345.6,
+    kzt_24h_change: -0.9,
   },
   ethereum: {
     usd: 3_456.78,
@@ -32,6 +41,14 @@ const EXPECTED_LIVE = {
     rub_market_cap: null,
     rub_24h_vol: 1_148_148_137.7,
     rub_24h_change: 2.61,
+    eur: null,
+    eur_24h_change: null,
+    cny: null,
+    cny_24h_change: null,
+    try: null,
+    try_24h_change: null,
+    kzt: null,
+    kzt_24h_change: null,
   },
   tether: {
     usd: 1.0002,
@@ -42,6 +59,14 @@ const EXPECTED_LIVE = {
     rub_market_cap: null,
     rub_24h_vol: null,
     rub_24h_change: null,
+    eur: null,
+    eur_24h_change: null,
+    cny: null,
+    cny_24h_change: null,
+    try: null,
+    try_24h_change: null,
+    kzt: null,
+    kzt_24h_change: null,
   },
 };
 
@@ -97,7 +122,7 @@ describe('GET /market/current-prices', () => {
     const request = stub.requests[0]!;
     expect(request.startsWith('/api/v3/simple/price?')).toBe(true);
     expect(request).toContain(`ids=${COIN_IDS}`);
-    expect(request).toContain('vs_currencies=usd,rub');
+    expect(request).toContain('vs_currencies=rub,usd,eur,cny,try,kzt');
     for (const flag of ['include_market_cap', 'include_24hr_vol', 'include_24hr_change']) {
       expect(request).toContain(`${flag}=true`);
     }

@@ -173,7 +173,7 @@ describe('paging', () => {
   it.each([
     '?type=exchange',
     '?cryptocurrency=XRP',
-    '?fiat_currency=EUR',
+    '?fiat_currency=UAH',
     '?payment_method=bank',
     '?limit=0',
     '?limit=101',

@@ -39,7 +39,32 @@ describe('CreateOrderRequest: valid input', () => {
   it('accepts the minimal order and fills the defaults', () => {
     const parsed = CreateOrderRequest.parse(valid);
     expect(parsed.fiat_currency).toBe('RUB');
-    expect(parsed.time_limit).toBe(30);
+    // The server fills the time to pay from the methods (defaultTimeLimit).
+    expect(parsed.time_limit).toBeUndefined();
+  });
+
+  it.each([
+    ['KZT', ['kaspi', 'cash']],
+    ['EUR', ['sepa', 'revolut', 'wise', 'paypal']],
+    ['TRY', ['papara', 'ziraat']],
+    ['CNY', ['alipay', 'wechat']],
+  ])('accepts %s orders paid by %s', (fiat_currency, payment_methods) => {
+    const parsed = CreateOrderRequest.safeParse({
+      ...valid,
+      fiat_currency,
+      payment_methods,
+      price_per_unit: '10000000',
+    });
+    expect(parsed.success).toBe(true);
+  });
+
+  it('refuses a method of another currency, naming the currency', () => {
+    expect(messagesOf({ ...valid, fiat_currency: 'KZT', payment_methods: ['kaspi', 'sberbank'] })).toContain(
+      'Этот способ оплаты недоступен для KZT',
+    );
+    expect(messagesOf({ ...valid, payment_methods: ['alipay'] })).toContain(
+      'Этот способ оплаты недоступен для RUB',
+    );
   });
 
   it.each([
@@ -110,6 +135,7 @@ describe('CreateOrderRequest: order form messages', () => {
     const issues = messagesOf({
       ...valid,
       fiat_currency: 'USD',
+      payment_methods: ['paypal'],
       amount_crypto: '0.001',
       price_per_unit: '9999',
     });

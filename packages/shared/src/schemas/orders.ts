@@ -8,7 +8,7 @@ import {
   formatRu,
   tryParseAmount,
 } from '../money.ts';
-import { PaymentMethodMessages } from '../payment-methods.ts';
+import { methodServesFiat, PaymentMethodMessages } from '../payment-methods.ts';
 import { PageInfo } from './common.ts';
 import { paymentMethodField } from './payment-method-field.ts';
 import { text } from './text.ts';
@@ -20,11 +20,18 @@ export const ORDER_MIN_CRYPTO: Record<(typeof CRYPTOCURRENCIES)[number], string>
   USDT: '10',
   BNB: '0.01',
 };
-/** Smallest total and smallest per-trade limit, per fiat (1 000 ₽; 10 $ for dollars). */
-export const ORDER_MIN_FIAT: Record<(typeof FIAT_CURRENCIES)[number], string> = { RUB: '1000', USD: '10' };
+/** Smallest total and smallest per-trade limit, per fiat (1 000 ₽; about 10 $ in the others). */
+export const ORDER_MIN_FIAT: Record<(typeof FIAT_CURRENCIES)[number], string> = {
+  RUB: '1000',
+  USD: '10',
+  EUR: '10',
+  CNY: '100',
+  TRY: '300',
+  KZT: '5000',
+};
 
 /** Minimum as the messages write it: '1 000 ₽' with a plain space. */
-const minFiatText = (fiat: 'RUB' | 'USD') =>
+const minFiatText = (fiat: (typeof FIAT_CURRENCIES)[number]) =>
   `${formatRu(ORDER_MIN_FIAT[fiat]).replace(/\u00a0/g, ' ')} ${FIAT_SIGN[fiat]}`;
 
 /** The order rules' messages, as catalogue keys (the values are the issue's `params`). */
@@ -76,14 +83,24 @@ export const CreateOrderRequest = z
       multiline: true,
       messages: { tooLong: OrderMessages.description },
     }).optional(),
+    /** Minutes to pay; without it, the longest default of the order's methods (defaultTimeLimit). */
     time_limit: z
       .number({ error: OrderMessages.timeLimit })
       .int(OrderMessages.timeLimit)
       .min(15, OrderMessages.timeLimit)
       .max(1440, OrderMessages.timeLimit)
-      .default(30),
+      .optional(),
   })
   .superRefine((o, ctx) => {
+    o.payment_methods.forEach((method, i) => {
+      if (methodServesFiat(method, o.fiat_currency)) return;
+      ctx.addIssue({
+        code: 'custom',
+        path: ['payment_methods', i],
+        message: PaymentMethodMessages.notForFiat,
+        params: { fiat: o.fiat_currency },
+      });
+    });
     for (const issue of orderAmountIssues(o)) {
       ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message, params: issue.values });
     }

@@ -1,6 +1,7 @@
 import {
   COIN_IDS,
   FALLBACK_PRICES,
+  FEED_FIAT,
   type FiatCurrency,
   type MarketPrices,
   mulDivFloor,
@@ -8,15 +9,14 @@ import {
 } from '@p2p/shared';
 
 /**
- * The price feed quotes every coin in RUB and USD; their ratio is the feed's RUB/USD rate.
+ * The price feed quotes every coin in each fiat; a ratio of two is the feed's rate between them.
  * Tether first (it tracks the dollar), then the deepest markets.
  */
 const RATE_COINS = [COIN_IDS.USDT, COIN_IDS.BTC, COIN_IDS.ETH] as const;
-const FEED_KEY: Record<FiatCurrency, 'rub' | 'usd'> = { RUB: 'rub', USD: 'usd' };
 
 /** A feed price (a float of display data) as an exact 8-place decimal, once; null if unusable. */
-function exact(price: number | undefined): bigint | null {
-  if (price === undefined || !Number.isFinite(price) || price <= 0) return null;
+function exact(price: number | null | undefined): bigint | null {
+  if (price === undefined || price === null || !Number.isFinite(price) || price <= 0) return null;
   const minor = parseAmount(price.toFixed(8), 8);
   return minor > 0n ? minor : null;
 }
@@ -33,7 +33,7 @@ export function capInFiat(capRub: bigint, fiat: FiatCurrency, prices: MarketPric
   for (const table of tables) {
     for (const id of RATE_COINS) {
       const coin = table[id];
-      const inFiat = exact(coin?.[FEED_KEY[fiat]]);
+      const inFiat = exact(coin?.[FEED_FIAT[fiat]]);
       const inRub = exact(coin?.rub);
       if (inFiat !== null && inRub !== null) return mulDivFloor(capRub, inFiat, inRub);
     }

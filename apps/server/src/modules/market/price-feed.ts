@@ -1,4 +1,4 @@
-import { COIN_ID_LIST, type CoinPrice, type MarketPrices } from '@p2p/shared';
+import { COIN_ID_LIST, type CoinPrice, FEED_FIAT, type MarketPrices } from '@p2p/shared';
 import { z } from 'zod';
 
 /** Why the feed gave no usable answer. The message is one short line, safe to log. */
@@ -6,10 +6,10 @@ export class PriceFeedError extends Error {
   override readonly name = 'PriceFeedError';
 }
 
-/** Query of a CoinGecko `simple/price` call for every coin we show, in USD and RUB. */
+/** Query of a CoinGecko `simple/price` call for every coin we show, in every fiat we trade. */
 const QUERY = [
   `ids=${COIN_ID_LIST.join(',')}`,
-  'vs_currencies=usd,rub',
+  `vs_currencies=${Object.values(FEED_FIAT).join(',')}`,
   'include_market_cap=true',
   'include_24hr_vol=true',
   'include_24hr_change=true',
@@ -37,6 +37,15 @@ const UpstreamCoin = z.object({
   rub_market_cap: Extra,
   rub_24h_vol: Extra,
   rub_24h_change: Extra,
+  // A fiat the feed does not price leaves its pairs without a market price, not the coin unused.
+  eur: Extra,
+  eur_24h_change: Extra,
+  cny: Extra,
+  cny_24h_change: Extra,
+  try: Extra,
+  try_24h_change: Extra,
+  kzt: Extra,
+  kzt_24h_change: Extra,
 });
 
 const UpstreamBody = z.record(z.string(), z.unknown());

@@ -1,6 +1,7 @@
 import {
   type CreateOrderRequest,
   type Cryptocurrency,
+  defaultTimeLimit,
   fiatValue,
   formatCrypto,
   Ok,
@@ -70,7 +71,7 @@ export class OrdersService {
           minAmount: min,
           maxAmount: max,
           paymentMethods: [...new Set(input.payment_methods)],
-          timeLimit: input.time_limit,
+          timeLimit: input.time_limit ?? defaultTimeLimit(input.payment_methods),
           description: input.description?.trim() || null,
           status: 'active',
           expiresAt: new Date(now.getTime() + ORDER_LIFETIME_MS),

@@ -22,6 +22,7 @@ export const validation: Messages<typeof ru> = {
   'validation.order.amountString': 'Send the amount as a string, e.g. "0.5"',
   'validation.order.tooLarge': 'The amount is too large',
   'validation.order.unknownMethod': 'Unknown payment method',
+  'validation.order.methodNotForFiat': 'This payment method is not available for {fiat}',
   'validation.order.status': 'The status must be active or paused',
   'validation.amount.decimals8': 'Enter a number with at most 8 decimal places',
   'validation.amount.decimals2': 'Enter a number with at most 2 decimal places',

@@ -24,6 +24,7 @@ export const validation = {
   'validation.order.amountString': 'Сумма передается строкой, например "0.5"',
   'validation.order.tooLarge': 'Сумма слишком велика',
   'validation.order.unknownMethod': 'Неизвестный способ оплаты',
+  'validation.order.methodNotForFiat': 'Этот способ оплаты недоступен для {fiat}',
   'validation.order.status': 'Статус должен быть active или paused',
   'validation.amount.decimals8': 'Введите число, не более 8 знаков после запятой',
   'validation.amount.decimals2': 'Введите число, не более 2 знаков после запятой',

@@ -1,4 +1,11 @@
-import { type CreateOrderRequest, ORDER_MIN_CRYPTO, ORDER_MIN_FIAT, PAYMENT_METHODS } from '@p2p/shared';
+import {
+  type CreateOrderRequest,
+  defaultTimeLimit,
+  ORDER_MIN_CRYPTO,
+  ORDER_MIN_FIAT,
+  PAYMENT_METHODS_BY_FIAT,
+  type PaymentMethod,
+} from '@p2p/shared';
 import type { UseFormReturn } from 'react-hook-form';
 import { useT } from '@/i18n';
 import { fiatSign } from '@/lib/format';
@@ -55,22 +62,20 @@ export function AmountSection({ form, id }: { form: OrderForm; id: string }) {
 export function MethodsSection({ form, id }: { form: OrderForm; id: string }) {
   const t = useT();
   const fmt = useFormat();
-  const methods = form.watch('methods');
+  const [methods, fiat] = form.watch(['methods', 'fiat']);
   const error = errorOf(form, 'methods');
-  const toggle = (method: (typeof PAYMENT_METHODS)[number]) =>
-    form.setValue(
-      'methods',
-      methods.includes(method) ? methods.filter((m) => m !== method) : [...methods, method],
-      {
-        shouldTouch: true,
-        shouldValidate: true,
-      },
-    );
+  const toggle = (method: PaymentMethod) => {
+    const next = methods.includes(method) ? methods.filter((m) => m !== method) : [...methods, method];
+    form.setValue('methods', next, { shouldTouch: true, shouldValidate: true });
+    // Until the user sets the time to pay, it follows the slowest chosen method.
+    if (next.length > 0 && !form.getFieldState('timeLimit').isDirty)
+      form.setValue('timeLimit', String(defaultTimeLimit(next)));
+  };
   return (
     <fieldset className="panel form-section" aria-describedby={`${id}-methods-e`}>
       <legend className="form-section__title">{t('createOrder.field.methods')}</legend>
       <div className="method-toggles" id={`${id}-methods`} tabIndex={-1}>
-        {PAYMENT_METHODS.map((method) => (
+        {PAYMENT_METHODS_BY_FIAT[fiat].map((method) => (
           <button
             key={method}
             type="button"

@@ -1,4 +1,4 @@
-import { type CreateOrderRequest, ORDER_MIN_CRYPTO, ORDER_MIN_FIAT } from '@p2p/shared';
+import { type CreateOrderRequest, methodServesFiat, ORDER_MIN_CRYPTO, ORDER_MIN_FIAT } from '@p2p/shared';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
@@ -94,7 +94,12 @@ export function CreateOrderPage() {
             onCrypto={(coin) =>
               form.setValue('cryptocurrency', coin, { shouldValidate: form.formState.isSubmitted })
             }
-            onFiat={(fiat) => form.setValue('fiat', fiat, { shouldValidate: form.formState.isSubmitted })}
+            onFiat={(fiat) => {
+              form.setValue('fiat', fiat, { shouldValidate: form.formState.isSubmitted });
+              // Methods of another currency do not carry over (PAYMENT_METHODS_BY_FIAT).
+              const kept = form.getValues('methods').filter((m) => methodServesFiat(m, fiat));
+              form.setValue('methods', kept, { shouldValidate: form.formState.isSubmitted });
+            }}
           />
           <AmountSection form={form} id={id} />
           <MethodsSection form={form} id={id} />

@@ -1,4 +1,4 @@
-import { CRYPTOCURRENCIES, FIAT_CURRENCIES, PAYMENT_METHODS } from '@p2p/shared';
+import { CRYPTOCURRENCIES, FIAT_CURRENCIES, PAYMENT_METHODS, PAYMENT_METHODS_BY_FIAT } from '@p2p/shared';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
@@ -42,7 +42,13 @@ export function MarketFilters({ filters }: { filters: ReturnType<typeof useMarke
     {
       key: 'method' as const,
       label: t('market.filters.method'),
-      options: PAYMENT_METHODS.map((m) => ({ value: m, label: fmt.paymentMethod(m) })),
+      // With a fiat chosen, only its methods (the others would find nothing).
+      options: ((PAYMENT_METHODS_BY_FIAT as Record<string, readonly string[]>)[fiat] ?? PAYMENT_METHODS).map(
+        (m) => ({
+          value: m,
+          label: fmt.paymentMethod(m),
+        }),
+      ),
     },
   ];
   const chips = [

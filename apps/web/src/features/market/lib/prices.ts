@@ -1,9 +1,12 @@
 import {
-  COIN_IDS,
-  type CoinSymbol,
+  CRYPTOCURRENCIES,
+  type Cryptocurrency,
+  FIAT_CURRENCIES,
   FIAT_DECIMALS,
+  type FiatCurrency,
   type Lang,
   type MarketPrices,
+  marketPriceOf,
   tryParseAmount,
 } from '@p2p/shared';
 import { formatTenths } from '@/lib/format';
@@ -14,18 +17,22 @@ import { formatTenths } from '@/lib/format';
  * everything after that is bigint arithmetic.
  */
 
-/** Reference price of one coin in RUB or USD, in fiat minor units; null when the feed has none. */
+const isOneOf = <T extends string>(list: readonly T[], value: string): value is T =>
+  (list as readonly string[]).includes(value);
+
+/**
+ * Reference price of one coin in a currency of payment, in its minor units; null when the feed
+ * has none. The same conversion as the server's repricing (shared marketPriceOf).
+ */
 export function marketPriceMinor(
   prices: MarketPrices | undefined,
   crypto: string,
-  fiat: string,
+  payIn: string,
 ): bigint | null {
-  const coinId = COIN_IDS[crypto as CoinSymbol];
-  const coin = coinId ? prices?.[coinId] : undefined;
-  const value = fiat === 'RUB' ? coin?.rub : fiat === 'USD' ? coin?.usd : undefined;
-  if (value === undefined || !Number.isFinite(value) || value <= 0) return null;
-  const minor = BigInt(Math.round(value * 10 ** FIAT_DECIMALS));
-  return minor > 0n ? minor : null;
+  if (!prices || !isOneOf<Cryptocurrency>(CRYPTOCURRENCIES, crypto)) return null;
+  if (!isOneOf<FiatCurrency>(FIAT_CURRENCIES, payIn) && !isOneOf<Cryptocurrency>(CRYPTOCURRENCIES, payIn))
+    return null;
+  return marketPriceOf(prices, crypto, payIn);
 }
 
 /** Deviation of a price from the market in tenths of a percent, rounded toward zero. */
