@@ -30,6 +30,7 @@ import { NotificationFeed } from './modules/notifications/notification-feed.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { OrdersService } from './modules/orders/orders.service.ts';
 import { paymentTemplatesRoutes } from './modules/payment-templates/payment-templates.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
@@ -107,8 +108,19 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // One price service per instance: the market screen and wallet values share its cache.
   const prices =
     options.prices ??
-    new MarketPricesService({ url: ctx.config.priceApiUrl, clock: ctx.clock, log: app.log });
+    new MarketPricesService({
+      url: ctx.config.priceApiUrl,
+      clock: ctx.clock,
+      cacheMs: ctx.config.priceRefreshMs,
+      log: app.log,
+    });
   ctx.prices = prices;
+  // Floating orders follow every feed update (docs/decisions/025).
+  const orders = new OrdersService(ctx);
+  const stopRepricing = prices.onUpdate((current) => orders.reprice(current));
+  app.addHook('onClose', async () => {
+    stopRepricing();
+  });
   await app.register(apiRoutes, { ctx, inbox, bot, prices, prefix: '/api/v1' });
   return app;
 }

@@ -38,6 +38,8 @@ const EnvSchema = z.object({
     )
     .optional(),
   PRICE_API_URL: z.url().default('https://api.coingecko.com/api/v3/simple/price'),
+  /** How often the price feed is asked again, and floating orders repriced (docs/decisions/025). */
+  PRICE_REFRESH_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   PLATFORM_FEE_RATE: z
     .string()
     .regex(/^0(\.\d{1,6})?$/, 'must be a decimal fraction below 1, e.g. 0.001')
@@ -164,6 +166,8 @@ export type Config = {
   /** CHAIN_MODE=devnet: Bitcoin runs in regtest, so withdrawal addresses are regtest ones. */
   devnetAddresses: boolean;
   priceApiUrl: string;
+  /** PRICE_REFRESH_SECONDS in milliseconds. */
+  priceRefreshMs: number;
   /** Fee rate in parts per million (0.001 -> 1000). */
   feePpm: bigint;
   disputeSlaHours: number;
@@ -253,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : decodeKey(loadOrCreateSecret(dataDir, 'totp-key', () => randomBytes(32).toString('base64url'))),
     devnetAddresses: chain.config.mode === 'devnet',
     priceApiUrl: e.PRICE_API_URL,
+    priceRefreshMs: e.PRICE_REFRESH_SECONDS * 1000,
     feePpm: feeRateToPpm(e.PLATFORM_FEE_RATE),
     disputeSlaHours: e.DISPUTE_SLA_HOURS,
     rateLimit: e.RATE_LIMIT,

@@ -65,6 +65,9 @@ async function main() {
 
   const scheduler = new Scheduler(ctx, { log: app.log, registry: app.metricsRegistry });
   scheduler.start(2_000, (error) => app.log.error({ err: error }, 'scheduler tick failed'));
+  // The price feed is asked again every PRICE_REFRESH_SECONDS even when nobody looks at the
+  // market, so floating orders follow it (docs/decisions/025); poll() itself keeps the pace.
+  const pricePoll = setInterval(() => void ctx.prices.poll(), 2_000);
   const chains = new ChainWatchLoop(ctx, app.log);
   chains.start(pollIntervalMs(ctx));
   watchFailuresMetric(app, chains);
@@ -75,6 +78,7 @@ async function main() {
       if (bot?.bot.isRunning()) await bot.bot.stop();
     },
     () => scheduler.stop(),
+    async () => clearInterval(pricePoll),
     () => chains.stop(),
     () => realtime.close(),
     () => app.close(),

@@ -78,6 +78,7 @@ export function orderInput(overrides: Partial<CreateOrderRequest> = {}): CreateO
     cryptocurrency: 'BTC',
     amount_crypto: '1',
     price_per_unit: '5000000',
+    price_type: 'fixed',
     fiat_currency: 'RUB',
     payment_methods: ['sberbank', 'tinkoff'],
     time_limit: 30,

@@ -55,6 +55,8 @@ export const ServerEvents = {
   notificationNew: 'notification:new',
   /** To both parties of a disputed trade: the moderator asked one of them for evidence. */
   evidenceRequested: 'trade:evidence_requested',
+  /** To every connected socket: floating orders were repriced or paused; the book is new. */
+  marketRepriced: 'market:repriced',
 } as const;
 export type ServerEventName = (typeof ServerEvents)[keyof typeof ServerEvents];
 
@@ -142,6 +144,9 @@ export const WithdrawalUpdatedEvent = z.object({
 
 export const EvidenceRequestedEvent = z.object({ tradeId: z.uuid(), request: EvidenceRequestView });
 
+/** When the feed's prices the book now follows were fetched. */
+export const MarketRepricedEvent = z.object({ updatedAt: z.string() });
+
 export const ServerEventPayloads = {
   'trade:created': TradeCreatedEvent,
   'trade:updated': TradeUpdatedEvent,
@@ -157,6 +162,7 @@ export const ServerEventPayloads = {
   'withdrawal:updated': WithdrawalUpdatedEvent,
   'notification:new': NotificationNewEvent,
   'trade:evidence_requested': EvidenceRequestedEvent,
+  'market:repriced': MarketRepricedEvent,
 } satisfies Record<ServerEventName, z.ZodType>;
 
 export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof ServerEventPayloads)[E]>;

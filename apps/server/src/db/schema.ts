@@ -129,7 +129,9 @@ export const orders = pgTable('orders', {
   /** Trades of this order that completed (0016), kept by settlement's release. */
   completedTrades: integer('completed_trades').notNull().default(0),
   /** Fixed, or floating over the market price (0028, docs/decisions/025). */
-  priceType: text('price_type', { enum: ['fixed', 'floating'] }).notNull().default('fixed'),
+  priceType: text('price_type', { enum: ['fixed', 'floating'] })
+    .notNull()
+    .default('fixed'),
   /** A floating order's offset from the market in hundredths of a percent (+1.5 % = 150). */
   marginBp: integer('margin_bp'),
   /** A floating order's guard: a sell order never below it, a buy order never above it. */

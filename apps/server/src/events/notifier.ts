@@ -6,7 +6,8 @@ import type { ServerEventName, ServerEventPayload } from '@p2p/shared';
  * CLI) events are only recorded for whoever listens.
  */
 export interface RealtimeEvent {
-  room: `user:${string}` | `trade:${string}`;
+  /** `market`: every connected socket (the public book changed for everyone). */
+  room: `user:${string}` | `trade:${string}` | 'market';
   event: string;
   payload: unknown;
   /**
@@ -90,6 +91,11 @@ export class PendingEvents {
 
   toTrade<E extends ServerEventName>(tradeId: string, event: E, payload: ServerEventPayload<E>) {
     this.events.push({ room: `trade:${tradeId}`, event, payload });
+  }
+
+  /** To every connected socket, signed in or not. */
+  toMarket<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>) {
+    this.events.push({ room: 'market', event, payload });
   }
 
   get size(): number {

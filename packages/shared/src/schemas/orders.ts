@@ -52,7 +52,49 @@ export const OrderMessages = {
   amountString: 'validation.order.amountString',
   tooLarge: 'validation.order.tooLarge',
   fiatCurrency: 'validation.order.fiat',
+  priceType: 'validation.order.priceType',
+  margin: 'validation.order.margin',
+  priceLimit: 'validation.order.priceLimit',
 } as const satisfies Record<string, MessageKey>;
+
+/** A floating order's offset from the market: −20…+20 %, in steps of 0.01 (docs/decisions/025). */
+export const MARGIN_MAX_BP = 2000;
+
+/**
+ * A margin as typed ("1.5", "-2", "+0.25", "-0,5") in hundredths of a percent, or null when it is
+ * not a number with at most two decimals within ±20 %.
+ */
+export function parseMarginBp(text: string): number | null {
+  const match = /^([+\-−]?)(\d{1,2})(?:[.,](\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const value = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
+  const bp = match[1] === '-' || match[1] === '−' ? -value : value;
+  return Math.abs(bp) <= MARGIN_MAX_BP ? bp + 0 : null;
+}
+
+/** A margin in hundredths of a percent as the wire writes it: 150 -> "1.50", -200 -> "-2.00". */
+export function formatMarginBp(bp: number): string {
+  const abs = Math.abs(bp);
+  return `${bp < 0 ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * The effective price of a floating order: the market price moved by the margin (rounded down to
+ * the currency's minor unit), held at the guard — a sell order never below `limit`, a buy order
+ * never above it — and never below one minor unit. The repricing statement computes the same
+ * in SQL (orders.repository.ts repriceFloating); the tests hold them together.
+ */
+export function floatingPrice(
+  market: bigint,
+  marginBp: number,
+  side: 'buy' | 'sell',
+  limit: bigint | null,
+): bigint {
+  let price = (market * BigInt(10_000 + marginBp)) / 10_000n;
+  if (limit !== null)
+    price = side === 'sell' ? (price < limit ? limit : price) : price > limit ? limit : price;
+  return price < 1n ? 1n : price;
+}
 
 /** One broken order rule: the field, the message's key and its values. */
 export interface OrderRuleIssue {
@@ -69,7 +111,13 @@ export const CreateOrderRequest = z
     type: z.enum(['buy', 'sell'], { error: OrderMessages.type }),
     cryptocurrency: z.enum(CRYPTOCURRENCIES, { error: OrderMessages.crypto }),
     amount_crypto: decimalString,
-    price_per_unit: decimalString,
+    /** The fixed price; a floating order's price comes from the market (`margin_percent`). */
+    price_per_unit: decimalString.optional(),
+    price_type: z.enum(['fixed', 'floating'], { error: OrderMessages.priceType }).default('fixed'),
+    /** A floating order's offset from the market price, in percent (decimal string, −20…+20). */
+    margin_percent: text({ max: 10, messages: { required: OrderMessages.margin } }).optional(),
+    /** A floating order's guard: a sell order never below it, a buy order never above it. */
+    price_limit: decimalString.nullish(),
     total_amount: decimalString.optional(),
     min_amount: decimalString.optional(),
     max_amount: decimalString.optional(),
@@ -92,6 +140,9 @@ export const CreateOrderRequest = z
       .optional(),
   })
   .superRefine((o, ctx) => {
+    for (const issue of priceIssues(o)) {
+      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message, params: issue.values });
+    }
     o.payment_methods.forEach((method, i) => {
       if (methodServesFiat(method, o.fiat_currency)) return;
       ctx.addIssue({
@@ -101,11 +152,37 @@ export const CreateOrderRequest = z
         params: { fiat: o.fiat_currency },
       });
     });
-    for (const issue of orderAmountIssues(o)) {
+    // A floating order's amounts are checked by the server at its market price.
+    if (o.price_type === 'floating' || o.price_per_unit === undefined) return;
+    for (const issue of orderAmountIssues({ ...o, price_per_unit: o.price_per_unit })) {
       ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message, params: issue.values });
     }
   });
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequest>;
+
+/** The price fields' own rules: a fixed order has a price; a floating one a margin, maybe a guard. */
+function priceIssues(o: {
+  price_type: 'fixed' | 'floating';
+  price_per_unit?: string | undefined;
+  margin_percent?: string | undefined;
+  price_limit?: string | null | undefined;
+}): OrderRuleIssue[] {
+  if (o.price_type === 'fixed') {
+    if (o.price_per_unit === undefined) return [{ path: 'price_per_unit', message: OrderMessages.price }];
+    return o.margin_percent === undefined && (o.price_limit ?? null) === null
+      ? []
+      : [{ path: 'price_type', message: OrderMessages.priceType }];
+  }
+  const issues: OrderRuleIssue[] = [];
+  if (o.margin_percent === undefined || parseMarginBp(o.margin_percent) === null)
+    issues.push({ path: 'margin_percent', message: OrderMessages.margin });
+  if (o.price_limit != null) {
+    const limit = tryParseAmount(o.price_limit, 2);
+    if (limit === null || limit <= 0n || limit > 10n ** 14n)
+      issues.push({ path: 'price_limit', message: OrderMessages.priceLimit });
+  }
+  return issues;
+}
 
 /**
  * Upper bounds that keep every stored amount far inside SQL BIGINT: 1e9 coins and a total
@@ -213,6 +290,13 @@ export const OrderView = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   completed_trades: z.number().int(),
+  /** `price_per_unit` is the effective price; a floating order's follows the market. */
+  price_type: z.enum(['fixed', 'floating']),
+  /** A floating order's offset from the market in percent ("1.50"); null for a fixed price. */
+  margin_percent: z.string().nullable(),
+  price_limit: z.string().nullable(),
+  /** A floating order while there is no live market price: shown, not tradable. */
+  market_paused: z.boolean(),
   user: OrderTrader,
 });
 export type OrderView = z.infer<typeof OrderView>;

@@ -165,6 +165,8 @@ export const TradeView = z.object({
   amountCrypto: z.string(),
   amountFiat: z.string(),
   pricePerUnit: z.string(),
+  /** The floating order's market offset the price was fixed with at opening ("1.50"); null: a fixed price. */
+  marginPercent: z.string().nullable(),
   totalAmount: z.string(),
   feeAmount: z.string(),
   paymentMethod: z.string(),

@@ -12,6 +12,11 @@ ALTER TABLE orders
   ADD COLUMN market_paused boolean NOT NULL DEFAULT false,
   ADD CONSTRAINT orders_floating_has_margin CHECK ((price_type = 'floating') = (margin_bp IS NOT NULL));
 
+-- The spec's currencies of payment: six fiats, and the coins of crypto-for-crypto offers.
+ALTER TABLE orders DROP CONSTRAINT orders_fiat_currency_check,
+  ADD CONSTRAINT orders_fiat_currency_check
+    CHECK (fiat_currency IN ('RUB', 'USD', 'EUR', 'CNY', 'TRY', 'KZT', 'BTC', 'ETH', 'USDT', 'BNB'));
+
 -- The repricing statement's rows: live floating orders of one pair.
 CREATE INDEX orders_floating_idx ON orders (cryptocurrency, fiat_currency)
   WHERE price_type = 'floating' AND status IN ('active', 'paused');

@@ -128,7 +128,13 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
     const userId = ids.get(username);
     if (!userId) continue;
     for (const order of list) {
-      await orders.create(userId, { fiat_currency: 'RUB', time_limit: 30, min_amount: '1000', ...order });
+      await orders.create(userId, {
+        fiat_currency: 'RUB',
+        price_type: 'fixed',
+        time_limit: 30,
+        min_amount: '1000',
+        ...order,
+      });
     }
   }
   return true;

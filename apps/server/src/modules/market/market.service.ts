@@ -10,7 +10,11 @@ export const PRICE_FEED_TIMEOUT_MS = 5_000;
 
 export interface PriceLogger {
   warn(obj: object, msg: string): void;
+  error?(obj: object, msg: string): void;
 }
+
+/** Told of every new feed answer, and once when the prices fall back to the fixed table. */
+export type PriceUpdateListener = (current: CurrentPrices) => Promise<unknown>;
 
 export interface MarketPricesOptions {
   /** CoinGecko-compatible `simple/price` endpoint (PRICE_API_URL). */
@@ -47,6 +51,10 @@ export class MarketPricesService {
   private readonly fetchImpl: typeof fetch | undefined;
   private cached: Snapshot | null = null;
   private inFlight: Promise<Snapshot | null> | null = null;
+  private readonly listeners = new Set<PriceUpdateListener>();
+  /** What the listeners were last told: a fall to the fallback table is told once. */
+  private lastTold: 'live' | 'fallback' | null = null;
+  private nextPollAt = 0;
 
   constructor(options: MarketPricesOptions) {
     this.url = options.url;
@@ -67,7 +75,47 @@ export class MarketPricesService {
 
     const stale = this.cached;
     if (stale && this.ageOf(stale) < this.staleMs) return fromCache(stale);
-    return { ok: false, source: 'fallback', prices: FALLBACK_PRICES, updatedAt: this.clock.now() };
+    const fallback: CurrentPrices = {
+      ok: false,
+      source: 'fallback',
+      prices: FALLBACK_PRICES,
+      updatedAt: this.clock.now(),
+    };
+    if (this.lastTold !== 'fallback') await this.tell(fallback);
+    return fallback;
+  }
+
+  /**
+   * Calls `listener` after every new feed answer (before the caller that caused the fetch gets
+   * it), and once when the prices fall back to the fixed table. Floating orders follow the
+   * market through it (docs/decisions/025).
+   */
+  onUpdate(listener: PriceUpdateListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Asks the feed again once its answer is as old as the refresh interval (PRICE_REFRESH_SECONDS),
+   * whether or not anyone looked at prices meanwhile: the scheduler calls it on every tick.
+   */
+  async poll(): Promise<void> {
+    const now = this.clock.now().getTime();
+    if (now < this.nextPollAt) return;
+    this.nextPollAt = now + this.cacheMs;
+    await this.current();
+  }
+
+  private async tell(current: CurrentPrices): Promise<void> {
+    this.lastTold = current.ok ? 'live' : 'fallback';
+    for (const listener of this.listeners) {
+      try {
+        await listener(current);
+      } catch (error) {
+        // A listener that fails (the database is away) must not cost the caller its prices.
+        (this.log.error ?? this.log.warn).call(this.log, { err: error }, 'price update listener failed');
+      }
+    }
   }
 
   /**
@@ -105,6 +153,7 @@ export class MarketPricesService {
       const prices = await fetchPriceFeed(this.url, this.timeoutMs, this.fetchImpl);
       const snapshot = { prices, fetchedAt: this.clock.now() };
       this.cached = snapshot;
+      await this.tell({ ok: true, source: 'live', prices, updatedAt: snapshot.fetchedAt });
       return snapshot;
     } catch (error) {
       // One line, no URL (it may carry an API key) and no upstream body.

@@ -1,4 +1,13 @@
-import { type Cryptocurrency, fiatValue, formatCrypto, formatFiat, type OrderView } from '@p2p/shared';
+import {
+  type Cryptocurrency,
+  decimalsOf,
+  fiatValue,
+  formatAmount,
+  formatCrypto,
+  formatFiat,
+  formatMarginBp,
+  type OrderView,
+} from '@p2p/shared';
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import { onlineStatusOf } from '../users/presence.ts';
@@ -44,6 +53,10 @@ export async function toOrderViews(db: Executor, rows: OrderRow[], now: Date): P
       created_at: o.createdAt.toISOString(),
       updated_at: o.updatedAt.toISOString(),
       completed_trades: o.completedTrades,
+      price_type: o.priceType,
+      margin_percent: o.marginBp === null ? null : formatMarginBp(o.marginBp),
+      price_limit: o.priceLimit === null ? null : formatAmount(o.priceLimit, decimalsOf(o.fiatCurrency)),
+      market_paused: o.priceType === 'floating' && o.marketPaused,
       user: {
         id: owner.id,
         username: owner.username,

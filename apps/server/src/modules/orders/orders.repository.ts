@@ -194,3 +194,72 @@ export async function claimExpiredOrder(
     .for('update', { skipLocked: true });
   return row ?? null;
 }
+
+/** The market price of one coin in one currency of payment, in that currency's minor units. */
+export interface PairPrice {
+  crypto: string;
+  payIn: string;
+  price: bigint;
+}
+
+/**
+ * Reprices every live floating order of the priced pairs in one statement (docs/decisions/025):
+ * the market price moved by the order's margin, rounded down, held at its guard, at least one
+ * minor unit — shared `floatingPrice` in SQL. Only orders whose price or pause changes are
+ * written. Returns how many were.
+ */
+export async function repriceFloating(
+  db: Executor,
+  quotes: readonly PairPrice[],
+  now: Date,
+): Promise<number> {
+  if (quotes.length === 0) return 0;
+  const values = sql.join(
+    quotes.map((q) => sql`(${q.crypto}, ${q.payIn}, ${String(q.price)}::bigint)`),
+    sql`, `,
+  );
+  const base = sql`(m.price * (10000 + o.margin_bp)) / 10000`;
+  const effective = sql`GREATEST(1, CASE
+      WHEN o.price_limit IS NULL THEN ${base}
+      WHEN o.type = 'sell' THEN GREATEST(${base}, o.price_limit)
+      ELSE LEAST(${base}, o.price_limit) END)`;
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`WITH repriced AS (
+          UPDATE orders o SET price_per_unit = ${effective}, market_paused = false, updated_at = ${now}
+          FROM (VALUES ${values}) AS m(crypto, pay_in, price)
+          WHERE o.price_type = 'floating' AND o.status IN ('active', 'paused')
+            AND o.cryptocurrency = m.crypto AND o.fiat_currency = m.pay_in
+            AND (o.price_per_unit <> ${effective} OR o.market_paused)
+          RETURNING 1)
+        SELECT COUNT(*)::int AS n FROM repriced`,
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * Pauses the live floating orders of every pair without a market price (all of them while the
+ * feed is on its fallback table). Returns how many were paused now.
+ */
+export async function pauseUnpriced(db: Executor, priced: readonly PairPrice[], now: Date): Promise<number> {
+  const conditions = [
+    sql`price_type = 'floating'`,
+    sql`status IN ('active', 'paused')`,
+    sql`NOT market_paused`,
+  ];
+  if (priced.length > 0) {
+    const pairs = sql.join(
+      priced.map((q) => sql`(${q.crypto}, ${q.payIn})`),
+      sql`, `,
+    );
+    conditions.push(sql`(cryptocurrency, fiat_currency) NOT IN (${pairs})`);
+  }
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`WITH paused AS (
+          UPDATE orders SET market_paused = true, updated_at = ${now}
+          WHERE ${sql.join(conditions, sql` AND `)} RETURNING 1)
+        SELECT COUNT(*)::int AS n FROM paused`,
+  );
+  return row?.n ?? 0;
+}

@@ -1,13 +1,22 @@
 import {
+  CRYPTOCURRENCIES,
   type CreateOrderRequest,
   type Cryptocurrency,
   defaultTimeLimit,
+  FALLBACK_PRICES,
+  FIAT_CURRENCIES,
   fiatValue,
+  floatingPrice,
   formatCrypto,
+  formatFiat,
+  type MarketPrices,
+  marketPriceOf,
   Ok,
   ORDER_MIN_FIAT,
   OrderList,
+  orderAmountIssues,
   parseAmount,
+  parseMarginBp,
 } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -17,6 +26,7 @@ import { PendingEvents } from '../../events/notifier.ts';
 import { runClaimed } from '../../lib/scheduled-item.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
 import * as ledger from '../ledger/ledger.ts';
+import type { CurrentPrices } from '../market/market.service.ts';
 import { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { assertNotBlocked } from '../users/blocking.ts';
 import type { BookAnswer } from './book-cache.ts';
@@ -29,6 +39,19 @@ export type BookQuery = Omit<repo.BookFilter, 'after'> & { after?: string | unde
 
 /** The book's answer envelope, as the route declares it. */
 const BookEnvelope = Ok(OrderList);
+
+/** Every pair an order can have, with its market price where the table has one. */
+function pairPrices(table: MarketPrices): repo.PairPrice[] {
+  const quotes: repo.PairPrice[] = [];
+  for (const crypto of CRYPTOCURRENCIES) {
+    for (const payIn of [...FIAT_CURRENCIES, ...CRYPTOCURRENCIES]) {
+      if (payIn === crypto) continue;
+      const price = marketPriceOf(table, crypto, payIn);
+      if (price !== null) quotes.push({ crypto, payIn, price });
+    }
+  }
+  return quotes;
+}
 
 /** When the first order of a book page expires: the cached page is wrong from then on. */
 function firstExpiry({ page }: BookAnswer): number {
@@ -43,11 +66,39 @@ export const ORDER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 export class OrdersService {
   constructor(private readonly ctx: AppContext) {}
 
+  /**
+   * The price an order is published at: the given one, or a floating order's market price with
+   * its margin and guard. Without a live market price a floating order is published paused at
+   * the fallback table's price (docs/decisions/025). A floating order's amounts are checked here,
+   * at that price, by the same rules the schema applies to a fixed one.
+   */
+  private async pricing(input: CreateOrderRequest) {
+    if (input.price_type === 'fixed') {
+      const price = parseAmount(input.price_per_unit ?? '', 2);
+      return { price, priceType: 'fixed' as const, marginBp: null, priceLimit: null, marketPaused: false };
+    }
+    const marginBp = parseMarginBp(input.margin_percent ?? '');
+    assert(marginBp !== null, 'margin checked by the schema');
+    const priceLimit = input.price_limit == null ? null : parseAmount(input.price_limit, 2);
+    const current = await this.ctx.prices.current();
+    const live = current.ok ? marketPriceOf(current.prices, input.cryptocurrency, input.fiat_currency) : null;
+    const market = live ?? marketPriceOf(FALLBACK_PRICES, input.cryptocurrency, input.fiat_currency);
+    assert(market !== null, 'the fallback table prices every pair');
+    const price = floatingPrice(market, marginBp, input.type, priceLimit);
+    const issue = orderAmountIssues({ ...input, price_per_unit: formatFiat(price) })[0];
+    if (issue) {
+      throw new AppError('VALIDATION_ERROR', issue.message, issue.values, {
+        issues: [{ path: issue.path, message: issue.message, values: issue.values }],
+      });
+    }
+    return { price, priceType: 'floating' as const, marginBp, priceLimit, marketPaused: live === null };
+  }
+
   /** Publishes an order; a sell order locks its reserve in the same transaction. */
   async create(userId: string, input: CreateOrderRequest, idempotencyKey?: string) {
     const now = this.ctx.clock.now();
     const amount = parseAmount(input.amount_crypto, 8);
-    const price = parseAmount(input.price_per_unit, 2);
+    const { price, ...pricing } = await this.pricing(input);
     const total = fiatValue(amount, price);
     const min = input.min_amount
       ? parseAmount(input.min_amount, 2)
@@ -68,6 +119,7 @@ export class OrdersService {
           amountCrypto: amount,
           availableAmount: amount,
           pricePerUnit: price,
+          ...pricing,
           minAmount: min,
           maxAmount: max,
           paymentMethods: [...new Set(input.payment_methods)],
@@ -240,6 +292,25 @@ export class OrdersService {
     );
     if (expired) this.announce(expired.userId, expired.id, 'expired');
     return expired !== null;
+  }
+
+  /**
+   * Follows a feed update (docs/decisions/025): every live floating order of a priced pair gets
+   * its new price in one statement, the others are paused (all of them while the feed is on its
+   * fallback table). When anything changed the book is read again and the market is told.
+   */
+  async reprice(current: CurrentPrices): Promise<{ repriced: number; paused: number }> {
+    const now = this.ctx.clock.now();
+    const quotes = current.ok ? pairPrices(current.prices) : [];
+    const repriced = await repo.repriceFloating(this.ctx.db, quotes, now);
+    const paused = await repo.pauseUnpriced(this.ctx.db, quotes, now);
+    if (repriced + paused > 0) {
+      this.ctx.bookCache.invalidate();
+      const events = new PendingEvents();
+      events.toMarket('market:repriced', { updatedAt: current.updatedAt.toISOString() });
+      events.publishTo(this.ctx.notifier);
+    }
+    return { repriced, paused };
   }
 
   /** Tells the owner's sockets to refetch the order; call only after the change committed. */

@@ -183,7 +183,7 @@ function refusal(socket: Pick<RealtimeSocket, 'handshake'>, key: MessageKey, cod
 
 function onConnection(ctx: AppContext, socket: RealtimeSocket, log: Log) {
   const { userId, sessionId } = socket.data;
-  void socket.join([`user:${userId}`, sessionRoom(sessionId)]);
+  void socket.join([`user:${userId}`, sessionRoom(sessionId), 'market']);
   // A session ended between the handshake and the join above reached no socket: look again.
   ctx.sessions.isActive(sessionId, 'user', userId).then(
     (live) => {

@@ -136,6 +136,9 @@ export class TradesService {
     // Neither a blocked taker nor a blocked order owner starts a new trade.
     if (taker.blockedAt || (order.userId !== takerId && admission.ownerBlocked)) throw userBlocked();
     if (order.userId === takerId) throw new AppError('OWN_ORDER', 'errors.ownOrder');
+    // A floating order without a live market price has no price to trade at (docs/decisions/025).
+    if (order.priceType === 'floating' && order.marketPaused)
+      throw new AppError('CONFLICT', 'errors.marketPriceUnavailable');
     // Taking a buy order sells the taker's coins: only with their second factor on.
     if (order.type === 'buy' && !admission.takerTwoFactor) throw notEnrolled();
     const refusal = partnerRefusal(admission, admission.takerRating);
@@ -192,6 +195,7 @@ export class TradesService {
         amountCrypto,
         amountFiat,
         pricePerUnit: order.pricePerUnit,
+        marginBp: order.priceType === 'floating' ? order.marginBp : null,
         escrowAmount: amountCrypto,
         escrowSource: sellOrder ? 'order_reserve' : 'seller_balance',
         paymentMethod: input.paymentMethod,

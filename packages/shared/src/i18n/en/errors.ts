@@ -37,6 +37,7 @@ export const errors: Messages<typeof ru> = {
   'errors.idempotencyPending': 'The repeated request is still being processed, please try later',
   'errors.userNotFound': 'User not found',
   'errors.orderNotFound': 'Order not found',
+  'errors.marketPriceUnavailable': 'Market price unavailable',
   'errors.orderClosed': 'The order is closed and cannot be changed',
   'errors.orderAlreadyClosed': 'The order is already closed',
   'errors.orderInactive': 'The order is inactive: no new trades on it',

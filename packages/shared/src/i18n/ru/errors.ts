@@ -38,6 +38,7 @@ export const errors = {
   'errors.idempotencyPending': 'Повторный запрос еще обрабатывается, попробуйте позже',
   'errors.userNotFound': 'Пользователь не найден',
   'errors.orderNotFound': 'Ордер не найден',
+  'errors.marketPriceUnavailable': 'Цена рынка недоступна',
   'errors.orderClosed': 'Ордер закрыт и не может быть изменен',
   'errors.orderAlreadyClosed': 'Ордер уже закрыт',
   'errors.orderInactive': 'Ордер неактивен: новые сделки по нему недоступны',

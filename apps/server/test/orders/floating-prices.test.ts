@@ -1,0 +1,313 @@
+import { floatingPrice, formatFiat, parseAmount } from '@p2p/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.ts';
+import type { RealtimeEvent } from '../../src/events/notifier.ts';
+import { OrdersService } from '../../src/modules/orders/orders.service.ts';
+import { createOrder, createUser, expectLedgerSound, fund } from '../factories.ts';
+import { createTestApp, LAX_TRADE_LIMITS, type TestApp } from '../helpers.ts';
+import { type PriceStub, STUB_BODY, startPriceStub } from '../market/price-stub.ts';
+import { type Api, api } from '../trades/support.ts';
+
+// Floating prices (docs/decisions/025): an order follows the market price of its pair with its
+// margin and guard, repriced in one statement on every feed update, paused without a live feed.
+
+const REFRESH_MS = 60_000;
+/** Longer than the price cache may stand in for a failing feed (PRICE_STALE_MS). */
+const STALE_MS = 10 * 60_000 + 1;
+
+let stub: PriceStub;
+let t: TestApp;
+let http: Api;
+let events: RealtimeEvent[];
+
+/** The stub's answer with BTC at `rub` rubles (and the rest as STUB_BODY has it). */
+function btcAt(rub: number, extra: Record<string, number | null> = {}) {
+  return { ...STUB_BODY, bitcoin: { ...STUB_BODY.bitcoin, rub, ...extra } };
+}
+
+/** Lets the price cache expire and asks the feed again, as the poll does every refresh interval. */
+async function feedUpdate(body?: unknown) {
+  if (body !== undefined) stub.body = body;
+  t.clock.advance(REFRESH_MS);
+  await t.ctx.prices.poll();
+}
+
+async function order(id: string) {
+  return (await http.get(`/orders/${id}`, null)).json().data;
+}
+
+const floating = (margin: string, extra: Record<string, unknown> = {}) => ({
+  price_type: 'floating' as const,
+  price_per_unit: undefined,
+  margin_percent: margin,
+  ...extra,
+});
+
+beforeAll(async () => {
+  stub = await startPriceStub();
+  t = await createTestApp({ ...LAX_TRADE_LIMITS, PRICE_API_URL: stub.url, PRICE_REFRESH_SECONDS: '60' });
+  http = api(t);
+  t.ctx.notifier.subscribe((e) => {
+    events.push(e);
+  });
+});
+afterAll(async () => {
+  await expectLedgerSound(t.ctx);
+  await t?.close();
+  await stub?.close();
+});
+beforeEach(async () => {
+  stub.reset();
+  events = [];
+  // A live answer to start from, whatever the previous test left.
+  await feedUpdate(btcAt(6_000_000));
+});
+
+describe('publishing a floating order', () => {
+  it('prices it at the market plus its margin and shows how', async () => {
+    const seller = await createUser(t.ctx);
+    await fund(t.ctx, seller.id, 'BTC', '1');
+    const { order: view } = await createOrder(t.ctx, seller.id, floating('1.5'));
+    expect(view).toMatchObject({
+      price_type: 'floating',
+      margin_percent: '1.50',
+      price_limit: null,
+      market_paused: false,
+      // 6 000 000 x 1.015
+      price_per_unit: '6090000.00',
+    });
+  });
+
+  it.each([
+    ['a margin above 20 %', floating('20.01')],
+    ['a margin below −20 %', floating('-20.5')],
+    ['a margin with three decimals', floating('1.005')],
+    ['a margin that is not a number', floating('abc')],
+    ['no margin', floating('1', { margin_percent: undefined })],
+    ['a bad guard', floating('1', { price_limit: '-5' })],
+    ['a margin on a fixed price', { price_per_unit: '5000000', margin_percent: '1' }],
+    ['a fixed order without a price', { price_per_unit: undefined }],
+  ])('refuses %s with 400 and writes nothing', async (_name, patch) => {
+    const seller = await createUser(t.ctx);
+    await fund(t.ctx, seller.id, 'BTC', '1');
+    const body: Record<string, unknown> = {
+      type: 'sell',
+      cryptocurrency: 'BTC',
+      amount_crypto: '0.5',
+      price_per_unit: '5000000',
+      payment_methods: ['sberbank'],
+    };
+    Object.assign(body, patch);
+    const res = await http.post('/orders', seller.id, body);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_ERROR');
+    expect((await http.get('/orders/my', seller.id)).json().data.orders).toHaveLength(0);
+  });
+
+  it('checks the amounts at the market price: a total below the minimum is refused', async () => {
+    const seller = await createUser(t.ctx);
+    await fund(t.ctx, seller.id, 'BTC', '1');
+    // 0.001 BTC x 6 000 000 ₽ = 6 000 ₽ at the market: a 6 001 ₽ minimum is above the total.
+    const res = await http.post('/orders', seller.id, {
+      type: 'sell',
+      cryptocurrency: 'BTC',
+      amount_crypto: '0.001',
+      payment_methods: ['sberbank'],
+      min_amount: '6001',
+      ...floating('0'),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toMatch(
+      /^Минимальный лимит должен быть не менее 1\s000 ₽ и не больше общей суммы$/,
+    );
+  });
+});
+
+describe('repricing on a feed update', () => {
+  it('follows the feed up and down, in the book too, and says so to the market', async () => {
+    const seller = await createUser(t.ctx);
+    await fund(t.ctx, seller.id, 'BTC', '1');
+    const { id } = await createOrder(t.ctx, seller.id, floating('1.5'));
+    // The book is read once, so that a stale cached page would show.
+    await http.get('/orders?cryptocurrency=BTC&fiat_currency=RUB', null);
+
+    await feedUpdate(btcAt(6_100_000));
+    expect((await order(id)).price_per_unit).toBe('6191500.00');
+    const book = (await http.get('/orders?cryptocurrency=BTC&fiat_currency=RUB', null)).json().data.orders;
+    expect(book.find((o: { id: string }) => o.id === id).price_per_unit).toBe('6191500.00');
+    expect(events.some((e) => e.room === 'market' && e.event === 'market:repriced')).toBe(true);
+
+    await feedUpdate(btcAt(5_800_000.55));
+    // floor(580 000 055 x 10 150 / 10 000) kopecks
+    expect((await order(id)).price_per_unit).toBe('5887000.55');
+  });
+
+  it('holds a sell order at its guard and a buy order under its own', async () => {
+    const seller = await createUser(t.ctx);
+    const buyer = await createUser(t.ctx);
+    await fund(t.ctx, seller.id, 'BTC', '1');
+    const sell = await createOrder(t.ctx, seller.id, floating('-2', { price_limit: '5900000' }));
+    const buy = await createOrder(t.ctx, buyer.id, {
+      type: 'buy',
+      ...floating('2', { price_limit: '6000000' }),
+    });
+    // 6 000 000 x 0.98 = 5 880 000 < guard; 6 000 000 x 1.02 = 6 120 000 > guard
+    expect(sell.order.price_per_unit).toBe('5900000.00');
+    expect(buy.order.price_per_unit).toBe('6000000.00');
+
+    await feedUpdate(btcAt(5_000_000));
+    expect((await order(sell.id)).price_per_unit).toBe('5900000.00');
+    expect((await order(buy.id)).price_per_unit).toBe('5100000.00');
+
+    await feedUpdate(btcAt(7_000_000));
+    expect((await order(sell.id)).price_per_unit).toBe('6860000.00');
+    expect((await order(buy.id)).price_per_unit).toBe('6000000.00');
+  });
+
+  it('computes in SQL exactly what the shared floatingPrice computes', async () => {
+    const owner = await createUser(t.ctx);
+    await fund(t.ctx, owner.id, 'BTC', '10');
+    const cases = [
+      { type: 'sell' as const, margin: '-19.99', limit: null },
+      { type: 'sell' as const, margin: '0.01', limit: '6543210.99' },
+      { type: 'buy' as const, margin: '7.77', limit: '6400000.01' },
+      { type: 'buy' as const, margin: '-0.33', limit: null },
+      { type: 'sell' as const, margin: '20', limit: null },
+    ];
+    const ids: string[] = [];
+    for (const c of cases) {
+      const extra = c.limit === null ? {} : { price_limit: c.limit };
+      ids.push((await createOrder(t.ctx, owner.id, { type: c.type, ...floating(c.margin, extra) })).id);
+    }
+    for (const rub of [6_123_456.78, 5_999_999.99, 6_666_666.67]) {
+      await feedUpdate(btcAt(rub));
+      for (const [i, c] of cases.entries()) {
+        const bp = Math.round(Number(c.margin) * 100);
+        const expected = floatingPrice(
+          parseAmount(rub.toFixed(2), 2),
+          bp,
+          c.type,
+          c.limit === null ? null : parseAmount(c.limit, 2),
+        );
+        expect((await order(ids[i] as string)).price_per_unit).toBe(formatFiat(expected));
+      }
+    }
+  });
+
+  it('writes only the orders whose price changes, and leaves fixed orders alone', async () => {
+    const seller = await createUser(t.ctx);
+    await fund(t.ctx, seller.id, 'BTC', '2');
+    const fixed = await createOrder(t.ctx, seller.id, { amount_crypto: '1' });
+    await createOrder(t.ctx, seller.id, { amount_crypto: '1', ...floating('3') });
+    const orders = new OrdersService(t.ctx);
+    const current = await t.ctx.prices.current();
+    expect(await orders.reprice(current)).toEqual({ repriced: 0, paused: 0 });
+    await feedUpdate(btcAt(6_000_001));
+    expect((await order(fixed.id)).price_per_unit).toBe('5000000.00');
+  });
+
+  it('prices the other fiats from their own feed figure', async () => {
+    const seller = await createUser(t.ctx);
+    await fund(t.ctx, seller.id, 'BTC', '1');
+    await feedUpdate(btcAt(6_000_000, { eur: 60_000, kzt: 30_000_000 }));
+    const eur = await createOrder(t.ctx, seller.id, {
+      amount_crypto: '0.5',
+      fiat_currency: 'EUR',
+      payment_methods: ['sepa'],
+      min_amount: '10',
+      time_limit: undefined,
+      ...floating('1'),
+    });
+    expect(eur.order).toMatchObject({ price_per_unit: '60600.00', fiat_currency: 'EUR', time_limit: 120 });
+    await feedUpdate(btcAt(6_000_000, { eur: 61_000, kzt: 30_000_000 }));
+    expect((await order(eur.id)).price_per_unit).toBe('61610.00');
+  });
+});
+
+describe('without a live market price', () => {
+  it('pauses floating orders, refuses trades with 409, and brings them back with the feed', async () => {
+    const seller = await createUser(t.ctx);
+    const buyer = await createUser(t.ctx);
+    await fund(t.ctx, seller.id, 'BTC', '1');
+    const { id } = await createOrder(t.ctx, seller.id, floating('1.5'));
+
+    stub.mode = 'error';
+    t.clock.advance(STALE_MS);
+    await t.ctx.prices.poll();
+    expect(await order(id)).toMatchObject({ market_paused: true, status: 'active' });
+    const refused = await http.post('/trades', buyer.id, {
+      orderId: id,
+      amountFiat: '50000',
+      paymentMethod: 'sberbank',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe('Цена рынка недоступна');
+    expect((await http.get('/trades', buyer.id)).json().data.total).toBe(0);
+    expect((await order(id)).available_amount).toBe('1.00000000');
+
+    stub.mode = 'ok';
+    await feedUpdate(btcAt(6_200_000));
+    expect(await order(id)).toMatchObject({ market_paused: false, price_per_unit: '6293000.00' });
+    const opened = await http.post('/trades', buyer.id, {
+      orderId: id,
+      amountFiat: '62930',
+      paymentMethod: 'sberbank',
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const trade = opened.json().data.trade;
+    expect(trade).toMatchObject({
+      pricePerUnit: '6293000.00',
+      marginPercent: '1.50',
+      amountCrypto: '0.01000000',
+    });
+
+    // The trade keeps the price of its opening while the order moves on.
+    await feedUpdate(btcAt(6_400_000));
+    expect((await order(id)).price_per_unit).toBe('6496000.00');
+    const later = (await http.get(`/trades/${trade.id}`, buyer.id)).json().data;
+    expect(later.pricePerUnit ?? later.trade?.pricePerUnit).toBe('6293000.00');
+  });
+
+  it('publishes a floating order paused while the feed is down', async () => {
+    stub.mode = 'error';
+    t.clock.advance(STALE_MS);
+    const seller = await createUser(t.ctx);
+    await fund(t.ctx, seller.id, 'BTC', '1');
+    const { order: view } = await createOrder(t.ctx, seller.id, floating('0'));
+    expect(view.market_paused).toBe(true);
+    const [row] = await queryRows<{ n: number }>(
+      t.ctx.db,
+      sql`SELECT COUNT(*)::int AS n FROM orders WHERE price_type = 'floating' AND status = 'active' AND NOT market_paused`,
+    );
+    expect(row?.n).toBe(0);
+  });
+});
+
+describe('the currencies of payment', () => {
+  it("gives an order its methods' default time to pay and refuses another currency's method", async () => {
+    const seller = await createUser(t.ctx);
+    await fund(t.ctx, seller.id, 'BTC', '1');
+    const kzt = await createOrder(t.ctx, seller.id, {
+      amount_crypto: '0.1',
+      fiat_currency: 'KZT',
+      payment_methods: ['kaspi'],
+      price_per_unit: '30000000',
+      min_amount: '5000',
+      time_limit: undefined,
+    });
+    expect(kzt.order).toMatchObject({ fiat_currency: 'KZT', time_limit: 15, payment_methods: ['kaspi'] });
+    const res = await http.post('/orders', seller.id, {
+      type: 'sell',
+      cryptocurrency: 'BTC',
+      amount_crypto: '0.1',
+      price_per_unit: '60000',
+      fiat_currency: 'EUR',
+      payment_methods: ['sberbank'],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('Этот способ оплаты недоступен для EUR');
+    const book = (await http.get('/orders?fiat_currency=KZT', null)).json().data.orders;
+    expect(book.map((o: { id: string }) => o.id)).toContain(kzt.id);
+  });
+});
