@@ -115,7 +115,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       log: app.log,
     });
   ctx.prices = prices;
-  // Floating orders follow every feed update (docs/decisions/025).
+  // Floating orders follow every feed update (docs/decisions/027).
   const orders = new OrdersService(ctx);
   const stopRepricing = prices.onUpdate((current) => orders.reprice(current));
   app.addHook('onClose', async () => {

@@ -38,7 +38,7 @@ const EnvSchema = z.object({
     )
     .optional(),
   PRICE_API_URL: z.url().default('https://api.coingecko.com/api/v3/simple/price'),
-  /** How often the price feed is asked again, and floating orders repriced (docs/decisions/025). */
+  /** How often the price feed is asked again, and floating orders repriced (docs/decisions/027). */
   PRICE_REFRESH_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   PLATFORM_FEE_RATE: z
     .string()

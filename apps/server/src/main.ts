@@ -66,7 +66,7 @@ async function main() {
   const scheduler = new Scheduler(ctx, { log: app.log, registry: app.metricsRegistry });
   scheduler.start(2_000, (error) => app.log.error({ err: error }, 'scheduler tick failed'));
   // The price feed is asked again every PRICE_REFRESH_SECONDS even when nobody looks at the
-  // market, so floating orders follow it (docs/decisions/025); poll() itself keeps the pace.
+  // market, so floating orders follow it (docs/decisions/027); poll() itself keeps the pace.
   const pricePoll = setInterval(() => void ctx.prices.poll(), 2_000);
   const chains = new ChainWatchLoop(ctx, app.log);
   chains.start(pollIntervalMs(ctx));

@@ -8,7 +8,7 @@ export const FIAT_DECIMALS = 2;
 
 export const CRYPTOCURRENCIES = ['BTC', 'ETH', 'USDT', 'BNB'] as const;
 export type Cryptocurrency = (typeof CRYPTOCURRENCIES)[number];
-/** The fiat currencies of orders, the filters and the price feed (docs/decisions/025). */
+/** The fiat currencies of orders, the filters and the price feed (docs/decisions/027). */
 export const FIAT_CURRENCIES = ['RUB', 'USD', 'EUR', 'CNY', 'TRY', 'KZT'] as const;
 export const FIAT_SIGN: Record<(typeof FIAT_CURRENCIES)[number], string> = {
   RUB: '₽',

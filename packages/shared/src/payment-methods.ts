@@ -52,7 +52,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, { ru: string; en: stri
 };
 
 /**
- * The methods an order in each fiat may offer (docs/decisions/025): the local banks and wallets
+ * The methods an order in each fiat may offer (docs/decisions/027): the local banks and wallets
  * of the currency, with PayPal and cash everywhere. The first ones are the filter's top options.
  */
 export const PAYMENT_METHODS_BY_FIAT: Readonly<Record<FiatCurrency, readonly PaymentMethod[]>> = {
@@ -82,7 +82,7 @@ export function methodServesFiat(method: PaymentMethod, fiat: FiatCurrency): boo
 }
 
 /**
- * Minutes a buyer has to pay by each method when the order does not say (docs/decisions/025):
+ * Minutes a buyer has to pay by each method when the order does not say (docs/decisions/027):
  * instant transfers 15, card and bank transfers 30, international transfers and cash longer.
  */
 export const PAYMENT_METHOD_TIME_LIMIT: Readonly<Record<PaymentMethod, number>> = {

@@ -128,7 +128,7 @@ export const orders = pgTable('orders', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
   /** Trades of this order that completed (0016), kept by settlement's release. */
   completedTrades: integer('completed_trades').notNull().default(0),
-  /** Fixed, or floating over the market price (0028, docs/decisions/025). */
+  /** Fixed, or floating over the market price (0028, docs/decisions/027). */
   priceType: text('price_type', { enum: ['fixed', 'floating'] })
     .notNull()
     .default('fixed'),

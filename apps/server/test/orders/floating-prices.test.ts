@@ -9,7 +9,7 @@ import { createTestApp, LAX_TRADE_LIMITS, type TestApp } from '../helpers.ts';
 import { type PriceStub, STUB_BODY, startPriceStub } from '../market/price-stub.ts';
 import { type Api, api } from '../trades/support.ts';
 
-// Floating prices (docs/decisions/025): an order follows the market price of its pair with its
+// Floating prices (docs/decisions/027): an order follows the market price of its pair with its
 // margin and guard, repriced in one statement on every feed update, paused without a live feed.
 
 const REFRESH_MS = 60_000;

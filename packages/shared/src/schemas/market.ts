@@ -20,7 +20,7 @@ export const CoinPrice = z.object({
   rub_market_cap: z.number().nullable(),
   rub_24h_vol: z.number().nullable(),
   rub_24h_change: z.number().nullable(),
-  // Other fiat currencies (docs/decisions/025): absent or null when the feed does not price them.
+  // Other fiat currencies (docs/decisions/027): absent or null when the feed does not price them.
   eur: z.number().nullish(),
   eur_24h_change: z.number().nullish(),
   cny: z.number().nullish(),

@@ -57,7 +57,7 @@ export const OrderMessages = {
   priceLimit: 'validation.order.priceLimit',
 } as const satisfies Record<string, MessageKey>;
 
-/** A floating order's offset from the market: −20…+20 %, in steps of 0.01 (docs/decisions/025). */
+/** A floating order's offset from the market: −20…+20 %, in steps of 0.01 (docs/decisions/027). */
 export const MARGIN_MAX_BP = 2000;
 
 /**

@@ -1,4 +1,4 @@
--- Floating prices (docs/decisions/025-merchants-and-markets.md). A floating order follows the
+-- Floating prices (docs/decisions/027-markets-and-floating-prices.md). A floating order follows the
 -- market price of its coin in its currency of payment: `price_per_unit` stays the effective
 -- price, rewritten by the repricing statement whenever the feed updates, so the book still
 -- sorts and pages on its indexes. `margin_bp` is the offset in hundredths of a percent

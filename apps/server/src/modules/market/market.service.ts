@@ -88,7 +88,7 @@ export class MarketPricesService {
   /**
    * Calls `listener` after every new feed answer (before the caller that caused the fetch gets
    * it), and once when the prices fall back to the fixed table. Floating orders follow the
-   * market through it (docs/decisions/025).
+   * market through it (docs/decisions/027).
    */
   onUpdate(listener: PriceUpdateListener): () => void {
     this.listeners.add(listener);

@@ -203,7 +203,7 @@ export interface PairPrice {
 }
 
 /**
- * Reprices every live floating order of the priced pairs in one statement (docs/decisions/025):
+ * Reprices every live floating order of the priced pairs in one statement (docs/decisions/027):
  * the market price moved by the order's margin, rounded down, held at its guard, at least one
  * minor unit — shared `floatingPrice` in SQL. Only orders whose price or pause changes are
  * written. Returns how many were.

@@ -69,7 +69,7 @@ export class OrdersService {
   /**
    * The price an order is published at: the given one, or a floating order's market price with
    * its margin and guard. Without a live market price a floating order is published paused at
-   * the fallback table's price (docs/decisions/025). A floating order's amounts are checked here,
+   * the fallback table's price (docs/decisions/027). A floating order's amounts are checked here,
    * at that price, by the same rules the schema applies to a fixed one.
    */
   private async pricing(input: CreateOrderRequest) {
@@ -295,7 +295,7 @@ export class OrdersService {
   }
 
   /**
-   * Follows a feed update (docs/decisions/025): every live floating order of a priced pair gets
+   * Follows a feed update (docs/decisions/027): every live floating order of a priced pair gets
    * its new price in one statement, the others are paused (all of them while the feed is on its
    * fallback table). When anything changed the book is read again and the market is told.
    */

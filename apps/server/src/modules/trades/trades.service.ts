@@ -136,7 +136,7 @@ export class TradesService {
     // Neither a blocked taker nor a blocked order owner starts a new trade.
     if (taker.blockedAt || (order.userId !== takerId && admission.ownerBlocked)) throw userBlocked();
     if (order.userId === takerId) throw new AppError('OWN_ORDER', 'errors.ownOrder');
-    // A floating order without a live market price has no price to trade at (docs/decisions/025).
+    // A floating order without a live market price has no price to trade at (docs/decisions/027).
     if (order.priceType === 'floating' && order.marketPaused)
       throw new AppError('CONFLICT', 'errors.marketPriceUnavailable');
     // Taking a buy order sells the taker's coins: only with their second factor on.

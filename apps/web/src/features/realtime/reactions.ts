@@ -1,5 +1,6 @@
 import { chatReactions } from '@/features/chat/realtime';
 import { dashboardReactions } from '@/features/dashboard/realtime';
+import { marketReactions } from '@/features/market/realtime';
 import { notificationReactions } from '@/features/notifications/realtime';
 import { orderReactions } from '@/features/orders/realtime';
 import { tradeReactions } from '@/features/trade/realtime';
@@ -12,6 +13,7 @@ import type { FeatureReactions } from './registry';
  */
 export const REACTIONS: readonly FeatureReactions[] = [
   orderReactions,
+  marketReactions,
   tradeReactions,
   chatReactions,
   walletReactions,

@@ -58,6 +58,7 @@ export const market: Messages<typeof ru> = {
   'orders.completion': 'Completed: {value}%',
   'orders.perCoin': 'per 1 {crypto}',
   'orders.vsMarket': '{value} vs market',
+  'orders.marketMargin': 'Market {value}',
   'orders.price': 'Price',
   'orders.pricePerUnit': 'Price per 1 {crypto}',
   'orders.available': 'Available',
@@ -247,6 +248,18 @@ export const market: Messages<typeof ru> = {
   'createOrder.hint.description': 'E.g.: instant bank transfer, I reply within 5 minutes',
   'createOrder.hint.timeLimit': 'From 15 minutes to 24 hours',
   'createOrder.minutesShort': 'min',
+  'createOrder.priceType': 'Price type',
+  'createOrder.priceType.fixed': 'Fixed',
+  'createOrder.priceType.floating': 'Floating',
+  'createOrder.floating.fallback':
+    'Live market prices are unavailable: the order will be published but paused until they return.',
+  'createOrder.floating.margin': 'Offset from the market',
+  'createOrder.floating.marginHint':
+    'From −20 to +20 %, in steps of 0.01. The order price follows the market.',
+  'createOrder.floating.limitSell': 'Never sell below, {sign}',
+  'createOrder.floating.limitBuy': 'Never buy above, {sign}',
+  'createOrder.floating.limitHint': 'Optional: a limit the price will not cross as the market moves.',
+  'createOrder.floating.now': 'Order price now:',
   'createOrder.marketPrice': 'Market price of {crypto}:',
   'createOrder.fallbackPrices':
     'The price service is unavailable: fallback prices are shown. Check the rate before publishing.',

@@ -18,6 +18,7 @@ import {
   TIME_LIMIT_MIN,
 } from '../lib/order-form';
 import { Field } from './Field';
+import { FloatingPriceFields, PriceTypeToggle } from './FloatingPrice';
 import { PriceHelper } from './PriceHelper';
 
 export type OrderForm = UseFormReturn<OrderFormState, unknown, CreateOrderRequest>;
@@ -28,8 +29,7 @@ const errorOf = (form: OrderForm, name: keyof OrderFormState) => form.formState.
 /** Amount in crypto and price per unit, with the market price helper. */
 export function AmountSection({ form, id }: { form: OrderForm; id: string }) {
   const t = useT();
-  const { cryptocurrency: crypto, fiat, price } = form.watch();
-  const sign = fiatSign(fiat);
+  const { cryptocurrency: crypto, priceType } = form.watch();
   return (
     <fieldset className="panel form-section">
       <legend className="form-section__title">{t('createOrder.section.amount')}</legend>
@@ -41,6 +41,23 @@ export function AmountSection({ form, id }: { form: OrderForm; id: string }) {
         suffix={crypto}
         field={form.register('amount')}
       />
+      <PriceTypeToggle form={form} />
+      {priceType === 'floating' ? (
+        <FloatingPriceFields form={form} id={id} />
+      ) : (
+        <FixedPrice form={form} id={id} />
+      )}
+    </fieldset>
+  );
+}
+
+/** A fixed price with the market price helper. */
+function FixedPrice({ form, id }: { form: OrderForm; id: string }) {
+  const t = useT();
+  const { cryptocurrency: crypto, fiat, price } = form.watch();
+  const sign = fiatSign(fiat);
+  return (
+    <>
       <Field
         id={`${id}-price`}
         label={t('createOrder.field.priceIn', { crypto, sign })}
@@ -54,7 +71,7 @@ export function AmountSection({ form, id }: { form: OrderForm; id: string }) {
         price={price}
         onPrice={(next) => form.setValue('price', next, { shouldTouch: true, shouldValidate: true })}
       />
-    </fieldset>
+    </>
   );
 }
 

@@ -8,6 +8,7 @@ import {
   ORDER_MIN_FIAT,
   orderAmountIssues,
   type PaymentMethod,
+  parseMarginBp,
   tryParseAmount,
 } from '@p2p/shared';
 import { z } from 'zod';
@@ -23,7 +24,14 @@ export interface OrderFormState {
   cryptocurrency: Cryptocurrency;
   fiat: FiatCurrency;
   amount: string;
+  /** The fixed price; for a floating order the price its margin gives at the market now. */
   price: string;
+  /** Fixed, or following the market (docs/decisions/027). */
+  priceType: 'fixed' | 'floating';
+  /** A floating order's offset from the market, in percent as typed. */
+  margin: string;
+  /** A floating order's guard price, optional. */
+  priceLimit: string;
   methods: PaymentMethod[];
   minLimit: string;
   maxLimit: string;
@@ -39,7 +47,9 @@ export type OrderField =
   | 'min_amount'
   | 'max_amount'
   | 'description'
-  | 'time_limit';
+  | 'time_limit'
+  | 'margin_percent'
+  | 'price_limit';
 
 /** A field error: the field and the catalogue key of the rule it breaks. */
 export interface OrderFieldIssue {
@@ -63,6 +73,9 @@ export function initialOrderForm(type: 'buy' | 'sell'): OrderFormState {
     fiat: 'RUB',
     amount: '',
     price: '',
+    priceType: 'fixed',
+    margin: '0',
+    priceLimit: '',
     methods: [],
     minLimit: '',
     maxLimit: '',
@@ -116,12 +129,21 @@ export function toCreateOrderBody(form: OrderFormState) {
   const min = normalize(form.minLimit);
   const max = normalize(form.maxLimit);
   const description = form.description.trim();
+  const limit = normalize(form.priceLimit);
+  const pricing =
+    form.priceType === 'floating'
+      ? {
+          price_type: 'floating' as const,
+          margin_percent: normalize(form.margin),
+          price_limit: limit === '' ? undefined : limit,
+        }
+      : { price_type: 'fixed' as const, price_per_unit: normalize(form.price) };
   return {
     type: form.type,
     cryptocurrency: form.cryptocurrency,
     fiat_currency: form.fiat,
     amount_crypto: normalize(form.amount),
-    price_per_unit: normalize(form.price),
+    ...pricing,
     total_amount: formatFiat(orderTotalMinor(form) ?? 0n),
     min_amount: min === '' ? undefined : min,
     max_amount: max === '' ? undefined : max,
@@ -147,6 +169,13 @@ export function orderFormIssues(form: OrderFormState): OrderFieldIssue[] {
   }
   if (priceText !== '' && tryParseAmount(priceText, 2) === null) {
     issues.push({ field: 'price_per_unit', key: 'validation.amount.decimals2' });
+  }
+  if (form.priceType === 'floating') {
+    if (parseMarginBp(form.margin) === null)
+      issues.push({ field: 'margin_percent', key: 'validation.order.margin' });
+    const limit = normalize(form.priceLimit);
+    if (limit !== '' && !positive(limit, 2))
+      issues.push({ field: 'price_limit', key: 'validation.order.priceLimit' });
   }
   if (issues.length === 0) {
     for (const issue of orderAmountIssues({
@@ -189,6 +218,8 @@ export const FORM_FIELD_OF: Record<OrderField, keyof OrderFormState> = {
   max_amount: 'maxLimit',
   description: 'description',
   time_limit: 'timeLimit',
+  margin_percent: 'margin',
+  price_limit: 'priceLimit',
 };
 
 /**

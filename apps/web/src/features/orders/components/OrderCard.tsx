@@ -2,6 +2,7 @@ import type { OrderView } from '@p2p/shared';
 import { useId } from 'react';
 import { useT } from '@/i18n';
 
+import { marginText, marginTone } from '../lib/floating';
 import { tradeLimitTexts } from '../lib/trade-limits';
 import { PaymentMethodTags, TimeLimit, TraderAvatar, TraderRating } from './TraderBits';
 import '../orders.css';
@@ -21,6 +22,7 @@ interface OrderCardProps {
 export function OrderCard({ order, deviation, isOwn, onOpen }: OrderCardProps) {
   const t = useT();
   const fmt = useFormat();
+  const margin = order.margin_percent;
   const nameId = useId();
   const side = takerSide(order.type);
   const limits = tradeLimitTexts(order);
@@ -49,8 +51,18 @@ export function OrderCard({ order, deviation, isOwn, onOpen }: OrderCardProps) {
           </span>
           <span className="small muted">
             {t('orders.perCoin', { crypto: order.cryptocurrency })}
-            {deviation ? ` · ${t('orders.vsMarket', { value: deviation })}` : ''}
+            {deviation && margin === null ? ` · ${t('orders.vsMarket', { value: deviation })}` : ''}
           </span>
+          {margin !== null ? (
+            <span className={`order-card__margin small num ${marginTone(margin)}`}>
+              {t('orders.marketMargin', { value: marginText(margin, fmt.lang) })}
+            </span>
+          ) : null}
+          {order.market_paused ? (
+            <span className="badge badge--muted order-card__paused">
+              {t('errors.marketPriceUnavailable')}
+            </span>
+          ) : null}
         </div>
       </div>
       <dl className="order-card__terms small">
@@ -74,6 +86,7 @@ export function OrderCard({ order, deviation, isOwn, onOpen }: OrderCardProps) {
           <button
             type="button"
             className={`btn btn--sm btn--${side} order-card__action`}
+            disabled={order.market_paused}
             onClick={() => onOpen(order, true)}
           >
             {t(side === 'buy' ? 'orders.buyCrypto' : 'orders.sellCrypto', { crypto: order.cryptocurrency })}

@@ -4,6 +4,7 @@ import { Icon } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
 import { useT } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
+import { marginText, marginTone } from '../lib/floating';
 import { takerSide } from '../lib/side';
 import { tradeLimitTexts } from '../lib/trade-form';
 import { OrderTypeBadge } from './OrderStatusBadge';
@@ -47,7 +48,14 @@ export function OrderTerms({ order, summary = true }: { order: OrderView; summar
         <>
           <div className="order-terms__row order-terms__row--price">
             <dt>{t('orders.pricePerUnit', { crypto: order.cryptocurrency })}</dt>
-            <dd className="num">{fmt.fiat(order.price_per_unit, fiat)}</dd>
+            <dd className="num">
+              {fmt.fiat(order.price_per_unit, fiat)}
+              {order.margin_percent !== null ? (
+                <span className={`order-terms__sub ${marginTone(order.margin_percent)}`}>
+                  {t('orders.marketMargin', { value: marginText(order.margin_percent, fmt.lang) })}
+                </span>
+              ) : null}
+            </dd>
           </div>
           <div className="order-terms__row">
             <dt>{t('orders.available')}</dt>

@@ -11,13 +11,20 @@ import { TradeForm } from './TradeForm';
 import type { TradeFlow } from './useTradeFlow';
 
 /** Why an order cannot take a trade from this user right now, if it cannot. */
-export function useTradeBlock(order: OrderView): 'own' | 'inactive' | 'exhausted' | null {
+export function useTradeBlock(order: OrderView): 'own' | 'inactive' | 'exhausted' | 'marketPaused' | null {
   const { user } = useSession();
   if (user?.id === order.user_id) return 'own';
   if (order.status !== 'active') return 'inactive';
+  if (order.market_paused) return 'marketPaused';
   if (!hasTradableRange(order)) return 'exhausted';
   return null;
 }
+
+const BLOCK_TEXT = {
+  inactive: 'orders.inactiveNoTrades',
+  exhausted: 'orders.exhausted',
+  marketPaused: 'errors.marketPriceUnavailable',
+} as const;
 
 /**
  * The buy/sell entry of an order: the button and the trade form, or the reason there is none.
@@ -43,11 +50,7 @@ export function TradeEntry({ flow, mode }: { flow: TradeFlow; mode: 'inline' | '
     );
   }
   if (block) {
-    return (
-      <p className="alert alert--warn trade-entry__blocked">
-        {t(block === 'inactive' ? 'orders.inactiveNoTrades' : 'orders.exhausted')}
-      </p>
-    );
+    return <p className="alert alert--warn trade-entry__blocked">{t(BLOCK_TEXT[block])}</p>;
   }
 
   const button = (
