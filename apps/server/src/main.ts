@@ -12,6 +12,7 @@ import { seedDemoData } from './modules/demo/seed.ts';
 import { ChainWatchLoop, pollIntervalMs } from './modules/deposits/chain-watch-loop.ts';
 import { attachRealtime } from './modules/realtime/realtime.ts';
 import { Scheduler } from './modules/scheduler/scheduler.ts';
+import { WebhookDispatcher } from './modules/webhooks/webhook-dispatcher.ts';
 
 const started = performance.now();
 
@@ -65,6 +66,9 @@ async function main() {
 
   const scheduler = new Scheduler(ctx, { log: app.log, registry: app.metricsRegistry });
   scheduler.start(2_000, (error) => app.log.error({ err: error }, 'scheduler tick failed'));
+  // Webhook deliveries: every instance sends the outbox, rows claimed with SKIP LOCKED.
+  const webhooks = new WebhookDispatcher(ctx, app.log);
+  webhooks.start(2_000);
   const chains = new ChainWatchLoop(ctx, app.log);
   chains.start(pollIntervalMs(ctx));
   watchFailuresMetric(app, chains);
@@ -75,6 +79,7 @@ async function main() {
       if (bot?.bot.isRunning()) await bot.bot.stop();
     },
     () => scheduler.stop(),
+    () => webhooks.stop(),
     () => chains.stop(),
     () => realtime.close(),
     () => app.close(),
