@@ -342,3 +342,19 @@ describe('managing keys from a session', () => {
     }
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the signing headers and offers them exactly where a key is accepted', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(
+      expect.arrayContaining(['bearer', 'apiKey', 'apiTimestamp', 'apiSignature']),
+    );
+    const signedScheme = { apiKey: [], apiTimestamp: [], apiSignature: [] };
+    expect(doc.paths['/api/v1/orders'].post.security).toContainEqual(signedScheme);
+    expect(doc.paths['/api/v1/trades/{id}/actions'].post.security).toContainEqual(signedScheme);
+    expect(doc.paths['/api/v1/orders/my'].get.security).toContainEqual(signedScheme);
+    expect(doc.paths['/api/v1/withdrawals/request'].post.security).not.toContainEqual(signedScheme);
+    expect(doc.paths['/api/v1/api-keys'].post.security).not.toContainEqual(signedScheme);
+    expect(doc.paths['/api/v1/api-keys'].get.security).not.toContainEqual(signedScheme);
+  });
+});
