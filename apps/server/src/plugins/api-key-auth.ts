@@ -48,7 +48,7 @@ const hasBody = (request: FastifyRequest) =>
  * reads it (within the route's body limit), verifies the HMAC, the scope and that the
  * signature is new, and hands the same bytes on to the usual parser: body limits, content
  * types and the input guard work as for any request. A trade action's body is checked once
- * parsed: a key never confirms receipt or releases.
+ * validated: a key never confirms receipt or releases.
  */
 export function apiKeyHooks(app: FastifyInstance, ctx: AppContext) {
   const keys = new ApiKeyAuthenticator(ctx);
@@ -69,10 +69,12 @@ export function apiKeyHooks(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.addHook('preValidation', async (request) => {
-    if (!request.pendingKey) return;
     // Never reached without the preParsing check; a request must not slip through unverified.
-    if (!request.apiKey) throw unauthorized('apiKeys.badSignature');
-    if (request.routeOptions.url === TRADE_ACTIONS_ROUTE) {
+    if (request.pendingKey && !request.apiKey) throw unauthorized('apiKeys.badSignature');
+  });
+  // On the validated body (trimmed as the trade service will read it), before the handler.
+  app.addHook('preHandler', async (request) => {
+    if (request.apiKey && request.routeOptions.url === TRADE_ACTIONS_ROUTE) {
       keys.refuseAction((request.body as { action?: unknown } | undefined)?.action);
     }
   });

@@ -243,7 +243,7 @@ describe('what a key may do', () => {
     expect(chat.statusCode).toBe(200);
 
     // The seller's key, even with a valid code, is refused confirming and releasing.
-    for (const action of ['confirm_payment', 'release_crypto', 'release_funds']) {
+    for (const action of ['confirm_payment', 'release_crypto', 'release_funds', ' confirm_payment ']) {
       const res = await act(trader, action, { totpCode: await secondFactor(t.ctx, owner.userId) });
       expect(res.statusCode, action).toBe(403);
       expect(res.json().error).toBe(

@@ -4,7 +4,7 @@ import { AppError, unauthorized } from '../../errors.ts';
 import type { SecretBox } from '../two-factor/secret-box.ts';
 import * as repo from './api-keys.repository.ts';
 import { merchantSecretBox } from './api-keys.service.ts';
-import { keyAccessOf, SESSION_ONLY_ACTIONS } from './key-policy.ts';
+import { actionNeedsSession, keyAccessOf } from './key-policy.ts';
 import { KEY_FORMAT, SIGNATURE_SKEW_MS, signaturesMatch, signRequest } from './signing.ts';
 
 /** What authenticating a signed request reads before its body. */
@@ -121,7 +121,7 @@ export class ApiKeyAuthenticator {
 
   /** A trade action a key never takes (confirming receipt, releasing): 403. */
   refuseAction(action: unknown): void {
-    if (typeof action === 'string' && SESSION_ONLY_ACTIONS.has(action)) {
+    if (actionNeedsSession(action)) {
       throw new AppError('FORBIDDEN', 'apiKeys.actionSessionOnly');
     }
   }

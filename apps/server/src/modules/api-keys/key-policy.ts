@@ -1,4 +1,4 @@
-import type { ApiKeyScope } from '@p2p/shared';
+import { type ApiKeyScope, normalizeAction, type UserAction } from '@p2p/shared';
 
 /**
  * What an API key may call (docs/decisions/025): GET requests with `read`, the trading writes
@@ -34,13 +34,20 @@ const SESSION_ONLY_READS = [
 /**
  * Trade actions a key never takes, whatever its scopes: confirming receipt commits the
  * escrow to the buyer and releasing pays it out (docs/decisions/023: money leaves an account
- * only with its owner's second factor, on a channel the owner holds).
+ * only with its owner's second factor, on a channel the owner holds). Aliases
+ * (`release_funds`) resolve as the trade service resolves them.
  */
-export const SESSION_ONLY_ACTIONS: ReadonlySet<string> = new Set([
+const SESSION_ONLY_ACTIONS: ReadonlySet<UserAction> = new Set<UserAction>([
   'confirm_payment',
   'release_crypto',
-  'release_funds',
 ]);
+
+/** Whether a trade action, as the client wrote it, is one a key never takes. */
+export function actionNeedsSession(action: unknown): boolean {
+  if (typeof action !== 'string') return false;
+  const resolved = normalizeAction(action.trim());
+  return resolved !== null && SESSION_ONLY_ACTIONS.has(resolved);
+}
 
 export const TRADE_ACTIONS_ROUTE = '/api/v1/trades/:id/actions';
 
