@@ -43,19 +43,33 @@ export async function deleteWebhook(db: Executor, userId: string, id: string): P
   return rows.length === 1;
 }
 
+/** An event addressed to a user, as the outbox writes it for each subscribed webhook. */
+export interface OutboxEvent {
+  userId: string;
+  eventId: string;
+  eventType: string;
+  body: string;
+  at: Date;
+}
+
 /**
- * Writes one delivery of an event to each of the user's webhooks subscribed to its type, in one
- * statement (nothing is read first: a user without webhooks costs an insert of no rows).
+ * Writes one delivery per event and subscribed webhook of its user, for a batch of events in
+ * one statement (nothing is read first: events of users without webhooks insert no rows).
  */
-export async function enqueueDeliveries(
-  db: Executor,
-  e: { userId: string; eventId: string; eventType: string; body: string; now: Date },
-): Promise<void> {
-  const now = e.now.toISOString();
+export async function enqueueDeliveries(db: Executor, events: OutboxEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = sql.join(
+    events.map(
+      (e) =>
+        sql`(${e.userId}::uuid, ${e.eventId}::uuid, ${e.eventType}::text, ${e.body}::text, ${e.at.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
   await db.execute(sql`INSERT INTO webhook_deliveries
       (webhook_id, event_id, event_type, body, next_attempt_at, created_at)
-    SELECT id, ${e.eventId}, ${e.eventType}, ${e.body}, ${now}::timestamptz, ${now}::timestamptz
-    FROM webhooks WHERE user_id = ${e.userId} AND ${e.eventType} = ANY (events)
+    SELECT w.id, e.event_id, e.event_type, e.body, e.at, e.at
+    FROM (VALUES ${rows}) AS e (user_id, event_id, event_type, body, at)
+    JOIN webhooks w ON w.user_id = e.user_id AND e.event_type = ANY (w.events)
     ON CONFLICT (webhook_id, event_id) DO NOTHING`);
 }
 
