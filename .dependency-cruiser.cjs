@@ -29,8 +29,9 @@ const CORE = [
   'uploads',
   'payment-templates',
   'trades',
+  'api-keys',
 ];
-const EDGE = ['realtime', 'notifications', 'telegram', 'scheduler', 'demo', 'admin'];
+const EDGE = ['webhooks', 'realtime', 'notifications', 'telegram', 'scheduler', 'demo', 'admin'];
 
 const inModules = (names) => `${MODULES}(${names.join('|')})/`;
 const APP = `${SRC}(app\\.ts|main\\.ts|plugins/|cli/|ops/)`;

@@ -17,6 +17,7 @@ import { AppError } from './errors.ts';
 import { documentUpload } from './lib/multipart.ts';
 import { loggerOptions } from './lib/request-log.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devChainRoutes } from './modules/chains/devnet/dev-chain.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -41,8 +42,11 @@ import { avatarsRoutes } from './modules/uploads/avatars.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { WebhookOutbox } from './modules/webhooks/webhook-outbox.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { afterResponsePlugin } from './plugins/after-response.ts';
+import { documentSignedRequests, SIGNED_REQUEST_SCHEMES } from './plugins/api-key-auth.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { healthRoutes } from './plugins/health.ts';
@@ -80,6 +84,8 @@ declare module 'fastify' {
       autoReply: ReturnType<typeof startAutoReply>;
       bot: TelegramBot | null;
     };
+    /** The webhook outbox fed by post-commit events (tests wait on `outbox.idle()`). */
+    webhooks: { outbox: WebhookOutbox };
   }
 }
 
@@ -176,9 +182,15 @@ async function registerExternalPlugins(app: App, ctx: AppContext, options: Build
   await app.register(swagger, {
     openapi: {
       info: { title: 'P2P Market API', version: '1.0.0', description: 'Crypto P2P marketplace with escrow' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          ...SIGNED_REQUEST_SCHEMES,
+        },
+      },
     },
-    transform: (input) => documentUpload(jsonSchemaTransform(input), input.route),
+    transform: (input) =>
+      documentSignedRequests(documentUpload(jsonSchemaTransform(input), input.route), input.route.method),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }
@@ -200,9 +212,13 @@ function startNotifications(app: App, ctx: AppContext) {
   const bot = ctx.config.telegram ? new TelegramBot(ctx, app.log) : null;
   if (bot) inbox.addSink((row, settings) => bot.deliver(row, settings));
   app.decorate('notifications', { inbox, feed, autoReply, bot });
+  // Webhooks: post-commit events written to the outbox (sent by main.ts's delivery worker).
+  const outbox = new WebhookOutbox(ctx, app.log);
+  app.decorate('webhooks', { outbox });
   app.addHook('onClose', async () => {
     feed.close();
     autoReply.close();
+    outbox.close();
   });
   return { inbox, bot };
 }
@@ -225,6 +241,8 @@ async function apiRoutes(
   await api.register(notificationsRoutes, { inbox });
   await api.register(telegramRoutes, { ctx, bot });
   await api.register(twoFactorRoutes, { ctx });
+  await api.register(apiKeysRoutes, { ctx });
+  await api.register(webhooksRoutes, { ctx });
   await api.register(walletRoutes, { ctx, prices });
   await api.register(depositsRoutes, { ctx });
   // Devnet controls exist only on a devnet: in any other mode the paths answer 404.

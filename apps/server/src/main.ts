@@ -12,6 +12,7 @@ import { seedDemoData } from './modules/demo/seed.ts';
 import { ChainWatchLoop, pollIntervalMs } from './modules/deposits/chain-watch-loop.ts';
 import { attachRealtime } from './modules/realtime/realtime.ts';
 import { Scheduler } from './modules/scheduler/scheduler.ts';
+import { WebhookDispatcher } from './modules/webhooks/webhook-dispatcher.ts';
 
 const started = performance.now();
 
@@ -68,6 +69,9 @@ async function main() {
   // The price feed is asked again every PRICE_REFRESH_SECONDS even when nobody looks at the
   // market, so floating orders follow it (docs/decisions/027); poll() itself keeps the pace.
   const pricePoll = setInterval(() => void ctx.prices.poll(), 2_000);
+  // Webhook deliveries: every instance sends the outbox, rows claimed with SKIP LOCKED.
+  const webhooks = new WebhookDispatcher(ctx, app.log);
+  webhooks.start(2_000);
   const chains = new ChainWatchLoop(ctx, app.log);
   chains.start(pollIntervalMs(ctx));
   watchFailuresMetric(app, chains);
@@ -79,6 +83,7 @@ async function main() {
     },
     () => scheduler.stop(),
     async () => clearInterval(pricePoll),
+    () => webhooks.stop(),
     () => chains.stop(),
     () => realtime.close(),
     () => app.close(),

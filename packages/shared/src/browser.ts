@@ -23,6 +23,7 @@ export * from './schemas/config.ts';
 export * from './schemas/deposits.ts';
 export * from './schemas/limits.ts';
 export * from './schemas/market.ts';
+export * from './schemas/merchant-api.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/orders.ts';
 export * from './schemas/payment-method-field.ts';

@@ -688,3 +688,68 @@ export const tradeLimitLifts = pgTable('trade_limit_lifts', {
   liftedAt: ts('lifted_at').notNull(),
   lifted: jsonb('lifted').notNull(),
 });
+
+// ---- 0029, 0030: the merchant API (docs/decisions/025-merchant-api.md) ----
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    name: text('name').notNull(),
+    key: text('key').notNull().unique(),
+    secretSealed: text('secret_sealed').notNull(),
+    scopes: text('scopes').array().notNull(),
+    ipAllowlist: text('ip_allowlist').array().notNull().default(sql`'{}'`),
+    createdAt: ts('created_at').notNull(),
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('api_keys_user_idx').on(t.userId, t.createdAt)],
+);
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+/** Accepted signatures of a key within the skew window (replays are refused). */
+export const apiKeySignatures = pgTable(
+  'api_key_signatures',
+  {
+    keyId: uuid('key_id').notNull(),
+    signature: text('signature').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.signature] })],
+);
+
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    secretSealed: text('secret_sealed').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('webhooks_user_idx').on(t.userId, t.createdAt)],
+);
+export type WebhookRow = typeof webhooks.$inferSelect;
+
+/** The webhook outbox: one row per event and webhook, sent and retried by the delivery worker. */
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  webhookId: uuid('webhook_id').notNull(),
+  eventId: uuid('event_id').notNull(),
+  eventType: text('event_type').notNull(),
+  body: text('body').notNull(),
+  status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+    .notNull()
+    .default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: ts('next_attempt_at').notNull(),
+  lastAttemptAt: ts('last_attempt_at'),
+  lastStatusCode: integer('last_status_code'),
+  lastError: text('last_error'),
+  createdAt: ts('created_at').notNull(),
+  deliveredAt: ts('delivered_at'),
+});
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;

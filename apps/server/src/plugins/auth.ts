@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { AppError, unauthorized } from '../errors.ts';
 import type { AccessClaims, Audience } from '../modules/sessions/tokens.ts';
 import { touchLastSeen } from '../modules/users/users.repository.ts';
+import { apiKeyHooks, signedWithKey } from './api-key-auth.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -76,6 +77,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     if (authorizationLines(request) > 1) {
       throw new AppError('BAD_REQUEST', 'errors.authHeaderTwice');
     }
+    // A signed request (merchant API) authenticates by its signature, never by a token.
+    if (signedWithKey(request)) return;
     const token = bearer(request);
     if (!token) return;
     // A token is for users or for staff; the audience says which.
@@ -89,8 +92,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
   });
 
   const noteActivity = activityNoter(ctx);
+  const admitKey = apiKeyHooks(app, ctx);
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
+    if (signedWithKey(request)) return admitKey(request);
     const claims = request.claims;
     if (claims?.audience !== 'user') throw unauthorized();
     if (!(await ctx.sessions.isActive(claims.sessionId, 'user', claims.subjectId))) {
@@ -108,6 +113,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
    * waits for the session to be confirmed live (a successful answer).
    */
   app.decorate('requireUserToken', async (request: FastifyRequest) => {
+    if (signedWithKey(request)) return admitKey(request);
     const claims = request.claims;
     if (claims?.audience !== 'user') throw unauthorized();
     request.userId = claims.subjectId;

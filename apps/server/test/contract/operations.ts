@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { insertApproval } from '../../src/modules/admin/approvals.repository.ts';
 import { DisputesService } from '../../src/modules/admin/disputes.service.ts';
 import { UserAdminService } from '../../src/modules/admin/user-admin.service.ts';
+import { ApiKeysService } from '../../src/modules/api-keys/api-keys.service.ts';
 import { signLoginWidget, signWebAppInitData } from '../../src/modules/auth/telegram.ts';
 import { findTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
@@ -9,6 +10,7 @@ import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
 import { deleteTwoFactor } from '../../src/modules/two-factor/two-factor.repository.ts';
 import { TwoFactorService } from '../../src/modules/two-factor/two-factor.service.ts';
 import { AvatarsService } from '../../src/modules/uploads/avatars.service.ts';
+import { WebhooksService } from '../../src/modules/webhooks/webhooks.service.ts';
 import { WithdrawalDecisionsService } from '../../src/modules/withdrawals/withdrawal-decisions.service.ts';
 import { openTrade, secondFactor } from '../factories.ts';
 import { TEST_BOT_TOKEN } from '../helpers.ts';
@@ -122,6 +124,25 @@ async function giveEveryoneANotification(s: Suite, w: World): Promise<void> {
     });
     if (row) notifications.set(userId, row.id);
   }
+}
+
+/** The seller's API key and webhook (made by the rows' prepare): only the seller may delete them. */
+const merchant = { keyId: '', webhookId: '' };
+async function giveTheSellerAKey(s: Suite, w: World): Promise<void> {
+  const code = await secondFactor(s.t.ctx, w.ids.seller);
+  const key = await new ApiKeysService(s.t.ctx).create(w.ids.seller, {
+    name: 'Бот',
+    scopes: ['read'],
+    totpCode: code,
+  });
+  merchant.keyId = key.id;
+}
+async function giveTheSellerAWebhook(s: Suite, w: World): Promise<void> {
+  const hook = await new WebhooksService(s.t.ctx).create(w.ids.seller, {
+    url: 'https://example.com/hook',
+    events: ['trade:created'],
+  });
+  merchant.webhookId = hook.id;
 }
 
 /** Seconds of the app's (manual) clock, for signed Telegram data. */
@@ -379,6 +400,36 @@ export const OPERATIONS: Record<string, Entry> = {
     { body: (w, caller) => ({ code: totpCode(w, caller) }) },
     'ESCROW_LOCKED',
     giveEveryoneACode,
+  ),
+  // Keys and webhooks are managed from a session; creating a key takes a fresh code (two-factor on).
+  'POST /api/v1/api-keys': row(
+    USERS,
+    {
+      body: (w, caller) => ({
+        name: 'Торговый бот',
+        scopes: ['read', 'trade'],
+        totpCode: totpCode(w, caller),
+      }),
+    },
+    'ESCROW_LOCKED',
+    giveEveryoneACode,
+  ),
+  'GET /api/v1/api-keys': row(USERS),
+  'DELETE /api/v1/api-keys/{id}': row(
+    SELLER,
+    { params: () => ({ id: merchant.keyId }) },
+    'ESCROW_LOCKED',
+    giveTheSellerAKey,
+  ),
+  'POST /api/v1/webhooks': row(USERS, {
+    body: () => ({ url: 'https://example.com/hook', events: ['trade:created', 'order:updated'] }),
+  }),
+  'GET /api/v1/webhooks': row(USERS),
+  'DELETE /api/v1/webhooks/{id}': row(
+    SELLER,
+    { params: () => ({ id: merchant.webhookId }) },
+    'ESCROW_LOCKED',
+    giveTheSellerAWebhook,
   ),
   'POST /api/v1/auth/sessions/end-all': row(USERS),
   'GET /api/v1/auth/dev-code': row(USERS),

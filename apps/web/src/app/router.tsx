@@ -37,6 +37,7 @@ const privateRoutes: RouteObject[] = [
     async () => (await import('@/features/payment-methods')).PaymentMethodsPage,
   ),
   page('/settings/security', async () => (await import('@/features/two-factor')).SecurityPage),
+  page('/settings/api', async () => (await import('@/features/merchant-api')).ApiSettingsPage),
   page('/withdrawals/request', async () => (await withdrawals()).WithdrawRequestPage),
   page('/withdrawals/history', async () => (await withdrawals()).WithdrawalsHistoryPage),
   page('/dashboard/orders', async () => (await orders()).MyOrdersPage),

@@ -7,6 +7,7 @@ import { AdminMessages } from './admin.ts';
 import { AuthMessages } from './auth.ts';
 import { BackOfficeMessages } from './backoffice.ts';
 import { ChatMessages, systemLineText } from './chat.ts';
+import { MerchantApiMessages } from './merchant-api.ts';
 import { OrderMessages } from './orders.ts';
 import { PaymentTemplateMessages, ReceiptMessages } from './payment-templates.ts';
 import { SettingsMessages } from './settings.ts';
@@ -45,6 +46,7 @@ describe('the shared schemas speak in catalogue keys (docs/decisions/015)', () =
       AuthMessages,
       BackOfficeMessages,
       ChatMessages,
+      MerchantApiMessages,
       OrderMessages,
       PaymentTemplateMessages,
       ReceiptMessages,

@@ -189,7 +189,9 @@ function oneTradeRoutes(app: RouteApp, { trades, tags, security, auth }: TradesR
     async (request) => ({
       success: true as const,
       data: await trades.act(
-        { userId: request.userId, sessionId: request.pendingSessionId },
+        // A signed request (merchant API key) has no session: like the bot, it gives a code
+        // each time and is read for a block in the action's transaction (docs/decisions/025).
+        request.apiKey ? request.userId : { userId: request.userId, sessionId: request.pendingSessionId },
         request.params.id,
         request.body.action,
         request.body.payload,

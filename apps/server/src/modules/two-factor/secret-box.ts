@@ -1,5 +1,16 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
+/** The HKDF labels of a box's two derived keys. */
+export interface SecretBoxPurpose {
+  seal: string;
+  hash: string;
+}
+
+const TWO_FACTOR_PURPOSE: SecretBoxPurpose = {
+  seal: 'p2p-market totp secret v1',
+  hash: 'p2p-market recovery code v1',
+};
+
 /**
  * Two-factor secrets at rest: AES-256-GCM under a key derived from TOTP_ENCRYPTION_KEY, the
  * owner's id bound in as additional data (a row copied to another user does not decrypt).
@@ -10,11 +21,15 @@ export class SecretBox {
   private readonly encryptionKey: Buffer;
   private readonly hashKey: Buffer;
 
-  constructor(masterKey: Buffer) {
+  /**
+   * `purpose` names the derived keys: other secrets the server must read back (API key and
+   * webhook secrets, docs/decisions/025) use their own, so no sealed text opens under another's.
+   */
+  constructor(masterKey: Buffer, purpose: SecretBoxPurpose = TWO_FACTOR_PURPOSE) {
     if (masterKey.length !== 32) throw new Error('the two-factor key must be 32 bytes');
     const derive = (info: string) => Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), info, 32));
-    this.encryptionKey = derive('p2p-market totp secret v1');
-    this.hashKey = derive('p2p-market recovery code v1');
+    this.encryptionKey = derive(purpose.seal);
+    this.hashKey = derive(purpose.hash);
   }
 
   /** `v1.<iv>.<ciphertext>.<tag>`, base64url parts. */

@@ -8,6 +8,7 @@ export const ACCOUNT_LINKS: { to: string; label: MessageKey; icon: IconName }[] 
   { to: '/settings/payment-methods', label: 'menu.paymentMethods', icon: 'card' },
   { to: '/wallet', label: 'menu.wallet', icon: 'wallet' },
   { to: '/settings/security', label: 'menu.security', icon: 'shield' },
+  { to: '/settings/api', label: 'apiPage.title', icon: 'bolt' },
   { to: '/trade-history', label: 'page.tradeHistory', icon: 'list' },
   { to: '/notifications', label: 'inbox.title', icon: 'bell' },
   { to: '/profile', label: 'page.profile', icon: 'sliders' },

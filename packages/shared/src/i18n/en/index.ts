@@ -13,6 +13,7 @@ import { info } from './info.ts';
 import { limits } from './limits.ts';
 import { lists } from './lists.ts';
 import { market } from './market.ts';
+import { merchantApi } from './merchant-api.ts';
 import { money } from './money.ts';
 import { notifications } from './notifications.ts';
 import { paymentMethods } from './payment-methods.ts';
@@ -48,4 +49,5 @@ export const en: Record<keyof typeof ru, string> = {
   ...botSafety,
   ...withdrawalClaims,
   ...receiptMatches,
+  ...merchantApi,
 };

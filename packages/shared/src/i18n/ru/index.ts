@@ -12,6 +12,7 @@ import { info } from './info.ts';
 import { limits } from './limits.ts';
 import { lists } from './lists.ts';
 import { market } from './market.ts';
+import { merchantApi } from './merchant-api.ts';
 import { money } from './money.ts';
 import { notifications } from './notifications.ts';
 import { paymentMethods } from './payment-methods.ts';
@@ -50,4 +51,5 @@ export const ru = {
   ...botSafety,
   ...withdrawalClaims,
   ...receiptMatches,
+  ...merchantApi,
 } as const;

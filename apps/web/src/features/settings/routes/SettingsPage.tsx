@@ -1,6 +1,6 @@
 import type { UserSettings } from '@p2p/shared';
 import { useId } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
 import { LoadingState, MessageState } from '@/components/ui/Status';
 import { useSession } from '@/features/auth';
@@ -70,6 +70,11 @@ function SettingsForm({ settings }: { settings: UserSettings }) {
         </h1>
       </div>
       <ProfileSummary user={user} id={id} />
+      <nav className="panel" aria-label={t('apiPage.title')}>
+        <Link to="/settings/api" className="btn btn--ghost btn--sm">
+          <Icon name="bolt" size={16} /> {t('apiPage.title')}
+        </Link>
+      </nav>
       <form className="settings__form" onSubmit={submit} noValidate>
         <NotificationsSection form={form} id={id} />
         <PrivacySection form={form} id={id} />

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import type { ApiKeyList, ApiKeyScope, CreateApiKeyRequest, CreatedApiKey } from '@p2p/shared';
+import type { AppContext } from '../../context.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { SecretBox } from '../two-factor/secret-box.ts';
+import { TwoFactorService } from '../two-factor/two-factor.service.ts';
+import * as repo from './api-keys.repository.ts';
+import { keyPrefix, newKeyPair } from './signing.ts';
+
+/** Live keys one account may hold. */
+export const MAX_LIVE_KEYS = 10;
+
+/**
+ * The box that seals API key and webhook secrets at rest (docs/decisions/025): the server
+ * must read them back to verify or make an HMAC, so they are encrypted, not hashed, under a
+ * key derived from TOTP_ENCRYPTION_KEY for this purpose alone, the row's id bound in.
+ */
+export function merchantSecretBox(ctx: AppContext): SecretBox {
+  return new SecretBox(ctx.config.totpEncryptionKey, {
+    seal: 'p2p-market merchant api secret v1',
+    hash: 'p2p-market merchant api hash v1',
+  });
+}
+
+/**
+ * API keys of the merchant API: created and revoked from a signed-in session only (the key
+ * routes refuse keys: key-policy.ts). Creating one takes the account's fresh second factor
+ * when it has one on, by the rule and with the refusals of every other step that does.
+ */
+export class ApiKeysService {
+  private readonly twoFactor: TwoFactorService;
+  private readonly box: SecretBox;
+
+  constructor(private readonly ctx: AppContext) {
+    this.twoFactor = new TwoFactorService(ctx);
+    this.box = merchantSecretBox(ctx);
+  }
+
+  /** A new key; the answer is the only place its secret ever appears. */
+  async create(userId: string, request: CreateApiKeyRequest): Promise<CreatedApiKey> {
+    return this.twoFactor.countingFailures(userId, () =>
+      this.ctx.db.transaction(async (tx) => {
+        const now = this.ctx.clock.now();
+        await this.twoFactor.requireFreshCodeWhenOn(tx, {
+          userId,
+          code: request.totpCode,
+          now,
+          ask: 'apiKeys.codeToCreate',
+        });
+        if ((await repo.countLiveKeysLocked(tx, userId)) >= MAX_LIVE_KEYS) {
+          throw new AppError('CONFLICT', 'apiKeys.tooMany', { max: MAX_LIVE_KEYS });
+        }
+        const id = randomUUID();
+        const { key, secret } = newKeyPair();
+        await repo.insertApiKey(tx, {
+          id,
+          userId,
+          name: request.name,
+          key,
+          secretSealed: this.box.seal(secret, id),
+          scopes: request.scopes,
+          ipAllowlist: request.ip_allowlist ?? [],
+          createdAt: now,
+        });
+        return { id, key, secret };
+      }),
+    );
+  }
+
+  async list(userId: string): Promise<ApiKeyList> {
+    const rows = await repo.liveKeysOf(this.ctx.db, userId);
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      key_prefix: keyPrefix(row.key),
+      scopes: row.scopes as ApiKeyScope[],
+      ip_allowlist: row.ipAllowlist,
+      created_at: row.createdAt.toISOString(),
+      last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    }));
+  }
+
+  /** Revokes one of the caller's keys; another user's key, or an unknown one, is 404. */
+  async revoke(userId: string, id: string): Promise<{ id: string }> {
+    if (!(await repo.revokeKey(this.ctx.db, userId, id, this.ctx.clock.now()))) {
+      throw notFound('apiKeys.notFound');
+    }
+    return { id };
+  }
+}

@@ -1,0 +1,149 @@
+import type { AppContext } from '../../context.ts';
+import { merchantSecretBox } from '../api-keys/api-keys.service.ts';
+import { signBody } from '../api-keys/signing.ts';
+import type { SecretBox } from '../two-factor/secret-box.ts';
+import { type ClaimedDelivery, claimDueDeliveries, recordAttempt } from './webhooks.repository.ts';
+
+/** An endpoint has this long to answer an attempt. */
+export const DELIVERY_TIMEOUT_MS = 5_000;
+/** A delivery is retried until this long after its event, then marked failed. */
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
+/** A claimed delivery whose outcome was never recorded (the instance died) is due again after this. */
+const LEASE_MS = 60_000;
+/** Deliveries claimed and sent at once in one pass. */
+const BATCH = 20;
+const MAX_ERROR_LENGTH = 300;
+
+/** Exponential backoff after the n-th failed attempt: 30 s, 1 min, 2 min, ... at most 1 h. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+}
+
+export interface DispatcherLog {
+  error(obj: object, msg: string): void;
+}
+
+export interface DispatchResult {
+  delivered: number;
+  retrying: number;
+  failed: number;
+}
+
+interface AttemptOutcome {
+  statusCode: number | null;
+  error: string | null;
+}
+
+/**
+ * Sends the webhook outbox (docs/api.md, "Webhooks"). Runs in every instance; each pass claims
+ * due rows with FOR UPDATE SKIP LOCKED in a short transaction, then POSTs each body with its
+ * `X-Signature` outside any transaction. A 2xx answer delivers; anything else (another status,
+ * a timeout, a refused connection, a redirect) is retried with exponential backoff until 24 h
+ * after the event, the last attempt at that mark, then the delivery is marked failed. Time
+ * comes from the context clock, so tests move it.
+ */
+export class WebhookDispatcher {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  private readonly box: SecretBox;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly log: DispatcherLog = { error: () => {} },
+  ) {
+    this.box = merchantSecretBox(ctx);
+  }
+
+  /** One pass: claims and sends due deliveries until none is left (or a batch's worth of passes). */
+  async tick(): Promise<DispatchResult> {
+    const result: DispatchResult = { delivered: 0, retrying: 0, failed: 0 };
+    for (let pass = 0; pass < 10; pass++) {
+      const now = this.ctx.clock.now();
+      const claimed = await this.ctx.db.transaction((tx) =>
+        claimDueDeliveries(tx, { now, leaseUntil: new Date(now.getTime() + LEASE_MS), limit: BATCH }),
+      );
+      if (claimed.length === 0) break;
+      const outcomes = await Promise.all(claimed.map((d) => this.attempt(d)));
+      for (const status of outcomes) result[status]++;
+      if (claimed.length < BATCH) break;
+    }
+    return result;
+  }
+
+  private async attempt(delivery: ClaimedDelivery): Promise<keyof DispatchResult> {
+    const outcome = await this.send(delivery);
+    const now = this.ctx.clock.now();
+    if (outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300) {
+      await recordAttempt(this.ctx.db, delivery.id, {
+        ...outcome,
+        status: 'delivered',
+        nextAttemptAt: now,
+        deliveredAt: now,
+      });
+      return 'delivered';
+    }
+    const deadline = delivery.createdAt.getTime() + GIVE_UP_AFTER_MS;
+    if (now.getTime() >= deadline) {
+      await recordAttempt(this.ctx.db, delivery.id, {
+        ...outcome,
+        status: 'failed',
+        nextAttemptAt: now,
+        deliveredAt: null,
+      });
+      return 'failed';
+    }
+    const next = new Date(Math.min(now.getTime() + retryDelayMs(delivery.attempts), deadline));
+    await recordAttempt(this.ctx.db, delivery.id, {
+      ...outcome,
+      status: 'pending',
+      nextAttemptAt: next,
+      deliveredAt: null,
+    });
+    return 'retrying';
+  }
+
+  private async send(delivery: ClaimedDelivery): Promise<AttemptOutcome> {
+    try {
+      const secret = this.box.open(delivery.secretSealed, delivery.webhookId);
+      const response = await fetch(delivery.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'p2p-market-webhooks/1',
+          'x-signature': signBody(secret, delivery.body),
+          'x-webhook-id': delivery.webhookId,
+          'x-event-id': delivery.eventId,
+          'x-event-type': delivery.eventType,
+        },
+        body: delivery.body,
+        // A redirect is not followed (it could point anywhere): it counts as a failed attempt.
+        redirect: 'manual',
+        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      });
+      await response.body?.cancel().catch(() => {});
+      return { statusCode: response.status, error: response.ok ? null : `HTTP ${response.status}` };
+    } catch (error) {
+      const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      return { statusCode: null, error: message.slice(0, MAX_ERROR_LENGTH) };
+    }
+  }
+
+  start(intervalMs: number): void {
+    const loop = () => {
+      this.running = this.tick()
+        .catch((error: unknown) => this.log.error({ err: error }, 'webhook delivery pass failed'))
+        .finally(() => {
+          this.running = null;
+          if (this.timer) this.timer = setTimeout(loop, intervalMs);
+        });
+    };
+    this.timer = setTimeout(loop, intervalMs);
+  }
+
+  /** Stops scheduling and waits for a pass in flight. */
+  async stop(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}

@@ -1,0 +1,2 @@
+/** Public API of the merchant API feature: the keys and webhooks settings page. */
+export { ApiSettingsPage } from './routes/ApiSettingsPage';
