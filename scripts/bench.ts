@@ -63,6 +63,7 @@ import {
 } from './bench-direct.ts';
 import { interleaved, type LoadResult, ok, request, runLoad, summarize } from './bench-load.ts';
 import { formatRealtime, type RealtimeResult, runRealtimeBench } from './bench-realtime.ts';
+import { formatRepricing, type RepricingResult, runRepricingBench } from './bench-repricing.ts';
 import { seedBook, seedTrades } from './bench-seed.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -78,6 +79,8 @@ const TRADES_LARGE = env('BENCH_TRADES_LARGE', 100_000, 5_000);
 const SOCKETS = env('BENCH_SOCKETS', 2_000, 200);
 const RT_TRADES = env('BENCH_RT_TRADES', 1_000, 50);
 const REALTIME = process.env.BENCH_REALTIME !== '0';
+const REPRICING = process.env.BENCH_REPRICING !== '0';
+const FLOATING = env('BENCH_FLOATING', 10_000, 1_000);
 const POOL = 20; // the app's default pool size; the baselines get the same
 const BOOK = '/api/v1/orders?type=sell&cryptocurrency=BTC&limit=20';
 const load = { concurrency: CONCURRENCY, seconds: SECONDS, warmupS: WARMUP, rounds: ROUNDS };
@@ -260,6 +263,7 @@ async function main() {
   let failed = false;
   const results: PhaseResult[] = [];
   let realtime: RealtimeResult | null = null;
+  let repricing: RepricingResult | null = null;
   try {
     // Phase A data: the book in bulk, plus one seller/buyer pair per client via the services.
     const setup = await openDatabase({ databaseUrl: dbUrl.toString(), poolMax: 4 });
@@ -321,6 +325,18 @@ async function main() {
     }
     results.push(await phase('B', pairs));
 
+    if (REPRICING) {
+      console.log(`\nrepricing: ${FLOATING} floating orders (a database of their own)`);
+      repricing = await runRepricingBench({
+        adminUrl,
+        floating: FLOATING,
+        updates: 6,
+        seconds: SECONDS,
+        rounds: ROUNDS,
+        concurrency: CONCURRENCY,
+      });
+      console.log(formatRepricing(repricing));
+    }
     if (REALTIME) {
       console.log(`\nrealtime: ${SOCKETS} sockets, ${RT_TRADES} trades (server in a child process)`);
       realtime = await runRealtimeBench({
@@ -568,6 +584,7 @@ async function makePairs(ctx: Ctx, n: number): Promise<Pair[]> {
       cryptocurrency: 'BTC',
       amount_crypto: '100',
       price_per_unit: '5000000',
+      price_type: 'fixed',
       fiat_currency: 'RUB',
       payment_methods: ['sberbank'],
       time_limit: 30,
