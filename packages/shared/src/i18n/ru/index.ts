@@ -1,5 +1,6 @@
 import { account } from './account.ts';
 import { accountPages } from './account-pages.ts';
+import { adConditions } from './ad-conditions.ts';
 import { backoffice } from './backoffice.ts';
 import { backofficeConsole } from './backoffice-console.ts';
 import { botSafety } from './bot-safety.ts';
@@ -50,4 +51,5 @@ export const ru = {
   ...botSafety,
   ...withdrawalClaims,
   ...receiptMatches,
+  ...adConditions,
 } as const;
