@@ -17,6 +17,7 @@ export const adConditions: Messages<typeof ru> = {
   'conditions.minAgeField': 'Account age at least (days)',
   'conditions.ratingHint': 'The minimum partner rating is set in the trading settings: now {min}',
   'conditions.ratingNone': 'The minimum partner rating is set in the trading settings: none now',
+  'conditions.ratingLink': 'Change',
   'validation.order.minTakerTrades': 'Minimum trades: a whole number from 0 to 10,000',
   'validation.order.minTakerAgeDays': 'Account age: a whole number of days from 0 to 3650',
   'prefs.trading.hideAway': 'Hide my orders when I am away',
@@ -28,7 +29,4 @@ export const adConditions: Messages<typeof ru> = {
   'merchant.completion': 'Completed',
   'merchant.avgRelease': 'Avg. release time',
   'merchant.avgPayment': 'Avg. payment time',
-  'merchant.minutes': '{count} min',
-  'merchant.seconds': '{count} s',
-  'merchant.none': '—',
 };

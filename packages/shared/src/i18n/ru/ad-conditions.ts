@@ -21,6 +21,7 @@ export const adConditions = {
   'conditions.minAgeField': 'Возраст аккаунта, не менее (дней)',
   'conditions.ratingHint': 'Минимальный рейтинг партнёра задаётся в настройках торговли: сейчас {min}',
   'conditions.ratingNone': 'Минимальный рейтинг партнёра задаётся в настройках торговли: сейчас не задан',
+  'conditions.ratingLink': 'Изменить',
   'validation.order.minTakerTrades': 'Минимум сделок: целое число от 0 до 10 000',
   'validation.order.minTakerAgeDays': 'Возраст аккаунта: целое число дней от 0 до 3650',
   // Settings: orders leave the book while their owner is away
@@ -34,7 +35,4 @@ export const adConditions = {
   'merchant.completion': 'Завершено',
   'merchant.avgRelease': 'Ср. время отпуска',
   'merchant.avgPayment': 'Ср. время оплаты',
-  'merchant.minutes': '{count} мин',
-  'merchant.seconds': '{count} с',
-  'merchant.none': '—',
 } as const;

@@ -1,8 +1,9 @@
-import type { OrderView } from '@p2p/shared';
+import type { OrderView, UnmetCondition } from '@p2p/shared';
 import { useId } from 'react';
 import { useT } from '@/i18n';
 
 import { tradeLimitTexts } from '../lib/trade-limits';
+import { MerchantFigures, TakerConditionsLine, UnmetNotice } from './MerchantFigures';
 import { PaymentMethodTags, TimeLimit, TraderAvatar, TraderRating } from './TraderBits';
 import '../orders.css';
 import { useFormat } from '@/lib/use-format';
@@ -13,19 +14,25 @@ interface OrderCardProps {
   /** Price against the market, e.g. "+1,7%"; absent when there is no live market price. */
   deviation?: string | null;
   isOwn: boolean;
+  /** A condition of the order the signed-in viewer does not meet (docs/decisions/025). */
+  unmet?: UnmetCondition | null;
   /** Opens the detail panel; `withForm` when the buy/sell button was pressed. */
   onOpen: (order: OrderView, withForm: boolean) => void;
 }
 
 /** One order in a market column. The whole card opens the details. */
-export function OrderCard({ order, deviation, isOwn, onOpen }: OrderCardProps) {
+export function OrderCard({ order, deviation, isOwn, unmet = null, onOpen }: OrderCardProps) {
   const t = useT();
   const fmt = useFormat();
   const nameId = useId();
+  const unmetId = useId();
   const side = takerSide(order.type);
   const limits = tradeLimitTexts(order);
   return (
-    <article className={`order-card order-card--${side}`} aria-labelledby={nameId}>
+    <article
+      className={`order-card order-card--${side}${unmet ? ' order-card--unmet' : ''}`}
+      aria-labelledby={nameId}
+    >
       <div className="order-card__head">
         <TraderAvatar name={order.user.effective_name} src={order.user.avatar_url} />
         <div className="order-card__who">
@@ -65,6 +72,9 @@ export function OrderCard({ order, deviation, isOwn, onOpen }: OrderCardProps) {
           </dd>
         </div>
       </dl>
+      <MerchantFigures user={order.user} />
+      <TakerConditionsLine order={order} />
+      {unmet && !isOwn ? <UnmetNotice unmet={unmet} id={unmetId} /> : null}
       <div className="order-card__foot">
         <PaymentMethodTags methods={order.payment_methods} max={2} />
         <TimeLimit minutes={order.time_limit} />
@@ -75,6 +85,8 @@ export function OrderCard({ order, deviation, isOwn, onOpen }: OrderCardProps) {
             type="button"
             className={`btn btn--sm btn--${side} order-card__action`}
             onClick={() => onOpen(order, true)}
+            disabled={unmet !== null}
+            aria-describedby={unmet ? unmetId : undefined}
           >
             {t(side === 'buy' ? 'orders.buyCrypto' : 'orders.sellCrypto', { crypto: order.cryptocurrency })}
           </button>
