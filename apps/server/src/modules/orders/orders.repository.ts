@@ -242,7 +242,9 @@ export async function markAbsentOwnersAway(db: Executor, now: Date): Promise<num
 
 /**
  * The users `ids` were seen at `now`: their last seen moves, and their orders that waited out
- * of the book come back, in one statement. Returns how many orders came back.
+ * of the book come back, in one statement. Returns how many orders came back. The orders are
+ * changed first (an unreferenced WITH runs after the main statement), then the users: the lock
+ * order of a trade's opening (order, then users), so the two never wait on each other in a ring.
  */
 export async function markOwnersSeen(db: Executor, ids: string[], now: Date): Promise<number> {
   if (ids.length === 0) return 0;

@@ -141,7 +141,8 @@ function presenceHeartbeat(ctx: AppContext, io: RealtimeServer, log: Log): () =>
     );
   io.on('connection', (socket) => void seen([socket.data.userId]));
   const timer = setInterval(() => {
-    const ids = [...new Set([...io.of('/').sockets.values()].map((s) => s.data.userId))];
+    // Sorted: two instances marking one user lock the rows in the same order.
+    const ids = [...new Set([...io.of('/').sockets.values()].map((s) => s.data.userId))].sort();
     for (let i = 0; i < ids.length; i += PRESENCE_CHUNK) void seen(ids.slice(i, i + PRESENCE_CHUNK));
   }, PRESENCE_HEARTBEAT_MS);
   timer.unref();
