@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from './i18n/index.ts';
-import { accountAgeDays, type TakerConditions, unmetTakerCondition } from './taker-conditions.ts';
+import {
+  accountAgeDays,
+  type TakerConditions,
+  type TakerFigures,
+  unmetTakerCondition,
+} from './taker-conditions.ts';
 
 const NOW = new Date('2026-11-20T10:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
 const NONE: TakerConditions = { minTrades: null, minAgeDays: null, minRatingTenths: 0, allowUnrated: true };
-const taker = { completedTrades: 5, rating: 4.2, accountCreatedAt: new Date(NOW.getTime() - 10 * DAY) };
+const taker: TakerFigures = {
+  completedTrades: 5,
+  rating: 4.2,
+  accountCreatedAt: new Date(NOW.getTime() - 10 * DAY),
+};
 const text = (c: TakerConditions, t = taker) => {
   const unmet = unmetTakerCondition(c, t, NOW);
   return unmet && translate('ru', unmet.key, unmet.values);
