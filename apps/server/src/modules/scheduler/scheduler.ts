@@ -33,7 +33,8 @@ export interface TickResult {
 const silent: SchedulerLog = { error: () => {} };
 
 /**
- * Timers of the money core: payment-deadline expiry, auto-release, order expiry. Runs in
+ * Timers of the money core: payment-deadline expiry, auto-release, order expiry; and, once a
+ * tick, the orders of owners away past their window leave the book (docs/decisions/025). Runs in
  * every instance; each item is claimed with FOR UPDATE SKIP LOCKED in its own transaction,
  * so any number of instances is safe. Time comes from the context clock.
  *
