@@ -21,7 +21,7 @@ const BOOK_FILTER = `type = 'sell' AND cryptocurrency = 'BTC' AND status = 'acti
   AND (expires_at IS NULL OR expires_at > now())`;
 const OLD_WHERE = `${BOOK_FILTER} AND available_amount > 0
   AND (available_amount::numeric * price_per_unit) / 100000000 >= min_amount`;
-const NEW_WHERE = `${BOOK_FILTER} AND tradable`;
+const NEW_WHERE = `${BOOK_FILTER} AND tradable AND NOT owner_away`;
 
 async function explain(label: string, text: string, values: unknown[] = []) {
   const times: number[] = [];
@@ -71,8 +71,13 @@ if (mode === 'before') {
      FROM orders o WHERE ${NEW_WHERE} ORDER BY price_per_unit, created_at LIMIT 20 OFFSET 0`,
   );
   await explain(
-    'owners + counters + settings',
-    `SELECT u.*, ${REPUTATION_FROM_STATS}, us.show_online FROM users u
+    'owners + counters + 30-day trades + settings',
+    `SELECT u.*, ${REPUTATION_FROM_STATS},
+       ((SELECT COUNT(*) FROM trades t WHERE t.status = 'COMPLETED' AND t.seller_id = u.id
+           AND t.completed_at > now() - interval '30 days')
+        + (SELECT COUNT(*) FROM trades t WHERE t.status = 'COMPLETED' AND t.buyer_id = u.id
+           AND t.completed_at > now() - interval '30 days')) AS trades_30d,
+       us.show_online, us.min_rating_tenths, us.allow_unrated FROM users u
      LEFT JOIN user_stats s ON s.user_id = u.id LEFT JOIN user_settings us ON us.user_id = u.id
      WHERE u.id = ANY($1::uuid[])`,
     [ownerIds],

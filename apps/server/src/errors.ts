@@ -21,10 +21,12 @@ export class AppError extends Error {
     readonly key: MessageKey,
     readonly values?: MessageValues,
     readonly details?: unknown,
+    /** Instead of the code's own status: 403 for a rule the caller's standing breaks (docs/decisions/028). */
+    status?: 403,
   ) {
     super(translate('ru', key, values));
     this.name = 'AppError';
-    this.statusCode = httpStatusOf(code);
+    this.statusCode = status ?? httpStatusOf(code);
   }
 
   /** The message in `lang`. */

@@ -37,5 +37,6 @@ export * from './schemas/users.ts';
 export * from './schemas/wallet.ts';
 export * from './schemas/withdrawals.ts';
 export * from './socket-events.ts';
+export * from './taker-conditions.ts';
 export * from './trade-machine.ts';
 export * from './withdrawal-rules.ts';

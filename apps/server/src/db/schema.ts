@@ -144,6 +144,11 @@ export const orders = pgTable('orders', {
     .generatedAlwaysAs(
       sql`available_amount > 0 AND (available_amount::numeric * price_per_unit) / 100000000 >= min_amount`,
     ),
+  /** What a taker must have: completed trades and account age in days; null = no condition (0031). */
+  minTakerTrades: integer('min_taker_trades'),
+  minTakerAgeDays: integer('min_taker_age_days'),
+  /** The owner is away past their "hide my orders" window: out of the book until seen (0031). */
+  ownerAway: boolean('owner_away').notNull().default(false),
 });
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -249,6 +254,9 @@ export const userStats = pgTable('user_stats', {
   responseSeconds: numeric('response_seconds').notNull().default('0'),
   responseCount: bigint('response_count', { mode: 'bigint' }).notNull().default(sql`0`),
   disputeCount: bigint('dispute_count', { mode: 'bigint' }).notNull().default(sql`0`),
+  /** As buyer: seconds from opening to "paid" (0031). */
+  paymentSeconds: numeric('payment_seconds').notNull().default('0'),
+  paymentCount: bigint('payment_count', { mode: 'bigint' }).notNull().default(sql`0`),
 });
 
 export const staff = pgTable('staff', {
@@ -535,6 +543,8 @@ export const userSettings = pgTable('user_settings', {
   minRatingTenths: integer('min_rating_tenths').notNull().default(0),
   allowUnrated: boolean('allow_unrated').notNull().default(true),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** Hide my orders when I have not been seen for this many minutes; null = off (0031). */
+  hideOrdersAwayMinutes: integer('hide_orders_away_minutes'),
 });
 export type UserSettingsRow = typeof userSettings.$inferSelect;
 

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
 import { AppError, unauthorized } from '../errors.ts';
+import { noteUsersSeen } from '../modules/orders/owner-presence.ts';
 import type { AccessClaims, Audience } from '../modules/sessions/tokens.ts';
-import { touchLastSeen } from '../modules/users/users.repository.ts';
 import { apiKeyHooks, signedWithKey } from './api-key-auth.ts';
 
 declare module 'fastify' {
@@ -46,7 +46,10 @@ function authorizationLines(request: FastifyRequest): number {
   return lines;
 }
 
-/** "Online" status: remember activity, written at most once a minute per user. */
+/**
+ * "Online" status: remember activity, written at most once a minute per user. The same
+ * statement brings back the user's orders hidden while they were away (docs/decisions/028).
+ */
 function activityNoter(ctx: AppContext) {
   const lastSeenWritten = new Map<string, number>();
   return async (userId: string) => {
@@ -54,7 +57,7 @@ function activityNoter(ctx: AppContext) {
     if ((lastSeenWritten.get(userId) ?? 0) < now - 60_000) {
       lastSeenWritten.set(userId, now);
       if (lastSeenWritten.size > 50_000) lastSeenWritten.clear();
-      await touchLastSeen(ctx.db, userId, new Date(now));
+      await noteUsersSeen(ctx, [userId], new Date(now));
     }
   };
 }

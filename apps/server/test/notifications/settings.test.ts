@@ -22,7 +22,13 @@ describe('settings round trip and validation', () => {
     expect(first.json().data).toEqual({
       notifications: { telegram: true, trades: true, deposits: true, chat: true },
       privacy: { showOnline: true, showStats: true, allowMessages: true },
-      trading: { autoReply: '', timeLimit: 15, minRating: 0, allowUnrated: true },
+      trading: {
+        autoReply: '',
+        timeLimit: 15,
+        minRating: 0,
+        allowUnrated: true,
+        hideOrdersAwayMinutes: null,
+      },
       telegramConnected: false,
       updatedAt: null,
     });
@@ -32,7 +38,13 @@ describe('settings round trip and validation', () => {
     });
     expect(saved.statusCode).toBe(200);
     const again = (await t.app.inject({ url: '/api/v1/users/settings', headers: u.headers })).json().data;
-    expect(again.trading).toEqual({ autoReply: '', timeLimit: 30, minRating: 4.5, allowUnrated: true });
+    expect(again.trading).toEqual({
+      autoReply: '',
+      timeLimit: 30,
+      minRating: 4.5,
+      allowUnrated: true,
+      hideOrdersAwayMinutes: null,
+    });
     expect(again.privacy.showStats).toBe(false);
     expect(again.updatedAt).toBe(t.clock.now().toISOString());
   });
@@ -72,7 +84,7 @@ describe('settings take effect', () => {
       amountFiat: '5000',
       paymentMethod: 'sberbank',
     });
-    expect(refused.statusCode).toBe(400);
+    expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
       code: 'RULE_VIOLATION',
       error:

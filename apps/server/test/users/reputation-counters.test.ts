@@ -9,7 +9,10 @@ import { transition } from '../../src/modules/trades/settlement.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { REPUTATION_COLUMNS, type ReputationFigures } from '../../src/modules/users/reputation.repository.ts';
 import { reputationSummaries, toReputationSummary } from '../../src/modules/users/reputation.ts';
-import { REBUILD_USER_STATS } from '../../src/modules/users/reputation-counters.repository.ts';
+import {
+  REBUILD_PAYMENT_STATS,
+  REBUILD_USER_STATS,
+} from '../../src/modules/users/reputation-counters.repository.ts';
 import {
   auditReputationCounters,
   rebuildReputationCounters,
@@ -138,6 +141,7 @@ describe('reputation counters', () => {
       avgReleaseSeconds: 42, // 30.001 + 12.345 s
       avgResponseSeconds: 20, // seller 30.001 s, buyer 9.999 s
       disputeCount: 1,
+      avgPaymentSeconds: 10, // as buyer 9.999 s
     });
     // bob: completed 3 (ann's, cat's dispute released, his buy order); failed: his cancel.
     expect(stored.get(users.bob)).toEqual({
@@ -149,6 +153,8 @@ describe('reputation counters', () => {
       // as buyer: 61.237, 7.777, 45.005, 100.501, 4.321 s
       avgResponseSeconds: 44,
       disputeCount: 1,
+      // only ever the buyer: the same steps
+      avgPaymentSeconds: 44,
     });
     // cat: the expiry counts against her as buyer; her sales: one released by the moderator
     // (paid -> done 64.333 s), the auto-release (paid -> done 968.008 s).
@@ -160,6 +166,7 @@ describe('reputation counters', () => {
       avgReleaseSeconds: 516,
       avgResponseSeconds: 6, // as seller 3.333 and 8.008 s
       disputeCount: 2,
+      avgPaymentSeconds: null, // never paid as buyer
     });
   });
 
@@ -168,8 +175,11 @@ describe('reputation counters', () => {
                                WHERE user_id = ${users.bob}`);
     await t.ctx.db.execute(sql`UPDATE orders SET completed_trades = completed_trades + 1
                                WHERE id = (SELECT id FROM orders LIMIT 1)`);
+    await t.ctx.db.execute(sql`UPDATE user_stats SET payment_count = payment_count + 1
+                               WHERE user_id = ${users.ann}`);
     const problems = await auditReputationCounters(t.ctx.db);
     expect(problems.some((p) => p.includes(users.bob))).toBe(true);
+    expect(problems.some((p) => p.includes(users.ann))).toBe(true);
     expect(problems.some((p) => p.startsWith('order '))).toBe(true);
     await rebuildReputationCounters(t.ctx.db);
     expect(await auditReputationCounters(t.ctx.db)).toEqual([]);
@@ -189,5 +199,11 @@ describe('reputation counters', () => {
     );
     const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
     expect(squash(readFileSync(file, 'utf8'))).toContain(squash(REBUILD_USER_STATS));
+  });
+
+  it('gain the payment times backfilled by migration 0031 with the statement of the rebuild', () => {
+    const file = fileURLToPath(new URL('../../src/db/migrations/0031_ad_conditions.sql', import.meta.url));
+    const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+    expect(squash(readFileSync(file, 'utf8'))).toContain(squash(REBUILD_PAYMENT_STATS));
   });
 });

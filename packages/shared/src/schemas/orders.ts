@@ -9,6 +9,7 @@ import {
   tryParseAmount,
 } from '../money.ts';
 import { methodServesFiat, PaymentMethodMessages } from '../payment-methods.ts';
+import { TAKER_CONDITION_MAX } from '../taker-conditions.ts';
 import { PageInfo } from './common.ts';
 import { paymentMethodField } from './payment-method-field.ts';
 import { text } from './text.ts';
@@ -55,6 +56,8 @@ export const OrderMessages = {
   priceType: 'validation.order.priceType',
   margin: 'validation.order.margin',
   priceLimit: 'validation.order.priceLimit',
+  minTakerTrades: 'validation.order.minTakerTrades',
+  minTakerAgeDays: 'validation.order.minTakerAgeDays',
 } as const satisfies Record<string, MessageKey>;
 
 /** A floating order's offset from the market: −20…+20 %, in steps of 0.01 (docs/decisions/027). */
@@ -103,6 +106,10 @@ export interface OrderRuleIssue {
   values?: MessageValues;
 }
 
+/** A whole number from 0 to `max`, or null: one condition an order sets for its taker. */
+const takerCondition = (max: number, message: MessageKey) =>
+  z.number({ error: message }).int(message).min(0, message).max(max, message).nullable().optional();
+
 /** An amount as a decimal string; its value rules are in `orderAmountIssues`. */
 const decimalString = text({ max: 40, messages: { required: OrderMessages.amountString } });
 
@@ -138,6 +145,9 @@ export const CreateOrderRequest = z
       .min(15, OrderMessages.timeLimit)
       .max(1440, OrderMessages.timeLimit)
       .optional(),
+    /** Conditions for the taker (docs/decisions/028); null, 0 or absent: none. */
+    min_taker_trades: takerCondition(TAKER_CONDITION_MAX.trades, OrderMessages.minTakerTrades),
+    min_taker_age_days: takerCondition(TAKER_CONDITION_MAX.ageDays, OrderMessages.minTakerAgeDays),
   })
   .superRefine((o, ctx) => {
     for (const issue of priceIssues(o)) {
@@ -261,6 +271,10 @@ export const OrderTrader = z.object({
   avg_release_time: z.number().nullable(),
   /** Average seconds to act on a trade step; null without data. */
   avg_response_time: z.number().nullable(),
+  /** Trades completed in the last 30 days, either side (docs/decisions/028). */
+  trades_30d: z.number().int(),
+  /** Average seconds from opening to "paid", as buyer; null without data. */
+  avg_payment_time: z.number().nullable(),
   /** Only when the owner's privacy allows; null otherwise. */
   online_status: z.enum(['online', 'away', 'offline']).nullable(),
   last_seen: z.string().nullable(),
@@ -298,6 +312,17 @@ export const OrderView = z.object({
   /** A floating order while there is no live market price: shown, not tradable. */
   market_paused: z.boolean(),
   user: OrderTrader,
+  /**
+   * Conditions for the taker (docs/decisions/028): completed trades and account age in days
+   * (null: none), and the owner's minimum rating from their trading settings (null: none) with
+   * whether an unrated taker passes it.
+   */
+  min_taker_trades: z.number().int().nullable(),
+  min_taker_age_days: z.number().int().nullable(),
+  min_taker_rating: z.number().nullable(),
+  unrated_taker_allowed: z.boolean(),
+  /** The owner was away past their "hide my orders" window: out of the book until seen. */
+  owner_away: z.boolean(),
 });
 export type OrderView = z.infer<typeof OrderView>;
 

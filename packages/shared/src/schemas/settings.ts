@@ -21,10 +21,13 @@ export const SETTINGS_TIME_LIMIT = { min: 5, max: 60, default: 15 } as const;
 /** Minimum partner rating, 0 to 5 in steps of 0.1; 0 means no minimum. */
 export const SETTINGS_MIN_RATING = { min: 0, max: 5, step: 0.1 } as const;
 export const AUTO_REPLY_MAX = 500;
+/** "Hide my orders when I am away": minutes, 5 to 1440; null = off (docs/decisions/028). */
+export const SETTINGS_HIDE_AWAY = { min: 5, max: 1440, default: 30 } as const;
 
 export const SettingsMessages = {
   timeLimit: 'validation.settings.timeLimit',
   minRating: 'validation.settings.minRating',
+  hideAway: 'validation.settings.hideAway',
   /** `{max}` is the issue's own bound, AUTO_REPLY_MAX. */
   autoReplyTooLong: 'validation.settings.autoReplyTooLong',
 } as const satisfies Record<string, MessageKey>;
@@ -70,6 +73,8 @@ export const TradingSettings = z.object({
   minRating: z.number(),
   /** Whether users with no rating yet may trade on my orders when minRating > 0. */
   allowUnrated: z.boolean(),
+  /** My orders leave the book after this many minutes unseen, until I am back; null = off. */
+  hideOrdersAwayMinutes: z.number().int().nullable(),
 });
 
 export const UserSettings = z.object({
@@ -96,6 +101,12 @@ export const UpdateSettingsRequest = z
         timeLimit: minutes,
         minRating,
         allowUnrated: z.boolean(),
+        hideOrdersAwayMinutes: z
+          .number({ error: SettingsMessages.hideAway })
+          .int(SettingsMessages.hideAway)
+          .min(SETTINGS_HIDE_AWAY.min, SettingsMessages.hideAway)
+          .max(SETTINGS_HIDE_AWAY.max, SettingsMessages.hideAway)
+          .nullable(),
       })
       .partial()
       .strict()

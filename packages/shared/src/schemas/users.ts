@@ -108,6 +108,10 @@ export const PublicProfile = z.object({
     completed_trades: z.number().int().nullable(),
     /** Average seconds from the buyer's "paid" to the release, as seller; null without data. */
     avg_release_time: z.number().nullable(),
+    /** Trades completed in the last 30 days, either side; null when the owner hides statistics. */
+    trades_30d: z.number().int().nullable(),
+    /** Average seconds from opening to "paid", as buyer; null without data or hidden. */
+    avg_payment_time: z.number().nullable(),
     /** The owner's privacy: false = figures above are withheld (null / 0) and reviews hidden. */
     stats_visible: z.boolean(),
     /** The owner's privacy: counterparties may write to them in trade chats. */

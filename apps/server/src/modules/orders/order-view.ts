@@ -13,9 +13,20 @@ import type { OrderRow } from '../../db/schema.ts';
 import { onlineStatusOf } from '../users/presence.ts';
 import { toReputationSummary } from '../users/reputation.ts';
 import { effectiveAvatar, effectiveName } from '../users/user-view.ts';
-import { orderOwners } from './orders.repository.ts';
+import { type OrderOwner, orderOwners } from './orders.repository.ts';
 
 const isLive = (o: OrderRow) => o.status === 'active' || o.status === 'paused';
+
+/** What the order asks of its taker (docs/decisions/028); 0 reads as no condition. */
+function takerConditionsView(o: OrderRow, owner: Pick<OrderOwner, 'minRatingTenths' | 'allowUnrated'>) {
+  return {
+    min_taker_trades: o.minTakerTrades || null,
+    min_taker_age_days: o.minTakerAgeDays || null,
+    min_taker_rating: owner.minRatingTenths > 0 ? owner.minRatingTenths / 10 : null,
+    unrated_taker_allowed: owner.allowUnrated,
+    owner_away: o.ownerAway,
+  };
+}
 
 /** Builds wire views for orders: their owners, reputations and privacy in one statement. */
 export async function toOrderViews(db: Executor, rows: OrderRow[], now: Date): Promise<OrderView[]> {
@@ -23,6 +34,7 @@ export async function toOrderViews(db: Executor, rows: OrderRow[], now: Date): P
   const owners = await orderOwners(
     db,
     rows.map((r) => r.userId),
+    now,
   );
   return rows.map((o) => {
     const found = owners.get(o.userId);
@@ -71,9 +83,12 @@ export async function toOrderViews(db: Executor, rows: OrderRow[], now: Date): P
         completion_rate: rep.completionRate,
         avg_release_time: rep.avgReleaseSeconds,
         avg_response_time: rep.avgResponseSeconds,
+        trades_30d: found.trades30d,
+        avg_payment_time: rep.avgPaymentSeconds,
         online_status: showOnline ? onlineStatusOf(owner, now) : null,
         last_seen: showOnline ? (owner.lastSeenAt?.toISOString() ?? null) : null,
       },
+      ...takerConditionsView(o, found),
     };
   });
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows, type Tx } from '../../db/client.ts';
 import { type OrderRow, orders, type UserRow, userSettings, userStats, users } from '../../db/schema.ts';
-import { type ReputationFigures, reputationFields } from '../users/reputation.repository.ts';
+import { completedSince, type ReputationFigures, reputationFields } from '../users/reputation.repository.ts';
 import { type BookPosition, microsecondsToIso } from './book-cursor.ts';
 
 export type NewOrder = typeof orders.$inferInsert;
@@ -65,6 +65,8 @@ export async function listBook(db: Executor, f: BookFilter, now: Date) {
     sql`${orders.status} = 'active'`,
     // Something left, worth at least the order's minimum limit (else it can never be taken).
     sql`${orders.tradable}`,
+    // The owner is around (docs/decisions/028): an absent owner's orders wait out of the book.
+    sql`NOT ${orders.ownerAway}`,
     sql`(${orders.expiresAt} IS NULL OR ${orders.expiresAt} > ${now})`,
   ];
   if (f.type) conditions.push(f.type === 'buy' ? sql`${orders.type} = 'buy'` : sql`${orders.type} = 'sell'`);
@@ -136,26 +138,50 @@ export async function listOrdersOfUser(db: Executor, userId: string, includeCanc
     .limit(200);
 }
 
-/** An order's owner as the book shows them: profile, reputation counters, privacy. */
+/** An order's owner as the book shows them: profile, reputation counters, privacy, partner rule. */
 export interface OrderOwner {
   user: UserRow;
   reputation: ReputationFigures;
   showOnline: boolean;
+  /** Trades completed in the 30 days before `now`, either side. */
+  trades30d: number;
+  /** The owner's minimum partner rating (tenths; 0: none) and whether unrated takers pass. */
+  minRatingTenths: number;
+  allowUnrated: boolean;
 }
 
-/** Owners of orders with their reputation and presence setting, in one statement. */
-export async function orderOwners(db: Executor, ids: string[]): Promise<Map<string, OrderOwner>> {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Owners of orders with their reputation, 30-day trades, presence setting and partner rule, in
+ * one statement (a page's owners: at most a page of counter rows and 30-day counts).
+ */
+export async function orderOwners(db: Executor, ids: string[], now: Date): Promise<Map<string, OrderOwner>> {
   const result = new Map<string, OrderOwner>();
   if (ids.length === 0) return result;
   const s = alias(userStats, 's');
   const rows = await db
-    .select({ user: users, reputation: reputationFields(), showOnline: userSettings.showOnline })
+    .select({
+      user: users,
+      reputation: reputationFields(),
+      showOnline: userSettings.showOnline,
+      trades30d: completedSince(users.id, new Date(now.getTime() - 30 * DAY_MS)),
+      minRatingTenths: userSettings.minRatingTenths,
+      allowUnrated: userSettings.allowUnrated,
+    })
     .from(users)
     .leftJoin(s, eq(s.userId, users.id))
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .where(inArray(users.id, [...new Set(ids)]));
-  // Without a settings row the defaults apply: presence is shown.
-  for (const r of rows) result.set(r.user.id, { ...r, showOnline: r.showOnline ?? true });
+  // Without a settings row the defaults apply: presence is shown, no minimum rating.
+  for (const r of rows)
+    result.set(r.user.id, {
+      ...r,
+      showOnline: r.showOnline ?? true,
+      trades30d: Number(r.trades30d),
+      minRatingTenths: r.minRatingTenths ?? 0,
+      allowUnrated: r.allowUnrated ?? true,
+    });
   return result;
 }
 
@@ -262,4 +288,43 @@ export async function pauseUnpriced(db: Executor, priced: readonly PairPrice[], 
         SELECT COUNT(*)::int AS n FROM paused`,
   );
   return row?.n ?? 0;
+}
+
+/**
+ * Marks `owner_away` on the live orders of owners who asked to hide them and have not been seen
+ * for longer than they said (docs/decisions/028), in one statement; returns how many orders
+ * left the book. An owner never seen counts from their account's creation.
+ */
+export async function markAbsentOwnersAway(db: Executor, now: Date): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE orders o SET owner_away = true
+        FROM user_settings s JOIN users u ON u.id = s.user_id
+        WHERE s.hide_orders_away_minutes IS NOT NULL
+          AND o.user_id = s.user_id AND o.status IN ('active', 'paused') AND NOT o.owner_away
+          AND COALESCE(u.last_seen_at, u.created_at)
+              < ${now}::timestamptz - make_interval(mins => s.hide_orders_away_minutes)
+        RETURNING o.id`,
+  );
+  return rows.length;
+}
+
+/**
+ * The users `ids` were seen at `now`: their last seen moves, and their orders that waited out
+ * of the book come back, in one statement. Returns how many orders came back. The orders are
+ * changed first (an unreferenced WITH runs after the main statement), then the users: the lock
+ * order of a trade's opening (order, then users), so the two never wait on each other in a ring.
+ */
+export async function markOwnersSeen(db: Executor, ids: string[], now: Date): Promise<number> {
+  if (ids.length === 0) return 0;
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`WITH seen AS (UPDATE users SET last_seen_at = ${now} WHERE id IN (${list}) RETURNING id)
+        UPDATE orders SET owner_away = false WHERE owner_away AND user_id IN (${list}) RETURNING id`,
+  );
+  return rows.length;
 }

@@ -125,6 +125,9 @@ export class OrdersService {
           paymentMethods: [...new Set(input.payment_methods)],
           timeLimit: input.time_limit ?? defaultTimeLimit(input.payment_methods),
           description: input.description?.trim() || null,
+          // Conditions for the taker (docs/decisions/028); 0 is no condition.
+          minTakerTrades: input.min_taker_trades || null,
+          minTakerAgeDays: input.min_taker_age_days || null,
           status: 'active',
           expiresAt: new Date(now.getTime() + ORDER_LIFETIME_MS),
           createdAt: now,

@@ -10,6 +10,7 @@ import {
 } from '@p2p/shared';
 import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
 import type { AppContext } from '../../context.ts';
+import { noteUsersSeen } from '../orders/owner-presence.ts';
 import { findTrade } from '../trade-access/trade-access.repository.ts';
 import { roleOf, TRADE_NOT_FOUND } from '../trade-access/trade-access.ts';
 
@@ -17,6 +18,11 @@ interface SocketData {
   userId: string;
   sessionId: string;
 }
+/** How often a connected user is marked seen (last seen, orders back: docs/decisions/028). */
+const PRESENCE_HEARTBEAT_MS = 60_000;
+/** Users marked seen per statement. */
+const PRESENCE_CHUNK = 1000;
+
 /** Server-to-server message over the Redis adapter: the public book changed. */
 const BOOK_CHANGED = 'book:changed';
 
@@ -81,6 +87,7 @@ export async function attachRealtime(
     );
   });
   io.on('connection', (socket) => onConnection(ctx, socket, log));
+  const stopHeartbeat = presenceHeartbeat(ctx, io, log);
 
   ctx.presence = async (userId) => (await io.in(`user:${userId}`).fetchSockets()).length > 0;
   const unsubscribe = ctx.notifier.subscribe((e) => {
@@ -112,6 +119,7 @@ export async function attachRealtime(
     async close() {
       unsubscribe();
       unsubscribeEnds();
+      stopHeartbeat();
       stopBookSync();
       io.disconnectSockets(true);
       await io.of('/').adapter.close();
@@ -119,6 +127,26 @@ export async function attachRealtime(
       if (redis) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
     },
   };
+}
+
+/**
+ * A user with a socket open is present even when they make no request: their last seen moves
+ * on connecting and once a minute while connected, which also brings back orders hidden while
+ * they were away (docs/decisions/028). Each instance marks its own sockets' users.
+ */
+function presenceHeartbeat(ctx: AppContext, io: RealtimeServer, log: Log): () => void {
+  const seen = (ids: string[]) =>
+    noteUsersSeen(ctx, ids, ctx.clock.now()).catch((error: unknown) =>
+      log.error({ err: error }, 'presence: last seen not written'),
+    );
+  io.on('connection', (socket) => void seen([socket.data.userId]));
+  const timer = setInterval(() => {
+    // Sorted: two instances marking one user lock the rows in the same order.
+    const ids = [...new Set([...io.of('/').sockets.values()].map((s) => s.data.userId))].sort();
+    for (let i = 0; i < ids.length; i += PRESENCE_CHUNK) void seen(ids.slice(i, i + PRESENCE_CHUNK));
+  }, PRESENCE_HEARTBEAT_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 async function redisAdapter(io: RealtimeServer, url: string, key: string | undefined, log: Log) {

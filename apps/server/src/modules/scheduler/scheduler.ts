@@ -2,6 +2,7 @@ import type { Registry } from 'prom-client';
 import type { AppContext } from '../../context.ts';
 import { ScheduledItemError } from '../../lib/scheduled-item.ts';
 import { OrdersService } from '../orders/orders.service.ts';
+import { hideOrdersOfAbsentOwners } from '../orders/owner-presence.ts';
 import { TradesService } from '../trades/trades.service.ts';
 import { schedulerFailureCounter } from './scheduler-metrics.ts';
 
@@ -32,7 +33,8 @@ export interface TickResult {
 const silent: SchedulerLog = { error: () => {} };
 
 /**
- * Timers of the money core: payment-deadline expiry, auto-release, order expiry. Runs in
+ * Timers of the money core: payment-deadline expiry, auto-release, order expiry; and, once a
+ * tick, the orders of owners away past their window leave the book (docs/decisions/028). Runs in
  * every instance; each item is claimed with FOR UPDATE SKIP LOCKED in its own transaction,
  * so any number of instances is safe. Time comes from the context clock.
  *
@@ -72,12 +74,29 @@ export class Scheduler {
       done[job.name] = result.done;
       failed += result.failed;
     }
+    failed += await this.hideAbsentOwners(now);
     return {
       expired: done.payment_expiry,
       released: done.auto_release,
       ordersExpired: done.order_expiry,
       failed,
     };
+  }
+
+  /**
+   * Orders of owners away past their window leave the book (docs/decisions/028): one statement
+   * for all of them, which any number of instances may run (it changes only what is not yet
+   * marked). Returns 1 when it failed (counted as a failed item), else 0.
+   */
+  private async hideAbsentOwners(now: Date): Promise<number> {
+    try {
+      await hideOrdersOfAbsentOwners(this.ctx, now);
+      return 0;
+    } catch (error) {
+      this.failures.inc({ job: 'owners_away' });
+      this.log.error({ err: error, job: 'owners_away' }, 'scheduler: owners_away could not run');
+      return 1;
+    }
   }
 
   private async drain(job: (typeof this.jobs)[number], now: Date) {

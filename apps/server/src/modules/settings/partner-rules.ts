@@ -1,25 +1,16 @@
+import { type TakerConditions, type TakerFigures, unmetTakerCondition } from '@p2p/shared';
 import { AppError } from '../../errors.ts';
 
 /**
- * The order owner's minimum partner rating (trading settings): a taker rated below it is
- * refused with the rule named. A taker with no rating yet (`takerRating` null) passes only when
- * the owner allows unrated partners (the default); the message says which case applied
- * (docs/decisions/017-notifications-bot-settings.md). Read under the order's lock by
- * `trades.repository.admitTaker`.
+ * What the order's owner requires of a taker (docs/decisions/028): the order's completed trades
+ * and account age, and the owner's minimum partner rating from their trading settings (a taker
+ * with no rating yet passes it only when the owner allows unrated partners, the default;
+ * docs/decisions/017). A taker who does not meet one is refused with the condition and its value
+ * named, in the words the market shows on the card (the shared rule `unmetTakerCondition`).
+ * Read under the order's lock by `trades.repository.admitTaker`.
  */
-export function partnerRefusal(
-  rules: { minRatingTenths: number; allowUnrated: boolean },
-  takerRating: string | null,
-): AppError | null {
-  if (rules.minRatingTenths === 0) return null;
-  const min = (rules.minRatingTenths / 10).toFixed(1);
-  if (takerRating == null) {
-    if (rules.allowUnrated) return null;
-    return new AppError('RULE_VIOLATION', 'settings.minRatingUnrated', { min });
-  }
-  const rating = Number(takerRating);
-  if (rating * 10 < rules.minRatingTenths - 1e-9) {
-    return new AppError('RULE_VIOLATION', 'settings.minRatingRefused', { min, rating: rating.toFixed(1) });
-  }
-  return null;
+export function takerRefusal(conditions: TakerConditions, taker: TakerFigures, now: Date): AppError | null {
+  const unmet = unmetTakerCondition(conditions, taker, now);
+  // 403: the caller may not take this order, whatever they send (docs/decisions/028).
+  return unmet ? new AppError('RULE_VIOLATION', unmet.key, unmet.values, undefined, 403) : null;
 }

@@ -20,6 +20,7 @@ export function defaultSettings(userId: string): UserSettingsRow {
     minRatingTenths: 0,
     allowUnrated: true,
     updatedAt: new Date(0),
+    hideOrdersAwayMinutes: null,
   };
 }
 

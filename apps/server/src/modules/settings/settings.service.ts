@@ -27,6 +27,7 @@ export function toSettingsView(
       timeLimit: row.timeLimit,
       minRating: row.minRatingTenths / 10,
       allowUnrated: row.allowUnrated,
+      hideOrdersAwayMinutes: row.hideOrdersAwayMinutes,
     },
     telegramConnected,
     updatedAt: saved ? row.updatedAt.toISOString() : null,
@@ -50,6 +51,7 @@ function toPatch(body: UpdateSettingsRequest): SettingsPatch {
   if (t?.timeLimit !== undefined) patch.timeLimit = t.timeLimit;
   if (t?.minRating !== undefined) patch.minRatingTenths = Math.round(t.minRating * 10);
   if (t?.allowUnrated !== undefined) patch.allowUnrated = t.allowUnrated;
+  if (t?.hideOrdersAwayMinutes !== undefined) patch.hideOrdersAwayMinutes = t.hideOrdersAwayMinutes;
   return patch;
 }
 

@@ -232,6 +232,8 @@ export interface Admission {
   allowUnrated: boolean;
   /** The taker's average rating, read only when the owner has a minimum. */
   takerRating: string | null;
+  /** The taker's completed trades, read only when the order asks for a minimum (else 0). */
+  takerCompleted: number;
   /** Whether the taker has two-factor on (taking a buy order sells: docs/decisions/023). */
   takerTwoFactor: boolean;
   /** The trade limits' counts of the taker, and of the owner of a buy order (zeros otherwise). */
@@ -241,7 +243,7 @@ export interface Admission {
 
 /**
  * Locks the order FOR UPDATE and both users FOR SHARE (as the blocking checks did one by one)
- * and reads the owner's partner rule and the taker's rating, in one statement. The same
+ * and reads the owner's partner rule, the taker's rating and completed trades, in one statement. The same
  * statement takes the lock on the buyer's trade limits and reads the limits' counts
  * (`limitCounts`, limits.repository.ts) of the taker and of a buy order's owner
  * (docs/decisions/023, "Limits").
@@ -259,6 +261,7 @@ export async function admitTaker(
     min_rating_tenths: number | null;
     allow_unrated: boolean | null;
     taker_rating: string | null;
+    taker_completed: number | null;
     taker_two_factor: boolean;
     taker_limits: unknown;
     owner_limits: unknown;
@@ -269,6 +272,9 @@ export async function admitTaker(
                CASE WHEN s.min_rating_tenths > 0 THEN
                  (SELECT AVG(r.rating)::numeric(3,2)::text FROM reviews r WHERE r.subject_id = tk.id)
                END AS taker_rating,
+               CASE WHEN o.min_taker_trades > 0 THEN
+                 (SELECT st.completed_trades FROM user_stats st WHERE st.user_id = tk.id)::int
+               END AS taker_completed,
                EXISTS (SELECT 1 FROM user_two_factor tf WHERE tf.user_id = tk.id AND tf.enabled_at IS NOT NULL)
                  AS taker_two_factor,
                ${buyerLimitsLockSql(sql`CASE WHEN o.type = 'sell' THEN tk.id ELSE ow.id END`)} AS buyer_locked,
@@ -293,6 +299,7 @@ export async function admitTaker(
     minRatingTenths: row.min_rating_tenths ?? 0,
     allowUnrated: row.allow_unrated ?? true,
     takerRating: row.taker_rating,
+    takerCompleted: row.taker_completed ?? 0,
     takerTwoFactor: row.taker_two_factor,
     takerLimits: limitCountsFromJson(row.taker_limits),
     ownerLimits: limitCountsFromJson(row.owner_limits),

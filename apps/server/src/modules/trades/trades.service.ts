@@ -31,7 +31,7 @@ import * as ledger from '../ledger/ledger.ts';
 import { LimitsService } from '../limits/limits.service.ts';
 import { findOrder } from '../orders/orders.repository.ts';
 import { sessionIsLive } from '../sessions/sessions.ts';
-import { partnerRefusal } from '../settings/partner-rules.ts';
+import { takerRefusal } from '../settings/partner-rules.ts';
 import { findTrade } from '../trade-access/trade-access.repository.ts';
 import { roleOf } from '../trade-access/trade-access.ts';
 import { notEnrolled, TwoFactorService } from '../two-factor/two-factor.service.ts';
@@ -141,7 +141,21 @@ export class TradesService {
       throw new AppError('CONFLICT', 'errors.marketPriceUnavailable');
     // Taking a buy order sells the taker's coins: only with their second factor on.
     if (order.type === 'buy' && !admission.takerTwoFactor) throw notEnrolled();
-    const refusal = partnerRefusal(admission, admission.takerRating);
+    // The order's conditions for its taker (docs/decisions/028): nothing is written on a refusal.
+    const refusal = takerRefusal(
+      {
+        minTrades: order.minTakerTrades,
+        minAgeDays: order.minTakerAgeDays,
+        minRatingTenths: admission.minRatingTenths,
+        allowUnrated: admission.allowUnrated,
+      },
+      {
+        completedTrades: admission.takerCompleted,
+        rating: admission.takerRating === null ? null : Number(admission.takerRating),
+        accountCreatedAt: taker.createdAt,
+      },
+      now,
+    );
     if (refusal) throw refusal;
     const sellOrder = order.type === 'sell';
     // Trade limits (docs/decisions/023, "Limits"): suspensions, open trades, a new account's cap.
@@ -225,7 +239,8 @@ export class TradesService {
 
   /** The amounts a taker may open for, or the refusal that says why not. */
   private admittedAmount(order: OrderRow, input: CreateTradeRequest, now: Date) {
-    if (order.status !== 'active' || (order.expiresAt && order.expiresAt <= now)) {
+    // An order whose owner is away waits out of the book, as if paused (docs/decisions/028).
+    if (order.status !== 'active' || order.ownerAway || (order.expiresAt && order.expiresAt <= now)) {
       throw new AppError('RULE_VIOLATION', 'errors.orderInactive');
     }
     if (!order.paymentMethods.includes(input.paymentMethod)) {

@@ -57,6 +57,21 @@ const COUNTER_COLUMNS = `user_id, rating_sum, reviews_count, completed_trades, f
 /** The backfill of migration 0016 runs this very statement (a unit test keeps them equal). */
 export const REBUILD_USER_STATS = `INSERT INTO user_stats (${COUNTER_COLUMNS})${USER_STATS_FROM_HISTORY}`;
 
+/**
+ * Every buyer's payment times (opening -> "paid") from history: the counters of migration 0031,
+ * kept apart from USER_STATS_FROM_HISTORY so that 0016's backfill stays what it was. Every
+ * buyer has a row of that statement already (they have a trade).
+ */
+const PAYMENTS_FROM_HISTORY = `
+  SELECT t.buyer_id AS user_id, SUM(EXTRACT(EPOCH FROM (t.paid_at - t.created_at))) AS payment_seconds,
+         COUNT(*)::bigint AS payment_count
+  FROM trades t WHERE t.paid_at IS NOT NULL GROUP BY t.buyer_id`;
+
+/** The backfill of migration 0031 runs this very statement (a unit test keeps them equal). */
+export const REBUILD_PAYMENT_STATS = `UPDATE user_stats s SET payment_seconds = p.payment_seconds, payment_count = p.payment_count
+FROM (${PAYMENTS_FROM_HISTORY}) p
+WHERE p.user_id = s.user_id`;
+
 const COMPLETED_PER_ORDER = `SELECT o.id, o.completed_trades AS stored, COALESCE(c.n, 0) AS counted
   FROM orders o LEFT JOIN (
     SELECT order_id, COUNT(*)::int AS n FROM trades WHERE status = 'COMPLETED' GROUP BY order_id
@@ -93,7 +108,7 @@ export function partyCountersStatement(trade: CounterTimes, parties: PartyDelta[
   );
   return sql`
     INSERT INTO user_stats AS s (user_id, completed_trades, failed_trades, release_seconds, release_count,
-                                 response_seconds, response_count, dispute_count)
+                                 response_seconds, response_count, dispute_count, payment_seconds, payment_count)
     SELECT p.user_id, p.completed::int, p.failed::int,
            CASE WHEN r.timed THEN EXTRACT(EPOCH FROM (t.completed_at - t.paid_at)) ELSE 0 END, r.timed::int,
            CASE WHEN p.response = 'buyer' AND t.paid_at IS NOT NULL
@@ -103,7 +118,10 @@ export function partyCountersStatement(trade: CounterTimes, parties: PartyDelta[
                 ELSE 0 END,
            ((p.response = 'buyer' AND t.paid_at IS NOT NULL)
              OR (p.response = 'seller' AND t.paid_at IS NOT NULL AND t.confirmed_at IS NOT NULL))::int,
-           (p.dispute AND t.disputed_at IS NOT NULL)::int
+           (p.dispute AND t.disputed_at IS NOT NULL)::int,
+           CASE WHEN p.response = 'buyer' AND t.paid_at IS NOT NULL
+                  THEN EXTRACT(EPOCH FROM (t.paid_at - t.created_at)) ELSE 0 END,
+           (p.response = 'buyer' AND t.paid_at IS NOT NULL)::int
     FROM (VALUES (${at(trade.createdAt)}::timestamptz, ${at(trade.paidAt)}::timestamptz,
                   ${at(trade.confirmedAt)}::timestamptz, ${at(trade.completedAt)}::timestamptz,
                   ${at(trade.disputedAt)}::timestamptz))
@@ -118,7 +136,9 @@ export function partyCountersStatement(trade: CounterTimes, parties: PartyDelta[
       release_count = s.release_count + EXCLUDED.release_count,
       response_seconds = s.response_seconds + EXCLUDED.response_seconds,
       response_count = s.response_count + EXCLUDED.response_count,
-      dispute_count = s.dispute_count + EXCLUDED.dispute_count`;
+      dispute_count = s.dispute_count + EXCLUDED.dispute_count,
+      payment_seconds = s.payment_seconds + EXCLUDED.payment_seconds,
+      payment_count = s.payment_count + EXCLUDED.payment_count`;
 }
 
 /** Counts a review of `subjectId` with `rating`. */
@@ -134,6 +154,7 @@ export async function insertReviewCounters(tx: Tx, subjectId: string, rating: nu
 export async function rebuildCounters(tx: Tx): Promise<void> {
   await tx.execute(sql`DELETE FROM user_stats`);
   await tx.execute(sql.raw(REBUILD_USER_STATS));
+  await tx.execute(sql.raw(REBUILD_PAYMENT_STATS));
   await tx.execute(
     sql.raw(`UPDATE orders o SET completed_trades = c.counted FROM (${COMPLETED_PER_ORDER}) c
              WHERE o.id = c.id AND c.stored <> c.counted`),
@@ -146,16 +167,21 @@ export async function counterDifferences(db: Executor) {
     db,
     sql.raw(`SELECT COALESCE(s.user_id, h.user_id) AS user_id,
         row(s.rating_sum, s.reviews_count, s.completed_trades, s.failed_trades, s.release_seconds,
-            s.release_count, s.response_seconds, s.response_count, s.dispute_count)::text AS stored,
+            s.release_count, s.response_seconds, s.response_count, s.dispute_count,
+            s.payment_seconds, s.payment_count)::text AS stored,
         row(h.rating_sum, h.reviews_count, h.completed_trades, h.failed_trades, h.release_seconds,
-            h.release_count, h.response_seconds, h.response_count, h.dispute_count)::text AS counted
+            h.release_count, h.response_seconds, h.response_count, h.dispute_count,
+            pay.payment_seconds, pay.payment_count)::text AS counted
       FROM user_stats s FULL JOIN (${USER_STATS_FROM_HISTORY}) h ON h.user_id = s.user_id
+      LEFT JOIN (${PAYMENTS_FROM_HISTORY}) pay ON pay.user_id = COALESCE(s.user_id, h.user_id)
       WHERE (s.rating_sum, s.reviews_count, s.completed_trades, s.failed_trades, s.release_seconds,
-             s.release_count, s.response_seconds, s.response_count, s.dispute_count)
+             s.release_count, s.response_seconds, s.response_count, s.dispute_count,
+             s.payment_seconds, s.payment_count)
         IS DISTINCT FROM
             (COALESCE(h.rating_sum, 0), COALESCE(h.reviews_count, 0), COALESCE(h.completed_trades, 0),
              COALESCE(h.failed_trades, 0), COALESCE(h.release_seconds, 0), COALESCE(h.release_count, 0),
-             COALESCE(h.response_seconds, 0), COALESCE(h.response_count, 0), COALESCE(h.dispute_count, 0))
+             COALESCE(h.response_seconds, 0), COALESCE(h.response_count, 0), COALESCE(h.dispute_count, 0),
+             COALESCE(pay.payment_seconds, 0), COALESCE(pay.payment_count, 0))
         AND NOT (s.user_id IS NULL AND (h.rating_sum, h.reviews_count, h.completed_trades, h.failed_trades,
              h.release_count, h.response_count, h.dispute_count) = (0, 0, 0, 0, 0, 0, 0))
       LIMIT 51`),
@@ -167,13 +193,16 @@ export async function figureDifferences(db: Executor) {
   return queryRows<Record<string, string | null>>(
     db,
     sql.raw(`SELECT a.id,
-        row(a.rating, a.reviews, a.completed, a.failed, a.avg_release, a.avg_response, a.disputes)::text AS stored,
-        row(b.rating, b.reviews, b.completed, b.failed, b.avg_release, b.avg_response, b.disputes)::text AS counted
+        row(a.rating, a.reviews, a.completed, a.failed, a.avg_release, a.avg_response, a.disputes,
+            a.avg_payment)::text AS stored,
+        row(b.rating, b.reviews, b.completed, b.failed, b.avg_release, b.avg_response, b.disputes,
+            b.avg_payment)::text AS counted
       FROM (SELECT s.user_id AS id, ${REPUTATION_FROM_STATS} FROM user_stats s) a
       JOIN (SELECT u.id, ${REPUTATION_COLUMNS} FROM users u
             WHERE u.id IN (SELECT user_id FROM user_stats)) b ON b.id = a.id
-      WHERE (a.rating, a.reviews, a.completed, a.failed, a.avg_release, a.avg_response, a.disputes)
-        IS DISTINCT FROM (b.rating, b.reviews, b.completed, b.failed, b.avg_release, b.avg_response, b.disputes)
+      WHERE (a.rating, a.reviews, a.completed, a.failed, a.avg_release, a.avg_response, a.disputes, a.avg_payment)
+        IS DISTINCT FROM
+            (b.rating, b.reviews, b.completed, b.failed, b.avg_release, b.avg_response, b.disputes, b.avg_payment)
       LIMIT 51`),
   );
 }

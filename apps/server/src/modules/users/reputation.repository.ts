@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 
 /** The SQL of reputations: recomputed from history, or read from the counters of user_stats. */
@@ -28,7 +28,9 @@ export const REPUTATION_COLUMNS = `
        WHERE t.seller_id = u.id AND t.confirmed_at IS NOT NULL AND t.paid_at IS NOT NULL
    ) steps) AS avg_response,
   (SELECT COUNT(*) FROM trades t WHERE t.disputed_at IS NOT NULL
-     AND (t.buyer_id = u.id OR t.seller_id = u.id))::text AS disputes`;
+     AND (t.buyer_id = u.id OR t.seller_id = u.id))::text AS disputes,
+  (SELECT AVG(EXTRACT(EPOCH FROM (t.paid_at - t.created_at)))::numeric(12,0)::text FROM trades t
+     WHERE t.buyer_id = u.id AND t.paid_at IS NOT NULL) AS avg_payment`;
 
 /** One row of REPUTATION_COLUMNS (or of the same figures from counters), as text. */
 export interface ReputationFigures {
@@ -39,6 +41,8 @@ export interface ReputationFigures {
   avg_release: string | null;
   avg_response: string | null;
   disputes: string;
+  /** As buyer: mean seconds from opening to "paid" (docs/decisions/028). */
+  avg_payment: string | null;
 }
 
 /**
@@ -56,6 +60,8 @@ const FIGURES_FROM_STATS: Record<keyof ReputationFigures, string> = {
   avg_response:
     'CASE WHEN s.response_count > 0 THEN (s.response_seconds / s.response_count)::numeric(12,0)::text END',
   disputes: 'COALESCE(s.dispute_count, 0)::text',
+  avg_payment:
+    'CASE WHEN s.payment_count > 0 THEN (s.payment_seconds / s.payment_count)::numeric(12,0)::text END',
 };
 
 /** FIGURES_FROM_STATS as SQL select columns. */
@@ -74,6 +80,7 @@ export function reputationFields(): { [K in keyof ReputationFigures]: SQL<Reputa
     avg_release: sql<string | null>`${sql.raw(f.avg_release)}`,
     avg_response: sql<string | null>`${sql.raw(f.avg_response)}`,
     disputes: sql<string>`${sql.raw(f.disputes)}`,
+    avg_payment: sql<string | null>`${sql.raw(f.avg_payment)}`,
   };
 }
 
@@ -91,6 +98,26 @@ export async function figuresOfUsers(
     sql`SELECT s.user_id AS id, ${sql.raw(REPUTATION_FROM_STATS)}
         FROM user_stats s WHERE s.user_id IN (${idList})`,
   );
+}
+
+/**
+ * Completed trades of user `id` since `since`, either side (a trade never has one user on both
+ * sides), as a select column: two index-only range scans of the partial indexes of migration
+ * 0031, cheap for the owners of a book page (docs/decisions/028).
+ */
+export const completedSince = (id: SQL | AnyColumn, since: Date) =>
+  sql<string>`((SELECT COUNT(*) FROM trades t WHERE t.status = 'COMPLETED' AND t.seller_id = ${id}
+      AND t.completed_at > ${since})
+    + (SELECT COUNT(*) FROM trades t WHERE t.status = 'COMPLETED' AND t.buyer_id = ${id}
+      AND t.completed_at > ${since}))::text`;
+
+/** Completed trades of a user since `since`, either side. */
+export async function completedSinceOf(db: Executor, userId: string, since: Date): Promise<number> {
+  const [row] = await queryRows<{ n: string }>(
+    db,
+    sql`SELECT ${completedSince(sql`${userId}::uuid`, since)} AS n`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** The fiat sum (text, minor units) of the user's completed RUB trades. */

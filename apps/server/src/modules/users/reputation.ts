@@ -1,6 +1,7 @@
 import { effectiveName, formatFiat, type ReviewView } from '@p2p/shared';
 import type { Executor } from '../../db/client.ts';
 import {
+  completedSinceOf,
   completedVolumeRub,
   figuresOfUsers,
   latestReviewsOf,
@@ -26,10 +27,14 @@ export interface ReputationSummary {
   avgResponseSeconds: number | null;
   /** Trades of this user that went to dispute (whoever opened it). */
   disputeCount: number;
+  /** Average seconds from opening to "paid", over trades this user bought and paid. */
+  avgPaymentSeconds: number | null;
 }
 
 export interface Reputation extends ReputationSummary {
   totalVolumeRub: string;
+  /** Trades completed in the 30 days before now, either side (docs/decisions/028). */
+  trades30d: number;
   reviews: ReviewView[];
 }
 
@@ -41,6 +46,7 @@ const EMPTY: ReputationSummary = {
   avgReleaseSeconds: null,
   avgResponseSeconds: null,
   disputeCount: 0,
+  avgPaymentSeconds: null,
 };
 
 export function toReputationSummary(r: ReputationFigures): ReputationSummary {
@@ -55,6 +61,7 @@ export function toReputationSummary(r: ReputationFigures): ReputationSummary {
     avgReleaseSeconds: r.avg_release === null ? null : Number(r.avg_release),
     avgResponseSeconds: r.avg_response === null ? null : Number(r.avg_response),
     disputeCount: Number(r.disputes),
+    avgPaymentSeconds: r.avg_payment === null ? null : Number(r.avg_payment),
   };
 }
 
@@ -72,13 +79,17 @@ export async function reputationSummaries(
   return result;
 }
 
-export async function reputationOf(db: Executor, userId: string): Promise<Reputation> {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function reputationOf(db: Executor, userId: string, now: Date): Promise<Reputation> {
   const summary = (await reputationSummaries(db, [userId])).get(userId) ?? EMPTY;
   const volume = await completedVolumeRub(db, userId);
+  const trades30d = await completedSinceOf(db, userId, new Date(now.getTime() - 30 * DAY_MS));
   const reviewRows = await latestReviewsOf(db, userId);
   return {
     ...summary,
     totalVolumeRub: formatFiat(BigInt(volume ?? '0')),
+    trades30d,
     reviews: reviewRows.map((r) => ({
       id: r.id,
       rating: Number(r.rating),

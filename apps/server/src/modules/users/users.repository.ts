@@ -112,10 +112,6 @@ export async function updateUser(
   return row ?? null;
 }
 
-export async function touchLastSeen(db: Executor, id: string, at: Date): Promise<void> {
-  await db.update(users).set({ lastSeenAt: at }).where(eq(users.id, id));
-}
-
 export async function listOldestUsers(db: Executor, limit: number): Promise<UserRow[]> {
   return db.select().from(users).orderBy(asc(users.createdAt)).limit(limit);
 }

@@ -41,7 +41,7 @@ export class UsersService {
     const user = await findUserById(this.ctx.db, userId);
     if (!user) throw notFound('errors.userNotFound');
     const [rep, privacy] = await Promise.all([
-      reputationOf(this.ctx.db, userId),
+      reputationOf(this.ctx.db, userId, this.ctx.clock.now()),
       settingsOf(this.ctx.db, userId),
     ]);
     // The owner's privacy settings: presence and figures are withheld, not faked.
@@ -70,6 +70,8 @@ export class UsersService {
         total_volume: stats ? rep.totalVolumeRub : null,
         completed_trades: stats ? rep.completedTrades : null,
         avg_release_time: stats ? rep.avgReleaseSeconds : null,
+        trades_30d: stats ? rep.trades30d : null,
+        avg_payment_time: stats ? rep.avgPaymentSeconds : null,
         stats_visible: stats,
         allow_messages: privacy.allowMessages,
       },

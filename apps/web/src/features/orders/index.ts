@@ -3,11 +3,13 @@ import { lazy } from 'react';
 
 export { type OrderBookFilter, orderKeys, ordersApi } from './api/orders-api';
 export { orderBookQuery, useMyOrders, useOrderBook } from './api/queries';
+export { MerchantFigures } from './components/MerchantFigures';
 export { OrderCard } from './components/OrderCard';
 export { OrderTypeBadge } from './components/OrderStatusBadge';
 export { isLiveOrder } from './lib/my-orders';
 export { PANEL_CLOSE_DELAY_MS } from './lib/panel';
 export { takerSide } from './lib/side';
+export { unmetForViewer } from './lib/taker-conditions';
 export { normalizeDecimalInput } from './lib/trade-limits';
 
 /** The screens (panel and pages), loaded on first use: see screens.ts. */

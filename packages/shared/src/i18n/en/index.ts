@@ -1,6 +1,7 @@
 import type { ru } from '../ru/index.ts';
 import { account } from './account.ts';
 import { accountPages } from './account-pages.ts';
+import { adConditions } from './ad-conditions.ts';
 import { backoffice } from './backoffice.ts';
 import { backofficeConsole } from './backoffice-console.ts';
 import { botSafety } from './bot-safety.ts';
@@ -50,4 +51,5 @@ export const en: Record<keyof typeof ru, string> = {
   ...withdrawalClaims,
   ...receiptMatches,
   ...merchantApi,
+  ...adConditions,
 };

@@ -1,5 +1,6 @@
 import { account } from './account.ts';
 import { accountPages } from './account-pages.ts';
+import { adConditions } from './ad-conditions.ts';
 import { backoffice } from './backoffice.ts';
 import { backofficeConsole } from './backoffice-console.ts';
 import { botSafety } from './bot-safety.ts';
@@ -52,4 +53,5 @@ export const ru = {
   ...withdrawalClaims,
   ...receiptMatches,
   ...merchantApi,
+  ...adConditions,
 } as const;

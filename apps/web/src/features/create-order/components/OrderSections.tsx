@@ -5,8 +5,10 @@ import {
   ORDER_MIN_FIAT,
   PAYMENT_METHODS_BY_FIAT,
   type PaymentMethod,
+  TAKER_CONDITION_MAX,
 } from '@p2p/shared';
 import type { UseFormReturn } from 'react-hook-form';
+import { Link } from 'react-router';
 import { useT } from '@/i18n';
 import { fiatSign } from '@/lib/format';
 import { useFormat } from '@/lib/use-format';
@@ -185,6 +187,53 @@ export function TermsSection({ form, id }: { form: OrderForm; id: string }) {
         max={TIME_LIMIT_MAX}
         field={form.register('timeLimit')}
       />
+    </fieldset>
+  );
+}
+
+/**
+ * «Условия для контрагента» (docs/decisions/028): the completed trades and account age a taker
+ * must have, both optional; the minimum rating is the trading settings' (`minRating`, 0: none).
+ */
+export function ConditionsSection({
+  form,
+  id,
+  minRating,
+}: {
+  form: OrderForm;
+  id: string;
+  minRating?: number;
+}) {
+  const t = useT();
+  const fmt = useFormat();
+  return (
+    <fieldset className="panel form-section">
+      <legend className="form-section__title">{t('conditions.section')}</legend>
+      <p className="field__hint">{t('conditions.sectionHint')}</p>
+      <div className="form-row">
+        <Field
+          id={`${id}-minTakerTrades`}
+          label={t('conditions.minTradesField')}
+          error={errorOf(form, 'minTakerTrades')}
+          type="number"
+          min={0}
+          max={TAKER_CONDITION_MAX.trades}
+          field={form.register('minTakerTrades')}
+        />
+        <Field
+          id={`${id}-minTakerAgeDays`}
+          label={t('conditions.minAgeField')}
+          error={errorOf(form, 'minTakerAgeDays')}
+          type="number"
+          min={0}
+          max={TAKER_CONDITION_MAX.ageDays}
+          field={form.register('minTakerAgeDays')}
+        />
+      </div>
+      <p className="field__hint">
+        {minRating ? t('conditions.ratingHint', { min: fmt.rating(minRating) }) : t('conditions.ratingNone')}{' '}
+        <Link to="/profile">{t('conditions.ratingLink')}</Link>
+      </p>
     </fieldset>
   );
 }

@@ -20,6 +20,26 @@ const filled = (over: Partial<OrderFormState> = {}): OrderFormState => ({
 const fields = (form: OrderFormState) => orderFormIssues(form).map((i) => i.field);
 
 describe('create-order form', () => {
+  it('sends the conditions for the counterparty when typed, and refuses what is not a whole number', () => {
+    expect(toCreateOrderBody(filled())).toMatchObject({
+      min_taker_trades: undefined,
+      min_taker_age_days: undefined,
+    });
+    expect(toCreateOrderBody(filled({ minTakerTrades: '10', minTakerAgeDays: ' 30 ' }))).toMatchObject({
+      min_taker_trades: 10,
+      min_taker_age_days: 30,
+    });
+    expect(fields(filled({ minTakerTrades: '10', minTakerAgeDays: '0' }))).toEqual([]);
+    expect(fields(filled({ minTakerTrades: '-1', minTakerAgeDays: '2,5' }))).toEqual([
+      'min_taker_trades',
+      'min_taker_age_days',
+    ]);
+    expect(fields(filled({ minTakerTrades: '10001', minTakerAgeDays: '3651' }))).toEqual([
+      'min_taker_trades',
+      'min_taker_age_days',
+    ]);
+  });
+
   it('enables preview only with amount and price above 0 and a payment method', () => {
     expect(canPreview(filled())).toBe(true);
     expect(canPreview(filled({ amount: '0' }))).toBe(false);

@@ -9,6 +9,7 @@ import {
   orderAmountIssues,
   type PaymentMethod,
   parseMarginBp,
+  TAKER_CONDITION_MAX,
   tryParseAmount,
 } from '@p2p/shared';
 import { z } from 'zod';
@@ -37,6 +38,9 @@ export interface OrderFormState {
   maxLimit: string;
   description: string;
   timeLimit: string;
+  /** Conditions for the taker (docs/decisions/028): whole numbers, empty = none. */
+  minTakerTrades: string;
+  minTakerAgeDays: string;
 }
 
 export type OrderField =
@@ -49,7 +53,9 @@ export type OrderField =
   | 'description'
   | 'time_limit'
   | 'margin_percent'
-  | 'price_limit';
+  | 'price_limit'
+  | 'min_taker_trades'
+  | 'min_taker_age_days';
 
 /** A field error: the field and the catalogue key of the rule it breaks. */
 export interface OrderFieldIssue {
@@ -81,6 +87,8 @@ export function initialOrderForm(type: 'buy' | 'sell'): OrderFormState {
     maxLimit: '',
     description: '',
     timeLimit: String(TIME_LIMIT_DEFAULT),
+    minTakerTrades: '',
+    minTakerAgeDays: '',
   };
 }
 
@@ -150,7 +158,21 @@ export function toCreateOrderBody(form: OrderFormState) {
     payment_methods: form.methods,
     description: description === '' ? undefined : description,
     time_limit: Number(form.timeLimit),
+    min_taker_trades: wholeOrNone(form.minTakerTrades),
+    min_taker_age_days: wholeOrNone(form.minTakerAgeDays),
   };
+}
+
+/** A condition as typed: empty is none (undefined), else the number (the schema checks it). */
+function wholeOrNone(text: string): number | undefined {
+  const trimmed = text.trim();
+  return trimmed === '' ? undefined : Number(normalize(trimmed));
+}
+
+/** Whether a typed condition is empty or a whole number from 0 to `max`. */
+function conditionOk(text: string, max: number): boolean {
+  const trimmed = text.trim();
+  return trimmed === '' || (/^\d+$/.test(trimmed) && Number(trimmed) <= max);
 }
 
 /**
@@ -198,6 +220,12 @@ export function orderFormIssues(form: OrderFormState): OrderFieldIssue[] {
   if (!/^\d+$/.test(form.timeLimit.trim()) || time < TIME_LIMIT_MIN || time > TIME_LIMIT_MAX) {
     issues.push({ field: 'time_limit', key: 'validation.order.timeLimit' });
   }
+  if (!conditionOk(form.minTakerTrades, TAKER_CONDITION_MAX.trades)) {
+    issues.push({ field: 'min_taker_trades', key: 'validation.order.minTakerTrades' });
+  }
+  if (!conditionOk(form.minTakerAgeDays, TAKER_CONDITION_MAX.ageDays)) {
+    issues.push({ field: 'min_taker_age_days', key: 'validation.order.minTakerAgeDays' });
+  }
   return issues;
 }
 
@@ -220,6 +248,8 @@ export const FORM_FIELD_OF: Record<OrderField, keyof OrderFormState> = {
   time_limit: 'timeLimit',
   margin_percent: 'margin',
   price_limit: 'priceLimit',
+  min_taker_trades: 'minTakerTrades',
+  min_taker_age_days: 'minTakerAgeDays',
 };
 
 /**

@@ -10,7 +10,13 @@ import { catalogueResolver } from '@/lib/form-resolver';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useFormat } from '@/lib/use-format';
 import { CalculatorCard } from '../components/CalculatorCard';
-import { AmountSection, LimitsSection, MethodsSection, TermsSection } from '../components/OrderSections';
+import {
+  AmountSection,
+  ConditionsSection,
+  LimitsSection,
+  MethodsSection,
+  TermsSection,
+} from '../components/OrderSections';
 import { PreviewDialog } from '../components/PreviewDialog';
 import { TypeSection } from '../components/TypeSection';
 import { type ServerError, useCreateOrder } from '../components/useCreateOrder';
@@ -65,6 +71,7 @@ export function CreateOrderPage() {
   const form = useOrderForm(params.get('type') === 'sell' ? 'sell' : 'buy');
   const [previewing, setPreviewing] = useState<CreateOrderRequest | null>(null);
   const gate = useSellingGate();
+  const minRating = useUserSettings().data?.trading?.minRating;
   const { submit, submitting, serverError } = useCreateOrder(
     (field, message) => form.setError(FORM_FIELD_OF[field], { type: 'server', message }),
     gate,
@@ -105,6 +112,7 @@ export function CreateOrderPage() {
           <MethodsSection form={form} id={id} />
           <LimitsSection form={form} id={id} />
           <TermsSection form={form} id={id} />
+          <ConditionsSection form={form} id={id} minRating={minRating} />
           {/* Enter in a field opens the preview too. */}
           <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
         </form>

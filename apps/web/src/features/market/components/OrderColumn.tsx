@@ -1,4 +1,4 @@
-import type { OrderView } from '@p2p/shared';
+import type { OrderView, UnmetCondition } from '@p2p/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { LoadingState } from '@/components/ui/Status';
@@ -11,13 +11,23 @@ interface OrderColumnProps {
   book: ReturnType<typeof useOrderBook>;
   isOwn: (order: OrderView) => boolean;
   deviation: (order: OrderView) => string | null;
+  /** A condition of the order the signed-in viewer does not meet (docs/decisions/028). */
+  unmet?: (order: OrderView) => UnmetCondition | null;
   onOpen: (order: OrderView, withForm: boolean) => void;
   /** Hidden on phones when the other tab is chosen. */
   hiddenOnPhone: boolean;
 }
 
 /** One side of the book: loading, error, empty and list states, paged. */
-export function OrderColumn({ type, book, isOwn, deviation, onOpen, hiddenOnPhone }: OrderColumnProps) {
+export function OrderColumn({
+  type,
+  book,
+  isOwn,
+  deviation,
+  unmet,
+  onOpen,
+  hiddenOnPhone,
+}: OrderColumnProps) {
   const t = useT();
   const id = useId();
   const orders = book.data?.pages.flatMap((page) => page.orders) ?? [];
@@ -59,7 +69,13 @@ export function OrderColumn({ type, book, isOwn, deviation, onOpen, hiddenOnPhon
           <ul className="order-list">
             {orders.map((order) => (
               <li key={order.id}>
-                <OrderCard order={order} isOwn={isOwn(order)} deviation={deviation(order)} onOpen={onOpen} />
+                <OrderCard
+                  order={order}
+                  isOwn={isOwn(order)}
+                  deviation={deviation(order)}
+                  unmet={unmet?.(order) ?? null}
+                  onOpen={onOpen}
+                />
               </li>
             ))}
           </ul>

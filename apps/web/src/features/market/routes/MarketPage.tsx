@@ -3,7 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Icon } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
-import { OrderDetailPanel, orderKeys, PANEL_CLOSE_DELAY_MS, useOrderBook } from '@/features/orders';
+import {
+  OrderDetailPanel,
+  orderKeys,
+  PANEL_CLOSE_DELAY_MS,
+  unmetForViewer,
+  useOrderBook,
+} from '@/features/orders';
 import { type Lang, useI18n } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type MarketPricesState, useMarketPrices } from '../api/prices';
@@ -101,6 +107,7 @@ export function MarketPage() {
             book={books[type]}
             isOwn={(order) => order.user_id === user?.id}
             deviation={deviation}
+            unmet={(order) => unmetForViewer(order, user)}
             onOpen={openOrder}
             hiddenOnPhone={phoneTab !== type}
           />

@@ -1,9 +1,10 @@
-import type { OrderView } from '@p2p/shared';
+import type { OrderView, UnmetCondition } from '@p2p/shared';
 import { useId } from 'react';
 import { useT } from '@/i18n';
 
 import { marginText, marginTone } from '../lib/floating';
 import { tradeLimitTexts } from '../lib/trade-limits';
+import { MerchantFigures, TakerConditionsLine, UnmetNotice } from './MerchantFigures';
 import { PaymentMethodTags, TimeLimit, TraderAvatar, TraderRating } from './TraderBits';
 import '../orders.css';
 import { useFormat } from '@/lib/use-format';
@@ -14,20 +15,26 @@ interface OrderCardProps {
   /** Price against the market, e.g. "+1,7%"; absent when there is no live market price. */
   deviation?: string | null;
   isOwn: boolean;
+  /** A condition of the order the signed-in viewer does not meet (docs/decisions/028). */
+  unmet?: UnmetCondition | null;
   /** Opens the detail panel; `withForm` when the buy/sell button was pressed. */
   onOpen: (order: OrderView, withForm: boolean) => void;
 }
 
 /** One order in a market column. The whole card opens the details. */
-export function OrderCard({ order, deviation, isOwn, onOpen }: OrderCardProps) {
+export function OrderCard({ order, deviation, isOwn, unmet = null, onOpen }: OrderCardProps) {
   const t = useT();
   const fmt = useFormat();
   const margin = order.margin_percent;
   const nameId = useId();
+  const unmetId = useId();
   const side = takerSide(order.type);
   const limits = tradeLimitTexts(order);
   return (
-    <article className={`order-card order-card--${side}`} aria-labelledby={nameId}>
+    <article
+      className={`order-card order-card--${side}${unmet ? ' order-card--unmet' : ''}`}
+      aria-labelledby={nameId}
+    >
       <div className="order-card__head">
         <TraderAvatar name={order.user.effective_name} src={order.user.avatar_url} />
         <div className="order-card__who">
@@ -77,6 +84,9 @@ export function OrderCard({ order, deviation, isOwn, onOpen }: OrderCardProps) {
           </dd>
         </div>
       </dl>
+      <MerchantFigures user={order.user} />
+      <TakerConditionsLine order={order} />
+      {unmet && !isOwn ? <UnmetNotice unmet={unmet} id={unmetId} /> : null}
       <div className="order-card__foot">
         <PaymentMethodTags methods={order.payment_methods} max={2} />
         <TimeLimit minutes={order.time_limit} />
@@ -86,8 +96,9 @@ export function OrderCard({ order, deviation, isOwn, onOpen }: OrderCardProps) {
           <button
             type="button"
             className={`btn btn--sm btn--${side} order-card__action`}
-            disabled={order.market_paused}
             onClick={() => onOpen(order, true)}
+            disabled={unmet !== null || order.market_paused}
+            aria-describedby={unmet ? unmetId : undefined}
           >
             {t(side === 'buy' ? 'orders.buyCrypto' : 'orders.sellCrypto', { crypto: order.cryptocurrency })}
           </button>

@@ -6,17 +6,22 @@ import { Icon } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
 import { useT } from '@/i18n';
 import { takerSide } from '../lib/side';
+import { unmetForViewer } from '../lib/taker-conditions';
 import { hasTradableRange } from '../lib/trade-form';
+import { UnmetNotice } from './MerchantFigures';
 import { TradeForm } from './TradeForm';
 import type { TradeFlow } from './useTradeFlow';
 
 /** Why an order cannot take a trade from this user right now, if it cannot. */
-export function useTradeBlock(order: OrderView): 'own' | 'inactive' | 'exhausted' | 'marketPaused' | null {
+export function useTradeBlock(
+  order: OrderView,
+): 'own' | 'inactive' | 'exhausted' | 'marketPaused' | 'conditions' | null {
   const { user } = useSession();
   if (user?.id === order.user_id) return 'own';
-  if (order.status !== 'active') return 'inactive';
+  if (order.status !== 'active' || order.owner_away) return 'inactive';
   if (order.market_paused) return 'marketPaused';
   if (!hasTradableRange(order)) return 'exhausted';
+  if (unmetForViewer(order, user)) return 'conditions';
   return null;
 }
 
@@ -34,6 +39,7 @@ export function TradeEntry({ flow, mode }: { flow: TradeFlow; mode: 'inline' | '
   const t = useT();
   const id = useId();
   const { order } = flow;
+  const { user } = useSession();
   const block = useTradeBlock(order);
   const side = takerSide(order.type);
 
@@ -48,6 +54,10 @@ export function TradeEntry({ flow, mode }: { flow: TradeFlow; mode: 'inline' | '
         </Link>
       </div>
     );
+  }
+  if (block === 'conditions') {
+    const unmet = unmetForViewer(order, user);
+    return unmet ? <UnmetNotice unmet={unmet} /> : null;
   }
   if (block) {
     return <p className="alert alert--warn trade-entry__blocked">{t(BLOCK_TEXT[block])}</p>;

@@ -1,4 +1,10 @@
-import { AUTO_REPLY_MAX, SETTINGS_MIN_RATING, SETTINGS_TIME_LIMIT, type UserView } from '@p2p/shared';
+import {
+  AUTO_REPLY_MAX,
+  SETTINGS_HIDE_AWAY,
+  SETTINGS_MIN_RATING,
+  SETTINGS_TIME_LIMIT,
+  type UserView,
+} from '@p2p/shared';
 import type { ReactNode } from 'react';
 import { type FieldPath, useController } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -20,7 +26,7 @@ function SettingSwitch({
   hint,
 }: {
   form: SettingsFormApi;
-  name: SwitchName | 'allowUnrated';
+  name: SwitchName | 'allowUnrated' | 'hideAway';
   label: string;
   hint: string;
 }) {
@@ -178,7 +184,7 @@ function AutoReplyField({ form, id }: { form: SettingsFormApi; id: string }) {
 /** A number setting with its bounds (the shared settings schema's), label and hint. */
 function NumberField(props: {
   form: SettingsFormApi;
-  name: 'timeLimit' | 'minRating';
+  name: 'timeLimit' | 'minRating' | 'hideAwayMinutes';
   id: string;
   label: string;
   hint: string;
@@ -239,6 +245,23 @@ export function TradingSection({ form, id }: { form: SettingsFormApi; id: string
         label={t('prefs.trading.allowUnrated')}
         hint={t('prefs.trading.allowUnratedHint')}
       />
+      <SettingSwitch
+        form={form}
+        name="hideAway"
+        label={t('prefs.trading.hideAway')}
+        hint={t('prefs.trading.hideAwayHint')}
+      />
+      {form.watch('hideAway') ? (
+        <NumberField
+          form={form}
+          name="hideAwayMinutes"
+          id={`${id}-away`}
+          label={t('prefs.trading.hideAwayMinutes', SETTINGS_HIDE_AWAY)}
+          hint={t('prefs.trading.hideAwayHint')}
+          bounds={SETTINGS_HIDE_AWAY}
+          inputMode="numeric"
+        />
+      ) : null}
     </Panel>
   );
 }

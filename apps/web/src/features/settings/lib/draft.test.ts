@@ -5,7 +5,7 @@ import { type DraftError, draftOf, isDirty, requestOf } from './draft';
 const stored: UserSettings = {
   notifications: { telegram: true, trades: true, deposits: true, chat: false },
   privacy: { showOnline: true, showStats: true, allowMessages: true },
-  trading: { autoReply: '', timeLimit: 15, minRating: 4, allowUnrated: true },
+  trading: { autoReply: '', timeLimit: 15, minRating: 4, allowUnrated: true, hideOrdersAwayMinutes: null },
   telegramConnected: false,
   updatedAt: null,
 };
@@ -20,9 +20,29 @@ describe('settings form', () => {
       body: {
         notifications: stored.notifications,
         privacy: stored.privacy,
-        trading: { autoReply: 'Привет', timeLimit: 30, minRating: 4.5, allowUnrated: true },
+        trading: {
+          autoReply: 'Привет',
+          timeLimit: 30,
+          minRating: 4.5,
+          allowUnrated: true,
+          hideOrdersAwayMinutes: null,
+        },
       },
     });
+  });
+
+  it('sends the away window only while the switch is on, and refuses one out of range', () => {
+    const off = draftOf(stored);
+    expect(off).toMatchObject({ hideAway: false, hideAwayMinutes: '30' });
+    const on = requestOf({ ...off, hideAway: true, hideAwayMinutes: '15' });
+    expect(on.ok && on.body.trading?.hideOrdersAwayMinutes).toBe(15);
+    const bad = requestOf({ ...off, hideAway: true, hideAwayMinutes: '2' });
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    const e = bad.errors.hideAwayMinutes;
+    expect(e && localizeMessage('ru', e.message, e.values)).toBe(
+      'Время отсутствия: целое число минут от 5 до 1440',
+    );
   });
 
   it('refuses out-of-range values with the shared messages, per field', () => {

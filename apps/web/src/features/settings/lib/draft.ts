@@ -1,4 +1,10 @@
-import { issueValues, type MessageValues, UpdateSettingsRequest, type UserSettings } from '@p2p/shared';
+import {
+  issueValues,
+  type MessageValues,
+  SETTINGS_HIDE_AWAY,
+  UpdateSettingsRequest,
+  type UserSettings,
+} from '@p2p/shared';
 import { z } from 'zod';
 
 /**
@@ -12,9 +18,12 @@ export interface SettingsDraft {
   timeLimit: string;
   minRating: string;
   allowUnrated: boolean;
+  /** "Hide my orders when I am away" on, and after how many minutes (docs/decisions/028). */
+  hideAway: boolean;
+  hideAwayMinutes: string;
 }
 
-export type DraftField = 'autoReply' | 'timeLimit' | 'minRating';
+export type DraftField = 'autoReply' | 'timeLimit' | 'minRating' | 'hideAwayMinutes';
 
 export function draftOf(settings: UserSettings): SettingsDraft {
   return {
@@ -24,6 +33,8 @@ export function draftOf(settings: UserSettings): SettingsDraft {
     timeLimit: String(settings.trading.timeLimit),
     minRating: String(settings.trading.minRating),
     allowUnrated: settings.trading.allowUnrated,
+    hideAway: settings.trading.hideOrdersAwayMinutes !== null,
+    hideAwayMinutes: String(settings.trading.hideOrdersAwayMinutes ?? SETTINGS_HIDE_AWAY.default),
   };
 }
 
@@ -55,15 +66,16 @@ export function requestOf(
       timeLimit: toNumber(draft.timeLimit),
       minRating: toNumber(draft.minRating),
       allowUnrated: draft.allowUnrated,
+      hideOrdersAwayMinutes: draft.hideAway ? toNumber(draft.hideAwayMinutes) : null,
     },
   });
   if (parsed.success) return { ok: true, body: parsed.data };
   const errors: Partial<Record<DraftField, DraftError>> = {};
   for (const issue of parsed.error.issues) {
-    const field = issue.path[1];
+    const field = issue.path[1] === 'hideOrdersAwayMinutes' ? 'hideAwayMinutes' : issue.path[1];
     if (
       issue.path[0] === 'trading' &&
-      (field === 'autoReply' || field === 'timeLimit' || field === 'minRating')
+      (field === 'autoReply' || field === 'timeLimit' || field === 'minRating' || field === 'hideAwayMinutes')
     ) {
       errors[field] ??= { message: issue.message, values: issueValues(issue) };
     }

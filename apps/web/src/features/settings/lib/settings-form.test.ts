@@ -6,7 +6,7 @@ import { draftOf, settingsFormSchema } from './draft';
 const stored: UserSettings = {
   notifications: { telegram: true, trades: true, deposits: true, chat: false },
   privacy: { showOnline: true, showStats: true, allowMessages: true },
-  trading: { autoReply: '', timeLimit: 15, minRating: 4, allowUnrated: true },
+  trading: { autoReply: '', timeLimit: 15, minRating: 4, allowUnrated: true, hideOrdersAwayMinutes: null },
   telegramConnected: false,
   updatedAt: null,
 };
@@ -16,7 +16,13 @@ describe('the settings form schema', () => {
     expect(settingsFormSchema.parse({ ...draftOf(stored), minRating: '4,5' })).toEqual({
       notifications: stored.notifications,
       privacy: stored.privacy,
-      trading: { autoReply: '', timeLimit: 15, minRating: 4.5, allowUnrated: true },
+      trading: {
+        autoReply: '',
+        timeLimit: 15,
+        minRating: 4.5,
+        allowUnrated: true,
+        hideOrdersAwayMinutes: null,
+      },
     });
   });
 

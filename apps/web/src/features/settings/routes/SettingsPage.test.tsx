@@ -26,7 +26,7 @@ const user = {
 const stored = {
   notifications: { telegram: true, trades: true, deposits: true, chat: true },
   privacy: { showOnline: true, showStats: true, allowMessages: true },
-  trading: { autoReply: '', timeLimit: 15, minRating: 0, allowUnrated: true },
+  trading: { autoReply: '', timeLimit: 15, minRating: 0, allowUnrated: true, hideOrdersAwayMinutes: null },
   telegramConnected: false,
   updatedAt: null,
 };
@@ -99,7 +99,13 @@ describe('profile settings', () => {
     expect(put?.body).toEqual({
       notifications: { telegram: true, trades: true, deposits: true, chat: false },
       privacy: { showOnline: true, showStats: false, allowMessages: true },
-      trading: { autoReply: 'Здравствуйте!', timeLimit: 45, minRating: 4.5, allowUnrated: true },
+      trading: {
+        autoReply: 'Здравствуйте!',
+        timeLimit: 45,
+        minRating: 4.5,
+        allowUnrated: true,
+        hideOrdersAwayMinutes: null,
+      },
     });
   });
 });

@@ -4,8 +4,8 @@ import { EMPTY } from '@/lib/format';
 import { useFormat } from '@/lib/use-format';
 
 /**
- * Every figure the server computes from trades and reviews: rating, completed trades,
- * completion rate, average release time and volume. Null means "no data", shown as such,
+ * Every figure the server computes from trades and reviews: rating, completed trades (all and
+ * of the last 30 days), completion rate, average release and payment times and volume. Null means "no data", shown as such,
  * never as a default.
  */
 export function ProfileStats({ user }: { user: PublicProfile['user'] }) {
@@ -37,12 +37,20 @@ export function ProfileStats({ user }: { user: PublicProfile['user'] }) {
         <dd className="num">{user.completed_trades ?? user.total_trades}</dd>
       </div>
       <div className="stats__item">
+        <dt>{t('merchant.trades30d')}</dt>
+        <dd className="num">{user.trades_30d ?? EMPTY}</dd>
+      </div>
+      <div className="stats__item">
         <dt>{t('profile.completion')}</dt>
         <dd className="num">{user.completion_rate === null ? EMPTY : fmt.percent(user.completion_rate)}</dd>
       </div>
       <div className="stats__item">
         <dt>{t('publicProfile.avgRelease')}</dt>
         <dd className="num">{seconds(user.avg_release_time)}</dd>
+      </div>
+      <div className="stats__item">
+        <dt>{t('merchant.avgPayment')}</dt>
+        <dd className="num">{seconds(user.avg_payment_time)}</dd>
       </div>
       <div className="stats__item">
         <dt>{t('partyUi.avgResponse')}</dt>
