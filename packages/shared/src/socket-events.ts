@@ -55,6 +55,8 @@ export const ServerEvents = {
   notificationNew: 'notification:new',
   /** To both parties of a disputed trade: the moderator asked one of them for evidence. */
   evidenceRequested: 'trade:evidence_requested',
+  /** To both parties of a swap: it settled, both balances changed (docs/decisions/026). */
+  swapCompleted: 'swap:completed',
 } as const;
 export type ServerEventName = (typeof ServerEvents)[keyof typeof ServerEvents];
 
@@ -142,6 +144,15 @@ export const WithdrawalUpdatedEvent = z.object({
 
 export const EvidenceRequestedEvent = z.object({ tradeId: z.uuid(), request: EvidenceRequestView });
 
+/** `role`: the receiver's side. `gave`/`got` are the receiver's own amounts (8 decimals). */
+export const SwapCompletedEvent = z.object({
+  swapId: z.uuid(),
+  orderId: z.uuid(),
+  role: z.enum(['maker', 'taker']),
+  gave: z.object({ currency: z.string(), amount: z.string() }),
+  got: z.object({ currency: z.string(), amount: z.string() }),
+});
+
 export const ServerEventPayloads = {
   'trade:created': TradeCreatedEvent,
   'trade:updated': TradeUpdatedEvent,
@@ -157,6 +168,7 @@ export const ServerEventPayloads = {
   'withdrawal:updated': WithdrawalUpdatedEvent,
   'notification:new': NotificationNewEvent,
   'trade:evidence_requested': EvidenceRequestedEvent,
+  'swap:completed': SwapCompletedEvent,
 } satisfies Record<ServerEventName, z.ZodType>;
 
 export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof ServerEventPayloads)[E]>;

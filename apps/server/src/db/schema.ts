@@ -129,7 +129,9 @@ export const orders = pgTable('orders', {
   /** Trades of this order that completed (0016), kept by settlement's release. */
   completedTrades: integer('completed_trades').notNull().default(0),
   /** Fixed, or floating over the market price (0028, docs/decisions/025). */
-  priceType: text('price_type', { enum: ['fixed', 'floating'] }).notNull().default('fixed'),
+  priceType: text('price_type', { enum: ['fixed', 'floating'] })
+    .notNull()
+    .default('fixed'),
   /** A floating order's offset from the market in hundredths of a percent (+1.5 % = 150). */
   marginBp: integer('margin_bp'),
   /** A floating order's guard: a sell order never below it, a buy order never above it. */
@@ -686,3 +688,22 @@ export const tradeLimitLifts = pgTable('trade_limit_lifts', {
   liftedAt: ts('lifted_at').notNull(),
   lifted: jsonb('lifted').notNull(),
 });
+
+/** One fill of a swap offer, settled at once (0032, docs/decisions/026-instant-swaps.md). */
+export const swaps = pgTable('swaps', {
+  id: uuid('id').primaryKey(),
+  orderId: uuid('order_id').notNull(),
+  makerId: uuid('maker_id').notNull(),
+  takerId: uuid('taker_id').notNull(),
+  /** The offered coin: maker → taker. */
+  cryptocurrency: text('cryptocurrency').notNull(),
+  /** The coin of payment: taker → maker. */
+  paidCurrency: text('paid_currency').notNull(),
+  /** Left the offer's reserve: the taker received it minus `feeAmount`. */
+  amountCrypto: bigint('amount_crypto', { mode: 'bigint' }).notNull(),
+  amountPaid: bigint('amount_paid', { mode: 'bigint' }).notNull(),
+  feeAmount: bigint('fee_amount', { mode: 'bigint' }).notNull(),
+  pricePerUnit: bigint('price_per_unit', { mode: 'bigint' }).notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+export type SwapRow = typeof swaps.$inferSelect;

@@ -4,8 +4,8 @@ import {
   defaultTimeLimit,
   fiatValue,
   formatCrypto,
+  isSwapPayment,
   Ok,
-  ORDER_MIN_FIAT,
   OrderList,
   parseAmount,
 } from '@p2p/shared';
@@ -23,6 +23,13 @@ import type { BookAnswer } from './book-cache.ts';
 import { type BookCursor, decodeBookCursor, encodeBookCursor } from './book-cursor.ts';
 import { toOrderViews } from './order-view.ts';
 import * as repo from './orders.repository.ts';
+import {
+  assertSwapPrice,
+  defaultMinAmount,
+  paymentDecimals,
+  SWAP_TIME_LIMIT,
+  swapMarketPrice,
+} from './swap-orders.ts';
 
 /** A book page as asked for: a filter, and either an offset or the cursor of `nextCursor`. */
 export type BookQuery = Omit<repo.BookFilter, 'after'> & { after?: string | undefined };
@@ -47,49 +54,68 @@ export class OrdersService {
   async create(userId: string, input: CreateOrderRequest, idempotencyKey?: string) {
     const now = this.ctx.clock.now();
     const amount = parseAmount(input.amount_crypto, 8);
-    const price = parseAmount(input.price_per_unit, 2);
+    // A swap (paid in a coin) counts its price and limits in that coin's 8 decimals (docs/decisions/026).
+    const payIn = input.fiat_currency;
+    const swap = isSwapPayment(payIn);
+    const price = parseAmount(input.price_per_unit, paymentDecimals(payIn));
     const total = fiatValue(amount, price);
     const min = input.min_amount
-      ? parseAmount(input.min_amount, 2)
-      : parseAmount(ORDER_MIN_FIAT[input.fiat_currency], 2);
-    const max = input.max_amount ? parseAmount(input.max_amount, 2) : total;
-    const created = await idempotent(
-      this.ctx.db,
-      { userId, scope: 'orders.create', key: idempotencyKey, request: input },
-      async (tx) => {
-        await assertNotBlocked(tx, userId);
-        // Selling commits coins to strangers: only with the owner's second factor (docs/decisions/023).
-        if (input.type === 'sell') await new TwoFactorService(this.ctx).requireEnrolled(tx, userId);
-        const order = await repo.insertOrder(tx, {
-          userId,
-          type: input.type,
-          cryptocurrency: input.cryptocurrency,
-          fiatCurrency: input.fiat_currency,
-          amountCrypto: amount,
-          availableAmount: amount,
-          pricePerUnit: price,
-          minAmount: min,
-          maxAmount: max,
-          paymentMethods: [...new Set(input.payment_methods)],
-          timeLimit: input.time_limit ?? defaultTimeLimit(input.payment_methods),
-          description: input.description?.trim() || null,
-          status: 'active',
-          expiresAt: new Date(now.getTime() + ORDER_LIFETIME_MS),
-          createdAt: now,
-          updatedAt: now,
-        });
-        if (order.type === 'sell') {
-          await ledger.lock(tx, {
-            kind: 'order_reserve',
+      ? parseAmount(input.min_amount, paymentDecimals(payIn))
+      : defaultMinAmount(payIn);
+    const max = input.max_amount ? parseAmount(input.max_amount, paymentDecimals(payIn)) : total;
+    const { cryptocurrency: crypto, confirm_price: confirmed = false } = input;
+    if (swap) {
+      const market = await swapMarketPrice(this.ctx, crypto, payIn);
+      assertSwapPrice({ price, market, confirmed, side: 'publish' });
+    }
+    const twoFactor = new TwoFactorService(this.ctx);
+    const created = await twoFactor.countingFailures(userId, () =>
+      idempotent(
+        this.ctx.db,
+        { userId, scope: 'orders.create', key: idempotencyKey, request: input },
+        async (tx) => {
+          await assertNotBlocked(tx, userId);
+          // Selling commits coins to strangers: only with the owner's second factor (docs/decisions/023);
+          // a swap sells at once to whoever takes it, so it takes a fresh code (docs/decisions/026).
+          if (swap) {
+            await twoFactor.requireFreshCode(tx, {
+              userId,
+              code: input.totp_code,
+              now,
+              ask: 'security.codeToPublishSwap',
+            });
+          } else if (input.type === 'sell') await twoFactor.requireEnrolled(tx, userId);
+          const order = await repo.insertOrder(tx, {
             userId,
-            currency: input.cryptocurrency,
-            amount,
-            ref: { reason: 'Sell order reserve', refType: 'order', refId: order.id },
-            now,
+            type: input.type,
+            cryptocurrency: input.cryptocurrency,
+            fiatCurrency: input.fiat_currency,
+            amountCrypto: amount,
+            availableAmount: amount,
+            pricePerUnit: price,
+            minAmount: min,
+            maxAmount: max,
+            paymentMethods: swap ? [] : [...new Set(input.payment_methods)],
+            timeLimit: swap ? SWAP_TIME_LIMIT : (input.time_limit ?? defaultTimeLimit(input.payment_methods)),
+            description: input.description?.trim() || null,
+            status: 'active',
+            expiresAt: new Date(now.getTime() + ORDER_LIFETIME_MS),
+            createdAt: now,
+            updatedAt: now,
           });
-        }
-        return { id: order.id };
-      },
+          if (order.type === 'sell') {
+            await ledger.lock(tx, {
+              kind: 'order_reserve',
+              userId,
+              currency: input.cryptocurrency,
+              amount,
+              ref: { reason: 'Sell order reserve', refType: 'order', refId: order.id },
+              now,
+            });
+          }
+          return { id: order.id };
+        },
+      ),
     );
     // Publishing announces nothing to the owner's sockets, so the book is told directly.
     this.ctx.bookCache.invalidate();

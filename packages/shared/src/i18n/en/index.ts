@@ -19,6 +19,7 @@ import { paymentMethods } from './payment-methods.ts';
 import { receiptMatches } from './receipt-matches.ts';
 import { security } from './security.ts';
 import { staffSafety } from './staff-safety.ts';
+import { swaps } from './swaps.ts';
 import { trade } from './trade.ts';
 import { validation } from './validation.ts';
 import { withdrawalClaims } from './withdrawal-claims.ts';
@@ -48,4 +49,5 @@ export const en: Record<keyof typeof ru, string> = {
   ...botSafety,
   ...withdrawalClaims,
   ...receiptMatches,
+  ...swaps,
 };

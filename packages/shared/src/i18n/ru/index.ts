@@ -18,6 +18,7 @@ import { paymentMethods } from './payment-methods.ts';
 import { receiptMatches } from './receipt-matches.ts';
 import { security } from './security.ts';
 import { staffSafety } from './staff-safety.ts';
+import { swaps } from './swaps.ts';
 import { trade } from './trade.ts';
 import { validation } from './validation.ts';
 import { withdrawalClaims } from './withdrawal-claims.ts';
@@ -50,4 +51,5 @@ export const ru = {
   ...botSafety,
   ...withdrawalClaims,
   ...receiptMatches,
+  ...swaps,
 } as const;
