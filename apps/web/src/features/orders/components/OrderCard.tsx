@@ -1,4 +1,4 @@
-import type { OrderView } from '@p2p/shared';
+import { isSwapPayment, type OrderView } from '@p2p/shared';
 import { useId } from 'react';
 import { useT } from '@/i18n';
 
@@ -24,6 +24,8 @@ export function OrderCard({ order, deviation, isOwn, onOpen }: OrderCardProps) {
   const nameId = useId();
   const side = takerSide(order.type);
   const limits = tradeLimitTexts(order);
+  // Paid in a coin: an instant swap, no methods and no time to pay (docs/decisions/026).
+  const swap = isSwapPayment(order.fiat_currency);
   return (
     <article className={`order-card order-card--${side}`} aria-labelledby={nameId}>
       <div className="order-card__head">
@@ -66,8 +68,14 @@ export function OrderCard({ order, deviation, isOwn, onOpen }: OrderCardProps) {
         </div>
       </dl>
       <div className="order-card__foot">
-        <PaymentMethodTags methods={order.payment_methods} max={2} />
-        <TimeLimit minutes={order.time_limit} />
+        {swap ? (
+          <span className="badge badge--muted">{t('swap.badge')}</span>
+        ) : (
+          <>
+            <PaymentMethodTags methods={order.payment_methods} max={2} />
+            <TimeLimit minutes={order.time_limit} />
+          </>
+        )}
         {isOwn ? (
           <span className="badge badge--muted order-card__own">{t('orders.yours')}</span>
         ) : (
@@ -76,7 +84,11 @@ export function OrderCard({ order, deviation, isOwn, onOpen }: OrderCardProps) {
             className={`btn btn--sm btn--${side} order-card__action`}
             onClick={() => onOpen(order, true)}
           >
-            {t(side === 'buy' ? 'orders.buyCrypto' : 'orders.sellCrypto', { crypto: order.cryptocurrency })}
+            {swap
+              ? t('swap.action')
+              : t(side === 'buy' ? 'orders.buyCrypto' : 'orders.sellCrypto', {
+                  crypto: order.cryptocurrency,
+                })}
           </button>
         )}
       </div>
