@@ -44,7 +44,9 @@ export type OrderField =
   | 'min_amount'
   | 'max_amount'
   | 'description'
-  | 'time_limit';
+  | 'time_limit'
+  /** A swap paid in the coin it sells (docs/decisions/026). */
+  | 'fiat_currency';
 
 /** A field error: the field and the catalogue key of the rule it breaks. */
 export interface OrderFieldIssue {
@@ -215,6 +217,7 @@ export const FORM_FIELD_OF: Record<OrderField, keyof OrderFormState> = {
   max_amount: 'maxLimit',
   description: 'description',
   time_limit: 'timeLimit',
+  fiat_currency: 'fiat',
 };
 
 /**

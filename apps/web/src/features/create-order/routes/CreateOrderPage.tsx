@@ -86,7 +86,10 @@ export function CreateOrderPage() {
   const [swapBody, setSwapBody] = useState<CreateOrderRequest | null>(null);
   const [swapAsk, setSwapAsk] = useState<SwapAsk | null>(null);
   const { submit, submitting, serverError } = useCreateOrder(
-    (field, message) => form.setError(FORM_FIELD_OF[field], { type: 'server', message }),
+    (field, message) => {
+      // A rule of a field the form does not show (the banner says it) has no place to go.
+      if (FORM_FIELD_OF[field]) form.setError(FORM_FIELD_OF[field], { type: 'server', message });
+    },
     gate,
     (error, body) => {
       if (!isSwapPayment(body.fiat_currency) || !(error instanceof ApiError)) return false;
