@@ -1,4 +1,4 @@
-import { formatCrypto, type OrderView, swapQuoteForCrypto, tryParseAmount } from '@p2p/shared';
+import type { OrderView } from '@p2p/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,8 @@ import { WALLET_KEY } from '@/lib/balances';
 import { useFeePpm } from '@/lib/platform-config';
 import { useFormat } from '@/lib/use-format';
 import { orderKeys, ordersApi, type TakeSwapBody } from '../api/orders-api';
+import { swapQuote } from '../lib/swap-quote';
+import { normalizeDecimalInput } from '../lib/trade-limits';
 import { useTradeBlock } from './TradeEntry';
 
 /**
@@ -71,7 +73,7 @@ function SwapForm({ order, onDone }: { order: OrderView; onDone: () => void }) {
   const [confirmPrice, setConfirmPrice] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const key = useRef(newIdempotencyKey());
-  const quote = useSwapQuote(order, amount, feePpm);
+  const quote = swapQuote(order, amount, feePpm ?? 0n);
   const swap = useMutation({
     mutationFn: (body: TakeSwapBody) => ordersApi.takeSwap(order.id, body, key.current),
     onSuccess: (done) => {
@@ -159,27 +161,4 @@ function SwapForm({ order, onDone }: { order: OrderView; onDone: () => void }) {
       </button>
     </form>
   );
-}
-
-type Quote =
-  | { ok: true; paid: string; fee: string; received: string }
-  | { ok: false; problem: 'swap.amountInvalid' | 'swap.outOfLimits' | 'swap.moreThanLeft' };
-
-/** What the taker gives and gets for `amount`, with the same rounding the server settles with. */
-function useSwapQuote(order: OrderView, amount: string, feePpm: bigint | null): Quote {
-  const crypto = tryParseAmount(amount.trim(), 8);
-  const price = tryParseAmount(order.price_per_unit, 8);
-  if (crypto === null || crypto <= 0n || price === null) return { ok: false, problem: 'swap.amountInvalid' };
-  const q = swapQuoteForCrypto(crypto, price, feePpm ?? 0n);
-  const min = tryParseAmount(order.min_amount, 8) ?? 0n;
-  const max = tryParseAmount(order.max_amount, 8) ?? 0n;
-  if (crypto > (tryParseAmount(order.available_amount, 8) ?? 0n))
-    return { ok: false, problem: 'swap.moreThanLeft' };
-  if (q.amountPaid < min || q.amountPaid > max) return { ok: false, problem: 'swap.outOfLimits' };
-  return {
-    ok: true,
-    paid: formatCrypto(q.amountPaid),
-    fee: formatCrypto(q.fee),
-    received: formatCrypto(q.received),
-  };
 }
