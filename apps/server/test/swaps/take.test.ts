@@ -180,6 +180,21 @@ describe('taking a swap: the posting', () => {
       sql`SELECT COUNT(*)::text AS n FROM ledger_transactions WHERE ref_id = ${res.json().data.id}`,
     );
     expect(legs?.n).toBe('2');
+    // The wallet history names both legs for each party, the taker's fee with the coins received.
+    const history = await s.http.get('/wallet/transactions?type=trade', taker.id);
+    const ops = history
+      .json()
+      .data.transactions.map((x: { operation: string; currency: string; fee: string | null }) => [
+        x.operation,
+        x.currency,
+        x.fee,
+      ]);
+    expect(ops).toEqual(
+      expect.arrayContaining([
+        ['swap_out', 'USDT', null],
+        ['swap_in', 'BTC', '0.00010000'],
+      ]),
+    );
     await expectLedgerSound(t.ctx);
   });
 
