@@ -55,7 +55,7 @@ export class OrdersService {
     const now = this.ctx.clock.now();
     const amount = parseAmount(input.amount_crypto, 8);
     // A swap (paid in a coin) counts its price and limits in that coin's 8 decimals (docs/decisions/026).
-    const payIn = input.fiat_currency;
+    const { fiat_currency: payIn, cryptocurrency: crypto, confirm_price: confirmed = false } = input;
     const swap = isSwapPayment(payIn);
     const price = parseAmount(input.price_per_unit, paymentDecimals(payIn));
     const total = fiatValue(amount, price);
@@ -63,60 +63,51 @@ export class OrdersService {
       ? parseAmount(input.min_amount, paymentDecimals(payIn))
       : defaultMinAmount(payIn);
     const max = input.max_amount ? parseAmount(input.max_amount, paymentDecimals(payIn)) : total;
-    const { cryptocurrency: crypto, confirm_price: confirmed = false } = input;
-    if (swap) {
-      const market = await swapMarketPrice(this.ctx, crypto, payIn);
-      assertSwapPrice({ price, market, confirmed, side: 'publish' });
-    }
+    const market = swap ? await swapMarketPrice(this.ctx, crypto, payIn) : null;
+    if (swap) assertSwapPrice({ price, market, confirmed, side: 'publish' });
     const twoFactor = new TwoFactorService(this.ctx);
-    const created = await twoFactor.countingFailures(userId, () =>
-      idempotent(
-        this.ctx.db,
-        { userId, scope: 'orders.create', key: idempotencyKey, request: input },
-        async (tx) => {
-          await assertNotBlocked(tx, userId);
-          // Selling commits coins to strangers: only with the owner's second factor (docs/decisions/023);
-          // a swap sells at once to whoever takes it, so it takes a fresh code (docs/decisions/026).
-          if (swap) {
-            await twoFactor.requireFreshCode(tx, {
-              userId,
-              code: input.totp_code,
-              now,
-              ask: 'security.codeToPublishSwap',
-            });
-          } else if (input.type === 'sell') await twoFactor.requireEnrolled(tx, userId);
-          const order = await repo.insertOrder(tx, {
+    const created = await idempotent(
+      this.ctx.db,
+      { userId, scope: 'orders.create', key: idempotencyKey, request: input },
+      async (tx) => {
+        await assertNotBlocked(tx, userId);
+        // Selling commits coins to strangers: only with the owner's second factor (docs/decisions/023);
+        // a swap sells at once to whoever takes it, so it takes a fresh code (docs/decisions/026).
+        const ask = 'security.codeToPublishSwap';
+        if (swap) await twoFactor.requireFreshCode(tx, { userId, code: input.totp_code, now, ask });
+        else if (input.type === 'sell') await twoFactor.requireEnrolled(tx, userId);
+        const order = await repo.insertOrder(tx, {
+          userId,
+          type: input.type,
+          cryptocurrency: input.cryptocurrency,
+          fiatCurrency: input.fiat_currency,
+          amountCrypto: amount,
+          availableAmount: amount,
+          pricePerUnit: price,
+          minAmount: min,
+          maxAmount: max,
+          paymentMethods: swap ? [] : [...new Set(input.payment_methods)],
+          timeLimit: swap ? SWAP_TIME_LIMIT : (input.time_limit ?? defaultTimeLimit(input.payment_methods)),
+          description: input.description?.trim() || null,
+          status: 'active',
+          expiresAt: new Date(now.getTime() + ORDER_LIFETIME_MS),
+          createdAt: now,
+          updatedAt: now,
+        });
+        if (order.type === 'sell') {
+          await ledger.lock(tx, {
+            kind: 'order_reserve',
             userId,
-            type: input.type,
-            cryptocurrency: input.cryptocurrency,
-            fiatCurrency: input.fiat_currency,
-            amountCrypto: amount,
-            availableAmount: amount,
-            pricePerUnit: price,
-            minAmount: min,
-            maxAmount: max,
-            paymentMethods: swap ? [] : [...new Set(input.payment_methods)],
-            timeLimit: swap ? SWAP_TIME_LIMIT : (input.time_limit ?? defaultTimeLimit(input.payment_methods)),
-            description: input.description?.trim() || null,
-            status: 'active',
-            expiresAt: new Date(now.getTime() + ORDER_LIFETIME_MS),
-            createdAt: now,
-            updatedAt: now,
+            currency: input.cryptocurrency,
+            amount,
+            ref: { reason: 'Sell order reserve', refType: 'order', refId: order.id },
+            now,
           });
-          if (order.type === 'sell') {
-            await ledger.lock(tx, {
-              kind: 'order_reserve',
-              userId,
-              currency: input.cryptocurrency,
-              amount,
-              ref: { reason: 'Sell order reserve', refType: 'order', refId: order.id },
-              now,
-            });
-          }
-          return { id: order.id };
-        },
-      ),
-    );
+        }
+        return { id: order.id };
+      },
+      // A wrong swap code counts towards the code lock, once the transaction rolled back.
+    ).catch((error: unknown) => twoFactor.countingFailures(userId, () => Promise.reject(error)));
     // Publishing announces nothing to the owner's sockets, so the book is told directly.
     this.ctx.bookCache.invalidate();
     return { id: created.id, order: await this.view(created.id) };
