@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findTwoFactor } from '../../src/modules/two-factor/two-factor.repository.ts';
 import { balance, createUser, expectLedgerSound, fund } from '../factories.ts';
 import { createTestApp, LAX_TRADE_LIMITS, type TestApp } from '../helpers.ts';
 import { type PriceStub, startPriceStub } from '../market/price-stub.ts';
@@ -38,6 +39,16 @@ describe('publishing a swap offer', () => {
     expect(res.json()).toMatchObject({ code: 'TWO_FACTOR_REQUIRED', details: { reason: 'missing' } });
     expect(await counts(t.ctx)).toEqual(before);
     expect(await balance(t.ctx, maker.id, 'BTC')).toEqual({ available: 100_000_000n, locked: 0n });
+  });
+
+  it('with a wrong code: 403 invalid, nothing written, and the wrong code counts towards the lock', async () => {
+    const maker = await funded();
+    const before = await counts(t.ctx);
+    const res = await s.publish(maker.id, { totp_code: '000000' });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().details.reason).toBe('invalid');
+    expect(await counts(t.ctx)).toEqual(before);
+    expect((await findTwoFactor(t.ctx.db, maker.id))?.failedAttempts).toBe(1);
   });
 
   it('without two-factor at all: 403 not_enabled', async () => {
