@@ -97,7 +97,7 @@ function SwapForm({ order, onDone }: { order: OrderView; onDone: () => void }) {
     event.preventDefault();
     if (!ready) return;
     swap.mutate({
-      amount_crypto: amount.trim(),
+      amount_crypto: normalizeDecimalInput(amount),
       totp_code: code.trim(),
       confirm_price: confirmPrice || undefined,
     });
