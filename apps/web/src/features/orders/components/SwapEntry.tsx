@@ -61,7 +61,7 @@ export function SwapEntry({ order }: { order: OrderView }) {
 }
 
 /** The amount, the quote, the price confirmation when asked for, and the code. */
-function SwapForm({ order, onDone }: { order: OrderView; onDone: () => void }) {
+export function SwapForm({ order, onDone }: { order: OrderView; onDone: () => void }) {
   const t = useT();
   const fmt = useFormat();
   const id = useId();
