@@ -25,6 +25,7 @@ const CORE = [
   'wallet',
   'withdrawals',
   'orders',
+  'swaps',
   'chat',
   'uploads',
   'payment-templates',

@@ -34,6 +34,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
 import { paymentTemplatesRoutes } from './modules/payment-templates/payment-templates.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { swapsRoutes } from './modules/swaps/swaps.routes.ts';
 import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
 import { TelegramBot } from './modules/telegram/telegram-bot.ts';
 import { tradesRoutes } from './modules/trades/trades.routes.ts';
@@ -249,6 +250,7 @@ async function apiRoutes(
   if (ctx.config.chain.mode === 'devnet') await api.register(devChainRoutes, { ctx });
   await api.register(withdrawalsRoutes, { ctx });
   await api.register(ordersRoutes, { ctx });
+  await api.register(swapsRoutes, { ctx });
   await api.register(tradesRoutes, { ctx });
   await api.register(chatRoutes, { ctx });
   await api.register(paymentTemplatesRoutes, { ctx });

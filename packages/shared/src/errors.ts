@@ -30,6 +30,12 @@ export const ErrorCodes = {
   ACTION_NOT_AVAILABLE: 409,
   /** A conflicting concurrent change or a duplicate. */
   CONFLICT: 409,
+  /**
+   * A swap offer priced more than 20 % away from the market (or with no market price to compare):
+   * repeat with `confirm_price: true`. `details`: `reason` (`deviation` / `market_unavailable`),
+   * `deviationBp`, `price`, `marketPrice` (docs/decisions/026).
+   */
+  PRICE_CONFIRMATION_REQUIRED: 409,
   /** Same Idempotency-Key reused with a different request. */
   IDEMPOTENCY_MISMATCH: 422,
   /** Body or upload larger than allowed. */

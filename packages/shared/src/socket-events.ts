@@ -57,6 +57,8 @@ export const ServerEvents = {
   evidenceRequested: 'trade:evidence_requested',
   /** To every connected socket: floating orders were repriced or paused; the book is new. */
   marketRepriced: 'market:repriced',
+  /** To both parties of a swap: it settled, both balances changed (docs/decisions/026). */
+  swapCompleted: 'swap:completed',
 } as const;
 export type ServerEventName = (typeof ServerEvents)[keyof typeof ServerEvents];
 
@@ -146,6 +148,14 @@ export const EvidenceRequestedEvent = z.object({ tradeId: z.uuid(), request: Evi
 
 /** When the feed's prices the book now follows were fetched. */
 export const MarketRepricedEvent = z.object({ updatedAt: z.string() });
+/** `role`: the receiver's side. `gave`/`got` are the receiver's own amounts (8 decimals). */
+export const SwapCompletedEvent = z.object({
+  swapId: z.uuid(),
+  orderId: z.uuid(),
+  role: z.enum(['maker', 'taker']),
+  gave: z.object({ currency: z.string(), amount: z.string() }),
+  got: z.object({ currency: z.string(), amount: z.string() }),
+});
 
 export const ServerEventPayloads = {
   'trade:created': TradeCreatedEvent,
@@ -163,6 +173,7 @@ export const ServerEventPayloads = {
   'notification:new': NotificationNewEvent,
   'trade:evidence_requested': EvidenceRequestedEvent,
   'market:repriced': MarketRepricedEvent,
+  'swap:completed': SwapCompletedEvent,
 } satisfies Record<ServerEventName, z.ZodType>;
 
 export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof ServerEventPayloads)[E]>;

@@ -763,3 +763,22 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   deliveredAt: ts('delivered_at'),
 });
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/** One fill of a swap offer, settled at once (0032, docs/decisions/026-instant-swaps.md). */
+export const swaps = pgTable('swaps', {
+  id: uuid('id').primaryKey(),
+  orderId: uuid('order_id').notNull(),
+  makerId: uuid('maker_id').notNull(),
+  takerId: uuid('taker_id').notNull(),
+  /** The offered coin: maker → taker. */
+  cryptocurrency: text('cryptocurrency').notNull(),
+  /** The coin of payment: taker → maker. */
+  paidCurrency: text('paid_currency').notNull(),
+  /** Left the offer's reserve: the taker received it minus `feeAmount`. */
+  amountCrypto: bigint('amount_crypto', { mode: 'bigint' }).notNull(),
+  amountPaid: bigint('amount_paid', { mode: 'bigint' }).notNull(),
+  feeAmount: bigint('fee_amount', { mode: 'bigint' }).notNull(),
+  pricePerUnit: bigint('price_per_unit', { mode: 'bigint' }).notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+export type SwapRow = typeof swaps.$inferSelect;

@@ -41,6 +41,7 @@ const INVARIANTS: ((check: Check) => Promise<void>)[] = [
   lockedIsExplained,
   tradeSettlesOnce,
   depositCreditedOnce,
+  swapSettlesOnce,
 ];
 
 async function sumsToZero(check: Check): Promise<void> {
@@ -87,15 +88,19 @@ async function nothingNegativeOrOversold(check: Check): Promise<void> {
         WHERE account <> 'external' AND (available < 0 OR locked < 0)`,
     (r) => `${r.account} ${r.currency} is ${r.available}/${r.locked}`,
   );
+  // What left an order: its trades not cancelled, and its swaps (docs/decisions/026).
   await check(
     '3 not oversold',
-    sql`SELECT o.id, o.amount_crypto::text AS amount, o.available_amount::text AS available,
-               COALESCE(SUM(t.amount_crypto) FILTER (WHERE t.status <> 'CANCELLED'), 0)::text AS traded
-        FROM orders o LEFT JOIN trades t ON t.order_id = o.id
+    sql`WITH filled AS (
+          SELECT order_id, amount_crypto FROM trades WHERE status <> 'CANCELLED'
+          UNION ALL
+          SELECT order_id, amount_crypto FROM swaps)
+        SELECT o.id, o.amount_crypto::text AS amount, o.available_amount::text AS available,
+               COALESCE(SUM(f.amount_crypto), 0)::text AS traded
+        FROM orders o LEFT JOIN filled f ON f.order_id = o.id
         GROUP BY o.id
-        HAVING COALESCE(SUM(t.amount_crypto) FILTER (WHERE t.status <> 'CANCELLED'), 0) > o.amount_crypto
-            OR o.available_amount + COALESCE(SUM(t.amount_crypto) FILTER (WHERE t.status <> 'CANCELLED'), 0)
-               <> o.amount_crypto`,
+        HAVING COALESCE(SUM(f.amount_crypto), 0) > o.amount_crypto
+            OR o.available_amount + COALESCE(SUM(f.amount_crypto), 0) <> o.amount_crypto`,
     (r) => `order ${r.id}: amount ${r.amount}, available ${r.available}, in trades ${r.traded}`,
   );
 }
@@ -161,6 +166,32 @@ async function depositCreditedOnce(check: Check): Promise<void> {
                                               AND e.currency = d.currency), 0)
                <> (CASE WHEN d.status = 'credited' THEN d.amount ELSE 0 END)`,
     (r) => `deposit ${r.id} ${r.status}: ${r.postings} postings crediting ${r.credited}`,
+  );
+}
+
+async function swapSettlesOnce(check: Check): Promise<void> {
+  // 5 (swaps). A swap has exactly its two postings, one per leg, moving exactly its amounts
+  // between its two parties (docs/decisions/026-instant-swaps.md).
+  await check(
+    '5 one swap settlement',
+    sql`WITH legs AS (
+          SELECT s.id,
+                 COUNT(DISTINCT l.id) FILTER (WHERE l.kind = 'swap_payment') AS payments,
+                 COUNT(DISTINCT l.id) FILTER (WHERE l.kind = 'swap_delivery') AS deliveries,
+                 COALESCE(SUM(e.delta) FILTER (WHERE l.kind = 'swap_payment' AND e.currency = s.paid_currency
+                   AND e.account = 'user:' || s.maker_id::text), 0) AS maker_got,
+                 COALESCE(SUM(e.delta) FILTER (WHERE l.kind = 'swap_delivery' AND e.currency = s.cryptocurrency
+                   AND e.account = 'user:' || s.taker_id::text), 0) AS taker_got
+          FROM swaps s
+          LEFT JOIN ledger_transactions l ON l.ref_id = s.id AND l.kind IN ('swap_payment', 'swap_delivery')
+          LEFT JOIN ledger_entries e ON e.tx_id = l.id
+          GROUP BY s.id)
+        SELECT legs.id, legs.payments, legs.deliveries, legs.maker_got::text, legs.taker_got::text
+        FROM legs JOIN swaps s ON s.id = legs.id
+        WHERE legs.payments <> 1 OR legs.deliveries <> 1 OR legs.maker_got <> s.amount_paid
+           OR legs.taker_got <> s.amount_crypto - s.fee_amount`,
+    (r) =>
+      `swap ${r.id}: ${r.payments} payments, ${r.deliveries} deliveries; maker got ${r.maker_got}, taker got ${r.taker_got}`,
   );
 }
 

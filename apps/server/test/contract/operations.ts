@@ -4,6 +4,7 @@ import { DisputesService } from '../../src/modules/admin/disputes.service.ts';
 import { UserAdminService } from '../../src/modules/admin/user-admin.service.ts';
 import { ApiKeysService } from '../../src/modules/api-keys/api-keys.service.ts';
 import { signLoginWidget, signWebAppInitData } from '../../src/modules/auth/telegram.ts';
+import { OrdersService } from '../../src/modules/orders/orders.service.ts';
 import { findTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
@@ -12,7 +13,7 @@ import { TwoFactorService } from '../../src/modules/two-factor/two-factor.servic
 import { AvatarsService } from '../../src/modules/uploads/avatars.service.ts';
 import { WebhooksService } from '../../src/modules/webhooks/webhooks.service.ts';
 import { WithdrawalDecisionsService } from '../../src/modules/withdrawals/withdrawal-decisions.service.ts';
-import { openTrade, secondFactor } from '../factories.ts';
+import { fund, openTrade, secondFactor } from '../factories.ts';
 import { TEST_BOT_TOKEN } from '../helpers.ts';
 import {
   type Caller,
@@ -205,6 +206,27 @@ async function giveEveryoneACode(s: Suite, w: World) {
   for (const caller of USER_CALLERS) w.extra[caller] = await secondFactor(s.t.ctx, w.ids[caller]);
 }
 const totpCode = (w: World, caller: Caller) => w.extra[caller] ?? '000000';
+
+/** The seller's swap offer (0.01 BTC for USDT), made by the swap row's prepare. */
+let swapOrderId = '';
+/** A swap offer of the seller's, USDT for the takers, and a code for everyone (docs/decisions/026). */
+async function giveTheSellerASwapOffer(s: Suite, w: World): Promise<void> {
+  const { ctx } = s.t;
+  const created = await new OrdersService(ctx).create(w.ids.seller, {
+    type: 'sell',
+    cryptocurrency: 'BTC',
+    price_type: 'fixed',
+    fiat_currency: 'USDT',
+    amount_crypto: '0.01',
+    price_per_unit: '97000',
+    payment_methods: [],
+    totp_code: await secondFactor(ctx, w.ids.seller),
+    confirm_price: true,
+  });
+  swapOrderId = created.id;
+  for (const caller of ['buyer', 'stranger'] as const) await fund(ctx, w.ids[caller], 'USDT', '1000');
+  await giveEveryoneACode(s, w);
+}
 
 const STAFF_CALLERS = ['moderator', 'admin'] as const;
 
@@ -466,6 +488,15 @@ export const OPERATIONS: Record<string, Entry> = {
     params: order,
     query: () => ({ status: 'created', limit: '20', offset: '0' }),
   }),
+  'POST /api/v1/orders/{id}/swap': row(
+    TAKERS,
+    {
+      params: () => ({ id: swapOrderId }),
+      body: (w, caller) => ({ amount_crypto: '0.001', totp_code: totpCode(w, caller), confirm_price: true }),
+    },
+    'ESCROW_LOCKED',
+    giveTheSellerASwapOffer,
+  ),
   'POST /api/v1/trades': row(TAKERS, {
     body: (w) => ({
       orderId: w.orderId,

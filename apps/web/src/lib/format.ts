@@ -2,6 +2,7 @@ import {
   FIAT_DECIMALS,
   FIAT_SIGN,
   formatAmount,
+  isCryptocurrency,
   isMessageKey,
   type Lang,
   LOCALES,
@@ -81,6 +82,8 @@ export function fiatSign(currency: string): string {
  * amounts (`1 000 ₽`).
  */
 export function formatFiat(amount: string, currency: string, lang: Lang, digits = FIAT_DECIMALS): string {
+  // A coin as the currency of payment (an instant swap, docs/decisions/026): 8 decimals and its name.
+  if (isCryptocurrency(currency)) return formatCrypto(amount, currency, lang);
   const number = formatNumber(amount, lang, digits);
   const sign = fiatSign(currency);
   if (lang === 'ru' || sign === currency) return `${number}\u00a0${sign}`;

@@ -2,16 +2,18 @@ import { z } from 'zod';
 import type { MessageKey, MessageValues } from '../i18n/runtime.ts';
 import {
   CRYPTOCURRENCIES,
-  FIAT_CURRENCIES,
+  type FIAT_CURRENCIES,
   FIAT_SIGN,
   fiatValue,
   formatRu,
   tryParseAmount,
 } from '../money.ts';
 import { methodServesFiat, PaymentMethodMessages } from '../payment-methods.ts';
+import { isSwapPayment, PAYMENT_CURRENCIES } from '../swaps.ts';
 import { TAKER_CONDITION_MAX } from '../taker-conditions.ts';
 import { PageInfo } from './common.ts';
 import { paymentMethodField } from './payment-method-field.ts';
+import { SwapMessages, swapOrderIssues } from './swaps.ts';
 import { text } from './text.ts';
 
 /** Smallest order per coin (docs/decisions/003-money-units-and-rounding.md). */
@@ -128,11 +130,13 @@ export const CreateOrderRequest = z
     total_amount: decimalString.optional(),
     min_amount: decimalString.optional(),
     max_amount: decimalString.optional(),
-    fiat_currency: z.enum(FIAT_CURRENCIES, { error: OrderMessages.fiatCurrency }).default('RUB'),
+    /** A fiat, or a coin: an instant swap (docs/decisions/026). */
+    fiat_currency: z.enum(PAYMENT_CURRENCIES, { error: OrderMessages.fiatCurrency }).default('RUB'),
+    /** At least one for a fiat; a swap has none (any sent are ignored). */
     payment_methods: z
       .array(paymentMethodField(PaymentMethodMessages.unknown), { error: OrderMessages.methods })
-      .min(1, OrderMessages.methods)
-      .max(10),
+      .max(10)
+      .default([]),
     description: text({
       max: 500,
       multiline: true,
@@ -148,12 +152,25 @@ export const CreateOrderRequest = z
     /** Conditions for the taker (docs/decisions/028); null, 0 or absent: none. */
     min_taker_trades: takerCondition(TAKER_CONDITION_MAX.trades, OrderMessages.minTakerTrades),
     min_taker_age_days: takerCondition(TAKER_CONDITION_MAX.ageDays, OrderMessages.minTakerAgeDays),
+    /** A swap's second factor: publishing one sells a balance (docs/decisions/026). */
+    totp_code: text({ max: 40 }).optional(),
+    /** Publish a swap priced more than 20 % away from the market. */
+    confirm_price: z.boolean().optional(),
   })
   .superRefine((o, ctx) => {
     for (const issue of priceIssues(o)) {
       ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message, params: issue.values });
     }
+    if (isSwapPayment(o.fiat_currency)) {
+      if (o.type !== 'sell') {
+        const values = { crypto: o.cryptocurrency, payIn: o.fiat_currency };
+        ctx.addIssue({ code: 'custom', path: ['type'], message: SwapMessages.sellOnly, params: values });
+      }
+    } else if (o.payment_methods.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['payment_methods'], message: OrderMessages.methods });
+    }
     o.payment_methods.forEach((method, i) => {
+      if (isSwapPayment(o.fiat_currency)) return;
       if (methodServesFiat(method, o.fiat_currency)) return;
       ctx.addIssue({
         code: 'custom',
@@ -204,7 +221,7 @@ export const ORDER_MAX_TOTAL_MINOR = 10n ** 15n;
 /** Cross-field rules (docs/product/trading-rules.md), shared by the create form and the server. */
 export function orderAmountIssues(o: {
   cryptocurrency: (typeof CRYPTOCURRENCIES)[number];
-  fiat_currency: (typeof FIAT_CURRENCIES)[number];
+  fiat_currency: (typeof PAYMENT_CURRENCIES)[number];
   amount_crypto: string;
   price_per_unit: string;
   min_amount?: string | undefined;
@@ -221,6 +238,10 @@ export function orderAmountIssues(o: {
     });
   } else if (amount > ORDER_MAX_CRYPTO_MINOR) {
     issues.push({ path: 'amount_crypto', message: OrderMessages.tooLarge });
+  }
+  if (isSwapPayment(o.fiat_currency)) {
+    if (issues.length > 0 || amount === null) return issues;
+    return swapOrderIssues({ ...o, fiat_currency: o.fiat_currency }, amount, ORDER_MIN_CRYPTO);
   }
   const price = tryParseAmount(o.price_per_unit, 2);
   if (price === null || price <= 0n || price > 10n ** 14n)
@@ -332,7 +353,7 @@ const BOOK_CURSOR_INVALID = 'errors.bookCursorInvalid';
 export const OrderBookQuery = z.object({
   type: z.enum(['buy', 'sell']).optional(),
   cryptocurrency: z.enum(CRYPTOCURRENCIES).optional(),
-  fiat_currency: z.enum(FIAT_CURRENCIES).optional(),
+  fiat_currency: z.enum(PAYMENT_CURRENCIES).optional(),
   payment_method: paymentMethodField().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),

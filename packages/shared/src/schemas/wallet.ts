@@ -45,6 +45,9 @@ export const WALLET_OPERATIONS = [
   'order_release',
   'staff_credit',
   'staff_debit',
+  /** A swap's leg (docs/decisions/026): coins received, or given (the payment, or the offer's reserve). */
+  'swap_in',
+  'swap_out',
   /** A movement of a kind this list does not know yet (counted as an adjustment). */
   'other',
 ] as const;

@@ -40,7 +40,9 @@ export type LedgerKind =
   | 'withdrawal_lock'
   | 'withdrawal_unlock'
   | 'withdrawal_complete'
-  | 'internal_transfer';
+  | 'internal_transfer'
+  | 'swap_delivery'
+  | 'swap_payment';
 
 export interface Movement {
   account: Account;
@@ -440,6 +442,68 @@ export function transferInternally(tx: Tx, w: WithdrawalMoney & { recipientId: s
         { account: userAccount(w.userId), bucket: 'available', delta: -w.amount },
         { account: userAccount(w.recipientId), bucket: 'available', delta: w.amount },
       ],
+    },
+    now,
+  );
+}
+
+/** One fill of a swap offer as the ledger sees it (docs/decisions/026-instant-swaps.md). */
+export interface SwapMoney {
+  id: string;
+  makerId: string;
+  takerId: string;
+  /** The offered coin, out of the maker's order reserve. */
+  cryptocurrency: Cryptocurrency;
+  amountCrypto: bigint;
+  /** The platform fee, taken from the offered coin the taker receives. */
+  fee: bigint;
+  paidCurrency: Cryptocurrency;
+  amountPaid: bigint;
+}
+
+/**
+ * Settles a swap: two postings, one per currency, each balanced, in the caller's transaction.
+ * The payment first (taker available -> maker available), so a taker short of the payment coin
+ * is refused with INSUFFICIENT_BALANCE before anything else moves; then the delivery (maker's
+ * reserve -> taker available, the fee -> fees). Once per swap and leg, ever (unique index).
+ */
+export async function settleSwap(tx: Tx, swap: SwapMoney, now: Date): Promise<void> {
+  positive(swap.amountCrypto, 'swap amount');
+  positive(swap.amountPaid, 'swap payment');
+  assert(swap.cryptocurrency !== swap.paidCurrency, `swap ${swap.id} pays ${swap.paidCurrency} for itself`);
+  assert(swap.makerId !== swap.takerId, `swap ${swap.id} with its own maker`);
+  assert(
+    swap.fee >= 0n && swap.fee < swap.amountCrypto,
+    `swap fee ${swap.fee} out of range for ${swap.amountCrypto}`,
+  );
+  const ref = { refType: 'swap', refId: swap.id } as const;
+  await post(
+    tx,
+    {
+      kind: 'swap_payment',
+      currency: swap.paidCurrency,
+      reason: 'Swap payment',
+      ...ref,
+      movements: [
+        { account: userAccount(swap.takerId), bucket: 'available', delta: -swap.amountPaid },
+        { account: userAccount(swap.makerId), bucket: 'available', delta: swap.amountPaid },
+      ],
+    },
+    now,
+  );
+  const delivery: Movement[] = [
+    { account: userAccount(swap.makerId), bucket: 'locked', delta: -swap.amountCrypto },
+    { account: userAccount(swap.takerId), bucket: 'available', delta: swap.amountCrypto - swap.fee },
+  ];
+  if (swap.fee > 0n) delivery.push({ account: 'fees', bucket: 'available', delta: swap.fee });
+  await post(
+    tx,
+    {
+      kind: 'swap_delivery',
+      currency: swap.cryptocurrency,
+      reason: 'Swap delivery',
+      ...ref,
+      movements: delivery,
     },
     now,
   );

@@ -6,6 +6,7 @@ import {
   formatCrypto,
   formatFiat,
   formatMarginBp,
+  isSwapPayment,
   type OrderView,
 } from '@p2p/shared';
 import type { Executor } from '../../db/client.ts';
@@ -43,6 +44,9 @@ export async function toOrderViews(db: Executor, rows: OrderRow[], now: Date): P
     const rep = toReputationSummary(found.reputation);
     // Presence only when the owner's privacy setting shows it.
     const showOnline = found.showOnline;
+    // A swap's price, total and limits are in its payment coin, 8 decimals (docs/decisions/026).
+    const swap = isSwapPayment(o.fiatCurrency);
+    const formatPaid = swap ? formatCrypto : formatFiat;
     return {
       id: o.id,
       user_id: o.userId,
@@ -52,13 +56,13 @@ export async function toOrderViews(db: Executor, rows: OrderRow[], now: Date): P
       amount_crypto: formatCrypto(o.amountCrypto),
       available_amount: formatCrypto(o.availableAmount),
       locked_amount: formatCrypto(o.type === 'sell' && isLive(o) ? o.availableAmount : 0n),
-      price_per_unit: formatFiat(o.pricePerUnit),
-      total_amount: formatFiat(fiatValue(o.amountCrypto, o.pricePerUnit)),
-      available_fiat: formatFiat(fiatValue(o.availableAmount, o.pricePerUnit)),
-      min_amount: formatFiat(o.minAmount),
-      max_amount: formatFiat(o.maxAmount),
+      price_per_unit: formatPaid(o.pricePerUnit),
+      total_amount: formatPaid(fiatValue(o.amountCrypto, o.pricePerUnit)),
+      available_fiat: formatPaid(fiatValue(o.availableAmount, o.pricePerUnit)),
+      min_amount: formatPaid(o.minAmount),
+      max_amount: formatPaid(o.maxAmount),
       payment_methods: o.paymentMethods,
-      time_limit: o.timeLimit,
+      time_limit: swap ? 0 : o.timeLimit,
       description: o.description,
       status: o.status,
       expires_at: o.expiresAt?.toISOString() ?? null,

@@ -9,10 +9,10 @@ import {
   floatingPrice,
   formatCrypto,
   formatFiat,
+  isSwapPayment,
   type MarketPrices,
   marketPriceOf,
   Ok,
-  ORDER_MIN_FIAT,
   OrderList,
   orderAmountIssues,
   parseAmount,
@@ -33,6 +33,13 @@ import type { BookAnswer } from './book-cache.ts';
 import { type BookCursor, decodeBookCursor, encodeBookCursor } from './book-cursor.ts';
 import { toOrderViews } from './order-view.ts';
 import * as repo from './orders.repository.ts';
+import {
+  assertSwapPrice,
+  defaultMinAmount,
+  paymentDecimals,
+  SWAP_TIME_LIMIT,
+  swapMarketPrice,
+} from './swap-orders.ts';
 
 /** A book page as asked for: a filter, and either an offset or the cursor of `nextCursor`. */
 export type BookQuery = Omit<repo.BookFilter, 'after'> & { after?: string | undefined };
@@ -74,9 +81,12 @@ export class OrdersService {
    */
   private async pricing(input: CreateOrderRequest) {
     if (input.price_type === 'fixed') {
-      const price = parseAmount(input.price_per_unit ?? '', 2);
+      const price = parseAmount(input.price_per_unit ?? '', paymentDecimals(input.fiat_currency));
       return { price, priceType: 'fixed' as const, marginBp: null, priceLimit: null, marketPaused: false };
     }
+    // A swap offer keeps the price its maker confirmed (docs/decisions/026).
+    if (isSwapPayment(input.fiat_currency))
+      throw new AppError('VALIDATION_ERROR', 'validation.order.swapFixedPrice');
     const marginBp = parseMarginBp(input.margin_percent ?? '');
     assert(marginBp !== null, 'margin checked by the schema');
     const priceLimit = input.price_limit == null ? null : parseAmount(input.price_limit, 2);
@@ -98,19 +108,28 @@ export class OrdersService {
   async create(userId: string, input: CreateOrderRequest, idempotencyKey?: string) {
     const now = this.ctx.clock.now();
     const amount = parseAmount(input.amount_crypto, 8);
+    // A swap (paid in a coin) counts its price and limits in that coin's 8 decimals (docs/decisions/026).
+    const { fiat_currency: payIn, cryptocurrency: crypto, confirm_price: confirmed = false } = input;
+    const swap = isSwapPayment(payIn);
     const { price, ...pricing } = await this.pricing(input);
     const total = fiatValue(amount, price);
     const min = input.min_amount
-      ? parseAmount(input.min_amount, 2)
-      : parseAmount(ORDER_MIN_FIAT[input.fiat_currency], 2);
-    const max = input.max_amount ? parseAmount(input.max_amount, 2) : total;
+      ? parseAmount(input.min_amount, paymentDecimals(payIn))
+      : defaultMinAmount(payIn);
+    const max = input.max_amount ? parseAmount(input.max_amount, paymentDecimals(payIn)) : total;
+    const market = swap ? await swapMarketPrice(this.ctx, crypto, payIn) : null;
+    if (swap) assertSwapPrice({ price, market, confirmed, side: 'publish' });
+    const twoFactor = new TwoFactorService(this.ctx);
     const created = await idempotent(
       this.ctx.db,
       { userId, scope: 'orders.create', key: idempotencyKey, request: input },
       async (tx) => {
         await assertNotBlocked(tx, userId);
-        // Selling commits coins to strangers: only with the owner's second factor (docs/decisions/023).
-        if (input.type === 'sell') await new TwoFactorService(this.ctx).requireEnrolled(tx, userId);
+        // Selling commits coins to strangers: only with the owner's second factor (docs/decisions/023);
+        // a swap sells at once to whoever takes it, so it takes a fresh code (docs/decisions/026).
+        const ask = 'security.codeToPublishSwap';
+        if (swap) await twoFactor.requireFreshCode(tx, { userId, code: input.totp_code, now, ask });
+        else if (input.type === 'sell') await twoFactor.requireEnrolled(tx, userId);
         const order = await repo.insertOrder(tx, {
           userId,
           type: input.type,
@@ -122,8 +141,8 @@ export class OrdersService {
           ...pricing,
           minAmount: min,
           maxAmount: max,
-          paymentMethods: [...new Set(input.payment_methods)],
-          timeLimit: input.time_limit ?? defaultTimeLimit(input.payment_methods),
+          paymentMethods: swap ? [] : [...new Set(input.payment_methods)],
+          timeLimit: swap ? SWAP_TIME_LIMIT : (input.time_limit ?? defaultTimeLimit(input.payment_methods)),
           description: input.description?.trim() || null,
           // Conditions for the taker (docs/decisions/028); 0 is no condition.
           minTakerTrades: input.min_taker_trades || null,
@@ -145,7 +164,8 @@ export class OrdersService {
         }
         return { id: order.id };
       },
-    );
+      // A wrong swap code counts towards the code lock, once the transaction rolled back.
+    ).catch((error: unknown) => twoFactor.countingFailures(userId, () => Promise.reject(error)));
     // Publishing announces nothing to the owner's sockets, so the book is told directly.
     this.ctx.bookCache.invalidate();
     return { id: created.id, order: await this.view(created.id) };

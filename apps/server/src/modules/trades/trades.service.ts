@@ -10,6 +10,7 @@ import {
   formatCrypto,
   formatFiat,
   formatRu,
+  isSwapPayment,
   issueValues,
   MarkPaidPayload,
   nextState,
@@ -243,6 +244,8 @@ export class TradesService {
     if (order.status !== 'active' || order.ownerAway || (order.expiresAt && order.expiresAt <= now)) {
       throw new AppError('RULE_VIOLATION', 'errors.orderInactive');
     }
+    // An order paid in a coin settles at once by a swap, never by a trade (docs/decisions/026).
+    if (isSwapPayment(order.fiatCurrency)) throw new AppError('RULE_VIOLATION', 'errors.swapNotTrade');
     if (!order.paymentMethods.includes(input.paymentMethod)) {
       throw new AppError('VALIDATION_ERROR', 'validation.trade.methodOfOrder');
     }

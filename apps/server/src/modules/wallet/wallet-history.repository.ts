@@ -7,7 +7,7 @@ export const KINDS_OF_TYPE = {
   deposit: ['deposit'],
   withdrawal: ['withdrawal_lock', 'withdrawal_unlock', 'withdrawal_complete'],
   transfer: ['internal_transfer'],
-  trade: ['escrow_lock', 'trade_release', 'trade_refund'],
+  trade: ['escrow_lock', 'trade_release', 'trade_refund', 'swap_payment', 'swap_delivery'],
   order: ['order_reserve', 'order_release'],
 } as const;
 export type HistoryType = keyof typeof KINDS_OF_TYPE | 'adjustment';

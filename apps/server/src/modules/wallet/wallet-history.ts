@@ -40,6 +40,8 @@ const TYPE_OF_OPERATION: Record<Operation, WalletTransactionView['type']> = {
   order_release: 'order',
   staff_credit: 'adjustment',
   staff_debit: 'adjustment',
+  swap_in: 'trade',
+  swap_out: 'trade',
   other: 'adjustment',
 };
 
@@ -58,9 +60,15 @@ export function toTransactionView(row: HistoryRow): WalletTransactionView {
       ? total > 0n
         ? 'transfer_in'
         : 'transfer_out'
-      : (OPERATION_OF_KIND[row.kind] ?? 'other');
+      : row.kind === 'swap_payment' || row.kind === 'swap_delivery'
+        ? total > 0n
+          ? 'swap_in'
+          : 'swap_out'
+        : (OPERATION_OF_KIND[row.kind] ?? 'other');
   const fees = row.fees ? BigInt(row.fees) : 0n;
-  const paysFee = row.kind === 'withdrawal_complete' || (row.kind === 'trade_release' && total > 0n);
+  const paysFee =
+    row.kind === 'withdrawal_complete' ||
+    ((row.kind === 'trade_release' || row.kind === 'swap_delivery') && total > 0n);
   const network = row.network && isNetworkId(row.network) ? row.network : null;
   const currency = CRYPTOCURRENCIES.find((c) => c === row.currency) as Cryptocurrency;
   return {

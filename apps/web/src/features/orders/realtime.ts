@@ -37,4 +37,12 @@ export const orderReactions: FeatureReactions = {
     });
   },
   'order:updated': (_e, { queryClient }) => refreshOrders(queryClient),
+  /** The maker learns their offer was swapped (the taker saw it in their own dialog). */
+  'swap:completed': (e, { queryClient, toast, lang }) => {
+    if (e.role === 'maker') {
+      const amount = formatCrypto(e.got.amount, e.got.currency, lang());
+      toast(translate(lang(), 'rt.swapCompleted', { amount }), { once: `swap:${e.swapId}` });
+    }
+    refreshOrders(queryClient);
+  },
 };

@@ -10,4 +10,6 @@ export const walletReactions: FeatureReactions = {
   'trade:created': refreshWallet,
   'trade:updated': refreshWallet,
   'trade:evidence_requested': refreshWallet,
+  // A swap moved both parties' balances at once (docs/decisions/026).
+  'swap:completed': refreshWallet,
 };

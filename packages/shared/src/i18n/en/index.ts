@@ -21,6 +21,7 @@ import { paymentMethods } from './payment-methods.ts';
 import { receiptMatches } from './receipt-matches.ts';
 import { security } from './security.ts';
 import { staffSafety } from './staff-safety.ts';
+import { swaps } from './swaps.ts';
 import { trade } from './trade.ts';
 import { validation } from './validation.ts';
 import { withdrawalClaims } from './withdrawal-claims.ts';
@@ -52,4 +53,5 @@ export const en: Record<keyof typeof ru, string> = {
   ...receiptMatches,
   ...merchantApi,
   ...adConditions,
+  ...swaps,
 };

@@ -140,6 +140,8 @@ export const money: Messages<typeof ru> = {
   'tx.op.order_release': 'Order reserve released',
   'tx.op.staff_credit': 'Credit by staff',
   'tx.op.staff_debit': 'Debit by staff',
+  'tx.op.swap_in': 'Swap: received',
+  'tx.op.swap_out': 'Swap: given',
   'tx.op.other': 'Other operation',
   'tx.availableChange': 'Available',
   'tx.lockedChange': 'Locked',

@@ -14,6 +14,7 @@ export const validation: Messages<typeof ru> = {
   'validation.order.minCrypto': 'Minimum amount: {min} {crypto}',
   'validation.order.price': 'Enter a valid price per unit',
   'validation.order.priceType': 'Choose the price type: fixed or floating',
+  'validation.order.swapFixedPrice': 'A crypto-for-crypto offer takes a fixed price only',
   'validation.order.margin': 'The market offset must be between −20 and +20 %, with at most two decimals',
   'validation.order.priceLimit': 'Enter a valid price limit',
   'validation.order.minTotal': 'Minimum order total: {amount}',

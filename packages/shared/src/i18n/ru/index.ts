@@ -20,6 +20,7 @@ import { paymentMethods } from './payment-methods.ts';
 import { receiptMatches } from './receipt-matches.ts';
 import { security } from './security.ts';
 import { staffSafety } from './staff-safety.ts';
+import { swaps } from './swaps.ts';
 import { trade } from './trade.ts';
 import { validation } from './validation.ts';
 import { withdrawalClaims } from './withdrawal-claims.ts';
@@ -54,4 +55,5 @@ export const ru = {
   ...receiptMatches,
   ...merchantApi,
   ...adConditions,
+  ...swaps,
 } as const;

@@ -137,6 +137,8 @@ export const money = {
   'tx.op.order_release': 'Резерв ордера снят',
   'tx.op.staff_credit': 'Зачисление администратором',
   'tx.op.staff_debit': 'Списание администратором',
+  'tx.op.swap_in': 'Обмен: получено',
+  'tx.op.swap_out': 'Обмен: отдано',
   'tx.op.other': 'Прочая операция',
   'tx.availableChange': 'Доступно',
   'tx.lockedChange': 'Заблокировано',

@@ -15,6 +15,7 @@ export const validation = {
   'validation.order.minCrypto': 'Минимальная сумма: {min} {crypto}',
   'validation.order.price': 'Укажите корректную цену за единицу',
   'validation.order.priceType': 'Выберите тип цены: фиксированная или плавающая',
+  'validation.order.swapFixedPrice': 'Обмен на криптовалюту публикуется только с фиксированной ценой',
   'validation.order.margin': 'Отклонение от рынка — от −20 до +20 %, не больше двух знаков после запятой',
   'validation.order.priceLimit': 'Укажите корректную предельную цену',
   'validation.order.minTotal': 'Минимальная сумма сделки: {amount}',

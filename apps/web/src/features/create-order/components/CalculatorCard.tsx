@@ -1,11 +1,17 @@
-import { feeFor, formatCrypto, formatFiat, tryParseAmount } from '@p2p/shared';
+import { feeFor, formatCrypto, tryParseAmount } from '@p2p/shared';
 import { Link } from 'react-router';
 
 import { useWalletBalances } from '@/features/wallet';
 import { useT } from '@/i18n';
 import { ppmPercentText, useFeePpm } from '@/lib/platform-config';
 import { useFormat } from '@/lib/use-format';
-import { effectiveLimits, normalize, type OrderFormState, orderTotalMinor } from '../lib/order-form';
+import {
+  effectiveLimits,
+  formatPaidMinor,
+  normalize,
+  type OrderFormState,
+  orderTotalMinor,
+} from '../lib/order-form';
 
 /** The side card: total, limits, reserve and fee, and the preview button. */
 export function CalculatorCard({
@@ -35,7 +41,7 @@ export function CalculatorCard({
         <div>
           <dt>{t('createOrder.calc.total')}</dt>
           <dd className="calc-card__total num">
-            {total === null ? '—' : fmt.fiat(formatFiat(total), form.fiat)}
+            {total === null ? '—' : fmt.fiat(formatPaidMinor(total, form.fiat), form.fiat)}
           </dd>
         </div>
         <div>

@@ -1,6 +1,7 @@
 import {
   type CreateOrderRequest,
   defaultTimeLimit,
+  isSwapPayment,
   ORDER_MIN_CRYPTO,
   ORDER_MIN_FIAT,
   PAYMENT_METHODS_BY_FIAT,
@@ -31,7 +32,9 @@ const errorOf = (form: OrderForm, name: keyof OrderFormState) => form.formState.
 /** Amount in crypto and price per unit, with the market price helper. */
 export function AmountSection({ form, id }: { form: OrderForm; id: string }) {
   const t = useT();
-  const { cryptocurrency: crypto, priceType } = form.watch();
+  const { cryptocurrency: crypto, priceType, fiat } = form.watch();
+  // A swap offer has a fixed price only (docs/decisions/026).
+  const floating = priceType === 'floating' && !isSwapPayment(fiat);
   return (
     <fieldset className="panel form-section">
       <legend className="form-section__title">{t('createOrder.section.amount')}</legend>
@@ -43,12 +46,8 @@ export function AmountSection({ form, id }: { form: OrderForm; id: string }) {
         suffix={crypto}
         field={form.register('amount')}
       />
-      <PriceTypeToggle form={form} />
-      {priceType === 'floating' ? (
-        <FloatingPriceFields form={form} id={id} />
-      ) : (
-        <FixedPrice form={form} id={id} />
-      )}
+      {isSwapPayment(fiat) ? null : <PriceTypeToggle form={form} />}
+      {floating ? <FloatingPriceFields form={form} id={id} /> : <FixedPrice form={form} id={id} />}
     </fieldset>
   );
 }
@@ -67,12 +66,16 @@ function FixedPrice({ form, id }: { form: OrderForm; id: string }) {
         suffix={sign}
         field={form.register('price')}
       />
-      <PriceHelper
-        crypto={crypto}
-        fiat={fiat}
-        price={price}
-        onPrice={(next) => form.setValue('price', next, { shouldTouch: true, shouldValidate: true })}
-      />
+      {isSwapPayment(fiat) ? (
+        <p className="small muted">{t('swap.publishNote', { payIn: fiat })}</p>
+      ) : (
+        <PriceHelper
+          crypto={crypto}
+          fiat={fiat}
+          price={price}
+          onPrice={(next) => form.setValue('price', next, { shouldTouch: true, shouldValidate: true })}
+        />
+      )}
     </>
   );
 }
@@ -83,6 +86,8 @@ export function MethodsSection({ form, id }: { form: OrderForm; id: string }) {
   const fmt = useFormat();
   const [methods, fiat] = form.watch(['methods', 'fiat']);
   const error = errorOf(form, 'methods');
+  // A swap (paid in a coin) has no payment methods (docs/decisions/026).
+  if (isSwapPayment(fiat)) return null;
   const toggle = (method: PaymentMethod) => {
     const next = methods.includes(method) ? methods.filter((m) => m !== method) : [...methods, method];
     form.setValue('methods', next, { shouldTouch: true, shouldValidate: true });
@@ -123,6 +128,8 @@ export function LimitsSection({ form, id }: { form: OrderForm; id: string }) {
   const fmt = useFormat();
   const fiat = form.watch('fiat');
   const sign = fiatSign(fiat);
+  // A swap's limits are in its payment coin, from that coin's order minimum (docs/decisions/026).
+  const floor = isSwapPayment(fiat) ? ORDER_MIN_CRYPTO[fiat] : ORDER_MIN_FIAT[fiat];
   return (
     <fieldset className="panel form-section">
       <legend className="form-section__title">{t('createOrder.section.limits')}</legend>
@@ -130,8 +137,8 @@ export function LimitsSection({ form, id }: { form: OrderForm; id: string }) {
         <Field
           id={`${id}-minLimit`}
           label={t('createOrder.field.minLimit', { sign })}
-          hint={t('createOrder.hint.minLimit', { amount: fmt.fiat(ORDER_MIN_FIAT[fiat], fiat, 0) })}
-          placeholder={fmt.number(ORDER_MIN_FIAT[fiat])}
+          hint={t('createOrder.hint.minLimit', { amount: fmt.fiat(floor, fiat, 0) })}
+          placeholder={fmt.number(floor)}
           error={errorOf(form, 'minLimit')}
           suffix={sign}
           field={form.register('minLimit')}
@@ -153,6 +160,7 @@ export function LimitsSection({ form, id }: { form: OrderForm; id: string }) {
 export function TermsSection({ form, id }: { form: OrderForm; id: string }) {
   const t = useT();
   const length = form.watch('description').length;
+  const swap = isSwapPayment(form.watch('fiat'));
   const error = errorOf(form, 'description');
   return (
     <fieldset className="panel form-section">
@@ -176,17 +184,19 @@ export function TermsSection({ form, id }: { form: OrderForm; id: string }) {
         </p>
         {error ? <p className="field__error">{error}</p> : null}
       </div>
-      <Field
-        id={`${id}-timeLimit`}
-        label={t('createOrder.field.timeLimit')}
-        hint={t('createOrder.hint.timeLimit')}
-        error={errorOf(form, 'timeLimit')}
-        suffix={t('createOrder.minutesShort')}
-        type="number"
-        min={TIME_LIMIT_MIN}
-        max={TIME_LIMIT_MAX}
-        field={form.register('timeLimit')}
-      />
+      {swap ? null : (
+        <Field
+          id={`${id}-timeLimit`}
+          label={t('createOrder.field.timeLimit')}
+          hint={t('createOrder.hint.timeLimit')}
+          error={errorOf(form, 'timeLimit')}
+          suffix={t('createOrder.minutesShort')}
+          type="number"
+          min={TIME_LIMIT_MIN}
+          max={TIME_LIMIT_MAX}
+          field={form.register('timeLimit')}
+        />
+      )}
     </fieldset>
   );
 }

@@ -1,10 +1,15 @@
-import { formatFiat } from '@p2p/shared';
 import { useId } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
 import { OrderTypeBadge } from '@/features/orders';
 import { useI18n } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
-import { effectiveLimits, normalize, type OrderFormState, orderTotalMinor } from '../lib/order-form';
+import {
+  effectiveLimits,
+  formatPaidMinor,
+  normalize,
+  type OrderFormState,
+  orderTotalMinor,
+} from '../lib/order-form';
 
 /** The order as it will be published, with the confirm button. */
 export function PreviewDialog({
@@ -26,7 +31,10 @@ export function PreviewDialog({
   const rows: [string, string][] = [
     [t('createOrder.field.amount'), fmt.crypto(normalize(form.amount), form.cryptocurrency)],
     [t('createOrder.field.price'), fmt.fiat(normalize(form.price), form.fiat)],
-    [t('createOrder.calc.total'), total === null ? '—' : fmt.fiat(formatFiat(total), form.fiat)],
+    [
+      t('createOrder.calc.total'),
+      total === null ? '—' : fmt.fiat(formatPaidMinor(total, form.fiat), form.fiat),
+    ],
     [
       t('createOrder.calc.limits'),
       `${min ? fmt.fiat(min, form.fiat) : '—'} – ${max ? fmt.fiat(max, form.fiat) : '—'}`,

@@ -1,4 +1,10 @@
-import { CRYPTOCURRENCIES, type Cryptocurrency, FIAT_CURRENCIES, type FiatCurrency } from '@p2p/shared';
+import {
+  CRYPTOCURRENCIES,
+  type Cryptocurrency,
+  isSwapPayment,
+  PAYMENT_CURRENCIES,
+  type PaymentCurrency,
+} from '@p2p/shared';
 import { useT } from '@/i18n';
 import type { OrderFormState } from '../lib/order-form';
 
@@ -6,7 +12,7 @@ interface TypeSectionProps {
   form: OrderFormState;
   onType: (type: 'buy' | 'sell') => void;
   onCrypto: (crypto: Cryptocurrency) => void;
-  onFiat: (fiat: FiatCurrency) => void;
+  onFiat: (fiat: PaymentCurrency) => void;
 }
 
 /** Order type (buy / sell), the coin and the payment currency. */
@@ -23,6 +29,8 @@ export function TypeSection({ form, onType, onCrypto, onFiat }: TypeSectionProps
             type="button"
             className={`type-switch__item type-switch__item--${type}`}
             aria-pressed={form.type === type}
+            // A swap (paid in a coin) is published as a sale (docs/decisions/026).
+            disabled={type === 'buy' && isSwapPayment(form.fiat)}
             onClick={() => onType(type)}
           >
             <strong>{t(type === 'buy' ? 'createOrder.type.buy' : 'createOrder.type.sell')}</strong>
@@ -52,7 +60,7 @@ export function TypeSection({ form, onType, onCrypto, onFiat }: TypeSectionProps
         <fieldset className="field field--set">
           <legend className="field__label">{t('createOrder.field.fiat')}</legend>
           <div className="segmented">
-            {FIAT_CURRENCIES.map((fiat) => (
+            {PAYMENT_CURRENCIES.filter((c) => c !== form.cryptocurrency).map((fiat) => (
               <button
                 key={fiat}
                 type="button"

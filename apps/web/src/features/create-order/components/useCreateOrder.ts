@@ -20,6 +20,8 @@ export type ServerFieldErrors = Partial<Record<OrderField, string>>;
 export function useCreateOrder(
   onFieldError: (field: OrderField, message: string) => void,
   gate?: SellingGate,
+  /** A refusal the page answers itself (a swap's code or price ask): true when it did. */
+  onRefusal?: (error: unknown, body: CreateOrderRequest) => boolean,
 ) {
   const t = useT();
   const navigate = useNavigate();
@@ -42,6 +44,7 @@ export function useCreateOrder(
     onError: (error, variables) => {
       // Selling without two-factor: enrol, then publish the same order (same key).
       if (gate?.handle(error, () => create.mutate(variables))) return;
+      if (onRefusal?.(error, variables.body)) return;
       setServerError(toServerError(error, t('createOrder.insufficient'), t('createOrder.createError')));
       for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
         if (message) onFieldError(field as OrderField, message);

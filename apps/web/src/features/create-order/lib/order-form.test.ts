@@ -99,3 +99,31 @@ describe('create-order form', () => {
     expect(counterTone(475)).toBe('danger');
   });
 });
+
+describe('create-order form: a coin as the currency of payment (docs/decisions/026)', () => {
+  const swap = (over: Partial<OrderFormState> = {}) =>
+    filled({ fiat: 'USDT', amount: '0,5', price: '97 000,5', methods: [], ...over });
+
+  it('needs no payment method or time to pay; prices and limits have 8 decimals', () => {
+    expect(canPreview(swap())).toBe(true);
+    expect(orderFormIssues(swap({ timeLimit: '' }))).toEqual([]);
+    expect(effectiveLimits(swap())).toEqual({ min: '10.00000000', max: '48500.25000000' });
+    expect(fields(swap({ price: '1.123456789' }))).toEqual(['price_per_unit']);
+  });
+
+  it('builds a sale with no methods and no time limit, whatever was chosen before', () => {
+    expect(toCreateOrderBody(swap({ type: 'buy', methods: ['sberbank'] }))).toMatchObject({
+      type: 'sell',
+      fiat_currency: 'USDT',
+      price_per_unit: '97000.5',
+      total_amount: '48500.25000000',
+      payment_methods: [],
+      time_limit: undefined,
+    });
+  });
+
+  it('refuses a total under the payment coin minimum and the same coin twice', () => {
+    expect(fields(swap({ amount: '0,001', price: '5000' }))).toContain('total_amount');
+    expect(fields(swap({ fiat: 'BTC', price: '1' }))).toContain('fiat_currency');
+  });
+});

@@ -1,12 +1,16 @@
 import {
   CreateOrderRequest,
   type Cryptocurrency,
-  type FiatCurrency,
+  decimalsOf,
   fiatValue,
+  formatCrypto,
   formatFiat,
+  isSwapPayment,
   type MessageKey,
+  ORDER_MIN_CRYPTO,
   ORDER_MIN_FIAT,
   orderAmountIssues,
+  type PaymentCurrency,
   type PaymentMethod,
   parseMarginBp,
   TAKER_CONDITION_MAX,
@@ -23,7 +27,8 @@ export const TIME_LIMIT_DEFAULT = 30;
 export interface OrderFormState {
   type: 'buy' | 'sell';
   cryptocurrency: Cryptocurrency;
-  fiat: FiatCurrency;
+  /** A fiat, or a coin: an instant swap, priced and limited in that coin (docs/decisions/026). */
+  fiat: PaymentCurrency;
   amount: string;
   /** The fixed price; for a floating order the price its margin gives at the market now. */
   price: string;
@@ -55,7 +60,9 @@ export type OrderField =
   | 'margin_percent'
   | 'price_limit'
   | 'min_taker_trades'
-  | 'min_taker_age_days';
+  | 'min_taker_age_days'
+  /** A swap paid in the coin it sells (docs/decisions/026). */
+  | 'fiat_currency';
 
 /** A field error: the field and the catalogue key of the rule it breaks. */
 export interface OrderFieldIssue {
@@ -100,15 +107,22 @@ const positive = (text: string, decimals: number) => {
   return value !== null && value > 0n;
 };
 
-/** Preview only with amount and price above 0 and at least one payment method. */
+/** Minor units of the payment currency as a decimal string: 8 places for a coin, 2 for a fiat. */
+export const formatPaidMinor = (minor: bigint, payIn: string): string =>
+  isSwapPayment(payIn) ? formatCrypto(minor) : formatFiat(minor);
+
+/** Preview only with amount and price above 0 and at least one payment method (a swap has none). */
 export function canPreview(form: OrderFormState): boolean {
-  return positive(form.amount, 8) && positive(form.price, 2) && form.methods.length > 0;
+  const methods = isSwapPayment(form.fiat) || form.methods.length > 0;
+  return positive(form.amount, 8) && positive(form.price, decimalsOf(form.fiat)) && methods;
 }
 
-/** amount x price in fiat minor units (rounded down); null until both are numbers. */
-export function orderTotalMinor(form: Pick<OrderFormState, 'amount' | 'price'>): bigint | null {
+/** amount x price in the payment currency's minor units (rounded down); null until both are numbers. */
+export function orderTotalMinor(
+  form: Pick<OrderFormState, 'amount' | 'price'> & { fiat?: PaymentCurrency },
+): bigint | null {
   const amount = tryParseAmount(normalize(form.amount), 8);
-  const price = tryParseAmount(normalize(form.price), 2);
+  const price = tryParseAmount(normalize(form.price), decimalsOf(form.fiat ?? 'RUB'));
   if (amount === null || price === null) return null;
   return fiatValue(amount, price);
 }
@@ -118,17 +132,24 @@ export function orderTotalMinor(form: Pick<OrderFormState, 'amount' | 'price'>):
  * minimum (1 000 ₽ / 10 $) and the whole order total as maximum. Null parts are not numbers yet.
  */
 export function effectiveLimits(form: OrderFormState): { min: string | null; max: string | null } {
+  const decimals = decimalsOf(form.fiat);
   const parse = (text: string) => {
-    const value = tryParseAmount(normalize(text), 2);
-    return value === null ? null : formatFiat(value);
+    const value = tryParseAmount(normalize(text), decimals);
+    return value === null ? null : formatPaidMinor(value, form.fiat);
   };
   const total = orderTotalMinor(form);
+  const floor = isSwapPayment(form.fiat) ? ORDER_MIN_CRYPTO[form.fiat] : ORDER_MIN_FIAT[form.fiat];
   return {
     min:
       form.minLimit.trim() === ''
-        ? formatFiat(tryParseAmount(ORDER_MIN_FIAT[form.fiat], 2) ?? 0n)
+        ? formatPaidMinor(tryParseAmount(floor, decimals) ?? 0n, form.fiat)
         : parse(form.minLimit),
-    max: form.maxLimit.trim() === '' ? (total === null ? null : formatFiat(total)) : parse(form.maxLimit),
+    max:
+      form.maxLimit.trim() === ''
+        ? total === null
+          ? null
+          : formatPaidMinor(total, form.fiat)
+        : parse(form.maxLimit),
   };
 }
 
@@ -139,25 +160,27 @@ export function toCreateOrderBody(form: OrderFormState) {
   const description = form.description.trim();
   const limit = normalize(form.priceLimit);
   const pricing =
-    form.priceType === 'floating'
+    form.priceType === 'floating' && !isSwapPayment(form.fiat)
       ? {
           price_type: 'floating' as const,
           margin_percent: normalize(form.margin),
           price_limit: limit === '' ? undefined : limit,
         }
       : { price_type: 'fixed' as const, price_per_unit: normalize(form.price) };
+  // A swap is a sale with no payment methods and no time to pay (docs/decisions/026).
+  const swap = isSwapPayment(form.fiat);
   return {
-    type: form.type,
+    type: swap ? 'sell' : form.type,
     cryptocurrency: form.cryptocurrency,
     fiat_currency: form.fiat,
     amount_crypto: normalize(form.amount),
     ...pricing,
-    total_amount: formatFiat(orderTotalMinor(form) ?? 0n),
+    total_amount: formatPaidMinor(orderTotalMinor(form) ?? 0n, form.fiat),
     min_amount: min === '' ? undefined : min,
     max_amount: max === '' ? undefined : max,
-    payment_methods: form.methods,
+    payment_methods: swap ? [] : form.methods,
     description: description === '' ? undefined : description,
-    time_limit: Number(form.timeLimit),
+    time_limit: swap ? undefined : Number(form.timeLimit),
     min_taker_trades: wholeOrNone(form.minTakerTrades),
     min_taker_age_days: wholeOrNone(form.minTakerAgeDays),
   };
@@ -189,10 +212,14 @@ export function orderFormIssues(form: OrderFormState): OrderFieldIssue[] {
   if (amountText !== '' && tryParseAmount(amountText, 8) === null) {
     issues.push({ field: 'amount_crypto', key: 'validation.amount.decimals8' });
   }
-  if (priceText !== '' && tryParseAmount(priceText, 2) === null) {
-    issues.push({ field: 'price_per_unit', key: 'validation.amount.decimals2' });
+  const swap = isSwapPayment(form.fiat);
+  if (priceText !== '' && tryParseAmount(priceText, decimalsOf(form.fiat)) === null) {
+    issues.push({
+      field: 'price_per_unit',
+      key: swap ? 'validation.amount.decimals8' : 'validation.amount.decimals2',
+    });
   }
-  if (form.priceType === 'floating') {
+  if (form.priceType === 'floating' && !isSwapPayment(form.fiat)) {
     if (parseMarginBp(form.margin) === null)
       issues.push({ field: 'margin_percent', key: 'validation.order.margin' });
     const limit = normalize(form.priceLimit);
@@ -212,12 +239,13 @@ export function orderFormIssues(form: OrderFormState): OrderFieldIssue[] {
       issues.push({ field: issue.path as OrderField, key: issue.message });
     }
   }
-  if (form.methods.length === 0) issues.push({ field: 'payment_methods', key: 'validation.order.methods' });
+  if (!swap && form.methods.length === 0)
+    issues.push({ field: 'payment_methods', key: 'validation.order.methods' });
   if (form.description.length > DESCRIPTION_MAX) {
     issues.push({ field: 'description', key: 'validation.order.description' });
   }
   const time = Number(form.timeLimit);
-  if (!/^\d+$/.test(form.timeLimit.trim()) || time < TIME_LIMIT_MIN || time > TIME_LIMIT_MAX) {
+  if (!swap && (!/^\d+$/.test(form.timeLimit.trim()) || time < TIME_LIMIT_MIN || time > TIME_LIMIT_MAX)) {
     issues.push({ field: 'time_limit', key: 'validation.order.timeLimit' });
   }
   if (!conditionOk(form.minTakerTrades, TAKER_CONDITION_MAX.trades)) {
@@ -250,6 +278,7 @@ export const FORM_FIELD_OF: Record<OrderField, keyof OrderFormState> = {
   price_limit: 'priceLimit',
   min_taker_trades: 'minTakerTrades',
   min_taker_age_days: 'minTakerAgeDays',
+  fiat_currency: 'fiat',
 };
 
 /**

@@ -1,4 +1,10 @@
-import { type CreateOrderRequest, methodServesFiat, ORDER_MIN_CRYPTO, ORDER_MIN_FIAT } from '@p2p/shared';
+import {
+  type CreateOrderRequest,
+  isSwapPayment,
+  methodServesFiat,
+  ORDER_MIN_CRYPTO,
+  ORDER_MIN_FIAT,
+} from '@p2p/shared';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
@@ -6,6 +12,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { useUserSettings } from '@/features/settings';
 import { useSellingGate } from '@/features/two-factor';
 import { currentLang, useI18n } from '@/i18n';
+import { ApiError } from '@/lib/api';
 import { catalogueResolver } from '@/lib/form-resolver';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useFormat } from '@/lib/use-format';
@@ -18,6 +25,7 @@ import {
   TermsSection,
 } from '../components/OrderSections';
 import { PreviewDialog } from '../components/PreviewDialog';
+import { type SwapAsk, SwapPublishDialog } from '../components/SwapPublishDialog';
 import { TypeSection } from '../components/TypeSection';
 import { type ServerError, useCreateOrder } from '../components/useCreateOrder';
 import {
@@ -39,11 +47,20 @@ function useOrderForm(initialType: 'buy' | 'sell') {
   const fmt = useFormat();
   const resolver = useMemo(() => {
     // The minimums a message names, written in the UI language.
-    const values = (form: OrderFormState) => ({
-      min: ORDER_MIN_CRYPTO[form.cryptocurrency],
-      crypto: form.cryptocurrency,
-      amount: fmt.fiat(ORDER_MIN_FIAT[form.fiat], form.fiat, 0),
-    });
+    const values = (form: OrderFormState): Record<string, string> =>
+      isSwapPayment(form.fiat)
+        ? {
+            min: ORDER_MIN_CRYPTO[form.cryptocurrency],
+            crypto: form.cryptocurrency,
+            amount: ORDER_MIN_CRYPTO[form.fiat],
+            currency: form.fiat,
+            payIn: form.fiat,
+          }
+        : {
+            min: ORDER_MIN_CRYPTO[form.cryptocurrency],
+            crypto: form.cryptocurrency,
+            amount: fmt.fiat(ORDER_MIN_FIAT[form.fiat], form.fiat, 0),
+          };
     return catalogueResolver<OrderFormState, CreateOrderRequest>(orderFormSchema(values), currentLang);
   }, [fmt]);
   const form = useForm<OrderFormState, unknown, CreateOrderRequest>({
@@ -72,16 +89,37 @@ export function CreateOrderPage() {
   const [previewing, setPreviewing] = useState<CreateOrderRequest | null>(null);
   const gate = useSellingGate();
   const minRating = useUserSettings().data?.trading?.minRating;
+  // A swap offer is published with a fresh code, and a far price with a confirmation (docs/decisions/026).
+  const [swapBody, setSwapBody] = useState<CreateOrderRequest | null>(null);
+  const [swapAsk, setSwapAsk] = useState<SwapAsk | null>(null);
   const { submit, submitting, serverError } = useCreateOrder(
-    (field, message) => form.setError(FORM_FIELD_OF[field], { type: 'server', message }),
+    (field, message) => {
+      // A rule of a field the form does not show (the banner says it) has no place to go.
+      if (FORM_FIELD_OF[field]) form.setError(FORM_FIELD_OF[field], { type: 'server', message });
+    },
     gate,
+    (error, body) => {
+      if (!isSwapPayment(body.fiat_currency) || !(error instanceof ApiError)) return false;
+      if (error.code !== 'PRICE_CONFIRMATION_REQUIRED' && error.code !== 'TWO_FACTOR_REQUIRED') return false;
+      if ((error.details as { reason?: string } | undefined)?.reason === 'not_enabled') return false;
+      setSwapAsk({ message: error.message, priceAsk: error.code === 'PRICE_CONFIRMATION_REQUIRED' });
+      return true;
+    },
   );
 
   const values = form.watch();
   const openPreview = form.handleSubmit((body) => setPreviewing(body));
   const confirm = () => {
-    if (previewing) submit(previewing);
+    if (previewing && isSwapPayment(previewing.fiat_currency)) {
+      setSwapBody(previewing);
+      setSwapAsk({ message: null, priceAsk: false });
+    } else if (previewing) submit(previewing);
     setPreviewing(null);
+  };
+  const sendSwap = (code: string, confirmPrice: boolean) => {
+    if (!swapBody) return;
+    setSwapAsk(null);
+    submit({ ...swapBody, totp_code: code, confirm_price: confirmPrice || undefined });
   };
 
   return (
@@ -103,8 +141,11 @@ export function CreateOrderPage() {
             }
             onFiat={(fiat) => {
               form.setValue('fiat', fiat, { shouldValidate: form.formState.isSubmitted });
+              if (isSwapPayment(fiat)) form.setValue('type', 'sell');
               // Methods of another currency do not carry over (PAYMENT_METHODS_BY_FIAT).
-              const kept = form.getValues('methods').filter((m) => methodServesFiat(m, fiat));
+              const kept = isSwapPayment(fiat)
+                ? []
+                : form.getValues('methods').filter((m) => methodServesFiat(m, fiat));
               form.setValue('methods', kept, { shouldValidate: form.formState.isSubmitted });
             }}
           />
@@ -125,6 +166,7 @@ export function CreateOrderPage() {
         onClose={() => setPreviewing(null)}
       />
       {gate.dialog}
+      <SwapPublishDialog ask={swapAsk} onSend={sendSwap} onClose={() => setSwapAsk(null)} />
       <Dialog open={submitting} onClose={() => undefined} labelledBy={`${id}-overlay`}>
         <div className="create-overlay" aria-busy="true">
           <span className="spinner" aria-hidden="true" />

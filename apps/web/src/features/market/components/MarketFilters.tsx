@@ -1,4 +1,10 @@
-import { CRYPTOCURRENCIES, FIAT_CURRENCIES, PAYMENT_METHODS, PAYMENT_METHODS_BY_FIAT } from '@p2p/shared';
+import {
+  CRYPTOCURRENCIES,
+  isSwapPayment,
+  PAYMENT_CURRENCIES,
+  PAYMENT_METHODS,
+  PAYMENT_METHODS_BY_FIAT,
+} from '@p2p/shared';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
@@ -37,7 +43,8 @@ export function MarketFilters({ filters }: { filters: ReturnType<typeof useMarke
     {
       key: 'fiat' as const,
       label: t('market.filters.fiat'),
-      options: FIAT_CURRENCIES.map((c) => ({ value: c, label: c })),
+      // The fiats, then the coins: a coin of payment is an instant swap (docs/decisions/026).
+      options: PAYMENT_CURRENCIES.map((c) => ({ value: c, label: c })),
     },
     {
       key: 'method' as const,
@@ -50,7 +57,7 @@ export function MarketFilters({ filters }: { filters: ReturnType<typeof useMarke
         }),
       ),
     },
-  ];
+  ].filter((row) => !(row.key === 'method' && isSwapPayment(fiat))); // a swap has no payment methods
   const chips = [
     crypto ? { key: 'crypto' as const, label: crypto } : null,
     fiat ? { key: 'fiat' as const, label: fiat } : null,

@@ -1,4 +1,4 @@
-import { CRYPTOCURRENCIES, FIAT_CURRENCIES, PAYMENT_METHODS } from '@p2p/shared';
+import { CRYPTOCURRENCIES, PAYMENT_CURRENCIES, PAYMENT_METHODS } from '@p2p/shared';
 import type { OrderBookFilter } from '@/features/orders';
 
 export type FilterKey = 'crypto' | 'fiat' | 'method';
@@ -14,7 +14,7 @@ function readFilter(params: URLSearchParams, key: FilterKey, allowed: readonly s
 export function readMarketFilters(params: URLSearchParams): MarketFilterValues {
   return {
     crypto: readFilter(params, 'crypto', CRYPTOCURRENCIES),
-    fiat: readFilter(params, 'fiat', FIAT_CURRENCIES),
+    fiat: readFilter(params, 'fiat', PAYMENT_CURRENCIES),
     method: readFilter(params, 'method', PAYMENT_METHODS),
   };
 }

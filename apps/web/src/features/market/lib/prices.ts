@@ -45,8 +45,10 @@ export function priceDeviationText(
   pricePerUnit: string,
   marketMinor: bigint | null,
   lang: Lang = 'ru',
+  /** 8 for a swap's price in a coin (docs/decisions/026). */
+  decimals: number = FIAT_DECIMALS,
 ): string | null {
-  const price = tryParseAmount(pricePerUnit, FIAT_DECIMALS);
+  const price = tryParseAmount(pricePerUnit, decimals);
   if (price === null || marketMinor === null) return null;
   return formatTenths(deviationTenths(price, marketMinor), lang);
 }

@@ -1,4 +1,4 @@
-import type { OrderView } from '@p2p/shared';
+import { decimalsOf, type OrderView } from '@p2p/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Icon } from '@/components/ui/Icon';
@@ -66,6 +66,7 @@ function deviationFrom(prices: MarketPricesState | undefined, lang: Lang) {
       order.price_per_unit,
       marketPriceMinor(quotes, order.cryptocurrency, order.fiat_currency),
       lang,
+      decimalsOf(order.fiat_currency),
     );
 }
 

@@ -5,6 +5,8 @@ import type {
   OrderStats,
   OrderTradesQuery,
   OrderView,
+  SwapView,
+  TakeSwapRequest,
   TradeDetails,
   TradeLimitsView,
   TradeList,
@@ -18,6 +20,8 @@ export type TradeListData = z.infer<typeof TradeList>;
 export type CreatedOrderData = z.infer<typeof CreatedOrder>;
 /** The body as the form sends it: defaults (fiat, time limit) may be left to the server. */
 export type CreateOrderBody = z.input<typeof CreateOrderRequest>;
+/** The body of a swap as the dialog sends it. */
+export type TakeSwapBody = z.input<typeof TakeSwapRequest>;
 export type OrderTradeStatus = NonNullable<z.infer<typeof OrderTradesQuery>['status']>;
 
 export interface OrderBookFilter {
@@ -65,6 +69,13 @@ export const ordersApi = {
     apiRequest<TradeListData>(`${path(id)}/trades?${query(params)}`),
   /** GET /users/me/limits: the caller's trade limits now (docs/decisions/023, "Limits"). */
   myLimits: () => apiRequest<TradeLimitsView>('/users/me/limits'),
+  /** POST /orders/{id}/swap: takes a swap offer, settled at once (docs/decisions/026). */
+  takeSwap: (id: string, body: TakeSwapBody, idempotencyKey: string) =>
+    apiRequest<SwapView>(`${path(id)}/swap`, {
+      method: 'POST',
+      body,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    }),
   /** POST /trades: opens a trade on an order. Retries with the same key never open a second one. */
   createTrade: (body: CreateTradeBody, idempotencyKey: string) =>
     apiRequest<TradeDetails>('/trades', {

@@ -1,4 +1,4 @@
-import type { OrderView, UnmetCondition } from '@p2p/shared';
+import { isSwapPayment, type OrderView, type UnmetCondition } from '@p2p/shared';
 import { useId } from 'react';
 import { useT } from '@/i18n';
 
@@ -30,6 +30,8 @@ export function OrderCard({ order, deviation, isOwn, unmet = null, onOpen }: Ord
   const unmetId = useId();
   const side = takerSide(order.type);
   const limits = tradeLimitTexts(order);
+  // Paid in a coin: an instant swap, no methods and no time to pay (docs/decisions/026).
+  const swap = isSwapPayment(order.fiat_currency);
   return (
     <article
       className={`order-card order-card--${side}${unmet ? ' order-card--unmet' : ''}`}
@@ -88,8 +90,14 @@ export function OrderCard({ order, deviation, isOwn, unmet = null, onOpen }: Ord
       <TakerConditionsLine order={order} />
       {unmet && !isOwn ? <UnmetNotice unmet={unmet} id={unmetId} /> : null}
       <div className="order-card__foot">
-        <PaymentMethodTags methods={order.payment_methods} max={2} />
-        <TimeLimit minutes={order.time_limit} />
+        {swap ? (
+          <span className="badge badge--muted">{t('swap.badge')}</span>
+        ) : (
+          <>
+            <PaymentMethodTags methods={order.payment_methods} max={2} />
+            <TimeLimit minutes={order.time_limit} />
+          </>
+        )}
         {isOwn ? (
           <span className="badge badge--muted order-card__own">{t('orders.yours')}</span>
         ) : (
@@ -100,7 +108,11 @@ export function OrderCard({ order, deviation, isOwn, unmet = null, onOpen }: Ord
             disabled={unmet !== null || order.market_paused}
             aria-describedby={unmet ? unmetId : undefined}
           >
-            {t(side === 'buy' ? 'orders.buyCrypto' : 'orders.sellCrypto', { crypto: order.cryptocurrency })}
+            {swap
+              ? t('swap.action')
+              : t(side === 'buy' ? 'orders.buyCrypto' : 'orders.sellCrypto', {
+                  crypto: order.cryptocurrency,
+                })}
           </button>
         )}
       </div>

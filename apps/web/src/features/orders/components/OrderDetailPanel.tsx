@@ -1,10 +1,11 @@
-import type { OrderView } from '@p2p/shared';
+import { isSwapPayment, type OrderView } from '@p2p/shared';
 import { useEffect, useId } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
 import { useT } from '@/i18n';
 import { OrderSideLine, OrderTerms, TraderBlock } from './OrderFacts';
 import { SidePanel } from './SidePanel';
+import { SwapEntry } from './SwapEntry';
 import { TradeEntry, useTradeBlock } from './TradeEntry';
 import { TradeFlowDialogs } from './TradeFlowDialogs';
 import { useTradeFlow } from './useTradeFlow';
@@ -28,7 +29,7 @@ export function OrderDetailPanel({ order, open, onClose, startWithForm }: OrderD
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the panel first opens
   useEffect(() => {
-    if (startWithForm && !block) openForm();
+    if (startWithForm && !block && !isSwapPayment(order.fiat_currency)) openForm();
   }, []);
 
   return (
@@ -61,7 +62,11 @@ export function OrderDetailPanel({ order, open, onClose, startWithForm }: OrderD
             {t('orders.openPage')}
           </Link>
           <div className={`side-panel__foot${flow.stage === 'closed' ? ' side-panel__foot--sticky' : ''}`}>
-            <TradeEntry flow={flow} mode="inline" />
+            {isSwapPayment(order.fiat_currency) ? (
+              <SwapEntry order={order} />
+            ) : (
+              <TradeEntry flow={flow} mode="inline" />
+            )}
           </div>
         </div>
       </SidePanel>

@@ -1,4 +1,4 @@
-import type { OrderView } from '@p2p/shared';
+import { isSwapPayment, type OrderView } from '@p2p/shared';
 import { Link } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
@@ -83,18 +83,27 @@ export function OrderTerms({ order, summary = true }: { order: OrderView; summar
           {fmt.fiat(limits.min, fiat)} – {fmt.fiat(limits.max, fiat)}
         </dd>
       </div>
-      <div className="order-terms__row">
-        <dt>{t('orders.timeLimit')}</dt>
-        <dd>
-          <TimeLimit minutes={order.time_limit} />
-        </dd>
-      </div>
-      <div className="order-terms__row order-terms__row--methods">
-        <dt>{t('orders.paymentMethods')}</dt>
-        <dd>
-          <PaymentMethodTags methods={order.payment_methods} />
-        </dd>
-      </div>
+      {isSwapPayment(fiat) ? (
+        <div className="order-terms__row">
+          <dt>{t('swap.settlement')}</dt>
+          <dd>{t('swap.badge')}</dd>
+        </div>
+      ) : (
+        <>
+          <div className="order-terms__row">
+            <dt>{t('orders.timeLimit')}</dt>
+            <dd>
+              <TimeLimit minutes={order.time_limit} />
+            </dd>
+          </div>
+          <div className="order-terms__row order-terms__row--methods">
+            <dt>{t('orders.paymentMethods')}</dt>
+            <dd>
+              <PaymentMethodTags methods={order.payment_methods} />
+            </dd>
+          </div>
+        </>
+      )}
     </dl>
   );
 }

@@ -1,4 +1,11 @@
-import { cryptoForFiat, formatCrypto, formatFiat, type TradeLimitsView, tryParseAmount } from '@p2p/shared';
+import {
+  cryptoForFiat,
+  decimalsOf,
+  formatCrypto,
+  formatFiat,
+  type TradeLimitsView,
+  tryParseAmount,
+} from '@p2p/shared';
 
 /*
  * The trade form's amounts and limits, without zod: the market's order cards show the limits
@@ -37,21 +44,30 @@ export function parseFiatInput(text: string): bigint | null {
  * buyer's own `cap` (a new account's, `buyerCap`) is lower.
  */
 export function tradeLimits(
-  terms: Pick<TradeTerms, 'min_amount' | 'max_amount' | 'available_fiat'>,
+  terms: LimitTerms,
   cap: bigint | null = null,
 ): {
   min: bigint;
   max: bigint;
 } {
-  const min = tryParseAmount(terms.min_amount, 2) ?? 0n;
-  const maxAmount = tryParseAmount(terms.max_amount, 2) ?? 0n;
-  const available = tryParseAmount(terms.available_fiat, 2) ?? maxAmount;
+  const decimals = decimalsOf(terms.fiat_currency ?? 'RUB');
+  const min = tryParseAmount(terms.min_amount, decimals) ?? 0n;
+  const maxAmount = tryParseAmount(terms.max_amount, decimals) ?? 0n;
+  const available = tryParseAmount(terms.available_fiat, decimals) ?? maxAmount;
   const max = available < maxAmount ? available : maxAmount;
   return { min, max: cap !== null && cap < max ? cap : max };
 }
 
+/**
+ * The limit terms of an order; with `fiat_currency` a coin (an instant swap, docs/decisions/026)
+ * the amounts have 8 decimals.
+ */
+type LimitTerms = Pick<TradeTerms, 'min_amount' | 'max_amount' | 'available_fiat'> & {
+  fiat_currency?: string;
+};
+
 /** An order can take a trade only while its limits still leave a valid amount. */
-export function hasTradableRange(terms: Pick<TradeTerms, 'min_amount' | 'max_amount' | 'available_fiat'>) {
+export function hasTradableRange(terms: LimitTerms) {
   const { min, max } = tradeLimits(terms);
   return max > 0n && max >= min;
 }
@@ -69,12 +85,10 @@ export function cryptoPreview(amountText: string, pricePerUnit: string): string 
 }
 
 /** Limits as decimal strings (for "Мин" / "Макс" buttons and messages). */
-export function tradeLimitTexts(
-  terms: Pick<TradeTerms, 'min_amount' | 'max_amount' | 'available_fiat'>,
-  cap: bigint | null = null,
-) {
+export function tradeLimitTexts(terms: LimitTerms, cap: bigint | null = null) {
   const { min, max } = tradeLimits(terms, cap);
-  return { min: formatFiat(min), max: formatFiat(max) };
+  const format = decimalsOf(terms.fiat_currency ?? 'RUB') === 8 ? formatCrypto : formatFiat;
+  return { min: format(min), max: format(max) };
 }
 
 // ---- The caller's trade limits (GET /users/me/limits; docs/decisions/023, "Limits") ----

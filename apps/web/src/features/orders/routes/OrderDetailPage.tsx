@@ -1,4 +1,4 @@
-import type { OrderView } from '@p2p/shared';
+import { isSwapPayment, type OrderView } from '@p2p/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -12,6 +12,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useOrder, useOrderMutations } from '../api/queries';
 import { OrderSideLine, OrderTerms, TraderBlock } from '../components/OrderFacts';
 import { OrderStatusBadge } from '../components/OrderStatusBadge';
+import { SwapEntry } from '../components/SwapEntry';
 import { TradeEntry } from '../components/TradeEntry';
 import { TradeFlowDialogs } from '../components/TradeFlowDialogs';
 import { useTradeFlow } from '../components/useTradeFlow';
@@ -88,7 +89,13 @@ function OrderDetail({ order }: { order: OrderView }) {
             <TraderBlock order={order} />
           </section>
           <section className="panel order-page__action" aria-label={t('orderPage.actions')}>
-            {isOwner ? <OwnerActions order={order} /> : <TradeEntry flow={flow} mode="dialog" />}
+            {isOwner ? (
+              <OwnerActions order={order} />
+            ) : isSwapPayment(order.fiat_currency) ? (
+              <SwapEntry order={order} />
+            ) : (
+              <TradeEntry flow={flow} mode="dialog" />
+            )}
             <ul className="safety-list small">
               <li>{t('orderPage.safety.escrow')}</li>
               <li>{t('orderPage.safety.outside')}</li>

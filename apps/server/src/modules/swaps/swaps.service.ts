@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Cryptocurrency,
+  formatCrypto,
+  formatRu,
+  isSwapPayment,
+  type SwapQuote,
+  type SwapView,
+  swapQuoteForCrypto,
+  swapQuoteForPaid,
+  type TakeSwapRequest,
+  tryParseAmount,
+} from '@p2p/shared';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import type { OrderRow, SwapRow } from '../../db/schema.ts';
+import { AppError, assert, notFound } from '../../errors.ts';
+import { PendingEvents } from '../../events/notifier.ts';
+import { idempotent } from '../idempotency/idempotency.ts';
+import * as ledger from '../ledger/ledger.ts';
+import { findOrder } from '../orders/orders.repository.ts';
+import { assertSwapPrice, swapMarketPrice } from '../orders/swap-orders.ts';
+import { TwoFactorService } from '../two-factor/two-factor.service.ts';
+import { userBlocked } from '../users/blocking.ts';
+import * as repo from './swaps.repository.ts';
+
+/**
+ * Taking a swap offer (docs/decisions/026-instant-swaps.md): both legs are on the platform, so
+ * the taker's payment and the maker's coins move in one transaction, with no payment step,
+ * chat or dispute. The offer is locked first, so racing takers queue and never oversell it.
+ */
+export class SwapsService {
+  private readonly twoFactor: TwoFactorService;
+
+  constructor(private readonly ctx: AppContext) {
+    this.twoFactor = new TwoFactorService(ctx);
+  }
+
+  async take(
+    takerId: string,
+    orderId: string,
+    input: TakeSwapRequest,
+    idempotencyKey?: string,
+  ): Promise<SwapView> {
+    // The market price is fetched before the transaction: no network wait under the offer's lock.
+    const found = await findOrder(this.ctx.db, orderId);
+    if (!found) throw notFound('errors.orderNotFound');
+    const market = isSwapPayment(found.fiatCurrency)
+      ? await swapMarketPrice(this.ctx, found.cryptocurrency as Cryptocurrency, found.fiatCurrency)
+      : null;
+    const events = new PendingEvents();
+    const view = await this.twoFactor.countingFailures(takerId, () =>
+      idempotent(
+        this.ctx.db,
+        { userId: takerId, scope: 'swaps.take', key: idempotencyKey, request: { orderId, ...input } },
+        async (tx) => {
+          const now = this.ctx.clock.now();
+          const order = await this.admit(tx, takerId, orderId);
+          assertSwapPrice({
+            price: order.pricePerUnit,
+            market,
+            confirmed: input.confirm_price === true,
+            side: 'take',
+          });
+          const q = this.quoteFor(order, input);
+          // Last, once everything else passed: a refusal above leaves the code unspent.
+          await this.twoFactor.requireFreshCode(tx, {
+            userId: takerId,
+            code: input.totp_code,
+            now,
+            ask: 'security.codeToSwap',
+          });
+          const swap = await this.settle(tx, { order, takerId, q, now });
+          announce(events, swap.row, swap.orderStatus);
+          return toSwapView(swap.row);
+        },
+      ),
+    );
+    events.publishTo(this.ctx.notifier);
+    return view;
+  }
+
+  /** The offer locked, and the refusals in the order a taker meets them. */
+  private async admit(
+    tx: Tx,
+    takerId: string,
+    orderId: string,
+  ): Promise<OrderRow & { fiatCurrency: Cryptocurrency }> {
+    const admission = await repo.admitSwapTaker(tx, orderId, takerId);
+    if (!admission) throw notFound('errors.orderNotFound');
+    const { order } = admission;
+    if (admission.takerBlocked || (order.userId !== takerId && admission.makerBlocked)) throw userBlocked();
+    if (order.userId === takerId) throw new AppError('OWN_ORDER', 'errors.ownOrder');
+    const payIn = order.fiatCurrency;
+    if (!isSwapPayment(payIn)) throw new AppError('RULE_VIOLATION', 'errors.swapOfFiatOrder');
+    const now = this.ctx.clock.now();
+    if (order.status !== 'active' || (order.expiresAt && order.expiresAt <= now)) {
+      throw new AppError('RULE_VIOLATION', 'errors.orderInactive');
+    }
+    if (order.marketPaused) throw new AppError('ACTION_NOT_AVAILABLE', 'errors.marketPriceUnavailable');
+    assert(order.type === 'sell', `swap order ${order.id} is a ${order.type} order`);
+    return { ...order, fiatCurrency: payIn };
+  }
+
+  /** What the taker gives and gets, within the offer's limits and remainder. */
+  private quoteFor(order: OrderRow, input: TakeSwapRequest): SwapQuote {
+    const feePpm = this.ctx.config.feePpm;
+    const crypto = input.amount_crypto === undefined ? null : tryParseAmount(input.amount_crypto, 8);
+    const paid = input.amount_paid === undefined ? null : tryParseAmount(input.amount_paid, 8);
+    if ((crypto === null && paid === null) || (crypto ?? paid ?? 0n) <= 0n)
+      throw new AppError('VALIDATION_ERROR', 'validation.trade.amountRequired');
+    const q =
+      crypto !== null
+        ? swapQuoteForCrypto(crypto, order.pricePerUnit, feePpm)
+        : swapQuoteForPaid(paid ?? 0n, order.pricePerUnit, feePpm);
+    if (q.amountPaid < order.minAmount || q.amountPaid > order.maxAmount) {
+      const min = formatCrypto(order.minAmount);
+      const max = formatCrypto(order.maxAmount);
+      throw new AppError(
+        'VALIDATION_ERROR',
+        'validation.trade.range',
+        { min: formatRu(min), max: formatRu(max) },
+        { min, max },
+      );
+    }
+    if (q.amountCrypto <= 0n || q.received <= 0n)
+      throw new AppError('VALIDATION_ERROR', 'validation.trade.tooSmall');
+    if (q.amountCrypto > order.availableAmount) throw new AppError('RULE_VIOLATION', 'errors.orderVolume');
+    return q;
+  }
+
+  /** Both postings, the swap row and the offer's remainder, in the caller's transaction. */
+  private async settle(
+    tx: Tx,
+    {
+      order,
+      takerId,
+      q,
+      now,
+    }: { order: OrderRow & { fiatCurrency: Cryptocurrency }; takerId: string; q: SwapQuote; now: Date },
+  ) {
+    const id = randomUUID();
+    const cryptocurrency = order.cryptocurrency as Cryptocurrency;
+    await ledger.settleSwap(
+      tx,
+      {
+        id,
+        makerId: order.userId,
+        takerId,
+        cryptocurrency,
+        amountCrypto: q.amountCrypto,
+        fee: q.fee,
+        paidCurrency: order.fiatCurrency,
+        amountPaid: q.amountPaid,
+      },
+      now,
+    );
+    const remainder = order.availableAmount - q.amountCrypto;
+    assert(remainder >= 0n, `swap ${id} oversells order ${order.id}`);
+    const written = await repo.writeSwap(
+      tx,
+      {
+        id,
+        orderId: order.id,
+        makerId: order.userId,
+        takerId,
+        cryptocurrency,
+        paidCurrency: order.fiatCurrency,
+        amountCrypto: q.amountCrypto,
+        amountPaid: q.amountPaid,
+        feeAmount: q.fee,
+        pricePerUnit: order.pricePerUnit,
+        createdAt: now,
+      },
+      remainder,
+    );
+    return { row: written.swap, orderStatus: written.orderStatus };
+  }
+}
+
+/** The taker's view of a swap: what they gave and what they got. */
+export function toSwapView(s: SwapRow): SwapView {
+  return {
+    id: s.id,
+    order_id: s.orderId,
+    cryptocurrency: s.cryptocurrency,
+    paid_currency: s.paidCurrency,
+    amount_crypto: formatCrypto(s.amountCrypto),
+    fee_amount: formatCrypto(s.feeAmount),
+    received_amount: formatCrypto(s.amountCrypto - s.feeAmount),
+    amount_paid: formatCrypto(s.amountPaid),
+    price_per_unit: formatCrypto(s.pricePerUnit),
+    created_at: s.createdAt.toISOString(),
+  };
+}
+
+/**
+ * After commit: both parties' balances changed (`swap:completed`, each with their own side),
+ * and the maker's order (`order:updated`, which also makes the book cache read fresh).
+ */
+function announce(events: PendingEvents, s: SwapRow, status: OrderRow['status']) {
+  const paid = { currency: s.paidCurrency, amount: formatCrypto(s.amountPaid) };
+  events.toUsers([s.takerId], 'swap:completed', {
+    swapId: s.id,
+    orderId: s.orderId,
+    role: 'taker',
+    gave: paid,
+    got: { currency: s.cryptocurrency, amount: formatCrypto(s.amountCrypto - s.feeAmount) },
+  });
+  events.toUsers([s.makerId], 'swap:completed', {
+    swapId: s.id,
+    orderId: s.orderId,
+    role: 'maker',
+    gave: { currency: s.cryptocurrency, amount: formatCrypto(s.amountCrypto) },
+    got: paid,
+  });
+  events.toUsers([s.makerId], 'order:updated', { orderId: s.orderId, status });
+}

@@ -1,0 +1,164 @@
+import type { OrderView } from '@p2p/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Dialog } from '@/components/ui/Dialog';
+import { InputField } from '@/components/ui/InputField';
+import { toast } from '@/components/ui/toast';
+import { useSession } from '@/features/auth';
+import { SecondFactorField } from '@/features/two-factor';
+import { useT } from '@/i18n';
+import { ApiError, newIdempotencyKey } from '@/lib/api';
+import { WALLET_KEY } from '@/lib/balances';
+import { useFeePpm } from '@/lib/platform-config';
+import { useFormat } from '@/lib/use-format';
+import { orderKeys, ordersApi, type TakeSwapBody } from '../api/orders-api';
+import { swapQuote } from '../lib/swap-quote';
+import { normalizeDecimalInput } from '../lib/trade-limits';
+import { useTradeBlock } from './TradeEntry';
+
+/**
+ * «Обменять» on an order paid in a coin (docs/decisions/026): the taker names the coins to
+ * receive, sees exactly what they give and get after the fee, confirms with a second-factor code
+ * (and the price, when the server finds it far from the market); both balances change at once.
+ */
+export function SwapEntry({ order }: { order: OrderView }) {
+  const t = useT();
+  const id = useId();
+  const block = useTradeBlock(order);
+  const { status } = useSession();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  if (block === 'own') return <p className="small muted">{t('orders.ownOrder')}</p>;
+  if (block) {
+    return (
+      <p className="alert alert--warn trade-entry__blocked">
+        {t(block === 'inactive' ? 'orders.inactiveNoTrades' : 'orders.exhausted')}
+      </p>
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn--buy btn--block btn--lg"
+        onClick={() =>
+          status === 'signed-out'
+            ? navigate(`/auth?return=${encodeURIComponent(`/order/${order.id}`)}`)
+            : setOpen(true)
+        }
+      >
+        {t('swap.action')}
+      </button>
+      <Dialog open={open} onClose={() => setOpen(false)} labelledBy={`${id}-t`}>
+        <h2 id={`${id}-t`} className="dialog__title">
+          {t('swap.title', { crypto: order.cryptocurrency, payIn: order.fiat_currency })}
+        </h2>
+        <SwapForm order={order} onDone={() => setOpen(false)} />
+      </Dialog>
+    </>
+  );
+}
+
+/** The amount, the quote, the price confirmation when asked for, and the code. */
+export function SwapForm({ order, onDone }: { order: OrderView; onDone: () => void }) {
+  const t = useT();
+  const fmt = useFormat();
+  const id = useId();
+  const feePpm = useFeePpm();
+  const queryClient = useQueryClient();
+  const [amount, setAmount] = useState('');
+  const [code, setCode] = useState('');
+  const [priceAsk, setPriceAsk] = useState<string | null>(null);
+  const [confirmPrice, setConfirmPrice] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const key = useRef(newIdempotencyKey());
+  const quote = swapQuote(order, amount, feePpm ?? 0n);
+  const swap = useMutation({
+    mutationFn: (body: TakeSwapBody) => ordersApi.takeSwap(order.id, body, key.current),
+    onSuccess: (done) => {
+      toast.success(t('swap.done', { amount: fmt.crypto(done.received_amount, done.cryptocurrency) }));
+      void queryClient.invalidateQueries({ queryKey: WALLET_KEY });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      onDone();
+    },
+    onError: (e) => {
+      key.current = newIdempotencyKey();
+      if (e instanceof ApiError && e.code === 'PRICE_CONFIRMATION_REQUIRED') {
+        setPriceAsk(e.message);
+        setError(null);
+        return;
+      }
+      setError(e instanceof Error ? e.message : String(e));
+    },
+  });
+  const ready = quote.ok && code.trim() !== '' && (priceAsk === null || confirmPrice) && !swap.isPending;
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!ready) return;
+    swap.mutate({
+      amount_crypto: normalizeDecimalInput(amount),
+      totp_code: code.trim(),
+      confirm_price: confirmPrice || undefined,
+    });
+  };
+  return (
+    <form className="swap-form stack" onSubmit={submit} noValidate>
+      <p className="small muted">{t('swap.instant')}</p>
+      <InputField
+        id={`${id}-amount`}
+        label={t('swap.receive', { crypto: order.cryptocurrency })}
+        value={amount}
+        onChange={setAmount}
+        inputMode="decimal"
+        className="num"
+        hint={t('swap.limits', {
+          min: fmt.fiat(order.min_amount, order.fiat_currency),
+          max: fmt.fiat(order.max_amount, order.fiat_currency),
+        })}
+        error={amount.trim() !== '' && !quote.ok ? t(quote.problem) : null}
+      />
+      {quote.ok ? (
+        <dl className="swap-quote small" aria-live="polite">
+          <div>
+            <dt>{t('swap.give')}</dt>
+            <dd className="num">{fmt.crypto(quote.paid, order.fiat_currency)}</dd>
+          </div>
+          <div>
+            <dt>{t('swap.fee')}</dt>
+            <dd className="num">{fmt.crypto(quote.fee, order.cryptocurrency)}</dd>
+          </div>
+          <div>
+            <dt>{t('swap.get')}</dt>
+            <dd className="num">
+              <strong>{fmt.crypto(quote.received, order.cryptocurrency)}</strong>
+            </dd>
+          </div>
+        </dl>
+      ) : null}
+      {priceAsk ? (
+        <div className="alert alert--warn" role="alert">
+          <p>{priceAsk}</p>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={confirmPrice}
+              onChange={(e) => setConfirmPrice(e.target.checked)}
+            />{' '}
+            {t('swap.confirmPrice')}
+          </label>
+        </div>
+      ) : null}
+      <SecondFactorField
+        id={`${id}-code`}
+        label={t('swap.codeLabel')}
+        value={code}
+        onChange={setCode}
+        error={error}
+      />
+      <button type="submit" className="btn btn--buy btn--block" disabled={!ready}>
+        {swap.isPending ? t('swap.sending') : t('swap.action')}
+      </button>
+    </form>
+  );
+}
