@@ -80,9 +80,9 @@ const DROPPED_ENV = ['REDIS_URL', 'TELEGRAM_BOT_TOKEN', 'TELEGRAM_BOT_USERNAME',
 /**
  * Starts the real, compiled server (`node apps/server/dist/main.js`, made by `npm run build`)
  * on a free port with a fresh data directory, dev sign-in and demo data, and waits until
- * GET /readyz answers 200.
+ * GET /readyz answers 200. `extraEnv` is set on top (global setup's price feed stub).
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   if (!existsSync(serverDist)) {
     throw new Error('apps/server/dist is missing: run `npm run build` before the browser suite');
   }
@@ -103,6 +103,8 @@ export async function startServer(): Promise<RunningServer> {
     // confirmations climb when the test says so.
     CHAIN_MODE: 'devnet',
     DEVNET_BLOCK_SECONDS: '3600',
+    // Settings of the caller's (e.g. the local price feed of global-setup.ts).
+    ...extraEnv,
   });
   createStaffAccounts(env);
   // Its own process group, so stopping it stops everything it started.
