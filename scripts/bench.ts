@@ -48,6 +48,8 @@ import { systemKey } from '../apps/server/src/modules/chat/system-messages.ts';
 import * as ledger from '../apps/server/src/modules/ledger/ledger.ts';
 import { listBook } from '../apps/server/src/modules/orders/orders.repository.ts';
 import { OrdersService } from '../apps/server/src/modules/orders/orders.service.ts';
+import { setStepUp } from '../apps/server/src/modules/sessions/sessions.repository.ts';
+import { TwoFactorService } from '../apps/server/src/modules/two-factor/two-factor.service.ts';
 import { rebuildReputationCounters } from '../apps/server/src/modules/users/reputation-counters.ts';
 import { insertUser } from '../apps/server/src/modules/users/users.repository.ts';
 import { auditLedger } from '../apps/server/src/ops/ledger-audit.ts';
@@ -556,6 +558,9 @@ async function expectSound(ctx: Ctx, when: string) {
   console.log(`ledger audit ${when}: clean`);
 }
 
+/** A known second-factor secret for the bench's sellers (never a real account's). */
+const BENCH_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
+
 /** One funded seller with a 100 BTC sell order and one buyer per client, with sessions. */
 async function makePairs(ctx: Ctx, n: number): Promise<Pair[]> {
   const orders = new OrdersService(ctx);
@@ -567,9 +572,14 @@ async function makePairs(ctx: Ctx, n: number): Promise<Pair[]> {
     return { id: user.id, token: accessToken, sessionId: claims.sessionId };
   };
   const pairs: Pair[] = [];
+  const twoFactor = new TwoFactorService(ctx);
   for (let i = 0; i < n; i++) {
     const seller = await party(`bench_s${i}`);
     const buyer = await party(`bench_b${i}`);
+    // Selling needs two-factor on, and confirm_payment a code or an open step-up window
+    // (docs/decisions/023): the seller's session gets a window for the whole run.
+    await twoFactor.enrolKnownSecret(ctx.db, seller.id, BENCH_TOTP_SECRET);
+    await setStepUp(ctx.db, seller.sessionId, new Date(Date.now() + 24 * 60 * 60 * 1000));
     await ctx.db.transaction((tx) =>
       ledger.credit(tx, {
         userId: seller.id,

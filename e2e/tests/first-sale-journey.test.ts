@@ -77,7 +77,7 @@ describe('a new user sells for the first time', () => {
     await seller.getByLabel('Количество, BTC').fill('0.005');
     await seller.getByLabel(/^Цена за 1 BTC/).fill('6000000');
     await form.getByRole('button', { name: 'Сбербанк', exact: true }).click();
-    await seller.getByLabel(/^Минимум/).fill('1000');
+    await seller.getByLabel('Минимум, ₽', { exact: true }).fill('1000');
     await seller.getByRole('button', { name: 'Предпросмотр' }).click();
     const preview = seller.getByRole('dialog').filter({ hasText: 'Проверьте ордер' });
     await preview.getByRole('button', { name: 'Опубликовать' }).click();

@@ -122,7 +122,7 @@ describe('trade journey: seller vera, a new buyer, two browsers', () => {
     await seller.getByLabel('Количество, BTC').fill(ORDER_AMOUNT);
     await seller.getByLabel(/^Цена за 1 BTC/).fill(PRICE);
     await form2.getByRole('button', { name: 'Сбербанк', exact: true }).click();
-    await seller.getByLabel(/^Минимум/).fill('1000');
+    await seller.getByLabel('Минимум, ₽', { exact: true }).fill('1000');
     await seller.getByLabel(/^Максимум/).fill('60000');
     // The calculator: 0.01 × 6 012 345 = 60 123,45 ₽.
     await seller

@@ -115,7 +115,7 @@ describe('settings take effect', () => {
     await put(owner.headers, { trading: { minRating: 3.5 } });
     const body = { orderId, amountFiat: '5000', paymentMethod: 'sberbank' };
     const refused = await api(t).post('/trades', taker.userId, body, { 'accept-language': 'en' });
-    expect(refused.statusCode).toBe(400);
+    expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe(
       'The order owner accepts trades only from users rated 3.5 or higher: your rating is 3.0.',
     );

@@ -22,7 +22,8 @@ describe('formatting module', () => {
     expect(formatFiat('15000', 'RUB', 'en')).toBe('₽15,000.00');
     expect(formatFiat('1234567.891', 'USD', 'ru')).toBe(`1${NB}234${NB}567,89${NB}$`);
     expect(formatFiat('1000', 'RUB', 'ru', 0)).toBe(`1${NB}000${NB}₽`);
-    expect(formatFiat('10.50', 'EUR', 'en')).toBe(`10.50${NB}EUR`);
+    expect(formatFiat('10.50', 'UAH', 'en')).toBe(`10.50${NB}UAH`);
+    expect(formatFiat('10.50', 'EUR', 'en')).toBe('€10.50');
   });
 
   it('writes crypto to 8 decimals, balances of USDT to 2, never rounding up', () => {

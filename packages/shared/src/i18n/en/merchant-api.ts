@@ -65,6 +65,7 @@ export const merchantApi: Messages<typeof ru> = {
   'apiPage.hooks.empty': 'No webhooks yet',
   'apiPage.hooks.create': 'Add webhook',
   'apiPage.hooks.url': 'Address (https://)',
+  'apiPage.hooks.urlPlaceholder': 'https://example.com/webhook',
   'apiPage.hooks.events': 'Events',
   'apiPage.hooks.delete': 'Delete',
   'apiPage.hooks.deleteConfirm': 'Delete the webhook {url}? Undelivered events will no longer be sent.',

@@ -68,6 +68,7 @@ export const merchantApi = {
   'apiPage.hooks.empty': 'Вебхуков пока нет',
   'apiPage.hooks.create': 'Добавить вебхук',
   'apiPage.hooks.url': 'Адрес (https://)',
+  'apiPage.hooks.urlPlaceholder': 'https://example.com/webhook',
   'apiPage.hooks.events': 'События',
   'apiPage.hooks.delete': 'Удалить',
   'apiPage.hooks.deleteConfirm': 'Удалить вебхук {url}? Недоставленные события больше не будут отправлены.',

@@ -54,6 +54,7 @@ describe('create-order form', () => {
       cryptocurrency: 'BTC',
       fiat_currency: 'RUB',
       amount_crypto: '0.05',
+      price_type: 'fixed',
       price_per_unit: '6000000',
       total_amount: '300000.00',
       min_amount: undefined,
@@ -61,7 +62,21 @@ describe('create-order form', () => {
       payment_methods: ['sberbank'],
       description: 'СБП',
       time_limit: 30,
+      min_taker_trades: undefined,
+      min_taker_age_days: undefined,
     });
+  });
+
+  it('builds a floating order from its margin and guard, without a price of its own', () => {
+    const floating = filled({ priceType: 'floating', margin: '1,5', priceLimit: '5 900 000' });
+    expect(orderFormIssues(floating)).toEqual([]);
+    const body = toCreateOrderBody(floating);
+    expect(body).toMatchObject({ price_type: 'floating', margin_percent: '1.5', price_limit: '5900000' });
+    expect(body).not.toHaveProperty('price_per_unit');
+    expect(fields(filled({ priceType: 'floating', margin: '20.5' }))).toContain('margin_percent');
+    expect(fields(filled({ priceType: 'floating', margin: '1', priceLimit: 'abc' }))).toContain(
+      'price_limit',
+    );
   });
 
   it('uses the shared rules: coin minimum, total minimum, limits', () => {

@@ -59,7 +59,7 @@ function WebhookForm({ onCreated }: { onCreated: (hook: CreatedWebhook) => void 
       <InputField
         id={`${id}-url`}
         label={t('apiPage.hooks.url')}
-        placeholder="https://example.com/webhook"
+        placeholder={t('apiPage.hooks.urlPlaceholder')}
         value={url.field.value}
         onChange={url.field.onChange}
         inputMode="url"
