@@ -59,7 +59,7 @@ export function TypeSection({ form, onType, onCrypto, onFiat }: TypeSectionProps
         </fieldset>
         <fieldset className="field field--set">
           <legend className="field__label">{t('createOrder.field.fiat')}</legend>
-          <div className="segmented">
+          <div className="segmented segmented--wrap">
             {PAYMENT_CURRENCIES.filter((c) => c !== form.cryptocurrency).map((fiat) => (
               <button
                 key={fiat}
