@@ -18,7 +18,8 @@ function preloadDefaultTexts(): Plugin {
       order: 'post',
       handler(_html, ctx) {
         const texts = Object.values(ctx.bundle ?? {}).find(
-          (chunk) => chunk.type === 'chunk' && /i18n[\\/]ru[\\/]index\.ts$/.test(chunk.facadeModuleId ?? ''),
+          (chunk) =>
+            chunk.type === 'chunk' && /i18n[\\/]ru[\\/]first-load\.ts$/.test(chunk.facadeModuleId ?? ''),
         );
         if (!texts) throw new Error("the build has no chunk of the default language's texts");
         return [

@@ -23,8 +23,8 @@ const max = Number(args.find((a) => a.startsWith('--max='))?.slice(6) ?? Number.
 
 /** Source paths of the market route's own modules: the chunk that holds them is counted too. */
 const MARKET_ROUTE = /src\/features\/market\//;
-/** The default language's catalogue (packages/shared/src/i18n/ru), loaded before the first render. */
-const DEFAULT_TEXTS = /packages\/shared\/src\/i18n\/ru\/index\.ts$/;
+/** The default language's first-load texts (packages/shared/src/i18n/ru/first-load.ts), loaded before the first render. */
+const DEFAULT_TEXTS = /packages\/shared\/src\/i18n\/ru\/first-load\.ts$/;
 
 const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
 if (entries.length !== 1) throw new Error(`expected one entry in the manifest, found ${entries.length}`);

@@ -1,9 +1,11 @@
+import { loadLaterTexts } from '@p2p/shared';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth } from '@/features/auth';
 import { INFO_SLUGS } from '@/features/info';
 import { MarketPage } from '@/features/market';
 import { orderScreens } from '@/features/orders';
+import { currentLang } from '@/i18n';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 
@@ -37,7 +39,13 @@ const privateRoutes: RouteObject[] = [
     async () => (await import('@/features/payment-methods')).PaymentMethodsPage,
   ),
   page('/settings/security', async () => (await import('@/features/two-factor')).SecurityPage),
-  page('/settings/api', async () => (await import('@/features/merchant-api')).ApiSettingsPage),
+  page('/settings/api', async () => {
+    const [{ ApiSettingsPage }] = await Promise.all([
+      import('@/features/merchant-api'),
+      loadLaterTexts(currentLang()),
+    ]);
+    return ApiSettingsPage;
+  }),
   page('/withdrawals/request', async () => (await withdrawals()).WithdrawRequestPage),
   page('/withdrawals/history', async () => (await withdrawals()).WithdrawalsHistoryPage),
   page('/dashboard/orders', async () => (await orders()).MyOrdersPage),
@@ -49,7 +57,14 @@ const privateRoutes: RouteObject[] = [
  */
 const adminRoute: RouteObject = {
   path: '/admin/*',
-  lazy: async () => ({ Component: (await import('@/features/admin/AdminApp')).AdminApp }),
+  lazy: async () => {
+    // The console's texts come with its code (docs/decisions/015), not in the first load.
+    const [{ AdminApp }] = await Promise.all([
+      import('@/features/admin/AdminApp'),
+      loadLaterTexts(currentLang()),
+    ]);
+    return { Component: AdminApp };
+  },
 };
 
 export const routes: RouteObject[] = [

@@ -35,3 +35,25 @@ describe('loading one language at a time', () => {
     expect(i18n.translate('en', 'lang.label')).toBe('Language');
   });
 });
+
+describe('the texts of screens that load later', () => {
+  it('are not in the first load, come with loadLaterTexts, and with every language loaded afterwards', async () => {
+    vi.resetModules();
+    const i18n = await import('./runtime.ts');
+    await i18n.loadCatalogue('ru');
+    expect(i18n.translate('ru', 'nav.market')).toBe('Маркет');
+    expect(i18n.isMessageKey('apiPage.keys.title')).toBe(false);
+    expect(i18n.translate('ru', 'apiPage.title')).not.toBe('apiPage.title');
+
+    await i18n.loadLaterTexts('ru');
+    expect(i18n.isMessageKey('apiPage.keys.title')).toBe(true);
+    expect(i18n.hasCatalogue('ru')).toBe(true);
+    // A language loaded afterwards is complete before it counts as there.
+    expect(i18n.hasCatalogue('en')).toBe(false);
+    await i18n.loadCatalogue('en');
+    expect(i18n.hasCatalogue('en')).toBe(true);
+    expect(i18n.translate('en', 'apiPage.keys.title')).not.toBe('apiPage.keys.title');
+    const all = Object.keys((await import('./ru/index.ts')).ru);
+    expect(i18n.messageKeys().length).toBe(all.length);
+  });
+});

@@ -28,11 +28,24 @@ const compiled: Record<Lang, Map<MessageKey, IcuMessage>> = { ru: new Map(), en:
 /** Any loaded catalogue: every language has exactly the same keys. */
 let keySource: Catalogue | null = null;
 
+/**
+ * The browser loads a language in two parts (docs/decisions/015): the texts of the first render,
+ * and those of the screens that load later with their own code (the back office console, the
+ * merchant API page), added by `loadLaterTexts` when such a screen opens.
+ */
 const LOADERS: Record<Lang, () => Promise<Catalogue>> = {
-  ru: async () => (await import('./ru/index.ts')).ru,
-  en: async () => (await import('./en/index.ts')).en,
+  ru: async () => (await import('./ru/first-load.ts')).ruFirstLoad as unknown as Catalogue,
+  en: async () => (await import('./en/first-load.ts')).enFirstLoad as unknown as Catalogue,
+};
+const LATER_LOADERS: Record<Lang, () => Promise<Partial<Catalogue>>> = {
+  ru: async () => (await import('./ru/later.ts')).ruLater,
+  en: async () => (await import('./en/later.ts')).enLater,
 };
 const loading: Partial<Record<Lang, Promise<void>>> = {};
+/** Set once a screen asked for the later texts: a language loaded afterwards brings its own too. */
+let laterWanted = false;
+const laterLoading: Partial<Record<Lang, Promise<void>>> = {};
+const laterDone = new Set<Lang>();
 
 /** Makes `lang`'s texts available (the server adds both at start-up). */
 export function addCatalogue(lang: Lang, messages: Catalogue): void {
@@ -41,13 +54,20 @@ export function addCatalogue(lang: Lang, messages: Catalogue): void {
   if (lang === 'ru' || !keySource) keySource = messages;
 }
 
+/** Whether `lang`'s texts are there: with the later ones too, once a screen asked for them. */
 export function hasCatalogue(lang: Lang): boolean {
-  return CATALOGUES[lang] !== undefined;
+  return CATALOGUES[lang] !== undefined && (!laterWanted || laterDone.has(lang));
 }
 
 /** Loads `lang`'s texts (its own chunk in the browser); resolves at once when already there. */
 export function loadCatalogue(lang: Lang): Promise<void> {
-  if (hasCatalogue(lang)) return Promise.resolve();
+  if (laterWanted) return loadLaterTexts(lang);
+  return loadFirst(lang);
+}
+
+/** The texts of the first render (the whole catalogue where it was added at once). */
+function loadFirst(lang: Lang): Promise<void> {
+  if (CATALOGUES[lang] !== undefined) return Promise.resolve();
   let pending = loading[lang];
   if (!pending) {
     pending = LOADERS[lang]().then(
@@ -59,6 +79,32 @@ export function loadCatalogue(lang: Lang): Promise<void> {
       },
     );
     loading[lang] = pending;
+  }
+  return pending;
+}
+
+/**
+ * Adds the texts of the screens that load later to `lang`'s loaded texts (and, from now on, to
+ * every language loaded). The server has them from the start (`addCatalogue` of ./index.ts).
+ */
+export function loadLaterTexts(lang: Lang): Promise<void> {
+  laterWanted = true;
+  let pending = laterLoading[lang];
+  if (!pending) {
+    pending = Promise.all([loadFirst(lang), LATER_LOADERS[lang]()]).then(
+      ([, later]) => {
+        const current = CATALOGUES[lang];
+        if (current && !Object.hasOwn(current, Object.keys(later)[0] ?? '')) {
+          addCatalogue(lang, { ...current, ...later } as Catalogue);
+        }
+        laterDone.add(lang);
+      },
+      (error: unknown) => {
+        delete laterLoading[lang];
+        throw error;
+      },
+    );
+    laterLoading[lang] = pending;
   }
   return pending;
 }

@@ -274,7 +274,6 @@ export const backofficeConsole: Messages<typeof ru> = {
   'bo.case.openReceipt': 'Open receipt {name}',
   'bo.case.chat': 'Trade chat',
   'bo.case.noMessages': 'No messages',
-  'bo.case.moderator': 'Moderator',
   'bo.case.system': 'System',
   'bo.case.composer': 'Message to the parties from the moderator',
   'bo.case.send': 'Send',
@@ -290,7 +289,6 @@ export const backofficeConsole: Messages<typeof ru> = {
   'bo.case.evidenceList': 'Evidence requests',
   'bo.case.evidenceUntil': '{party}: by {deadline}',
   'bo.case.evidenceAnswered': 'answered {date}',
-  'bo.case.evidenceOverdue': 'deadline passed without an answer',
   'bo.case.evidenceWaiting': 'awaiting an answer',
   'bo.case.resolve': 'Decision',
   'bo.case.release': 'Release to the buyer',
@@ -321,12 +319,6 @@ export const backofficeConsole: Messages<typeof ru> = {
   'bo.security.disable': 'Turn off',
   'bo.security.disabled': 'Two-factor authentication is off',
 
-  'bo.trade.evidenceTitle': 'The moderator asks you for evidence',
-  'bo.trade.evidenceDeadline': 'Answer by {deadline}. Time left:',
-  'bo.trade.evidenceHow': 'Answer with a message in the trade chat or upload a receipt.',
-  'bo.trade.evidenceToast': 'The moderator asked you for evidence in the dispute',
-  'bo.trade.outcomeReleased': 'The moderator resolved the dispute: the crypto went to the buyer',
-  'bo.trade.outcomeRefunded': 'The moderator resolved the dispute: the crypto went back to the seller',
   'bo.wd.addressUsedCount': 'Yes: by this user {mine}, by others {others}',
   'bo.audit.any': 'Any',
 };

@@ -31,4 +31,13 @@ export const backoffice: Messages<typeof ru> = {
     'The moderator asks the {party, select, buyer {buyer} other {seller}} for evidence by {deadline}: {text}',
   'bo.chatOutcome':
     'Dispute decision: {outcome, select, release {funds released to the buyer} other {funds returned to the seller}}. {note}',
+  // Shown to users too (trade page, chat): in the catalogue's first load (docs/decisions/015).
+  'bo.case.moderator': 'Moderator',
+  'bo.case.evidenceOverdue': 'deadline passed without an answer',
+  'bo.trade.evidenceTitle': 'The moderator asks you for evidence',
+  'bo.trade.evidenceDeadline': 'Answer by {deadline}. Time left:',
+  'bo.trade.evidenceHow': 'Answer with a message in the trade chat or upload a receipt.',
+  'bo.trade.evidenceToast': 'The moderator asked you for evidence in the dispute',
+  'bo.trade.outcomeReleased': 'The moderator resolved the dispute: the crypto went to the buyer',
+  'bo.trade.outcomeRefunded': 'The moderator resolved the dispute: the crypto went back to the seller',
 };

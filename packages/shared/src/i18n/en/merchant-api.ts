@@ -29,7 +29,6 @@ export const merchantApi: Messages<typeof ru> = {
   'apiKeys.sessionOnly': 'This action is only available when signed in to the account, not with an API key',
   'apiKeys.actionSessionOnly':
     'Confirming receipt of a payment and releasing crypto is only possible when signed in to the account, not with an API key',
-  'apiPage.title': 'API and webhooks',
   'apiPage.tab': 'API',
   'apiPage.intro':
     'API keys let your program place orders and run trades on your behalf. Confirming receipt of a payment and withdrawing are not possible with a key.',

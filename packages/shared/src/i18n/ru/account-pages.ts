@@ -124,4 +124,6 @@ export const accountPages = {
   'publicProfile.statsHidden': 'Пользователь скрыл статистику и отзывы.',
   'dash.usdNote': 'Оценка в долларах США по рыночному курсу',
   'dash.usdUnavailable': 'Курс недоступен — оценка в долларах не показана',
+  // The menu's link to /settings/api (the page's own texts load with it).
+  'apiPage.title': 'API и вебхуки',
 } as const;

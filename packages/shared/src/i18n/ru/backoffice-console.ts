@@ -273,7 +273,6 @@ export const backofficeConsole = {
   'bo.case.openReceipt': 'Открыть чек {name}',
   'bo.case.chat': 'Чат сделки',
   'bo.case.noMessages': 'Сообщений нет',
-  'bo.case.moderator': 'Модератор',
   'bo.case.system': 'Система',
   'bo.case.composer': 'Сообщение сторонам от модератора',
   'bo.case.send': 'Отправить',
@@ -289,7 +288,6 @@ export const backofficeConsole = {
   'bo.case.evidenceList': 'Запросы доказательств',
   'bo.case.evidenceUntil': '{party}: до {deadline}',
   'bo.case.evidenceAnswered': 'ответ получен {date}',
-  'bo.case.evidenceOverdue': 'срок истёк без ответа',
   'bo.case.evidenceWaiting': 'ждём ответа',
   'bo.case.resolve': 'Решение',
   'bo.case.release': 'Выпустить покупателю',
@@ -320,12 +318,6 @@ export const backofficeConsole = {
   'bo.security.disable': 'Отключить',
   'bo.security.disabled': 'Двухфакторная аутентификация отключена',
 
-  'bo.trade.evidenceTitle': 'Модератор просит предоставить доказательства',
-  'bo.trade.evidenceDeadline': 'Ответьте до {deadline}. Осталось:',
-  'bo.trade.evidenceHow': 'Ответьте сообщением в чате сделки или загрузите чек.',
-  'bo.trade.evidenceToast': 'Модератор запросил у вас доказательства по спору',
-  'bo.trade.outcomeReleased': 'Спор решён модератором: криптовалюта передана покупателю',
-  'bo.trade.outcomeRefunded': 'Спор решён модератором: криптовалюта возвращена продавцу',
   'bo.wd.addressUsedCount': 'Да: этим пользователем {mine}, другими {others}',
   'bo.audit.any': 'Все',
 } as const;

@@ -32,4 +32,13 @@ export const backoffice = {
     'Модератор просит {party, select, buyer {покупателя} other {продавца}} предоставить доказательства до {deadline}: {text}',
   'bo.chatOutcome':
     'Решение по спору: {outcome, select, release {средства переданы покупателю} other {средства возвращены продавцу}}. {note}',
+  // Shown to users too (trade page, chat): in the catalogue's first load (docs/decisions/015).
+  'bo.case.moderator': 'Модератор',
+  'bo.case.evidenceOverdue': 'срок истёк без ответа',
+  'bo.trade.evidenceTitle': 'Модератор просит предоставить доказательства',
+  'bo.trade.evidenceDeadline': 'Ответьте до {deadline}. Осталось:',
+  'bo.trade.evidenceHow': 'Ответьте сообщением в чате сделки или загрузите чек.',
+  'bo.trade.evidenceToast': 'Модератор запросил у вас доказательства по спору',
+  'bo.trade.outcomeReleased': 'Спор решён модератором: криптовалюта передана покупателю',
+  'bo.trade.outcomeRefunded': 'Спор решён модератором: криптовалюта возвращена продавцу',
 } as const;

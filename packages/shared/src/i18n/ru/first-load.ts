@@ -1,0 +1,55 @@
+import { account } from './account.ts';
+import { accountPages } from './account-pages.ts';
+import { adConditions } from './ad-conditions.ts';
+import { backoffice } from './backoffice.ts';
+import { botSafety } from './bot-safety.ts';
+import { chat } from './chat.ts';
+import { common } from './common.ts';
+import { errors } from './errors.ts';
+import { format } from './format.ts';
+import { fraud } from './fraud.ts';
+import { info } from './info.ts';
+import { limits } from './limits.ts';
+import { lists } from './lists.ts';
+import { market } from './market.ts';
+import { money } from './money.ts';
+import { notifications } from './notifications.ts';
+import { paymentMethods } from './payment-methods.ts';
+import { receiptMatches } from './receipt-matches.ts';
+import { security } from './security.ts';
+import { staffSafety } from './staff-safety.ts';
+import { swaps } from './swaps.ts';
+import { trade } from './trade.ts';
+import { validation } from './validation.ts';
+import { withdrawalClaims } from './withdrawal-claims.ts';
+
+/**
+ * Russian texts the browser loads before its first render: every screen's but the back office
+ * console's and the merchant API page's (./later.ts). ./index.ts is the whole catalogue.
+ */
+export const ruFirstLoad = {
+  ...common,
+  ...format,
+  ...validation,
+  ...errors,
+  ...account,
+  ...accountPages,
+  ...market,
+  ...trade,
+  ...chat,
+  ...lists,
+  ...paymentMethods,
+  ...info,
+  ...notifications,
+  ...money,
+  ...backoffice,
+  ...security,
+  ...fraud,
+  ...limits,
+  ...staffSafety,
+  ...botSafety,
+  ...withdrawalClaims,
+  ...receiptMatches,
+  ...adConditions,
+  ...swaps,
+} as const;
