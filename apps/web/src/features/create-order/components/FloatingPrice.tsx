@@ -1,12 +1,13 @@
 import { floatingPrice, formatFiat, parseMarginBp, tryParseAmount } from '@p2p/shared';
 import { useEffect } from 'react';
-import { marketPriceMinor, PriceSourceIndicator, useMarketPrices } from '@/features/market';
+import { marketPriceMinor, useMarketPrices } from '@/features/market';
 import { useI18n } from '@/i18n';
 import { fiatSign } from '@/lib/format';
 import { useFormat } from '@/lib/use-format';
 import { normalize } from '../lib/order-form';
 import { Field } from './Field';
 import type { OrderForm } from './OrderSections';
+import { MarketPriceLine } from './PriceHelper';
 
 /** The spec's offsets from the market, in percent; a custom one is typed in the field. */
 const MARGIN_PRESETS = ['-5', '-2', '0', '2', '5'] as const;
@@ -64,13 +65,7 @@ export function FloatingPriceFields({ form, id }: { form: OrderForm; id: string 
   const bp = parseMarginBp(margin);
   return (
     <div className="floating-price">
-      <div className="price-helper__market">
-        <span className="small">
-          {t('createOrder.marketPrice', { crypto })}{' '}
-          <strong className="num">{market === null ? '—' : fmt.fiat(formatFiat(market), fiat)}</strong>
-        </span>
-        <PriceSourceIndicator query={prices} />
-      </div>
+      <MarketPriceLine crypto={crypto} fiat={fiat} market={market} prices={prices} />
       {prices.data?.source === 'fallback' ? (
         <p className="field__hint price-helper__fallback">{t('createOrder.floating.fallback')}</p>
       ) : null}

@@ -51,13 +51,7 @@ export function PriceHelper({ crypto, fiat, price, onPrice }: PriceHelperProps) 
 
   return (
     <div className="price-helper">
-      <div className="price-helper__market">
-        <span className="small">
-          {t('createOrder.marketPrice', { crypto })}{' '}
-          <strong className="num">{market === null ? '—' : fmt.fiat(formatFiat(market), fiat)}</strong>
-        </span>
-        <PriceSourceIndicator query={prices} />
-      </div>
+      <MarketPriceLine crypto={crypto} fiat={fiat} market={market} prices={prices} />
       {prices.data?.source === 'fallback' ? (
         <p className="field__hint price-helper__fallback">{t('createOrder.fallbackPrices')}</p>
       ) : null}
@@ -123,5 +117,30 @@ function PricePresets({ id, disabled, deviation, custom, onPreset, onCustom }: P
         %
       </label>
     </fieldset>
+  );
+}
+
+/** «Рыночная цена BTC: …» with where the price comes from: the fixed and the floating price fields. */
+export function MarketPriceLine({
+  crypto,
+  fiat,
+  market,
+  prices,
+}: {
+  crypto: string;
+  fiat: string;
+  market: bigint | null;
+  prices: ReturnType<typeof useMarketPrices>;
+}) {
+  const { t } = useI18n();
+  const fmt = useFormat();
+  return (
+    <div className="price-helper__market">
+      <span className="small">
+        {t('createOrder.marketPrice', { crypto })}{' '}
+        <strong className="num">{market === null ? '—' : fmt.fiat(formatFiat(market), fiat)}</strong>
+      </span>
+      <PriceSourceIndicator query={prices} />
+    </div>
   );
 }
