@@ -92,8 +92,12 @@ const EnvSchema = z.object({
    * against a Bot API stub that has no limits (the test suites).
    */
   TELEGRAM_THROTTLE: flag.default(true),
-  /** Telegram Mini App URL (`https://t.me/bot/app`); the bot's buttons open trades in it. */
-  TELEGRAM_MINI_APP_URL: z.url().optional(),
+  /**
+   * The Mini App the bot's «Открыть в приложении» buttons open (docs/decisions/017): the web
+   * app's own HTTPS address (`web_app` buttons, private chats) or its t.me direct link
+   * (`https://t.me/bot/app`, link buttons). Unset: the buttons open the website only.
+   */
+  TELEGRAM_MINI_APP_URL: z.url({ protocol: /^https$/ }).optional(),
   /** Public origin of the web app, for links in bot messages. */
   PUBLIC_URL: z.url().optional(),
   // Trust and safety (docs/decisions/023-trust-and-safety.md).

@@ -58,6 +58,10 @@ async function main() {
 
   // Long polling when configured so (no public URL needed); a failing Telegram is only logged.
   const bot = app.notifications.bot;
+  // The chats' menu button opens the Mini App; a failing Telegram (or none, offline) is logged.
+  bot
+    ?.setMenuButton()
+    .catch((error: unknown) => app.log.error({ err: error }, 'telegram menu button failed'));
   if (bot && config.telegram?.updates === 'polling') {
     bot.bot
       .start({ drop_pending_updates: false })

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, type UserSettingsRow } from '../../src/db/schema.ts';
+import { startParamOf } from '../../src/modules/telegram/mini-app.ts';
 import { TelegramBot } from '../../src/modules/telegram/telegram-bot.ts';
 import { findTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
@@ -134,6 +136,106 @@ describe('Telegram bot against a local Bot API server', () => {
       { text: 'Открыть в приложении', url: app },
       { text: 'Я оплатил', url: app },
     ]);
+  });
+
+  it('opens every notice in the Mini App at its place: web_app buttons at the web app', async () => {
+    const s = await tradeScenario(t);
+    const chat = 556;
+    await tg.connect(s.buyer, chat);
+    const { id: templateId } = await createTemplate(t.app, s.seller, bankCard());
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/trades/${s.tradeId}/payment-template`,
+      headers: s.seller.headers,
+      payload: { templateId },
+    });
+    await tg.settle();
+    const [row] = await t.ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, s.buyer.userId), eq(notifications.kind, 'payment_details_sent')));
+    const telegram = t.ctx.config.telegram;
+    if (!row || !telegram) throw new Error('no notification to send');
+    // The Mini App configured by the web app's own address: buttons open it inside Telegram.
+    const miniAppUrl = 'https://app.p2p.example';
+    const config = { ...t.ctx.config, telegram: { ...telegram, miniAppUrl } };
+    const bot = new TelegramBot({ ...t.ctx, config }, { error: () => {}, warn: () => {} });
+    bot.deliver(row, { notifyTelegram: true } as UserSettingsRow);
+    await bot.idle();
+    const atTrade = { url: `${miniAppUrl}/?tgWebAppStartParam=trade_${s.tradeId}` };
+    expect(tg.buttons(tg.lastTo(chat))).toEqual([
+      { text: 'Открыть сделку', url: `https://p2p.example/trade/${s.tradeId}` },
+      { text: 'Открыть в приложении', web_app: atTrade },
+      { text: 'Я оплатил', web_app: atTrade },
+    ]);
+
+    // A deposit's notice opens the wallet, on the website and in the Mini App.
+    const deposit = {
+      ...row,
+      kind: 'deposit_credited' as const,
+      entityType: 'deposit' as const,
+      entityId: randomUUID(),
+      titleKey: 'notify.deposit_credited.title',
+      messageKey: 'notify.deposit_credited.message',
+      actionKey: null,
+      values: { amount: '0.5', currency: 'ETH' },
+      deadline: null,
+      link: '/wallet',
+    };
+    bot.deliver(deposit, { notifyTelegram: true } as UserSettingsRow);
+    await bot.idle();
+    const wallet = tg.lastTo(chat);
+    expect(wallet.text).toContain('0.5 ETH');
+    expect(tg.buttons(wallet)).toEqual([
+      { text: 'Открыть', url: 'https://p2p.example/wallet' },
+      { text: 'Открыть в приложении', web_app: { url: `${miniAppUrl}/?tgWebAppStartParam=wallet` } },
+    ]);
+    // Without a Mini App (the default) the same notice has the website's button only.
+    t.app.notifications.bot?.deliver(deposit, { notifyTelegram: true } as UserSettingsRow);
+    await tg.settle();
+    expect(tg.buttons(tg.lastTo(chat))).toEqual([{ text: 'Открыть', url: 'https://p2p.example/wallet' }]);
+  });
+
+  it("knows each notice's place in the Mini App", () => {
+    const id = randomUUID();
+    const row = { entityType: null, entityId: null, link: '/' };
+    expect(startParamOf({ ...row, entityType: 'trade', entityId: id, link: `/trade/${id}` })).toBe(
+      `trade_${id}`,
+    );
+    expect(
+      startParamOf({ ...row, entityType: 'withdrawal', entityId: id, link: '/withdrawals/history' }),
+    ).toBe('wallet');
+    expect(startParamOf({ ...row, link: `/order/${id}` })).toBe(`order_${id}`);
+    expect(startParamOf({ ...row, link: '/wallet' })).toBe('wallet');
+    expect(startParamOf({ ...row, link: '/notifications' })).toBeNull();
+  });
+
+  it("sets the chats' menu button to open the web app as the Mini App, over HTTPS only", async () => {
+    const bot = t.app.notifications.bot;
+    if (!bot) throw new Error('no bot');
+    expect(await bot.setMenuButton()).toBe(true);
+    expect(calls.filter((c) => c.method === 'setChatMenuButton').map((c) => c.body)).toEqual([
+      { menu_button: { type: 'web_app', text: 'Приложение', web_app: { url: 'https://p2p.example' } } },
+    ]);
+    const telegram = t.ctx.config.telegram;
+    if (!telegram) throw new Error('no bot config');
+    // The Mini App's own address, when configured, is what the menu opens.
+    const withApp = { ...t.ctx.config, telegram: { ...telegram, miniAppUrl: 'https://app.p2p.example/' } };
+    await new TelegramBot({ ...t.ctx, config: withApp }, { error: () => {}, warn: () => {} }).setMenuButton();
+    expect(calls.filter((c) => c.method === 'setChatMenuButton').at(-1)?.body).toMatchObject({
+      menu_button: { web_app: { url: 'https://app.p2p.example/' } },
+    });
+    // A local run over http: Telegram would refuse the address, so nothing is asked, and it is said.
+    const warnings: string[] = [];
+    const local = { ...t.ctx.config, publicUrl: 'http://127.0.0.1:3000' };
+    const offline = new TelegramBot(
+      { ...t.ctx, config: local },
+      { error: () => {}, warn: (_o, m) => warnings.push(m) },
+    );
+    const before = calls.length;
+    expect(await offline.setMenuButton()).toBe(false);
+    expect(calls.length).toBe(before);
+    expect(warnings).toEqual(['telegram menu button not set: the web app is not served over HTTPS']);
   });
 
   it('refuses a webhook call without the secret token and sends nothing when Telegram is off for the user', async () => {

@@ -32,6 +32,8 @@ describe('loadConfig: refusals name the variable', () => {
     ['RATE_LIMIT', '2'],
     ['TELEGRAM_BOT_TOKEN', 'not-a-token'],
     ['TELEGRAM_BOT_TOKEN', ''],
+    // Telegram opens Mini Apps over HTTPS only.
+    ['TELEGRAM_MINI_APP_URL', 'http://p2p.example'],
     ['JWT_SECRET', 'too-short'],
     ['TOTP_ENCRYPTION_KEY', 'too-short'],
     ['TOTP_ENCRYPTION_KEY', 'ab'.repeat(31)],

@@ -8,6 +8,7 @@ import { roleOf } from '../trade-access/trade-access.ts';
 import { TradesService } from '../trades/trades.service.ts';
 import { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { clockTime, errorText, t } from './bot-text.ts';
+import type { MiniApp } from './mini-app.ts';
 import * as repo from './telegram.repository.ts';
 
 /** A code prompt answers for this long. */
@@ -17,7 +18,7 @@ const UUID = /^[0-9a-f-]{36}$/;
 /** Where a trade opens: the website, and the Mini App when one is configured. */
 export interface TradeLinks {
   web(tradeId: string): string;
-  app(tradeId: string): string | null;
+  miniApp: MiniApp | null;
 }
 
 /**
@@ -42,8 +43,8 @@ export class BotTradeActions {
   /** The buttons that open a trade: the website, and the Mini App when configured. */
   openButtons(tradeId: string): InlineKeyboard {
     const keyboard = new InlineKeyboard().url(t('bot.open'), this.links.web(tradeId));
-    const app = this.links.app(tradeId);
-    return app ? keyboard.url(t('bot.openApp'), app) : keyboard;
+    const app = this.links.miniApp;
+    return app ? keyboard.add(app.button(t('bot.openApp'), `trade_${tradeId}`)) : keyboard;
   }
 
   /**

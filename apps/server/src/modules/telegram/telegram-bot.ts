@@ -10,6 +10,7 @@ import { toNotificationView } from '../notifications/notifications.service.ts';
 import { effectiveName } from '../users/user-view.ts';
 import { clockTime, LANG, t } from './bot-text.ts';
 import { BotTradeActions, type TradeLinks } from './bot-trade-actions.ts';
+import { MiniApp, startParamOf } from './mini-app.ts';
 import * as repo from './telegram.repository.ts';
 import { TelegramLinkService } from './telegram-link.service.ts';
 
@@ -55,10 +56,9 @@ export class TelegramBot {
     if (config.throttle) this.bot.api.config.use(apiThrottler());
     this.bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
     this.links = new TelegramLinkService(ctx);
-    const miniApp = config.miniAppUrl;
     this.tradeLinks = {
       web: (id) => `${ctx.config.publicUrl}/trade/${id}`,
-      app: (id) => (miniApp ? `${miniApp}?startapp=trade_${id}` : null),
+      miniApp: MiniApp.of(config.miniAppUrl),
     };
     this.actions = new BotTradeActions(ctx, this.tradeLinks);
     this.bot.command('start', (c) => this.onStart(c));
@@ -108,19 +108,46 @@ export class TelegramBot {
     if (view.action) lines.push(view.action);
     if (row.deadline) lines.push(t('notify.deadline', { time: clockTime(row.deadline) }));
     const trade = row.entityType === 'trade' && row.entityId ? row.entityId : null;
-    const keyboard = trade
-      ? this.actions.openButtons(trade)
-      : new InlineKeyboard().url(t('bot.openPlace'), `${this.ctx.config.publicUrl}${row.link}`);
+    const miniApp = this.tradeLinks.miniApp;
+    const keyboard = trade ? this.actions.openButtons(trade) : this.placeButtons(row);
     if (trade) {
       const offer = offeredAction(row);
       // «Я оплатил» opens the trade (in the Mini App when there is one: the buyer is in
       // Telegram already), which asks for the account paid from. The chat itself only ever
       // confirms receipt, and with a code (docs/decisions/023).
-      const pay = this.tradeLinks.app(trade) ?? this.tradeLinks.web(trade);
-      if (offer === 'mark_paid') keyboard.row().url(t('bot.markPaid'), pay);
+      if (offer === 'mark_paid') {
+        keyboard.row();
+        if (miniApp) keyboard.add(miniApp.button(t('bot.markPaid'), `trade_${trade}`));
+        else keyboard.url(t('bot.markPaid'), this.tradeLinks.web(trade));
+      }
       if (offer === 'confirm_payment') keyboard.row().text(t('bot.confirmReceipt'), `a:cr:${trade}`);
     }
     await this.bot.api.sendMessage(Number(chat.chatId), lines.join('\n'), { reply_markup: keyboard });
+  }
+
+  /** A notice of anything but a trade: its page on the website, and its place in the Mini App. */
+  private placeButtons(row: NotificationRow): InlineKeyboard {
+    const keyboard = new InlineKeyboard().url(t('bot.openPlace'), `${this.ctx.config.publicUrl}${row.link}`);
+    const place = startParamOf(row);
+    const miniApp = this.tradeLinks.miniApp;
+    return miniApp && place ? keyboard.add(miniApp.button(t('bot.openApp'), place)) : keyboard;
+  }
+
+  /**
+   * The menu button of the bot's chats opens the Mini App: the web app inside Telegram
+   * (docs/decisions/017). Telegram opens Web Apps over HTTPS only, so an http address (a local
+   * run) leaves the button as it is. Called once at start; a failure is the caller's to log.
+   */
+  async setMenuButton(): Promise<boolean> {
+    const url = this.tradeLinks.miniApp?.webUrl ?? this.ctx.config.publicUrl;
+    if (!url.startsWith('https://')) {
+      this.log.warn({ url }, 'telegram menu button not set: the web app is not served over HTTPS');
+      return false;
+    }
+    await this.bot.api.setChatMenuButton({
+      menu_button: { type: 'web_app', text: t('bot.menuButton'), web_app: { url } },
+    });
+    return true;
   }
 
   private async onStart(c: Context): Promise<void> {
