@@ -30,7 +30,12 @@ const privateRoutes: RouteObject[] = [
   page('/orders/my', async () => (await orders()).MyOrdersPage),
   page('/my-trades', async () => (await import('@/features/my-trades')).MyTradesPage),
   page('/order/:id/manage', async () => (await orders()).OrderManagePage),
-  page('/trade/:id', async () => (await import('@/features/trade')).TradePage),
+  // The trade page's notes (progress of a finished trade, why a trade cannot be cancelled) come
+  // with the texts that load later (docs/decisions/015).
+  page('/trade/:id', async () => {
+    const [{ TradePage }] = await Promise.all([import('@/features/trade'), loadLaterTexts(currentLang())]);
+    return TradePage;
+  }),
   page('/notifications', async () => (await import('@/features/notifications')).NotificationsPage),
   page('/trade-history', async () => (await import('@/features/trade-history')).TradeHistoryPage),
   page('/profile', async () => (await import('@/features/settings')).SettingsPage),

@@ -8,6 +8,7 @@ const TITLE = {
   paid: 'trade.progress.paid',
   confirmed: 'trade.progress.confirmed',
   completed: 'trade.progress.completed',
+  cancelled: 'trade.progress.cancelled',
 } as const;
 
 /** What the trade waits for while a step is the current one. */
@@ -15,10 +16,19 @@ const WAITING = {
   created: 'trade.progress.wait.created',
   paid: 'trade.progress.wait.paid',
   confirmed: 'trade.progress.wait.confirmed',
-  completed: 'trade.progress.wait.confirmed',
 } as const;
 
-/** The four steps with their moments; the current one says what comes next. */
+/** The dot of a step: its number ahead, a dash when skipped, a cross for a cancellation. */
+function Dot({ step, n }: { step: ProgressStep; n: number }) {
+  if (step.state === 'pending') return <>{n}</>;
+  if (step.state === 'skipped') return <>–</>;
+  return <Icon name={step.key === 'cancelled' ? 'close' : 'check'} size={14} />;
+}
+
+/**
+ * The four steps with their moments; the current one says what comes next. A finished trade's
+ * list ends at its outcome (docs/decisions/015): completed, or cancelled.
+ */
 export function ProgressList({ steps }: { steps: ProgressStep[] }) {
   const { t } = useI18n();
   const fmt = useFormat();
@@ -31,20 +41,24 @@ export function ProgressList({ steps }: { steps: ProgressStep[] }) {
         {steps.map((step, i) => (
           <li
             key={step.key}
-            className={`tr-progress__step tr-progress__step--${step.state}`}
+            className={`tr-progress__step tr-progress__step--${step.state}${step.key === 'cancelled' ? ' tr-progress__step--cancelled' : ''}`}
             aria-current={step.state === 'current' ? 'step' : undefined}
           >
             <span className="tr-progress__dot" aria-hidden="true">
-              {step.state === 'pending' ? i + 1 : <Icon name="check" size={14} />}
+              <Dot step={step} n={i + 1} />
             </span>
             <span className="tr-progress__text">
               <span className="tr-progress__title">{t(TITLE[step.key])}</span>
               <span className="tr-progress__at small muted">
-                {step.state === 'pending' ? t('trade.progress.pending') : fmt.dateTime(step.at)}
+                {step.state === 'pending'
+                  ? t('trade.progress.pending')
+                  : step.state === 'skipped'
+                    ? t('trade.progress.skipped')
+                    : fmt.dateTime(step.at)}
               </span>
-              {step.state === 'current' ? (
+              {step.state === 'current' && step.key in WAITING ? (
                 <span className="tr-progress__now small">
-                  {t('trade.progress.now')}: {t(WAITING[step.key])}
+                  {t('trade.progress.now')}: {t(WAITING[step.key as keyof typeof WAITING])}
                 </span>
               ) : null}
             </span>

@@ -43,6 +43,43 @@ describe('trade status helpers', () => {
     expect(done.every((s) => s.state === 'done')).toBe(true);
   });
 
+  it('reads a trade completed by a moderator as completed: step 4 of 4, the skipped step marked', () => {
+    // Disputed after the buyer paid, released by the moderator: never confirmed by the seller.
+    const released = progressSteps({
+      ...base,
+      status: 'COMPLETED',
+      paidAt: '2026-01-01T10:05:00Z',
+      completedAt: '2026-01-01T11:00:00Z',
+    });
+    expect(released.map((s) => [s.key, s.state])).toEqual([
+      ['created', 'done'],
+      ['paid', 'done'],
+      ['confirmed', 'skipped'],
+      ['completed', 'done'],
+    ]);
+    expect(stepNumber(released)).toBe(4);
+  });
+
+  it('ends a cancelled trade at its cancellation, the steps it never reached skipped', () => {
+    const expired = progressSteps({ ...base, status: 'CANCELLED', cancelledAt: '2026-01-01T10:30:00Z' });
+    expect(expired.map((s) => [s.key, s.state, s.at])).toEqual([
+      ['created', 'done', base.createdAt],
+      ['paid', 'skipped', null],
+      ['confirmed', 'skipped', null],
+      ['cancelled', 'done', '2026-01-01T10:30:00Z'],
+    ]);
+    expect(stepNumber(expired)).toBe(1);
+    // Refunded by a moderator after the buyer said they paid: it stopped at step 2.
+    const refunded = progressSteps({
+      ...base,
+      status: 'CANCELLED',
+      paidAt: '2026-01-01T10:05:00Z',
+      cancelledAt: '2026-01-01T11:00:00Z',
+    });
+    expect(refunded.map((s) => s.state)).toEqual(['done', 'done', 'skipped', 'done']);
+    expect(stepNumber(refunded)).toBe(2);
+  });
+
   it('leaves nothing in progress on a cancelled or disputed trade', () => {
     const cancelled = progressSteps({ ...base, status: 'CANCELLED' });
     expect(cancelled.some((s) => s.state === 'current')).toBe(false);

@@ -9,9 +9,9 @@ export function mainActionOf(available: readonly string[]): MainAction | null {
   return MAIN_ACTIONS.find((action) => available.includes(action)) ?? null;
 }
 
-export type StepState = 'done' | 'current' | 'pending';
+export type StepState = 'done' | 'current' | 'pending' | 'skipped';
 export interface ProgressStep {
-  key: 'created' | 'paid' | 'confirmed' | 'completed';
+  key: 'created' | 'paid' | 'confirmed' | 'completed' | 'cancelled';
   state: StepState;
   at: string | null;
 }
@@ -19,10 +19,15 @@ export interface ProgressStep {
 /**
  * The four steps of the trade page (created, payment sent, payment confirmed, completed), each
  * reached at a moment recorded on the trade. The current step is the last one reached while
- * the trade is still going; a cancelled or disputed trade has none (it stopped there).
+ * the trade is still going; a disputed trade has none (it stopped there).
+ *
+ * A finished trade reads as finished: a completed one has all four behind it, a step it went
+ * without (a moderator released the coins before the seller confirmed) marked skipped; a
+ * cancelled one ends at «Сделка отменена», the steps it never reached skipped, not «ahead».
  */
 export function progressSteps(
-  trade: Pick<TradeView, 'status' | 'createdAt' | 'paidAt' | 'confirmedAt' | 'completedAt'>,
+  trade: Pick<TradeView, 'status' | 'createdAt' | 'paidAt' | 'confirmedAt' | 'completedAt'> &
+    Partial<Pick<TradeView, 'cancelledAt'>>,
 ): ProgressStep[] {
   const moments: [ProgressStep['key'], string | null][] = [
     ['created', trade.createdAt],
@@ -30,7 +35,16 @@ export function progressSteps(
     ['confirmed', trade.confirmedAt],
     ['completed', trade.completedAt],
   ];
-  const live = trade.status !== 'CANCELLED' && trade.status !== 'DISPUTED';
+  if (trade.status === 'COMPLETED') {
+    return moments.map(([key, at]) => ({ key, at, state: at || key === 'completed' ? 'done' : 'skipped' }));
+  }
+  if (trade.status === 'CANCELLED') {
+    const forward = moments
+      .slice(0, 3)
+      .map(([key, at]): ProgressStep => ({ key, at, state: at ? 'done' : 'skipped' }));
+    return [...forward, { key: 'cancelled', at: trade.cancelledAt ?? null, state: 'done' }];
+  }
+  const live = trade.status !== 'DISPUTED';
   const reached = moments.filter(([, at]) => at).length;
   return moments.map(([key, at], i) => ({
     key,
@@ -41,10 +55,12 @@ export function progressSteps(
 
 /**
  * "Шаг N из 4": the number of the last step reached, the same one the progress list marks
- * (awaiting payment 1, payment sent 2, confirmed 3, completed 4).
+ * (awaiting payment 1, payment sent 2, confirmed 3, completed 4); a cancelled trade keeps the
+ * number of the step it stopped at.
  */
 export function stepNumber(steps: readonly ProgressStep[]): number {
-  return Math.max(1, steps.filter((s) => s.state !== 'pending').length);
+  const forward = steps.filter((s) => s.key !== 'cancelled');
+  return Math.max(1, forward.findLastIndex((s) => s.state === 'done' || s.state === 'current') + 1);
 }
 
 export type DeadlineKind = 'payment' | 'confirmation' | 'autoRelease';
