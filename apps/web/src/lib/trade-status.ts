@@ -42,3 +42,17 @@ export function statusTone(status: string): StatusTone {
       return 'progress';
   }
 }
+
+/** Why a trade of this status cannot be cancelled (the spec's reasons, texts loaded later). */
+const CANCEL_BLOCKED: Record<string, MessageKey> = {
+  CREATED: 'trade.cancelBlocked.CREATED',
+  PAYMENT_RELEASED: 'trade.cancelBlocked.PAYMENT_RELEASED',
+  COMPLETED: 'trade.cancelBlocked.COMPLETED',
+  CANCELLED: 'trade.cancelBlocked.CANCELLED',
+  DISPUTED: 'trade.cancelBlocked.DISPUTED',
+};
+
+/** The reason shown by a disabled cancel button; any other status has the general one. */
+export function cancelBlockedKey(status: string): MessageKey {
+  return CANCEL_BLOCKED[status.toUpperCase()] ?? 'trade.cancelBlocked.other';
+}

@@ -7,7 +7,12 @@ import { activeTradeSeverity, useNow } from '@/features/trade';
 import { useT } from '@/i18n';
 import { formatClock } from '@/lib/format';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { useActiveTrades, useCancellable, useCancelTrade } from '../hooks/use-active-trades';
+import {
+  type CancelState,
+  useActiveTrades,
+  useCancellable,
+  useCancelTrade,
+} from '../hooks/use-active-trades';
 import { type ActiveTradeSummary, countLabel, mostUrgent, timeRemaining } from '../lib/summary';
 import { CancelTradeDialog } from './CancelTradeDialog';
 import { FullscreenModal } from './FullscreenModal';
@@ -133,7 +138,7 @@ interface ActiveTradesListProps {
   now: number;
   /** The full-screen modal has its own close button; the dropdown does not. */
   closable: boolean;
-  cancellable: ReadonlySet<string>;
+  cancellable: ReadonlyMap<string, CancelState>;
   cancelling: ReadonlySet<string>;
   onClose: () => void;
   onCancel: (trade: ActiveTradeSummary) => void;
@@ -169,7 +174,7 @@ function ActiveTradesList({
             key={trade.id}
             trade={trade}
             now={now}
-            canCancel={cancellable.has(trade.id)}
+            cancel={cancellable.get(trade.id)}
             cancelling={cancelling.has(trade.id)}
             onOpen={onClose}
             onCancel={() => onCancel(trade)}

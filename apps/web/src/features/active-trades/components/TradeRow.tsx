@@ -1,23 +1,31 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { activeTradeSeverity } from '@/features/trade';
 import { useT } from '@/i18n';
 import { formatClock } from '@/lib/format';
 import { useFormat } from '@/lib/use-format';
+import type { CancelState } from '../hooks/use-active-trades';
 import { type ActiveTradeSummary, timeRemaining } from '../lib/summary';
 
 interface TradeRowProps {
   trade: ActiveTradeSummary;
   now: number;
-  canCancel: boolean;
+  /** Unknown until the trade's actions are loaded: no button yet. */
+  cancel: CancelState | undefined;
   cancelling: boolean;
   onOpen: () => void;
   onCancel: () => void;
 }
 
-/** One active trade: opens /trade/{id}; dimmed 'Cancelling...' while a cancel is in flight. */
-export function TradeRow({ trade, now, canCancel, cancelling, onOpen, onCancel }: TradeRowProps) {
+/**
+ * One active trade: opens /trade/{id}; dimmed 'Cancelling...' while a cancel is in flight. A trade
+ * that cannot be cancelled keeps its button, disabled (aria-disabled: still focusable), with the
+ * reason on a line of its own that the button is described by.
+ */
+export function TradeRow({ trade, now, cancel, cancelling, onOpen, onCancel }: TradeRowProps) {
   const t = useT();
+  const reasonId = useId();
   const fmt = useFormat();
   const seconds = timeRemaining(trade, now);
   const severity = activeTradeSeverity(seconds);
@@ -61,11 +69,14 @@ export function TradeRow({ trade, now, canCancel, cancelling, onOpen, onCancel }
         <span className={`at-row__time num at-sev--${severity}`} title={t('activeTrades.timeLeft')}>
           {formatClock(seconds)}
         </span>
-        {canCancel && !cancelling ? (
+        {cancel && !cancelling ? (
           <button
             type="button"
             className="at-row__cancel"
-            onClick={onCancel}
+            onClick={cancel.ok ? onCancel : undefined}
+            aria-disabled={cancel.ok ? undefined : true}
+            aria-describedby={cancel.ok ? undefined : reasonId}
+            title={cancel.ok ? undefined : t(cancel.reason)}
             aria-label={t('activeTrades.cancelRow', {
               crypto: trade.cryptocurrency,
               name: party,
@@ -75,6 +86,11 @@ export function TradeRow({ trade, now, canCancel, cancelling, onOpen, onCancel }
           </button>
         ) : null}
       </span>
+      {cancel && !cancel.ok && !cancelling ? (
+        <span id={reasonId} className="at-row__reason small muted">
+          {t(cancel.reason)}
+        </span>
+      ) : null}
     </li>
   );
 }

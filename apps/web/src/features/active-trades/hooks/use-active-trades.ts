@@ -1,9 +1,11 @@
+import { loadLaterTexts, type MessageKey } from '@p2p/shared';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { type TradeListPage, tradeApi, tradeKeys } from '@/features/trade';
-import { useT } from '@/i18n';
+import { currentLang, useT } from '@/i18n';
 import { ApiError } from '@/lib/api';
+import { cancelBlockedKey } from '@/lib/trade-status';
 import { type ActiveTradeSummary, toSummary, withoutTrade } from '../lib/summary';
 
 /** Refresh every 30 s, and on focus when more than 5 s passed. */
@@ -37,22 +39,31 @@ export function useActiveTrades(enabled: boolean) {
   return query;
 }
 
+/** A row's cancel button: offered, or shown disabled with the reason (a catalogue key). */
+export type CancelState = { ok: true } | { ok: false; reason: MessageKey };
+
 /**
  * Which rows may be cancelled: each trade's availableActions (docs/product/trading-rules.md). The
- * list endpoint does not carry them, so while the panel is open each trade is asked once.
+ * list endpoint does not carry them, so while the panel is open each trade is asked once. A row
+ * that may not be cancelled says why, by its status now; those texts load later
+ * (docs/decisions/015), with the answer.
  */
-export function useCancellable(ids: readonly string[], open: boolean): Set<string> {
+export function useCancellable(ids: readonly string[], open: boolean): ReadonlyMap<string, CancelState> {
   const results = useQueries({
     queries: (open ? ids : []).map((id) => ({
       queryKey: tradeKeys.details(id),
-      queryFn: () => tradeApi.details(id),
+      queryFn: async () => (await Promise.all([tradeApi.details(id), loadLaterTexts(currentLang())]))[0],
       staleTime: 15_000,
       retry: false,
     })),
   });
-  const set = new Set<string>();
-  for (const r of results) if (r.data?.availableActions.includes('cancel_trade')) set.add(r.data.trade.id);
-  return set;
+  const states = new Map<string, CancelState>();
+  for (const { data } of results) {
+    if (!data) continue;
+    const ok = data.availableActions.includes('cancel_trade');
+    states.set(data.trade.id, ok ? { ok } : { ok, reason: cancelBlockedKey(data.trade.status) });
+  }
+  return states;
 }
 
 type Mode = 'optimistic' | 'after-success';

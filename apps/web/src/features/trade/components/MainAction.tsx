@@ -1,6 +1,7 @@
-import type { TradeView } from '@p2p/shared';
+import { ACTIVE_TRADE_STATUSES, type TradeView } from '@p2p/shared';
 import { useId } from 'react';
 import { useT } from '@/i18n';
+import { cancelBlockedKey } from '@/lib/trade-status';
 import { useFormat } from '@/lib/use-format';
 import { type MainAction as Action, mainActionOf } from '../lib/status';
 import { TradeIcon } from './TradeIcon';
@@ -23,16 +24,23 @@ const LABEL = {
 
 /**
  * The one main action the server offers (availableActions), with a line on what it means, and the
- * secondary ones (cancel, dispute) when they are offered too.
+ * secondary ones (cancel, dispute) when they are offered too. A party to a running trade that
+ * may not cancel it sees the cancel button disabled (aria-disabled, so it stays focusable) with
+ * the reason on a line below, which describes it.
  */
 export function MainAction({ trade, available, checklistReady, busy, onAction, onDispute }: MainActionProps) {
   const t = useT();
   const fmt = useFormat();
   const hintId = useId();
+  const reasonId = useId();
   const action = mainActionOf(available);
   const canCancel = available.includes('cancel_trade');
   const canDispute = available.includes('dispute_trade');
-  if (!action && !canCancel && !canDispute) return null;
+  const running = trade.userRole !== 'observer' && ACTIVE_TRADE_STATUSES.includes(trade.status);
+  const cancelBlocked = !canCancel && running ? cancelBlockedKey(trade.status) : null;
+  if (!action && !canCancel && !canDispute && !cancelBlocked) return null;
+  // Only the disabled cancel to show: its reason is the panel's one line.
+  const onlyBlocked = !action && !canCancel && !canDispute;
   const vars = {
     fiat: fmt.fiat(trade.amountFiat, trade.fiatCurrency),
     crypto: fmt.crypto(trade.amountCrypto, trade.cryptocurrency),
@@ -51,9 +59,11 @@ export function MainAction({ trade, available, checklistReady, busy, onAction, o
       className={`panel main-action${action ? ' main-action--go' : ''}`}
       aria-label={t('trade.mainAction')}
     >
-      <p id={hintId} className="main-action__hint">
-        {hint}
-      </p>
+      {onlyBlocked ? null : (
+        <p id={hintId} className="main-action__hint">
+          {hint}
+        </p>
+      )}
       <div className="main-action__buttons">
         {action ? (
           <button
@@ -86,7 +96,23 @@ export function MainAction({ trade, available, checklistReady, busy, onAction, o
             {t('trade.action.cancel')}
           </button>
         ) : null}
+        {cancelBlocked ? (
+          <button
+            type="button"
+            className="btn btn--ghost main-action__blocked"
+            aria-disabled="true"
+            aria-describedby={reasonId}
+            title={t(cancelBlocked)}
+          >
+            {t('trade.action.cancel')}
+          </button>
+        ) : null}
       </div>
+      {cancelBlocked ? (
+        <p id={reasonId} className="main-action__reason small muted">
+          {t(cancelBlocked)}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cancelBlockedKey } from '@/lib/trade-status';
 import { currentDeadline, mainActionOf, progressSteps, stepNumber } from './status';
 
 const base = {
@@ -103,5 +104,16 @@ describe('trade status helpers', () => {
     expect(currentDeadline({ ...t, status: 'PAYMENT_PENDING' })).toEqual({ kind: 'confirmation', at: 'c' });
     expect(currentDeadline({ ...t, status: 'PAYMENT_CONFIRMED' })).toEqual({ kind: 'autoRelease', at: 'a' });
     expect(currentDeadline({ ...t, status: 'DISPUTED' })).toBeNull();
+  });
+});
+
+describe('why a trade cannot be cancelled', () => {
+  it('gives the reason of each status the spec names, and the general one otherwise', () => {
+    expect(cancelBlockedKey('CREATED')).toBe('trade.cancelBlocked.CREATED');
+    expect(cancelBlockedKey('payment_released')).toBe('trade.cancelBlocked.PAYMENT_RELEASED');
+    expect(cancelBlockedKey('COMPLETED')).toBe('trade.cancelBlocked.COMPLETED');
+    expect(cancelBlockedKey('CANCELLED')).toBe('trade.cancelBlocked.CANCELLED');
+    expect(cancelBlockedKey('DISPUTED')).toBe('trade.cancelBlocked.DISPUTED');
+    expect(cancelBlockedKey('PAYMENT_CONFIRMED')).toBe('trade.cancelBlocked.other');
   });
 });

@@ -1,0 +1,69 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '@/test-support/render';
+import type { CancelState } from '../hooks/use-active-trades';
+import type { ActiveTradeSummary } from '../lib/summary';
+import { TradeRow } from './TradeRow';
+
+const summary: ActiveTradeSummary = {
+  id: '63741c28-24d1-4c23-abea-be5ea68854f9',
+  status: 'DISPUTED',
+  cryptocurrency: 'BTC',
+  amountCrypto: '0.00100000',
+  amountFiat: '5000.00',
+  fiatCurrency: 'RUB',
+  role: 'buyer',
+  counterparty: 'Вера',
+  createdAt: '2026-01-01T10:00:00Z',
+  paymentDeadline: null,
+  deadline: null,
+  unread: 0,
+};
+
+function row(cancel: CancelState | undefined) {
+  const onCancel = vi.fn();
+  renderApp(
+    <ul>
+      <TradeRow
+        trade={summary}
+        now={0}
+        cancel={cancel}
+        cancelling={false}
+        onOpen={() => undefined}
+        onCancel={onCancel}
+      />
+    </ul>,
+  );
+  return onCancel;
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('an Active Trades row', () => {
+  it('keeps the cancel button where cancelling is blocked, disabled and described by the reason', () => {
+    const onCancel = row({ ok: false, reason: 'trade.cancelBlocked.DISPUTED' });
+    const cancel = screen.getByRole('button', {
+      name: 'Отменить сделку BTC · Вера',
+      description: 'По сделке открыт спор: обратитесь в поддержку',
+    });
+    expect(cancel.getAttribute('aria-disabled')).toBe('true');
+    // Visible to everyone, not only as the mouse's tooltip.
+    expect(screen.getByText('По сделке открыт спор: обратитесь в поддержку')).toBeTruthy();
+    expect(cancel.getAttribute('title')).toBe('По сделке открыт спор: обратитесь в поддержку');
+    fireEvent.click(cancel);
+    expect(onCancel).not.toHaveBeenCalled();
+  });
+
+  it("cancels where allowed, and has no button before the trade's actions are known", () => {
+    const onCancel = row({ ok: true });
+    const cancel = screen.getByRole('button', { name: 'Отменить сделку BTC · Вера' });
+    expect(cancel.hasAttribute('aria-disabled')).toBe(false);
+    fireEvent.click(cancel);
+    expect(onCancel).toHaveBeenCalledOnce();
+    document.body.innerHTML = '';
+    row(undefined);
+    expect(screen.queryByRole('button', { name: /Отменить сделку/ })).toBeNull();
+  });
+});
