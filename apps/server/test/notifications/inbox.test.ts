@@ -105,7 +105,11 @@ describe('who gets which notification, transition by transition', () => {
     await s.act(s.buyer.userId, 'mark_paid');
     await new TradesService(t.ctx).act(s.buyer.userId, s.tradeId, 'dispute_trade', DISPUTE);
     const [disputed] = await inbox(s.seller);
-    expect(disputed).toMatchObject({ kind: 'trade_disputed' });
+    // The spec's words for a dispute: «Открыт спор».
+    expect(disputed).toMatchObject({
+      kind: 'trade_disputed',
+      title: `Открыт спор: сделка #${s.tradeId.slice(-8)}`,
+    });
     expect(disputed?.action).toContain('модератор');
     expect(await kinds(s.buyer)).toEqual([]);
     const staff = await signInStaff(t);
@@ -135,8 +139,10 @@ describe('who gets which notification, transition by transition', () => {
       });
     expect((await send(s.buyer, 'Здравствуйте, перевожу')).statusCode).toBe(200);
     const [message] = await inbox(s.seller);
+    // The spec's words for a message: «Сообщение в сделке …».
     expect(message).toMatchObject({
       kind: 'chat_message',
+      title: `Сообщение в сделке #${s.tradeId.slice(-8)}`,
       message: expect.stringContaining('Здравствуйте, перевожу'),
     });
     const presence = t.ctx.presence;

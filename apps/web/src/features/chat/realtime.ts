@@ -5,9 +5,15 @@ import { shortId } from '@/lib/format';
 /** Toast duration, in ms (docs/product/texts-and-limits.md). */
 const MESSAGE_TOAST_MS = 4000;
 
-/** 'Новое сообщение в сделке #{id} · {name}'. */
+/**
+ * 'Сообщение в сделке #{id} от пользователя {name}' (the spec's words; the name stands in
+ * apposition, never declined: docs/decisions/015), or the moderator's.
+ */
 export function messageText(lang: Lang, e: ServerEventPayload<'trade:message'>): string {
-  return translate(lang, 'rt.message', { id: shortId(e.tradeId), name: e.senderName });
+  const id = shortId(e.tradeId);
+  return e.fromModerator
+    ? translate(lang, 'rt.messageModerator', { id })
+    : translate(lang, 'rt.message', { id, name: e.senderName });
 }
 
 /** A message in a trade whose page is not open is announced; the open chat shows it itself. */

@@ -7,7 +7,7 @@ import { orderKeys } from './api/orders-api';
 /** Toast durations, in ms (docs/product/texts-and-limits.md). */
 const TOAST_MS = { tradeCreated: 6000, orderMatched: 5000 } as const;
 
-/** 'Новая сделка · {name}: 0,00243902 BTC за 15 000,00 ₽' (the name is never declined). */
+/** 'Новая сделка от пользователя {name}: 0,00243902 BTC за 15 000,00 ₽' (the name is never declined). */
 export function tradeCreatedText(lang: Lang, e: ServerEventPayload<'trade:created'>): string {
   return translate(lang, 'rt.tradeCreated', {
     name: e.buyerName,

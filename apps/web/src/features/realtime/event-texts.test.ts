@@ -19,9 +19,9 @@ describe('realtime toast texts', () => {
       amountFiat: '15000.00',
     } as const;
     expect(tradeCreatedText('ru', event)).toBe(
-      'Новая сделка · Вера: 0,00243902\u00a0BTC за 15\u00a0000,00\u00a0₽',
+      'Новая сделка от пользователя Вера: 0,00243902\u00a0BTC за 15\u00a0000,00\u00a0₽',
     );
-    expect(tradeCreatedText('en', event)).toBe('New trade · Вера: 0.00243902\u00a0BTC for ₽15,000.00');
+    expect(tradeCreatedText('en', event)).toBe('New trade from Вера: 0.00243902\u00a0BTC for ₽15,000.00');
   });
 
   it('names the trade by its short id and the new status', () => {
@@ -29,14 +29,33 @@ describe('realtime toast texts', () => {
     expect(tradeUpdatedText('ru', { ...base, status: 'PAYMENT_CONFIRMED' })).toBe(
       'Сделка #a68854f9: Оплата подтверждена',
     );
-    expect(tradeUpdatedText('ru', { ...base, status: 'COMPLETED' })).toBe('Сделка #a68854f9: Завершена');
-    expect(tradeUpdatedText('en', { ...base, status: 'DISPUTED' })).toBe('Trade #a68854f9: Disputed');
+    // The outcomes in the spec's words.
+    expect(tradeUpdatedText('ru', { ...base, status: 'COMPLETED' })).toBe(
+      'Сделка #a68854f9: Сделка завершена',
+    );
+    expect(tradeUpdatedText('ru', { ...base, status: 'CANCELLED' })).toBe(
+      'Сделка #a68854f9: Сделка отменена',
+    );
+    expect(tradeUpdatedText('ru', { ...base, status: 'DISPUTED' })).toBe('Сделка #a68854f9: Открыт спор');
+    expect(tradeUpdatedText('ru', { ...base, status: 'ESCROW_LOCKED' })).toBe(
+      'Сделка #a68854f9: Ожидание оплаты',
+    );
+    expect(tradeUpdatedText('en', { ...base, status: 'DISPUTED' })).toBe('Trade #a68854f9: Dispute opened');
   });
 
   it('names the sender of a message', () => {
     expect(messageText('ru', { tradeId, messageId: tradeId, senderName: 'Алиса', message: 'hi' })).toBe(
-      'Новое сообщение в сделке #a68854f9 · Алиса',
+      'Сообщение в сделке #a68854f9 от пользователя Алиса',
     );
+    expect(
+      messageText('ru', {
+        tradeId,
+        messageId: tradeId,
+        senderName: 'Модератор',
+        message: 'hi',
+        fromModerator: true,
+      }),
+    ).toBe('Сообщение модератора в сделке #a68854f9');
   });
 
   it('shows the lost-connection toast at most once per 5 s', () => {

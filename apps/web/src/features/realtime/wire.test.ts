@@ -86,7 +86,9 @@ describe('realtime toasts', () => {
       amountFiat: '15000.00',
     });
     fire('order:matched', { orderId: tradeId, tradeId });
-    expect(messages()).toEqual(['Новая сделка · Вера: 0,00243902\u00a0BTC за 15\u00a0000,00\u00a0₽']);
+    expect(messages()).toEqual([
+      'Новая сделка от пользователя Вера: 0,00243902\u00a0BTC за 15\u00a0000,00\u00a0₽',
+    ]);
     unwire();
   });
 });

@@ -1,4 +1,4 @@
-import { type Lang, type ServerEventPayload, translate } from '@p2p/shared';
+import { type Lang, type MessageKey, type ServerEventPayload, translate } from '@p2p/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { FeatureReactions } from '@/features/realtime';
 import { shortId } from '@/lib/format';
@@ -11,11 +11,18 @@ const TOAST_MS = { tradeUpdated: 5000, templateAttached: 6000, proofUploaded: 60
 /** One trade's queries, its chat included, sit under ['trade', id] (tradeKeys.details, chatKeys). */
 const oneTrade = (tradeId?: string) => (tradeId ? (['trade', tradeId] as const) : (['trade'] as const));
 
-/** 'Сделка #{id}: {status}' with the one status label of the app. */
+/** A trade's outcomes read as the spec's status-change toasts; other statuses by their label. */
+const OUTCOME_TEXT: Partial<Record<string, MessageKey>> = {
+  COMPLETED: 'rt.status.COMPLETED',
+  CANCELLED: 'rt.status.CANCELLED',
+  DISPUTED: 'rt.status.DISPUTED',
+};
+
+/** 'Сделка #{id}: Открыт спор', 'Сделка #{id}: Оплата подтверждена' (docs/decisions/015). */
 export function tradeUpdatedText(lang: Lang, e: ServerEventPayload<'trade:updated'>): string {
   return translate(lang, 'rt.tradeUpdated', {
     id: shortId(e.tradeId),
-    status: translate(lang, statusLabelKey(e.status)),
+    status: translate(lang, OUTCOME_TEXT[e.status] ?? statusLabelKey(e.status)),
   });
 }
 

@@ -40,7 +40,7 @@ export const notifications: Messages<typeof ru> = {
   'notify.moderator_message.title': 'Moderator message: trade #{trade}',
   'notify.moderator_message.message': '{text}',
   'notify.moderator_message.action': 'Reply in the trade chat.',
-  'notify.chat_message.title': 'New message: trade #{trade}',
+  'notify.chat_message.title': 'Message in trade #{trade}',
   'notify.chat_message.message': '{name}: {text}',
   'notify.chat_message.action': 'Reply in the trade chat.',
   'notify.deposit_credited.title': 'Deposit credited',

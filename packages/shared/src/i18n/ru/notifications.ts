@@ -41,7 +41,7 @@ export const notifications = {
   'notify.moderator_message.title': 'Сообщение модератора: сделка #{trade}',
   'notify.moderator_message.message': '{text}',
   'notify.moderator_message.action': 'Ответьте в чате сделки.',
-  'notify.chat_message.title': 'Новое сообщение: сделка #{trade}',
+  'notify.chat_message.title': 'Сообщение в сделке #{trade}',
   'notify.chat_message.message': '{name}: {text}',
   'notify.chat_message.action': 'Ответьте в чате сделки.',
   'notify.deposit_credited.title': 'Пополнение зачислено',
