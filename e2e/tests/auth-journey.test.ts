@@ -26,6 +26,23 @@ async function textOf(page: Page, selector: string): Promise<string> {
   return (await locator.textContent()) ?? '';
 }
 
+/** Accessible names of the buttons containing `part`, as Chromium computes them. */
+async function chromiumButtonNames(page: Page, part: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+    nodes: { role?: { value?: string }; name?: { value?: string }; ignored?: boolean }[];
+  };
+  await cdp.detach();
+  return nodes
+    .filter((n) => !n.ignored && n.role?.value === 'button' && String(n.name?.value ?? '').includes(part))
+    .map((n) => String(n.name?.value));
+}
+
+/** Avatars (photo or initials) that assistive technology would read: there should be none. */
+function undecoratedAvatars(page: Page): Promise<number> {
+  return page.$$eval('.avatar', (els) => els.filter((el) => !el.closest('[aria-hidden="true"]')).length);
+}
+
 /** Visitor -> /auth?return=... -> dev sign-in as a new user -> back on /dashboard. */
 async function signInFromDashboard(page: Page, username: string): Promise<void> {
   await page.goto(`${baseURL}/dashboard`);
@@ -33,6 +50,7 @@ async function signInFromDashboard(page: Page, username: string): Promise<void> 
   expect(new URL(page.url()).search).toBe('?return=%2Fdashboard');
   await page.getByRole('heading', { name: 'Вход в систему' }).waitFor();
   await page.getByText('@alice').waitFor(); // the demo users are offered
+  expect(await undecoratedAvatars(page)).toBe(0); // the demo users' initials are decorative
   await page.getByLabel('Новое имя пользователя').fill(username);
   await page.getByRole('button', { name: 'Войти', exact: true }).click();
   await page.waitForURL(`${baseURL}/dashboard`);
@@ -106,8 +124,15 @@ describe('signed-in header (desktop)', () => {
     await signInFromDashboard(page, uniqueUsername('m'));
     await page.getByRole('button', { name: 'Позже' }).click();
     const menuButton = page.getByRole('button', { name: /Меню пользователя/ });
+    // What a screen reader hears (Chromium's own accessibility tree): the name and what the
+    // button opens, never the avatar's initial, which is decorative.
+    const name = await textOf(page, '[data-testid="header-user-name"]');
+    expect(await chromiumButtonNames(page, 'Меню пользователя')).toEqual([`${name} · Меню пользователя`]);
+    expect(await menuButton.ariaSnapshot()).toContain(`button "${name} · Меню пользователя"`);
+    expect(await undecoratedAvatars(page)).toBe(0);
     await menuButton.click();
     await page.getByRole('link', { name: 'Мои ордера' }).waitFor();
+    expect(await undecoratedAvatars(page)).toBe(0);
     await page.keyboard.press('Escape');
     await page.getByRole('link', { name: 'Мои ордера' }).waitFor({ state: 'hidden' });
     await menuButton.click();

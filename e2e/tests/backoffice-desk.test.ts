@@ -242,6 +242,15 @@ describe('moderator dispute journey: queue → take → chat → evidence → ou
       await notice.getByText(outcome).waitFor();
     }
     expect(await seller.getByTestId('evidence-request').count()).toBe(0);
+    // Released by the moderator before the seller confirmed: a completed trade all the same,
+    // step 4 of 4, its progress ending at «Сделка завершена» with nothing «now».
+    for (const p of [buyer, seller]) {
+      await p.locator('.trade-head').getByText('Шаг 4 из 4').waitFor(LIVE);
+      const steps = p.locator('.tr-progress__step');
+      await expect.poll(() => steps.last().innerText(), LIVE).toContain('Сделка завершена');
+      expect(await steps.nth(2).innerText()).toContain('Пропущен');
+      expect(await p.locator('.tr-progress').innerText()).not.toContain('Сейчас');
+    }
     await shot(buyer, 'trade-outcome-buyer-1366');
 
     const after = await api<{ trade: TradeView }>(buyer, baseURL, 'GET', `/trades/${trade.id}`);
