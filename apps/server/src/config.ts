@@ -71,6 +71,8 @@ const EnvSchema = z.object({
   ETH_XPUB: z.string().min(1).optional(),
   BSC_XPUB: z.string().min(1).optional(),
   TRON_XPUB: z.string().min(1).optional(),
+  /** Networks whose deposit addresses come from the imported pool (docs/decisions/032). */
+  ADDRESS_POOL_NETWORKS: z.string().default(''),
   BTC_ESPLORA_URL: z.url().default('https://blockstream.info/api'),
   ETH_RPC_URL: z.url().default('https://ethereum-rpc.publicnode.com'),
   BSC_RPC_URL: z.url().default('https://bsc-dataseed.bnbchain.org'),

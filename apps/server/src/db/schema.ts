@@ -366,7 +366,8 @@ export const depositAddresses = pgTable(
   {
     chain: text('chain', { enum: ['bitcoin', 'ethereum', 'bsc', 'tron'] }).notNull(),
     userId: uuid('user_id').notNull(),
-    derivationIndex: integer('derivation_index').notNull(),
+    /** Null for an address taken from the address pool (0036). */
+    derivationIndex: integer('derivation_index'),
     address: text('address').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -377,6 +378,17 @@ export type DepositAddressRow = typeof depositAddresses.$inferSelect;
 export const depositAddressCounters = pgTable('deposit_address_counters', {
   chain: text('chain', { enum: ['bitcoin', 'ethereum', 'bsc', 'tron'] }).primaryKey(),
   nextIndex: integer('next_index').notNull().default(0),
+});
+
+// ---- 0036: the address pool (docs/decisions/032-address-pool-solana-cardano.md) ----
+
+export const addressPool = pgTable('address_pool', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  chain: text('chain').notNull(),
+  address: text('address').notNull(),
+  importedAt: ts('imported_at').notNull().defaultNow(),
+  allocatedTo: uuid('allocated_to'),
+  allocatedAt: ts('allocated_at'),
 });
 
 // ---- 0010: deposits, chain watch state, devnet ----

@@ -30,6 +30,11 @@ export interface ChainConfig {
   devnetBlockSeconds: number;
   /** Networks deposits are taken on. */
   networks: NetworkId[];
+  /**
+   * Chains whose deposit addresses are taken from the imported address pool instead of being
+   * derived (docs/decisions/032-address-pool-solana-cardano.md); they need no key.
+   */
+  poolChains: Chain[];
   /** Account xpubs per chain; only chains of enabled networks are present. */
   keys: Partial<Record<Chain, string>>;
   /** Whether BNB Smart Chain uses the Ethereum key (then a user's two addresses are the same). */
@@ -48,6 +53,7 @@ export interface ChainEnv {
   ETH_XPUB?: string | undefined;
   BSC_XPUB?: string | undefined;
   TRON_XPUB?: string | undefined;
+  ADDRESS_POOL_NETWORKS?: string | undefined;
   BTC_ESPLORA_URL: string;
   ETH_RPC_URL: string;
   BSC_RPC_URL: string;
@@ -77,6 +83,7 @@ export function readChainConfig(e: ChainEnv): { config: ChainConfig; problems: s
     if ((NETWORK_IDS as readonly string[]).includes(name)) networks.push(name as NetworkId);
     else problems.push(`CHAIN_NETWORKS: unknown network ${name} (known: ${NETWORK_IDS.join(', ')})`);
   }
+  const poolChains = readPoolChains(e.ADDRESS_POOL_NETWORKS ?? '', networks, problems);
   const style = e.CHAIN_MODE === 'live' ? 'mainnet' : 'devnet';
   const given: Partial<Record<Chain, string>> = {
     bitcoin: e.BTC_XPUB,
@@ -86,6 +93,7 @@ export function readChainConfig(e: ChainEnv): { config: ChainConfig; problems: s
   };
   const keys: Partial<Record<Chain, string>> = {};
   for (const chain of new Set(networks.map((n) => NETWORKS[n].chain))) {
+    if (poolChains.includes(chain)) continue;
     const key = given[chain] ?? (e.CHAIN_MODE === 'live' ? undefined : DEVNET_KEYS[chain]);
     const variable = chain === 'bsc' && !e.BSC_XPUB ? 'BSC_XPUB (from ETH_XPUB)' : KEY_VARS[chain];
     if (!key) {
@@ -112,6 +120,7 @@ export function readChainConfig(e: ChainEnv): { config: ChainConfig; problems: s
     mode: e.CHAIN_MODE,
     devnetBlockSeconds: e.DEVNET_BLOCK_SECONDS,
     networks,
+    poolChains,
     keys,
     bscSharesEthereumKey: keys.bsc !== undefined && keys.bsc === keys.ethereum,
     urls: { esplora: e.BTC_ESPLORA_URL, ethereum: e.ETH_RPC_URL, bsc: e.BSC_RPC_URL, tron: e.TRON_API_URL },
@@ -129,3 +138,26 @@ export function readChainConfig(e: ChainEnv): { config: ChainConfig; problems: s
 function networksOn(networks: NetworkId[], chain: Chain): string {
   return networks.filter((n) => NETWORKS[n].chain === chain).join(', ');
 }
+
+/**
+ * The chains of enabled networks that draw from the address pool: those of the networks in
+ * ADDRESS_POOL_NETWORKS (a chain's networks share its addresses, so naming one names all), and
+ * those whose addresses cannot be derived from a public key (docs/decisions/032).
+ */
+function readPoolChains(text: string, networks: NetworkId[], problems: string[]): Chain[] {
+  const chains = new Set<Chain>(networks.map((n) => NETWORKS[n].chain).filter((c) => POOL_ONLY_CHAINS.has(c)));
+  for (const name of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    if (!(NETWORK_IDS as readonly string[]).includes(name)) {
+      problems.push(`ADDRESS_POOL_NETWORKS: unknown network ${name} (known: ${NETWORK_IDS.join(', ')})`);
+    } else if (networks.includes(name as NetworkId)) {
+      chains.add(NETWORKS[name as NetworkId].chain);
+    }
+  }
+  return [...chains];
+}
+
+/** Chains whose addresses cannot be derived from an account public key (ed25519). */
+const POOL_ONLY_CHAINS = new Set<string>([]);

@@ -2,7 +2,11 @@ import { type Chain, type DepositAddressView, NETWORKS, type NetworkId } from '@
 import type { AppContext } from '../../context.ts';
 import { AppError, assert } from '../../errors.ts';
 import { AddressDeriver } from '../chains/keys.ts';
+import * as pool from './address-pool.repository.ts';
 import * as repo from './deposit-addresses.repository.ts';
+
+/** The user's address appeared while this request was taking one (a concurrent first request). */
+class AllocatedMeanwhile extends Error {}
 
 /**
  * Every user has one deposit address per chain, derived from the chain's account xpub at an
@@ -26,7 +30,7 @@ export class DepositAddressService {
     if (!networks.includes(network))
       throw new AppError('RULE_VIOLATION', 'errors.depositNetworkOff', { network });
     const info = NETWORKS[network];
-    const address = await this.allocate(info.chain, userId);
+    const address = await this.allocate(info.chain, userId, info.label);
     return {
       network,
       currency: info.currency,
@@ -44,9 +48,10 @@ export class DepositAddressService {
    * The user's address on a chain, allocating it on first request. Two concurrent first
    * requests queue on the chain's counter row; the second then finds the first one's address.
    */
-  async allocate(chain: Chain, userId: string): Promise<string> {
+  async allocate(chain: Chain, userId: string, label: string = chain): Promise<string> {
     const existing = await repo.addressOfUser(this.ctx.db, chain, userId);
     if (existing) return existing.address;
+    if (this.ctx.config.chain.poolChains.includes(chain)) return this.fromPool(chain, userId, label);
     if (chain === 'bsc' && this.ctx.config.chain.bscSharesEthereumKey) return this.mirrorEthereum(userId);
     const deriver = this.derivers.get(chain);
     assert(deriver, `no key configured for enabled chain ${chain}`);
@@ -68,6 +73,35 @@ export class DepositAddressService {
     });
   }
 
+  /**
+   * Takes the next free pool address for the user (docs/decisions/032). Concurrent first
+   * requests of different users skip each other's rows (SKIP LOCKED); two of the same user
+   * both take a row, and the second's insert meets the first's (one address per user and
+   * chain), so it rolls back, leaving its row free, and answers the first's address. An
+   * empty pool answers 503 and writes nothing.
+   */
+  private async fromPool(chain: Chain, userId: string, label: string): Promise<string> {
+    try {
+      return await this.ctx.db.transaction(async (tx) => {
+        const raced = await repo.addressOfUser(tx, chain, userId);
+        if (raced) return raced.address;
+        const now = this.ctx.clock.now();
+        const address = await pool.takeFromPool(tx, chain, userId, now);
+        if (!address) throw new AppError('SERVICE_UNAVAILABLE', 'errors.depositPoolEmpty', { network: label });
+        const inserted = await repo.insertAddress(tx, { chain, userId, derivationIndex: null, address, now });
+        if (!inserted) throw new AllocatedMeanwhile();
+        return address;
+      });
+    } catch (error) {
+      if (!(error instanceof AllocatedMeanwhile) && !uniqueViolation(error, 'address_pool_one_per_user')) {
+        throw error;
+      }
+    }
+    const winner = await repo.addressOfUser(this.ctx.db, chain, userId);
+    assert(winner, `pool address of ${userId} on ${chain} missing after a concurrent allocation`);
+    return winner.address;
+  }
+
   private async mirrorEthereum(userId: string): Promise<string> {
     await this.allocate('ethereum', userId);
     const eth = await repo.addressOfUser(this.ctx.db, 'ethereum', userId);
@@ -83,4 +117,13 @@ export class DepositAddressService {
     assert(bsc?.address === eth.address, 'BNB Smart Chain address differs from the shared Ethereum one');
     return bsc.address;
   }
+}
+
+/** A unique violation of `constraint`, as either driver reports it (drizzle wraps it in `cause`). */
+function uniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && name === constraint) return true;
+  }
+  return false;
 }
