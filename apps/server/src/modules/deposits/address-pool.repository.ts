@@ -37,6 +37,14 @@ export async function addToPool(db: Executor, chain: Chain, addresses: string[],
 }
 
 /**
+ * Serializes one user's first requests on one chain until the transaction ends (a
+ * transaction-level advisory lock on the pair; other users never wait on it).
+ */
+export async function lockUserChain(tx: Tx, chain: Chain, userId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`address-pool:${chain}:${userId}`}, 0))`);
+}
+
+/**
  * Takes the oldest free address of the chain for `userId`, or null when none is left. Rows
  * another transaction is taking are skipped (SKIP LOCKED), so concurrent first requests of
  * different users never wait for each other nor get the same address.

@@ -75,14 +75,15 @@ export class DepositAddressService {
 
   /**
    * Takes the next free pool address for the user (docs/decisions/032). Concurrent first
-   * requests of different users skip each other's rows (SKIP LOCKED); two of the same user
-   * both take a row, and the second's insert meets the first's (one address per user and
-   * chain), so it rolls back, leaving its row free, and answers the first's address. An
-   * empty pool answers 503 and writes nothing.
+   * requests of different users skip each other's rows (SKIP LOCKED). Two of the same user
+   * queue on a lock of their own (user and chain), so the second finds the first's address
+   * instead of holding a second row, which would make a nearly empty pool look empty to
+   * others; the unique indexes back this up. An empty pool answers 503 and writes nothing.
    */
   private async fromPool(chain: Chain, userId: string, label: string): Promise<string> {
     try {
       return await this.ctx.db.transaction(async (tx) => {
+        await pool.lockUserChain(tx, chain, userId);
         const raced = await repo.addressOfUser(tx, chain, userId);
         if (raced) return raced.address;
         const now = this.ctx.clock.now();
