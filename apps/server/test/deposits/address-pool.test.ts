@@ -7,6 +7,7 @@ import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAddressesImport } from '../../src/cli/addresses-import.ts';
 import { queryRows } from '../../src/db/client.ts';
+import { signInStaff } from '../admin/factories.ts';
 import { createTestApp, signIn, type TestApp } from '../helpers.ts';
 import { depositAddress } from './support.ts';
 
@@ -86,7 +87,9 @@ describe('npm run addresses:import', () => {
     expect((await runImport('DOGGO', ethAddress())).text).toContain('unknown network "DOGGO"');
     const lines: string[] = [];
     const out = { log: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
-    expect(await runAddressesImport(['--network', 'ETH'], t.database, { devnet: true, now: t.clock.now() }, out)).toBe(2);
+    expect(
+      await runAddressesImport(['--network', 'ETH'], t.database, { devnet: true, now: t.clock.now() }, out),
+    ).toBe(2);
     expect(lines.join()).toContain('--network and --file are required');
   });
 
@@ -149,5 +152,33 @@ describe('deposit addresses from the pool', () => {
     const fresh = ethAddress();
     expect((await runImport('ETH', fresh)).code).toBe(0);
     expect((await depositAddress(t.app, late, 'ETH')).address).toBe(fresh);
+  });
+});
+
+describe('watching the pool', () => {
+  it('the back-office dashboard flags a pool network under 100 free addresses; /metrics counts them per network', async () => {
+    const moderator = await signInStaff(t, { role: 'moderator' });
+    const dashboard = async () => {
+      const res = await t.app.inject({ url: '/api/v1/admin/dashboard', headers: moderator.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.addressPools as { network: string; remaining: number; low: boolean }[];
+    };
+    const free = (await poolRows('ethereum')).filter((r) => r.allocated_to === null).length;
+    expect(await dashboard()).toEqual([
+      { network: 'ETH', remaining: free, low: true },
+      { network: 'USDT-ERC20', remaining: free, low: true },
+    ]);
+    const metrics = async () => (await t.app.inject({ url: '/metrics' })).body;
+    expect(await metrics()).toContain(`deposit_address_pool_remaining{network="ETH"} ${free}`);
+    expect(await metrics()).toContain(`deposit_address_pool_remaining{network="USDT-ERC20"} ${free}`);
+    expect(await metrics()).not.toContain('deposit_address_pool_remaining{network="BTC"}');
+
+    const more = Array.from({ length: 100 - free }, ethAddress);
+    expect((await runImport('ETH', more.join('\n'))).code).toBe(0);
+    expect(await dashboard()).toEqual([
+      { network: 'ETH', remaining: 100, low: false },
+      { network: 'USDT-ERC20', remaining: 100, low: false },
+    ]);
+    expect(await metrics()).toContain('deposit_address_pool_remaining{network="ETH"} 100');
   });
 });

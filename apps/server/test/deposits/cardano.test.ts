@@ -71,9 +71,11 @@ describe('Cardano base addresses (published vectors)', () => {
 
   it('refuses private keys, other bech32 data and the wrong length', () => {
     expect(() => parseCardanoAccountKey('acct_xsk1qqqq')).toThrow(KeyError);
-    expect(() => parseCardanoAccountKey('addr1qy8ac7qqy0vtulyl7wntmsxc6wex80gvcyjy33qffrhm7sh927ysx5sftuw0dlft05dz3c7revpf7jx0xnlcjz3g69mq4afdhv')).toThrow(
-      /acct_xvk/,
-    );
+    expect(() =>
+      parseCardanoAccountKey(
+        'addr1qy8ac7qqy0vtulyl7wntmsxc6wex80gvcyjy33qffrhm7sh927ysx5sftuw0dlft05dz3c7revpf7jx0xnlcjz3g69mq4afdhv',
+      ),
+    ).toThrow(/acct_xvk/);
     expect(() => parseCardanoAccountKey('ab'.repeat(32))).toThrow(KeyError);
     expect(() => parseCardanoAccountKey('not a key')).toThrow(KeyError);
   });
@@ -93,7 +95,12 @@ const TX_FAILED_SCRIPT = '7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c
 const HOSKY = 'a0028f350aaabe0545fdcb56b039bfb08e4bb4d8c4d7c3c7d481c235484f534b59';
 
 const lovelace = (q: string) => ({ unit: 'lovelace', quantity: q });
-const output = (address: string, amount: { unit: string; quantity: string }[], index: number, collateral = false) => ({
+const output = (
+  address: string,
+  amount: { unit: string; quantity: string }[],
+  index: number,
+  collateral = false,
+) => ({
   address,
   amount,
   output_index: index,
@@ -167,18 +174,31 @@ function txInfo(hash: string) {
   };
 }
 
-const notFound = { status: 404, json: { status_code: 404, error: 'Not Found', message: 'The requested component has not been found.' } };
+const notFound = {
+  status: 404,
+  json: { status_code: 404, error: 'Not Found', message: 'The requested component has not been found.' },
+};
 
 function blockfrost(rolledBack: Set<string>, failing: Set<string>) {
   return (req: StubRequest): StubReply | undefined => {
     if (!req.path.startsWith('/api/v0/')) return undefined;
     const path = req.path.slice('/api/v0'.length);
     if (path === '/blocks/latest') {
-      return { json: { time: 1_763_000_900, height: TIP, hash: 'f1'.repeat(32), slot: 140_000_900, epoch: 590, epoch_slot: 100 } };
+      return {
+        json: {
+          time: 1_763_000_900,
+          height: TIP,
+          hash: 'f1'.repeat(32),
+          slot: 140_000_900,
+          epoch: 590,
+          epoch_slot: 100,
+        },
+      };
     }
     const address = /^\/addresses\/([^/]+)\/transactions$/.exec(path)?.[1];
     if (address) {
-      if (failing.has(address)) return { status: 500, json: { status_code: 500, error: 'Internal Server Error', message: 'x' } };
+      if (failing.has(address))
+        return { status: 500, json: { status_code: 500, error: 'Internal Server Error', message: 'x' } };
       if (address !== OURS) return notFound;
       return {
         json: [TX_FAILED_SCRIPT, TX_TOKEN, TX_SMALL, TX_ADA].map((h) => ({
@@ -206,7 +226,12 @@ beforeAll(async () => {
 afterAll(() => stub.close());
 
 const watcher = () =>
-  new BlockfrostWatcher({ network: 'ADA' as NetworkId, apiUrl: `${stub.url}/api/v0/`, projectId: 'mainnetTestProject', timeoutMs: 2_000 });
+  new BlockfrostWatcher({
+    network: 'ADA' as NetworkId,
+    apiUrl: `${stub.url}/api/v0/`,
+    projectId: 'mainnetTestProject',
+    timeoutMs: 2_000,
+  });
 
 describe('BlockfrostWatcher (ADA)', () => {
   it('reads the tip from /blocks/latest with the project_id header', async () => {
@@ -221,8 +246,22 @@ describe('BlockfrostWatcher (ADA)', () => {
     const { transfers } = await watcher().scan(new Set([OURS, UNUSED]), 0, TIP, sink);
     expect(errors).toEqual([]);
     expect(transfers).toEqual([
-      { txHash: TX_SMALL, outputIndex: 0, toAddress: OURS, rawAmount: 1_000_000n, decimals: 6, blockHeight: TIP - 20 },
-      { txHash: TX_ADA, outputIndex: 1, toAddress: OURS, rawAmount: 1_500_000_000n, decimals: 6, blockHeight: TIP - 30 },
+      {
+        txHash: TX_SMALL,
+        outputIndex: 0,
+        toAddress: OURS,
+        rawAmount: 1_000_000n,
+        decimals: 6,
+        blockHeight: TIP - 20,
+      },
+      {
+        txHash: TX_ADA,
+        outputIndex: 1,
+        toAddress: OURS,
+        rawAmount: 1_500_000_000n,
+        decimals: 6,
+        blockHeight: TIP - 30,
+      },
     ]);
     const listing = stub.requests.find((r) => r.path === `/api/v0/addresses/${OURS}/transactions`);
     expect(Object.fromEntries(listing?.query ?? [])).toEqual({ order: 'desc', count: '50' });
@@ -247,13 +286,17 @@ describe('BlockfrostWatcher (ADA)', () => {
       blockHeight: TIP - 30,
     });
     expect(await w.status({ txHash: TX_ADA, outputIndex: 0, toAddress: OURS })).toEqual({ state: 'missing' });
-    expect(await w.status({ txHash: TX_TOKEN, outputIndex: 0, toAddress: OURS })).toEqual({ state: 'missing' });
+    expect(await w.status({ txHash: TX_TOKEN, outputIndex: 0, toAddress: OURS })).toEqual({
+      state: 'missing',
+    });
     expect(await w.status({ txHash: TX_FAILED_SCRIPT, outputIndex: 0, toAddress: OURS })).toEqual({
       state: 'missing',
     });
     rolledBack.add(TX_ADA);
     try {
-      expect(await w.status({ txHash: TX_ADA, outputIndex: 1, toAddress: OURS })).toEqual({ state: 'missing' });
+      expect(await w.status({ txHash: TX_ADA, outputIndex: 1, toAddress: OURS })).toEqual({
+        state: 'missing',
+      });
     } finally {
       rolledBack.clear();
     }

@@ -27,7 +27,12 @@ const SOL_SWEEP = sig(14);
 const USDT_OK = sig(21);
 const USDT_OTHER_MINT = sig(22);
 
-const key = (pubkey: string, signer = false, writable = true) => ({ pubkey, signer, writable, source: 'transaction' });
+const key = (pubkey: string, signer = false, writable = true) => ({
+  pubkey,
+  signer,
+  writable,
+  source: 'transaction',
+});
 
 /** A system transfer of `lamports` from SENDER to OURS, as getTransaction jsonParsed shows it. */
 function solTransfer(signature: string, slot: number, lamports: number, err: unknown = null, sweep = false) {
@@ -167,8 +172,15 @@ function solanaRpc(chain: Chain) {
         return ok(TIP);
       case 'getSignaturesForAddress': {
         const address = params[0] as string;
-        if (chain.failing.has(address)) return { json: { jsonrpc: '2.0', error: { code: -32005, message: 'Node is behind' }, id } };
-        if (address === OURS) return ok([sigInfo(SOL_SWEEP), sigInfo(SOL_FAILED, { InstructionError: [0, { Custom: 1 }] }), sigInfo(SOL_SMALL), sigInfo(SOL_OK)]);
+        if (chain.failing.has(address))
+          return { json: { jsonrpc: '2.0', error: { code: -32005, message: 'Node is behind' }, id } };
+        if (address === OURS)
+          return ok([
+            sigInfo(SOL_SWEEP),
+            sigInfo(SOL_FAILED, { InstructionError: [0, { Custom: 1 }] }),
+            sigInfo(SOL_SMALL),
+            sigInfo(SOL_OK),
+          ]);
         if (address === OURS_TOKEN_ACCOUNT) return ok([sigInfo(USDT_OTHER_MINT), sigInfo(USDT_OK)]);
         return ok([]);
       }
@@ -182,7 +194,13 @@ function solanaRpc(chain: Chain) {
                   account: {
                     data: {
                       parsed: {
-                        info: { isNative: false, mint: USDT_MINT, owner: OURS, state: 'initialized', tokenAmount: { amount: '26000000', decimals: 6 } },
+                        info: {
+                          isNative: false,
+                          mint: USDT_MINT,
+                          owner: OURS,
+                          state: 'initialized',
+                          tokenAmount: { amount: '26000000', decimals: 6 },
+                        },
                         type: 'account',
                       },
                       program: 'spl-token',
@@ -191,7 +209,7 @@ function solanaRpc(chain: Chain) {
                     executable: false,
                     lamports: 2_039_280,
                     owner: TOKEN_PROGRAM,
-                    rentEpoch: 18_446_744_073_709_551_615,
+                    rentEpoch: 0,
                     space: 165,
                   },
                 },
@@ -210,7 +228,13 @@ function solanaRpc(chain: Chain) {
           value: signatures.map((s) => {
             const tx = TXS[s] as { slot: number; meta: { err: unknown } } | undefined;
             if (!tx || chain.forgotten.has(s)) return null;
-            return { confirmationStatus: 'finalized', confirmations: null, err: tx.meta.err, slot: tx.slot, status: tx.meta.err ? { Err: tx.meta.err } : { Ok: null } };
+            return {
+              confirmationStatus: 'finalized',
+              confirmations: null,
+              err: tx.meta.err,
+              slot: tx.slot,
+              status: tx.meta.err ? { Err: tx.meta.err } : { Ok: null },
+            };
           }),
         });
       }
@@ -231,7 +255,12 @@ const SOL = 'SOL' as NetworkId;
 const USDT_SPL = 'USDT-SPL' as NetworkId;
 const solWatcher = () => new SolanaWatcher({ network: SOL, rpcUrl: stub.url, timeoutMs: 2_000 });
 const usdtWatcher = () =>
-  new SolanaWatcher({ network: USDT_SPL, rpcUrl: stub.url, token: { mint: USDT_MINT, decimals: 6 }, timeoutMs: 2_000 });
+  new SolanaWatcher({
+    network: USDT_SPL,
+    rpcUrl: stub.url,
+    token: { mint: USDT_MINT, decimals: 6 },
+    timeoutMs: 2_000,
+  });
 
 describe('SolanaWatcher (SOL, JSON-RPC at finalized)', () => {
   it('the tip is the finalized slot', async () => {
@@ -246,8 +275,22 @@ describe('SolanaWatcher (SOL, JSON-RPC at finalized)', () => {
     expect(errors).toEqual([]);
     expect(scannedTo).toBe(TIP);
     expect(transfers).toEqual([
-      { txHash: SOL_SMALL, outputIndex: 1, toAddress: OURS, rawAmount: 7n, decimals: 9, blockHeight: TIP - 30 },
-      { txHash: SOL_OK, outputIndex: 1, toAddress: OURS, rawAmount: 1_500_000_001n, decimals: 9, blockHeight: TIP - 40 },
+      {
+        txHash: SOL_SMALL,
+        outputIndex: 1,
+        toAddress: OURS,
+        rawAmount: 7n,
+        decimals: 9,
+        blockHeight: TIP - 30,
+      },
+      {
+        txHash: SOL_OK,
+        outputIndex: 1,
+        toAddress: OURS,
+        rawAmount: 1_500_000_001n,
+        decimals: 9,
+        blockHeight: TIP - 40,
+      },
     ]);
     const listing = stub.requests
       .map((r) => r.body as { method: string; params: unknown[] })
@@ -256,9 +299,15 @@ describe('SolanaWatcher (SOL, JSON-RPC at finalized)', () => {
     const read = stub.requests
       .map((r) => r.body as { method: string; params: unknown[] })
       .find((b) => b.method === 'getTransaction');
-    expect(read?.params[1]).toEqual({ commitment: 'finalized', maxSupportedTransactionVersion: 0, encoding: 'jsonParsed' });
+    expect(read?.params[1]).toEqual({
+      commitment: 'finalized',
+      maxSupportedTransactionVersion: 0,
+      encoding: 'jsonParsed',
+    });
     // The failed transaction's listing carries its error: it is not even read.
-    expect(stub.requests.some((r) => (r.body as { params: unknown[] }).params?.[0] === SOL_FAILED)).toBe(false);
+    expect(stub.requests.some((r) => (r.body as { params: unknown[] }).params?.[0] === SOL_FAILED)).toBe(
+      false,
+    );
   });
 
   it('one address whose listing fails is reported; the others are still read', async () => {
@@ -296,12 +345,23 @@ describe('SolanaWatcher (USDT-SPL)', () => {
     const { transfers } = await usdtWatcher().scan(new Set([OURS]), 0, TIP, sink);
     expect(errors).toEqual([]);
     expect(transfers).toEqual([
-      { txHash: USDT_OK, outputIndex: 2, toAddress: OURS, rawAmount: 25_000_000n, decimals: 6, blockHeight: TIP - 50 },
+      {
+        txHash: USDT_OK,
+        outputIndex: 2,
+        toAddress: OURS,
+        rawAmount: 25_000_000n,
+        decimals: 6,
+        blockHeight: TIP - 50,
+      },
     ]);
     const byOwner = stub.requests
       .map((r) => r.body as { method: string; params: unknown[] })
       .find((b) => b.method === 'getTokenAccountsByOwner');
-    expect(byOwner?.params).toEqual([OURS, { mint: USDT_MINT }, { commitment: 'finalized', encoding: 'jsonParsed' }]);
+    expect(byOwner?.params).toEqual([
+      OURS,
+      { mint: USDT_MINT },
+      { commitment: 'finalized', encoding: 'jsonParsed' },
+    ]);
   });
 
   it('status of a token transfer: included at its slot, missing for another mint', async () => {

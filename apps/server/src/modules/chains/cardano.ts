@@ -176,7 +176,8 @@ export class BlockfrostWatcher implements ChainWatcher {
       if (error instanceof HttpStatusError && error.status === 404) return { state: 'missing' };
       throw error;
     }
-    if (info.valid_contract === false || !Number.isSafeInteger(info.block_height)) return { state: 'missing' };
+    if (info.valid_contract === false || !Number.isSafeInteger(info.block_height))
+      return { state: 'missing' };
     const utxos = await this.utxos(ref.txHash);
     const found = outputsTo(utxos, ref.toAddress, info.block_height).some(
       (t) => t.outputIndex === ref.outputIndex,
@@ -188,7 +189,9 @@ export class BlockfrostWatcher implements ChainWatcher {
   private async recent(address: string): Promise<AddressTx[]> {
     const query = new URLSearchParams({ order: 'desc', count: String(TXS_PER_ADDRESS) });
     try {
-      const txs = await this.get<AddressTx[]>(`/addresses/${encodeURIComponent(address)}/transactions?${query}`);
+      const txs = await this.get<AddressTx[]>(
+        `/addresses/${encodeURIComponent(address)}/transactions?${query}`,
+      );
       return txs.filter((t) => /^[0-9a-f]{64}$/i.test(t.tx_hash) && Number.isSafeInteger(t.block_height));
     } catch (error) {
       if (error instanceof HttpStatusError && error.status === 404) return [];

@@ -145,7 +145,9 @@ function networksOn(networks: NetworkId[], chain: Chain): string {
  * those whose addresses cannot be derived from a public key (docs/decisions/032).
  */
 function readPoolChains(text: string, networks: NetworkId[], problems: string[]): Chain[] {
-  const chains = new Set<Chain>(networks.map((n) => NETWORKS[n].chain).filter((c) => POOL_ONLY_CHAINS.has(c)));
+  const chains = new Set<Chain>(
+    networks.map((n) => NETWORKS[n].chain).filter((c) => POOL_ONLY_CHAINS.has(c)),
+  );
   for (const name of text
     .split(',')
     .map((s) => s.trim())

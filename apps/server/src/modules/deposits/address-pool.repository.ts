@@ -16,7 +16,11 @@ export async function pooledAmong(db: Executor, chain: Chain, addresses: string[
 }
 
 /** Which of `addresses` are already users' deposit addresses on `chain`. */
-export async function depositAddressesAmong(db: Executor, chain: Chain, addresses: string[]): Promise<Set<string>> {
+export async function depositAddressesAmong(
+  db: Executor,
+  chain: Chain,
+  addresses: string[],
+): Promise<Set<string>> {
   if (addresses.length === 0) return new Set();
   const rows = await db
     .select({ address: depositAddresses.address })
@@ -41,7 +45,9 @@ export async function addToPool(db: Executor, chain: Chain, addresses: string[],
  * transaction-level advisory lock on the pair; other users never wait on it).
  */
 export async function lockUserChain(tx: Tx, chain: Chain, userId: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`address-pool:${chain}:${userId}`}, 0))`);
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`address-pool:${chain}:${userId}`}, 0))`,
+  );
 }
 
 /**

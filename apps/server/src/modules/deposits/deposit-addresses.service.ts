@@ -88,7 +88,8 @@ export class DepositAddressService {
         if (raced) return raced.address;
         const now = this.ctx.clock.now();
         const address = await pool.takeFromPool(tx, chain, userId, now);
-        if (!address) throw new AppError('SERVICE_UNAVAILABLE', 'errors.depositPoolEmpty', { network: label });
+        if (!address)
+          throw new AppError('SERVICE_UNAVAILABLE', 'errors.depositPoolEmpty', { network: label });
         const inserted = await repo.insertAddress(tx, { chain, userId, derivationIndex: null, address, now });
         if (!inserted) throw new AllocatedMeanwhile();
         return address;
