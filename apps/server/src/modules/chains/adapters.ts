@@ -44,5 +44,11 @@ function liveAdapter(config: ChainConfig, network: NetworkId): ChainWatcher {
         decimals: USDT_DECIMALS,
         apiKey: config.tronApiKey ?? undefined,
       });
+    case 'DOGE':
+    case 'SOL':
+    case 'USDT-SPL':
+    case 'ADA':
+      // readChainConfig refuses these in live mode (LIVE_NETWORKS); the devnet serves them.
+      throw new Error(`${network}: no live adapter is configured in this build`);
   }
 }
