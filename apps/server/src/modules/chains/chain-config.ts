@@ -27,7 +27,14 @@ export const DEVNET_KEYS: Record<XpubChain, string> = {
  * The networks with a live adapter (adapters.ts). Without CHAIN_NETWORKS, live mode takes
  * these; naming another one is refused at start, the devnet serves them all.
  */
-export const LIVE_NETWORKS: readonly NetworkId[] = ['BTC', 'ETH', 'USDT-ERC20', 'USDT-TRC20', 'BNB-BEP20'];
+export const LIVE_NETWORKS: readonly NetworkId[] = [
+  'BTC',
+  'ETH',
+  'USDT-ERC20',
+  'USDT-TRC20',
+  'BNB-BEP20',
+  'DOGE',
+];
 
 /** Public test keys that must never receive real money (live mode refuses them). */
 const TEST_KEYS = new Set([
