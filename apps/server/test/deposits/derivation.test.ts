@@ -1,3 +1,4 @@
+import { NETWORK_IDS } from '@p2p/shared';
 import { describe, expect, it } from 'vitest';
 import { DEVNET_KEYS } from '../../src/modules/chains/chain-config.ts';
 import {
@@ -97,7 +98,9 @@ describe('chain configuration', () => {
     const devnet = testConfig({ CHAIN_MODE: 'devnet' }).chain;
     expect(devnet.keys.bitcoin).toBe(DEVNET_KEYS.bitcoin);
     expect(devnet.bscSharesEthereumKey).toBe(true);
-    expect(devnet.networks).toEqual(['BTC', 'ETH', 'USDT-ERC20', 'USDT-TRC20', 'BNB-BEP20']);
+    // the devnet serves every network; live mode without CHAIN_NETWORKS those with a live adapter
+    expect(devnet.networks).toEqual([...NETWORK_IDS]);
+    expect(devnet.keys.dogecoin).toBe(DEVNET_KEYS.dogecoin);
   });
 
   it('refuses devnet in production', () => {
@@ -114,7 +117,7 @@ describe('chain configuration', () => {
     expect(() => testConfig({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'ETH', ETH_XPUB: MASTER_XPUB })).toThrow(
       /ETH_XPUB: must be an account-level key/,
     );
-    expect(() => testConfig({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'DOGE' })).toThrow(/unknown network DOGE/);
+    expect(() => testConfig({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'LTC' })).toThrow(/unknown network LTC/);
   });
 
   it('live mode with its own keys: only the chains of enabled networks, BSC from ETH_XPUB', () => {

@@ -1,3 +1,4 @@
+import { NETWORK_IDS } from '@p2p/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
@@ -56,7 +57,7 @@ describe('deposit addresses', () => {
     ).toBe(401);
     const res = await t.app.inject({
       method: 'GET',
-      url: '/api/v1/wallet/deposit-address?network=DOGE',
+      url: '/api/v1/wallet/deposit-address?network=LTC',
       headers: alice.headers,
     });
     expect(res.statusCode).toBe(400);
@@ -207,7 +208,7 @@ describe('crediting through the devnet', () => {
     t.clock.advance(5_000);
     const first = await loop.devnet?.produce();
     const second = await loop.devnet?.produce();
-    expect(first).toBe(5);
+    expect(first).toBe(NETWORK_IDS.length);
     expect(second).toBe(0);
     expect(await mine('BTC', 1)).toBe(before + 2);
   });
@@ -248,7 +249,7 @@ describe('crediting through the devnet', () => {
       (await post(alice, '/dev/chain/BTC/transfers', { toAddress: 'x', amount: '1.123456789' })).statusCode,
     ).toBe(400);
     expect((await post(alice, '/dev/chain/BTC/blocks', { count: 101 })).statusCode).toBe(400);
-    expect((await post(alice, '/dev/chain/DOGE/blocks', { count: 1 })).statusCode).toBe(400);
+    expect((await post(alice, '/dev/chain/LTC/blocks', { count: 1 })).statusCode).toBe(400);
     const anon = await t.app.inject({
       method: 'POST',
       url: '/api/v1/dev/chain/BTC/blocks',

@@ -1,4 +1,5 @@
 import type { NetworkId } from '@p2p/shared';
+import { BlockbookWatcher } from './blockbook.ts';
 import type { ChainConfig } from './chain-config.ts';
 import type { Devnet } from './devnet/devnet.ts';
 import { EsploraWatcher } from './esplora.ts';
@@ -44,5 +45,15 @@ function liveAdapter(config: ChainConfig, network: NetworkId): ChainWatcher {
         decimals: USDT_DECIMALS,
         apiKey: config.tronApiKey ?? undefined,
       });
+    case 'DOGE': {
+      const accountKey = config.keys.dogecoin;
+      if (!accountKey) throw new Error('DOGE: no DOGE_XPUB configured');
+      return new BlockbookWatcher({ baseUrl: urls.blockbookDoge, accountKey });
+    }
+    case 'SOL':
+    case 'USDT-SPL':
+    case 'ADA':
+      // readChainConfig refuses these in live mode (LIVE_NETWORKS); the devnet serves them.
+      throw new Error(`${network}: no live adapter is configured in this build`);
   }
 }

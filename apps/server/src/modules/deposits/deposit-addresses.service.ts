@@ -1,7 +1,8 @@
 import { type Chain, type DepositAddressView, NETWORKS, type NetworkId } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError, assert } from '../../errors.ts';
-import { AddressDeriver } from '../chains/keys.ts';
+import { devnetAddressSource } from '../chains/devnet/devnet-addresses.ts';
+import { AddressDeriver, type DepositAddressSource, type XpubChain } from '../chains/keys.ts';
 import * as pool from './address-pool.repository.ts';
 import * as repo from './deposit-addresses.repository.ts';
 
@@ -15,12 +16,17 @@ class AllocatedMeanwhile extends Error {}
  * Ethereum index, so coins sent on the "wrong" EVM chain still land at the same user's key.
  */
 export class DepositAddressService {
-  private readonly derivers = new Map<Chain, AddressDeriver>();
+  private readonly derivers = new Map<Chain, DepositAddressSource>();
 
   constructor(private readonly ctx: AppContext) {
     const { keys, mode } = ctx.config.chain;
-    for (const [chain, key] of Object.entries(keys) as [Chain, string][]) {
+    for (const [chain, key] of Object.entries(keys) as [XpubChain, string][]) {
       this.derivers.set(chain, AddressDeriver.fromText(chain, key, mode === 'live' ? 'mainnet' : 'devnet'));
+    }
+    // Solana and Cardano on the devnet: the test seed's keys (docs/decisions/031-doge-sol-ada.md).
+    if (mode === 'devnet') {
+      for (const chain of ['solana', 'cardano'] as const)
+        this.derivers.set(chain, devnetAddressSource(chain));
     }
   }
 
