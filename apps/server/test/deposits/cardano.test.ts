@@ -3,12 +3,13 @@ import type { NetworkId } from '@p2p/shared';
 import { mnemonicToEntropy } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BlockfrostWatcher } from '../../src/modules/chains/cardano.ts';
+import { CardanoDeriver } from '../../src/modules/chains/cardano-address.ts';
 import {
-  BlockfrostWatcher,
-  CardanoDeriver,
   cardanoAccountKeyText,
+  DEVNET_CARDANO_ACCOUNT_KEY,
   parseCardanoAccountKey,
-} from '../../src/modules/chains/cardano.ts';
+} from '../../src/modules/chains/cardano-keys.ts';
 import { KeyError } from '../../src/modules/chains/keys.ts';
 import { errorSink, type StubReply, type StubRequest, type StubServer, startStub } from './stub-server.ts';
 
@@ -58,6 +59,7 @@ describe('Cardano base addresses (published vectors)', () => {
     const key = fromMnemonic(
       'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
     );
+    expect(key).toBe(DEVNET_CARDANO_ACCOUNT_KEY);
     expect(CardanoDeriver.fromText(key, 'mainnet').addressAt(0)).toBe(
       'addr1qy8ac7qqy0vtulyl7wntmsxc6wex80gvcyjy33qffrhm7sh927ysx5sftuw0dlft05dz3c7revpf7jx0xnlcjz3g69mq4afdhv',
     );

@@ -1,8 +1,5 @@
-import CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import type { NetworkId } from '@p2p/shared';
-import { bech32 } from '@scure/base';
 import { eachLimited, fetchJson, HttpStatusError, OUTSIDE_CALL_TIMEOUT_MS } from './http.ts';
-import { KeyError } from './keys.ts';
 import type {
   ChainWatcher,
   ObservedTransfer,
@@ -14,71 +11,6 @@ import type {
 
 /** Lovelace per ADA: 10^6. */
 export const ADA_DECIMALS = 6;
-/** Mainnet and the test networks' (preprod, preview) network id in Shelley addresses. */
-const NETWORK_ID = { mainnet: 1, devnet: 0 } as const;
-/** Bech32 strings longer than the BIP-173 90 characters: Cardano keys and addresses. */
-const BECH32_LIMIT = 1_000;
-
-/**
- * Cardano Shelley base addresses from the account's extended PUBLIC key
- * (docs/decisions/032-address-pool-solana-cardano.md): CIP-1852 account m/1852'/1815'/0'
- * (exported by wallets as `acct_xvk1…`, CIP-5), payment key `0/i` and stake key `2/0` both
- * derived softly (BIP32-Ed25519), combined into a base address (CIP-19 type 0) with
- * `@emurgo/cardano-serialization-lib-nodejs`. Mainnet addresses are `addr1…`; the devnet's are
- * test-network `addr_test1…`, which no mainnet wallet pays.
- */
-export class CardanoDeriver {
-  private readonly stake: CSL.Credential;
-
-  private constructor(
-    private readonly account: CSL.Bip32PublicKey,
-    private readonly networkId: number,
-  ) {
-    this.stake = CSL.Credential.from_keyhash(account.derive(2).derive(0).to_raw_key().hash());
-  }
-
-  /** Reads an `acct_xvk1…` key (or its 64 bytes in hex); refuses private keys and other data. */
-  static fromText(text: string, style: 'mainnet' | 'devnet'): CardanoDeriver {
-    return new CardanoDeriver(CSL.Bip32PublicKey.from_bytes(parseCardanoAccountKey(text)), NETWORK_ID[style]);
-  }
-
-  addressAt(index: number): string {
-    if (!Number.isSafeInteger(index) || index < 0 || index >= 2 ** 31) {
-      throw new RangeError(`derivation index out of range: ${index}`);
-    }
-    const payment = CSL.Credential.from_keyhash(this.account.derive(0).derive(index).to_raw_key().hash());
-    return CSL.BaseAddress.new(this.networkId, payment, this.stake).to_address().to_bech32(undefined);
-  }
-}
-
-/** The 64 bytes (public key ‖ chain code) of a Cardano account key. */
-export function parseCardanoAccountKey(text: string): Uint8Array {
-  const trimmed = text.trim();
-  if (/^(acct_xsk|xprv|root_xsk|addr_xsk)1/.test(trimmed)) {
-    throw new KeyError('is a private key: give the account PUBLIC key (acct_xvk1…)');
-  }
-  let bytes: Uint8Array;
-  if (/^[0-9a-f]{128}$/i.test(trimmed)) {
-    bytes = Uint8Array.from(Buffer.from(trimmed, 'hex'));
-  } else {
-    let decoded: { prefix: string; words: number[] };
-    try {
-      decoded = bech32.decode(trimmed as `${string}1${string}`, BECH32_LIMIT);
-    } catch {
-      throw new KeyError('must be a Cardano account public key (acct_xvk1…)');
-    }
-    if (decoded.prefix !== 'acct_xvk') throw new KeyError(`must be an acct_xvk key, got ${decoded.prefix}`);
-    bytes = bech32.fromWords(decoded.words);
-  }
-  if (bytes.length !== 64) throw new KeyError(`must be 64 bytes (key and chain code), got ${bytes.length}`);
-  return bytes;
-}
-
-/** Encodes 64 account key bytes as `acct_xvk1…` (CIP-5). */
-export function cardanoAccountKeyText(bytes: Uint8Array): string {
-  return bech32.encode('acct_xvk', bech32.toWords(bytes), BECH32_LIMIT);
-}
-
 interface AddressTx {
   tx_hash: string;
   tx_index: number;

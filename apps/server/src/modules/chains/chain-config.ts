@@ -1,6 +1,7 @@
 import { type Chain, type ChainMode, NETWORK_IDS, NETWORKS, type NetworkId } from '@p2p/shared';
 import { base58 } from '@scure/base';
 import { getAddress, isAddress } from 'viem';
+import { cardanoAccountKeyText, DEVNET_CARDANO_ACCOUNT_KEY, parseCardanoAccountKey } from './cardano-keys.ts';
 import { isXpubChain, KeyError, parseAccountKey, tronToHex, type XpubChain } from './keys.ts';
 
 /**
@@ -34,6 +35,9 @@ export const LIVE_NETWORKS: readonly NetworkId[] = [
   'USDT-TRC20',
   'BNB-BEP20',
   'DOGE',
+  'SOL',
+  'USDT-SPL',
+  'ADA',
 ];
 
 /** Public test keys that must never receive real money (live mode refuses them). */
@@ -165,6 +169,7 @@ export function readChainConfig(e: ChainEnv): { config: ChainConfig; problems: s
     problems.push('USDT_ERC20_CONTRACT: must be a 0x… contract address');
   }
   if (!tronToHex(e.USDT_TRC20_CONTRACT)) problems.push('USDT_TRC20_CONTRACT: must be a T… contract address');
+  const adaAccountKey = readCardanoKey(e, networks, poolChains, problems);
   if (!isSolanaKey(e.USDT_SPL_MINT)) problems.push('USDT_SPL_MINT: must be a base58 Solana mint address');
   const config: ChainConfig = {
     mode: e.CHAIN_MODE,
@@ -184,7 +189,7 @@ export function readChainConfig(e: ChainEnv): { config: ChainConfig; problems: s
     },
     tronApiKey: e.TRON_API_KEY ?? null,
     blockfrostProjectId: e.BLOCKFROST_PROJECT_ID ?? null,
-    adaAccountKey: e.ADA_ACCOUNT_XPUB ?? null,
+    adaAccountKey,
     contracts: {
       usdtErc20: isAddress(e.USDT_ERC20_CONTRACT, { strict: false })
         ? getAddress(e.USDT_ERC20_CONTRACT)
@@ -194,6 +199,35 @@ export function readChainConfig(e: ChainEnv): { config: ChainConfig; problems: s
     },
   };
   return { config, problems };
+}
+
+/**
+ * Cardano's account public key (ADA_ACCOUNT_XPUB, `acct_xvk1…`) when ADA is enabled and not on
+ * the pool: required in live mode, the test seed's on the devnet by default; the test seed's
+ * is refused live (docs/decisions/032).
+ */
+function readCardanoKey(e: ChainEnv, networks: NetworkId[], poolChains: Chain[], problems: string[]) {
+  const needed = networks.some((n) => NETWORKS[n].chain === 'cardano') && !poolChains.includes('cardano');
+  if (!needed) return null;
+  const key = e.ADA_ACCOUNT_XPUB ?? (e.CHAIN_MODE === 'live' ? undefined : DEVNET_CARDANO_ACCOUNT_KEY);
+  if (!key) {
+    problems.push(
+      'ADA_ACCOUNT_XPUB: required with CHAIN_MODE=live for ADA (or put ADA on ADDRESS_POOL_NETWORKS)',
+    );
+    return null;
+  }
+  try {
+    const bytes = parseCardanoAccountKey(key);
+    if (e.CHAIN_MODE === 'live' && cardanoAccountKeyText(bytes) === DEVNET_CARDANO_ACCOUNT_KEY) {
+      problems.push('ADA_ACCOUNT_XPUB: is the public test key of a well-known seed; refused in live mode');
+      return null;
+    }
+    return key;
+  } catch (error) {
+    if (!(error instanceof KeyError)) throw error;
+    problems.push(`ADA_ACCOUNT_XPUB: ${error.message}`);
+    return null;
+  }
 }
 
 function isSolanaKey(text: string): boolean {
@@ -231,4 +265,4 @@ function readPoolChains(text: string, networks: NetworkId[], problems: string[])
 }
 
 /** Chains whose addresses cannot be derived from an account public key (ed25519). */
-const POOL_ONLY_CHAINS = new Set<string>([]);
+const POOL_ONLY_CHAINS = new Set<Chain>(['solana']);

@@ -55,7 +55,7 @@ interface TokenAccount {
 export interface SolanaWatcherOptions {
   network: NetworkId;
   rpcUrl: string;
-  /** An SPL token (USDT: mint Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCecBjdz6j, 6 decimals); none for SOL. */
+  /** An SPL token (USDT: mint Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB, 6 decimals); none for SOL. */
   token?: { mint: string; decimals: number } | undefined;
   timeoutMs?: number;
 }

@@ -76,3 +76,12 @@ export async function freeByChain(db: Executor): Promise<Map<string, number>> {
   );
   return new Map(rows.map((r) => [r.chain, Number(r.free)]));
 }
+
+/** Every address the chain's pool ever received, free or not. */
+export async function pooledCount(db: Executor, chain: string): Promise<number> {
+  const [row] = await queryRows<{ n: string | number }>(
+    db,
+    sql`SELECT count(*) AS n FROM address_pool WHERE chain = ${chain}`,
+  );
+  return Number(row?.n ?? 0);
+}

@@ -1,7 +1,14 @@
-import { NETWORKS, type NetworkId } from '@p2p/shared';
+import { type Chain, NETWORKS, type NetworkId } from '@p2p/shared';
 import { validateAddress } from '@p2p/shared/address';
 import type { Executor } from '../../db/client.ts';
-import { addToPool, depositAddressesAmong, freeByChain, pooledAmong } from './address-pool.repository.ts';
+import { devnetSolanaAddress } from '../chains/devnet/devnet-addresses.ts';
+import {
+  addToPool,
+  depositAddressesAmong,
+  freeByChain,
+  pooledAmong,
+  pooledCount,
+} from './address-pool.repository.ts';
 
 /** What an import did: addresses added, duplicates skipped, and the lines that are no address. */
 export interface PoolImportReport {
@@ -66,4 +73,52 @@ export async function poolRemaining(
   if (onPool.length === 0) return [];
   const free = await freeByChain(db);
   return onPool.map((network) => ({ network, remaining: free.get(NETWORKS[network].chain) ?? 0 }));
+}
+
+/** Devnet pool chains and the wallet that fills them: the test seed's (public knowledge). */
+const DEVNET_WALLETS: Partial<Record<string, (index: number) => string>> = {
+  // m/44'/501'/i'/0', the path Solana wallets use (SLIP-0010 ed25519).
+  solana: devnetSolanaAddress,
+};
+
+/** Addresses added to a devnet pool at a time. */
+export const DEVNET_POOL_BATCH = 100;
+
+/**
+ * CHAIN_MODE=devnet only (docs/decisions/032): fills a pool chain with the next addresses of
+ * the test seed's wallet, as an operator's wallet would export them (public addresses only),
+ * so `npm start` serves SOL and USDT-SPL without an import. Returns how many were added
+ * (0 for a chain without a devnet wallet). Concurrent fills add each address once.
+ */
+export async function topUpDevnetPool(
+  db: Executor,
+  chain: string,
+  now: Date,
+  count = DEVNET_POOL_BATCH,
+): Promise<number> {
+  const wallet = DEVNET_WALLETS[chain];
+  if (!wallet) return 0;
+  const start = await pooledCount(db, chain);
+  const addresses = Array.from({ length: count }, (_, i) => wallet(start + i));
+  const inUse = await depositAddressesAmong(db, chain as Chain, addresses);
+  return addToPool(
+    db,
+    chain as Chain,
+    addresses.filter((a) => !inUse.has(a)),
+    now,
+  );
+}
+
+/** At a devnet start: every devnet pool chain gets a batch when fewer than one is free. */
+export async function fillDevnetPools(
+  db: Executor,
+  poolChains: readonly string[],
+  now: Date,
+): Promise<number> {
+  const free = await freeByChain(db);
+  let added = 0;
+  for (const chain of poolChains) {
+    if ((free.get(chain) ?? 0) < DEVNET_POOL_BATCH) added += await topUpDevnetPool(db, chain, now);
+  }
+  return added;
 }

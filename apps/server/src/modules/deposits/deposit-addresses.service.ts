@@ -1,9 +1,9 @@
 import { type Chain, type DepositAddressView, NETWORKS, type NetworkId } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError, assert } from '../../errors.ts';
-import { devnetAddressSource } from '../chains/devnet/devnet-addresses.ts';
 import { AddressDeriver, type DepositAddressSource, type XpubChain } from '../chains/keys.ts';
 import * as pool from './address-pool.repository.ts';
+import { topUpDevnetPool } from './address-pool.service.ts';
 import * as repo from './deposit-addresses.repository.ts';
 
 /** The user's address appeared while this request was taking one (a concurrent first request). */
@@ -23,11 +23,22 @@ export class DepositAddressService {
     for (const [chain, key] of Object.entries(keys) as [XpubChain, string][]) {
       this.derivers.set(chain, AddressDeriver.fromText(chain, key, mode === 'live' ? 'mainnet' : 'devnet'));
     }
-    // Solana and Cardano on the devnet: the test seed's keys (docs/decisions/031-doge-sol-ada.md).
-    if (mode === 'devnet') {
-      for (const chain of ['solana', 'cardano'] as const)
-        this.derivers.set(chain, devnetAddressSource(chain));
-    }
+  }
+
+  /**
+   * The address source of a derived chain. Cardano's (CIP-1852 base addresses from
+   * ADA_ACCOUNT_XPUB, the test seed's on the devnet; docs/decisions/032) loads its
+   * serialization library on first use.
+   */
+  private async deriverOf(chain: Chain): Promise<DepositAddressSource | undefined> {
+    const known = this.derivers.get(chain);
+    if (known || chain !== 'cardano') return known;
+    const { adaAccountKey, mode } = this.ctx.config.chain;
+    if (!adaAccountKey) return undefined;
+    const { CardanoDeriver } = await import('../chains/cardano-address.ts');
+    const deriver = CardanoDeriver.fromText(adaAccountKey, mode === 'live' ? 'mainnet' : 'devnet');
+    this.derivers.set(chain, deriver);
+    return deriver;
   }
 
   async addressFor(userId: string, network: NetworkId): Promise<DepositAddressView> {
@@ -59,7 +70,7 @@ export class DepositAddressService {
     if (existing) return existing.address;
     if (this.ctx.config.chain.poolChains.includes(chain)) return this.fromPool(chain, userId, label);
     if (chain === 'bsc' && this.ctx.config.chain.bscSharesEthereumKey) return this.mirrorEthereum(userId);
-    const deriver = this.derivers.get(chain);
+    const deriver = await this.deriverOf(chain);
     assert(deriver, `no key configured for enabled chain ${chain}`);
     return this.ctx.db.transaction(async (tx) => {
       const index = await repo.lockNextIndex(tx, chain);
@@ -93,7 +104,10 @@ export class DepositAddressService {
         const raced = await repo.addressOfUser(tx, chain, userId);
         if (raced) return raced.address;
         const now = this.ctx.clock.now();
-        const address = await pool.takeFromPool(tx, chain, userId, now);
+        let address = await pool.takeFromPool(tx, chain, userId, now);
+        if (!address && this.ctx.config.chain.mode === 'devnet' && (await topUpDevnetPool(tx, chain, now))) {
+          address = await pool.takeFromPool(tx, chain, userId, now);
+        }
         if (!address)
           throw new AppError('SERVICE_UNAVAILABLE', 'errors.depositPoolEmpty', { network: label });
         const inserted = await repo.insertAddress(tx, { chain, userId, derivationIndex: null, address, now });
