@@ -1,6 +1,13 @@
 import { NETWORK_IDS } from '@p2p/shared';
+import { validateAddress } from '@p2p/shared/address';
+import { HDKey } from '@scure/bip32';
 import { describe, expect, it } from 'vitest';
 import { DEVNET_KEYS } from '../../src/modules/chains/chain-config.ts';
+import {
+  devnetAddressSource,
+  devnetCardanoAddress,
+  devnetSolanaAddress,
+} from '../../src/modules/chains/devnet/devnet-addresses.ts';
 import {
   AddressDeriver,
   canonicalAddress,
@@ -22,6 +29,16 @@ const BIP84_ZPUB =
 /** Its account private key, which the server must refuse. */
 const BIP84_ZPRV =
   'zprvAdG4iTXWBoARxkkzNpNh8r6Qag3irQB8PzEMkAFeTRXxHpbF9z4QgEvBRmfvqWvGp42t42nvgGpNgYSJA9iefm1yYNZKEm7z6qUWCroSQnE';
+/** The test seed's Dogecoin account m/44'/3'/0' in Dogecoin's own version bytes, public and private. */
+const DOGE_DGUB =
+  'dgub8rUhDtD3YFGZTUphBfpBbzvFxSMKQXYLzg87Me2ta78r2SdVLmypBUkkxrrn9RTnchsyiJSkHZyLWxD13ibBiXtuFWktBoDaGaZjQUBLNLs';
+const DOGE_DGPV = HDKey.fromMasterSeed(
+  Buffer.from(
+    '5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc19a5ac40b389cd370d086206dec8aa6c43daea6690f20ad3d8d48b2d2ce9e38e4',
+    'hex',
+  ),
+  { public: 0x02facafd, private: 0x02fac398 },
+).derive("m/44'/3'/0'").privateExtendedKey;
 /** BIP32 test vector 1 master key (depth 0): not an account key. */
 const MASTER_XPUB =
   'xpub661MyMwAqRbcFtXgS5sYJABqqG9YLmC4Q1Rdap9gSE8NqtwybGhePY2gZ29ESFjqJoCu1Rupje8YtGqsefD265TMg7usUDFdp6W1EGMcet8';
@@ -51,6 +68,35 @@ describe('deposit address derivation (published vectors)', () => {
     const tron = AddressDeriver.fromText('tron', DEVNET_KEYS.tron, 'mainnet');
     expect(tron.addressAt(0)).toBe('TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH');
     expect(tronToHex('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe('a614f803b6fd780986a42c78ec9c7f77e6ded13c');
+  });
+
+  it("Dogecoin: P2PKH D… of m/44'/3'/0'/0/i, from an xpub or a dgub; the devnet's test network n…", () => {
+    const doge = AddressDeriver.fromText('dogecoin', DEVNET_KEYS.dogecoin, 'mainnet');
+    expect(doge.addressAt(0)).toBe('DBus3bamQjgJULBJtYXpEzDWQRwF5iwxgC');
+    expect(doge.addressAt(1)).toBe('DAcDAtJRztxBHyA6D6h8du1HguyTR43Mas');
+    expect(AddressDeriver.fromText('dogecoin', DOGE_DGUB, 'mainnet').addressAt(1)).toBe(doge.addressAt(1));
+    const devnet = AddressDeriver.fromText('dogecoin', DEVNET_KEYS.dogecoin, 'devnet').addressAt(0);
+    expect(devnet).toMatch(/^n/);
+    expect(validateAddress('DOGE', devnet, { devnet: true })).toEqual({ ok: true, canonical: devnet });
+  });
+
+  it('refuses a Dogecoin private key, another chain key format and a wrong depth', () => {
+    expect(() => parseAccountKey('dogecoin', DOGE_DGPV, 'mainnet')).toThrow(/private key/);
+    expect(() => parseAccountKey('dogecoin', BIP84_ZPUB, 'mainnet')).toThrow(/xpub or dgub/);
+    expect(() => parseAccountKey('dogecoin', MASTER_XPUB, 'mainnet')).toThrow(/depth 3/);
+  });
+
+  it("devnet only: Solana keys of m/44'/501'/i'/0' (SLIP-0010) and Cardano test-network enterprise addresses", () => {
+    // the address wallets (Phantom, Solflare) show for the test seed's first account
+    expect(devnetSolanaAddress(0)).toBe('HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk');
+    expect(devnetSolanaAddress(1)).not.toBe(devnetSolanaAddress(0));
+    expect(validateAddress('SOL', devnetSolanaAddress(7))).toMatchObject({ ok: true });
+    const ada = devnetCardanoAddress(0);
+    expect(ada).toMatch(/^addr_test1v/);
+    expect(validateAddress('ADA', ada, { devnet: true })).toEqual({ ok: true, canonical: ada });
+    expect(devnetCardanoAddress(1)).not.toBe(ada);
+    expect(devnetAddressSource('solana').addressAt(3)).toBe(devnetSolanaAddress(3));
+    expect(() => devnetSolanaAddress(-1)).toThrow(RangeError);
   });
 
   it('refuses private keys, non-account depths and test keys for mainnet Bitcoin', () => {
@@ -118,6 +164,31 @@ describe('chain configuration', () => {
       /ETH_XPUB: must be an account-level key/,
     );
     expect(() => testConfig({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'LTC' })).toThrow(/unknown network LTC/);
+    expect(() => testConfig({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'DOGE' })).toThrow(/DOGE_XPUB: required/);
+    for (const key of [DEVNET_KEYS.dogecoin, DOGE_DGUB]) {
+      expect(() => testConfig({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'DOGE', DOGE_XPUB: key })).toThrow(
+        /DOGE_XPUB: is the public test key of a well-known seed/,
+      );
+    }
+  });
+
+  it('live mode takes only the networks with a live adapter, and by default those', () => {
+    expect(() => testConfig({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'SOL' })).toThrow(
+      /SOL has no live adapter/,
+    );
+    expect(() => testConfig({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'ADA' })).toThrow(
+      /ADA has no live adapter/,
+    );
+    const error = (() => {
+      try {
+        testConfig({ CHAIN_MODE: 'live' });
+      } catch (e) {
+        return String(e);
+      }
+      return '';
+    })();
+    expect(error).toMatch(/DOGE_XPUB: required with CHAIN_MODE=live for DOGE/);
+    expect(error).not.toMatch(/SOL|ADA|USDT-SPL/);
   });
 
   it('live mode with its own keys: only the chains of enabled networks, BSC from ETH_XPUB', () => {
