@@ -21,7 +21,11 @@ import { depositAddress } from './support.ts';
 let t: TestApp;
 const dir = mkdtempSync(join(tmpdir(), 'pool-import-'));
 beforeAll(async () => {
-  t = await createTestApp({ CHAIN_MODE: 'devnet', ADDRESS_POOL_NETWORKS: 'ETH' });
+  t = await createTestApp({
+    CHAIN_MODE: 'devnet',
+    CHAIN_NETWORKS: 'BTC,ETH,USDT-ERC20',
+    ADDRESS_POOL_NETWORKS: 'ETH',
+  });
 });
 afterAll(() => t.close());
 

@@ -2,6 +2,7 @@ import { NETWORK_IDS } from '@p2p/shared';
 import { validateAddress } from '@p2p/shared/address';
 import { HDKey } from '@scure/bip32';
 import { describe, expect, it } from 'vitest';
+import { DEVNET_CARDANO_ACCOUNT_KEY } from '../../src/modules/chains/cardano-keys.ts';
 import { DEVNET_KEYS } from '../../src/modules/chains/chain-config.ts';
 import {
   devnetAddressSource,
@@ -16,6 +17,7 @@ import {
 } from '../../src/modules/chains/keys.ts';
 import { toPlatformUnits } from '../../src/modules/chains/units.ts';
 import { testConfig } from '../helpers.ts';
+import { freshAccountXpub, ZPUB_VERSIONS } from './support.ts';
 
 /**
  * Address derivation against published vectors of the BIP39 test seed "abandon abandon …
@@ -172,12 +174,29 @@ describe('chain configuration', () => {
     }
   });
 
-  it('live mode takes only the networks with a live adapter, and by default those', () => {
-    expect(() => testConfig({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'SOL' })).toThrow(
-      /SOL has no live adapter/,
-    );
+  it('live mode: SOL and USDT-SPL draw from the address pool and need no key; ADA needs its account key', () => {
+    const sol = testConfig({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'SOL,USDT-SPL' }).chain;
+    expect(sol.poolChains).toEqual(['solana']);
+    expect(sol.keys).toEqual({});
     expect(() => testConfig({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'ADA' })).toThrow(
-      /ADA has no live adapter/,
+      /ADA_ACCOUNT_XPUB: required with CHAIN_MODE=live for ADA/,
+    );
+    // The test seed's account key is the devnet's, never live.
+    expect(() =>
+      testConfig({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'ADA', ADA_ACCOUNT_XPUB: DEVNET_CARDANO_ACCOUNT_KEY }),
+    ).toThrow(/ADA_ACCOUNT_XPUB: is the public test key/);
+    expect(() =>
+      testConfig({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'ADA', ADA_ACCOUNT_XPUB: 'acct_xsk1abc' }),
+    ).toThrow(/ADA_ACCOUNT_XPUB: is a private key/);
+    // ADA on the pool needs no key either.
+    const adaPool = testConfig({
+      CHAIN_MODE: 'live',
+      CHAIN_NETWORKS: 'ADA',
+      ADDRESS_POOL_NETWORKS: 'ADA',
+    }).chain;
+    expect(adaPool).toMatchObject({ poolChains: ['cardano'], adaAccountKey: null });
+    expect(() => testConfig({ CHAIN_MODE: 'devnet', ADDRESS_POOL_NETWORKS: 'XRP' })).toThrow(
+      /ADDRESS_POOL_NETWORKS: unknown network XRP/,
     );
     const error = (() => {
       try {
@@ -188,7 +207,19 @@ describe('chain configuration', () => {
       return '';
     })();
     expect(error).toMatch(/DOGE_XPUB: required with CHAIN_MODE=live for DOGE/);
-    expect(error).not.toMatch(/SOL|ADA|USDT-SPL/);
+    expect(error).toMatch(/ADA_ACCOUNT_XPUB: required/);
+    expect(error).not.toMatch(/no live adapter|SOL|USDT-SPL/);
+  });
+
+  it('a network named in ADDRESS_POOL_NETWORKS puts its whole chain on the pool, without a key', () => {
+    const config = testConfig({
+      CHAIN_MODE: 'live',
+      CHAIN_NETWORKS: 'ETH,USDT-ERC20,BTC',
+      ADDRESS_POOL_NETWORKS: 'USDT-ERC20',
+      BTC_XPUB: freshAccountXpub("m/84'/0'/0'", ZPUB_VERSIONS),
+    }).chain;
+    expect(config.poolChains).toEqual(['ethereum']);
+    expect(Object.keys(config.keys)).toEqual(['bitcoin']);
   });
 
   it('live mode with its own keys: only the chains of enabled networks, BSC from ETH_XPUB', () => {

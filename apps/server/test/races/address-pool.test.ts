@@ -1,14 +1,14 @@
-import { randomBytes } from 'node:crypto';
+import { ed25519 } from '@noble/curves/ed25519.js';
 import { NETWORKS, type NetworkId } from '@p2p/shared';
+import { base58 } from '@scure/base';
 import { sql } from 'drizzle-orm';
-import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { AppError } from '../../src/errors.ts';
 import { importPoolAddresses } from '../../src/modules/deposits/address-pool.service.ts';
 import { DepositAddressService } from '../../src/modules/deposits/deposit-addresses.service.ts';
 import { createUser } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, signIn, type TestApp } from '../helpers.ts';
 import { inBatches, report, settle, tally, timed } from './support.ts';
 
 /**
@@ -18,23 +18,25 @@ import { inBatches, report, settle, tally, timed } from './support.ts';
  * answers 503 to everyone left and writes nothing.
  */
 
-const NETWORK: NetworkId = 'ETH';
-const SECOND: NetworkId = 'USDT-ERC20';
+const NETWORK: NetworkId = 'SOL';
+const SECOND: NetworkId = 'USDT-SPL';
 const CHAIN = NETWORKS[NETWORK].chain;
 const USERS = 50;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ CHAIN_MODE: 'devnet', ADDRESS_POOL_NETWORKS: NETWORK });
+  // Live Solana (no watcher runs in tests): the pool holds exactly what was imported.
+  t = await createTestApp({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'SOL,USDT-SPL' });
 });
 afterAll(() => t.close());
 
-const fresh = () => getAddress(`0x${randomBytes(20).toString('hex')}`);
+/** A Solana wallet address (an ed25519 public key) as an operator's wallet exports it. */
+const fresh = () => base58.encode(ed25519.getPublicKey(ed25519.utils.randomSecretKey()));
 
 async function fill(n: number): Promise<string[]> {
   const addresses = Array.from({ length: n }, fresh);
   const result = await importPoolAddresses(t.ctx.db, NETWORK, addresses.join('\n'), {
-    devnet: true,
+    devnet: false,
     now: t.clock.now(),
   });
   expect(result).toEqual({ imported: n, duplicates: 0, invalid: [] });
@@ -109,5 +111,16 @@ describe('race: first deposit addresses from the pool', () => {
           )})`,
     );
     expect(row?.n).toBe(0);
+
+    const late = await signIn(t.app, 'pool_sol_late');
+    const res = await t.app.inject({
+      url: '/api/v1/wallet/deposit-address?network=SOL',
+      headers: late.headers,
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      error: 'Адреса для пополнения в сети Solana временно закончились. Попробуйте позже.',
+    });
   });
 });
