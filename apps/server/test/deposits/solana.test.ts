@@ -1,7 +1,15 @@
+import { ed25519 } from '@noble/curves/ed25519.js';
 import type { NetworkId } from '@p2p/shared';
+import { base58 } from '@scure/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SolanaWatcher } from '../../src/modules/chains/solana.ts';
+import { importPoolAddresses } from '../../src/modules/deposits/address-pool.service.ts';
+import { ChainWatchLoop } from '../../src/modules/deposits/chain-watch-loop.ts';
+import { DROP_AFTER_MISSING_CHECKS } from '../../src/modules/deposits/deposits.service.ts';
+import { balance, expectLedgerSound } from '../factories.ts';
+import { createTestApp, signIn } from '../helpers.ts';
 import { errorSink, type StubReply, type StubRequest, type StubServer, startStub } from './stub-server.ts';
+import { depositAddress, myDeposits, silentLog } from './support.ts';
 
 /**
  * The Solana adapter against a local server answering Solana's JSON-RPC with the real shapes
@@ -11,7 +19,8 @@ import { errorSink, type StubReply, type StubRequest, type StubServer, startStub
 
 const USDT_MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 const OTHER_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
-const OURS = 'GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW';
+/** A wallet address (an ed25519 public key), as the operator's wallet would export it. */
+const OURS = base58.encode(ed25519.getPublicKey(new Uint8Array(32).fill(7)));
 const OURS_TOKEN_ACCOUNT = '7UX2i7SucgLMQcfZ75s3VXmZZY4YRUyJN9X1RgfMoDUi';
 const SENDER = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 const SENDER_TOKEN_ACCOUNT = '3emsAVdmGKERbHjmGfQ6oZ1e35dkf5iYcS6U4CPKFVaa';
@@ -24,6 +33,7 @@ const SOL_OK = sig(11);
 const SOL_SMALL = sig(12);
 const SOL_FAILED = sig(13);
 const SOL_SWEEP = sig(14);
+const SOL_GHOST = sig(15);
 const USDT_OK = sig(21);
 const USDT_OTHER_MINT = sig(22);
 
@@ -140,9 +150,10 @@ function tokenTransfer(signature: string, slot: number, amount: bigint, mint: st
 
 const TXS: Record<string, unknown> = {
   [SOL_OK]: solTransfer(SOL_OK, TIP - 40, 1_500_000_001),
-  [SOL_SMALL]: solTransfer(SOL_SMALL, TIP - 30, 7),
+  [SOL_SMALL]: solTransfer(SOL_SMALL, TIP - 30, 50_000_000),
   [SOL_FAILED]: solTransfer(SOL_FAILED, TIP - 20, 2_000_000_000, { InstructionError: [0, { Custom: 1 }] }),
   [SOL_SWEEP]: solTransfer(SOL_SWEEP, TIP - 10, 500_000_000, null, true),
+  [SOL_GHOST]: solTransfer(SOL_GHOST, TIP - 25, 300_000_000),
   [USDT_OK]: tokenTransfer(USDT_OK, TIP - 50, 25_000_000n, USDT_MINT),
   [USDT_OTHER_MINT]: tokenTransfer(USDT_OTHER_MINT, TIP - 45, 99_000_000n, OTHER_MINT),
 };
@@ -160,6 +171,8 @@ interface Chain {
   /** Signatures the node no longer knows. */
   forgotten: Set<string>;
   failing: Set<string>;
+  /** Listed for the address and readable, yet unknown to getSignatureStatuses (a lagging node behind a balancer). */
+  ghosts: Set<string>;
 }
 
 function solanaRpc(chain: Chain) {
@@ -176,6 +189,7 @@ function solanaRpc(chain: Chain) {
           return { json: { jsonrpc: '2.0', error: { code: -32005, message: 'Node is behind' }, id } };
         if (address === OURS)
           return ok([
+            ...[...chain.ghosts].map((g) => sigInfo(g)),
             sigInfo(SOL_SWEEP),
             sigInfo(SOL_FAILED, { InstructionError: [0, { Custom: 1 }] }),
             sigInfo(SOL_SMALL),
@@ -227,7 +241,7 @@ function solanaRpc(chain: Chain) {
           context,
           value: signatures.map((s) => {
             const tx = TXS[s] as { slot: number; meta: { err: unknown } } | undefined;
-            if (!tx || chain.forgotten.has(s)) return null;
+            if (!tx || chain.forgotten.has(s) || chain.ghosts.has(s)) return null;
             return {
               confirmationStatus: 'finalized',
               confirmations: null,
@@ -246,7 +260,7 @@ function solanaRpc(chain: Chain) {
 let stub: StubServer;
 let chain: Chain;
 beforeAll(async () => {
-  chain = { forgotten: new Set(), failing: new Set() };
+  chain = { forgotten: new Set(), failing: new Set(), ghosts: new Set() };
   stub = await startStub(solanaRpc(chain));
 });
 afterAll(() => stub.close());
@@ -279,7 +293,7 @@ describe('SolanaWatcher (SOL, JSON-RPC at finalized)', () => {
         txHash: SOL_SMALL,
         outputIndex: 1,
         toAddress: OURS,
-        rawAmount: 7n,
+        rawAmount: 50_000_000n,
         decimals: 9,
         blockHeight: TIP - 30,
       },
@@ -373,5 +387,55 @@ describe('SolanaWatcher (USDT-SPL)', () => {
     expect(await w.status({ txHash: USDT_OTHER_MINT, outputIndex: 2, toAddress: OURS })).toEqual({
       state: 'missing',
     });
+  });
+});
+
+describe('live mode end to end: Solana JSON-RPC stub -> watcher -> ledger', () => {
+  it('a pool address is watched: finalized SOL and USDT are credited at once, below the minimum recorded, a transfer the node forgets dropped', async () => {
+    const t = await createTestApp({
+      CHAIN_MODE: 'live',
+      CHAIN_NETWORKS: 'SOL,USDT-SPL',
+      SOLANA_RPC_URL: stub.url,
+      USDT_SPL_MINT: USDT_MINT,
+    });
+    try {
+      expect(await importPoolAddresses(t.ctx.db, 'SOL', OURS, { devnet: false, now: t.clock.now() })).toEqual(
+        {
+          imported: 1,
+          duplicates: 0,
+          invalid: [],
+        },
+      );
+      const alice = await signIn(t.app, 'sol_alice');
+      const sol = await depositAddress(t.app, alice, 'SOL');
+      expect(sol).toMatchObject({ address: OURS, confirmations: 1, minimum: '0.1' });
+      expect((await depositAddress(t.app, alice, 'USDT-SPL')).address).toBe(OURS);
+      const loop = new ChainWatchLoop(t.ctx, silentLog);
+      chain.ghosts.add(SOL_GHOST);
+      await loop.tick();
+      const byTx = async () =>
+        Object.fromEntries(
+          (await myDeposits(t.app, alice)).deposits.map((d) => [
+            d.txHash as string,
+            [d.status, d.amount, d.confirmations],
+          ]),
+        );
+      expect(await byTx()).toEqual({
+        // 1.500000001 SOL: the last lamport is below 1e-8, kept as the remainder, never credited.
+        [SOL_OK]: ['credited', '1.50000000', 41],
+        [SOL_SMALL]: ['below_minimum', '0.05000000', 31],
+        [SOL_GHOST]: ['pending', '0.30000000', 26],
+        [USDT_OK]: ['credited', '25.00000000', 51],
+      });
+      expect(await balance(t.ctx, alice.userId, 'SOL')).toEqual({ available: 150_000_000n, locked: 0n });
+      expect(await balance(t.ctx, alice.userId, 'USDT')).toEqual({ available: 2_500_000_000n, locked: 0n });
+      for (let i = 1; i < DROP_AFTER_MISSING_CHECKS; i++) await loop.tick();
+      expect((await byTx())[SOL_GHOST]?.[0]).toBe('dropped');
+      expect(await balance(t.ctx, alice.userId, 'SOL')).toEqual({ available: 150_000_000n, locked: 0n });
+      await expectLedgerSound(t.ctx);
+    } finally {
+      chain.ghosts.clear();
+      await t.close();
+    }
   });
 });
