@@ -11,7 +11,13 @@ import {
   parseCardanoAccountKey,
 } from '../../src/modules/chains/cardano-keys.ts';
 import { KeyError } from '../../src/modules/chains/keys.ts';
+import { importPoolAddresses } from '../../src/modules/deposits/address-pool.service.ts';
+import { ChainWatchLoop } from '../../src/modules/deposits/chain-watch-loop.ts';
+import { DROP_AFTER_MISSING_CHECKS } from '../../src/modules/deposits/deposits.service.ts';
+import { balance, expectLedgerSound } from '../factories.ts';
+import { createTestApp, signIn } from '../helpers.ts';
 import { errorSink, type StubReply, type StubRequest, type StubServer, startStub } from './stub-server.ts';
+import { depositAddress, myDeposits, silentLog } from './support.ts';
 
 /**
  * ADA: CIP-1852 base addresses from the account public key, checked against published
@@ -94,6 +100,8 @@ const TX_ADA = '4e1f0d7a6f4c9fbe1b4a3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f
 const TX_SMALL = '5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a';
 const TX_TOKEN = '6b6b6b6b6b6b6b6b6b6b6b6b6b6b6b6b6b6b6b6b6b6b6b6b6b6b6b6b6b6b6b6b';
 const TX_FAILED_SCRIPT = '7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c';
+/** A transfer that a rollback removes in the end-to-end test (listed only there). */
+const TX_ROLLED = '8d8d8d8d8d8d8d8d8d8d8d8d8d8d8d8d8d8d8d8d8d8d8d8d8d8d8d8d8d8d8d8d';
 const HOSKY = 'a0028f350aaabe0545fdcb56b039bfb08e4bb4d8c4d7c3c7d481c235484f534b59';
 
 const lovelace = (q: string) => ({ unit: 'lovelace', quantity: q });
@@ -113,6 +121,7 @@ const output = (
 });
 
 const UTXOS: Record<string, unknown> = {
+  [TX_ROLLED]: { hash: TX_ROLLED, inputs: [], outputs: [output(OURS, [lovelace('20000000')], 0)] },
   [TX_ADA]: {
     hash: TX_ADA,
     inputs: [
@@ -143,6 +152,7 @@ const UTXOS: Record<string, unknown> = {
   },
 };
 const HEIGHTS: Record<string, number> = {
+  [TX_ROLLED]: TIP - 2,
   [TX_ADA]: TIP - 30,
   [TX_SMALL]: TIP - 20,
   [TX_TOKEN]: TIP - 10,
@@ -189,7 +199,7 @@ function blockfrost(rolledBack: Set<string>, failing: Set<string>) {
       return {
         json: {
           time: 1_763_000_900,
-          height: TIP,
+          height: view.tip,
           hash: 'f1'.repeat(32),
           slot: 140_000_900,
           epoch: 590,
@@ -203,12 +213,14 @@ function blockfrost(rolledBack: Set<string>, failing: Set<string>) {
         return { status: 500, json: { status_code: 500, error: 'Internal Server Error', message: 'x' } };
       if (address !== OURS) return notFound;
       return {
-        json: [TX_FAILED_SCRIPT, TX_TOKEN, TX_SMALL, TX_ADA].map((h) => ({
-          tx_hash: h,
-          tx_index: 2,
-          block_height: HEIGHTS[h],
-          block_time: 1_763_000_000,
-        })),
+        json: [...view.extra, TX_FAILED_SCRIPT, TX_TOKEN, TX_SMALL, TX_ADA]
+          .filter((h) => (HEIGHTS[h] as number) <= view.tip && !rolledBack.has(h))
+          .map((h) => ({
+            tx_hash: h,
+            tx_index: 2,
+            block_height: HEIGHTS[h],
+            block_time: 1_763_000_000,
+          })),
       };
     }
     const utxos = /^\/txs\/([0-9a-f]{64})\/utxos$/.exec(path)?.[1];
@@ -219,6 +231,8 @@ function blockfrost(rolledBack: Set<string>, failing: Set<string>) {
   };
 }
 
+/** What the chain shows: its tip, and transfers listed beyond the adapter tests' four. */
+const view = { tip: TIP, extra: [] as string[] };
 let stub: StubServer;
 const rolledBack = new Set<string>();
 const failing = new Set<string>();
@@ -301,6 +315,62 @@ describe('BlockfrostWatcher (ADA)', () => {
       });
     } finally {
       rolledBack.clear();
+    }
+  });
+});
+
+describe('live mode end to end: Blockfrost stub -> watcher -> ledger (ADA on the pool)', () => {
+  it('credited at 15 blocks deep and not before; below the minimum and token outputs not credited; a rolled-back transfer dropped', async () => {
+    const t = await createTestApp({
+      CHAIN_MODE: 'live',
+      CHAIN_NETWORKS: 'ADA',
+      ADDRESS_POOL_NETWORKS: 'ADA',
+      BLOCKFROST_URL: `${stub.url}/api/v0`,
+      BLOCKFROST_PROJECT_ID: 'mainnetTestProject',
+    });
+    try {
+      await importPoolAddresses(t.ctx.db, 'ADA', `${OURS}\n`, { devnet: false, now: t.clock.now() });
+      const alice = await signIn(t.app, 'ada_alice');
+      expect(await depositAddress(t.app, alice, 'ADA')).toMatchObject({ address: OURS, confirmations: 15 });
+      const loop = new ChainWatchLoop(t.ctx, silentLog);
+      const byTx = async () =>
+        Object.fromEntries(
+          (await myDeposits(t.app, alice)).deposits.map((d) => [
+            d.txHash as string,
+            [d.status, d.amount, d.confirmations],
+          ]),
+        );
+      view.tip = TIP - 25;
+      await loop.tick();
+      expect(await byTx()).toEqual({ [TX_ADA]: ['pending', '1500.00000000', 6] });
+      view.tip = TIP - 17;
+      await loop.tick();
+      expect((await byTx())[TX_ADA]).toEqual(['pending', '1500.00000000', 14]);
+      expect(await balance(t.ctx, alice.userId, 'ADA')).toEqual({ available: 0n, locked: 0n });
+      view.tip = TIP - 16;
+      await loop.tick();
+      expect((await byTx())[TX_ADA]).toEqual(['credited', '1500.00000000', 15]);
+      expect(await balance(t.ctx, alice.userId, 'ADA')).toEqual({ available: 150_000_000_000n, locked: 0n });
+
+      view.tip = TIP;
+      view.extra = [TX_ROLLED];
+      await loop.tick();
+      expect(await byTx()).toEqual({
+        [TX_ADA]: ['credited', '1500.00000000', 15],
+        // First seen at the tip TIP - 17, and never re-read: it will not be credited.
+        [TX_SMALL]: ['below_minimum', '1.00000000', 4],
+        [TX_ROLLED]: ['pending', '20.00000000', 3],
+      });
+      rolledBack.add(TX_ROLLED);
+      for (let i = 0; i < DROP_AFTER_MISSING_CHECKS; i++) await loop.tick();
+      expect((await byTx())[TX_ROLLED]?.[0]).toBe('dropped');
+      expect(await balance(t.ctx, alice.userId, 'ADA')).toEqual({ available: 150_000_000_000n, locked: 0n });
+      await expectLedgerSound(t.ctx);
+    } finally {
+      view.tip = TIP;
+      view.extra = [];
+      rolledBack.clear();
+      await t.close();
     }
   });
 });
