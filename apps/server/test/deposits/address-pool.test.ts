@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { validateAddress } from '@p2p/shared/address';
 import { sql } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAddressesImport } from '../../src/cli/addresses-import.ts';
 import { queryRows } from '../../src/db/client.ts';
+import { devnetSolanaAddress } from '../../src/modules/chains/devnet/devnet-addresses.ts';
+import { DEVNET_POOL_BATCH, fillDevnetPools } from '../../src/modules/deposits/address-pool.service.ts';
 import { signInStaff } from '../admin/factories.ts';
 import { createTestApp, signIn, type TestApp } from '../helpers.ts';
 import { depositAddress } from './support.ts';
@@ -184,5 +187,34 @@ describe('watching the pool', () => {
       { network: 'USDT-ERC20', remaining: 100, low: false },
     ]);
     expect(await metrics()).toContain('deposit_address_pool_remaining{network="ETH"} 100');
+  });
+});
+
+describe('the devnet fills the Solana pool from the test seed wallet', () => {
+  it('at start a batch of the wallet addresses is imported; when it runs out the next batch is', async () => {
+    const dev = await createTestApp({ CHAIN_MODE: 'devnet', CHAIN_NETWORKS: 'SOL,USDT-SPL' });
+    try {
+      const now = dev.clock.now();
+      expect(dev.ctx.config.chain.poolChains).toEqual(['solana']);
+      expect(await fillDevnetPools(dev.ctx.db, dev.ctx.config.chain.poolChains, now)).toBe(DEVNET_POOL_BATCH);
+      // Enough free ones: a second start adds none.
+      expect(await fillDevnetPools(dev.ctx.db, dev.ctx.config.chain.poolChains, now)).toBe(0);
+      const sol = await depositAddress(dev.app, await signIn(dev.app, 'devpool_first'), 'SOL');
+      expect(sol.address).toBe(devnetSolanaAddress(0));
+      expect(validateAddress('SOL', sol.address)).toEqual({ ok: true, canonical: sol.address });
+
+      // Nothing free any more: the next request brings in the wallet's next addresses, not a 503.
+      await dev.ctx.db.execute(sql`DELETE FROM address_pool WHERE allocated_to IS NULL`);
+      const late = await depositAddress(dev.app, await signIn(dev.app, 'devpool_late'), 'USDT-SPL');
+      expect(late.address).toBe(devnetSolanaAddress(1));
+      const [row] = await queryRows<{ n: number; free: number }>(
+        dev.ctx.db,
+        sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE allocated_to IS NULL)::int AS free
+            FROM address_pool WHERE chain = 'solana'`,
+      );
+      expect(row).toEqual({ n: 2 + DEVNET_POOL_BATCH - 1, free: DEVNET_POOL_BATCH - 1 });
+    } finally {
+      await dev.close();
+    }
   });
 });
