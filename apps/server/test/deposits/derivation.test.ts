@@ -188,11 +188,15 @@ describe('chain configuration', () => {
     expect(() =>
       testConfig({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'ADA', ADA_ACCOUNT_XPUB: 'acct_xsk1abc' }),
     ).toThrow(/ADA_ACCOUNT_XPUB: is a private key/);
+    expect(() =>
+      testConfig({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'ADA', ADDRESS_POOL_NETWORKS: 'ADA' }),
+    ).toThrow(/BLOCKFROST_PROJECT_ID: required/);
     // ADA on the pool needs no key either.
     const adaPool = testConfig({
       CHAIN_MODE: 'live',
       CHAIN_NETWORKS: 'ADA',
       ADDRESS_POOL_NETWORKS: 'ADA',
+      BLOCKFROST_PROJECT_ID: 'mainnetTestProject',
     }).chain;
     expect(adaPool).toMatchObject({ poolChains: ['cardano'], adaAccountKey: null });
     expect(() => testConfig({ CHAIN_MODE: 'devnet', ADDRESS_POOL_NETWORKS: 'XRP' })).toThrow(

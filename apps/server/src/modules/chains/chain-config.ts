@@ -170,6 +170,14 @@ export function readChainConfig(e: ChainEnv): { config: ChainConfig; problems: s
   }
   if (!tronToHex(e.USDT_TRC20_CONTRACT)) problems.push('USDT_TRC20_CONTRACT: must be a T… contract address');
   const adaAccountKey = readCardanoKey(e, networks, poolChains, problems);
+  if (
+    e.CHAIN_MODE === 'live' &&
+    networks.includes('ADA') &&
+    !e.BLOCKFROST_PROJECT_ID &&
+    /(^|\.)blockfrost\.io$/.test(new URL(e.BLOCKFROST_URL).hostname)
+  ) {
+    problems.push('BLOCKFROST_PROJECT_ID: required with CHAIN_MODE=live for ADA on blockfrost.io');
+  }
   if (!isSolanaKey(e.USDT_SPL_MINT)) problems.push('USDT_SPL_MINT: must be a base58 Solana mint address');
   const config: ChainConfig = {
     mode: e.CHAIN_MODE,
