@@ -197,7 +197,7 @@ export const backofficeConsole: Messages<typeof ru> = {
   'bo.dash.pools': 'Deposit addresses',
   'bo.dash.poolLeft': '{network}: {count} left',
   'bo.dash.poolLow':
-    'Fewer than 100 deposit addresses are left on {network} ({count}). Import more: npm run addresses:import',
+    'Fewer than 100 deposit addresses are left on {network} ({count}). Import more from the wallet.',
 
   'bo.user.back': 'Back to users',
   'bo.user.loadError': 'Failed to load the user',

@@ -195,7 +195,7 @@ export const backofficeConsole = {
   'bo.dash.pools': 'Адреса для пополнения',
   'bo.dash.poolLeft': '{network}: осталось {count}',
   'bo.dash.poolLow':
-    'В сети {network} осталось меньше 100 адресов для пополнения ({count}). Импортируйте новые: npm run addresses:import',
+    'В сети {network} осталось меньше 100 адресов для пополнения ({count}). Импортируйте новые адреса из кошелька.',
 
   'bo.user.back': 'К списку пользователей',
   'bo.user.loadError': 'Ошибка загрузки пользователя',

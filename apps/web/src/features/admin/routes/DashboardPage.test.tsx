@@ -41,7 +41,7 @@ describe('/admin/dashboard: the address pool', () => {
     renderApp(<DashboardPage />);
     const warnings = await screen.findByTestId('pool-warnings');
     expect(warnings.textContent).toContain(
-      'В сети SOL осталось меньше 100 адресов для пополнения (42). Импортируйте новые: npm run addresses:import',
+      'В сети SOL осталось меньше 100 адресов для пополнения (42). Импортируйте новые адреса из кошелька.',
     );
     expect(warnings.textContent).toContain('В сети USDT-SPL осталось меньше 100');
     expect(warnings.textContent).not.toContain('BTC');
