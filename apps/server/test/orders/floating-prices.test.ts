@@ -239,7 +239,11 @@ describe('the other coins (docs/decisions/031-doge-sol-ada.md)', () => {
       ...floating('1'),
     });
     // floor(1 450 x 10 100 / 10 000) kopecks
-    expect(rub.order).toMatchObject({ cryptocurrency: 'DOGE', price_per_unit: '14.64', market_paused: false });
+    expect(rub.order).toMatchObject({
+      cryptocurrency: 'DOGE',
+      price_per_unit: '14.64',
+      market_paused: false,
+    });
     await feedUpdate(dogeAt(15, 0.16));
     expect((await order(rub.id)).price_per_unit).toBe('15.15');
     // without a dogecoin figure the pair has no market price: the order is paused
