@@ -68,7 +68,9 @@ describe('DOGE journey: deposit on the devnet, trade, withdrawal with two-factor
     await dialog.getByRole('button', { name: 'Получить адрес' }).click();
     const address = (await dialog.getByTestId('deposit-address').textContent())?.trim() ?? '';
     expect(address).toMatch(/^n[1-9A-HJ-NP-Za-km-z]{33}$/);
-    await dialog.getByText(/Зачисление после 40 подтверждений/).waitFor();
+    await dialog
+      .getByText(/Зачисление после 40 подтверждений; перевод меньше 10 DOGE не зачисляется/)
+      .waitFor();
     await screenshot(owner, 'doge-deposit-address-desktop', { fullPage: false });
 
     await dialog.getByRole('button', { name: /Отправить тестовый перевод/ }).click();
@@ -88,6 +90,7 @@ describe('DOGE journey: deposit on the devnet, trade, withdrawal with two-factor
       .toBe(ruAmount(DEPOSIT));
     await dialog.getByRole('button', { name: 'Готово' }).click();
     expect((await balanceOf(owner, baseURL, 'DOGE')).available).toBe('1500.00000000');
+    await screenshot(owner, 'doge-wallet-credited-desktop');
   });
 
   it('sells part of it to a second user: order, trade, paid, released', async () => {
@@ -126,7 +129,8 @@ describe('DOGE journey: deposit on the devnet, trade, withdrawal with two-factor
     const balance = await balanceOf(owner, baseURL, 'DOGE');
     expect(balance.total).toBe(fromUnits(toUnits(DEPOSIT) - toUnits(SOLD)));
     expect(balance.locked).toBe('0.00000000');
-    expect((await balanceOf(buyer, baseURL, 'DOGE')).available).toBe('600.00000000');
+    // the buyer receives the coins less the trade fee (0.1 % by default: 0.6 DOGE)
+    expect((await balanceOf(buyer, baseURL, 'DOGE')).available).toBe('599.40000000');
   });
 
   let withdrawalId = '';
@@ -195,7 +199,10 @@ describe('DOGE journey: deposit on the devnet, trade, withdrawal with two-factor
 
     await owner.goto(`${baseURL}/wallet`);
     await owner.getByTestId('tx-list').waitFor();
-    await owner.getByTestId('tx-list').getByText(`+${ruAmount(DEPOSIT)} DOGE`).waitFor();
+    await owner
+      .getByTestId('tx-list')
+      .getByText(`+${ruAmount(DEPOSIT)} DOGE`)
+      .waitFor();
     await screenshot(owner, 'doge-wallet-desktop');
     expect(dialogs).toEqual([]);
   });
