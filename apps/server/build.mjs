@@ -34,6 +34,7 @@ const result = await build({
   entryPoints: {
     main: join(here, 'src/main.ts'),
     'staff-create': join(here, 'src/cli/staff-create.ts'),
+    'addresses-import': join(here, 'src/cli/addresses-import.ts'),
     'check-ledger': join(here, 'src/cli/check-ledger.ts'),
     'pglite-template': join(here, 'src/cli/pglite-template.ts'),
   },

@@ -22,6 +22,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devChainRoutes } from './modules/chains/devnet/dev-chain.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
+import { registerPoolMetric } from './modules/deposits/address-pool-metrics.ts';
 import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
 import { limitsRoutes } from './modules/limits/limits.routes.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
@@ -200,6 +201,7 @@ async function registerAppPlugins(app: App, ctx: AppContext) {
   // App plugins.
   await app.register(inputGuardPlugin);
   await app.register(metricsPlugin, { access: ctx.config.metrics });
+  registerPoolMetric(app.metricsRegistry, ctx);
   await app.register(healthRoutes, { ctx });
   await app.register(webPlugin, { dist: ctx.config.webDist });
 }

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CHAIN_MODES, feeRateToPpm, NETWORK_IDS } from '@p2p/shared';
+import { CHAIN_MODES, feeRateToPpm } from '@p2p/shared';
 import { z } from 'zod';
 import { type ChainConfig, readChainConfig } from './modules/chains/chain-config.ts';
 
@@ -66,15 +66,26 @@ const EnvSchema = z.object({
   // Money in (docs/decisions/011-custody.md). `npm start` sets CHAIN_MODE=devnet.
   CHAIN_MODE: z.enum(CHAIN_MODES, { error: 'must be devnet, live or off' }).default('off'),
   DEVNET_BLOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
-  CHAIN_NETWORKS: z.string().default(NETWORK_IDS.join(',')),
+  // Absent: every network on the devnet, those with a live adapter in live mode (chain-config.ts).
+  CHAIN_NETWORKS: z.string().optional(),
   BTC_XPUB: z.string().min(1).optional(),
   ETH_XPUB: z.string().min(1).optional(),
   BSC_XPUB: z.string().min(1).optional(),
   TRON_XPUB: z.string().min(1).optional(),
+  DOGE_XPUB: z.string().min(1).optional(),
+  ADA_ACCOUNT_XPUB: z.string().min(1).optional(),
+  /** Networks whose deposit addresses come from the imported pool (docs/decisions/032). */
+  ADDRESS_POOL_NETWORKS: z.string().default(''),
   BTC_ESPLORA_URL: z.url().default('https://blockstream.info/api'),
   ETH_RPC_URL: z.url().default('https://ethereum-rpc.publicnode.com'),
   BSC_RPC_URL: z.url().default('https://bsc-dataseed.bnbchain.org'),
   TRON_API_URL: z.url().default('https://api.trongrid.io'),
+  // The spec's other coins (docs/decisions/031-doge-sol-ada.md).
+  BLOCKBOOK_DOGE_URL: z.url().default('https://doge1.trezor.io'),
+  SOLANA_RPC_URL: z.url().default('https://api.mainnet-beta.solana.com'),
+  BLOCKFROST_URL: z.url().default('https://cardano-mainnet.blockfrost.io/api/v0'),
+  BLOCKFROST_PROJECT_ID: z.string().min(1).optional(),
+  USDT_SPL_MINT: z.string().default('Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB'),
   TRON_API_KEY: z.string().min(1).optional(),
   USDT_ERC20_CONTRACT: z.string().default('0xdAC17F958D2ee523a2206206994597C13D831ec7'),
   USDT_TRC20_CONTRACT: z.string().default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),

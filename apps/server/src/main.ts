@@ -9,6 +9,7 @@ import { type DatabaseLog, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { systemClock } from './lib/clock.ts';
 import { seedDemoData } from './modules/demo/seed.ts';
+import { fillDevnetPools } from './modules/deposits/address-pool.service.ts';
 import { ChainWatchLoop, pollIntervalMs } from './modules/deposits/chain-watch-loop.ts';
 import { attachRealtime } from './modules/realtime/realtime.ts';
 import { Scheduler } from './modules/scheduler/scheduler.ts';
@@ -55,6 +56,10 @@ async function main() {
   const realtime = await attachRealtime(app.server, ctx, { redisUrl: config.redisUrl, log: app.log });
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   if (config.demoData && (await seedDemoData(ctx))) app.log.info('demo data seeded');
+  if (config.chain.mode === 'devnet') {
+    const pooled = await fillDevnetPools(ctx.db, config.chain.poolChains, systemClock.now());
+    if (pooled) app.log.info({ pooled }, 'devnet address pools filled');
+  }
 
   // Long polling when configured so (no public URL needed); a failing Telegram is only logged.
   const bot = app.notifications.bot;

@@ -1,3 +1,6 @@
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { base58, bech32, createBase58check } from '@scure/base';
 import { describe, expect, it } from 'vitest';
 import { normalizeTxHash, validateAddress } from './address.ts';
 
@@ -151,6 +154,157 @@ describe('TRON addresses (USDT-TRC20)', () => {
   });
 });
 
+describe('Dogecoin addresses (DOGE)', () => {
+  const base58check = createBase58check(sha256);
+  const hash20 = Uint8Array.from({ length: 20 }, (_, i) => i * 7);
+  const withVersion = (version: number) => base58check.encode(Uint8Array.from([version, ...hash20]));
+
+  it.each([
+    // BIP44 m/44'/3'/0'/0/0 of the BIP39 test seed (P2PKH, version 0x1e)
+    'DBus3bamQjgJULBJtYXpEzDWQRwF5iwxgC',
+    withVersion(0x1e),
+    // P2SH, version 0x16
+    withVersion(0x16),
+  ])('accepts the mainnet address %s as given', (text) => {
+    expect(validateAddress('DOGE', text)).toEqual({ ok: true, canonical: text });
+  });
+
+  it('refuses a bad checksum, Bitcoin and test-network versions, and wrong lengths', () => {
+    expect(validateAddress('DOGE', 'DBus3bamQjgJULBJtYXpEzDWQRwF5iwxgD')).toEqual({ ok: false });
+    expect(validateAddress('DOGE', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa')).toEqual({ ok: false });
+    expect(validateAddress('DOGE', withVersion(0x71))).toEqual({ ok: false });
+    expect(validateAddress('DOGE', base58check.encode(Uint8Array.from([0x1e, ...hash20, 1])))).toEqual({
+      ok: false,
+    });
+    expect(validateAddress('DOGE', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toEqual({ ok: false });
+  });
+
+  it('on the devnet takes the test network (n…, 2…) and not mainnet', () => {
+    const testnet = withVersion(0x71);
+    expect(testnet).toMatch(/^n/);
+    expect(validateAddress('DOGE', testnet, { devnet: true })).toEqual({ ok: true, canonical: testnet });
+    expect(validateAddress('DOGE', withVersion(0xc4), { devnet: true }).ok).toBe(true);
+    expect(validateAddress('DOGE', 'DBus3bamQjgJULBJtYXpEzDWQRwF5iwxgC', { devnet: true })).toEqual({
+      ok: false,
+    });
+  });
+});
+
+/** Solana's `findProgramAddress`: the first bump whose hash is off the ed25519 curve. */
+function programAddress(seeds: Uint8Array[], programId: Uint8Array): Uint8Array {
+  const marker = new TextEncoder().encode('ProgramDerivedAddress');
+  for (let bump = 255; bump >= 0; bump--) {
+    const hash = sha256(Uint8Array.from([...seeds.flatMap((s) => [...s]), bump, ...programId, ...marker]));
+    try {
+      ed25519.Point.fromBytes(hash);
+    } catch {
+      return hash;
+    }
+  }
+  throw new Error('no bump');
+}
+
+describe('Solana addresses (SOL, USDT-SPL)', () => {
+  it.each([
+    // Solana's documentation example wallet; the SPL Token program; m/44'/501'/0'/0' of the test seed
+    'vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg',
+    'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+    'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk',
+  ])('accepts the on-curve key %s', (text) => {
+    expect(validateAddress('SOL', text)).toEqual({ ok: true, canonical: text });
+    expect(validateAddress('USDT-SPL', ` ${text} `)).toEqual({ ok: true, canonical: text });
+  });
+
+  it('refuses a program-derived address (off the curve) with its own reason', () => {
+    // The associated token account of a wallet for the USDT mint: a PDA of the ATA program.
+    const pda = programAddress(
+      [
+        base58.decode('vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg'),
+        base58.decode('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'),
+        base58.decode('Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB'),
+      ],
+      base58.decode('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'),
+    );
+    expect(validateAddress('USDT-SPL', base58.encode(pda))).toEqual({ ok: false, reason: 'offCurve' });
+    expect(validateAddress('SOL', base58.encode(pda))).toEqual({ ok: false, reason: 'offCurve' });
+  });
+
+  it('refuses other lengths and non-base58 text', () => {
+    expect(validateAddress('SOL', base58.encode(new Uint8Array(31).fill(9)))).toEqual({ ok: false });
+    expect(validateAddress('SOL', base58.encode(new Uint8Array(33).fill(9)))).toEqual({ ok: false });
+    expect(validateAddress('SOL', 'vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPT0')).toEqual({ ok: false });
+    expect(validateAddress('SOL', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toEqual({ ok: false });
+  });
+});
+
+describe('Cardano addresses (ADA)', () => {
+  // CIP-19's test vectors (cardano-foundation/CIPs), mainnet and test network
+  it.each([
+    [
+      'base, key/key',
+      'addr1qx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgse35a3x',
+    ],
+    [
+      'base, script/key',
+      'addr1z8phkx6acpnf78fuvxn0mkew3l0fd058hzquvz7w36x4gten0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgs9yc0hh',
+    ],
+    [
+      'base, key/script',
+      'addr1yx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzerkr0vd4msrxnuwnccdxlhdjar77j6lg0wypcc9uar5d2shs2z78ve',
+    ],
+    [
+      'base, script/script',
+      'addr1x8phkx6acpnf78fuvxn0mkew3l0fd058hzquvz7w36x4gt7r0vd4msrxnuwnccdxlhdjar77j6lg0wypcc9uar5d2shskhj42g',
+    ],
+    ['pointer', 'addr1gx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer5pnz75xxcrzqf96k'],
+    ['enterprise, key', 'addr1vx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzers66hrl8'],
+    ['enterprise, script', 'addr1w8phkx6acpnf78fuvxn0mkew3l0fd058hzquvz7w36x4gtcyjy7wx'],
+  ])('accepts the %s address (longer than 90 characters too)', (_kind, text) => {
+    expect(validateAddress('ADA', text)).toEqual({ ok: true, canonical: text });
+    expect(validateAddress('ADA', text.toUpperCase())).toEqual({ ok: true, canonical: text });
+  });
+
+  it('refuses stake addresses, test-network addresses, bad checksums and Byron addresses', () => {
+    expect(validateAddress('ADA', 'stake1uyehkck0lajq8gr28t9uxnuvgcqrc6070x3k9r8048z8y5gh6ffgw')).toEqual({
+      ok: false,
+    });
+    expect(validateAddress('ADA', 'addr_test1vz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzerspjrlsz')).toEqual(
+      { ok: false },
+    );
+    expect(validateAddress('ADA', 'addr1vx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzers66hrl9')).toEqual({
+      ok: false,
+    });
+    expect(validateAddress('ADA', 'Ae2tdPwUPEZFRbyhz3cpfC2CumGzNkFBN2L42rcUc2yjQpEkxDbkPodpMAi')).toEqual({
+      ok: false,
+    });
+    // the mainnet prefix on a test-network header (network id 0)
+    const wrongId = bech32.encode(
+      'addr',
+      bech32.toWords(Uint8Array.from([0x60, ...new Uint8Array(28)])),
+      200,
+    );
+    expect(validateAddress('ADA', wrongId)).toEqual({ ok: false });
+    // an enterprise header with a base address' length
+    const wrongLength = bech32.encode(
+      'addr',
+      bech32.toWords(Uint8Array.from([0x61, ...new Uint8Array(56)])),
+      200,
+    );
+    expect(validateAddress('ADA', wrongLength)).toEqual({ ok: false });
+  });
+
+  it('on the devnet takes addr_test1… (network id 0) and not mainnet', () => {
+    const text =
+      'addr_test1qz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgs68faae';
+    expect(validateAddress('ADA', text, { devnet: true })).toEqual({ ok: true, canonical: text });
+    expect(
+      validateAddress('ADA', 'addr1vx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzers66hrl8', { devnet: true }),
+    ).toEqual({
+      ok: false,
+    });
+  });
+});
+
 describe('normalizeTxHash', () => {
   const hex = 'a1'.repeat(32);
   it('wants 64 hex on Bitcoin and TRON, 0x + 64 hex on EVM chains, and lower-cases', () => {
@@ -163,5 +317,15 @@ describe('normalizeTxHash', () => {
     expect(normalizeTxHash('BTC', hex.slice(2))).toBeNull();
     expect(normalizeTxHash('USDT-ERC20', `0x${hex}zz`)).toBeNull();
     expect(normalizeTxHash('BTC', '')).toBeNull();
+    expect(normalizeTxHash('DOGE', hex.toUpperCase())).toBe(hex);
+    expect(normalizeTxHash('ADA', hex)).toBe(hex);
+  });
+
+  it('keeps a Solana signature (base58 of 64 bytes) as typed: its case is significant', () => {
+    const signature = base58.encode(Uint8Array.from({ length: 64 }, (_, i) => 200 - i));
+    expect(normalizeTxHash('SOL', ` ${signature} `)).toBe(signature);
+    expect(normalizeTxHash('USDT-SPL', signature)).toBe(signature);
+    expect(normalizeTxHash('SOL', signature.toLowerCase())).toBeNull();
+    expect(normalizeTxHash('SOL', hex)).toBeNull();
   });
 });

@@ -6,7 +6,7 @@
 export const CRYPTO_DECIMALS = 8;
 export const FIAT_DECIMALS = 2;
 
-export const CRYPTOCURRENCIES = ['BTC', 'ETH', 'USDT', 'BNB'] as const;
+export const CRYPTOCURRENCIES = ['BTC', 'ETH', 'USDT', 'BNB', 'SOL', 'ADA', 'DOGE'] as const;
 export type Cryptocurrency = (typeof CRYPTOCURRENCIES)[number];
 /** The fiat currencies of orders, the filters and the price feed (docs/decisions/027). */
 export const FIAT_CURRENCIES = ['RUB', 'USD', 'EUR', 'CNY', 'TRY', 'KZT'] as const;

@@ -85,9 +85,18 @@ export function staffActionsFor(status: WithdrawalStatus, internal = false): Sta
 
 /**
  * Decimals an amount may carry when it leaves by a network. The ledger keeps 8 for every coin;
- * USDT exists on Ethereum and TRON with 6, so a finer USDT amount could not be sent as asked.
+ * USDT exists on Ethereum, TRON and Solana with 6, and ADA has 6 (lovelace), so a finer amount
+ * could not be sent as asked. SOL has 9 on chain and DOGE 8: the ledger's 8 fit.
  */
-export const WITHDRAW_DECIMALS: Record<Cryptocurrency, number> = { BTC: 8, ETH: 8, USDT: 6, BNB: 8 };
+export const WITHDRAW_DECIMALS: Record<Cryptocurrency, number> = {
+  BTC: 8,
+  ETH: 8,
+  USDT: 6,
+  BNB: 8,
+  SOL: 8,
+  ADA: 6,
+  DOGE: 8,
+};
 
 const LEDGER_DECIMALS = 8;
 const units = (decimal: string) => parseAmount(decimal, LEDGER_DECIMALS);
@@ -134,6 +143,8 @@ export const WithdrawalMessages = {
   }),
   addressRequired: { key: 'wd.err.addressRequired' },
   addressFormat: (network: string): KeyedMessage => ({ key: 'wd.err.addressFormat', values: { network } }),
+  /** A Solana address off the ed25519 curve (docs/decisions/031-doge-sol-ada.md). */
+  addressOffCurve: { key: 'wd.err.addressOffCurve' },
   ownAddress: { key: 'wd.err.ownAddress' },
   networkMismatch: (network: string, currency: string): KeyedMessage => ({
     key: 'wd.err.networkMismatch',

@@ -1,6 +1,8 @@
 import {
   APPROVAL_KINDS,
   APPROVAL_STATUSES,
+  CHAINS,
+  CRYPTOCURRENCIES,
   NETWORK_IDS,
   NOTIFICATION_KINDS,
   TRADE_STATUSES,
@@ -364,9 +366,10 @@ export type PaymentProofRow = typeof paymentProofs.$inferSelect;
 export const depositAddresses = pgTable(
   'deposit_addresses',
   {
-    chain: text('chain', { enum: ['bitcoin', 'ethereum', 'bsc', 'tron'] }).notNull(),
+    chain: text('chain', { enum: CHAINS }).notNull(),
     userId: uuid('user_id').notNull(),
-    derivationIndex: integer('derivation_index').notNull(),
+    /** Null for an address taken from the address pool (0036). */
+    derivationIndex: integer('derivation_index'),
     address: text('address').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -375,20 +378,31 @@ export const depositAddresses = pgTable(
 export type DepositAddressRow = typeof depositAddresses.$inferSelect;
 
 export const depositAddressCounters = pgTable('deposit_address_counters', {
-  chain: text('chain', { enum: ['bitcoin', 'ethereum', 'bsc', 'tron'] }).primaryKey(),
+  chain: text('chain', { enum: CHAINS }).primaryKey(),
   nextIndex: integer('next_index').notNull().default(0),
+});
+
+// ---- 0036: the address pool (docs/decisions/032-address-pool-solana-cardano.md) ----
+
+export const addressPool = pgTable('address_pool', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  chain: text('chain').notNull(),
+  address: text('address').notNull(),
+  importedAt: ts('imported_at').notNull().defaultNow(),
+  allocatedTo: uuid('allocated_to'),
+  allocatedAt: ts('allocated_at'),
 });
 
 // ---- 0010: deposits, chain watch state, devnet ----
 
-export const NETWORK_COLUMN = ['BTC', 'ETH', 'USDT-ERC20', 'USDT-TRC20', 'BNB-BEP20'] as const;
+export const NETWORK_COLUMN = NETWORK_IDS;
 export const DEPOSIT_STATUS_COLUMN = ['pending', 'credited', 'below_minimum', 'dropped'] as const;
 
 export const deposits = pgTable('deposits', {
   id: uuid('id').primaryKey().defaultRandom(),
   network: text('network', { enum: NETWORK_COLUMN }).notNull(),
   userId: uuid('user_id').notNull(),
-  currency: text('currency', { enum: ['BTC', 'ETH', 'USDT', 'BNB'] }).notNull(),
+  currency: text('currency', { enum: CRYPTOCURRENCIES }).notNull(),
   address: text('address').notNull(),
   txHash: text('tx_hash').notNull(),
   outputIndex: integer('output_index').notNull(),

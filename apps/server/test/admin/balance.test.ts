@@ -140,7 +140,7 @@ describe('validation', () => {
     ['a negative amount', { amount: '-1' }, 'Введите корректную сумму'],
     ['zero', { amount: '0.00000000' }, 'Введите корректную сумму'],
     ['an exponent', { amount: '1e3' }, 'Введите корректную сумму'],
-    ['an unknown currency', { amount: '1', cryptocurrency: 'DOGE' }, 'Выберите пользователя и криптовалюту'],
+    ['an unknown currency', { amount: '1', cryptocurrency: 'LTC' }, 'Выберите пользователя и криптовалюту'],
     ['a short reason', { amount: '1', reason: ' abc ' }, 'Причина должна быть минимум 5 символов'],
     ['no reason', { amount: '1', reason: undefined }, 'Причина должна быть минимум 5 символов'],
   ];

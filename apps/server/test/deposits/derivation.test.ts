@@ -1,5 +1,14 @@
+import { NETWORK_IDS } from '@p2p/shared';
+import { validateAddress } from '@p2p/shared/address';
+import { HDKey } from '@scure/bip32';
 import { describe, expect, it } from 'vitest';
+import { DEVNET_CARDANO_ACCOUNT_KEY } from '../../src/modules/chains/cardano-keys.ts';
 import { DEVNET_KEYS } from '../../src/modules/chains/chain-config.ts';
+import {
+  devnetAddressSource,
+  devnetCardanoAddress,
+  devnetSolanaAddress,
+} from '../../src/modules/chains/devnet/devnet-addresses.ts';
 import {
   AddressDeriver,
   canonicalAddress,
@@ -8,6 +17,7 @@ import {
 } from '../../src/modules/chains/keys.ts';
 import { toPlatformUnits } from '../../src/modules/chains/units.ts';
 import { testConfig } from '../helpers.ts';
+import { freshAccountXpub, ZPUB_VERSIONS } from './support.ts';
 
 /**
  * Address derivation against published vectors of the BIP39 test seed "abandon abandon …
@@ -21,6 +31,16 @@ const BIP84_ZPUB =
 /** Its account private key, which the server must refuse. */
 const BIP84_ZPRV =
   'zprvAdG4iTXWBoARxkkzNpNh8r6Qag3irQB8PzEMkAFeTRXxHpbF9z4QgEvBRmfvqWvGp42t42nvgGpNgYSJA9iefm1yYNZKEm7z6qUWCroSQnE';
+/** The test seed's Dogecoin account m/44'/3'/0' in Dogecoin's own version bytes, public and private. */
+const DOGE_DGUB =
+  'dgub8rUhDtD3YFGZTUphBfpBbzvFxSMKQXYLzg87Me2ta78r2SdVLmypBUkkxrrn9RTnchsyiJSkHZyLWxD13ibBiXtuFWktBoDaGaZjQUBLNLs';
+const DOGE_DGPV = HDKey.fromMasterSeed(
+  Buffer.from(
+    '5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc19a5ac40b389cd370d086206dec8aa6c43daea6690f20ad3d8d48b2d2ce9e38e4',
+    'hex',
+  ),
+  { public: 0x02facafd, private: 0x02fac398 },
+).derive("m/44'/3'/0'").privateExtendedKey;
 /** BIP32 test vector 1 master key (depth 0): not an account key. */
 const MASTER_XPUB =
   'xpub661MyMwAqRbcFtXgS5sYJABqqG9YLmC4Q1Rdap9gSE8NqtwybGhePY2gZ29ESFjqJoCu1Rupje8YtGqsefD265TMg7usUDFdp6W1EGMcet8';
@@ -50,6 +70,35 @@ describe('deposit address derivation (published vectors)', () => {
     const tron = AddressDeriver.fromText('tron', DEVNET_KEYS.tron, 'mainnet');
     expect(tron.addressAt(0)).toBe('TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH');
     expect(tronToHex('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe('a614f803b6fd780986a42c78ec9c7f77e6ded13c');
+  });
+
+  it("Dogecoin: P2PKH D… of m/44'/3'/0'/0/i, from an xpub or a dgub; the devnet's test network n…", () => {
+    const doge = AddressDeriver.fromText('dogecoin', DEVNET_KEYS.dogecoin, 'mainnet');
+    expect(doge.addressAt(0)).toBe('DBus3bamQjgJULBJtYXpEzDWQRwF5iwxgC');
+    expect(doge.addressAt(1)).toBe('DAcDAtJRztxBHyA6D6h8du1HguyTR43Mas');
+    expect(AddressDeriver.fromText('dogecoin', DOGE_DGUB, 'mainnet').addressAt(1)).toBe(doge.addressAt(1));
+    const devnet = AddressDeriver.fromText('dogecoin', DEVNET_KEYS.dogecoin, 'devnet').addressAt(0);
+    expect(devnet).toMatch(/^n/);
+    expect(validateAddress('DOGE', devnet, { devnet: true })).toEqual({ ok: true, canonical: devnet });
+  });
+
+  it('refuses a Dogecoin private key, another chain key format and a wrong depth', () => {
+    expect(() => parseAccountKey('dogecoin', DOGE_DGPV, 'mainnet')).toThrow(/private key/);
+    expect(() => parseAccountKey('dogecoin', BIP84_ZPUB, 'mainnet')).toThrow(/xpub or dgub/);
+    expect(() => parseAccountKey('dogecoin', MASTER_XPUB, 'mainnet')).toThrow(/depth 3/);
+  });
+
+  it("devnet only: Solana keys of m/44'/501'/i'/0' (SLIP-0010) and Cardano test-network enterprise addresses", () => {
+    // the address wallets (Phantom, Solflare) show for the test seed's first account
+    expect(devnetSolanaAddress(0)).toBe('HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk');
+    expect(devnetSolanaAddress(1)).not.toBe(devnetSolanaAddress(0));
+    expect(validateAddress('SOL', devnetSolanaAddress(7))).toMatchObject({ ok: true });
+    const ada = devnetCardanoAddress(0);
+    expect(ada).toMatch(/^addr_test1v/);
+    expect(validateAddress('ADA', ada, { devnet: true })).toEqual({ ok: true, canonical: ada });
+    expect(devnetCardanoAddress(1)).not.toBe(ada);
+    expect(devnetAddressSource('solana').addressAt(3)).toBe(devnetSolanaAddress(3));
+    expect(() => devnetSolanaAddress(-1)).toThrow(RangeError);
   });
 
   it('refuses private keys, non-account depths and test keys for mainnet Bitcoin', () => {
@@ -97,7 +146,9 @@ describe('chain configuration', () => {
     const devnet = testConfig({ CHAIN_MODE: 'devnet' }).chain;
     expect(devnet.keys.bitcoin).toBe(DEVNET_KEYS.bitcoin);
     expect(devnet.bscSharesEthereumKey).toBe(true);
-    expect(devnet.networks).toEqual(['BTC', 'ETH', 'USDT-ERC20', 'USDT-TRC20', 'BNB-BEP20']);
+    // the devnet serves every network; live mode without CHAIN_NETWORKS those with a live adapter
+    expect(devnet.networks).toEqual([...NETWORK_IDS]);
+    expect(devnet.keys.dogecoin).toBe(DEVNET_KEYS.dogecoin);
   });
 
   it('refuses devnet in production', () => {
@@ -114,7 +165,65 @@ describe('chain configuration', () => {
     expect(() => testConfig({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'ETH', ETH_XPUB: MASTER_XPUB })).toThrow(
       /ETH_XPUB: must be an account-level key/,
     );
-    expect(() => testConfig({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'DOGE' })).toThrow(/unknown network DOGE/);
+    expect(() => testConfig({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'LTC' })).toThrow(/unknown network LTC/);
+    expect(() => testConfig({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'DOGE' })).toThrow(/DOGE_XPUB: required/);
+    for (const key of [DEVNET_KEYS.dogecoin, DOGE_DGUB]) {
+      expect(() => testConfig({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'DOGE', DOGE_XPUB: key })).toThrow(
+        /DOGE_XPUB: is the public test key of a well-known seed/,
+      );
+    }
+  });
+
+  it('live mode: SOL and USDT-SPL draw from the address pool and need no key; ADA needs its account key', () => {
+    const sol = testConfig({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'SOL,USDT-SPL' }).chain;
+    expect(sol.poolChains).toEqual(['solana']);
+    expect(sol.keys).toEqual({});
+    expect(() => testConfig({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'ADA' })).toThrow(
+      /ADA_ACCOUNT_XPUB: required with CHAIN_MODE=live for ADA/,
+    );
+    // The test seed's account key is the devnet's, never live.
+    expect(() =>
+      testConfig({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'ADA', ADA_ACCOUNT_XPUB: DEVNET_CARDANO_ACCOUNT_KEY }),
+    ).toThrow(/ADA_ACCOUNT_XPUB: is the public test key/);
+    expect(() =>
+      testConfig({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'ADA', ADA_ACCOUNT_XPUB: 'acct_xsk1abc' }),
+    ).toThrow(/ADA_ACCOUNT_XPUB: is a private key/);
+    expect(() =>
+      testConfig({ CHAIN_MODE: 'live', CHAIN_NETWORKS: 'ADA', ADDRESS_POOL_NETWORKS: 'ADA' }),
+    ).toThrow(/BLOCKFROST_PROJECT_ID: required/);
+    // ADA on the pool needs no key either.
+    const adaPool = testConfig({
+      CHAIN_MODE: 'live',
+      CHAIN_NETWORKS: 'ADA',
+      ADDRESS_POOL_NETWORKS: 'ADA',
+      BLOCKFROST_PROJECT_ID: 'mainnetTestProject',
+    }).chain;
+    expect(adaPool).toMatchObject({ poolChains: ['cardano'], adaAccountKey: null });
+    expect(() => testConfig({ CHAIN_MODE: 'devnet', ADDRESS_POOL_NETWORKS: 'XRP' })).toThrow(
+      /ADDRESS_POOL_NETWORKS: unknown network XRP/,
+    );
+    const error = (() => {
+      try {
+        testConfig({ CHAIN_MODE: 'live' });
+      } catch (e) {
+        return String(e);
+      }
+      return '';
+    })();
+    expect(error).toMatch(/DOGE_XPUB: required with CHAIN_MODE=live for DOGE/);
+    expect(error).toMatch(/ADA_ACCOUNT_XPUB: required/);
+    expect(error).not.toMatch(/no live adapter|SOL|USDT-SPL/);
+  });
+
+  it('a network named in ADDRESS_POOL_NETWORKS puts its whole chain on the pool, without a key', () => {
+    const config = testConfig({
+      CHAIN_MODE: 'live',
+      CHAIN_NETWORKS: 'ETH,USDT-ERC20,BTC',
+      ADDRESS_POOL_NETWORKS: 'USDT-ERC20',
+      BTC_XPUB: freshAccountXpub("m/84'/0'/0'", ZPUB_VERSIONS),
+    }).chain;
+    expect(config.poolChains).toEqual(['ethereum']);
+    expect(Object.keys(config.keys)).toEqual(['bitcoin']);
   });
 
   it('live mode with its own keys: only the chains of enabled networks, BSC from ETH_XPUB', () => {

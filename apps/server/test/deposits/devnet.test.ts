@@ -1,3 +1,4 @@
+import { NETWORK_IDS, parseAmount } from '@p2p/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
@@ -56,7 +57,7 @@ describe('deposit addresses', () => {
     ).toBe(401);
     const res = await t.app.inject({
       method: 'GET',
-      url: '/api/v1/wallet/deposit-address?network=DOGE',
+      url: '/api/v1/wallet/deposit-address?network=LTC',
       headers: alice.headers,
     });
     expect(res.statusCode).toBe(400);
@@ -207,7 +208,7 @@ describe('crediting through the devnet', () => {
     t.clock.advance(5_000);
     const first = await loop.devnet?.produce();
     const second = await loop.devnet?.produce();
-    expect(first).toBe(5);
+    expect(first).toBe(NETWORK_IDS.length);
     expect(second).toBe(0);
     expect(await mine('BTC', 1)).toBe(before + 2);
   });
@@ -248,7 +249,7 @@ describe('crediting through the devnet', () => {
       (await post(alice, '/dev/chain/BTC/transfers', { toAddress: 'x', amount: '1.123456789' })).statusCode,
     ).toBe(400);
     expect((await post(alice, '/dev/chain/BTC/blocks', { count: 101 })).statusCode).toBe(400);
-    expect((await post(alice, '/dev/chain/DOGE/blocks', { count: 1 })).statusCode).toBe(400);
+    expect((await post(alice, '/dev/chain/LTC/blocks', { count: 1 })).statusCode).toBe(400);
     const anon = await t.app.inject({
       method: 'POST',
       url: '/api/v1/dev/chain/BTC/blocks',
@@ -289,6 +290,45 @@ describe('outside devnet mode', () => {
       expect((await myDeposits(off.app, carol)).deposits).toEqual([]);
     } finally {
       await off.close();
+    }
+  });
+});
+
+describe('the other coins on the devnet (docs/decisions/031-doge-sol-ada.md)', () => {
+  it('DOGE, SOL, USDT-SPL and ADA: an address of the chain, credited at the network confirmations', async () => {
+    const doge = await depositAddress(t.app, bob, 'DOGE');
+    expect(doge).toMatchObject({ minimum: '10', confirmations: 40, chainMode: 'devnet' });
+    expect(doge.address).toMatch(/^n/);
+    const sol = await depositAddress(t.app, bob, 'SOL');
+    expect(sol).toMatchObject({ minimum: '0.1', confirmations: 1 });
+    expect((await depositAddress(t.app, bob, 'USDT-SPL')).address).toBe(sol.address);
+    const ada = await depositAddress(t.app, bob, 'ADA');
+    expect(ada).toMatchObject({ minimum: '10', confirmations: 15 });
+    // A CIP-1852 base address of the test seed's account, on the test network (docs/decisions/032).
+    expect(ada.address).toMatch(/^addr_test1q/);
+    // each a different user's address than Alice's
+    expect((await depositAddress(t.app, alice, 'SOL')).address).not.toBe(sol.address);
+
+    const cases = [
+      { network: 'DOGE', address: doge.address, amount: '1500', confirmations: 40, coin: 'DOGE' as const },
+      { network: 'SOL', address: sol.address, amount: '2.5', confirmations: 1, coin: 'SOL' as const },
+      { network: 'USDT-SPL', address: sol.address, amount: '25', confirmations: 1, coin: 'USDT' as const },
+      { network: 'ADA', address: ada.address, amount: '300', confirmations: 15, coin: 'ADA' as const },
+    ];
+    for (const c of cases) {
+      const before = (await balance(t.ctx, bob.userId, c.coin)).available;
+      const tx = await send(c.network, c.address, c.amount);
+      if (c.confirmations > 1) await mine(c.network, c.confirmations - 1);
+      await loop.tick();
+      expect(await balance(t.ctx, bob.userId, c.coin)).toEqual({ available: before, locked: 0n });
+      await mine(c.network, 1);
+      await loop.tick();
+      expect(await depositOf(bob, tx)).toMatchObject({
+        status: 'credited',
+        network: c.network,
+        confirmations: c.confirmations,
+      });
+      expect((await balance(t.ctx, bob.userId, c.coin)).available - before).toBe(parseAmount(c.amount, 8));
     }
   });
 });

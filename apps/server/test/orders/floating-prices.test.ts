@@ -225,6 +225,33 @@ describe('repricing on a feed update', () => {
   });
 });
 
+describe('the other coins (docs/decisions/031-doge-sol-ada.md)', () => {
+  it('reprices a floating DOGE order from the feed dogecoin figure, and pauses it without one', async () => {
+    const seller = await createUser(t.ctx);
+    await fund(t.ctx, seller.id, 'DOGE', '2000');
+    const dogeAt = (rub: number, usd: number) => ({ ...btcAt(6_000_000), dogecoin: { usd, rub } });
+    await feedUpdate(dogeAt(14.5, 0.156));
+    const rub = await createOrder(t.ctx, seller.id, {
+      cryptocurrency: 'DOGE',
+      amount_crypto: '1000',
+      min_amount: '1000',
+      max_amount: '14000',
+      ...floating('1'),
+    });
+    // floor(1 450 x 10 100 / 10 000) kopecks
+    expect(rub.order).toMatchObject({
+      cryptocurrency: 'DOGE',
+      price_per_unit: '14.64',
+      market_paused: false,
+    });
+    await feedUpdate(dogeAt(15, 0.16));
+    expect((await order(rub.id)).price_per_unit).toBe('15.15');
+    // without a dogecoin figure the pair has no market price: the order is paused
+    await feedUpdate(btcAt(6_000_000));
+    expect(await order(rub.id)).toMatchObject({ market_paused: true });
+  });
+});
+
 describe('without a live market price', () => {
   it('pauses floating orders, refuses trades with 409, and brings them back with the feed', async () => {
     const seller = await createUser(t.ctx);

@@ -57,7 +57,7 @@ async function refused(body: Record<string, unknown>) {
 describe('the validation messages of the order form', () => {
   it.each([
     ['an unknown type', { type: 'swap' }, 'Выберите тип ордера: покупка или продажа'],
-    ['an unsupported coin', { cryptocurrency: 'DOGE' }, 'Выберите поддерживаемую криптовалюту'],
+    ['an unsupported coin', { cryptocurrency: 'LTC' }, 'Выберите поддерживаемую криптовалюту'],
     [
       'BTC below 0.001',
       { amount_crypto: '0.0009', price_per_unit: '5000000' },

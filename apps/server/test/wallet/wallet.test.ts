@@ -20,7 +20,7 @@ describe('GET /api/v1/wallet/balances', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      data: ['BTC', 'ETH', 'USDT', 'BNB'].map((cryptocurrency) => ({
+      data: ['BTC', 'ETH', 'USDT', 'BNB', 'SOL', 'ADA', 'DOGE'].map((cryptocurrency) => ({
         cryptocurrency,
         available: '0.00000000',
         locked: '0.00000000',
@@ -47,6 +47,9 @@ describe('GET /api/v1/wallet/balances', () => {
       'ETH',
       'USDT',
       'BNB',
+      'SOL',
+      'ADA',
+      'DOGE',
     ]);
     expect(data[2]).toEqual({
       cryptocurrency: 'USDT',
@@ -114,6 +117,14 @@ describe('GET /api/v1/wallet/balances with a price feed', () => {
       data.map((b: { cryptocurrency: string; usd: string | null }) => [b.cryptocurrency, b.usd]),
     );
     // 1234.5 x 1.0004 = 1234.9938 -> 1234.99; 0.015 x 65432.1 = 981.4815 -> 981.48.
-    expect(usd).toEqual({ USDT: '1234.99', BTC: '981.48', ETH: null, BNB: null });
+    expect(usd).toEqual({
+      USDT: '1234.99',
+      BTC: '981.48',
+      ETH: null,
+      BNB: null,
+      SOL: null,
+      ADA: null,
+      DOGE: null,
+    });
   });
 });

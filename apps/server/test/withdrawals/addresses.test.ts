@@ -111,7 +111,7 @@ describe('saved withdrawal addresses', () => {
       if (error) expect(res.json().error).toBe(error);
     }
     expect((await add(user, { network: 'BTC', address: EXTERNAL.BTC, label: '' })).statusCode).toBe(400);
-    expect((await add(user, { network: 'DOGE', address: EXTERNAL.BTC, label: 'x' })).statusCode).toBe(400);
+    expect((await add(user, { network: 'LTC', address: EXTERNAL.BTC, label: 'x' })).statusCode).toBe(400);
     const own = await giveDepositAddress(t, user.userId, 'bitcoin');
     expect((await add(user, { network: 'BTC', address: own, label: 'Мой' })).statusCode).toBe(400);
   });

@@ -27,7 +27,10 @@ describe('a withdrawal to an address the platform derived for another user', () 
       const recipient = await signInEnrolled(t, `drv_r_${slug}`);
       const { address } = await depositAddress(t.app, recipient, network);
       await fund(t.ctx, sender.userId, currency, withdraw.max);
-      const typed = NETWORKS[network].family === 'tron' ? address : address.toLowerCase();
+      // base58 addresses (TRON, Solana, Dogecoin) are case-sensitive; the others are not
+      const typed = ['tron', 'solana', 'dogecoin'].includes(NETWORKS[network].family)
+        ? address
+        : address.toLowerCase();
 
       const res = await requestWithdrawal(t, sender, {
         cryptocurrency: currency,

@@ -1,6 +1,6 @@
-import type { Chain, NetworkId } from '@p2p/shared';
+import { type Chain, NETWORKS, type NetworkId } from '@p2p/shared';
 import { validateAddress } from '@p2p/shared/address';
-import { bech32 } from '@scure/base';
+import { base58, bech32 } from '@scure/base';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { getAddress } from 'viem';
@@ -16,12 +16,22 @@ export const EXTERNAL: Record<NetworkId, string> = {
   'USDT-ERC20': '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
   'USDT-TRC20': 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
   'BNB-BEP20': '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB',
+  // Solana docs' example wallet, CIP-19's enterprise address, BIP44 m/44'/3'/0'/0/0 of the test seed
+  SOL: 'vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg',
+  'USDT-SPL': 'vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg',
+  ADA: 'addr1vx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzers66hrl8',
+  DOGE: 'DBus3bamQjgJULBJtYXpEzDWQRwF5iwxgC',
 };
 
 export const hash64 = (n: number) => n.toString(16).padStart(64, '0');
 /** A well-formed transaction hash for a network. */
-export const txHashFor = (network: NetworkId, n: number) =>
-  network === 'BTC' || network === 'USDT-TRC20' ? hash64(n) : `0x${hash64(n)}`;
+export const txHashFor = (network: NetworkId, n: number) => {
+  const family = NETWORKS[network].family;
+  if (family === 'evm') return `0x${hash64(n)}`;
+  // Solana signatures: base58 of 64 bytes
+  if (family === 'solana') return base58.encode(Uint8Array.from(Buffer.from(hash64(n).repeat(2), 'hex')));
+  return hash64(n);
+};
 
 let addressSeq = 0;
 /** A fresh, valid deposit-looking address of a chain (20 deterministic bytes). */

@@ -147,6 +147,11 @@ export const AdminDashboard = z.object({
     volumeFiatToday: z.record(z.string(), z.string()),
   }),
   staffActionsToday: z.number().int(),
+  /**
+   * Free imported deposit addresses of each enabled network that draws from the address pool
+   * (docs/decisions/032); `low` below ADDRESS_POOL_LOW (100), when the console warns.
+   */
+  addressPools: z.array(z.object({ network: z.string(), remaining: z.number().int(), low: z.boolean() })),
   /** 14 days, oldest first, the last one is today (UTC). */
   daily: z.array(DashboardDay),
 });

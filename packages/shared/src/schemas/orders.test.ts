@@ -95,7 +95,7 @@ describe('CreateOrderRequest: order form messages', () => {
   it.each([
     ['type', { type: 'exchange' }, M.type],
     ['type missing', { type: undefined }, M.type],
-    ['cryptocurrency', { cryptocurrency: 'DOGE' }, M.crypto],
+    ['cryptocurrency', { cryptocurrency: 'LTC' }, M.crypto],
     [
       'BTC below 0.001',
       { amount_crypto: '0.00099999', price_per_unit: '5000000' },

@@ -22,6 +22,9 @@ export const ORDER_MIN_CRYPTO: Record<(typeof CRYPTOCURRENCIES)[number], string>
   ETH: '0.01',
   USDT: '10',
   BNB: '0.01',
+  SOL: '0.1',
+  ADA: '20',
+  DOGE: '100',
 };
 /** Smallest total and smallest per-trade limit, per fiat (1 000 ₽; about 10 $ in the others). */
 export const ORDER_MIN_FIAT: Record<(typeof FIAT_CURRENCIES)[number], string> = {

@@ -6,6 +6,7 @@ import {
   formatFiat,
 } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
+import { poolRemaining } from '../deposits/address-pool.service.ts';
 import {
   completedVolumeByDay,
   type DayVolume,
@@ -17,6 +18,8 @@ import {
 } from './dashboard.repository.ts';
 
 const DAY = 86_400_000;
+/** Fewer free pool addresses than this and the console warns (docs/decisions/032). */
+export const ADDRESS_POOL_LOW = 100;
 const DAYS = 14;
 
 /** Midnight UTC of the day `now` falls in. */
@@ -50,6 +53,8 @@ export class DashboardService {
     const daily = dailyVolumes(await completedVolumeByDay(db, first), first);
     const todayRow = daily[DAYS - 1];
     const oldest = disputesRow?.oldest ? new Date(disputesRow.oldest) : null;
+    const { mode, networks, poolChains } = this.ctx.config.chain;
+    const pools = mode === 'off' ? [] : await poolRemaining(db, networks, poolChains);
     return {
       generatedAt: now.toISOString(),
       users: {
@@ -79,6 +84,7 @@ export class DashboardService {
         volumeFiatToday: todayRow?.volumeFiat ?? {},
       },
       staffActionsToday: Number(staffRow?.n ?? 0),
+      addressPools: pools.map((p) => ({ ...p, low: p.remaining < ADDRESS_POOL_LOW })),
       daily,
     };
   }

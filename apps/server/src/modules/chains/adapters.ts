@@ -1,12 +1,15 @@
 import type { NetworkId } from '@p2p/shared';
+import { BlockbookWatcher } from './blockbook.ts';
+import { BlockfrostWatcher } from './cardano.ts';
 import type { ChainConfig } from './chain-config.ts';
 import type { Devnet } from './devnet/devnet.ts';
 import { EsploraWatcher } from './esplora.ts';
 import { EvmWatcher } from './evm.ts';
+import { SolanaWatcher } from './solana.ts';
 import { TronWatcher } from './tron.ts';
 import type { ChainWatcher } from './watcher.ts';
 
-/** USDT's decimals on Ethereum and TRON (6), unlike ETH's and BNB's 18. */
+/** USDT's decimals on Ethereum, TRON and Solana (6), unlike ETH's and BNB's 18. */
 export const USDT_DECIMALS = 6;
 
 /**
@@ -43,6 +46,25 @@ function liveAdapter(config: ChainConfig, network: NetworkId): ChainWatcher {
         contract: contracts.usdtTrc20,
         decimals: USDT_DECIMALS,
         apiKey: config.tronApiKey ?? undefined,
+      });
+    case 'DOGE': {
+      const accountKey = config.keys.dogecoin;
+      if (!accountKey) throw new Error('DOGE: no DOGE_XPUB configured');
+      return new BlockbookWatcher({ baseUrl: urls.blockbookDoge, accountKey });
+    }
+    case 'SOL':
+      return new SolanaWatcher({ network, rpcUrl: urls.solana });
+    case 'USDT-SPL':
+      return new SolanaWatcher({
+        network,
+        rpcUrl: urls.solana,
+        token: { mint: contracts.usdtSplMint, decimals: USDT_DECIMALS },
+      });
+    case 'ADA':
+      return new BlockfrostWatcher({
+        network,
+        apiUrl: urls.blockfrost,
+        projectId: config.blockfrostProjectId ?? undefined,
       });
   }
 }

@@ -5,6 +5,8 @@ export class HttpStatusError extends Error {
   constructor(
     readonly status: number,
     url: string,
+    /** The start of the answer's body, for APIs that say "not found" with another status. */
+    readonly body = '',
   ) {
     super(`HTTP ${status} from ${new URL(url).pathname}`);
     this.name = 'HttpStatusError';
@@ -37,7 +39,7 @@ export async function fetchText(
     signal: AbortSignal.timeout(timeoutMs),
   });
   const text = await res.text();
-  if (!res.ok) throw new HttpStatusError(res.status, url);
+  if (!res.ok) throw new HttpStatusError(res.status, url, text.slice(0, 200));
   return text;
 }
 

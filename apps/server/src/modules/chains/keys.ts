@@ -1,7 +1,8 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { ripemd160 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import type { Chain } from '@p2p/shared';
-import { createBase58check } from '@scure/base';
+import { base58, createBase58check } from '@scure/base';
 import { HDKey, type Versions } from '@scure/bip32';
 import { p2wpkh } from '@scure/btc-signer';
 import { bytesToHex, getAddress, isAddress } from 'viem';
@@ -10,9 +11,18 @@ import { publicKeyToAddress } from 'viem/accounts';
 /**
  * Deposit addresses from extended PUBLIC keys (docs/decisions/011-custody.md). The server
  * holds account-level keys only (Bitcoin m/84'/0'/0', Ethereum and BNB Smart Chain
- * m/44'/60'/0', TRON m/44'/195'/0') and derives the receive address `0/i` of user i.
- * No private key, seed or mnemonic is ever read here.
+ * m/44'/60'/0', TRON m/44'/195'/0', Dogecoin m/44'/3'/0') and derives the receive address
+ * `0/i` of user i. No private key, seed or mnemonic is ever read here. Solana and Cardano keys
+ * are ed25519 and are not derived from an xpub here (docs/decisions/031-doge-sol-ada.md).
  */
+
+/** The chains whose deposit addresses come from a BIP32 secp256k1 account xpub. */
+export const XPUB_CHAINS = ['bitcoin', 'ethereum', 'bsc', 'tron', 'dogecoin'] as const;
+export type XpubChain = (typeof XPUB_CHAINS)[number];
+
+export function isXpubChain(chain: Chain): chain is XpubChain {
+  return (XPUB_CHAINS as readonly string[]).includes(chain);
+}
 
 /** SLIP-132 version bytes of the extended public keys we accept. */
 const VERSIONS = {
@@ -20,12 +30,16 @@ const VERSIONS = {
   zpub: { public: 0x04b24746, private: 0x04b2430c },
   tpub: { public: 0x043587cf, private: 0x04358394 },
   vpub: { public: 0x045f1cf6, private: 0x045f18bc },
+  /** Dogecoin's own BIP32 version bytes (Dogecoin Core and some wallets export these). */
+  dgub: { public: 0x02facafd, private: 0x02fac398 },
 } as const satisfies Record<string, Versions>;
 type KeyPrefix = keyof typeof VERSIONS;
 
 /** Bitcoin address encodings: mainnet `bc1…`, regtest `bcrt1…` (devnet: visibly not real). */
 const BITCOIN_MAINNET = { bech32: 'bc', pubKeyHash: 0x00, scriptHash: 0x05, wif: 0x80 };
 const BITCOIN_REGTEST = { bech32: 'bcrt', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef };
+/** Dogecoin P2PKH version bytes: mainnet `D…`, test network `n…` (devnet: visibly not real). */
+const DOGECOIN_PUBKEY_HASH = { mainnet: 0x1e, devnet: 0x71 } as const;
 
 const base58check = createBase58check(sha256);
 const TRON_PREFIX = 0x41;
@@ -39,11 +53,17 @@ export class KeyError extends Error {}
  * (a master or address-level key would derive other addresses than the wallet shows) and,
  * for mainnet Bitcoin, test-network keys.
  */
-export function parseAccountKey(chain: Chain, text: string, style: AddressStyle): HDKey {
+export function parseAccountKey(chain: XpubChain, text: string, style: AddressStyle): HDKey {
   const prefix = text.slice(0, 4);
-  if (/^[xyztuv]prv$/.test(prefix)) throw new KeyError('is a private key: give the extended PUBLIC key');
-  if (!Object.hasOwn(VERSIONS, prefix)) throw new KeyError('must be an xpub, zpub, tpub or vpub');
-  if (chain !== 'bitcoin' && prefix !== 'xpub') throw new KeyError('must be an xpub (BIP44 account key)');
+  if (/^([xyztuv]prv|dgpv)$/.test(prefix))
+    throw new KeyError('is a private key: give the extended PUBLIC key');
+  if (!Object.hasOwn(VERSIONS, prefix)) throw new KeyError('must be an xpub, zpub, tpub, vpub or dgub');
+  if (chain === 'dogecoin' && prefix !== 'xpub' && prefix !== 'dgub') {
+    throw new KeyError("must be an xpub or dgub (BIP44 account key m/44'/3'/0')");
+  }
+  if (chain !== 'bitcoin' && chain !== 'dogecoin' && prefix !== 'xpub') {
+    throw new KeyError('must be an xpub (BIP44 account key)');
+  }
   if (chain === 'bitcoin' && style === 'mainnet' && (prefix === 'tpub' || prefix === 'vpub')) {
     throw new KeyError('is a test-network key; live Bitcoin needs an xpub or zpub');
   }
@@ -84,15 +104,26 @@ export function tronToHex(address: string): string | null {
   }
 }
 
+/** Dogecoin P2PKH: base58check of the version byte and HASH160 of the compressed public key. */
+function dogecoinAddressOf(publicKey: Uint8Array, style: AddressStyle): string {
+  const hash = ripemd160(sha256(publicKey));
+  return base58check.encode(Uint8Array.from([DOGECOIN_PUBKEY_HASH[style], ...hash]));
+}
+
+/** Hands out the deposit address of a derivation index (an xpub, or the devnet's test keys). */
+export interface DepositAddressSource {
+  addressAt(index: number): string;
+}
+
 /** Derives the receive addresses of one chain's account key. */
-export class AddressDeriver {
+export class AddressDeriver implements DepositAddressSource {
   constructor(
-    readonly chain: Chain,
+    readonly chain: XpubChain,
     private readonly account: HDKey,
     private readonly style: AddressStyle,
   ) {}
 
-  static fromText(chain: Chain, text: string, style: AddressStyle): AddressDeriver {
+  static fromText(chain: XpubChain, text: string, style: AddressStyle): AddressDeriver {
     return new AddressDeriver(chain, parseAccountKey(chain, text, style), style);
   }
 
@@ -115,14 +146,17 @@ export class AddressDeriver {
         return evmAddressOf(publicKey);
       case 'tron':
         return tronFromEvm(evmAddressOf(publicKey));
+      case 'dogecoin':
+        return dogecoinAddressOf(publicKey, this.style);
     }
   }
 }
 
 /**
  * The form addresses are stored and compared in: lower-case bech32 for Bitcoin, EIP-55 for
- * EVM chains, base58check for TRON. Null when the text is not an address of that chain's
- * family (the watcher then simply finds no owner).
+ * EVM chains, base58check for TRON and Dogecoin, base58 for Solana, lower-case bech32 for
+ * Cardano. Null when the text is not an address of that chain's family (the watcher then
+ * simply finds no owner).
  */
 export function canonicalAddress(chain: Chain, text: string): string | null {
   switch (chain) {
@@ -133,5 +167,29 @@ export function canonicalAddress(chain: Chain, text: string): string | null {
       return isAddress(text, { strict: false }) ? getAddress(text) : null;
     case 'tron':
       return tronToHex(text) ? text : null;
+    case 'dogecoin':
+      return dogecoinBytes(text) ? text : null;
+    case 'solana':
+      return solanaBytes(text) ? text : null;
+    case 'cardano':
+      return /^addr(_test)?1[02-9ac-hj-np-z]{50,200}$/i.test(text) ? text.toLowerCase() : null;
+  }
+}
+
+function dogecoinBytes(address: string): Uint8Array | null {
+  try {
+    const bytes = base58check.decode(address);
+    return bytes.length === 21 ? bytes : null;
+  } catch {
+    return null;
+  }
+}
+
+function solanaBytes(address: string): Uint8Array | null {
+  try {
+    const bytes = base58.decode(address);
+    return bytes.length === 32 ? bytes : null;
+  } catch {
+    return null;
   }
 }

@@ -70,7 +70,7 @@ export async function setNextIndex(tx: Tx, chain: Chain, next: number): Promise<
 /** Inserts a user's address; false when the user already has one on that chain. */
 export async function insertAddress(
   db: Executor,
-  values: { chain: Chain; userId: string; derivationIndex: number; address: string; now: Date },
+  values: { chain: Chain; userId: string; derivationIndex: number | null; address: string; now: Date },
 ): Promise<boolean> {
   const { now, ...rest } = values;
   const rows = await db

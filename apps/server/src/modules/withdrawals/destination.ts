@@ -44,7 +44,11 @@ export function canonicalAddress(network: NetworkInfo, text: string | undefined,
   }
   const check = validateAddress(network.id, text, { devnet });
   if (!check.ok) {
-    throw refusal('VALIDATION_ERROR', WithdrawalMessages.addressFormat(network.label), {
+    const message =
+      check.reason === 'offCurve'
+        ? WithdrawalMessages.addressOffCurve
+        : WithdrawalMessages.addressFormat(network.label);
+    throw refusal('VALIDATION_ERROR', message, {
       field: 'toAddress',
       network: network.id,
     });

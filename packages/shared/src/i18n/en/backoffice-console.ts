@@ -194,6 +194,10 @@ export const backofficeConsole: Messages<typeof ru> = {
   'bo.dash.chartTable': 'Chart data by day',
   'bo.dash.day': 'Day',
   'bo.dash.updated': 'Updated {time}',
+  'bo.dash.pools': 'Deposit addresses',
+  'bo.dash.poolLeft': '{network}: {count} left',
+  'bo.dash.poolLow':
+    'Fewer than 100 deposit addresses are left on {network} ({count}). Import more from the wallet.',
 
   'bo.user.back': 'Back to users',
   'bo.user.loadError': 'Failed to load the user',

@@ -66,7 +66,8 @@ export const common: Messages<typeof ru> = {
   'welcome.hint': '2 to 30 characters: letters, digits, spaces, hyphens and underscores.',
   'welcome.saved': 'Name saved',
   'page.market': 'P2P Market',
-  'page.marketText': 'The market of buy and sell orders for BTC, ETH, USDT and BNB will appear here.',
+  'page.marketText':
+    'The market of buy and sell orders for BTC, ETH, USDT, BNB, SOL, ADA and DOGE will appear here.',
   'page.order': 'Order details',
   'page.wallet': 'Wallet',
   'page.createOrder': 'Create order',

@@ -48,6 +48,7 @@ export const errors: Messages<typeof ru> = {
   'errors.insufficientBalance': 'Insufficient balance',
   'errors.depositsOff': 'Deposits are temporarily unavailable',
   'errors.depositNetworkOff': 'Deposits via the {network} network are unavailable right now',
+  'errors.depositPoolEmpty': 'Deposit addresses on {network} have run out for now. Please try again later.',
   'errors.tradeNotFound': 'Trade not found',
   'errors.socketTradeRooms': 'Too many open trades on one connection',
   'errors.unknownAction': 'Unknown action: {action}',

@@ -80,6 +80,8 @@ export const money: Messages<typeof ru> = {
   'wd.err.insufficient': 'Insufficient balance. Available: {available} {currency}',
   'wd.err.addressRequired': 'Withdrawal address is required',
   'wd.err.addressFormat': 'Invalid address format for the {network} network',
+  'wd.err.addressOffCurve':
+    'This is a Solana program address (PDA), not a wallet: nobody holds its key and coins sent there are lost. Enter a wallet address',
   'wd.err.totpRequired': 'Please verify 2FA before submitting withdrawal',
   'wd.err.labelRequired': 'Enter a label for the address',
   'wd.err.networkMismatch': 'Network {network} does not carry {currency}',

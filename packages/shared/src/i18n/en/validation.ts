@@ -96,7 +96,7 @@ export const validation: Messages<typeof ru> = {
   'validation.text.tooShort': 'At least {min} characters',
   'validation.file.unreadable': 'The file could not be read',
   'validation.wallet.type': 'Type: {options}',
-  'validation.crypto': 'Choose a cryptocurrency: BTC, ETH, USDT or BNB',
+  'validation.crypto': 'Choose a cryptocurrency: BTC, ETH, USDT, BNB, SOL, ADA or DOGE',
   'validation.withdrawal.status': 'Status: {options}',
   'validation.staff.email': "Enter the staff member's email",
   'validation.staff.emailTooLong': 'The email is too long',

@@ -192,6 +192,10 @@ export const backofficeConsole = {
   'bo.dash.chartTable': 'Данные графика по дням',
   'bo.dash.day': 'День',
   'bo.dash.updated': 'Обновлено {time}',
+  'bo.dash.pools': 'Адреса для пополнения',
+  'bo.dash.poolLeft': '{network}: осталось {count}',
+  'bo.dash.poolLow':
+    'В сети {network} осталось меньше 100 адресов для пополнения ({count}). Импортируйте новые адреса из кошелька.',
 
   'bo.user.back': 'К списку пользователей',
   'bo.user.loadError': 'Ошибка загрузки пользователя',

@@ -65,7 +65,8 @@ export const common = {
   'welcome.hint': 'От 2 до 30 символов: буквы, цифры, пробелы, дефисы и подчеркивания.',
   'welcome.saved': 'Имя сохранено',
   'page.market': 'P2P Market',
-  'page.marketText': 'Здесь появится рынок ордеров на покупку и продажу BTC, ETH, USDT и BNB.',
+  'page.marketText':
+    'Здесь появится рынок ордеров на покупку и продажу BTC, ETH, USDT, BNB, SOL, ADA и DOGE.',
   'page.order': 'Детали ордера',
   'page.wallet': 'Кошелек',
   'page.createOrder': 'Создание ордера',

@@ -49,6 +49,7 @@ export const errors = {
   'errors.insufficientBalance': 'Недостаточно средств на балансе',
   'errors.depositsOff': 'Пополнение временно недоступно',
   'errors.depositNetworkOff': 'Пополнение через сеть {network} сейчас недоступно',
+  'errors.depositPoolEmpty': 'Адреса для пополнения в сети {network} временно закончились. Попробуйте позже.',
   'errors.tradeNotFound': 'Сделка не найдена',
   'errors.socketTradeRooms': 'Слишком много открытых сделок в одном соединении',
   'errors.unknownAction': 'Неизвестное действие: {action}',

@@ -98,7 +98,7 @@ export const validation = {
   'validation.text.tooShort': 'Не менее {min} символов',
   'validation.file.unreadable': 'Ошибка при чтении файла',
   'validation.wallet.type': 'Тип: {options}',
-  'validation.crypto': 'Выберите криптовалюту: BTC, ETH, USDT или BNB',
+  'validation.crypto': 'Выберите криптовалюту: BTC, ETH, USDT, BNB, SOL, ADA или DOGE',
   'validation.withdrawal.status': 'Статус: {options}',
   'validation.staff.email': 'Укажите почту сотрудника',
   'validation.staff.emailTooLong': 'Адрес почты слишком длинный',

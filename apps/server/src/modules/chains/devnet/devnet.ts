@@ -11,6 +11,7 @@ import {
   type NetworkId,
   parseAmount,
 } from '@p2p/shared';
+import { base58 } from '@scure/base';
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { idempotent } from '../../idempotency/idempotency.ts';
@@ -32,10 +33,12 @@ function outputIndexOf(network: NetworkId): number {
   return info.family === 'evm' && !info.token ? NATIVE_TRANSFER_INDEX : 0;
 }
 
-/** Transaction ids look like the real chain's: 0x-prefixed on EVM chains. */
+/** Transaction ids look like the real chain's: 0x-prefixed on EVM chains, base58 signatures on Solana. */
 function newTxHash(network: NetworkId): string {
+  const { family } = NETWORKS[network];
+  if (family === 'solana') return base58.encode(randomBytes(64));
   const hex = randomBytes(32).toString('hex');
-  return NETWORKS[network].family === 'evm' ? `0x${hex}` : hex;
+  return family === 'evm' ? `0x${hex}` : hex;
 }
 
 /**

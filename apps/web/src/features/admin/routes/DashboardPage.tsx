@@ -52,6 +52,7 @@ export function DashboardPage() {
       )}
       {d ? (
         <>
+          <PoolWarnings pools={d.addressPools} />
           <Counters d={d} />
           <section className="panel" aria-labelledby="bo-chart-title">
             <h2 id="bo-chart-title" className="panel__title">
@@ -97,6 +98,34 @@ function Counters({ d }: { d: AdminDashboard }) {
       </Counter>
       <VolumeCounter trades={d.trades} />
       <Counter title={t('bo.dash.staffActions')} value={d.staffActionsToday} to="/admin/audit" />
+      {d.addressPools.length > 0 ? (
+        <Counter title={t('bo.dash.pools')} value={Math.min(...d.addressPools.map((p) => p.remaining))}>
+          {d.addressPools.map((p) => (
+            <p key={p.network} className={p.low ? 'bo-warn' : undefined}>
+              {t('bo.dash.poolLeft', { network: p.network, count: p.remaining })}
+            </p>
+          ))}
+        </Counter>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A warning per pool network that is running out of imported deposit addresses
+ * (docs/decisions/032-address-pool-solana-cardano.md): new users could not get one.
+ */
+function PoolWarnings({ pools }: { pools: AdminDashboard['addressPools'] }) {
+  const t = useT();
+  const low = pools.filter((p) => p.low);
+  if (low.length === 0) return null;
+  return (
+    <div role="status" data-testid="pool-warnings">
+      {low.map((p) => (
+        <p key={p.network} className="alert alert--warn">
+          {t('bo.dash.poolLow', { network: p.network, count: p.remaining })}
+        </p>
+      ))}
     </div>
   );
 }

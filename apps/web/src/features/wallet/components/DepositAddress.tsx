@@ -51,7 +51,8 @@ export function DepositAddress({
           currency: info.currency,
           network: info.label,
           confirmations: view.confirmations,
-          min: fmt.number(view.minimum.replace(/\.?0+$/, '')),
+          // '10' stays 10: only zeros after a decimal point are dropped
+          min: fmt.number(view.minimum.includes('.') ? view.minimum.replace(/\.?0+$/, '') : view.minimum),
         })}
       </p>
       {devnet && view.chainMode === 'devnet' ? (

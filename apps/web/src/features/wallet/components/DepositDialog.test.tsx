@@ -12,8 +12,9 @@ function serve(chainMode: 'devnet' | 'live') {
         network: 'USDT-TRC20',
         currency: 'USDT',
         address: TRON,
-        minimum: '10.00000000',
-        maximum: '50000.00000000',
+        // as the server sends them: the network's limits as written (packages/shared networks.ts)
+        minimum: '10',
+        maximum: '50000',
         confirmations: 1,
         chainMode,
         explorerUrl: null,
@@ -74,6 +75,7 @@ describe('deposit dialog', () => {
     fireEvent.click(get);
     await waitFor(() => expect(screen.getByTestId('deposit-address').textContent).toBe(TRON));
     expect(calls.some((c) => c.path === '/wallet/deposit-address?network=USDT-TRC20')).toBe(true);
+    expect(text()).toContain('перевод меньше 10 USDT не зачисляется');
     expect(screen.getByRole('img', { name: 'QR-код адреса пополнения' }).querySelector('svg')).not.toBeNull();
     await waitFor(() => expect(text()).toContain('ниже минимума'));
     // Not a devnet: no test transfer.

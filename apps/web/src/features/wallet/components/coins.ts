@@ -4,4 +4,7 @@ export const COIN_NAMES: Record<string, string> = {
   ETH: 'Ethereum',
   USDT: 'Tether',
   BNB: 'BNB',
+  SOL: 'Solana',
+  ADA: 'Cardano',
+  DOGE: 'Dogecoin',
 };

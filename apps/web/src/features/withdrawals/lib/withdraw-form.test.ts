@@ -79,6 +79,20 @@ describe('destination address (the server validators)', () => {
     expect(checkAddress('BTC', BTC_REGTEST, false).error?.key).toBe('wd.err.addressFormat');
     expect(checkAddress('BTC', BTC_MAIN, true).error?.key).toBe('wd.err.addressFormat');
   });
+
+  it('names a Solana program address (off the curve) for what it is, and takes a wallet key', () => {
+    // the associated token account of vines1… for the USDT mint: a PDA of the ATA program
+    const pda = 'AfJabZWVNfxiZ6zvQgmLpo2yaHRGHxEbeCcu7UwxhEgD';
+    expect(checkAddress('USDT-SPL', pda, false)).toEqual({
+      error: { key: 'wd.err.addressOffCurve' },
+      address: null,
+    });
+    expect(checkAddress('SOL', 'vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg', false).error).toBeNull();
+    expect(checkAddress('DOGE', 'DBus3bamQjgJULBJtYXpEzDWQRwF5iwxgC', false).error).toBeNull();
+    expect(checkAddress('DOGE', 'DBus3bamQjgJULBJtYXpEzDWQRwF5iwxgC', true).error?.key).toBe(
+      'wd.err.addressFormat',
+    );
+  });
 });
 
 describe('the whole form', () => {

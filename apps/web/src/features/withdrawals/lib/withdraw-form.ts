@@ -101,6 +101,7 @@ export function checkAddress(
   if (text.trim() === '') return { error: { key: 'wd.err.addressRequired' }, address: null };
   const result = validateAddress(network, text, { devnet });
   if (!result.ok) {
+    if (result.reason === 'offCurve') return { error: { key: 'wd.err.addressOffCurve' }, address: null };
     return {
       error: { key: 'wd.err.addressFormat', values: { network: NETWORKS[network].label } },
       address: null,

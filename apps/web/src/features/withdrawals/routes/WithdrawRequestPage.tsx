@@ -1,11 +1,9 @@
-import type { Cryptocurrency } from '@p2p/shared';
+import { type Cryptocurrency, isCryptocurrency } from '@p2p/shared';
 import { Link, useSearchParams } from 'react-router';
 import { useT } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { WithdrawFlow } from '../components/WithdrawFlow';
 import '../withdrawals.css';
-
-const COINS: readonly string[] = ['BTC', 'ETH', 'USDT', 'BNB'];
 
 /** /withdrawals/request: the same steps as the wallet's dialog, on a page of its own. */
 export function WithdrawRequestPage() {
@@ -13,7 +11,7 @@ export function WithdrawRequestPage() {
   useDocumentTitle(t('page.withdrawRequest'));
   const [params] = useSearchParams();
   const asked = params.get('currency') ?? '';
-  const currency = (COINS.includes(asked) ? asked : 'BTC') as Cryptocurrency;
+  const currency = (isCryptocurrency(asked) ? asked : 'BTC') as Cryptocurrency;
   return (
     <section className="page page--narrow" aria-labelledby="wdr-title">
       <div className="page__head page__head--split">
