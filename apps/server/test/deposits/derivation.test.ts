@@ -130,6 +130,14 @@ describe('on-chain units to the platform 1e-8', () => {
     expect(toPlatformUnits(150_000n, 8)).toEqual({ amount: 150_000n, remainder: 0n });
   });
 
+  it('SOL (9 decimals, lamports) loses its last digit to the remainder; ADA (6, lovelace) scales up', () => {
+    // 1.234567891 SOL -> 1.23456789, one lamport kept as the remainder (docs/decisions/031)
+    expect(toPlatformUnits(1_234_567_891n, 9)).toEqual({ amount: 123_456_789n, remainder: 1n });
+    expect(toPlatformUnits(9n, 9)).toEqual({ amount: 0n, remainder: 9n });
+    // 12.345678 ADA
+    expect(toPlatformUnits(12_345_678n, 6)).toEqual({ amount: 1_234_567_800n, remainder: 0n });
+  });
+
   it('rounds 18-decimal amounts down and keeps the remainder in wei', () => {
     // 1.234567891234567891 ETH
     expect(toPlatformUnits(1_234_567_891_234_567_891n, 18)).toEqual({

@@ -93,7 +93,7 @@ describe('withdrawals of the other coins', () => {
     [
       'a Solana program address',
       { cryptocurrency: 'USDT', network: 'USDT-SPL', amount: '20', toAddress: PDA },
-      'Это адрес программы Solana (PDA), а не кошелька',
+      'Это адрес программы Solana, а не кошелька',
     ],
     [
       'a Cardano stake address',

@@ -53,7 +53,7 @@ describe('message catalogue', () => {
   it('speaks one language per catalogue', () => {
     // Words that read the same in both: codes, brands, units, wire names quoted in messages.
     const neutral =
-      /\b(?:[A-Z]{2,}[a-z]?|P2P|Market|Telegram|PayPal|Wise|Revolut|Kaspi|Papara|Alipay|WeChat Pay|WebP|ЮMoney|MB|Hash|email|active|paused|release|refund|proof|avatar|multipart\/form-data|application\/json|Idempotency-Key|Content-Length|Authorization|Bitcoin|Ethereum|Tether)\b|\d+MB|ЮMoney|Bearer|OpenAPI|\/api\/\w+|X-Api-(?:Key|Timestamp|Signature)|X-Signature|\bhex\b|https?:\/\/[\w./-]*/g;
+      /\b(?:[A-Z]{2,}[a-z]?|P2P|Market|Telegram|PayPal|Wise|Revolut|Kaspi|Papara|Alipay|WeChat Pay|WebP|ЮMoney|MB|Hash|email|active|paused|release|refund|proof|avatar|multipart\/form-data|application\/json|Idempotency-Key|Content-Length|Authorization|Bitcoin|Ethereum|Tether|Solana|Cardano|Dogecoin)\b|\d+MB|ЮMoney|Bearer|OpenAPI|\/api\/\w+|X-Api-(?:Key|Timestamp|Signature)|X-Signature|\bhex\b|https?:\/\/[\w./-]*/g;
     // The server has always answered this one in English to every reader; its key keeps the words.
     const englishForAll = new Set(['errors.telegramData']);
     for (const key of messageKeys()) {

@@ -79,7 +79,7 @@ export const money = {
   'wd.err.addressRequired': 'Укажите адрес для вывода',
   'wd.err.addressFormat': 'Неверный формат адреса для сети {network}',
   'wd.err.addressOffCurve':
-    'Это адрес программы Solana (PDA), а не кошелька: у него нет ключа, и монеты на нём не вернуть. Укажите адрес кошелька',
+    'Это адрес программы Solana, а не кошелька: у него нет ключа, и монеты на нём не вернуть. Укажите адрес кошелька',
   'wd.err.totpRequired': 'Подтвердите вывод кодом двухфакторной аутентификации',
   'wd.err.labelRequired': 'Укажите название адреса',
   'wd.err.networkMismatch': 'Сеть {network} не подходит для {currency}',

@@ -43,7 +43,7 @@ export function TypeSection({ form, onType, onCrypto, onFiat }: TypeSectionProps
       <div className="form-row">
         <fieldset className="field field--set">
           <legend className="field__label">{t('createOrder.field.crypto')}</legend>
-          <div className="segmented">
+          <div className="segmented segmented--wrap">
             {CRYPTOCURRENCIES.map((coin) => (
               <button
                 key={coin}
