@@ -1,14 +1,12 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { blake2b } from '@noble/hashes/blake2.js';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha512 } from '@noble/hashes/sha2.js';
-import { base58, bech32 } from '@scure/base';
-import type { DepositAddressSource } from '../keys.ts';
+import { base58 } from '@scure/base';
 
 /**
- * DEVNET ONLY (docs/decisions/031-doge-sol-ada.md): deposit addresses on Solana and Cardano for
- * CHAIN_MODE=devnet. Live Solana and Cardano addresses do not come from here; this only lets
- * `npm start` show, credit and watch all seven coins. The keys are those of the well-known BIP39
+ * DEVNET ONLY (docs/decisions/031-doge-sol-ada.md): the Solana addresses the devnet's address pool is
+ * filled with (docs/decisions/032-address-pool-solana-cardano.md), as an operator's wallet
+ * would generate them offline. Live Solana addresses never come from here. The keys are those of the well-known BIP39
  * test seed "abandon abandon … about", public knowledge, which is why nothing here may ever hold
  * real coins.
  */
@@ -47,22 +45,4 @@ export function devnetSolanaAddress(index: number): string {
   checkIndex(index);
   const secret = slip10Ed25519(TEST_SEED, [44, 501, index, 0]);
   return base58.encode(ed25519.getPublicKey(secret));
-}
-
-/**
- * Cardano: an enterprise address on the test network (`addr_test1v…`, header 0x60) paying
- * the blake2b-224 hash of an ed25519 key from m/1852'/1815'/0'/0'/i' (SLIP-0010, not the
- * wallets' BIP32-Ed25519, so no wallet finds it: devnet only).
- */
-export function devnetCardanoAddress(index: number): string {
-  checkIndex(index);
-  const secret = slip10Ed25519(TEST_SEED, [1852, 1815, 0, 0, index]);
-  const keyHash = blake2b(ed25519.getPublicKey(secret), { dkLen: 28 });
-  const bytes = Uint8Array.from([0x60, ...keyHash]);
-  return bech32.encode('addr_test', bech32.toWords(bytes), 200);
-}
-
-/** The devnet's address source of a chain without an xpub (Solana, Cardano). */
-export function devnetAddressSource(chain: 'solana' | 'cardano'): DepositAddressSource {
-  return { addressAt: chain === 'solana' ? devnetSolanaAddress : devnetCardanoAddress };
 }
