@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OptionalDisplayName, RequiredDisplayName } from '../display-name.ts';
 import type { MessageKey } from '../i18n/runtime.ts';
+import { isValidTimeZone } from '../time-zones.ts';
 
 /** The signed-in user's own view. */
 export const UserView = z.object({
@@ -31,8 +32,23 @@ export const UserView = z.object({
   rating: z.number().nullable(),
   /** Completed trades. */
   trades_count: z.number().int(),
+  /** IANA zone the bot writes times in (docs/decisions/030); `Europe/Moscow` until set. */
+  timeZone: z.string(),
 });
 export type UserView = z.infer<typeof UserView>;
+
+/** An IANA time zone that this runtime's Intl knows (stored in its canonical spelling). */
+export const TimeZoneName = z
+  .string({ error: 'validation.timeZone' })
+  .max(64, 'validation.timeZone')
+  .refine(isValidTimeZone, 'validation.timeZone');
+
+/** `PUT /users/me/time-zone`. */
+export const TimeZoneRequest = z.object({ timeZone: TimeZoneName }).strict();
+export type TimeZoneRequest = z.infer<typeof TimeZoneRequest>;
+
+/** The header the web sends at sign-in with the browser's zone (docs/decisions/030). */
+export const TIME_ZONE_HEADER = 'x-time-zone';
 
 export const UserResult = z.object({ user: UserView });
 

@@ -1,11 +1,14 @@
 import { backofficeConsole } from './backoffice-console.ts';
 import { merchantApi } from './merchant-api.ts';
+import { reminders } from './reminders.ts';
 
 /**
  * Texts of screens that load later, with their own code (docs/decisions/015): the back office's
- * console and the merchant API's settings page. The browser adds them when such a screen opens.
+ * console, the merchant API's settings page, and the reminders and time zone texts (the inbox
+ * and the profile page; docs/decisions/030). The browser adds them when such a screen opens.
  */
 export const ruLater = {
   ...backofficeConsole,
   ...merchantApi,
+  ...reminders,
 } as const;
