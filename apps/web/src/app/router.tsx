@@ -31,9 +31,23 @@ const privateRoutes: RouteObject[] = [
   page('/my-trades', async () => (await import('@/features/my-trades')).MyTradesPage),
   page('/order/:id/manage', async () => (await orders()).OrderManagePage),
   page('/trade/:id', async () => (await import('@/features/trade')).TradePage),
-  page('/notifications', async () => (await import('@/features/notifications')).NotificationsPage),
+  // The inbox's reminders and the profile's time zone have their texts in the later part
+  // (docs/decisions/030).
+  page('/notifications', async () => {
+    const [{ NotificationsPage }] = await Promise.all([
+      import('@/features/notifications'),
+      loadLaterTexts(currentLang()),
+    ]);
+    return NotificationsPage;
+  }),
   page('/trade-history', async () => (await import('@/features/trade-history')).TradeHistoryPage),
-  page('/profile', async () => (await import('@/features/settings')).SettingsPage),
+  page('/profile', async () => {
+    const [{ SettingsPage }] = await Promise.all([
+      import('@/features/settings'),
+      loadLaterTexts(currentLang()),
+    ]);
+    return SettingsPage;
+  }),
   page(
     '/settings/payment-methods',
     async () => (await import('@/features/payment-methods')).PaymentMethodsPage,
