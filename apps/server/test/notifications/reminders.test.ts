@@ -55,6 +55,8 @@ const remindersOf = (userId: string) =>
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.kind, 'deadline_reminder')));
 
+const textOf = (message: unknown) => String((message as Record<string, unknown> | undefined)?.text);
+
 async function tick() {
   const result = await scheduler.tick();
   await tg.settle();
@@ -97,7 +99,7 @@ describe('10 minutes before the payment deadline: the buyer', () => {
     expect(local).toMatch(/^\d\d:\d\d \(UTC\+5\)$/);
     const sent = tg.sentTo(buyerChat).slice(before);
     expect(sent).toHaveLength(1);
-    const text = String(sent[0]?.text);
+    const text = textOf(sent[0]);
     expect(text).toContain(`Сделка #${s.tradeId.slice(-8)}: срок оплаты скоро истечёт`);
     expect(text).toContain(`нажмите «Я оплатил» до ${local}`);
     expect(text).not.toContain('UTC ');
@@ -157,7 +159,7 @@ describe('5 minutes before auto-release: the seller', () => {
     expect(sent).toHaveLength(1);
     const local = formatZonedTime(releaseAt, 'Europe/Moscow', 'ru');
     expect(local).toMatch(/^\d\d:\d\d МСК$/);
-    expect(String(sent[0]?.text)).toContain(`откройте спор до ${local}`);
+    expect(textOf(sent[0])).toContain(`откройте спор до ${local}`);
     expect(tg.buttons(sent[0] as Record<string, unknown>)[0]).toEqual({
       text: 'Открыть сделку',
       url: `https://p2p.example/trade/${s.tradeId}`,
@@ -252,8 +254,8 @@ describe('2 hours before an evidence deadline: the party asked', () => {
     // November in Berlin: UTC+1.
     const local = formatZonedTime(deadline, 'Europe/Berlin', 'ru');
     expect(local).toMatch(/\(UTC\+1\)$/);
-    expect(String(sent[0]?.text)).toContain('Модератор просит: Выписка по счёту за день сделки');
-    expect(String(sent[0]?.text)).toContain(`приложите чек до ${local}`);
+    expect(textOf(sent[0])).toContain('Модератор просит: Выписка по счёту за день сделки');
+    expect(textOf(sent[0])).toContain(`приложите чек до ${local}`);
     // The buyer was not asked.
     expect(await remindersOf(s.buyer.userId)).toHaveLength(0);
   });

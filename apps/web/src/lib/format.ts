@@ -1,9 +1,7 @@
 import {
-  detectedTimeZone,
   FIAT_DECIMALS,
   FIAT_SIGN,
   formatAmount,
-  formatZonedTime,
   isCryptocurrency,
   isMessageKey,
   type Lang,
@@ -153,21 +151,20 @@ export function formatDateTime(iso: string | null | undefined, lang: Lang): stri
 }
 
 /**
- * Date and time in the reader's (the browser's) zone with the zone named, by the formatter the
- * server's bot uses too (docs/decisions/030): `22.11.2026, 14:31 МСК`, `22.11.2026, 16:31 (UTC+5)`.
- * For a moment something lifts or ends; EMPTY when missing or not a date.
+ * Date and time with the reader's time zone named (`22.11.2026, 14:31 GMT+3`): when something
+ * lifts or ends at an exact moment (a trade suspension); EMPTY when missing or not a date.
  */
 export function formatDateTimeZone(iso: string | null | undefined, lang: Lang): string {
   const date = dateOf(iso);
   if (!date) return EMPTY;
-  return formatZonedTime(date, detectedTimeZone(), lang, { withDate: true });
-}
-
-/** Time of day with the reader's zone named (`14:31 МСК`): a deadline in a text. */
-export function formatTimeZone(iso: string | null | undefined, lang: Lang): string {
-  const date = dateOf(iso);
-  if (!date) return EMPTY;
-  return formatZonedTime(date, detectedTimeZone(), lang);
+  return dateFormat(lang, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(date);
 }
 
 /** Time of day (`14:05`); EMPTY when missing. */

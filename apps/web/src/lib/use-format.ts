@@ -19,7 +19,6 @@ export function formatterFor(lang: Lang) {
     dateTime: (iso: string | null | undefined) => f.formatDateTime(iso, lang),
     dateTimeZone: (iso: string | null | undefined) => f.formatDateTimeZone(iso, lang),
     time: (iso: string | null | undefined) => f.formatTime(iso, lang),
-    timeZone: (iso: string | null | undefined) => f.formatTimeZone(iso, lang),
     date: (iso: string | null | undefined, style?: 'long' | 'short' | 'weekday') =>
       f.formatDate(iso, lang, style),
     moment: (iso: string | null | undefined) => f.formatMoment(iso, lang),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OptionalDisplayName, RequiredDisplayName } from '../display-name.ts';
 import type { MessageKey } from '../i18n/runtime.ts';
-import { isValidTimeZone } from '../time-zones.ts';
+import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../time-zones.ts';
 
 /** The signed-in user's own view. */
 export const UserView = z.object({
@@ -33,7 +33,7 @@ export const UserView = z.object({
   /** Completed trades. */
   trades_count: z.number().int(),
   /** IANA zone the bot writes times in (docs/decisions/030); `Europe/Moscow` until set. */
-  timeZone: z.string(),
+  timeZone: z.string().default(DEFAULT_TIME_ZONE),
 });
 export type UserView = z.infer<typeof UserView>;
 
@@ -46,9 +46,6 @@ export const TimeZoneName = z
 /** `PUT /users/me/time-zone`. */
 export const TimeZoneRequest = z.object({ timeZone: TimeZoneName }).strict();
 export type TimeZoneRequest = z.infer<typeof TimeZoneRequest>;
-
-/** The header the web sends at sign-in with the browser's zone (docs/decisions/030). */
-export const TIME_ZONE_HEADER = 'x-time-zone';
 
 export const UserResult = z.object({ user: UserView });
 

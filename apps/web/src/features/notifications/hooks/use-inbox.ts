@@ -63,9 +63,6 @@ export function useNotificationText() {
     key && isMessageKey(key) ? t(key, values) : fallback;
   return (n: NotificationView) => {
     const values = displayValues(n.values, fmt);
-    // A reminder's deadline in the reader's own zone (docs/decisions/030), not the one the
-    // server wrote it in for the bot.
-    if (n.kind === 'deadline_reminder' && n.deadline) values.time = fmt.timeZone(n.deadline);
     return {
       title: render(n.titleKey, values, n.title) ?? n.title,
       message: render(n.messageKey, values, n.message) ?? n.message,

@@ -36,7 +36,9 @@ export function TimeZoneSection({ user, id }: { user: UserView; id: string }) {
   const { t, lang } = useI18n();
   const queryClient = useQueryClient();
   const detected = detectedTimeZone();
-  const zones = [...new Set<string>([user.timeZone, detected, ...COMMON_TIME_ZONES])];
+  // A user kept by an older build may carry no zone yet: the server's default until it answers.
+  const current = user.timeZone || DEFAULT_TIME_ZONE;
+  const zones = [...new Set<string>([current, detected, ...COMMON_TIME_ZONES])];
   const save = useMutation({
     mutationFn: settingsApi.setTimeZone,
     onSuccess: (saved) => {
@@ -61,7 +63,7 @@ export function TimeZoneSection({ user, id }: { user: UserView; id: string }) {
         <select
           id={`${id}-tz-select`}
           className="input"
-          value={user.timeZone || DEFAULT_TIME_ZONE}
+          value={current}
           disabled={save.isPending}
           aria-describedby={`${id}-tz-hint`}
           onChange={(e) => save.mutate(e.target.value)}
