@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OptionalDisplayName, RequiredDisplayName } from '../display-name.ts';
 import type { MessageKey } from '../i18n/runtime.ts';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../time-zones.ts';
+import { text } from './text.ts';
 
 /** The signed-in user's own view. */
 export const UserView = z.object({
@@ -38,10 +39,15 @@ export const UserView = z.object({
 export type UserView = z.infer<typeof UserView>;
 
 /** An IANA time zone that this runtime's Intl knows (stored in its canonical spelling). */
-export const TimeZoneName = z
-  .string({ error: 'validation.timeZone' })
-  .max(64, 'validation.timeZone')
-  .refine(isValidTimeZone, 'validation.timeZone');
+export const TimeZoneName = text({
+  min: 1,
+  max: 64,
+  messages: {
+    required: 'validation.timeZone',
+    tooLong: 'validation.timeZone',
+    badCharacters: 'validation.timeZone',
+  },
+}).refine(isValidTimeZone, 'validation.timeZone');
 
 /** `PUT /users/me/time-zone`. */
 export const TimeZoneRequest = z.object({ timeZone: TimeZoneName }).strict();
