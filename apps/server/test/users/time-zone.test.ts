@@ -112,6 +112,7 @@ describe('users.time_zone', () => {
 describe("the chat's evidence request line", () => {
   it('carries its deadline as data, which each reader writes in their own zone', async () => {
     const { tradeId, seller } = await disputedTradeScenario(t.ctx);
+    await t.ctx.db.update(users).set({ timeZone: 'Asia/Yekaterinburg' }).where(eq(users.id, seller.id));
     const mod = await signInStaff(t, { role: 'moderator' });
     await t.app.inject({
       method: 'POST',
@@ -148,5 +149,12 @@ describe("the chat's evidence request line", () => {
     const london = systemLineText(line, 'en', 'Europe/London');
     expect(london).toContain(formatZonedTime(deadline, 'Europe/London', 'en', { withDate: true }));
     expect(london).toMatch(/\(UTC\+0\)/);
+    // The seller's inbox (and so the bot) has the line in the seller's own zone.
+    await t.app.notifications.feed.idle();
+    const inbox = await t.app.inject({ url: '/api/v1/notifications?limit=5', headers: session.headers });
+    const notice = inbox
+      .json()
+      .data.notifications.find((n: { kind: string }) => n.kind === 'moderator_message');
+    expect(notice.message).toBe(yekaterinburg);
   });
 });

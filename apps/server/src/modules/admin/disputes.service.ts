@@ -540,6 +540,8 @@ export class DisputesService {
         senderName: translate('ru', 'bo.moderator'),
         message: view.content,
         fromModerator: true,
+        contentKey: view.contentKey,
+        contentValues: view.contentValues ?? null,
       });
     }
     return view;
