@@ -1,4 +1,4 @@
-import { formatCrypto, formatFiat, formatZonedTime } from '@p2p/shared';
+import { DEFAULT_TIME_ZONE, formatCrypto, formatFiat, formatZonedTime } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { EvidenceRequestRow, ReminderKind, TradeRow } from '../../db/schema.ts';
@@ -133,7 +133,7 @@ export class RemindersService {
   ): Promise<NotificationDraft | null> {
     const found = await tradeForRecipient(tx, item.trade.id, userId);
     if (!found) return null;
-    const zone = (await repo.timeZoneOf(tx, userId)) ?? undefined;
+    const zone = (await repo.timeZoneOf(tx, userId)) ?? DEFAULT_TIME_ZONE;
     const { trade, settings } = found;
     return {
       userId,
@@ -149,7 +149,8 @@ export class RemindersService {
         fiat: formatFiat(trade.amountFiat),
         fiatCurrency: trade.fiatCurrency,
         minutes: Math.max(1, Math.ceil((item.deadline.getTime() - now.getTime()) / MINUTE)),
-        time: formatZonedTime(item.deadline, zone ?? 'Europe/Moscow', 'ru'),
+        // The recipient's zone: the bot shows these values as they are (docs/decisions/030).
+        time: formatZonedTime(item.deadline, zone, 'ru'),
         text: item.evidence ? clip(item.evidence.text) : '',
       },
       deadline: item.deadline,

@@ -37,7 +37,10 @@ export interface TickResult {
   expired: number;
   released: number;
   ordersExpired: number;
-  /** Reminders sent before deadlines (docs/decisions/030). */
+  /**
+   * Deadlines reminded (docs/decisions/030): sent, or, rarely, found sent by another instance or
+   * no longer due once locked.
+   */
   reminded: number;
   /** Items (or claims) that failed this tick; they are tried again on the next one. */
   failed: number;
