@@ -73,7 +73,11 @@ async function main() {
       .catch((error: unknown) => app.log.error({ err: error }, 'telegram polling stopped'));
   }
 
-  const scheduler = new Scheduler(ctx, { log: app.log, registry: app.metricsRegistry });
+  const scheduler = new Scheduler(ctx, {
+    log: app.log,
+    registry: app.metricsRegistry,
+    inbox: app.notifications.inbox,
+  });
   scheduler.start(2_000, (error) => app.log.error({ err: error }, 'scheduler tick failed'));
   // The price feed is asked again every PRICE_REFRESH_SECONDS even when nobody looks at the
   // market, so floating orders follow it (docs/decisions/027); poll() itself keeps the pace.

@@ -98,6 +98,9 @@ export const TradeMessageEvent = z.object({
   message: z.string(),
   /** Written by the dispute moderator (not by the other party). */
   fromModerator: z.boolean().optional(),
+  /** A line written from a catalogue key: its key and values (a deadline as an ISO instant). */
+  contentKey: z.string().nullable().optional(),
+  contentValues: z.record(z.string(), z.string()).nullable().optional(),
 });
 
 export const PaymentTemplateAttachedEvent = z.object({

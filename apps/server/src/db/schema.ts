@@ -49,6 +49,8 @@ export const users = pgTable('users', {
   blockedAt: ts('blocked_at'),
   blockReason: text('block_reason'),
   blockedBy: uuid('blocked_by'),
+  /** IANA zone the bot writes times in (0033; docs/decisions/030). */
+  timeZone: text('time_zone').notNull().default('Europe/Moscow'),
 });
 export type UserRow = typeof users.$inferSelect;
 
@@ -299,6 +301,8 @@ export const chatMessages = pgTable('chat_messages', {
   content: text('content').notNull(),
   /** A SYSTEM line's catalogue key (`content` is its Russian text); null on other lines. */
   contentKey: text('content_key'),
+  /** The key's values as data (a deadline as an ISO instant), formatted by each reader (0033). */
+  contentValues: jsonb('content_values').$type<Record<string, string>>(),
   createdAt: ts('created_at').notNull().defaultNow(),
   readAt: ts('read_at'),
 });
@@ -796,3 +800,22 @@ export const swaps = pgTable('swaps', {
   createdAt: ts('created_at').notNull(),
 });
 export type SwapRow = typeof swaps.$inferSelect;
+
+// ---- 0034: reminders before deadlines (docs/decisions/030) ----
+
+export const REMINDER_KINDS = ['payment_due', 'auto_release', 'evidence_due', 'dispute_sla'] as const;
+export type ReminderKind = (typeof REMINDER_KINDS)[number];
+
+/** One reminder sent; (kind, subject, deadline) is unique: a deadline reminds at most once. */
+export const reminders = pgTable('reminders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind', { enum: REMINDER_KINDS }).notNull(),
+  subjectId: uuid('subject_id').notNull(),
+  tradeId: uuid('trade_id').notNull(),
+  deadline: ts('deadline').notNull(),
+  userId: uuid('user_id'),
+  staffId: uuid('staff_id'),
+  notificationId: uuid('notification_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+export type ReminderRow = typeof reminders.$inferSelect;

@@ -318,6 +318,7 @@ export const OPERATIONS: Record<string, Entry> = {
   'GET /api/v1/users/me': row(USERS),
   'GET /api/v1/users/me/limits': row(USERS),
   'PUT /api/v1/users/me': row(USERS, { body: () => ({ display_name: 'Новое имя' }) }),
+  'PUT /api/v1/users/me/time-zone': row(USERS, { body: () => ({ timeZone: 'Europe/Berlin' }) }),
   'PUT /api/v1/users/profile': row(USERS, {
     body: () => ({ displayName: 'Новое имя', useCustomProfile: true }),
   }),
@@ -630,6 +631,7 @@ export const OPERATIONS: Record<string, Entry> = {
     { query: () => ({ page: '1', limit: '20', owner: 'all' }) },
     'DISPUTED',
   ),
+  'GET /api/v1/admin/disputes/reminders': row(STAFF),
   'GET /api/v1/admin/disputes/{id}': row(STAFF, { params: trade }, 'DISPUTED'),
   'POST /api/v1/admin/disputes/{id}/take': row(STAFF, { params: trade }, 'DISPUTED'),
   'POST /api/v1/admin/disputes/{id}/release': row(STAFF, { params: trade }, 'DISPUTED', moderatorTakes),

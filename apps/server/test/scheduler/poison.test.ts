@@ -75,7 +75,13 @@ describe('a poisoned item', () => {
     const historyBefore = (await statusOf(unpaidPoisoned)).actions.length;
 
     t.clock.advance(40 * MINUTE);
-    expect(await scheduler.tick()).toEqual({ expired: 2, released: 1, ordersExpired: 0, failed: 2 });
+    expect(await scheduler.tick()).toEqual({
+      expired: 2,
+      released: 1,
+      ordersExpired: 0,
+      reminded: 0,
+      failed: 2,
+    });
     for (const trade of unpaid) expect((await statusOf(trade)).status).toBe('CANCELLED');
     expect((await statusOf(confirmed)).status).toBe('COMPLETED');
     // The failed transactions left nothing behind.
@@ -95,9 +101,21 @@ describe('a poisoned item', () => {
     expect(String(cause)).toContain('poisoned row');
 
     // Each tick tries it again (once), and once the row is sound it goes through.
-    expect(await scheduler.tick()).toEqual({ expired: 0, released: 0, ordersExpired: 0, failed: 2 });
+    expect(await scheduler.tick()).toEqual({
+      expired: 0,
+      released: 0,
+      ordersExpired: 0,
+      reminded: 0,
+      failed: 2,
+    });
     await cure();
-    expect(await scheduler.tick()).toEqual({ expired: 1, released: 1, ordersExpired: 0, failed: 0 });
+    expect(await scheduler.tick()).toEqual({
+      expired: 1,
+      released: 1,
+      ordersExpired: 0,
+      reminded: 0,
+      failed: 0,
+    });
     expect((await statusOf(unpaidPoisoned)).status).toBe('CANCELLED');
     expect((await statusOf(confirmedPoisoned)).status).toBe('COMPLETED');
     expect(await failures()).toEqual({ payment_expiry: 2, auto_release: 2 });

@@ -75,7 +75,13 @@ describe('payment deadline', () => {
     expect((await orderOf(orderId)).available_amount).toBe('1.00000000');
 
     // Nothing left to do at this instant: a second pass moves nothing.
-    expect(await scheduler.tick()).toEqual({ expired: 0, released: 0, ordersExpired: 0, failed: 0 });
+    expect(await scheduler.tick()).toEqual({
+      expired: 0,
+      released: 0,
+      ordersExpired: 0,
+      reminded: 0,
+      failed: 0,
+    });
     expect(await balance(t.ctx, seller.id)).toEqual({ available: 0n, locked: BTC });
   });
 

@@ -17,6 +17,12 @@ const page = (path: string, load: () => Promise<ComponentType>): RouteObject => 
   path,
   lazy: async () => ({ Component: await load() }),
 });
+/**
+ * A page whose screens use texts of the later part of the catalogue (docs/decisions/015): its
+ * code and those texts load together.
+ */
+const withLaterTexts = async <T,>(code: Promise<T>): Promise<T> =>
+  (await Promise.all([code, loadLaterTexts(currentLang())]))[0];
 const orders = orderScreens;
 const withdrawals = () => import('@/features/withdrawals');
 
@@ -32,25 +38,24 @@ const privateRoutes: RouteObject[] = [
   page('/order/:id/manage', async () => (await orders()).OrderManagePage),
   // The trade page's notes (progress of a finished trade, why a trade cannot be cancelled) come
   // with the texts that load later (docs/decisions/015).
-  page('/trade/:id', async () => {
-    const [{ TradePage }] = await Promise.all([import('@/features/trade'), loadLaterTexts(currentLang())]);
-    return TradePage;
-  }),
-  page('/notifications', async () => (await import('@/features/notifications')).NotificationsPage),
+  page('/trade/:id', async () => (await withLaterTexts(import('@/features/trade'))).TradePage),
+  // The inbox's reminders and the profile's time zone have their texts in the later part
+  // (docs/decisions/030).
+  page(
+    '/notifications',
+    async () => (await withLaterTexts(import('@/features/notifications'))).NotificationsPage,
+  ),
   page('/trade-history', async () => (await import('@/features/trade-history')).TradeHistoryPage),
-  page('/profile', async () => (await import('@/features/settings')).SettingsPage),
+  page('/profile', async () => (await withLaterTexts(import('@/features/settings'))).SettingsPage),
   page(
     '/settings/payment-methods',
     async () => (await import('@/features/payment-methods')).PaymentMethodsPage,
   ),
   page('/settings/security', async () => (await import('@/features/two-factor')).SecurityPage),
-  page('/settings/api', async () => {
-    const [{ ApiSettingsPage }] = await Promise.all([
-      import('@/features/merchant-api'),
-      loadLaterTexts(currentLang()),
-    ]);
-    return ApiSettingsPage;
-  }),
+  page(
+    '/settings/api',
+    async () => (await withLaterTexts(import('@/features/merchant-api'))).ApiSettingsPage,
+  ),
   page('/withdrawals/request', async () => (await withdrawals()).WithdrawRequestPage),
   page('/withdrawals/history', async () => (await withdrawals()).WithdrawalsHistoryPage),
   page('/dashboard/orders', async () => (await orders()).MyOrdersPage),
@@ -64,11 +69,7 @@ const adminRoute: RouteObject = {
   path: '/admin/*',
   lazy: async () => {
     // The console's texts come with its code (docs/decisions/015), not in the first load.
-    const [{ AdminApp }] = await Promise.all([
-      import('@/features/admin/AdminApp'),
-      loadLaterTexts(currentLang()),
-    ]);
-    return { Component: AdminApp };
+    return { Component: (await withLaterTexts(import('@/features/admin/AdminApp'))).AdminApp };
   },
 };
 

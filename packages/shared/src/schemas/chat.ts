@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isMessageKey, type Lang, type MessageKey, translate } from '../i18n/runtime.ts';
+import { detectedTimeZone, formatZonedTime } from '../time-zones.ts';
 import { PageInfo } from './common.ts';
 import { text } from './text.ts';
 
@@ -45,6 +46,11 @@ export const ChatMessage = z.object({
   content: z.string(),
   /** A SYSTEM line's catalogue key: clients show the line in their reader's language by it. */
   contentKey: z.string().nullable(),
+  /**
+   * The key's values as data: a deadline (`deadline`) is an ISO instant that each reader's
+   * client writes in their own zone (docs/decisions/030). Null or absent without values.
+   */
+  contentValues: z.record(z.string(), z.string()).nullable().optional(),
   type: ChatMessageType,
   createdAt: z.string(),
   readAt: z.string().nullable(),
@@ -52,10 +58,27 @@ export const ChatMessage = z.object({
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
-/** A SYSTEM line in the reader's language, by its key; as stored when it has none. */
-export function systemLineText(message: Pick<ChatMessage, 'content' | 'contentKey'>, lang: Lang): string {
+/** Values of a chat line that are instants, written in the reader's zone with their zone named. */
+const TIME_VALUES = new Set(['deadline']);
+
+/**
+ * A SYSTEM (or keyed MODERATOR) line in the reader's language, by its key, with its time values
+ * in the reader's zone (`timeZone`, the browser's own by default); as stored when it has no key.
+ */
+export function systemLineText(
+  message: Pick<ChatMessage, 'content' | 'contentKey'> & Partial<Pick<ChatMessage, 'contentValues'>>,
+  lang: Lang,
+  timeZone: string = detectedTimeZone(),
+): string {
   const key = message.contentKey;
-  return key && isMessageKey(key) ? translate(lang, key) : message.content;
+  if (!key || !isMessageKey(key)) return message.content;
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(message.contentValues ?? {})) {
+    const at = TIME_VALUES.has(name) ? new Date(value) : null;
+    values[name] =
+      at && !Number.isNaN(at.getTime()) ? formatZonedTime(at, timeZone, lang, { withDate: true }) : value;
+  }
+  return translate(lang, key, values);
 }
 
 /** Text as users send it: trimmed, 1..2000 characters, several lines, no control characters. */

@@ -43,6 +43,8 @@ export const NOTIFICATION_KINDS = [
   'deposit_credited',
   /** To the owner of a withdrawal (or the recipient of an internal transfer): status changed. */
   'withdrawal_status',
+  /** To the party who must act (or staff): a deadline is near (docs/decisions/030). */
+  'deadline_reminder',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -64,6 +66,7 @@ export const NOTIFICATION_CATEGORY_OF: Record<NotificationKind, NotificationCate
   chat_message: 'chat',
   deposit_credited: 'funds',
   withdrawal_status: 'funds',
+  deadline_reminder: 'trades',
 };
 
 export const NotificationView = z.object({

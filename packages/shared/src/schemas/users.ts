@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { OptionalDisplayName, RequiredDisplayName } from '../display-name.ts';
 import type { MessageKey } from '../i18n/runtime.ts';
+import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../time-zones.ts';
+import { text } from './text.ts';
 
 /** The signed-in user's own view. */
 export const UserView = z.object({
@@ -31,8 +33,25 @@ export const UserView = z.object({
   rating: z.number().nullable(),
   /** Completed trades. */
   trades_count: z.number().int(),
+  /** IANA zone the bot writes times in (docs/decisions/030); `Europe/Moscow` until set. */
+  timeZone: z.string().default(DEFAULT_TIME_ZONE),
 });
 export type UserView = z.infer<typeof UserView>;
+
+/** An IANA time zone that this runtime's Intl knows (stored in its canonical spelling). */
+export const TimeZoneName = text({
+  min: 1,
+  max: 64,
+  messages: {
+    required: 'validation.timeZone',
+    tooLong: 'validation.timeZone',
+    badCharacters: 'validation.timeZone',
+  },
+}).refine(isValidTimeZone, 'validation.timeZone');
+
+/** `PUT /users/me/time-zone`. */
+export const TimeZoneRequest = z.object({ timeZone: TimeZoneName }).strict();
+export type TimeZoneRequest = z.infer<typeof TimeZoneRequest>;
 
 export const UserResult = z.object({ user: UserView });
 

@@ -1,5 +1,6 @@
 import {
   ChatMessage,
+  DeskReminderList,
   DisputeCase,
   DisputeOwnership,
   DisputeQueue,
@@ -25,7 +26,7 @@ function adminDeskRoutesDeps({ ctx, access }: { ctx: AppContext; access: StaffAc
   return { ctx, access, disputes, desk, tags, security };
 }
 
-/** GET /disputes, GET /disputes/:id, POST /disputes/:id/take */
+/** GET /disputes, GET /disputes/reminders, GET /disputes/:id, POST /disputes/:id/take */
 function caseQueueRoutes(app: RouteApp, { disputes, desk, tags, security }: AdminDeskRoutesDeps) {
   app.get(
     '/disputes',
@@ -42,6 +43,23 @@ function caseQueueRoutes(app: RouteApp, { disputes, desk, tags, security }: Admi
     async (request) => ({
       success: true as const,
       data: await disputes.queue(request.staffId, request.query),
+    }),
+  );
+
+  app.get(
+    '/disputes/reminders',
+    {
+      onRequest: desk,
+      schema: {
+        tags,
+        security,
+        summary: 'Disputes past half of DISPUTE_SLA_HOURS without a staff line: mine and the unassigned',
+        response: { 200: Ok(DeskReminderList) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await disputes.reminders(request.staffId),
     }),
   );
 

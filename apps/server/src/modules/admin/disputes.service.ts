@@ -2,6 +2,8 @@ import {
   type AdminView,
   type ChatMessage,
   type Cryptocurrency,
+  DEFAULT_TIME_ZONE,
+  type DeskReminderList,
   type DisputeCase,
   type DisputeOwnership,
   type DisputeQueue,
@@ -11,6 +13,7 @@ import {
   effectiveName,
   formatCrypto,
   formatFiat,
+  formatZonedTime,
   type PendingApprovalResult,
   paginationOf,
   type ResolveDisputeResult,
@@ -28,6 +31,7 @@ import { insertAuditEntry } from '../audit-log/audit.repository.ts';
 import { insertMessage, listMessages } from '../chat/chat.repository.ts';
 import { toChatMessage } from '../chat/chat-view.ts';
 import * as evidence from '../disputes/evidence.repository.ts';
+import { staffReminders } from '../notifications/reminders.repository.ts';
 import { sentDetailsOf } from '../payment-templates/payment-templates.repository.ts';
 import { findTrade, lockTrade } from '../trade-access/trade-access.repository.ts';
 import { staffMayObserve } from '../trade-access/trade-access.ts';
@@ -42,16 +46,6 @@ import { currentUsdRates, formatUsdCents, type PriceSource, valuation } from './
 export type DisputeOutcome = 'release' | 'refund';
 
 const HOUR = 3_600_000;
-
-/** "22.11.2026, 18:00 UTC": how a deadline reads in the chat line (stored in Russian). */
-function deadlineText(d: Date): string {
-  const text = new Intl.DateTimeFormat('ru-RU', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(d);
-  return `${text} UTC`;
-}
 
 /**
  * The dispute desk (docs/decisions/016-back-office.md): the queue, one owner per case, the
@@ -142,6 +136,24 @@ export class DisputesService {
       disputes,
       pagination: paginationOf(query.page, query.limit, total),
       slaHours: this.ctx.config.disputeSlaHours,
+    };
+  }
+
+  /**
+   * The desk's reminders (docs/decisions/030): disputes still open that passed half of their
+   * target time without a staff line, of cases the caller owns and of cases nobody has taken.
+   */
+  async reminders(staffId: string): Promise<DeskReminderList> {
+    const rows = await staffReminders(this.ctx.db, staffId, 50);
+    return {
+      reminders: rows.map(({ reminder, trade }) => ({
+        id: reminder.id,
+        tradeId: trade.id,
+        trade: trade.id.slice(-8),
+        deadline: reminder.deadline.toISOString(),
+        createdAt: reminder.createdAt.toISOString(),
+        ownerId: trade.disputeOwnerId,
+      })),
     };
   }
 
@@ -302,12 +314,21 @@ export class DisputesService {
         deadline,
         createdAt: now,
       });
+      // The deadline travels as data: each party reads it in their own zone (docs/decisions/030);
+      // the stored Russian text, for a client that knows no key, names Moscow time.
+      const values = { party: input.party, deadline: deadline.toISOString(), text: input.text };
       const line = translate('ru', 'bo.chatEvidenceRequest', {
-        party: input.party,
-        deadline: deadlineText(deadline),
-        text: input.text,
+        ...values,
+        deadline: formatZonedTime(deadline, DEFAULT_TIME_ZONE, 'ru', { withDate: true }),
       });
-      await this.postLine(tx, { trade, staffId: me.id, content: line.slice(0, 2000), now, events });
+      await this.postLine(tx, {
+        trade,
+        staffId: me.id,
+        content: line.slice(0, 2000),
+        keyed: { key: 'bo.chatEvidenceRequest', values },
+        now,
+        events,
+      });
       await this.audit(tx, {
         actor,
         action: 'dispute.evidence_request',
@@ -485,6 +506,7 @@ export class DisputesService {
       trade,
       staffId,
       content,
+      keyed = null,
       now,
       events,
       announce = true,
@@ -492,6 +514,8 @@ export class DisputesService {
       trade: TradeRow;
       staffId: string;
       content: string;
+      /** A line written from a catalogue key, with its values as data. */
+      keyed?: { key: string; values: Record<string, string> } | null;
       now: Date;
       events: PendingEvents;
       announce?: boolean;
@@ -503,6 +527,8 @@ export class DisputesService {
       staffId,
       type: 'MODERATOR',
       content,
+      contentKey: keyed?.key ?? null,
+      contentValues: keyed?.values ?? null,
       createdAt: now,
     });
     const view = toChatMessage(row, null);
@@ -514,6 +540,8 @@ export class DisputesService {
         senderName: translate('ru', 'bo.moderator'),
         message: view.content,
         fromModerator: true,
+        contentKey: view.contentKey,
+        contentValues: view.contentValues ?? null,
       });
     }
     return view;

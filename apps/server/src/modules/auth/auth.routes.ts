@@ -12,6 +12,7 @@ import {
   RefreshRequest,
   TelegramLoginRequest,
   TelegramWebAppLoginRequest,
+  TIME_ZONE_HEADER,
   UserResult,
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,7 +23,7 @@ import { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { userBlocked } from '../users/blocking.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { UsersService } from '../users/users.service.ts';
-import { AuthService } from './auth.service.ts';
+import { AuthService, signInTimeZone } from './auth.service.ts';
 
 /** Sign-in rate limit: per IP, tighter than the global one. */
 const signInLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
@@ -58,7 +59,10 @@ function signInRoutes(app: RouteApp, { ctx, auth, tags }: AuthRoutesDeps) {
         response: { 200: Ok(AuthResult) },
       },
     },
-    async (request) => ({ success: true as const, data: await auth.signInWithWidget(request.body) }),
+    async (request) => {
+      const zone = signInTimeZone(request.headers[TIME_ZONE_HEADER]);
+      return { success: true as const, data: await auth.signInWithWidget(request.body, zone) };
+    },
   );
 
   app.post(
@@ -72,7 +76,10 @@ function signInRoutes(app: RouteApp, { ctx, auth, tags }: AuthRoutesDeps) {
         response: { 200: Ok(AuthResult) },
       },
     },
-    async (request) => ({ success: true as const, data: await auth.signInWithWebApp(request.body.initData) }),
+    async (request) => {
+      const zone = signInTimeZone(request.headers[TIME_ZONE_HEADER]);
+      return { success: true as const, data: await auth.signInWithWebApp(request.body.initData, zone) };
+    },
   );
 
   app.post(
@@ -88,7 +95,8 @@ function signInRoutes(app: RouteApp, { ctx, auth, tags }: AuthRoutesDeps) {
     },
     async (request) => {
       if (!ctx.config.devLogin) throw new AppError('NOT_FOUND', 'errors.routeNotFound');
-      return { success: true as const, data: await auth.signInDev(request.body.username) };
+      const zone = signInTimeZone(request.headers[TIME_ZONE_HEADER]);
+      return { success: true as const, data: await auth.signInDev(request.body.username, zone) };
     },
   );
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AuthResult } from '@p2p/shared';
+import { type AuthResult, canonicalTimeZone } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -8,6 +8,7 @@ import {
   findUserByUsername,
   insertUser,
   type TelegramIdentity,
+  updateUser,
   upsertTelegramUser,
 } from '../users/users.repository.ts';
 import { userViewOf } from '../users/users.service.ts';
@@ -54,6 +55,18 @@ function scrubbed(error: unknown): Error {
   return new TelegramSignInFailed(codeOf((error as { cause?: unknown } | null)?.cause) ?? codeOf(error));
 }
 
+/**
+ * The browser's zone sent with a sign-in (the `X-Time-Zone` header, docs/decisions/030) in its
+ * canonical spelling; undefined when none was sent. An unknown zone refuses the sign-in with a
+ * 400 before anything is written.
+ */
+export function signInTimeZone(header: unknown): string | undefined {
+  if (header === undefined || header === '') return undefined;
+  const zone = typeof header === 'string' ? canonicalTimeZone(header) : null;
+  if (!zone) throw new AppError('VALIDATION_ERROR', 'validation.timeZone');
+  return zone;
+}
+
 export class AuthService {
   constructor(private readonly ctx: AppContext) {}
 
@@ -62,7 +75,8 @@ export class AuthService {
     return this.ctx.config.telegram.botToken;
   }
 
-  async signInWithWidget(data: Record<string, string | number>): Promise<AuthResult> {
+  /** `timeZone` (each sign-in): the browser's zone, already validated (docs/decisions/030). */
+  async signInWithWidget(data: Record<string, string | number>, timeZone?: string): Promise<AuthResult> {
     if (data.id === undefined || data.first_name === undefined) {
       throw new AppError('VALIDATION_ERROR', 'errors.telegramData');
     }
@@ -70,15 +84,15 @@ export class AuthService {
     if (!check.ok) refuse(check);
     const identity = identityFromWidget(check.fields);
     if (!identity) throw new AppError('VALIDATION_ERROR', 'errors.telegramData');
-    return this.signInOnce(check.fields, identity);
+    return this.signInOnce(check.fields, identity, timeZone);
   }
 
-  async signInWithWebApp(initData: string): Promise<AuthResult> {
+  async signInWithWebApp(initData: string, timeZone?: string): Promise<AuthResult> {
     const check = verifyWebAppInitData(initData, this.botToken(), this.ctx.clock.now().getTime());
     if (!check.ok) refuse(check);
     const identity = identityFromWebApp(check.fields);
     if (!identity) throw new AppError('VALIDATION_ERROR', 'errors.telegramData');
-    return this.signInOnce(check.fields, identity);
+    return this.signInOnce(check.fields, identity, timeZone);
   }
 
   /**
@@ -87,7 +101,11 @@ export class AuthService {
    * stale anyway (auth_date + TELEGRAM_MAX_AGE_SECONDS). Hex is compared in lower case, as the
    * signature check does, so a re-cased hash is the same payload.
    */
-  private async signInOnce(fields: Record<string, string>, identity: TelegramIdentity): Promise<AuthResult> {
+  private async signInOnce(
+    fields: Record<string, string>,
+    identity: TelegramIdentity,
+    timeZone: string | undefined,
+  ): Promise<AuthResult> {
     const now = this.ctx.clock.now();
     const digest = createHash('sha256')
       .update((fields.hash ?? '').toLowerCase())
@@ -97,16 +115,16 @@ export class AuthService {
       if (!(await acceptSignInOnce(this.ctx.db, digest, expiresAt, now))) {
         throw new AppError('UNAUTHORIZED', 'botSafety.signInReplayed');
       }
-      return await this.issue(await upsertTelegramUser(this.ctx.db, identity, now));
+      return await this.issue(await upsertTelegramUser(this.ctx.db, identity, now), timeZone);
     } catch (error) {
       throw scrubbed(error);
     }
   }
 
   /** Development sign-in: an existing user by username, or a new one with that username. */
-  async signInDev(username: string): Promise<AuthResult> {
+  async signInDev(username: string, timeZone?: string): Promise<AuthResult> {
     const existing = await findUserByUsername(this.ctx.db, username);
-    if (existing) return this.issue(existing);
+    if (existing) return this.issue(existing, timeZone);
     let user: UserRow;
     try {
       user = await insertUser(this.ctx.db, {
@@ -120,12 +138,19 @@ export class AuthService {
       if (!raced) throw error;
       user = raced;
     }
-    return this.issue(user);
+    return this.issue(user, timeZone);
   }
 
-  /** Every sign-in path ends here: a blocked user gets no session. */
-  private async issue(user: UserRow): Promise<AuthResult> {
-    if (user.blockedAt) throw userBlocked();
+  /**
+   * Every sign-in path ends here: a blocked user gets no session. The browser's zone, when it
+   * sent one, becomes the user's (docs/decisions/030).
+   */
+  private async issue(found: UserRow, timeZone: string | undefined): Promise<AuthResult> {
+    if (found.blockedAt) throw userBlocked();
+    const user =
+      timeZone && timeZone !== found.timeZone
+        ? ((await updateUser(this.ctx.db, found.id, { timeZone }, this.ctx.clock.now())) ?? found)
+        : found;
     const tokens = await this.ctx.sessions.start('user', user.id);
     return { user: await userViewOf(this.ctx.db, user), tokens };
   }

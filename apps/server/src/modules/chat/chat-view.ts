@@ -20,6 +20,7 @@ export function toChatMessage(row: ChatMessageRow, author: UserRow | null): Chat
     senderId: row.senderId,
     content: row.content,
     contentKey: row.contentKey,
+    contentValues: row.contentValues ?? null,
     type: row.type,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,

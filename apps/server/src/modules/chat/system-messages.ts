@@ -48,6 +48,7 @@ export function systemMessageRow(
     type: 'SYSTEM',
     content: values.content,
     contentKey: values.contentKey,
+    contentValues: null,
     createdAt: values.createdAt,
     readAt: null,
   };

@@ -1,4 +1,10 @@
-import { formatCrypto, formatFiat, type ServerEventPayload } from '@p2p/shared';
+import {
+  DEFAULT_TIME_ZONE,
+  formatCrypto,
+  formatFiat,
+  type ServerEventPayload,
+  systemLineText,
+} from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { TradeRow, UserRow } from '../../db/schema.ts';
 import type { RealtimeEvent } from '../../events/notifier.ts';
@@ -7,6 +13,7 @@ import { defaultSettings } from '../settings/settings.repository.ts';
 import { effectiveName } from '../users/user-view.ts';
 import { tradeForRecipient } from './notifications.repository.ts';
 import type { NotificationDraft, NotificationsService } from './notifications.service.ts';
+import { timeZoneOf } from './reminders.repository.ts';
 
 /** Tells whether a user has a socket connected right now (any instance). */
 export type Presence = (userId: string) => Promise<boolean>;
@@ -86,9 +93,18 @@ export class NotificationFeed {
         );
       case 'trade:message': {
         const p = e.payload as ServerEventPayload<'trade:message'>;
-        // The moderator's word always reaches the inbox: it usually asks for something.
-        if (p.fromModerator)
-          return this.tradeDrafts(userId, p.tradeId, 'moderator', { extra: { text: clip(p.message) } });
+        // The moderator's word always reaches the inbox: it usually asks for something. A keyed
+        // line (an evidence request) is written in the recipient's zone (docs/decisions/030).
+        if (p.fromModerator) {
+          const text = p.contentKey
+            ? systemLineText(
+                { content: p.message, contentKey: p.contentKey, contentValues: p.contentValues ?? null },
+                'ru',
+                (await timeZoneOf(this.ctx.db, userId)) ?? DEFAULT_TIME_ZONE,
+              )
+            : p.message;
+          return this.tradeDrafts(userId, p.tradeId, 'moderator', { extra: { text: clip(text) } });
+        }
         // Someone watching the app sees the message live; the inbox is for when they are away.
         if (await this.presence()(userId)) return [];
         return this.tradeDrafts(userId, p.tradeId, 'message', { extra: { text: clip(p.message) } });

@@ -11,6 +11,7 @@ import {
 } from '@p2p/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import type { NotificationRow, UserSettingsRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { settingsOf } from '../settings/settings.repository.ts';
@@ -29,6 +30,13 @@ export interface NotificationDraft {
   link: string;
   /** The recipient's settings, when the event's source read them with its own data. */
   recipientSettings?: UserSettingsRow;
+}
+
+/** A notification stored, with what announcing it needs. */
+export interface StoredNotification {
+  row: NotificationRow;
+  unreadCount: number;
+  settings: UserSettingsRow;
 }
 
 /** Receives every stored notification after it was stored (the Telegram bot). */
@@ -85,9 +93,20 @@ export class NotificationsService {
    * event's own transaction committed, so it never holds up or undoes the event.
    */
   async create(draft: NotificationDraft): Promise<NotificationRow | null> {
-    const settings = draft.recipientSettings ?? (await settingsOf(this.ctx.db, draft.userId));
+    const stored = await this.store(this.ctx.db, draft);
+    if (stored) this.announce(stored);
+    return stored?.row ?? null;
+  }
+
+  /**
+   * Stores the notification with `db` (a caller's transaction: a reminder and its notification
+   * commit together, docs/decisions/030) unless the user switched its kind off. Nothing is told
+   * yet: the caller passes the result to `announce` once its transaction committed.
+   */
+  async store(db: Executor, draft: NotificationDraft): Promise<StoredNotification | null> {
+    const settings = draft.recipientSettings ?? (await settingsOf(db, draft.userId));
     if (!wants(settings, draft.kind)) return null;
-    const { row, unreadCount } = await repo.insertNotification(this.ctx.db, {
+    const { row, unreadCount } = await repo.insertNotification(db, {
       userId: draft.userId,
       kind: draft.kind,
       entityType: draft.entity?.type ?? null,
@@ -100,7 +119,12 @@ export class NotificationsService {
       link: draft.link,
       createdAt: this.ctx.clock.now(),
     });
-    this.ctx.notifier.toUsers([draft.userId], 'notification:new', {
+    return { row, unreadCount, settings };
+  }
+
+  /** Tells the user's sockets and the sinks (the bot) of a stored notification. */
+  announce({ row, unreadCount, settings }: StoredNotification): void {
+    this.ctx.notifier.toUsers([row.userId], 'notification:new', {
       notification: toNotificationView(row, 'ru'),
       unreadCount,
     });
@@ -111,7 +135,6 @@ export class NotificationsService {
         // a failing sink (Telegram) never affects the inbox
       }
     }
-    return row;
   }
 
   async list(

@@ -1,6 +1,8 @@
 import type { Registry } from 'prom-client';
 import type { AppContext } from '../../context.ts';
 import { ScheduledItemError } from '../../lib/scheduled-item.ts';
+import { NotificationsService } from '../notifications/notifications.service.ts';
+import { RemindersService } from '../notifications/reminders.service.ts';
 import { OrdersService } from '../orders/orders.service.ts';
 import { hideOrdersOfAbsentOwners } from '../orders/owner-presence.ts';
 import { TradesService } from '../trades/trades.service.ts';
@@ -9,7 +11,14 @@ import { schedulerFailureCounter } from './scheduler-metrics.ts';
 /** At most this many items per job per tick (done or failed), so one tick never runs unbounded. */
 const BATCH = 100;
 
-export type SchedulerJob = 'payment_expiry' | 'auto_release' | 'order_expiry';
+export type SchedulerJob =
+  | 'payment_expiry'
+  | 'auto_release'
+  | 'order_expiry'
+  | 'remind_payment_due'
+  | 'remind_auto_release'
+  | 'remind_evidence_due'
+  | 'remind_dispute_sla';
 
 export interface SchedulerLog {
   error(obj: object, msg: string): void;
@@ -20,12 +29,19 @@ export interface SchedulerOptions {
   log?: SchedulerLog;
   /** Registry for `scheduler_item_failures_total` (the app's /metrics registry). */
   registry?: Registry;
+  /** The inbox reminders go to, with its sinks (the bot); a bare one when not given. */
+  inbox?: NotificationsService;
 }
 
 export interface TickResult {
   expired: number;
   released: number;
   ordersExpired: number;
+  /**
+   * Deadlines reminded (docs/decisions/030): sent, or, rarely, found sent by another instance or
+   * no longer due once locked.
+   */
+  reminded: number;
   /** Items (or claims) that failed this tick; they are tried again on the next one. */
   failed: number;
 }
@@ -33,7 +49,8 @@ export interface TickResult {
 const silent: SchedulerLog = { error: () => {} };
 
 /**
- * Timers of the money core: payment-deadline expiry, auto-release, order expiry; and, once a
+ * Timers of the money core: payment-deadline expiry, auto-release, order expiry; the reminders
+ * before deadlines (docs/decisions/030), after the expiries of the same tick; and, once a
  * tick, the orders of owners away past their window leave the book (docs/decisions/028). Runs in
  * every instance; each item is claimed with FOR UPDATE SKIP LOCKED in its own transaction,
  * so any number of instances is safe. Time comes from the context clock.
@@ -45,7 +62,10 @@ const silent: SchedulerLog = { error: () => {} };
 export class Scheduler {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
-  private readonly jobs: { name: SchedulerJob; runOne: (now: Date, skip: string[]) => Promise<boolean> }[];
+  private readonly jobs: {
+    name: SchedulerJob;
+    runOne: (now: Date, skip: string[]) => Promise<boolean>;
+  }[];
   private readonly log: SchedulerLog;
   private readonly failures: ReturnType<typeof schedulerFailureCounter>;
 
@@ -55,19 +75,24 @@ export class Scheduler {
   ) {
     const trades = new TradesService(ctx);
     const orders = new OrdersService(ctx);
+    const reminders = new RemindersService(ctx, options.inbox ?? new NotificationsService(ctx));
     this.log = options.log ?? silent;
     this.failures = schedulerFailureCounter(options.registry);
     this.jobs = [
       { name: 'payment_expiry', runOne: (now, skip) => trades.runDue('payment', now, skip) },
       { name: 'auto_release', runOne: (now, skip) => trades.runDue('release', now, skip) },
       { name: 'order_expiry', runOne: (now, skip) => orders.expireOne(now, skip) },
+      { name: 'remind_payment_due', runOne: (now, skip) => reminders.runOne('payment_due', now, skip) },
+      { name: 'remind_auto_release', runOne: (now, skip) => reminders.runOne('auto_release', now, skip) },
+      { name: 'remind_evidence_due', runOne: (now, skip) => reminders.runOne('evidence_due', now, skip) },
+      { name: 'remind_dispute_sla', runOne: (now, skip) => reminders.runOne('dispute_sla', now, skip) },
     ];
   }
 
   /** One pass over all jobs at the current time; says how many items each job processed. */
   async tick(): Promise<TickResult> {
     const now = this.ctx.clock.now();
-    const done: Record<SchedulerJob, number> = { payment_expiry: 0, auto_release: 0, order_expiry: 0 };
+    const done = Object.fromEntries(this.jobs.map((j) => [j.name, 0])) as Record<SchedulerJob, number>;
     let failed = 0;
     for (const job of this.jobs) {
       const result = await this.drain(job, now);
@@ -79,6 +104,11 @@ export class Scheduler {
       expired: done.payment_expiry,
       released: done.auto_release,
       ordersExpired: done.order_expiry,
+      reminded:
+        done.remind_payment_due +
+        done.remind_auto_release +
+        done.remind_evidence_due +
+        done.remind_dispute_sla,
       failed,
     };
   }

@@ -1,4 +1,4 @@
-import { type Lang, type MessageKey, translate } from '@p2p/shared';
+import { formatZonedTime, type Lang, type MessageKey, translate } from '@p2p/shared';
 import type { AppError } from '../../errors.ts';
 
 /** The bot speaks Russian (docs/decisions/017). */
@@ -9,5 +9,8 @@ export const t = (key: MessageKey, values?: Record<string, string | number>) => 
 /** A refusal's text as the bot tells it. */
 export const errorText = (error: AppError) => error.textIn(LANG);
 
-/** Short "HH:MM" (UTC) of a deadline, as the notifications show it. */
-export const clockTime = (at: Date) => at.toISOString().slice(11, 16);
+/**
+ * A deadline as the bot writes it: the time of day in the recipient's zone, with the zone
+ * named («14:26 МСК», «16:26 (UTC+5)»; docs/decisions/030).
+ */
+export const clockTime = (at: Date, timeZone: string) => formatZonedTime(at, timeZone, LANG);

@@ -95,7 +95,7 @@ export class BotTradeActions {
     const now = this.ctx.clock.now();
     const expiresAt = new Date(now.getTime() + CODE_PROMPT_TTL_MS);
     const sent = await c.reply(
-      t('botSafety.codePrompt', { trade: trade.id.slice(-8), time: clockTime(expiresAt) }),
+      t('botSafety.codePrompt', { trade: trade.id.slice(-8), time: clockTime(expiresAt, account.timeZone) }),
       { reply_markup: { force_reply: true, input_field_placeholder: t('botSafety.codePlaceholder') } },
     );
     const prompt = {

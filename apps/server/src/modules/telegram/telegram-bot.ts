@@ -101,12 +101,15 @@ export class TelegramBot {
   }
 
   private async send(row: NotificationRow): Promise<void> {
-    const chat = await repo.chatOfUser(this.ctx.db, row.userId);
+    const chat = await repo.recipientOfUser(this.ctx.db, row.userId);
     if (!chat) return;
     const view = toNotificationView(row, LANG);
     const lines = [view.title, view.message];
     if (view.action) lines.push(view.action);
-    if (row.deadline) lines.push(t('notify.deadline', { time: clockTime(row.deadline) }));
+    // A reminder names its deadline in its own text (docs/decisions/030).
+    if (row.deadline && row.kind !== 'deadline_reminder') {
+      lines.push(t('notify.deadline', { time: clockTime(row.deadline, chat.timeZone) }));
+    }
     const trade = row.entityType === 'trade' && row.entityId ? row.entityId : null;
     const miniApp = this.tradeLinks.miniApp;
     const keyboard = trade ? this.actions.openButtons(trade) : this.placeButtons(row);
@@ -191,5 +194,6 @@ function offeredAction(row: NotificationRow): 'mark_paid' | 'confirm_payment' | 
   if (row.kind === 'payment_details_sent') return 'mark_paid';
   if (row.kind === 'trade_opened' && row.actionKey === 'notify.trade_opened.action.buyer') return 'mark_paid';
   if (row.kind === 'trade_paid') return 'confirm_payment';
+  if (row.kind === 'deadline_reminder' && row.titleKey === 'remind.payment_due.title') return 'mark_paid';
   return null;
 }

@@ -50,6 +50,16 @@ export async function chatOfUser(db: Executor, userId: string) {
   return row ?? null;
 }
 
+/** A user's chat and the zone the bot writes their times in (docs/decisions/030). */
+export async function recipientOfUser(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ chatId: telegramChats.chatId, timeZone: users.timeZone })
+    .from(telegramChats)
+    .innerJoin(users, eq(users.id, telegramChats.userId))
+    .where(eq(telegramChats.userId, userId));
+  return row ?? null;
+}
+
 export async function userOfChat(db: Executor, chatId: bigint): Promise<string | null> {
   const [row] = await db.select().from(telegramChats).where(eq(telegramChats.chatId, chatId));
   return row?.userId ?? null;

@@ -38,5 +38,6 @@ export function toUserView(u: UserRow, rep: Pick<ReputationSummary, 'rating' | '
     photo_url: u.photoUrl,
     rating: rep.rating,
     trades_count: rep.completedTrades,
+    timeZone: u.timeZone,
   };
 }

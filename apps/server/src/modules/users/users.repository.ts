@@ -101,7 +101,7 @@ export async function insertUser(
 export async function updateUser(
   db: Executor,
   id: string,
-  patch: Partial<Pick<UserRow, 'displayName' | 'useCustomProfile' | 'customAvatarUrl'>>,
+  patch: Partial<Pick<UserRow, 'displayName' | 'useCustomProfile' | 'customAvatarUrl' | 'timeZone'>>,
   now: Date,
 ): Promise<UserRow | null> {
   const [row] = await db

@@ -3,6 +3,7 @@ import {
   IdParams,
   Ok,
   PublicProfile,
+  TimeZoneRequest,
   UpdateMeRequest,
   UpdateProfileRequest,
   UserResult,
@@ -21,7 +22,7 @@ function usersRoutesDeps({ ctx }: { ctx: AppContext }) {
   return { ctx, users, tags, security };
 }
 
-/** GET /users/me, PUT /users/me, PUT /users/profile, POST /users/display-name */
+/** GET /users/me, PUT /users/me, PUT /users/me/time-zone, PUT /users/profile, POST /users/display-name */
 function ownProfileRoutes(app: RouteApp, { users, tags, security }: UsersRoutesDeps) {
   app.get(
     '/users/me',
@@ -52,6 +53,24 @@ function ownProfileRoutes(app: RouteApp, { users, tags, security }: UsersRoutesD
       });
       return { success: true as const, data };
     },
+  );
+
+  app.put(
+    '/users/me/time-zone',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Set my IANA time zone (the bot writes times in it)',
+        body: TimeZoneRequest,
+        response: { 200: Ok(UserView) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await users.setTimeZone(request.userId, request.body.timeZone),
+    }),
   );
 
   app.put(

@@ -1,4 +1,4 @@
-import type { PublicProfile, UserView } from '@p2p/shared';
+import { canonicalTimeZone, type PublicProfile, type UserView } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -28,6 +28,18 @@ export class UsersService {
     if (patch.displayName !== undefined) set.displayName = patch.displayName;
     if (patch.useCustomProfile !== undefined) set.useCustomProfile = patch.useCustomProfile;
     const row = await updateUser(this.ctx.db, userId, set, this.ctx.clock.now());
+    if (!row) throw new AppError('UNAUTHORIZED', 'errors.unauthorized');
+    return this.view(row);
+  }
+
+  /**
+   * Sets the zone the bot writes the user's times in (docs/decisions/030), in its canonical
+   * spelling; an unknown zone is a 400 and nothing is written.
+   */
+  async setTimeZone(userId: string, zone: string): Promise<UserView> {
+    const timeZone = canonicalTimeZone(zone);
+    if (!timeZone) throw new AppError('VALIDATION_ERROR', 'validation.timeZone');
+    const row = await updateUser(this.ctx.db, userId, { timeZone }, this.ctx.clock.now());
     if (!row) throw new AppError('UNAUTHORIZED', 'errors.unauthorized');
     return this.view(row);
   }

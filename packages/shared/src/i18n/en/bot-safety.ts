@@ -8,7 +8,7 @@ export const botSafety: Messages<typeof ru> = {
     'The bot was disconnected from your account: another chat was connected to it. If it was not you, end all sessions in the security settings on the website.',
   'botSafety.blocked': 'The account is blocked: bot actions are unavailable. Contact support',
   'botSafety.codePrompt':
-    'To confirm the payment arrived for trade #{trade}, reply to this message with the code from your authenticator app (6 digits) or a recovery code. The request is valid until {time} UTC.',
+    'To confirm the payment arrived for trade #{trade}, reply to this message with the code from your authenticator app (6 digits) or a recovery code. The request is valid until {time}.',
   'botSafety.codePlaceholder': 'Confirmation code',
   'botSafety.codeExpired': 'The code request has expired. Tap «Confirm receipt» again.',
   'botSafety.codeRetry': 'Send the code again as a reply to the request.',

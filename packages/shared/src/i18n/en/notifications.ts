@@ -51,7 +51,7 @@ export const notifications: Messages<typeof ru> = {
     'Your withdrawal request is now {status, select, APPROVED {approved} PROCESSING {processing} COMPLETED {completed} REJECTED {rejected} FAILED {failed} CANCELLED {cancelled} other {awaiting review}}.',
   'notify.withdrawal_status.message.in': 'You received an internal transfer of {amount} {currency}.',
   'notify.notFound': 'Notification not found',
-  'notify.deadline': 'Deadline: {time} UTC',
+  'notify.deadline': 'Deadline: {time}',
   'notify.chatAutoReply': "Seller's auto-reply: {text}",
   'settings.minRatingRefused':
     'The order owner accepts trades only from users rated {min} or higher: your rating is {rating}.',

@@ -9,6 +9,7 @@ export const validation: Messages<typeof ru> = {
     'The name may contain only letters, digits, spaces, hyphens and underscores',
   'validation.displayName.badCharsProfile': 'The name contains characters that are not allowed',
   'validation.displayName.nothingToUpdate': 'Nothing to update',
+  'validation.timeZone': 'Unknown time zone',
   'validation.order.type': 'Choose the order type: buy or sell',
   'validation.order.crypto': 'Choose a supported cryptocurrency',
   'validation.order.minCrypto': 'Minimum amount: {min} {crypto}',

@@ -1,14 +1,17 @@
 import { backofficeConsole } from './backoffice-console.ts';
 import { merchantApi } from './merchant-api.ts';
+import { reminders } from './reminders.ts';
 import { tradeNotes } from './trade-notes.ts';
 
 /**
  * Texts of screens that load later, with their own code (docs/decisions/015): the back office's
- * console, the merchant API's settings page, and the trade notes (./trade-notes.ts: the trade
- * page and the Active Trades list). The browser adds them when such a screen opens.
+ * console, the merchant API's settings page, the trade notes (./trade-notes.ts: the trade page
+ * and the Active Trades list), and the reminders and time zone texts (the inbox and the profile
+ * page; docs/decisions/030). The browser adds them when such a screen opens.
  */
 export const ruLater = {
   ...backofficeConsole,
   ...merchantApi,
   ...tradeNotes,
+  ...reminders,
 } as const;

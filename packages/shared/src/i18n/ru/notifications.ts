@@ -52,7 +52,7 @@ export const notifications = {
     'Статус заявки на вывод изменился: {status, select, APPROVED {одобрена} PROCESSING {в обработке} COMPLETED {выполнена} REJECTED {отклонена} FAILED {не выполнена} CANCELLED {отменена} other {ожидает проверки}}.',
   'notify.withdrawal_status.message.in': 'Вам поступил внутренний перевод {amount} {currency}.',
   'notify.notFound': 'Уведомление не найдено',
-  'notify.deadline': 'Срок: до {time} UTC',
+  'notify.deadline': 'Срок: до {time}',
   'notify.chatAutoReply': 'Автоответ продавца: {text}',
   'settings.minRatingRefused':
     'Владелец ордера принимает сделки только от пользователей с рейтингом не ниже {min}: ваш рейтинг {rating}.',

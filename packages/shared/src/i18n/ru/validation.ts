@@ -10,6 +10,7 @@ export const validation = {
     'Имя может содержать только буквы, цифры, пробелы, дефисы и подчеркивания',
   'validation.displayName.badCharsProfile': 'Имя содержит недопустимые символы',
   'validation.displayName.nothingToUpdate': 'Нечего обновлять',
+  'validation.timeZone': 'Неизвестный часовой пояс',
   'validation.order.type': 'Выберите тип ордера: покупка или продажа',
   'validation.order.crypto': 'Выберите поддерживаемую криптовалюту',
   'validation.order.minCrypto': 'Минимальная сумма: {min} {crypto}',

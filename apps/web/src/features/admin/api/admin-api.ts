@@ -12,6 +12,7 @@ import type {
   BalanceOperationRequest,
   BalanceOperationResult,
   ChatMessage,
+  DeskReminderList,
   DisputeCase,
   DisputeOwnership,
   DisputeQueue,
@@ -101,6 +102,8 @@ export const adminApi = {
 
   disputes: (params: { page: number; owner: 'all' | 'mine' | 'unassigned' }) =>
     adminRequest<DisputeQueue>(`/admin/disputes${queryOf(params)}`),
+  /** Disputes past half of their target time without a staff line: mine and the unassigned. */
+  disputeReminders: () => adminRequest<DeskReminderList>('/admin/disputes/reminders'),
   dispute: (tradeId: string) => adminRequest<DisputeCase>(`/admin/disputes/${tradeId}`),
   takeDispute: (tradeId: string) =>
     adminRequest<DisputeOwnership>(`/admin/disputes/${tradeId}/take`, { method: 'POST' }),

@@ -43,7 +43,9 @@ export function CaseChat({
             <span className="bo-chat__meta">
               <span className="bo-strong">{author(m)}</span> · {fmt.moment(m.createdAt)}
             </span>
-            <span className="bo-chat__text">{m.type === 'SYSTEM' ? systemLineText(m, lang) : m.content}</span>
+            <span className="bo-chat__text">
+              {m.type === 'SYSTEM' || m.contentKey ? systemLineText(m, lang) : m.content}
+            </span>
           </li>
         ))}
       </ol>

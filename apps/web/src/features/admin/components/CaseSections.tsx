@@ -5,6 +5,7 @@ import { matchedReceipts, ReceiptMatchWarning } from '@/components/ReceiptMatchW
 import { fieldLabelKey, orderedDetails } from '@/features/payment-methods';
 import { useT } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
+import { formatDeadline } from '@/lib/zoned-time';
 import { adminApi } from '../api/admin-api';
 
 export function PartyCard({ side, party }: { side: 'buyer' | 'seller'; party: DisputeCaseParty }) {
@@ -128,7 +129,7 @@ export function EvidenceList({ dispute }: { dispute: DisputeCase }) {
               <span className="bo-strong">
                 {t('bo.case.evidenceUntil', {
                   party: t(`bo.party.${r.party}`),
-                  deadline: fmt.dateTime(r.deadline),
+                  deadline: formatDeadline(r.deadline, fmt.lang),
                 })}
               </span>{' '}
               ·{' '}

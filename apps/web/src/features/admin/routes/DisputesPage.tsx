@@ -7,6 +7,7 @@ import { shortId } from '@/lib/format';
 import { useFormat } from '@/lib/use-format';
 import { adminApi } from '../api/admin-api';
 import { AdminPage, disputeReasonKey, ListState, Pager } from '../components/common';
+import { DeskReminders } from '../components/DeskReminders';
 import { DisputeOwnershipButton } from '../components/DisputeOwnershipButton';
 
 type Owner = 'all' | 'mine' | 'unassigned';
@@ -46,6 +47,7 @@ export function DisputesPage() {
         </fieldset>
       }
     >
+      <DeskReminders />
       <ListState
         loading={query.isPending}
         error={query.error}

@@ -2,6 +2,7 @@ import {
   type AuthConfigResult,
   type AuthResult,
   type DevUsersResult,
+  TIME_ZONE_HEADER,
   translate,
   type UserView,
 } from '@p2p/shared';
@@ -21,20 +22,33 @@ async function checkAuthResult(data: unknown): Promise<AuthResult> {
   return parsed;
 }
 
+/**
+ * The browser's IANA zone, sent with every sign-in: the server writes the bot's times in it
+ * (docs/decisions/030). Nothing when the browser cannot tell.
+ */
+function zoneHeader(): Record<string, string> {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return zone ? { [TIME_ZONE_HEADER]: zone } : {};
+  } catch {
+    return {};
+  }
+}
+
+const signIn = (path: string, body: unknown) =>
+  apiRequest(path, { method: 'POST', body, auth: false, headers: zoneHeader() });
+
 export const authApi = {
   config: () => apiRequest<AuthConfig>('/auth/config', { auth: false }),
   devUsers: async () => (await apiRequest<{ users: DevUser[] }>('/auth/dev-users', { auth: false })).users,
-  devLogin: async (username: string) =>
-    checkAuthResult(await apiRequest('/auth/dev-login', { method: 'POST', body: { username }, auth: false })),
+  devLogin: async (username: string) => checkAuthResult(await signIn('/auth/dev-login', { username })),
   telegramMiniApp: async (initData: string) =>
-    checkAuthResult(
-      await apiRequest('/auth/telegram/webapp', { method: 'POST', body: { initData }, auth: false }),
-    ),
+    checkAuthResult(await signIn('/auth/telegram/webapp', { initData })),
   telegram: async (data: TelegramAuthData) => {
     if (!data.id || !data.first_name || !data.hash) {
       throw new ApiError(translate(currentLang(), 'auth.telegramMissing'), 400, 'VALIDATION_ERROR');
     }
-    return checkAuthResult(await apiRequest('/auth/telegram', { method: 'POST', body: data, auth: false }));
+    return checkAuthResult(await signIn('/auth/telegram', data));
   },
   me: () => apiRequest<UserView>('/auth/me'),
   /** Ends every session of the account, this one included (docs/decisions/023). */

@@ -9,7 +9,8 @@ interface MessageItemProps {
   message: Pick<
     ChatMessage,
     'content' | 'contentKey' | 'createdAt' | 'type' | 'readAt' | 'sender' | 'senderId'
-  >;
+  > &
+    Partial<Pick<ChatMessage, 'contentValues'>>;
   mine: boolean;
   sending?: boolean;
   /** Show the author's name (first of a run by the same person). */
@@ -38,7 +39,8 @@ export function MessageItem({ message, mine, sending, showName }: MessageItemPro
       <li className="msg msg--theirs msg--moderator" data-testid="moderator-message">
         <span className="msg__name">{t('bo.case.moderator')}</span>
         <div className="msg__bubble">
-          <p className="msg__text">{message.content}</p>
+          {/* A keyed line (an evidence request) reads in the reader's language and zone. */}
+          <p className="msg__text">{message.contentKey ? systemLineText(message, lang) : message.content}</p>
           <span className="msg__meta">
             <span className="msg__time num">{time}</span>
           </span>

@@ -1,4 +1,10 @@
-import type { TelegramLinkStatus, TelegramLinkToken, UpdateSettingsRequest, UserSettings } from '@p2p/shared';
+import type {
+  TelegramLinkStatus,
+  TelegramLinkToken,
+  UpdateSettingsRequest,
+  UserSettings,
+  UserView,
+} from '@p2p/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 
@@ -10,6 +16,9 @@ export const settingsKeys = {
 export const settingsApi = {
   get: () => apiRequest<UserSettings>('/users/settings'),
   save: (body: UpdateSettingsRequest) => apiRequest<UserSettings>('/users/settings', { method: 'PUT', body }),
+  /** The zone the bot writes the user's times in (docs/decisions/030). */
+  setTimeZone: (timeZone: string) =>
+    apiRequest<UserView>('/users/me/time-zone', { method: 'PUT', body: { timeZone } }),
   telegramStatus: () => apiRequest<TelegramLinkStatus>('/telegram/link'),
   /** `code`: the second factor, when it is on (a link is issued only with one: docs/decisions/023). */
   telegramLink: (code?: string) =>

@@ -42,6 +42,7 @@ beforeEach(() => {
       return { ...stored, ...body, trading: { ...stored.trading, ...body.trading }, updatedAt: 'now' };
     }
     if (path === '/users/settings') return stored;
+    if (path === '/users/me/time-zone') return { ...user, timeZone: JSON.parse(String(init.body)).timeZone };
     if (path === '/telegram/link')
       return { botEnabled: true, botUsername: 'p2p_bot', connected: false, connectedAt: null };
     return null;
@@ -107,5 +108,31 @@ describe('profile settings', () => {
         hideOrdersAwayMinutes: null,
       },
     });
+  });
+
+  it('shows the zone the bot writes times in, offers the common ones, and saves a pick at once', async () => {
+    page();
+    const select = (await screen.findByLabelText('Часовой пояс', {
+      selector: 'select',
+    })) as HTMLSelectElement;
+    // The stored user has no zone yet: Moscow, the server's default.
+    expect(select.value).toBe('Europe/Moscow');
+    const labels = [...select.options].map((o) => o.textContent);
+    expect(labels).toContain('Москва (МСК)');
+    expect(labels).toContain('Екатеринбург (UTC+5)');
+    // The device's own zone is offered and named as such.
+    const detected = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect([...select.options].find((o) => o.value === detected)?.textContent).toMatch(
+      /как на этом устройстве$/,
+    );
+    fireEvent.change(select, { target: { value: 'Asia/Yekaterinburg' } });
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/users/me/time-zone')).toBe(true));
+    expect(api.calls.find((c) => c.path === '/users/me/time-zone')).toMatchObject({
+      method: 'PUT',
+      body: { timeZone: 'Asia/Yekaterinburg' },
+    });
+    await waitFor(() => expect(select.value).toBe('Asia/Yekaterinburg'));
+    // The notification settings were not sent with it.
+    expect(api.calls.some((c) => c.path === '/users/settings' && c.method === 'PUT')).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ import {
   ProfileSummary,
   TradingSection,
 } from '../components/SettingsSections';
+import { TimeZoneSection } from '../components/TimeZoneSection';
 import { useSettingsForm } from '../hooks/use-settings-form';
 import '../settings.css';
 
@@ -75,6 +76,7 @@ function SettingsForm({ settings }: { settings: UserSettings }) {
           <Icon name="bolt" size={16} /> {t('apiPage.title')}
         </Link>
       </nav>
+      <TimeZoneSection user={user} id={id} />
       <form className="settings__form" onSubmit={submit} noValidate>
         <NotificationsSection form={form} id={id} />
         <PrivacySection form={form} id={id} />

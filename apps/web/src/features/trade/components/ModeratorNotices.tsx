@@ -1,13 +1,12 @@
 import { type EvidenceRequestView, moderatorOutcome, type TradeDetails } from '@p2p/shared';
 import { Icon } from '@/components/ui/Icon';
-import { useT } from '@/i18n';
+import { useI18n, useT } from '@/i18n';
 import { formatClock } from '@/lib/format';
-import { useFormat } from '@/lib/use-format';
+import { formatDeadline } from '@/lib/zoned-time';
 import { useCountdown } from '../hooks/use-countdown';
 
 function EvidenceNotice({ request }: { request: EvidenceRequestView }) {
-  const t = useT();
-  const fmt = useFormat();
+  const { t, lang } = useI18n();
   const seconds = useCountdown(request.deadline);
   return (
     <div className="tr-notice tr-notice--warning" role="status" data-testid="evidence-request">
@@ -16,7 +15,7 @@ function EvidenceNotice({ request }: { request: EvidenceRequestView }) {
         <strong>{t('bo.trade.evidenceTitle')}</strong>
         <p className="small tr-notice__quote">{request.text}</p>
         <p className="small">
-          {t('bo.trade.evidenceDeadline', { deadline: fmt.dateTime(request.deadline) })}{' '}
+          {t('bo.trade.evidenceDeadline', { deadline: formatDeadline(request.deadline, lang) })}{' '}
           <span className="num bo-countdown" data-testid="evidence-countdown">
             {seconds !== null && seconds > 0 ? formatClock(seconds) : t('bo.case.evidenceOverdue')}
           </span>
