@@ -1,5 +1,7 @@
 // First: the UI language's texts start downloading before React and the app evaluate.
 import { catalogueReady } from './i18n/boot';
+// Then, inside Telegram, the start link's screen, before the router reads the address.
+import './lib/telegram/boot';
 // Global styles first: feature stylesheets imported by the routes must come after them.
 import './styles/base.css';
 import './styles/layout.css';

@@ -2,11 +2,14 @@ import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useSession } from '@/features/auth';
 import { useT } from '@/i18n';
+import { miniApp } from '@/lib/telegram';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
 /** Asks a new user for a display name; its code loads only for such a user. */
 const WelcomeDialog = lazy(async () => ({ default: (await import('@/features/profile')).WelcomeDialog }));
+/** Telegram's buttons and haptics, only inside Telegram (docs/decisions/029). */
+const TelegramBridge = lazy(async () => ({ default: (await import('./TelegramBridge')).TelegramBridge }));
 
 export function AppLayout() {
   const t = useT();
@@ -24,6 +27,11 @@ export function AppLayout() {
       {user && user.displayName === null ? (
         <Suspense fallback={null}>
           <WelcomeDialog />
+        </Suspense>
+      ) : null}
+      {miniApp ? (
+        <Suspense fallback={null}>
+          <TelegramBridge />
         </Suspense>
       ) : null}
       <ScrollRestoration />

@@ -1,8 +1,9 @@
 import { type AuthResult, translate, type UserView } from '@p2p/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { currentLang } from '@/i18n/current-lang';
 import { ApiError } from '@/lib/api';
+import { initDataUserId, miniApp } from '@/lib/telegram';
 import {
   clearAuth,
   getAccessToken,
@@ -13,7 +14,6 @@ import {
   saveUser,
 } from '@/lib/storage';
 import { authApi } from './api/auth-api';
-import { clearMiniAppHash, miniAppInitData } from './mini-app';
 
 export const ME_QUERY_KEY = ['auth', 'me'] as const;
 /** Re-sync the user on focus at most once per 5 s. */
@@ -98,16 +98,18 @@ function useSignInOut(setUser: (user: UserView) => void) {
     [setUser],
   );
 
-  // Opened as a Telegram Mini App: sign in with the launch data once, if not signed in yet.
+  // Opened as a Telegram Mini App: signed in silently with the launch data, unless this
+  // Telegram user's session is already here (docs/decisions/029). Until it answers the session
+  // counts as loading, so no sign-in screen shows meanwhile.
+  const [miniAppSignIn, setMiniAppSignIn] = useState(needsMiniAppSignIn);
   useEffect(() => {
-    const initData = miniAppInitData(window.location.hash);
-    if (!initData) return;
-    clearMiniAppHash();
-    if (getAccessToken()) return;
+    if (!miniAppSignIn || !miniApp) return;
     authApi
-      .telegramMiniApp(initData)
-      .then(signIn, (error: unknown) => console.warn('Mini App sign-in failed', error));
-  }, [signIn]);
+      .telegramMiniApp(miniApp.initData)
+      .then(signIn)
+      .catch((error: unknown) => console.warn('Mini App sign-in failed', error))
+      .finally(() => setMiniAppSignIn(false));
+  }, [miniAppSignIn, signIn]);
 
   const signOut = useCallback(async () => {
     try {
@@ -126,14 +128,29 @@ function useSignInOut(setUser: (user: UserView) => void) {
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
     return ended;
   }, [queryClient]);
-  return { signIn, signOut, signOutEverywhere };
+  return { signIn, signOut, signOutEverywhere, miniAppSignIn };
+}
+
+/** A Mini App launch whose Telegram user is not the one signed in here (or nobody is). */
+function needsMiniAppSignIn(): boolean {
+  if (!miniApp) return false;
+  if (!getAccessToken()) return true;
+  const telegramId = initDataUserId(miniApp.initData);
+  return telegramId !== null && getStoredUser()?.telegramId !== telegramId;
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { me, setUser } = useMe();
-  const { signIn, signOut, signOutEverywhere } = useSignInOut(setUser);
-  const status: SessionStatus =
-    me.data === undefined ? (me.isError ? 'signed-out' : 'loading') : me.data ? 'signed-in' : 'signed-out';
+  const { signIn, signOut, signOutEverywhere, miniAppSignIn } = useSignInOut(setUser);
+  const status: SessionStatus = miniAppSignIn
+    ? 'loading'
+    : me.data === undefined
+      ? me.isError
+        ? 'signed-out'
+        : 'loading'
+      : me.data
+        ? 'signed-in'
+        : 'signed-out';
 
   const value = useMemo<Session>(
     () => ({

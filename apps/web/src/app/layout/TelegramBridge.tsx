@@ -1,0 +1,41 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { telegram } from '@/lib/telegram';
+
+/**
+ * Inside Telegram only (loaded lazily by AppLayout): the BackButton follows in-app navigation,
+ * every mutation's end is felt (haptics), and closing asks first while one is under way
+ * (docs/decisions/029).
+ */
+export function TelegramBridge() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const inner = location.pathname !== '/';
+
+  useEffect(() => {
+    // Back through the app's own history; a screen opened first (a start link) goes to the market.
+    const back = () => {
+      const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+      if (index > 0) navigate(-1);
+      else navigate('/', { replace: true });
+    };
+    void telegram()?.then((m) => m.setBackButton(inner ? back : null));
+  }, [inner, navigate]);
+
+  useEffect(() => {
+    const holder = {};
+    const cache = queryClient.getMutationCache();
+    return cache.subscribe((event) => {
+      if (event.type !== 'updated') return;
+      const status = event.action.type;
+      void telegram()?.then((m) => {
+        if (status === 'success') m.haptic('success');
+        if (status === 'error') m.haptic('error');
+        m.holdClosing(holder, queryClient.isMutating() > 0);
+      });
+    });
+  }, [queryClient]);
+  return null;
+}
