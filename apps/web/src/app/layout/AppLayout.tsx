@@ -2,18 +2,18 @@ import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useSession } from '@/features/auth';
 import { useT } from '@/i18n';
-import { miniApp } from '@/lib/telegram';
+import { telegram } from '@/lib/telegram';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
 /** Asks a new user for a display name; its code loads only for such a user. */
 const WelcomeDialog = lazy(async () => ({ default: (await import('@/features/profile')).WelcomeDialog }));
-/** Telegram's buttons and haptics, only inside Telegram (docs/decisions/029). */
-const TelegramBridge = lazy(async () => ({ default: (await import('./TelegramBridge')).TelegramBridge }));
 
 export function AppLayout() {
   const t = useT();
   const { user } = useSession();
+  // Telegram's buttons and haptics, only inside Telegram (docs/decisions/029).
+  const TelegramBridge = telegram()?.TelegramBridge;
   return (
     <div className="app">
       <a href="#main" className="skip-link">
@@ -29,11 +29,7 @@ export function AppLayout() {
           <WelcomeDialog />
         </Suspense>
       ) : null}
-      {miniApp ? (
-        <Suspense fallback={null}>
-          <TelegramBridge />
-        </Suspense>
-      ) : null}
+      {TelegramBridge ? <TelegramBridge /> : null}
       <ScrollRestoration />
     </div>
   );

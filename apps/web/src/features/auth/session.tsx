@@ -1,9 +1,8 @@
 import { type AuthResult, translate, type UserView } from '@p2p/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
 import { currentLang } from '@/i18n/current-lang';
 import { ApiError } from '@/lib/api';
-import { initDataUserId, miniApp } from '@/lib/telegram';
 import {
   clearAuth,
   getAccessToken,
@@ -83,7 +82,10 @@ function useMe() {
   return { me, setUser };
 }
 
-/** Signing in (a Telegram Mini App's launch data too) and out, here or on every device. */
+/**
+ * Signing in and out, here or on every device. A Telegram Mini App signs in before the first
+ * render (lib/telegram, docs/decisions/029), so it starts here signed in.
+ */
 function useSignInOut(setUser: (user: UserView) => void) {
   const queryClient = useQueryClient();
   const signIn = useCallback(
@@ -97,19 +99,6 @@ function useSignInOut(setUser: (user: UserView) => void) {
     },
     [setUser],
   );
-
-  // Opened as a Telegram Mini App: signed in silently with the launch data, unless this
-  // Telegram user's session is already here (docs/decisions/029). Until it answers the session
-  // counts as loading, so no sign-in screen shows meanwhile.
-  const [miniAppSignIn, setMiniAppSignIn] = useState(needsMiniAppSignIn);
-  useEffect(() => {
-    if (!miniAppSignIn || !miniApp) return;
-    authApi
-      .telegramMiniApp(miniApp.initData)
-      .then(signIn)
-      .catch((error: unknown) => console.warn('Mini App sign-in failed', error))
-      .finally(() => setMiniAppSignIn(false));
-  }, [miniAppSignIn, signIn]);
 
   const signOut = useCallback(async () => {
     try {
@@ -128,29 +117,14 @@ function useSignInOut(setUser: (user: UserView) => void) {
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
     return ended;
   }, [queryClient]);
-  return { signIn, signOut, signOutEverywhere, miniAppSignIn };
-}
-
-/** A Mini App launch whose Telegram user is not the one signed in here (or nobody is). */
-function needsMiniAppSignIn(): boolean {
-  if (!miniApp) return false;
-  if (!getAccessToken()) return true;
-  const telegramId = initDataUserId(miniApp.initData);
-  return telegramId !== null && getStoredUser()?.telegramId !== telegramId;
+  return { signIn, signOut, signOutEverywhere };
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { me, setUser } = useMe();
-  const { signIn, signOut, signOutEverywhere, miniAppSignIn } = useSignInOut(setUser);
-  const status: SessionStatus = miniAppSignIn
-    ? 'loading'
-    : me.data === undefined
-      ? me.isError
-        ? 'signed-out'
-        : 'loading'
-      : me.data
-        ? 'signed-in'
-        : 'signed-out';
+  const { signIn, signOut, signOutEverywhere } = useSignInOut(setUser);
+  const status: SessionStatus =
+    me.data === undefined ? (me.isError ? 'signed-out' : 'loading') : me.data ? 'signed-in' : 'signed-out';
 
   const value = useMemo<Session>(
     () => ({

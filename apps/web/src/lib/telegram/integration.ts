@@ -1,35 +1,27 @@
 /**
- * The Telegram integration proper, loaded only inside Telegram (lib/telegram/index.ts): the SDK
- * (@telegram-apps/sdk) speaks Telegram's bridge; this module keeps the app's side of it —
- * theme, viewport, back and main buttons, haptics, closing confirmation, outside links
- * (docs/decisions/029).
+ * The Telegram integration proper, loaded only inside Telegram, before the first render
+ * (lib/telegram/index.ts): the SDK (@telegram-apps/sdk) speaks Telegram's bridge; this module
+ * starts it, signs the Telegram user in and lays Telegram's theme and viewport over the design
+ * tokens. The screens' controls are in ./controls.ts (docs/decisions/029).
  */
-import {
-  backButton,
-  closingBehavior,
-  hapticFeedback,
-  init,
-  mainButton,
-  miniApp,
-  openLink,
-  openTelegramLink,
-  parseLaunchParamsQuery,
-  themeParams,
-  viewport,
-} from '@telegram-apps/sdk';
-import type { MiniAppLaunch } from './launch';
-import { themeTokens } from './theme';
+import { AuthResult } from '@p2p/shared';
+import { init, miniApp, parseLaunchParamsQuery, themeParams, viewport } from '@telegram-apps/sdk';
+import { apiRequest } from '@/lib/api';
+import { getAccessToken, getStoredUser, saveTokens, saveUser } from '@/lib/storage';
+import { attempt, mountControls } from './controls';
+import { initDataUserId, type MiniAppLaunch, readLaunch, startAppPath } from './launch';
+import { launchThemeParams, themeTokens } from './theme';
 import './telegram.css';
 
-/** Calls into Telegram never break the app: an old client lacks a method, the page goes on. */
-function attempt(call: () => unknown): void {
-  try {
-    const result = call();
-    if (result instanceof Promise) result.catch((error: unknown) => console.warn('Telegram', error));
-  } catch (error) {
-    console.warn('Telegram', error);
-  }
-}
+export {
+  haptic,
+  holdClosing,
+  openOutside,
+  releaseMainButton,
+  setBackButton,
+  setMainButton,
+} from './controls';
+export { TelegramBridge } from './TelegramBridge';
 
 let themeVars: string[] = [];
 
@@ -42,11 +34,53 @@ function applyTheme(params: Record<string, unknown>): void {
   root.classList.toggle('tma--dark', dark);
 }
 
-/** Connects to Telegram once, when the integration first loads. */
-export function start(launch: MiniAppLaunch): void {
+function sessionStore(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Connects to Telegram once, before the first render: the launch is kept for the tab and leaves
+ * the address bar, and the Telegram user is signed in. Null when the launch data is not a Mini
+ * App launch after all; else the screen a start link asks for (null: the one in the address).
+ */
+export async function start(): Promise<{ path: string | null } | null> {
+  const launch = readLaunch(window.location.hash, sessionStore());
+  if (!launch) return null;
+  if (window.location.hash.includes('tgWebApp')) {
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  }
+  connect(launch);
+  await signIn(launch.initData);
+  const path = startAppPath(launch.startParam);
+  return { path: path !== '/' && window.location.pathname === '/' ? path : null };
+}
+
+/**
+ * Silent sign-in with the launch's init data (POST /auth/telegram/webapp), unless the session
+ * here is already this Telegram user's: the first screen is then drawn signed in, with no sign-in
+ * screen in between. A refusal leaves the visitor signed out, as on the web.
+ */
+async function signIn(initData: string): Promise<void> {
+  if (getAccessToken() && getStoredUser()?.telegramId === initDataUserId(initData)) return;
+  try {
+    const answer = AuthResult.parse(
+      await apiRequest('/auth/telegram/webapp', { method: 'POST', body: { initData }, auth: false }),
+    );
+    saveTokens(answer.tokens);
+    saveUser(answer.user);
+  } catch (error) {
+    console.warn('Mini App sign-in failed', error);
+  }
+}
+
+function connect(launch: MiniAppLaunch): void {
   document.documentElement.classList.add('tma');
   // The theme of the launch first (no wait), then Telegram's own state and its changes.
-  applyTheme(launch.themeParams);
+  applyTheme(launchThemeParams(launch.raw));
   attempt(() => init({ launchParams: parseLaunchParamsQuery(launch.raw) }));
   attempt(() => {
     themeParams.mountSync();
@@ -55,96 +89,6 @@ export function start(launch: MiniAppLaunch): void {
   });
   attempt(() => miniApp.mountSync());
   attempt(() => viewport.mount().then(() => viewport.bindCssVars()));
-  attempt(() => backButton.mount());
-  attempt(() => backButton.onClick(() => onBack?.()));
-  attempt(() => mainButton.mount());
-  attempt(() => mainButton.onClick(pressMainButton));
-  attempt(() => closingBehavior.mount());
-  document.addEventListener('click', routeOutsideLinks);
+  mountControls();
   attempt(() => miniApp.ready());
-}
-
-let onBack: (() => void) | null = null;
-
-/** Telegram's BackButton: shown with the in-app back step to take, hidden without one. */
-export function setBackButton(back: (() => void) | null): void {
-  onBack = back;
-  attempt(() => (back ? backButton.show() : backButton.hide()));
-}
-
-interface MainButtonState {
-  text: string;
-  disabled: boolean;
-  loading: boolean;
-}
-
-let mainOwner: object | null = null;
-let mainState: MainButtonState | null = null;
-let mainPress: (() => void) | null = null;
-
-function pressMainButton(): void {
-  // A press while disabled or running does nothing: the action is never sent twice.
-  if (!mainState || mainState.disabled || mainState.loading) return;
-  mainPress?.();
-}
-
-/** The screen `owner` puts its primary action on the MainButton (the latest caller owns it). */
-export function setMainButton(owner: object, state: MainButtonState, press: () => void): void {
-  mainOwner = owner;
-  mainState = state;
-  mainPress = press;
-  attempt(() =>
-    mainButton.setParams({
-      text: state.text,
-      isVisible: true,
-      isEnabled: !state.disabled && !state.loading,
-      isLoaderVisible: state.loading,
-    }),
-  );
-}
-
-/** `owner` gives the MainButton up: hidden unless another screen took it since. */
-export function releaseMainButton(owner: object): void {
-  if (mainOwner !== owner) return;
-  mainOwner = null;
-  mainState = null;
-  mainPress = null;
-  attempt(() => mainButton.setParams({ isVisible: false, isLoaderVisible: false }));
-}
-
-const closingHolds = new Set<object>();
-let closingOn = false;
-
-/** Telegram asks "close anyway?" while any holder (unsaved form, action under way) holds. */
-export function holdClosing(holder: object, hold: boolean): void {
-  if (hold) closingHolds.add(holder);
-  else closingHolds.delete(holder);
-  const on = closingHolds.size > 0;
-  if (on === closingOn) return;
-  closingOn = on;
-  attempt(() => (on ? closingBehavior.enableConfirmation() : closingBehavior.disableConfirmation()));
-}
-
-/** A tap felt on success or failure of an action (phones only; no-op elsewhere). */
-export function haptic(kind: 'success' | 'error'): void {
-  if (hapticFeedback.isSupported()) attempt(() => hapticFeedback.notificationOccurred(kind));
-}
-
-/** t.me links open in Telegram itself, other links in Telegram's browser; the app stays. */
-export function openOutside(url: string): void {
-  const target = new URL(url, window.location.href);
-  if (target.hostname === 't.me') attempt(() => openTelegramLink(target.href));
-  else attempt(() => openLink(target.href));
-}
-
-/** Links to other sites (explorers, t.me, documents) would replace the app: open them outside. */
-function routeOutsideLinks(event: MouseEvent): void {
-  if (event.defaultPrevented || event.button !== 0) return;
-  const link = (event.target as Element | null)?.closest?.('a[href]');
-  if (!(link instanceof HTMLAnchorElement)) return;
-  const url = new URL(link.href, window.location.href);
-  const outside = url.origin !== window.location.origin || link.target === '_blank';
-  if (!outside || !/^https?:$/.test(url.protocol)) return;
-  event.preventDefault();
-  openOutside(url.href);
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { initDataUserId, LAUNCH_STORAGE_KEY, parseLaunchParams, readLaunch, startAppPath } from './launch';
+import { LAUNCH_STORAGE_KEY } from './index';
+import { initDataUserId, parseLaunchParams, readLaunch, startAppPath } from './launch';
 
-const INIT_DATA = 'query_id=AAH&user=%7B%22id%22%3A42%2C%22first_name%22%3A%22Ann%22%7D&auth_date=1795000000&hash=ab12';
-const THEME = { bg_color: '#17212b', button_color: '#5288c1', text_color: '#f5f5f5', nonsense: 'red' };
+const INIT_DATA =
+  'query_id=AAH&user=%7B%22id%22%3A42%2C%22first_name%22%3A%22Ann%22%7D&auth_date=1795000000&hash=ab12';
+const THEME = { bg_color: '#17212b', button_color: '#5288c1' };
 const TRADE = '0b5e7c1a-3f2d-4c8e-9a1b-2d3e4f5a6b7c';
 
 function launchHash(extra: Record<string, string> = {}) {
@@ -25,16 +27,10 @@ function memoryStore() {
 }
 
 describe('parseLaunchParams', () => {
-  it('reads the init data, version, platform, theme and start parameter Telegram puts in the hash', () => {
+  it('reads the init data and start parameter Telegram puts in the hash', () => {
     const launch = parseLaunchParams(launchHash({ tgWebAppStartParam: `trade_${TRADE}` }));
-    expect(launch).toMatchObject({
-      initData: INIT_DATA,
-      version: '8.0',
-      platform: 'tdesktop',
-      startParam: `trade_${TRADE}`,
-    });
-    // Only colours are kept from the theme.
-    expect(launch?.themeParams).toEqual({ bg_color: '#17212b', button_color: '#5288c1', text_color: '#f5f5f5' });
+    expect(launch).toMatchObject({ initData: INIT_DATA, startParam: `trade_${TRADE}` });
+    expect(new URLSearchParams(launch?.raw).get('tgWebAppPlatform')).toBe('tdesktop');
   });
 
   it('takes the start parameter from the init data when the hash lacks it', () => {
@@ -49,10 +45,6 @@ describe('parseLaunchParams', () => {
     expect(parseLaunchParams(launchHash({ tgWebAppVersion: '' }))).toBeNull();
     expect(parseLaunchParams(launchHash({ tgWebAppPlatform: '' }))).toBeNull();
   });
-
-  it('survives a theme that is not JSON', () => {
-    expect(parseLaunchParams(launchHash({ tgWebAppThemeParams: '{oops' }))?.themeParams).toEqual({});
-  });
 });
 
 describe('readLaunch', () => {
@@ -63,13 +55,26 @@ describe('readLaunch', () => {
     expect(store.items.get(LAUNCH_STORAGE_KEY)).toContain('tgWebAppData=');
     const reload = readLaunch('', store);
     expect(reload?.initData).toBe(INIT_DATA);
-    expect(reload?.platform).toBe('tdesktop');
+    expect(reload?.raw).toContain('tgWebAppPlatform=tdesktop');
     expect(reload?.startParam).toBeNull();
   });
 
   it('is null in a browser tab that was never launched by Telegram', () => {
     expect(readLaunch('#top', memoryStore())).toBeNull();
     expect(readLaunch('', undefined)).toBeNull();
+  });
+
+  it('still knows this launch when storage is refused', () => {
+    const refusing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    };
+    expect(readLaunch(launchHash(), refusing)?.initData).toBe(INIT_DATA);
+    expect(readLaunch('', refusing)).toBeNull();
   });
 });
 

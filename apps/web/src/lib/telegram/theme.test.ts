@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDarkColor, themeTokens } from './theme';
+import { isDarkColor, launchThemeParams, themeTokens } from './theme';
 
 /** Telegram Desktop's day and night themes, as a launch sends them. */
 const DAY = {
@@ -77,5 +77,19 @@ describe('isDarkColor', () => {
     expect(isDarkColor('#000000')).toBe(true);
     expect(isDarkColor('#ffffff')).toBe(false);
     expect(isDarkColor('#f1f1f1')).toBe(false);
+  });
+});
+
+describe('launchThemeParams', () => {
+  it('reads the theme JSON of the launch parameters', () => {
+    const raw = new URLSearchParams({ tgWebAppThemeParams: JSON.stringify(NIGHT) }).toString();
+    expect(launchThemeParams(raw)).toEqual(NIGHT);
+    expect(themeTokens(launchThemeParams(raw)).vars['--bg']).toBe('#232e3c');
+  });
+
+  it('is empty when the theme is missing or not JSON', () => {
+    expect(launchThemeParams('tgWebAppVersion=8.0')).toEqual({});
+    expect(launchThemeParams('tgWebAppThemeParams=%7Boops')).toEqual({});
+    expect(launchThemeParams('tgWebAppThemeParams=null')).toEqual({});
   });
 });

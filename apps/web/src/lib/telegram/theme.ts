@@ -21,6 +21,16 @@ const mix = (color: string, percent: number, base = 'var(--surface)') =>
 const LIGHT = { buy: '#0b7a43', sell: '#c0262d', warn: '#9a4d00' };
 const DARK = { buy: '#4cc38a', sell: '#ff6b6b', warn: '#f0a44b' };
 
+/** Telegram's colours in the launch parameters (`tgWebAppThemeParams`, JSON); {} when unreadable. */
+export function launchThemeParams(rawLaunch: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(new URLSearchParams(rawLaunch).get('tgWebAppThemeParams') ?? '{}');
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 export interface ThemeTokens {
   dark: boolean;
   /** CSS custom properties to set on the document element. */

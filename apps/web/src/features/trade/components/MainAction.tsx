@@ -1,6 +1,7 @@
 import type { TradeView } from '@p2p/shared';
 import { useId } from 'react';
 import { useT } from '@/i18n';
+import { useTelegramMainButton } from '@/lib/telegram/hooks';
 import { useFormat } from '@/lib/use-format';
 import { type MainAction as Action, mainActionOf } from '../lib/status';
 import { TradeIcon } from './TradeIcon';
@@ -32,15 +33,26 @@ export function MainAction({ trade, available, checklistReady, busy, onAction, o
   const action = mainActionOf(available);
   const canCancel = available.includes('cancel_trade');
   const canDispute = available.includes('dispute_trade');
+  // Nothing to pay to before the seller has sent the details: say so, do not offer the button.
+  const awaitingDetails = action === 'mark_paid' && !trade.paymentTemplate;
+  const gated = (action === 'release_crypto' && !checklistReady) || awaitingDetails;
+  // Inside Telegram the MainButton carries the same action (its dialog then holds the button).
+  useTelegramMainButton(
+    action && !awaitingDetails
+      ? {
+          text: t(LABEL[action]),
+          onClick: () => onAction(action),
+          disabled: gated || busy !== null,
+          loading: busy === action,
+        }
+      : null,
+  );
   if (!action && !canCancel && !canDispute) return null;
   const vars = {
     fiat: fmt.fiat(trade.amountFiat, trade.fiatCurrency),
     crypto: fmt.crypto(trade.amountCrypto, trade.cryptocurrency),
     name: trade.userRole === 'buyer' ? trade.seller.effectiveName : trade.buyer.effectiveName,
   };
-  // Nothing to pay to before the seller has sent the details: say so, do not offer the button.
-  const awaitingDetails = action === 'mark_paid' && !trade.paymentTemplate;
-  const gated = (action === 'release_crypto' && !checklistReady) || awaitingDetails;
   const hint = awaitingDetails
     ? t('trade.hint.waitDetails')
     : action

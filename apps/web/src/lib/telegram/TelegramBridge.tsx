@@ -21,7 +21,7 @@ export function TelegramBridge() {
       if (index > 0) navigate(-1);
       else navigate('/', { replace: true });
     };
-    void telegram()?.then((m) => m.setBackButton(inner ? back : null));
+    telegram()?.setBackButton(inner ? back : null);
   }, [inner, navigate]);
 
   useEffect(() => {
@@ -30,11 +30,10 @@ export function TelegramBridge() {
     return cache.subscribe((event) => {
       if (event.type !== 'updated') return;
       const status = event.action.type;
-      void telegram()?.then((m) => {
-        if (status === 'success') m.haptic('success');
-        if (status === 'error') m.haptic('error');
-        m.holdClosing(holder, queryClient.isMutating() > 0);
-      });
+      const integration = telegram();
+      if (status === 'success') integration?.haptic('success');
+      if (status === 'error') integration?.haptic('error');
+      integration?.holdClosing(holder, queryClient.isMutating() > 0);
     });
   }, [queryClient]);
   return null;
