@@ -46,16 +46,22 @@ interface MainButtonState {
 }
 
 /** Screens holding the MainButton, oldest first: the newest one (an open dialog) shows. */
-const mainHolders = new Map<object, { state: MainButtonState; press: () => void }>();
+const mainHolders = new Map<object, { state: MainButtonState; press: () => void; pressedAt: number }>();
 
 function topHolder() {
   return [...mainHolders.values()].at(-1) ?? null;
 }
 
+/** A holder's presses closer than this are one press: the action is never sent twice. */
+const PRESS_GAP_MS = 600;
+
 function pressMainButton(): void {
   const top = topHolder();
-  // A press while disabled or running does nothing: the action is never sent twice.
+  // A press while disabled or running does nothing, nor one right after another (a double tap
+  // lands before the screen shows the action running).
   if (!top || top.state.disabled || top.state.loading) return;
+  if (Date.now() - top.pressedAt < PRESS_GAP_MS) return;
+  top.pressedAt = Date.now();
   top.press();
 }
 
@@ -79,7 +85,7 @@ function showTopHolder(): void {
 export function setMainButton(owner: object, state: MainButtonState, press: () => void): void {
   const wasTop = topHolder() === mainHolders.get(owner);
   const known = mainHolders.has(owner);
-  mainHolders.set(owner, { state, press });
+  mainHolders.set(owner, { state, press, pressedAt: mainHolders.get(owner)?.pressedAt ?? 0 });
   if (!known || wasTop) showTopHolder();
 }
 

@@ -5,7 +5,14 @@
  * tokens. The screens' controls are in ./controls.ts (docs/decisions/029).
  */
 import { AuthResult } from '@p2p/shared';
-import { init, miniApp, parseLaunchParamsQuery, themeParams, viewport } from '@telegram-apps/sdk';
+import {
+  init,
+  miniApp,
+  mockTelegramEnv,
+  parseLaunchParamsQuery,
+  themeParams,
+  viewport,
+} from '@telegram-apps/sdk';
 import { apiRequest } from '@/lib/api';
 import { getAccessToken, getStoredUser, saveTokens, saveUser } from '@/lib/storage';
 import { attempt, mountControls } from './controls';
@@ -81,7 +88,14 @@ function connect(launch: MiniAppLaunch): void {
   document.documentElement.classList.add('tma');
   // The theme of the launch first (no wait), then Telegram's own state and its changes.
   applyTheme(launchThemeParams(launch.raw));
-  attempt(() => init({ launchParams: parseLaunchParamsQuery(launch.raw) }));
+  // The SDK gets the launch without the init data: the server alone reads that (at sign-in), and
+  // the SDK's own check of it would refuse clients that sign it differently. The launch has left
+  // the address bar, so it is registered with the SDK for its later look-ups (mockTelegramEnv
+  // with launch parameters only stores them; the bridge to Telegram stays the real one).
+  const query = new URLSearchParams(launch.raw);
+  query.delete('tgWebAppData');
+  attempt(() => mockTelegramEnv({ launchParams: query.toString() }));
+  attempt(() => init({ launchParams: parseLaunchParamsQuery(query.toString()) }));
   attempt(() => {
     themeParams.mountSync();
     applyTheme(themeParams.state());

@@ -46,9 +46,11 @@ export function TradeEntry({ flow, mode }: { flow: TradeFlow; mode: 'inline' | '
   const label = t(side === 'buy' ? 'orders.buyCrypto' : 'orders.sellCrypto', {
     crypto: order.cryptocurrency,
   });
-  // Inside Telegram the MainButton opens the form; the open form then holds it (TradeForm).
+  // Inside Telegram the MainButton opens the form (the open form then holds it: TradeForm), and
+  // shows its loader while the trade is being opened.
+  const idle = flow.stage === 'closed' || flow.stage === 'submitting';
   useTelegramMainButton(
-    block === null && flow.stage === 'closed' ? { text: label, onClick: flow.open } : null,
+    block === null && idle ? { text: label, onClick: flow.open, loading: flow.stage === 'submitting' } : null,
   );
 
   if (block === 'own') {
