@@ -86,15 +86,24 @@ export function launchUrl(
     theme = LIGHT_THEME,
     platform = 'tdesktop',
     startParam,
+    forged = false,
   }: {
     user: TelegramUser;
     theme?: ThemeParams;
     platform?: string;
     startParam?: string;
+    /** Init data whose signature does not match (another user put in after signing). */
+    forged?: boolean;
   },
 ): string {
+  let initData = signInitData(user, startParam ? { start_param: startParam } : {});
+  if (forged) {
+    const fields = new URLSearchParams(initData);
+    fields.set('user', JSON.stringify({ ...user, id: user.id + 1 }));
+    initData = fields.toString();
+  }
   const params = new URLSearchParams({
-    tgWebAppData: signInitData(user, startParam ? { start_param: startParam } : {}),
+    tgWebAppData: initData,
     tgWebAppVersion: '8.0',
     tgWebAppPlatform: platform,
     tgWebAppThemeParams: JSON.stringify(theme),

@@ -194,6 +194,22 @@ describe('signing in and the Telegram chrome', () => {
     expect((await bridgeCalls(buyerPage)).map((c) => c.type)).toContain('web_app_ready');
   });
 
+  it('a launch whose init data is forged signs nobody in, and says so', async () => {
+    const context = await newContext(browser, 'phone');
+    contexts.push(context);
+    await installTelegramWebview(context, LIGHT_THEME);
+    const page = await context.newPage();
+    await page.goto(launchUrl(`${baseURL}/`, { user: buyer, forged: true }));
+    await page
+      .getByText(
+        'Не удалось войти через Telegram. Откройте приложение из Telegram еще раз или войдите на странице входа',
+      )
+      .waitFor(LIVE);
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    await page.locator('.market-columns').waitFor();
+    expect((await bridgeCalls(page)).map((c) => c.type)).toContain('web_app_ready');
+  });
+
   it("takes Telegram's theme colours, and follows a theme change at run time", async () => {
     const body = () => buyerPage.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(await body()).toBe(rgb(LIGHT_THEME.secondary_bg_color as string));

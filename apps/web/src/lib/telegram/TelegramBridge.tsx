@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { telegram } from '@/lib/telegram';
+import { toast } from '@/components/ui/toast';
+import { useT } from '@/i18n';
+import { telegram } from './index';
 
 /**
  * Inside Telegram only (loaded lazily by AppLayout): the BackButton follows in-app navigation,
@@ -13,6 +15,11 @@ export function TelegramBridge() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const inner = location.pathname !== '/';
+  const t = useT();
+
+  useEffect(() => {
+    if (telegram()?.silentSignInFailed()) toast.error(t('telegram.signInFailed'));
+  }, [t]);
 
   useEffect(() => {
     // Back through the app's own history; a screen opened first (a start link) goes to the market.

@@ -4,7 +4,7 @@
  * starts it, signs the Telegram user in and lays Telegram's theme and viewport over the design
  * tokens. The screens' controls are in ./controls.ts (docs/decisions/029).
  */
-import { AuthResult } from '@p2p/shared';
+import { AuthResult, loadLaterTexts } from '@p2p/shared';
 import {
   init,
   miniApp,
@@ -13,6 +13,7 @@ import {
   themeParams,
   viewport,
 } from '@telegram-apps/sdk';
+import { currentLang } from '@/i18n/current-lang';
 import { apiRequest } from '@/lib/api';
 import { getAccessToken, getStoredUser, saveTokens, saveUser } from '@/lib/storage';
 import { attempt, mountControls } from './controls';
@@ -81,7 +82,17 @@ async function signIn(initData: string): Promise<void> {
     saveUser(answer.user);
   } catch (error) {
     console.warn('Mini App sign-in failed', error);
+    signInFailed = true;
+    // Its notice (TelegramBridge) is among the texts loaded later.
+    await loadLaterTexts(currentLang()).catch(() => undefined);
   }
+}
+
+let signInFailed = false;
+
+/** The silent sign-in was refused or failed: the visitor is told once (TelegramBridge). */
+export function silentSignInFailed(): boolean {
+  return signInFailed;
 }
 
 function connect(launch: MiniAppLaunch): void {
