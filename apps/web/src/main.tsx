@@ -11,7 +11,9 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { makeQueryClient } from './app/query-client';
+import { router } from './app/router';
 import { prefetchMarket } from './features/market';
+import { startMiniApp } from './lib/telegram';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing in index.html');
@@ -23,6 +25,10 @@ if (!root) throw new Error('#root is missing in index.html');
 const MARKET_WAIT_MS = 300;
 
 const queryClient = makeQueryClient();
+// Inside Telegram only: the integration loads alongside the texts (docs/decisions/029).
+const miniAppReady = startMiniApp()
+  .then((path) => (path ? router.navigate(path, { replace: true }) : undefined))
+  .catch(() => undefined);
 // On the market, its requests start now, alongside the texts (docs/decisions/022).
 const marketReady =
   window.location.pathname === '/' ? prefetchMarket(queryClient, window.location.search) : null;
@@ -30,7 +36,7 @@ const marketReady =
 // The first render waits for the texts (one small chunk), so no raw key is ever on screen. If
 // they cannot be loaded the app still starts (keys shown) rather than leaving a blank page. On
 // the market it also waits, briefly, for the orders: the page is then drawn once, with them.
-void catalogueReady
+void Promise.all([catalogueReady, miniAppReady])
   .then(() => marketReady && Promise.race([marketReady, new Promise((r) => setTimeout(r, MARKET_WAIT_MS))]))
   .then(() => {
     const reactRoot = createRoot(root);

@@ -1,9 +1,33 @@
 import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendNotFound } from './errors.ts';
+
+/**
+ * The pages allowed to frame the app: Telegram's web clients (Web K at /k/, Web A at /a/), which
+ * open a Mini App in an iframe (docs/decisions/029). Native Telegram apps use a webview, not a
+ * frame. Nothing else may frame it.
+ */
+export const TELEGRAM_WEB_CLIENTS = ['https://web.telegram.org'] as const;
+
+/**
+ * The app's page (index.html) may be framed by Telegram's web clients: its CSP names them in
+ * `frame-ancestors`, and X-Frame-Options, which cannot name an origin, is dropped. Every other
+ * response keeps `frame-ancestors 'none'` and X-Frame-Options from helmet (app.ts).
+ */
+function frameableByTelegram(raw: ServerResponse): void {
+  const csp = raw.getHeader('content-security-policy');
+  if (typeof csp === 'string') {
+    raw.setHeader(
+      'content-security-policy',
+      csp.replace(/frame-ancestors [^;]*/, `frame-ancestors ${TELEGRAM_WEB_CLIENTS.join(' ')}`),
+    );
+  }
+  raw.removeHeader('x-frame-options');
+}
 
 /**
  * Serves the built SPA. Unknown non-API GETs that want HTML get index.html (history routing);
@@ -25,7 +49,10 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string | 
       setHeaders(reply, path) {
         if (path.startsWith(join(dist, 'assets'))) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');
-        } else if (/index\.html(\.(br|gz))?$/.test(path)) reply.header('cache-control', 'no-cache');
+        } else if (/index\.html(\.(br|gz))?$/.test(path)) {
+          reply.header('cache-control', 'no-cache');
+          frameableByTelegram(reply.raw);
+        }
       },
     });
   }
@@ -36,6 +63,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string | 
     // A page route (no file extension) for a client that takes HTML; missing assets stay 404.
     const wantsHtml = (accept.includes('text/html') || accept.includes('*/*')) && !/\.[a-z0-9]+$/i.test(path);
     if (dist && request.method === 'GET' && !isApi && wantsHtml) {
+      frameableByTelegram(reply.raw);
       return reply.sendFile('index.html');
     }
     return sendNotFound(reply, request.method, request.url);

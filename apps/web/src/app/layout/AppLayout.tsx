@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useSession } from '@/features/auth';
 import { useT } from '@/i18n';
+import { telegram } from '@/lib/telegram';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -11,6 +12,8 @@ const WelcomeDialog = lazy(async () => ({ default: (await import('@/features/pro
 export function AppLayout() {
   const t = useT();
   const { user } = useSession();
+  // Telegram's buttons and haptics, only inside Telegram (docs/decisions/029).
+  const TelegramBridge = telegram()?.TelegramBridge;
   return (
     <div className="app">
       <a href="#main" className="skip-link">
@@ -26,6 +29,7 @@ export function AppLayout() {
           <WelcomeDialog />
         </Suspense>
       ) : null}
+      {TelegramBridge ? <TelegramBridge /> : null}
       <ScrollRestoration />
     </div>
   );

@@ -13,7 +13,6 @@ import {
   saveUser,
 } from '@/lib/storage';
 import { authApi } from './api/auth-api';
-import { clearMiniAppHash, miniAppInitData } from './mini-app';
 
 export const ME_QUERY_KEY = ['auth', 'me'] as const;
 /** Re-sync the user on focus at most once per 5 s. */
@@ -83,7 +82,10 @@ function useMe() {
   return { me, setUser };
 }
 
-/** Signing in (a Telegram Mini App's launch data too) and out, here or on every device. */
+/**
+ * Signing in and out, here or on every device. A Telegram Mini App signs in before the first
+ * render (lib/telegram, docs/decisions/029), so it starts here signed in.
+ */
 function useSignInOut(setUser: (user: UserView) => void) {
   const queryClient = useQueryClient();
   const signIn = useCallback(
@@ -97,17 +99,6 @@ function useSignInOut(setUser: (user: UserView) => void) {
     },
     [setUser],
   );
-
-  // Opened as a Telegram Mini App: sign in with the launch data once, if not signed in yet.
-  useEffect(() => {
-    const initData = miniAppInitData(window.location.hash);
-    if (!initData) return;
-    clearMiniAppHash();
-    if (getAccessToken()) return;
-    authApi
-      .telegramMiniApp(initData)
-      .then(signIn, (error: unknown) => console.warn('Mini App sign-in failed', error));
-  }, [signIn]);
 
   const signOut = useCallback(async () => {
     try {

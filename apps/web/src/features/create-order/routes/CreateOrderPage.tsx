@@ -14,6 +14,7 @@ import { useSellingGate } from '@/features/two-factor';
 import { currentLang, useI18n } from '@/i18n';
 import { ApiError } from '@/lib/api';
 import { catalogueResolver } from '@/lib/form-resolver';
+import { useTelegramClosingConfirmation, useTelegramMainButton } from '@/lib/telegram/hooks';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useFormat } from '@/lib/use-format';
 import { CalculatorCard } from '../components/CalculatorCard';
@@ -109,6 +110,14 @@ export function CreateOrderPage() {
 
   const values = form.watch();
   const openPreview = form.handleSubmit((body) => setPreviewing(body));
+  // Inside Telegram the MainButton opens the preview, as the calculator's button does.
+  useTelegramMainButton({
+    text: t('createOrder.preview'),
+    onClick: () => void openPreview(),
+    disabled: !canPreview(values) || previewing !== null,
+    loading: submitting,
+  });
+  useTelegramClosingConfirmation(form.formState.isDirty || submitting);
   const confirm = () => {
     if (previewing && isSwapPayment(previewing.fiat_currency)) {
       setSwapBody(previewing);

@@ -5,6 +5,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { Icon } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
 import { useT } from '@/i18n';
+import { useTelegramMainButton } from '@/lib/telegram/hooks';
 import { takerSide } from '../lib/side';
 import { unmetForViewer } from '../lib/taker-conditions';
 import { hasTradableRange } from '../lib/trade-form';
@@ -42,6 +43,15 @@ export function TradeEntry({ flow, mode }: { flow: TradeFlow; mode: 'inline' | '
   const { user } = useSession();
   const block = useTradeBlock(order);
   const side = takerSide(order.type);
+  const label = t(side === 'buy' ? 'orders.buyCrypto' : 'orders.sellCrypto', {
+    crypto: order.cryptocurrency,
+  });
+  // Inside Telegram the MainButton opens the form (the open form then holds it: TradeForm), and
+  // shows its loader while the trade is being opened.
+  const idle = flow.stage === 'closed' || flow.stage === 'submitting';
+  useTelegramMainButton(
+    block === null && idle ? { text: label, onClick: flow.open, loading: flow.stage === 'submitting' } : null,
+  );
 
   if (block === 'own') {
     return (
@@ -65,7 +75,7 @@ export function TradeEntry({ flow, mode }: { flow: TradeFlow; mode: 'inline' | '
 
   const button = (
     <button type="button" className={`btn btn--${side} btn--block btn--lg`} onClick={flow.open}>
-      {t(side === 'buy' ? 'orders.buyCrypto' : 'orders.sellCrypto', { crypto: order.cryptocurrency })}
+      {label}
     </button>
   );
 
@@ -75,7 +85,7 @@ export function TradeEntry({ flow, mode }: { flow: TradeFlow; mode: 'inline' | '
       {button}
       <Dialog open={flow.stage === 'form'} onClose={flow.close} labelledBy={`${id}-t`}>
         <h2 id={`${id}-t`} className="dialog__title">
-          {t(side === 'buy' ? 'orders.buyCrypto' : 'orders.sellCrypto', { crypto: order.cryptocurrency })}
+          {label}
         </h2>
         <TradeForm flow={flow} title={false} />
       </Dialog>

@@ -1,10 +1,11 @@
 import type { CreateTradeRequest } from '@p2p/shared';
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import { currentLang, useI18n } from '@/i18n';
 import { catalogueResolver } from '@/lib/form-resolver';
 import { fiatSign } from '@/lib/format';
 import { quoteFee, useFeePpm } from '@/lib/platform-config';
+import { useTelegramClosingConfirmation, useTelegramMainButton } from '@/lib/telegram/hooks';
 import { type Formatter, useFormat } from '@/lib/use-format';
 import { useMyLimits } from '../api/queries';
 import { takerSide } from '../lib/side';
@@ -46,6 +47,12 @@ export function TradeForm({ flow, title = true }: { flow: TradeFlow; title?: boo
   const label = t(side === 'buy' ? 'orders.buyCrypto' : 'orders.sellCrypto', {
     crypto: order.cryptocurrency,
   });
+  // Inside Telegram the MainButton sends the form (the same submit, so never twice).
+  const formRef = useRef<HTMLFormElement>(null);
+  useTelegramMainButton(
+    block ? null : { text: label, onClick: () => formRef.current?.requestSubmit(), loading: submitting },
+  );
+  useTelegramClosingConfirmation(!block && (form.formState.isDirty || submitting));
   if (block) {
     return (
       <LimitNotice block={block} fiat={order.fiat_currency} min={order.min_amount} onClose={flow.close} />
@@ -53,6 +60,7 @@ export function TradeForm({ flow, title = true }: { flow: TradeFlow; title?: boo
   }
   return (
     <form
+      ref={formRef}
       className="trade-form"
       onSubmit={form.handleSubmit((body, event) => {
         event?.preventDefault();

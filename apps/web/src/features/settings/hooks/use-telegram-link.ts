@@ -4,6 +4,7 @@ import { toast } from '@/components/ui/toast';
 import { useCodeForm, useTwoFactorStatus } from '@/features/two-factor';
 import { useT } from '@/i18n';
 import { ApiError } from '@/lib/api';
+import { openExternal } from '@/lib/telegram/hooks';
 import { settingsApi, settingsKeys } from '../api/settings-api';
 
 /**
@@ -32,7 +33,8 @@ export function useTelegramLink() {
       setAsking(false);
       codeForm.reset();
       setLink({ url: token.url, expiresAt: token.expiresAt });
-      window.open(token.url, '_blank', 'noopener');
+      // Inside Telegram the t.me link opens in Telegram itself (docs/decisions/029).
+      openExternal(token.url);
     },
     onError: (e) => {
       const needsCode = e instanceof ApiError && e.code === 'TWO_FACTOR_REQUIRED';

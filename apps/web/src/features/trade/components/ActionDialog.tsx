@@ -1,8 +1,9 @@
 import type { TradeView } from '@p2p/shared';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
 import { SecondFactorField, useTwoFactorStatus } from '@/features/two-factor';
 import { type MessageKey, useT } from '@/i18n';
+import { useTelegramClosingConfirmation, useTelegramMainButton } from '@/lib/telegram/hooks';
 import { useFormat } from '@/lib/use-format';
 import { useActionForm } from '../hooks/use-action-form';
 import { ACTION_TEXTS, type Confirmable } from '../lib/action-dialog';
@@ -46,12 +47,25 @@ export function ActionDialog({
   const windowOpen = windowUntil !== null && Date.parse(windowUntil) > Date.now();
   const needsCode = action === 'confirm_payment' && !windowOpen;
   const form = useActionForm({ trade, action, error, needsCode, onConfirm });
+  // Inside Telegram the MainButton confirms (the form's own submit); closing asks meanwhile.
+  const formRef = useRef<HTMLFormElement>(null);
+  useTelegramMainButton(
+    action
+      ? {
+          text: t(ACTION_TEXTS[action].ok, vars),
+          onClick: () => formRef.current?.requestSubmit(),
+          disabled: needsCode && !form.code.trim(),
+          loading: busy,
+        }
+      : null,
+  );
+  useTelegramClosingConfirmation(action !== null);
 
   if (!action) return null;
   const texts = ACTION_TEXTS[action];
   return (
     <Dialog open onClose={onCancel} labelledBy={`${id}-t`} describedBy={`${id}-d`}>
-      <form onSubmit={form.submit}>
+      <form ref={formRef} onSubmit={form.submit}>
         <h2 id={`${id}-t`} className="dialog__title">
           {t(texts.title)}
         </h2>

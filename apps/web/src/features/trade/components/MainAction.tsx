@@ -1,6 +1,7 @@
 import { ACTIVE_TRADE_STATUSES, type TradeView } from '@p2p/shared';
 import { useId } from 'react';
 import { useT } from '@/i18n';
+import { useTelegramMainButton } from '@/lib/telegram/hooks';
 import { cancelBlockedKey } from '@/lib/trade-status';
 import { useFormat } from '@/lib/use-format';
 import { type MainAction as Action, mainActionOf } from '../lib/status';
@@ -38,6 +39,20 @@ export function MainAction({ trade, available, checklistReady, busy, onAction, o
   const canDispute = available.includes('dispute_trade');
   const running = trade.userRole !== 'observer' && ACTIVE_TRADE_STATUSES.includes(trade.status);
   const cancelBlocked = !canCancel && running ? cancelBlockedKey(trade.status) : null;
+  // Nothing to pay to before the seller has sent the details: say so, do not offer the button.
+  const awaitingDetails = action === 'mark_paid' && !trade.paymentTemplate;
+  const gated = (action === 'release_crypto' && !checklistReady) || awaitingDetails;
+  // Inside Telegram the MainButton carries the same action (its dialog then holds the button).
+  useTelegramMainButton(
+    action && !awaitingDetails
+      ? {
+          text: t(LABEL[action]),
+          onClick: () => onAction(action),
+          disabled: gated || busy !== null,
+          loading: busy === action,
+        }
+      : null,
+  );
   if (!action && !canCancel && !canDispute && !cancelBlocked) return null;
   // Only the disabled cancel to show: its reason is the panel's one line.
   const onlyBlocked = !action && !canCancel && !canDispute;
@@ -46,9 +61,6 @@ export function MainAction({ trade, available, checklistReady, busy, onAction, o
     crypto: fmt.crypto(trade.amountCrypto, trade.cryptocurrency),
     name: trade.userRole === 'buyer' ? trade.seller.effectiveName : trade.buyer.effectiveName,
   };
-  // Nothing to pay to before the seller has sent the details: say so, do not offer the button.
-  const awaitingDetails = action === 'mark_paid' && !trade.paymentTemplate;
-  const gated = (action === 'release_crypto' && !checklistReady) || awaitingDetails;
   const hint = awaitingDetails
     ? t('trade.hint.waitDetails')
     : action

@@ -1,0 +1,119 @@
+/**
+ * The Telegram integration proper, loaded only inside Telegram, before the first render
+ * (lib/telegram/index.ts): the SDK (@telegram-apps/sdk) speaks Telegram's bridge; this module
+ * starts it, signs the Telegram user in and lays Telegram's theme and viewport over the design
+ * tokens. The screens' controls are in ./controls.ts (docs/decisions/029).
+ */
+import { AuthResult, loadLaterTexts } from '@p2p/shared';
+import {
+  init,
+  miniApp,
+  mockTelegramEnv,
+  parseLaunchParamsQuery,
+  themeParams,
+  viewport,
+} from '@telegram-apps/sdk';
+import { currentLang } from '@/i18n/current-lang';
+import { apiRequest } from '@/lib/api';
+import { getAccessToken, getStoredUser, saveTokens, saveUser } from '@/lib/storage';
+import { attempt, mountControls } from './controls';
+import { initDataUserId, type MiniAppLaunch, readLaunch, startAppPath } from './launch';
+import { launchThemeParams, themeTokens } from './theme';
+import './telegram.css';
+
+export {
+  haptic,
+  holdClosing,
+  openOutside,
+  releaseMainButton,
+  setBackButton,
+  setMainButton,
+} from './controls';
+export { TelegramBridge } from './TelegramBridge';
+
+let themeVars: string[] = [];
+
+function applyTheme(params: Record<string, unknown>): void {
+  const root = document.documentElement;
+  const { dark, vars } = themeTokens(params);
+  for (const name of themeVars) root.style.removeProperty(name);
+  for (const [name, value] of Object.entries(vars)) root.style.setProperty(name, value);
+  themeVars = Object.keys(vars);
+  root.classList.toggle('tma--dark', dark);
+}
+
+function sessionStore(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Connects to Telegram once, before the first render: the launch is kept for the tab and leaves
+ * the address bar, and the Telegram user is signed in. Null when the launch data is not a Mini
+ * App launch after all; else the screen a start link asks for (null: the one in the address).
+ */
+export async function start(): Promise<{ path: string | null } | null> {
+  const launch = readLaunch(window.location.hash, sessionStore());
+  if (!launch) return null;
+  if (window.location.hash.includes('tgWebApp')) {
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  }
+  connect(launch);
+  await signIn(launch.initData);
+  const path = startAppPath(launch.startParam);
+  return { path: path !== '/' && window.location.pathname === '/' ? path : null };
+}
+
+/**
+ * Silent sign-in with the launch's init data (POST /auth/telegram/webapp), unless the session
+ * here is already this Telegram user's: the first screen is then drawn signed in, with no sign-in
+ * screen in between. A refusal leaves the visitor signed out, as on the web.
+ */
+async function signIn(initData: string): Promise<void> {
+  if (getAccessToken() && getStoredUser()?.telegramId === initDataUserId(initData)) return;
+  try {
+    const answer = AuthResult.parse(
+      await apiRequest('/auth/telegram/webapp', { method: 'POST', body: { initData }, auth: false }),
+    );
+    saveTokens(answer.tokens);
+    saveUser(answer.user);
+  } catch (error) {
+    console.warn('Mini App sign-in failed', error);
+    signInFailed = true;
+    // Its notice (TelegramBridge) is among the texts loaded later.
+    await loadLaterTexts(currentLang()).catch(() => undefined);
+  }
+}
+
+let signInFailed = false;
+
+/** The silent sign-in was refused or failed: the visitor is told once (TelegramBridge). */
+export function silentSignInFailed(): boolean {
+  return signInFailed;
+}
+
+function connect(launch: MiniAppLaunch): void {
+  document.documentElement.classList.add('tma');
+  // The theme of the launch first (no wait), then Telegram's own state and its changes.
+  applyTheme(launchThemeParams(launch.raw));
+  // The SDK gets the launch without the init data: the server alone reads that (at sign-in), and
+  // the SDK's own check of it would refuse clients that sign it differently. The launch has left
+  // the address bar, so it is registered with the SDK for its later look-ups (mockTelegramEnv
+  // with launch parameters only stores them; the bridge to Telegram stays the real one).
+  const query = new URLSearchParams(launch.raw);
+  query.delete('tgWebAppData');
+  attempt(() => mockTelegramEnv({ launchParams: query.toString() }));
+  attempt(() => init({ launchParams: parseLaunchParamsQuery(query.toString()) }));
+  attempt(() => {
+    themeParams.mountSync();
+    applyTheme(themeParams.state());
+    themeParams.state.sub(() => applyTheme(themeParams.state()));
+  });
+  attempt(() => miniApp.mountSync());
+  attempt(() => viewport.mount().then(() => viewport.bindCssVars()));
+  mountControls();
+  attempt(() => miniApp.ready());
+}
