@@ -18,7 +18,6 @@ import { notifications } from './notifications.ts';
 import { paymentMethods } from './payment-methods.ts';
 import { receiptMatches } from './receipt-matches.ts';
 import { security } from './security.ts';
-import { staffSafety } from './staff-safety.ts';
 import { swaps } from './swaps.ts';
 import { trade } from './trade.ts';
 import { validation } from './validation.ts';
@@ -44,7 +43,6 @@ export const enFirstLoad: Record<keyof typeof ruFirstLoad, string> = {
   ...security,
   ...fraud,
   ...limits,
-  ...staffSafety,
   ...botSafety,
   ...withdrawalClaims,
   ...receiptMatches,

@@ -17,15 +17,14 @@ import { notifications } from './notifications.ts';
 import { paymentMethods } from './payment-methods.ts';
 import { receiptMatches } from './receipt-matches.ts';
 import { security } from './security.ts';
-import { staffSafety } from './staff-safety.ts';
 import { swaps } from './swaps.ts';
 import { trade } from './trade.ts';
 import { validation } from './validation.ts';
 import { withdrawalClaims } from './withdrawal-claims.ts';
 
 /**
- * Russian texts the browser loads before its first render: every screen's but the back office
- * console's and the merchant API page's (./later.ts). ./index.ts is the whole catalogue.
+ * Russian texts the browser loads before its first render: every screen's but those that load
+ * later with their own code (./later.ts). ./index.ts is the whole catalogue.
  */
 export const ruFirstLoad = {
   ...common,
@@ -46,7 +45,6 @@ export const ruFirstLoad = {
   ...security,
   ...fraud,
   ...limits,
-  ...staffSafety,
   ...botSafety,
   ...withdrawalClaims,
   ...receiptMatches,
