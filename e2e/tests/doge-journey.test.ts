@@ -8,9 +8,12 @@ import {
   forbidDialogs,
   fromUnits,
   LIVE,
+  markPaid,
   ruAmount,
   signIn,
+  storedUser,
   toUnits,
+  tradeIdOf,
   uniqueUsername,
 } from '../support/journey';
 import { E2E_STAFF } from '../support/server';
@@ -93,9 +96,9 @@ describe('DOGE journey: deposit on the devnet, trade, withdrawal with two-factor
     await screenshot(owner, 'doge-wallet-credited-desktop');
   });
 
-  it('sells part of it to a second user: order, trade, paid, released', async () => {
+  it('sells part of it to a second user in the browser: offer, trade, details, paid, confirmed, released', async () => {
     recovery = await enrolTwoFactor(owner, baseURL);
-    const order = await api<{ id: string }>(owner, baseURL, 'POST', '/orders', {
+    await api(owner, baseURL, 'POST', '/orders', {
       type: 'sell',
       cryptocurrency: 'DOGE',
       amount_crypto: SOLD,
@@ -105,26 +108,55 @@ describe('DOGE journey: deposit on the devnet, trade, withdrawal with two-factor
       payment_methods: ['sberbank'],
       time_limit: 30,
     });
-    // the market lists it under DOGE
-    await buyer.goto(`${baseURL}/?crypto=DOGE`);
-    await buyer.getByText('Дож Продавец').first().waitFor(LIVE);
+    await api(owner, baseURL, 'POST', '/payment-templates', {
+      name: 'Карта для DOGE',
+      type: 'BANK_CARD',
+      details: { bankName: 'Сбербанк', cardNumber: '4276380012345679', holderName: 'DOGE SELLER' },
+    });
 
-    const opened = await api<{ trade: { id: string; amountCrypto: string } }>(
-      buyer,
-      baseURL,
-      'POST',
-      '/trades',
-      {
-        orderId: order.id,
-        amountFiat: '8400',
-        paymentMethod: 'sberbank',
-      },
-    );
-    const act = (page: Page, action: string, payload: object = {}) =>
-      api(page, baseURL, 'POST', `/trades/${opened.trade.id}/actions`, { action, payload });
-    await act(buyer, 'mark_paid', { payer: { bank: 'sberbank', last4: '4040', name: 'Покупатель' } });
-    await act(owner, 'confirm_payment', { totpCode: recovery[0] });
-    await act(owner, 'release_crypto');
+    // The buyer finds the offer under DOGE and opens a trade for all of it: 8 400 ₽ at 14 ₽.
+    await buyer.goto(`${baseURL}/?crypto=DOGE`);
+    const card = buyer.locator('.order-card').filter({ hasText: 'Дож Продавец' });
+    await card.waitFor(LIVE);
+    await card.getByRole('button', { name: 'Купить DOGE' }).click();
+    const panel = buyer.locator('dialog.side-panel');
+    await panel.getByLabel(/^Сумма сделки/).fill('8400');
+    await panel.getByLabel('Способ оплаты').selectOption({ label: 'Сбербанк' });
+    await panel.locator('form').getByRole('button', { name: 'Купить DOGE' }).click();
+    await buyer.waitForURL(/\/trade\/[0-9a-f-]{36}$/, LIVE);
+    const tradeId = tradeIdOf(buyer);
+    await buyer.getByRole('heading', { name: /Покупка DOGE/ }).waitFor();
+
+    // The seller sends the card, the buyer pays and says so.
+    await owner.goto(`${baseURL}/trade/${tradeId}`);
+    await owner.getByRole('heading', { name: /Продажа DOGE/ }).waitFor();
+    const send = owner.locator('.send-details');
+    await expect
+      .poll(() => send.getByLabel('Способ оплаты').locator('option:checked').textContent(), LIVE)
+      .toContain('Карта для DOGE');
+    await send.getByRole('button', { name: 'Отправить реквизиты' }).click();
+    await buyer.locator('.pay-details').getByText('4276 3800 1234 5679').waitFor(LIVE);
+    await markPaid(buyer, { last4: '4040', name: (await storedUser(buyer)).firstName });
+
+    // The seller confirms receipt with a second factor (a recovery code) and releases 600 DOGE.
+    const confirmButton = owner.getByRole('button', { name: 'Подтвердить получение оплаты' });
+    await confirmButton.waitFor(LIVE);
+    await confirmButton.click();
+    const confirm = owner.getByRole('dialog').filter({ hasText: 'Подтвердить получение оплаты?' });
+    await confirm.getByLabel('Код подтверждения').fill(recovery[0] ?? '');
+    await confirm.getByRole('button', { name: 'Да, деньги получены' }).click();
+    await confirm.waitFor({ state: 'detached', ...LIVE });
+    const release = owner.getByRole('button', { name: 'Отправить криптовалюту' });
+    await release.waitFor(LIVE);
+    for (const box of await owner.locator('#trade-checklist').getByRole('checkbox').all()) await box.check();
+    await expect.poll(() => release.isEnabled()).toBe(true);
+    await release.click();
+    const dialog = owner.getByRole('dialog').filter({ hasText: 'Отправить криптовалюту?' });
+    await dialog.getByRole('button', { name: /^Отправить 600(,0+)? DOGE/ }).click();
+    for (const page of [owner, buyer]) {
+      await page.locator('.tr-notice--success').getByText('Сделка завершена').waitFor(LIVE);
+    }
+    await screenshot(owner, 'doge-trade-completed-desktop', { fullPage: false });
 
     const balance = await balanceOf(owner, baseURL, 'DOGE');
     expect(balance.total).toBe(fromUnits(toUnits(DEPOSIT) - toUnits(SOLD)));
