@@ -1,5 +1,5 @@
 import type { NetworkId } from '@p2p/shared';
-import { eachLimited, fetchJson, HttpStatusError, OUTSIDE_CALL_TIMEOUT_MS } from './http.ts';
+import { fetchJson, HttpStatusError, OUTSIDE_CALL_TIMEOUT_MS, scanEachAddress } from './http.ts';
 import type {
   ChainWatcher,
   ObservedTransfer,
@@ -41,7 +41,6 @@ export interface BlockfrostWatcherOptions {
   timeoutMs?: number;
 }
 
-const CONCURRENCY = 4;
 const TXS_PER_ADDRESS = 50;
 const CACHE_LIMIT = 10_000;
 
@@ -85,18 +84,12 @@ export class BlockfrostWatcher implements ChainWatcher {
     toHeight: number,
     onError: ScanErrorSink,
   ): Promise<ScanResult> {
-    const transfers: ObservedTransfer[] = [];
-    await eachLimited([...addresses], CONCURRENCY, async (address) => {
-      try {
-        for (const tx of await this.recent(address)) {
-          const utxos = await this.utxos(tx.tx_hash);
-          transfers.push(...outputsTo(utxos, address, tx.block_height));
-        }
-      } catch (error) {
-        onError(error, `address ${address}`);
+    return scanEachAddress(addresses, toHeight, onError, async (address, into) => {
+      for (const tx of await this.recent(address)) {
+        const utxos = await this.utxos(tx.tx_hash);
+        into.push(...outputsTo(utxos, address, tx.block_height));
       }
     });
-    return { transfers, scannedTo: toHeight };
   }
 
   async status(ref: TransferRef): Promise<TransferState> {

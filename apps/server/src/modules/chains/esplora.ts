@@ -1,5 +1,5 @@
 import type { NetworkId } from '@p2p/shared';
-import { eachLimited, fetchJson, fetchText, HttpStatusError, OUTSIDE_CALL_TIMEOUT_MS } from './http.ts';
+import { fetchJson, fetchText, HttpStatusError, OUTSIDE_CALL_TIMEOUT_MS, scanEachAddress } from './http.ts';
 import type {
   ChainWatcher,
   ObservedTransfer,
@@ -20,9 +20,6 @@ interface EsploraStatus {
   confirmed: boolean;
   block_height?: number;
 }
-
-/** Addresses read in parallel per scan; Esplora servers rate-limit bursts. */
-const CONCURRENCY = 4;
 
 /**
  * Bitcoin through an Esplora-compatible REST API (Blockstream's esplora, mempool.space,
@@ -54,20 +51,14 @@ export class EsploraWatcher implements ChainWatcher {
     toHeight: number,
     onError: ScanErrorSink,
   ): Promise<ScanResult> {
-    const transfers: ObservedTransfer[] = [];
-    await eachLimited([...addresses], CONCURRENCY, async (address) => {
-      try {
-        const txs = await fetchJson<EsploraTx[]>(
-          `${this.base}/address/${encodeURIComponent(address)}/txs`,
-          {},
-          this.timeoutMs,
-        );
-        for (const tx of txs) transfers.push(...outputsTo(tx, address));
-      } catch (error) {
-        onError(error, `address ${address}`);
-      }
+    return scanEachAddress(addresses, toHeight, onError, async (address, into) => {
+      const txs = await fetchJson<EsploraTx[]>(
+        `${this.base}/address/${encodeURIComponent(address)}/txs`,
+        {},
+        this.timeoutMs,
+      );
+      for (const tx of txs) into.push(...outputsTo(tx, address));
     });
-    return { transfers, scannedTo: toHeight };
   }
 
   async status(ref: TransferRef): Promise<TransferState> {

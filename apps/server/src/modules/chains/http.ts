@@ -1,3 +1,5 @@
+import type { ObservedTransfer, ScanErrorSink, ScanResult } from './watcher.ts';
+
 /** Every outside call has a deadline: a hung API must not stall a watcher tick. */
 export const OUTSIDE_CALL_TIMEOUT_MS = 10_000;
 
@@ -41,6 +43,32 @@ export async function fetchText(
   const text = await res.text();
   if (!res.ok) throw new HttpStatusError(res.status, url, text.slice(0, 200));
   return text;
+}
+
+/** How many addresses an address-polling adapter reads at once; APIs rate-limit bursts. */
+const ADDRESS_CONCURRENCY = 4;
+
+/**
+ * The scan of the adapters that poll each watched address (Esplora, TRON, Solana, Cardano;
+ * docs/decisions/011, "Watchers"): `read` adds what it finds for one address to `into`, a few
+ * addresses at a time. A failing address is reported and the rest go on; what it found before
+ * failing is kept.
+ */
+export async function scanEachAddress(
+  addresses: ReadonlySet<string>,
+  toHeight: number,
+  onError: ScanErrorSink,
+  read: (address: string, into: ObservedTransfer[]) => Promise<void>,
+): Promise<ScanResult> {
+  const transfers: ObservedTransfer[] = [];
+  await eachLimited([...addresses], ADDRESS_CONCURRENCY, async (address) => {
+    try {
+      await read(address, transfers);
+    } catch (error) {
+      onError(error, `address ${address}`);
+    }
+  });
+  return { transfers, scannedTo: toHeight };
 }
 
 /** Runs `fn` over `items`, at most `limit` at a time. */

@@ -1,5 +1,5 @@
 import type { NetworkId } from '@p2p/shared';
-import { eachLimited, fetchJson, OUTSIDE_CALL_TIMEOUT_MS } from './http.ts';
+import { fetchJson, OUTSIDE_CALL_TIMEOUT_MS, scanEachAddress } from './http.ts';
 import type {
   ChainWatcher,
   ObservedTransfer,
@@ -11,7 +11,6 @@ import type {
 
 /** Lamports per SOL: 10^9. */
 export const SOL_DECIMALS = 9;
-const CONCURRENCY = 4;
 /** Signatures read per address and tick (the newest first). */
 const SIGNATURES_PER_ADDRESS = 50;
 /** Resolved transactions kept per instance (a finalized transaction never changes). */
@@ -111,27 +110,22 @@ export class SolanaWatcher implements ChainWatcher {
     toHeight: number,
     onError: ScanErrorSink,
   ): Promise<ScanResult> {
-    const transfers: ObservedTransfer[] = [];
-    await eachLimited([...addresses], CONCURRENCY, async (address) => {
-      try {
-        for (const watched of await this.watchedAccounts(address)) {
-          const signatures = await this.rpc<SignatureInfo[]>('getSignaturesForAddress', [
-            watched,
-            { ...FINALIZED, limit: SIGNATURES_PER_ADDRESS },
-          ]);
-          for (const sig of signatures) {
-            if (sig.err !== null && sig.err !== undefined) continue;
-            const tx = await this.transaction(sig.signature);
-            if (tx) transfers.push(...this.transfersIn(sig.signature, tx, address));
-          }
+    const scanned = await scanEachAddress(addresses, toHeight, onError, async (address, into) => {
+      for (const watched of await this.watchedAccounts(address)) {
+        const signatures = await this.rpc<SignatureInfo[]>('getSignaturesForAddress', [
+          watched,
+          { ...FINALIZED, limit: SIGNATURES_PER_ADDRESS },
+        ]);
+        for (const sig of signatures) {
+          if (sig.err !== null && sig.err !== undefined) continue;
+          const tx = await this.transaction(sig.signature);
+          if (tx) into.push(...this.transfersIn(sig.signature, tx, address));
         }
-      } catch (error) {
-        onError(error, `address ${address}`);
       }
     });
     // A transaction paying both a token account and its owner is listed under each.
-    const unique = new Map(transfers.map((t) => [`${t.txHash}:${t.outputIndex}`, t]));
-    return { transfers: [...unique.values()], scannedTo: toHeight };
+    const unique = new Map(scanned.transfers.map((t) => [`${t.txHash}:${t.outputIndex}`, t]));
+    return { ...scanned, transfers: [...unique.values()] };
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { NetworkId } from '@p2p/shared';
-import { eachLimited, fetchJson, OUTSIDE_CALL_TIMEOUT_MS } from './http.ts';
+import { fetchJson, OUTSIDE_CALL_TIMEOUT_MS, scanEachAddress } from './http.ts';
 import { tronToHex } from './keys.ts';
 import type {
   ChainWatcher,
@@ -12,7 +12,6 @@ import type {
 
 /** keccak256("Transfer(address,address,uint256)") without 0x, as TRON logs carry topics. */
 const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
-const CONCURRENCY = 4;
 /** Resolved transactions kept per instance (their logs never change once in a block). */
 const CACHE_LIMIT = 10_000;
 
@@ -92,18 +91,12 @@ export class TronWatcher implements ChainWatcher {
     toHeight: number,
     onError: ScanErrorSink,
   ): Promise<ScanResult> {
-    const transfers: ObservedTransfer[] = [];
-    await eachLimited([...addresses], CONCURRENCY, async (address) => {
-      try {
-        for (const txid of await this.candidates(address)) {
-          const info = await this.info(txid);
-          if (info) transfers.push(...this.transfersIn(txid, info, address));
-        }
-      } catch (error) {
-        onError(error, `address ${address}`);
+    return scanEachAddress(addresses, toHeight, onError, async (address, into) => {
+      for (const txid of await this.candidates(address)) {
+        const info = await this.info(txid);
+        if (info) into.push(...this.transfersIn(txid, info, address));
       }
     });
-    return { transfers, scannedTo: toHeight };
   }
 
   async status(ref: TransferRef): Promise<TransferState> {
