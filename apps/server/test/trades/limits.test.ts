@@ -217,9 +217,13 @@ describe('cancellations and expiries as a buyer', () => {
       current: 3,
       until: until.toISOString(),
     });
-    // The expiry at 2026-11-21 11:31 UTC, + 24 h.
+    // The expiry at 2026-11-21 11:31 UTC, + 24 h, in the buyer's zone (Moscow by default).
     expect(text).toBe(
-      'Открытие сделок приостановлено до 22.11.2026, 11:31 UTC: 3 отмены или просрочки оплаты за 24 часа',
+      'Открытие сделок приостановлено до 22.11.2026, 14:31 МСК: 3 отмены или просрочки оплаты за 24 часа',
+    );
+    await t.ctx.db.execute(sql`UPDATE users SET time_zone = 'Asia/Yekaterinburg' WHERE id = ${buyer.id}`);
+    expect(expectRefusal(await open(buyer.id, order.orderId), { limit: 'cancellations' })).toContain(
+      'до 22.11.2026, 16:31 (UTC+5):',
     );
     // Selling into a buy order is taking a trade too.
     const owner = await createUser(t.ctx);

@@ -18,6 +18,8 @@ export interface LimitCounts {
   lostSince: Date | null;
   /** The user's latest lift. */
   liftedAt: Date | null;
+  /** The user's time zone (docs/decisions/030): a refusal names its times in it. */
+  timeZone: string | null;
 }
 
 /** The parameters the counts depend on. */
@@ -55,7 +57,8 @@ export function limitCountsSql(userId: SQL, now: Date, rules: CountRules): SQL {
       fails.strike_at AS failure_strike_at,
       lost.n::int AS lost_disputes,
       lost.nth_at AS lost_since,
-      lift.at AS lifted_at
+      lift.at AS lifted_at,
+      (SELECT z.time_zone FROM users z WHERE z.id = u.id) AS time_zone
     FROM (SELECT (${userId})::uuid AS id) u
     CROSS JOIN LATERAL (SELECT MAX(l.lifted_at) AS at FROM trade_limit_lifts l WHERE l.user_id = u.id) lift
     CROSS JOIN LATERAL (
@@ -112,6 +115,7 @@ export function limitCountsFromJson(json: unknown): LimitCounts {
     lostDisputes: Number(row.lost_disputes ?? 0),
     lostSince: date(row.lost_since),
     liftedAt: date(row.lifted_at),
+    timeZone: typeof row.time_zone === 'string' ? row.time_zone : null,
   };
 }
 

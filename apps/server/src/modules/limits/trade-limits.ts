@@ -1,8 +1,10 @@
 import {
+  DEFAULT_TIME_ZONE,
   FIAT_SIGN,
   type FiatCurrency,
   formatFiat,
   formatRu,
+  formatZonedTime,
   type LimitRefusalDetails,
   type MessageKey,
   type MessageValues,
@@ -48,15 +50,12 @@ export function suspensionsOf(counts: LimitCounts, rules: LimitRules, now: Date)
   return out;
 }
 
-const TIME = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' });
-
 /**
- * "27.11.2026, 14:00 UTC": when a limit lifts, in a refusal's text. One zone for everyone, named
- * (the dispute deadlines in the chat read the same way); the web app shows `details.until` in
- * the reader's own zone.
+ * "27.11.2026, 17:00 МСК": when a limit lifts, in a refusal's text, in the reader's own zone with
+ * the zone named (docs/decisions/030); `details.until` carries the instant itself.
  */
-export function limitTime(at: Date): string {
-  return `${TIME.format(at)} UTC`;
+export function limitTime(at: Date, zone: string | null): string {
+  return formatZonedTime(at, zone ?? DEFAULT_TIME_ZONE, 'ru', { withDate: true });
 }
 
 /** "50 000,00 ₽" */
@@ -92,7 +91,7 @@ export function suspensionRefusal(
   const until = s.until as Date;
   return refusal(
     'limits.cancellations',
-    { max: rules.cancelsPerDay, until: limitTime(until) },
+    { max: rules.cancelsPerDay, until: limitTime(until, counts.timeZone) },
     {
       limit: 'cancellations',
       max: rules.cancelsPerDay,
