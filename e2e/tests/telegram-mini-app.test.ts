@@ -159,6 +159,8 @@ let orderId: string;
 let tradeId: string;
 let sellerSecret: string;
 let spentCode: string;
+/** The seller's recovery codes: each good for one money action, whatever codes were spent. */
+let sellerRecovery: string[] = [];
 
 /** A code of the seller's authenticator not used yet (a code is accepted once). */
 async function freshCode(): Promise<string> {
@@ -259,7 +261,10 @@ describe('a trade inside Telegram, with the MainButton', () => {
     const { secret } = await api<{ secret: string }>(sellerPage, baseURL, 'POST', '/users/2fa/setup');
     sellerSecret = secret;
     spentCode = await otplib.generate({ secret, epoch: Math.floor(Date.now() / 1000) });
-    await api(sellerPage, baseURL, 'POST', '/users/2fa/enable', { code: spentCode });
+    const enabled = await api<{ recoveryCodes: string[] }>(sellerPage, baseURL, 'POST', '/users/2fa/enable', {
+      code: spentCode,
+    });
+    sellerRecovery = enabled.recoveryCodes;
     await credit((await storedUser(sellerPage)).id, '0.01');
     const order = await api<{ id: string }>(sellerPage, baseURL, 'POST', '/orders', {
       type: 'sell',
@@ -406,6 +411,50 @@ describe('a trade inside Telegram, with the MainButton', () => {
     // Each side felt the actions that succeeded.
     const haptics = await bridgeCalls(sellerPage, 'web_app_trigger_haptic_feedback');
     expect(haptics.some((c) => c.params?.notification_type === 'success')).toBe(true);
+  });
+
+  it('the seller withdraws from the wallet start link: «Продолжить» once the address holds, then «Отправить заявку» with a code, once', async () => {
+    await relaunch(sellerPage, seller, { startParam: 'wallet' });
+    expect(await pathname(sellerPage)).toBe('/wallet');
+    await sellerPage.getByTestId('balance-BTC').getByRole('button', { name: 'Вывести BTC' }).click();
+    const dialog = sellerPage.getByRole('dialog');
+    await dialog.getByText('Шаг 2 из 3').waitFor();
+    // Nothing typed yet: the MainButton says what comes next, and cannot be pressed.
+    await expect
+      .poll(() => mainButton(sellerPage))
+      .toMatchObject({ text: 'Продолжить', is_visible: true, is_active: false });
+    await dialog.getByLabel('Адрес получателя').fill('bcrt1qqqqsyqcyq5rqwzqfpg9scrgwpugpzysnard0ew');
+    await dialog.getByLabel('Сумма').fill('0.002');
+    await expect.poll(async () => (await mainButton(sellerPage))?.is_active).toBe(true);
+    await telegramEvent(sellerPage, 'main_button_pressed');
+    await dialog.getByText('Шаг 3 из 3').waitFor();
+    // The request waits for the second factor.
+    await expect
+      .poll(() => mainButton(sellerPage))
+      .toMatchObject({ text: 'Отправить заявку', is_visible: true, is_active: false });
+    // A recovery code: the authenticator's code of this time step may be spent already.
+    await dialog.getByLabel('Код двухфакторной аутентификации').fill(sellerRecovery[0] ?? '');
+    await expect.poll(async () => (await mainButton(sellerPage))?.is_active).toBe(true);
+
+    const requests: string[] = [];
+    sellerPage.on('request', (request) => {
+      if (request.method() === 'POST' && /\/withdrawals(\/request)?$/.test(new URL(request.url()).pathname))
+        requests.push(request.url());
+    });
+    await telegramEvent(sellerPage, 'main_button_pressed');
+    await telegramEvent(sellerPage, 'main_button_pressed');
+    await dialog.getByText('Заявка на вывод создана и будет рассмотрена').waitFor(LIVE);
+    expect(requests).toHaveLength(1);
+    const mine = await api<{ status: string; amount: string }[]>(
+      sellerPage,
+      baseURL,
+      'GET',
+      '/withdrawals/my-withdrawals',
+    );
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ status: 'PENDING' });
+    // The request is sent: no MainButton left on the done step.
+    await expect.poll(async () => (await mainButton(sellerPage))?.is_visible).toBe(false);
   });
 });
 

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { SecondFactorField } from '@/features/two-factor';
 import { useT } from '@/i18n';
+import { useTelegramMainButton } from '@/lib/telegram/hooks';
 import { useFormat } from '@/lib/use-format';
 import { shortAddress, type WithdrawQuote } from '../lib/withdraw-form';
 import { QuoteFacts } from './WithdrawDetails';
@@ -37,6 +38,9 @@ export function WithdrawConfirm({
   const t = useT();
   const id = useId();
   const currency = NETWORKS[network].currency;
+  const ready = twoFactorOn && totp.trim() !== '';
+  // Inside Telegram the MainButton sends the request (its loader while it runs).
+  useTelegramMainButton({ text: t('wd.submit'), onClick: onSubmit, disabled: !ready, loading: pending });
   return (
     <form
       onSubmit={(event) => {
@@ -70,7 +74,7 @@ export function WithdrawConfirm({
         <button type="button" className="btn btn--ghost" onClick={onBack}>
           {t('common.back')}
         </button>
-        <button type="submit" className="btn btn--primary" disabled={pending || !twoFactorOn || !totp.trim()}>
+        <button type="submit" className="btn btn--primary" disabled={pending || !ready}>
           {pending ? t('wd.sending') : t('wd.submit')}
         </button>
       </div>

@@ -1,6 +1,7 @@
 import { type Cryptocurrency, networksOf } from '@p2p/shared';
 import type { ReactNode } from 'react';
 import { useT } from '@/i18n';
+import { useTelegramClosingConfirmation, useTelegramMainButton } from '@/lib/telegram/hooks';
 import { useWithdrawFlow, type WithdrawFlowState } from '../hooks/use-withdraw-flow';
 import { WithdrawConfirm, WithdrawDone } from './WithdrawConfirm';
 import { type DetailsDraft, WithdrawDetails } from './WithdrawDetails';
@@ -27,6 +28,8 @@ export function WithdrawFlow({
   const t = useT();
   const flow = useWithdrawFlow(initialCurrency, currencyFixed);
   const { step, check, form } = flow;
+  // Inside Telegram: an address or amount typed is not lost by closing the app unasked.
+  useTelegramClosingConfirmation(step !== 'done' && form.formState.isDirty);
   const cancel = onClose ? (
     <button type="button" className="btn btn--ghost" onClick={onClose}>
       {t('common.cancel')}
@@ -82,6 +85,7 @@ function SelectStep({
   cancel: ReactNode;
 }) {
   const t = useT();
+  useTelegramMainButton({ text: t('common.continue'), onClick: () => flow.setStep('details') });
   return (
     <>
       <WithdrawSelect
@@ -110,6 +114,14 @@ function DetailsStep({ flow, onBack }: { flow: WithdrawFlowState; onBack: () => 
       if (next[key] !== values[key]) form.setValue(key, next[key], { shouldDirty: true });
     }
   };
+  // Inside Telegram the MainButton continues, once the address and the amount hold.
+  useTelegramMainButton({
+    text: t('common.continue'),
+    onClick: () => {
+      if (flow.canConfirm) flow.setStep('confirm');
+    },
+    disabled: !flow.canConfirm,
+  });
   return (
     <form
       onSubmit={(event) => {
