@@ -392,9 +392,19 @@ describe('a trade inside Telegram, with the MainButton', () => {
     for (const box of await sellerPage.locator('#trade-checklist').getByRole('checkbox').all())
       await box.check();
     await expect.poll(async () => (await mainButton(sellerPage))?.is_active).toBe(true);
-    await telegramEvent(sellerPage, 'main_button_pressed');
     const release = sellerPage.getByRole('dialog').filter({ hasText: 'Отправить криптовалюту?' });
-    await release.waitFor();
+    // The press opens the confirmation. Under load a press can land while the page is still
+    // re-rendering the checklist's last tick; a user would press again, and so does the test,
+    // never faster than every 2 s (the dialog's own button must not be pressed by a retry).
+    await expect
+      .poll(
+        async () => {
+          if (!(await release.isVisible())) await telegramEvent(sellerPage, 'main_button_pressed');
+          return release.isVisible();
+        },
+        { timeout: 20_000, interval: 2_000 },
+      )
+      .toBe(true);
     await expect.poll(async () => (await mainButton(sellerPage))?.text).toMatch(/^Отправить 0,000\d+\sBTC$/);
     await telegramEvent(sellerPage, 'main_button_pressed');
     for (const page of [sellerPage, buyerPage]) {
