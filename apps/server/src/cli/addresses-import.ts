@@ -3,14 +3,11 @@
 // one address per line, on the configured database (DATABASE_URL, else the embedded one in
 // DATA_DIR; stop the server first for the embedded one). Only public addresses go in the file.
 import { readFile } from 'node:fs/promises';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isNetworkId, NETWORK_IDS, NETWORKS } from '@p2p/shared';
-import { ConfigError, loadConfig } from '../config.ts';
-import { type Database, openDatabase } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
+import type { Database } from '../db/client.ts';
 import { importPoolAddresses } from '../modules/deposits/address-pool.service.ts';
-import type { CliOutput } from './staff-create.ts';
+import { type CliOutput, runAsProcess } from './cli.ts';
 
 const USAGE = `usage: npm run addresses:import -- --network <${NETWORK_IDS.join('|')}> --file <list.txt>`;
 
@@ -59,37 +56,9 @@ export async function runAddressesImport(
   return report.invalid.length > 0 ? 1 : 0;
 }
 
-async function main(): Promise<number> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await migrate(database);
-    return await runAddressesImport(process.argv.slice(2), database, {
-      devnet: config.chain.mode === 'devnet',
-      now: new Date(),
-    });
-  } finally {
-    await database.close();
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      console.error('addresses:import failed:', error instanceof Error ? error.message : error);
-      process.exitCode = 1;
-    },
-  );
-}
+runAsProcess(import.meta.url, 'addresses:import', (database, config) =>
+  runAddressesImport(process.argv.slice(2), database, {
+    devnet: config.chain.mode === 'devnet',
+    now: new Date(),
+  }),
+);

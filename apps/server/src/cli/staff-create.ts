@@ -1,22 +1,15 @@
 // `npm run staff:create -- --email a@b.c --password ... --role admin|moderator
 //   [--first-name X --last-name Y]`: creates a back-office account on the configured database
 // (DATABASE_URL, else the embedded one in DATA_DIR; stop the server first for the embedded one).
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
-import { type Database, openDatabase } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
+import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { createStaff } from '../modules/admin/staff.service.ts';
+import { type CliOutput, runAsProcess } from './cli.ts';
 
 const USAGE =
   'usage: npm run staff:create -- --email <email> --password <password> --role admin|moderator ' +
   '[--first-name <name>] [--last-name <name>]';
-
-export interface CliOutput {
-  log(line: string): void;
-  error(line: string): void;
-}
 
 /** Parses the arguments and creates the account. Returns the process exit code. */
 export async function runStaffCreate(
@@ -75,34 +68,6 @@ export async function runStaffCreate(
   }
 }
 
-async function main(): Promise<number> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await migrate(database);
-    return await runStaffCreate(process.argv.slice(2), database, new Date());
-  } finally {
-    await database.close();
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      console.error('staff:create failed:', error instanceof Error ? error.message : error);
-      process.exitCode = 1;
-    },
-  );
-}
+runAsProcess(import.meta.url, 'staff:create', (database) =>
+  runStaffCreate(process.argv.slice(2), database, new Date()),
+);
