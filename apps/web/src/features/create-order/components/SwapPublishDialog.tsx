@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { PriceConfirmation } from '@/components/PriceConfirmation';
 import { Dialog } from '@/components/ui/Dialog';
 import { SecondFactorField } from '@/features/two-factor';
 import { useT } from '@/i18n';
@@ -44,17 +45,7 @@ export function SwapPublishDialog({
         }}
       >
         {ask?.priceAsk && ask.message ? (
-          <div className="alert alert--warn" role="alert">
-            <p>{ask.message}</p>
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={confirmPrice}
-                onChange={(e) => setConfirmPrice(e.target.checked)}
-              />{' '}
-              {t('swap.confirmPrice')}
-            </label>
-          </div>
+          <PriceConfirmation message={ask.message} confirmed={confirmPrice} onConfirmed={setConfirmPrice} />
         ) : null}
         <SecondFactorField
           id={`${id}-code`}

@@ -2,6 +2,7 @@ import type { OrderView } from '@p2p/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { PriceConfirmation } from '@/components/PriceConfirmation';
 import { Dialog } from '@/components/ui/Dialog';
 import { InputField } from '@/components/ui/InputField';
 import { toast } from '@/components/ui/toast';
@@ -137,17 +138,7 @@ export function SwapForm({ order, onDone }: { order: OrderView; onDone: () => vo
         </dl>
       ) : null}
       {priceAsk ? (
-        <div className="alert alert--warn" role="alert">
-          <p>{priceAsk}</p>
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={confirmPrice}
-              onChange={(e) => setConfirmPrice(e.target.checked)}
-            />{' '}
-            {t('swap.confirmPrice')}
-          </label>
-        </div>
+        <PriceConfirmation message={priceAsk} confirmed={confirmPrice} onConfirmed={setConfirmPrice} />
       ) : null}
       <SecondFactorField
         id={`${id}-code`}
