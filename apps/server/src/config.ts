@@ -47,6 +47,8 @@ const EnvSchema = z.object({
    */
   PRICE_FEED: z.enum(['live', 'demo', 'auto'], { error: 'must be live, demo or auto' }).default('live'),
   PRICE_DEMO_SEED: z.coerce.number().int().min(0).max(0xffffffff).default(1),
+  /** How long a request may wait for the price feed before it answers from the last prices. */
+  PRICE_WAIT_MS: z.coerce.number().int().min(0).max(2000).default(150),
   PLATFORM_FEE_RATE: z
     .string()
     .regex(/^0(\.\d{1,6})?$/, 'must be a decimal fraction below 1, e.g. 0.001')
@@ -193,6 +195,8 @@ export type Config = {
   /** PRICE_FEED: the live feed, the demo walk, or the feed with the demo walk standing in. */
   priceFeed: 'live' | 'demo' | 'auto';
   priceDemoSeed: number;
+  /** PRICE_WAIT_MS: the most a request waits for the feed (docs/decisions/036). */
+  priceWaitMs: number;
   /** Fee rate in parts per million (0.001 -> 1000). */
   feePpm: bigint;
   disputeSlaHours: number;
@@ -285,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     priceRefreshMs: e.PRICE_REFRESH_SECONDS * 1000,
     priceFeed: e.PRICE_FEED,
     priceDemoSeed: e.PRICE_DEMO_SEED,
+    priceWaitMs: e.PRICE_WAIT_MS,
     feePpm: feeRateToPpm(e.PLATFORM_FEE_RATE),
     disputeSlaHours: e.DISPUTE_SLA_HOURS,
     rateLimit: e.RATE_LIMIT,

@@ -43,6 +43,7 @@ describe('loadConfig: refusals name the variable', () => {
     ['PRICE_API_URL', 'not a url'],
     ['PRICE_FEED', 'random'],
     ['PRICE_DEMO_SEED', '-1'],
+    ['PRICE_WAIT_MS', '2001'],
     ['LOG_LEVEL', 'loud'],
     ['HOST', ''],
   ])('%s=%j', (name, value) => {

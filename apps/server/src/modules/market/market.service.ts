@@ -12,9 +12,9 @@ export const STALE_AFTER_INTERVALS = 3;
 /** How long the background request to the feed may take before it counts as failed. */
 export const PRICE_FEED_TIMEOUT_MS = 5_000;
 /**
- * The most a request waits for the feed (docs/decisions/036): past it, the request answers
- * with the last good answer (or the fallback) and the feed request goes on in the background.
- * Well under the 300 ms a price-bearing request may spend in all.
+ * The most a request waits for the feed by default (PRICE_WAIT_MS, docs/decisions/036): past
+ * it, the request answers with the last good answer (or the fallback) and the feed request
+ * goes on in the background. Well under the 300 ms a price-bearing request may spend in all.
  */
 export const PRICE_WAIT_BUDGET_MS = 150;
 
@@ -94,13 +94,14 @@ export class MarketPricesService {
     this.breaker = new FeedBreaker(init.clock, init.log, cacheMs);
   }
 
-  /** The service as the configuration describes it (PRICE_API_URL, PRICE_FEED, PRICE_REFRESH_SECONDS). */
+  /** The service as the configuration describes it (PRICE_API_URL, PRICE_FEED, PRICE_REFRESH_SECONDS, PRICE_WAIT_MS). */
   static fromConfig(config: Config, clock: Clock, log: PriceLogger): MarketPricesService {
     return new MarketPricesService({
       url: config.priceApiUrl,
       feed: config.priceFeed,
       demoSeed: config.priceDemoSeed,
       cacheMs: config.priceRefreshMs,
+      waitBudgetMs: config.priceWaitMs,
       clock,
       log,
     });

@@ -78,7 +78,6 @@ export const merchantApi: Messages<typeof ru> = {
   'apiPage.hooks.status.pending': 'Pending',
   'apiPage.hooks.status.delivered': 'Delivered',
   'apiPage.hooks.status.failed': 'Not delivered',
-  'apiPage.hooks.outcome.delivered': 'delivered',
   'apiPage.hooks.outcome.error': 'error',
   'apiPage.hooks.outcome.timeout': 'timeout',
   'apiPage.hooks.lastAttempt': 'last attempt: {outcome}',

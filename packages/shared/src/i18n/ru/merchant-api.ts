@@ -81,7 +81,6 @@ export const merchantApi = {
   'apiPage.hooks.status.pending': 'Ожидает',
   'apiPage.hooks.status.delivered': 'Доставлено',
   'apiPage.hooks.status.failed': 'Не доставлено',
-  'apiPage.hooks.outcome.delivered': 'доставлено',
   'apiPage.hooks.outcome.error': 'ошибка',
   'apiPage.hooks.outcome.timeout': 'таймаут',
   'apiPage.hooks.lastAttempt': 'последняя попытка: {outcome}',

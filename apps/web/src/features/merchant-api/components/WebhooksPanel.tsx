@@ -97,7 +97,8 @@ function WebhookForm({ onCreated }: { onCreated: (hook: CreatedWebhook) => void 
 function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }) {
   const t = useT();
   const fmt = useFormat();
-  const failedAttempt = delivery.last_outcome && delivery.last_outcome !== 'delivered';
+  const outcome = delivery.last_outcome;
+  const failedAttempt = outcome === 'error' || outcome === 'timeout' ? outcome : null;
   return (
     <li className="api-delivery small">
       <code>{delivery.event_type}</code>{' '}
@@ -107,7 +108,7 @@ function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }) {
       <span className="muted num">
         {fmt.dateTime(delivery.created_at)} · {t('apiPage.hooks.attempts', { count: delivery.attempts })}
         {failedAttempt
-          ? ` · ${t('apiPage.hooks.lastAttempt', { outcome: t(`apiPage.hooks.outcome.${delivery.last_outcome}`) })}`
+          ? ` · ${t('apiPage.hooks.lastAttempt', { outcome: t(`apiPage.hooks.outcome.${failedAttempt}`) })}`
           : ''}
         {delivery.last_status_code !== null ? ` · HTTP ${delivery.last_status_code}` : ''}
         {delivery.next_attempt_at
