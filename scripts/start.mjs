@@ -5,7 +5,8 @@
 // no TypeScript compiler and no second Node process at run time.
 //
 // Outside production the defaults make a local demo: embedded database, demo data, dev
-// sign-in and the simulated devnet chains (explicit env wins). With NODE_ENV=production none
+// sign-in, the simulated devnet chains and demo prices while the price feed is unreachable
+// (explicit env wins). With NODE_ENV=production none
 // of them is set; the server then refuses to start without JWT_SECRET and TOTP_ENCRYPTION_KEY.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -70,6 +71,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     process.env.DEMO_DATA ??= '1';
     process.env.AUTH_DEV_LOGIN ??= '1';
     process.env.CHAIN_MODE ??= 'devnet';
+    // Offline, the demo walk prices floating orders and the wallet, marked «Демо-цены».
+    process.env.PRICE_FEED ??= 'auto';
   }
   process.chdir(root);
   await import(pathToFileURL(join(root, 'apps/server/dist/main.js')).href);

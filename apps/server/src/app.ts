@@ -114,14 +114,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerAppPlugins(app, ctx);
   const { inbox, bot } = startNotifications(app, ctx);
   // One price service per instance: the market screen and wallet values share its cache.
-  const prices =
-    options.prices ??
-    new MarketPricesService({
-      url: ctx.config.priceApiUrl,
-      clock: ctx.clock,
-      cacheMs: ctx.config.priceRefreshMs,
-      log: app.log,
-    });
+  const prices = options.prices ?? MarketPricesService.fromConfig(ctx.config, ctx.clock, app.log);
   ctx.prices = prices;
   // Floating orders follow every feed update (docs/decisions/027).
   const orders = new OrdersService(ctx);

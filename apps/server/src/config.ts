@@ -40,6 +40,15 @@ const EnvSchema = z.object({
   PRICE_API_URL: z.url().default('https://api.coingecko.com/api/v3/simple/price'),
   /** How often the price feed is asked again, and floating orders repriced (docs/decisions/027). */
   PRICE_REFRESH_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /**
+   * Where prices come from (docs/decisions/036): `live` the feed, `demo` the demo walk only,
+   * `auto` the feed with the demo walk standing in while it is down (`npm start`). Only `live`
+   * in production.
+   */
+  PRICE_FEED: z.enum(['live', 'demo', 'auto'], { error: 'must be live, demo or auto' }).default('live'),
+  PRICE_DEMO_SEED: z.coerce.number().int().min(0).max(0xffffffff).default(1),
+  /** How long a request may wait for the price feed before it answers from the last prices. */
+  PRICE_WAIT_MS: z.coerce.number().int().min(0).max(2000).default(150),
   PLATFORM_FEE_RATE: z
     .string()
     .regex(/^0(\.\d{1,6})?$/, 'must be a decimal fraction below 1, e.g. 0.001')
@@ -183,6 +192,11 @@ export type Config = {
   priceApiUrl: string;
   /** PRICE_REFRESH_SECONDS in milliseconds. */
   priceRefreshMs: number;
+  /** PRICE_FEED: the live feed, the demo walk, or the feed with the demo walk standing in. */
+  priceFeed: 'live' | 'demo' | 'auto';
+  priceDemoSeed: number;
+  /** PRICE_WAIT_MS: the most a request waits for the feed (docs/decisions/036). */
+  priceWaitMs: number;
   /** Fee rate in parts per million (0.001 -> 1000). */
   feePpm: bigint;
   disputeSlaHours: number;
@@ -273,6 +287,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devnetAddresses: chain.config.mode === 'devnet',
     priceApiUrl: e.PRICE_API_URL,
     priceRefreshMs: e.PRICE_REFRESH_SECONDS * 1000,
+    priceFeed: e.PRICE_FEED,
+    priceDemoSeed: e.PRICE_DEMO_SEED,
+    priceWaitMs: e.PRICE_WAIT_MS,
     feePpm: feeRateToPpm(e.PLATFORM_FEE_RATE),
     disputeSlaHours: e.DISPUTE_SLA_HOURS,
     rateLimit: e.RATE_LIMIT,
@@ -306,6 +323,9 @@ function productionProblems(e: z.infer<typeof EnvSchema>): string[] {
   const problems: string[] = [];
   if (e.DEMO_DATA || e.AUTH_DEV_LOGIN) {
     problems.push('DEMO_DATA and AUTH_DEV_LOGIN must be off when NODE_ENV=production');
+  }
+  if (e.PRICE_FEED !== 'live') {
+    problems.push('PRICE_FEED: demo prices are refused when NODE_ENV=production (set live)');
   }
   if (!e.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production');
   if (!e.TOTP_ENCRYPTION_KEY) problems.push('TOTP_ENCRYPTION_KEY: required when NODE_ENV=production');

@@ -50,11 +50,6 @@ export function createContext(config: Config, database: Database, clock: Clock):
     presence: async () => false,
     uploads: new DatabaseUploadStore(database.db, config.dataDir),
     bookCache,
-    prices: new MarketPricesService({
-      url: config.priceApiUrl,
-      clock,
-      cacheMs: config.priceRefreshMs,
-      log: { warn: () => {} },
-    }),
+    prices: MarketPricesService.fromConfig(config, clock, { warn: () => {} }),
   };
 }

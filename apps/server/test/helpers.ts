@@ -73,6 +73,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     TELEGRAM_THROTTLE: '0',
     DATA_DIR: '/tmp/p2p-test-data',
     PRICE_API_URL: 'http://127.0.0.1:9/simple/price',
+    // Suites that read a local price stub on a loaded machine wait for it (the default 150 ms
+    // budget is what market/feed-outage.test.ts checks).
+    PRICE_WAIT_MS: '2000',
     ...env,
   });
 }

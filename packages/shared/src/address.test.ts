@@ -206,9 +206,8 @@ function programAddress(seeds: Uint8Array[], programId: Uint8Array): Uint8Array 
 
 describe('Solana addresses (SOL, USDT-SPL)', () => {
   it.each([
-    // Solana's documentation example wallet; the SPL Token program; m/44'/501'/0'/0' of the test seed
+    // Solana's documentation example wallet; m/44'/501'/0'/0' of the test seed
     'vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg',
-    'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
     'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk',
   ])('accepts the on-curve key %s', (text) => {
     expect(validateAddress('SOL', text)).toEqual({ ok: true, canonical: text });

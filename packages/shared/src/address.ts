@@ -1,9 +1,14 @@
-import { ed25519 } from '@noble/curves/ed25519.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { base58, bech32, createBase58check } from '@scure/base';
 import { Address, NETWORK } from '@scure/btc-signer';
 import { getAddress, isAddress } from 'viem';
 import { NETWORKS, type NetworkId } from './networks.ts';
+import {
+  isEvmBurnAddress,
+  isTronBlackHole,
+  isWalletPoint,
+  SOLANA_PROGRAM_IDS,
+} from './unspendable-addresses.ts';
 
 /**
  * Destination addresses of withdrawals, checked with their real checksums (runs in the
@@ -13,10 +18,14 @@ import { NETWORKS, type NetworkId } from './networks.ts';
  */
 
 /**
- * `reason` says why a well-formed address is still refused: `offCurve` is a Solana address
- * off the ed25519 curve (a program-derived address), which no wallet holds the key of.
+ * `reason` says why a well-formed address is still refused (docs/decisions/036), each a
+ * destination no one can spend from: `offCurve` a Solana address off the ed25519 curve (a
+ * program-derived address, or a typo); `notKey` a Solana point outside the prime-order subgroup
+ * (a small-order or torsion point, which no key generates: a typo, as a rule); `burn` a known
+ * program id, zero, precompile or black-hole address.
  */
-export type AddressCheck = { ok: true; canonical: string } | { ok: false; reason?: 'offCurve' };
+export type AddressRefusal = 'offCurve' | 'notKey' | 'burn';
+export type AddressCheck = { ok: true; canonical: string } | { ok: false; reason?: AddressRefusal };
 
 export interface AddressOptions {
   /**
@@ -87,6 +96,7 @@ function evm(address: string): AddressCheck {
   // All one case carries no checksum (EIP-55); mixed case must match it exactly.
   const unchecked = hex === hex.toLowerCase() || hex === hex.toUpperCase();
   if (!unchecked && !isAddress(address, { strict: true })) return bad;
+  if (isEvmBurnAddress(hex.toLowerCase())) return { ok: false, reason: 'burn' };
   return { ok: true, canonical: getAddress(`0x${hex.toLowerCase()}`) };
 }
 
@@ -95,6 +105,7 @@ function tron(address: string): AddressCheck {
   try {
     const bytes = base58check.decode(address);
     if (bytes.length !== 21 || bytes[0] !== TRON_PREFIX) return bad;
+    if (isTronBlackHole(bytes)) return { ok: false, reason: 'burn' };
     return { ok: true, canonical: base58check.encode(bytes) };
   } catch {
     return bad;
@@ -115,8 +126,9 @@ function dogecoin(address: string, devnet: boolean): AddressCheck {
 }
 
 /**
- * Base58 of a 32-byte ed25519 public key. A 32-byte value off the curve is a program-derived
- * address: valid on chain, but no key signs for it, so coins sent there by mistake are lost.
+ * Base58 of a 32-byte ed25519 public key of a wallet. A 32-byte value off the curve is a
+ * program-derived address, one on it but outside the prime-order subgroup is no one's key, and
+ * a program id is a program: valid on chain, but coins sent there by mistake are lost.
  */
 function solana(address: string): AddressCheck {
   let bytes: Uint8Array;
@@ -126,12 +138,12 @@ function solana(address: string): AddressCheck {
     return bad;
   }
   if (bytes.length !== 32) return bad;
-  try {
-    ed25519.Point.fromBytes(bytes);
-  } catch {
-    return { ok: false, reason: 'offCurve' };
-  }
-  return { ok: true, canonical: base58.encode(bytes) };
+  const canonical = base58.encode(bytes);
+  if (SOLANA_PROGRAM_IDS.has(canonical)) return { ok: false, reason: 'burn' };
+  const wallet = isWalletPoint(bytes);
+  if (wallet === 'offCurve') return { ok: false, reason: 'offCurve' };
+  if (!wallet) return { ok: false, reason: 'notKey' };
+  return { ok: true, canonical };
 }
 
 /** The payload length of each Shelley payment address type (CIP-19); pointer addresses vary. */

@@ -34,6 +34,8 @@ const fallback = {
 const samples: [string, unknown][] = [
   ['live', live],
   ['cache', { ...live, source: 'cache' }],
+  ['demo', { ...live, source: 'demo' }],
+  ['demo source on a 503', { ...fallback, source: 'demo' }],
   ['fallback', fallback],
   ['extra fields (dropped)', { ...live, extra: 1, data: { bitcoin: { ...coin, eur: 1 } } }],
   ['no coins', { ...live, data: {} }],

@@ -129,7 +129,7 @@ export const FALLBACK_PRICES: Readonly<PriceTable> = Object.freeze(
 
 /** A GET /market/current-prices answer: 200 (live or cache) or 503 (fallback table). */
 export type PricesAnswer =
-  | { success: true; data: PriceTable; source: 'live' | 'cache'; updatedAt: string }
+  | { success: true; data: PriceTable; source: 'live' | 'cache' | 'demo'; updatedAt: string }
   | {
       success: false;
       error: string;
@@ -193,7 +193,10 @@ export function readPricesAnswer(body: unknown): PricesAnswer | null {
   if (!isRecord(body) || typeof body.updatedAt !== 'string') return null;
   const data = readTable(body.data);
   if (!data) return null;
-  if (body.success === true && (body.source === 'live' || body.source === 'cache')) {
+  if (
+    body.success === true &&
+    (body.source === 'live' || body.source === 'cache' || body.source === 'demo')
+  ) {
     return { success: true, data, source: body.source, updatedAt: body.updatedAt };
   }
   if (

@@ -145,6 +145,10 @@ export const WithdrawalMessages = {
   addressFormat: (network: string): KeyedMessage => ({ key: 'wd.err.addressFormat', values: { network } }),
   /** A Solana address off the ed25519 curve (docs/decisions/031-doge-sol-ada.md). */
   addressOffCurve: { key: 'wd.err.addressOffCurve' },
+  /** A Solana point no key generates: small-order or torsion (docs/decisions/036). */
+  addressNotKey: { key: 'wd.err.addressNotKey' },
+  /** A program id, zero, precompile or black-hole address (docs/decisions/036). */
+  addressBurn: (network: string): KeyedMessage => ({ key: 'wd.err.addressBurn', values: { network } }),
   ownAddress: { key: 'wd.err.ownAddress' },
   networkMismatch: (network: string, currency: string): KeyedMessage => ({
     key: 'wd.err.networkMismatch',

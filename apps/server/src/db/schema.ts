@@ -776,7 +776,8 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   nextAttemptAt: ts('next_attempt_at').notNull(),
   lastAttemptAt: ts('last_attempt_at'),
   lastStatusCode: integer('last_status_code'),
-  lastError: text('last_error'),
+  /** The last attempt as its owner sees it (0042): delivered, error or timeout. */
+  lastOutcome: text('last_outcome', { enum: ['delivered', 'error', 'timeout'] }),
   createdAt: ts('created_at').notNull(),
   deliveredAt: ts('delivered_at'),
 });

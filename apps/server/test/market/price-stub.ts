@@ -95,6 +95,7 @@ export async function startPriceStub(): Promise<PriceStub> {
       stub.requests = [];
       stub.mode = 'ok';
       stub.body = STUB_BODY;
+      stub.slowMs = 100;
     },
     async close() {
       // Hung requests keep their sockets open; drop them so close() returns.

@@ -84,15 +84,19 @@ export interface Received {
   body: string;
 }
 
-/** A local webhook endpoint on 127.0.0.1 that records what it receives and answers `status`. */
+/**
+ * A local webhook endpoint on 127.0.0.1 that records what it receives and answers `status`
+ * (or never answers: `hang`).
+ */
 export async function startReceiver() {
   const received: Received[] = [];
-  const state = { status: 200 };
+  const state: { status: number | 'hang' } = { status: 200 };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      if (state.status === 'hang') return;
       res.statusCode = state.status;
       res.end('ok');
     });
@@ -102,9 +106,40 @@ export async function startReceiver() {
   return {
     url: `http://127.0.0.1:${port}/hook`,
     received,
-    answer(status: number) {
+    answer(status: number | 'hang') {
       state.status = status;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
+}
+
+/** Gives `user` an `order:updated` event: a buy order placed and deleted (docs/api.md, "Webhooks"). */
+export async function orderEvent(t: TestApp, user: Session): Promise<void> {
+  const placed = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/orders',
+    headers: user.headers,
+    payload: {
+      type: 'buy',
+      cryptocurrency: 'BTC',
+      amount_crypto: '0.01',
+      price_per_unit: '5000000',
+      fiat_currency: 'RUB',
+      payment_methods: ['sberbank'],
+      min_amount: '1000',
+      time_limit: 30,
+    },
+  });
+  if (placed.statusCode !== 200) throw new Error(`order failed: ${placed.body}`);
+  const id = placed.json().data.id as string;
+  const deleted = await t.app.inject({
+    method: 'DELETE',
+    url: `/api/v1/orders/${id}`,
+    headers: user.headers,
+  });
+  if (deleted.statusCode !== 200) throw new Error(`delete failed: ${deleted.body}`);
+  await t.app.webhooks.outbox.idle();
 }

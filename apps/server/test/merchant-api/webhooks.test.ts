@@ -1,10 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GIVE_UP_AFTER_MS, WebhookDispatcher } from '../../src/modules/webhooks/webhook-dispatcher.ts';
+import { webhookSignatureValid } from '../../src/modules/api-keys/signing.ts';
+import {
+  DELIVERY_TIMEOUT_MS,
+  GIVE_UP_AFTER_MS,
+  WebhookDispatcher,
+} from '../../src/modules/webhooks/webhook-dispatcher.ts';
 import { webhookUrlRefusal } from '../../src/modules/webhooks/webhook-url.ts';
 import { createUser, expectLedgerSound, openTrade, sellOrderScenario } from '../factories.ts';
 import { createTestApp, signInEnrolled, type TestApp } from '../helpers.ts';
-import { createKey, type Session, signed, startReceiver } from './support.ts';
+import { createKey, orderEvent, type Session, signed, startReceiver } from './support.ts';
 
 /**
  * Webhooks (docs/api.md): events of a user's trades and orders reach their endpoint, signed
@@ -43,6 +48,7 @@ const hooksOf = async (user: Session) =>
       attempts: number;
       next_attempt_at: string | null;
       last_status_code: number | null;
+      last_outcome: string | null;
     }[];
   }[];
 
@@ -55,11 +61,18 @@ async function sellerWithTrade(events: string[]) {
   const hook = created.json().data as { id: string; secret: string };
   const tradeId = await openTrade(t.ctx, buyer.id, orderId, '5000');
   await t.app.webhooks.outbox.idle();
-  return { session, hook, tradeId, orderId, username: seller.username as string };
+  return { session, hook, tradeId, orderId, username: seller.username as string, buyerId: buyer.id };
+}
+
+/** The receiver's check (docs/api.md): t=<unix>,v1=<hex HMAC(secret, t + "." + body)>. */
+function expectSignedAt(signature: unknown, secret: string, body: string, at: Date) {
+  const t = Math.floor(at.getTime() / 1000);
+  const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+  expect(signature).toBe(`t=${t},v1=${v1}`);
 }
 
 describe('webhook deliveries', () => {
-  it('reach the endpoint as {id, type, createdAt, data}, signed over the exact body', async () => {
+  it('reach the endpoint as {id, type, createdAt, data}, signed over the time and the exact body', async () => {
     receiver.answer(200);
     receiver.received.length = 0;
     const { session, hook, tradeId } = await sellerWithTrade(['trade:created']);
@@ -68,8 +81,16 @@ describe('webhook deliveries', () => {
     expect(receiver.received).toHaveLength(1);
     const [got] = receiver.received;
     if (!got) throw new Error('nothing received');
-    const expected = createHmac('sha256', hook.secret).update(got.body).digest('hex');
-    expect(got.headers['x-signature']).toBe(expected);
+    expectSignedAt(got.headers['x-signature'], hook.secret, got.body, t.clock.now());
+    // A receiver accepts it for five minutes, not after: a captured delivery cannot be replayed later.
+    const now = Math.floor(t.clock.now().getTime() / 1000);
+    const header = String(got.headers['x-signature']);
+    expect(webhookSignatureValid(hook.secret, header, got.body, now + 300)).toBe(true);
+    expect(webhookSignatureValid(hook.secret, header, got.body, now + 301)).toBe(false);
+    expect(webhookSignatureValid(hook.secret, header, `${got.body} `, now)).toBe(false);
+    expect(webhookSignatureValid('whsec_other', header, got.body, now)).toBe(false);
+    // The old signature over the body alone is no longer what is sent.
+    expect(header).not.toBe(createHmac('sha256', hook.secret).update(got.body).digest('hex'));
     expect(got.headers['x-webhook-id']).toBe(hook.id);
     expect(got.headers['content-type']).toBe('application/json');
     const body = JSON.parse(got.body);
@@ -81,7 +102,13 @@ describe('webhook deliveries', () => {
     });
     const [listed] = await hooksOf(session);
     expect(listed?.deliveries).toMatchObject([
-      { status: 'delivered', attempts: 1, last_status_code: 200, next_attempt_at: null },
+      {
+        status: 'delivered',
+        attempts: 1,
+        last_status_code: 200,
+        last_outcome: 'delivered',
+        next_attempt_at: null,
+      },
     ]);
     // Delivered once: another pass sends nothing.
     expect((await dispatcher.tick()).delivered).toBe(0);
@@ -99,10 +126,15 @@ describe('webhook deliveries', () => {
   it('are retried after a 500 with exponential backoff on the app’s clock, then delivered', async () => {
     receiver.answer(500);
     receiver.received.length = 0;
-    const { session } = await sellerWithTrade(['trade:created']);
+    const { session, hook: created } = await sellerWithTrade(['trade:created']);
     expect((await dispatcher.tick()).retrying).toBe(1);
     let [hook] = await hooksOf(session);
-    expect(hook?.deliveries[0]).toMatchObject({ status: 'pending', attempts: 1, last_status_code: 500 });
+    expect(hook?.deliveries[0]).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_status_code: 500,
+      last_outcome: 'error',
+    });
     expect(hook?.deliveries[0]?.next_attempt_at).toBe(
       new Date(t.clock.now().getTime() + 30_000).toISOString(),
     );
@@ -118,9 +150,18 @@ describe('webhook deliveries', () => {
     expect(hook?.deliveries[0]?.next_attempt_at).toBe(
       new Date(t.clock.now().getTime() + 60_000).toISOString(),
     );
-    // The same bytes and signature every time.
+    // The same bytes every time, signed anew at each attempt's time.
     expect(receiver.received[1]?.body).toBe(receiver.received[0]?.body);
-    expect(receiver.received[1]?.headers['x-signature']).toBe(receiver.received[0]?.headers['x-signature']);
+    const { secret } = created;
+    expectSignedAt(
+      receiver.received[1]?.headers['x-signature'],
+      secret,
+      receiver.received[1]?.body ?? '',
+      t.clock.now(),
+    );
+    expect(receiver.received[1]?.headers['x-signature']).not.toBe(
+      receiver.received[0]?.headers['x-signature'],
+    );
     receiver.answer(204);
     t.clock.advance(60_000);
     expect((await dispatcher.tick()).delivered).toBe(1);
@@ -159,26 +200,54 @@ describe('webhook deliveries', () => {
     const session = await signInEnrolled(t, user.username as string);
     const created = await addWebhook(session, 'http://127.0.0.1:9/closed', ['order:updated']);
     expect(created.statusCode).toBe(200);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/orders',
-      headers: session.headers,
-      payload: {
-        type: 'buy',
-        cryptocurrency: 'BTC',
-        amount_crypto: '0.01',
-        price_per_unit: '5000000',
-        fiat_currency: 'RUB',
-        payment_methods: ['sberbank'],
-        min_amount: '1000',
-        time_limit: 30,
-      },
-    });
-    await t.app.webhooks.outbox.idle();
+    await orderEvent(t, session);
     await dispatcher.tick();
     const [hook] = await hooksOf(session);
-    for (const d of hook?.deliveries ?? [])
-      expect(d).toMatchObject({ status: 'pending', last_status_code: null });
+    expect(hook?.deliveries.length).toBeGreaterThan(0);
+    for (const d of hook?.deliveries ?? []) {
+      // An error, and nothing of the network's own words (a refused connection maps a network).
+      expect(d).toMatchObject({ status: 'pending', last_status_code: null, last_outcome: 'error' });
+      expect(d).not.toHaveProperty('last_error');
+    }
+    expect(JSON.stringify(hook)).not.toMatch(/ECONNREFUSED|fetch failed|Error:/);
+  });
+
+  it('call an endpoint that never answers a timeout, after 5 s', async () => {
+    receiver.answer('hang');
+    receiver.received.length = 0;
+    const { session } = await sellerWithTrade(['trade:created']);
+    const started = performance.now();
+    expect((await dispatcher.tick()).retrying).toBe(1);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(DELIVERY_TIMEOUT_MS - 50);
+    const [hook] = await hooksOf(session);
+    expect(hook?.deliveries[0]).toMatchObject({
+      status: 'pending',
+      last_status_code: null,
+      last_outcome: 'timeout',
+    });
+    receiver.answer(200);
+  }, 20_000);
+
+  it('tell of a chat message without its words', async () => {
+    receiver.answer(200);
+    receiver.received.length = 0;
+    const { tradeId, buyerId } = await sellerWithTrade(['trade:message']);
+    const { accessToken } = await t.ctx.sessions.start('user', buyerId);
+    const secret = 'Карта 4276 1234 5678 9012, Иван';
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/trades/${tradeId}/messages`,
+      headers: { authorization: `Bearer ${accessToken}` },
+      payload: { content: secret },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.app.webhooks.outbox.idle();
+    await dispatcher.tick();
+    expect(receiver.received).toHaveLength(1);
+    const body = JSON.parse(receiver.received[0]?.body ?? '{}');
+    expect(body).toMatchObject({ type: 'trade:message' });
+    expect(body.data).toEqual({ tradeId, messageId: sent.json().data.id, senderName: expect.any(String) });
+    expect(receiver.received[0]?.body).not.toContain('4276');
   });
 });
 
@@ -196,6 +265,10 @@ describe('managing webhooks', () => {
     expect(webhookUrlRefusal('https://10.1.2.3/hook', 'production')).toBe('webhooks.privateAddress');
     expect(webhookUrlRefusal('https://[::1]/hook', 'production')).toBe('webhooks.privateAddress');
     expect(webhookUrlRefusal('https://example.com/hook', 'production')).toBeNull();
+    // This machine however written is refused in production; a private range in any environment.
+    expect(webhookUrlRefusal('https://2130706433/hook', 'production')).toBe('webhooks.privateAddress');
+    expect(webhookUrlRefusal('https://localhost/hook', 'production')).toBe('webhooks.privateAddress');
+    expect(webhookUrlRefusal('https://10.1.2.3/hook', 'development')).toBe('webhooks.privateAddress');
   });
 
   it('answers the secret once; another user can neither see nor delete it; a key cannot manage them', async () => {

@@ -249,6 +249,14 @@ describe('Telegram bot against a local Bot API server', () => {
       },
     });
     expect(forged.statusCode).toBe(401);
+    // 401 before 400: without (or with a wrong) secret, a malformed body is never looked at.
+    for (const headers of [{}, { 'x-telegram-bot-api-secret-token': 'wrong-secret-value-0000' }]) {
+      for (const payload of [{}, { update_id: 'x' }, '[]']) {
+        const res = await t.app.inject({ method: 'POST', url: '/api/v1/telegram/webhook', headers, payload });
+        expect(res.statusCode, JSON.stringify({ headers, payload })).toBe(401);
+        expect(res.json().code).toBe('UNAUTHORIZED');
+      }
+    }
     const s = await tradeScenario(t);
     await tg.settle();
     await tg.connect(s.seller, 444);

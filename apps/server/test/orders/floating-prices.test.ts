@@ -13,8 +13,8 @@ import { type Api, api } from '../trades/support.ts';
 // margin and guard, repriced in one statement on every feed update, paused without a live feed.
 
 const REFRESH_MS = 60_000;
-/** Longer than the price cache may stand in for a failing feed (PRICE_STALE_MS). */
-const STALE_MS = 10 * 60_000 + 1;
+/** Longer than the last good answer may stand in for a failing feed: three refresh intervals. */
+const STALE_MS = 3 * REFRESH_MS + 1;
 
 let stub: PriceStub;
 let t: TestApp;
@@ -260,7 +260,12 @@ describe('without a live market price', () => {
     const { id } = await createOrder(t.ctx, seller.id, floating('1.5'));
 
     stub.mode = 'error';
-    t.clock.advance(STALE_MS);
+    // Two refresh intervals into the outage the last answer still prices it...
+    t.clock.advance(2 * REFRESH_MS);
+    await t.ctx.prices.poll();
+    expect(await order(id)).toMatchObject({ market_paused: false, price_per_unit: '6090000.00' });
+    // ...three intervals after it, not any more (the poll notices without any request).
+    t.clock.advance(STALE_MS - 2 * REFRESH_MS);
     await t.ctx.prices.poll();
     expect(await order(id)).toMatchObject({ market_paused: true, status: 'active' });
     const refused = await http.post('/trades', buyer.id, {

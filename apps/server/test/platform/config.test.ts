@@ -41,6 +41,9 @@ describe('loadConfig: refusals name the variable', () => {
     ['PLATFORM_FEE_RATE', '0.1234567'],
     ['PLATFORM_FEE_RATE', '-0.1'],
     ['PRICE_API_URL', 'not a url'],
+    ['PRICE_FEED', 'random'],
+    ['PRICE_DEMO_SEED', '-1'],
+    ['PRICE_WAIT_MS', '2001'],
     ['LOG_LEVEL', 'loud'],
     ['HOST', ''],
   ])('%s=%j', (name, value) => {
@@ -66,6 +69,11 @@ describe('loadConfig: production safety', () => {
     expect(configError({ NODE_ENV: 'production', DEMO_DATA: '1' })).toContain('DEMO_DATA');
   });
 
+  it.each(['demo', 'auto'])('refuses NODE_ENV=production with PRICE_FEED=%s (demo prices)', (feed) => {
+    expect(configError({ NODE_ENV: 'production', PRICE_FEED: feed })).toMatch(/^ {2}PRICE_FEED: /m);
+    expect(loadConfig({ ...base, NODE_ENV: 'development', PRICE_FEED: feed }).priceFeed).toBe(feed);
+  });
+
   it('accepts a clean production configuration', () => {
     const config = loadConfig({
       ...base,
@@ -82,6 +90,7 @@ describe('loadConfig: production safety', () => {
       demoData: false,
       databaseUrl: 'postgresql://app@db:5432/market',
       telegram: { botToken: TEST_BOT_TOKEN, botUsername: 'market_bot' },
+      priceFeed: 'live',
     });
   });
 

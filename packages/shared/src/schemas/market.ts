@@ -36,15 +36,18 @@ export type CoinPrice = z.infer<typeof CoinPrice>;
 export const MarketPrices = z.partialRecord(CoinId, CoinPrice);
 export type MarketPrices = z.infer<typeof MarketPrices>;
 
-/** live: fetched for this request; cache: an earlier good answer; fallback: the table below. */
-export const MarketPriceSource = z.enum(['live', 'cache', 'fallback']);
+/**
+ * live: fetched for this request; cache: an earlier good answer; demo: the demo walk, never a
+ * market («Демо-цены», docs/decisions/036); fallback: the fixed table.
+ */
+export const MarketPriceSource = z.enum(['live', 'cache', 'demo', 'fallback']);
 export type MarketPriceSource = z.infer<typeof MarketPriceSource>;
 
 /** 200 answer of GET /market/current-prices. `updatedAt` is when the feed answered. */
 export const CurrentPricesResponse = z.object({
   success: z.literal(true),
   data: MarketPrices,
-  source: z.enum(['live', 'cache']),
+  source: z.enum(['live', 'cache', 'demo']),
   updatedAt: z.string(),
 });
 export type CurrentPricesResponse = z.infer<typeof CurrentPricesResponse>;

@@ -105,6 +105,11 @@ export const CreatedWebhook = z.object({ id: z.uuid(), secret: z.string() });
 export type CreatedWebhook = z.infer<typeof CreatedWebhook>;
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+/**
+ * What an attempt came to, and all its owner is told of it (docs/decisions/036): never the
+ * network's own words, which would map what lies behind an address.
+ */
+export const WEBHOOK_DELIVERY_OUTCOMES = ['delivered', 'error', 'timeout'] as const;
 
 export const WebhookDeliveryView = z.object({
   id: z.uuid(),
@@ -114,7 +119,8 @@ export const WebhookDeliveryView = z.object({
   attempts: z.number().int(),
   /** The HTTP status of the last attempt; null when it got no answer (timeout, refused). */
   last_status_code: z.number().int().nullable(),
-  last_error: z.string().nullable(),
+  /** The last attempt: delivered, error or timeout; null before the first. */
+  last_outcome: z.enum(WEBHOOK_DELIVERY_OUTCOMES).nullable(),
   created_at: z.string(),
   last_attempt_at: z.string().nullable(),
   /** When a pending delivery is tried next. */

@@ -27,9 +27,35 @@ export function signRequest(secret: string, parts: SignedParts): string {
     .digest('hex');
 }
 
-/** A webhook delivery's X-Signature: lower-case hex of HMAC-SHA256 over the exact body. */
-export function signBody(secret: string, body: string): string {
-  return createHmac('sha256', secret).update(body).digest('hex');
+/** How far a webhook signature's `t` may be from the receiver's clock (docs/api.md): 5 minutes. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * A webhook delivery's X-Signature (docs/api.md): `t=<unix seconds>,v1=<hex HMAC-SHA256 of
+ * "<t>.<body>">`. The time is signed with the body, so a captured delivery replayed later than
+ * the tolerance is refused by a receiver that checks it; every attempt is signed anew.
+ */
+export function signWebhook(secret: string, unixSeconds: number, body: string): string {
+  const v1 = createHmac('sha256', secret).update(`${unixSeconds}.`).update(body).digest('hex');
+  return `t=${unixSeconds},v1=${v1}`;
+}
+
+/**
+ * Checks a webhook signature as a receiver should: a well-formed header, a `t` within the
+ * tolerance of `nowSeconds`, and a `v1` that matches in constant time.
+ */
+export function webhookSignatureValid(
+  secret: string,
+  header: string,
+  body: string,
+  nowSeconds: number,
+): boolean {
+  const match = /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(header);
+  if (!match) return false;
+  const t = Number(match[1]);
+  if (Math.abs(nowSeconds - t) > WEBHOOK_TOLERANCE_SECONDS) return false;
+  const expected = signWebhook(secret, t, body).slice(`t=${t},v1=`.length);
+  return signaturesMatch(expected, match[2] as string);
 }
 
 /** Compares two hex signatures in constant time (a malformed one never matches). */

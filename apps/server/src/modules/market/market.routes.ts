@@ -17,15 +17,15 @@ export interface MarketRoutesOptions {
 
 export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (app, { ctx, prices }) => {
   // One service per server instance, so its cache lives as long as the server.
-  const service =
-    prices ?? new MarketPricesService({ url: ctx.config.priceApiUrl, clock: ctx.clock, log: app.log });
+  const service = prices ?? MarketPricesService.fromConfig(ctx.config, ctx.clock, app.log);
 
   app.get(
     '/market/current-prices',
     {
       schema: {
         tags: ['market'],
-        summary: 'Current coin prices in USD and RUB (503 with fallback prices when the feed is down)',
+        summary:
+          'Current coin prices (source live, cache or demo; 503 with the fallback table when the feed is down)',
         response: { 200: CurrentPricesResponse, 503: CurrentPricesFallbackResponse },
       },
     },

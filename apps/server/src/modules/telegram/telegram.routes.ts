@@ -83,6 +83,16 @@ function webhookRoutes(app: RouteApp, { ctx, bot, tags }: TelegramRoutesDeps) {
   app.post(
     '/telegram/webhook',
     {
+      // The secret is checked before the body is read or validated: 401 before 400, as every
+      // authenticated route answers (docs/decisions/023), so a stranger learns nothing of the
+      // shape Telegram's updates must have.
+      onRequest: async (request) => {
+        if (!bot || ctx.config.telegram?.updates !== 'webhook')
+          throw new AppError('NOT_FOUND', 'errors.notFound');
+        if (!bot.checkSecret(request.headers['x-telegram-bot-api-secret-token'])) {
+          throw new AppError('UNAUTHORIZED', 'errors.unauthorized');
+        }
+      },
       schema: {
         tags,
         summary: "Telegram's updates (X-Telegram-Bot-Api-Secret-Token required)",
@@ -91,12 +101,7 @@ function webhookRoutes(app: RouteApp, { ctx, bot, tags }: TelegramRoutesDeps) {
       },
     },
     async (request) => {
-      if (!bot || ctx.config.telegram?.updates !== 'webhook')
-        throw new AppError('NOT_FOUND', 'errors.notFound');
-      if (!bot.checkSecret(request.headers['x-telegram-bot-api-secret-token'])) {
-        throw new AppError('UNAUTHORIZED', 'errors.unauthorized');
-      }
-      await bot.bot.handleUpdate(request.body as never);
+      await bot?.bot.handleUpdate(request.body as never);
       return { ok: true as const };
     },
   );

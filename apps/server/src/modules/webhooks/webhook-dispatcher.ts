@@ -1,8 +1,14 @@
 import type { AppContext } from '../../context.ts';
 import { merchantSecretBox } from '../api-keys/api-keys.service.ts';
-import { signBody } from '../api-keys/signing.ts';
+import { signWebhook } from '../api-keys/signing.ts';
 import type { SecretBox } from '../two-factor/secret-box.ts';
-import { type ClaimedDelivery, claimDueDeliveries, recordAttempt } from './webhooks.repository.ts';
+import { deliveryTarget, type HostLookup, postPinned, systemLookup } from './webhook-target.ts';
+import {
+  type ClaimedDelivery,
+  claimDueDeliveries,
+  type DeliveryOutcome,
+  recordAttempt,
+} from './webhooks.repository.ts';
 
 /** An endpoint has this long to answer an attempt. */
 export const DELIVERY_TIMEOUT_MS = 5_000;
@@ -12,7 +18,6 @@ export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 const LEASE_MS = 60_000;
 /** Deliveries claimed and sent at once in one pass. */
 const BATCH = 20;
-const MAX_ERROR_LENGTH = 300;
 
 /** Exponential backoff after the n-th failed attempt: 30 s, 1 min, 2 min, ... at most 1 h. */
 export function retryDelayMs(attempts: number): number {
@@ -29,18 +34,24 @@ export interface DispatchResult {
   failed: number;
 }
 
+/**
+ * What an attempt came to, as its owner sees it: delivered, an error (another status, a refused
+ * or reset connection, an address that may not be connected to) or a timeout. Never the
+ * network's own words, which would map what lies behind an address (docs/decisions/036).
+ */
 interface AttemptOutcome {
   statusCode: number | null;
-  error: string | null;
+  outcome: DeliveryOutcome;
 }
 
 /**
  * Sends the webhook outbox (docs/api.md, "Webhooks"). Runs in every instance; each pass claims
  * due rows with FOR UPDATE SKIP LOCKED in a short transaction, then POSTs each body with its
- * `X-Signature` outside any transaction. A 2xx answer delivers; anything else (another status,
- * a timeout, a refused connection, a redirect) is retried with exponential backoff until 24 h
- * after the event, the last attempt at that mark, then the delivery is marked failed. Time
- * comes from the context clock, so tests move it.
+ * `X-Signature` outside any transaction, to the address its host resolves to now, checked and
+ * pinned (webhook-target.ts). A 2xx answer delivers; anything else (another status, a timeout,
+ * a refused connection, a redirect, a special-purpose address) is retried with exponential
+ * backoff until 24 h after the event, the last attempt at that mark, then the delivery is
+ * marked failed. Time comes from the context clock, so tests move it.
  */
 export class WebhookDispatcher {
   private timer: NodeJS.Timeout | null = null;
@@ -50,6 +61,8 @@ export class WebhookDispatcher {
   constructor(
     private readonly ctx: AppContext,
     private readonly log: DispatcherLog = { error: () => {} },
+    /** How host names are resolved (tests pass their own). */
+    private readonly lookup: HostLookup = systemLookup,
   ) {
     this.box = merchantSecretBox(ctx);
   }
@@ -73,7 +86,7 @@ export class WebhookDispatcher {
   private async attempt(delivery: ClaimedDelivery): Promise<keyof DispatchResult> {
     const outcome = await this.send(delivery);
     const now = this.ctx.clock.now();
-    if (outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300) {
+    if (outcome.outcome === 'delivered') {
       await recordAttempt(this.ctx.db, delivery.id, {
         ...outcome,
         status: 'delivered',
@@ -103,28 +116,31 @@ export class WebhookDispatcher {
   }
 
   private async send(delivery: ClaimedDelivery): Promise<AttemptOutcome> {
+    // One deadline for the whole attempt: resolving the name, connecting, and the answer's head.
+    const signal = AbortSignal.timeout(DELIVERY_TIMEOUT_MS);
     try {
+      const url = new URL(delivery.url);
+      const target = await untilAborted(deliveryTarget(url, this.ctx.config.env, this.lookup), signal);
+      if (!target) return { statusCode: null, outcome: 'error' };
       const secret = this.box.open(delivery.secretSealed, delivery.webhookId);
-      const response = await fetch(delivery.url, {
-        method: 'POST',
+      const now = Math.floor(this.ctx.clock.now().getTime() / 1000);
+      const statusCode = await postPinned(url, target, {
         headers: {
           'content-type': 'application/json',
           'user-agent': 'p2p-market-webhooks/1',
-          'x-signature': signBody(secret, delivery.body),
+          'x-signature': signWebhook(secret, now, delivery.body),
           'x-webhook-id': delivery.webhookId,
           'x-event-id': delivery.eventId,
           'x-event-type': delivery.eventType,
         },
         body: delivery.body,
-        // A redirect is not followed (it could point anywhere): it counts as a failed attempt.
-        redirect: 'manual',
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+        signal,
       });
-      await response.body?.cancel().catch(() => {});
-      return { statusCode: response.status, error: response.ok ? null : `HTTP ${response.status}` };
-    } catch (error) {
-      const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      return { statusCode: null, error: message.slice(0, MAX_ERROR_LENGTH) };
+      // A redirect is not followed (it could point anywhere): it counts as a failed attempt.
+      const delivered = statusCode >= 200 && statusCode < 300;
+      return { statusCode, outcome: delivered ? 'delivered' : 'error' };
+    } catch {
+      return { statusCode: null, outcome: signal.aborted ? 'timeout' : 'error' };
     }
   }
 
@@ -146,4 +162,14 @@ export class WebhookDispatcher {
     this.timer = null;
     await this.running;
   }
+}
+
+/** `work`, or a rejection once `signal` aborts (a DNS lookup cannot be cancelled, only left). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }

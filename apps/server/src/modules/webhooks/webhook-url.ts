@@ -1,49 +1,36 @@
 import { isIP } from 'node:net';
 import type { MessageKey } from '@p2p/shared';
+import { bareHost, isSpecialPurpose } from './special-addresses.ts';
 
+/** Development only: a merchant's program on this machine, over plain http too. */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** IPv4 literals of loopback, private, link-local and unspecified ranges. */
-function privateIpv4(host: string): boolean {
-  const [a = 0, b = 0] = host.split('.').map(Number);
-  return (
-    a === 10 ||
-    a === 127 ||
-    a === 0 ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168) ||
-    (a === 169 && b === 254)
-  );
-}
+/** Names that are never a public endpoint: this machine, the local link, private networks. */
+const LOCAL_NAME = /(^|\.)(localhost|local|internal|home\.arpa)$/;
 
-/** IPv6 literals of loopback, unique-local, link-local and unspecified ranges. */
-function privateIpv6(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === '::1' || h === '::' || /^f[cd]/.test(h) || /^fe[89ab]/.test(h) || h.startsWith('::ffff:');
-}
+type Env = 'development' | 'production' | 'test';
+
+/** The URL's host as compared: lower case, without the trailing dot of a fully qualified name. */
+export const hostOf = (url: URL) => url.hostname.toLowerCase().replace(/\.$/, '');
+
+/** Outside production, a webhook may go to this machine by one of its plain names (docs/api.md). */
+export const isDevLoopback = (url: URL, env: Env) => env !== 'production' && LOOPBACK_HOSTS.has(hostOf(url));
 
 /**
- * Why a webhook address is refused, or null (docs/api.md): HTTPS only; plain http only to
- * this machine (localhost, 127.0.0.1, [::1]) outside production, for development. In
- * production an address written as a private or loopback IP is refused too: the server
- * must not be a way into its own network. (A public name that resolves to a private address
- * is not caught here; docs/decisions/025 says what would.)
+ * Why a webhook address is refused, or null (docs/api.md, docs/decisions/036): HTTPS only;
+ * plain http only to this machine (localhost, 127.0.0.1, [::1]) outside production, for
+ * development. An address written as an IP of a special-purpose range (private, loopback,
+ * link-local, shared, benchmarking, IPv4-mapped or -compatible IPv6, NAT64…) or as a local
+ * name is refused in every environment: the server must not be a way into its own network. A
+ * name is resolved, and its addresses checked, at every send (webhook-target.ts).
  */
-export function webhookUrlRefusal(
-  raw: string,
-  env: 'development' | 'production' | 'test',
-): MessageKey | null {
+export function webhookUrlRefusal(raw: string, env: Env): MessageKey | null {
   const url = new URL(raw);
-  const host = url.hostname.toLowerCase();
-  const production = env === 'production';
-  if (url.protocol === 'http:')
-    return LOOPBACK_HOSTS.has(host) && !production ? null : 'webhooks.httpsRequired';
-  if (url.protocol !== 'https:') return 'webhooks.httpsRequired';
-  if (!production) return null;
-  const bare = host.replace(/^\[|\]$/g, '');
-  const ip = isIP(bare);
-  if (host === 'localhost' || host.endsWith('.localhost')) return 'webhooks.privateAddress';
-  if (ip === 4 && privateIpv4(bare)) return 'webhooks.privateAddress';
-  if (ip === 6 && privateIpv6(bare)) return 'webhooks.privateAddress';
-  return null;
+  const devLoopback = isDevLoopback(url, env);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && devLoopback))
+    return 'webhooks.httpsRequired';
+  if (devLoopback) return null;
+  const host = hostOf(url);
+  if (isIP(bareHost(host)) !== 0) return isSpecialPurpose(host) ? 'webhooks.privateAddress' : null;
+  return LOCAL_NAME.test(host) ? 'webhooks.privateAddress' : null;
 }

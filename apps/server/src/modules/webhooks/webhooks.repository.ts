@@ -114,6 +114,9 @@ export async function claimDueDeliveries(
 }
 export type ClaimedDelivery = Awaited<ReturnType<typeof claimDueDeliveries>>[number];
 
+/** What the owner is shown of an attempt (0042): never the network's own words. */
+export type DeliveryOutcome = 'delivered' | 'error' | 'timeout';
+
 /** The outcome of an attempt: delivered, due again at `nextAttemptAt`, or given up. */
 export async function recordAttempt(
   db: Executor,
@@ -121,7 +124,7 @@ export async function recordAttempt(
   outcome: {
     status: 'pending' | 'delivered' | 'failed';
     statusCode: number | null;
-    error: string | null;
+    outcome: DeliveryOutcome;
     nextAttemptAt: Date;
     deliveredAt: Date | null;
   },
@@ -131,7 +134,7 @@ export async function recordAttempt(
     .set({
       status: outcome.status,
       lastStatusCode: outcome.statusCode,
-      lastError: outcome.error,
+      lastOutcome: outcome.outcome,
       nextAttemptAt: outcome.nextAttemptAt,
       deliveredAt: outcome.deliveredAt,
     })

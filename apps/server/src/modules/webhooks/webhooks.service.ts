@@ -61,7 +61,7 @@ export class WebhooksService {
             status: d.status,
             attempts: d.attempts,
             last_status_code: d.lastStatusCode,
-            last_error: d.lastError,
+            last_outcome: d.lastOutcome,
             created_at: d.createdAt.toISOString(),
             last_attempt_at: iso(d.lastAttemptAt),
             next_attempt_at: d.status === 'pending' ? d.nextAttemptAt.toISOString() : null,

@@ -9,7 +9,7 @@ import {
   translate,
   WithdrawalMessages,
 } from '@p2p/shared';
-import { validateAddress } from '@p2p/shared/address';
+import { type AddressRefusal, validateAddress } from '@p2p/shared/address';
 import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { savedAddressOf } from './saved-addresses.repository.ts';
@@ -44,16 +44,27 @@ export function canonicalAddress(network: NetworkInfo, text: string | undefined,
   }
   const check = validateAddress(network.id, text, { devnet });
   if (!check.ok) {
-    const message =
-      check.reason === 'offCurve'
-        ? WithdrawalMessages.addressOffCurve
-        : WithdrawalMessages.addressFormat(network.label);
-    throw refusal('VALIDATION_ERROR', message, {
+    throw refusal('VALIDATION_ERROR', addressRefusal(network, check.reason), {
       field: 'toAddress',
       network: network.id,
+      ...(check.reason ? { reason: check.reason } : {}),
     });
   }
   return check.canonical;
+}
+
+/** Why an address is refused, in the catalogue's words (docs/decisions/036 for the unspendable ones). */
+function addressRefusal(network: NetworkInfo, reason: AddressRefusal | undefined): KeyedMessage {
+  switch (reason) {
+    case 'offCurve':
+      return WithdrawalMessages.addressOffCurve;
+    case 'notKey':
+      return WithdrawalMessages.addressNotKey;
+    case 'burn':
+      return WithdrawalMessages.addressBurn(network.label);
+    default:
+      return WithdrawalMessages.addressFormat(network.label);
+  }
 }
 
 export interface DestinationInput {

@@ -56,6 +56,7 @@ export const account: Messages<typeof ru> = {
   'wallet.value.unavailable': 'Rates unavailable — no estimate shown',
   'wallet.value.source.live': 'Estimated at the live rate of {time}',
   'wallet.value.source.cache': 'Estimated at the cached rate of {time}',
+  'wallet.value.source.demo': 'Demo prices: estimated at {time}, not at a market rate',
   'wallet.value.source.fallback': 'The price service is unavailable — no estimate shown',
   'dash.openWallet': 'Open wallet',
   'dash.coin': 'Coin',

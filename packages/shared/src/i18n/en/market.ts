@@ -36,6 +36,9 @@ export const market: Messages<typeof ru> = {
   'market.prices.error': 'Prices unavailable',
   'market.prices.live': 'Live prices · {time}',
   'market.prices.cache': 'Cached prices · {time}',
+  'market.prices.demo': 'Demo prices · {time}',
+  'market.prices.demoNote':
+    'Demo prices: no market rate is available; floating orders and estimates follow demonstration prices',
   'market.prices.fallbackNote': 'The price service is temporarily unavailable; fallback prices are shown',
   'market.prices.change24h': '24 h change',
   'orders.type.buy': 'Buy',

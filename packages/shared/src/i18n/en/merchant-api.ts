@@ -78,4 +78,7 @@ export const merchantApi: Messages<typeof ru> = {
   'apiPage.hooks.status.pending': 'Pending',
   'apiPage.hooks.status.delivered': 'Delivered',
   'apiPage.hooks.status.failed': 'Not delivered',
+  'apiPage.hooks.outcome.error': 'error',
+  'apiPage.hooks.outcome.timeout': 'timeout',
+  'apiPage.hooks.lastAttempt': 'last attempt: {outcome}',
 };

@@ -82,6 +82,10 @@ export const money: Messages<typeof ru> = {
   'wd.err.addressFormat': 'Invalid address format for the {network} network',
   'wd.err.addressOffCurve':
     'This is a Solana program address (PDA), not a wallet: nobody holds its key and coins sent there are lost. Enter a wallet address',
+  'wd.err.addressNotKey':
+    'This Solana address cannot belong to a wallet: no key yields it, and coins sent there are lost. It most likely has a typo — copy it again',
+  'wd.err.addressBurn':
+    'This is a system address of the {network} network (a program, the zero address or a black hole): nobody holds its key and coins sent there are lost. Enter a wallet address',
   'wd.err.totpRequired': 'Please verify 2FA before submitting withdrawal',
   'wd.err.labelRequired': 'Enter a label for the address',
   'wd.err.networkMismatch': 'Network {network} does not carry {currency}',

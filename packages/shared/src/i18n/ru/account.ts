@@ -54,6 +54,7 @@ export const account = {
   'wallet.value.unavailable': 'Курс недоступен — оценка не показана',
   'wallet.value.source.live': 'Оценка по актуальному курсу на {time}',
   'wallet.value.source.cache': 'Оценка по курсу из кэша на {time}',
+  'wallet.value.source.demo': 'Демо-цены: оценка на {time}, не по рыночному курсу',
   'wallet.value.source.fallback': 'Сервис цен недоступен — оценка в рублях и долларах не показана',
   'dash.openWallet': 'Открыть кошелек',
   'dash.coin': 'Монета',

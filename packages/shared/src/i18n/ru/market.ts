@@ -35,6 +35,9 @@ export const market = {
   'market.prices.error': 'Цены недоступны',
   'market.prices.live': 'Актуальные цены · {time}',
   'market.prices.cache': 'Цены из кэша · {time}',
+  'market.prices.demo': 'Демо-цены · {time}',
+  'market.prices.demoNote':
+    'Демо-цены: рыночный курс недоступен, плавающие ордера и оценки следуют демонстрационным ценам',
   'market.prices.fallbackNote': 'Сервис цен временно недоступен, показаны резервные цены',
   'market.prices.change24h': 'Изменение за 24 часа',
   'orders.type.buy': 'Покупка',

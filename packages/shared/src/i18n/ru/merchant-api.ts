@@ -81,4 +81,7 @@ export const merchantApi = {
   'apiPage.hooks.status.pending': 'Ожидает',
   'apiPage.hooks.status.delivered': 'Доставлено',
   'apiPage.hooks.status.failed': 'Не доставлено',
+  'apiPage.hooks.outcome.error': 'ошибка',
+  'apiPage.hooks.outcome.timeout': 'таймаут',
+  'apiPage.hooks.lastAttempt': 'последняя попытка: {outcome}',
 } as const;

@@ -14,7 +14,8 @@ type PricesQuery = {
 };
 
 /**
- * Live / cache / loading / error, with the time of the prices. Fallback prices are
+ * Live / cache / demo («Демо-цены», never a market's) / loading / error, with the time of the
+ * prices. Fallback prices are
  * an outage: the page says so once, in its own note, so the indicator stays silent then.
  */
 export function PriceSourceIndicator({ query }: { query: PricesQuery }) {
@@ -40,7 +41,7 @@ export function PriceSourceIndicator({ query }: { query: PricesQuery }) {
   return (
     <span className={`price-source price-source--${source}`} role="status">
       <span className="price-source__dot" aria-hidden="true" />
-      {t(source === 'live' ? 'market.prices.live' : 'market.prices.cache', { time })}
+      {t(`market.prices.${source}`, { time })}
     </span>
   );
 }

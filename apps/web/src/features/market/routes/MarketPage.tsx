@@ -122,6 +122,11 @@ export function MarketPage() {
           {t('market.prices.fallbackNote')}
         </p>
       ) : null}
+      {prices.data?.source === 'demo' ? (
+        <p className="alert alert--warn market-note small" role="status">
+          {t('market.prices.demoNote')}
+        </p>
+      ) : null}
 
       {selected ? (
         // The panel's code loads when an order is first opened.

@@ -16,7 +16,7 @@ const HOOK = {
       status: 'pending',
       attempts: 2,
       last_status_code: 500,
-      last_error: 'HTTP 500',
+      last_outcome: 'error',
       created_at: '2026-11-20T10:00:00.000Z',
       last_attempt_at: '2026-11-20T10:00:30.000Z',
       next_attempt_at: '2026-11-20T10:01:30.000Z',
@@ -44,7 +44,19 @@ describe('webhooks on /settings/api', () => {
     renderApp(<WebhooksPanel />);
     expect(await screen.findByText('https://example.com/hook')).toBeTruthy();
     expect(screen.getByText('Ожидает')).toBeTruthy();
-    expect(screen.getByText(/Попыток: 2/).textContent).toMatch(/HTTP 500 · Следующая попытка/);
+    expect(screen.getByText(/Попыток: 2/).textContent).toMatch(
+      /Попыток: 2 · последняя попытка: ошибка · HTTP 500 · Следующая попытка/,
+    );
+  });
+
+  it('says a timed-out attempt is a timeout, and nothing of the network', async () => {
+    const timedOut = { ...HOOK.deliveries[0], last_status_code: null, last_outcome: 'timeout' };
+    api = fakeApi(() => [{ ...HOOK, deliveries: [timedOut] }]);
+    vi.stubGlobal('fetch', api.fetch);
+    renderApp(<WebhooksPanel />);
+    const row = await screen.findByText(/Попыток: 2/);
+    expect(row.textContent).toMatch(/последняя попытка: таймаут · Следующая попытка/);
+    expect(row.textContent).not.toMatch(/HTTP|ECONN|Error/);
   });
 
   it('adds a webhook and shows its signing secret once; a malformed URL is refused before sending', async () => {

@@ -90,10 +90,15 @@ function WebhookForm({ onCreated }: { onCreated: (hook: CreatedWebhook) => void 
   );
 }
 
-/** A delivery: event, status, attempts, and when a pending one is tried next. */
+/**
+ * A delivery: event, status, attempts, what the last failed attempt came to (error or timeout,
+ * nothing more: docs/decisions/036), and when a pending one is tried next.
+ */
 function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }) {
   const t = useT();
   const fmt = useFormat();
+  const outcome = delivery.last_outcome;
+  const failedAttempt = outcome === 'error' || outcome === 'timeout' ? outcome : null;
   return (
     <li className="api-delivery small">
       <code>{delivery.event_type}</code>{' '}
@@ -102,6 +107,9 @@ function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }) {
       </span>{' '}
       <span className="muted num">
         {fmt.dateTime(delivery.created_at)} · {t('apiPage.hooks.attempts', { count: delivery.attempts })}
+        {failedAttempt
+          ? ` · ${t('apiPage.hooks.lastAttempt', { outcome: t(`apiPage.hooks.outcome.${failedAttempt}`) })}`
+          : ''}
         {delivery.last_status_code !== null ? ` · HTTP ${delivery.last_status_code}` : ''}
         {delivery.next_attempt_at
           ? ` · ${t('apiPage.hooks.nextRetry', { time: fmt.dateTime(delivery.next_attempt_at) })}`

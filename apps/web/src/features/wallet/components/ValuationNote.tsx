@@ -2,7 +2,7 @@ import { useI18n } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
 import type { Valuation } from './useValuation';
 
-/** Where the estimate comes from: live, cached or fallback prices. */
+/** Where the estimate comes from: live, cached, demo («Демо-цены») or fallback prices. */
 export function ValuationNote({ valuation }: { valuation: Valuation }) {
   const { t } = useI18n();
   const fmt = useFormat();

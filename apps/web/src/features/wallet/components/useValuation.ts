@@ -8,7 +8,7 @@ export interface Valuation {
   perCoin: Record<string, bigint | null>;
   /** Sum over coins; null if any non-zero balance has no price. */
   total: bigint | null;
-  source: 'live' | 'cache' | 'fallback' | null;
+  source: 'live' | 'cache' | 'demo' | 'fallback' | null;
   updatedAt: string | null;
   loading: boolean;
 }

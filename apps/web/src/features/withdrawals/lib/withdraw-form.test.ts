@@ -95,6 +95,33 @@ describe('destination address (the server validators)', () => {
   });
 });
 
+/** vines1… (a real wallet) with its first character changed: on the curve, of order 8ℓ. */
+const TORSION_TYPO = '6ines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg';
+
+describe('destinations no one can spend from', () => {
+  it('names the zero address, TRON’s black hole and a program id as system addresses', () => {
+    const burn = (network: string) => ({
+      error: { key: 'wd.err.addressBurn', values: { network } },
+      address: null,
+    });
+    expect(checkAddress('USDT-ERC20', `0x${'0'.repeat(40)}`, false)).toEqual(burn('Ethereum (ERC-20)'));
+    expect(checkAddress('USDT-TRC20', 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', false)).toEqual(
+      burn('TRON (TRC-20)'),
+    );
+    expect(checkAddress('SOL', '11111111111111111111111111111111', false).error?.key).toBe(
+      'wd.err.addressBurn',
+    );
+  });
+
+  it('takes a Solana typo that lands on a torsion point for the typo it is', () => {
+    // vines1… with one character changed: on the curve, but of order 8ℓ (no key yields it)
+    expect(checkAddress('SOL', TORSION_TYPO, false)).toEqual({
+      error: { key: 'wd.err.addressNotKey' },
+      address: null,
+    });
+  });
+});
+
 describe('the whole form', () => {
   it('is ready only when the amount and the address both hold', () => {
     const base = { network: 'ETH' as const, available: '1', devnet: false };

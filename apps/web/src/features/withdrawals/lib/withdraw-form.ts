@@ -102,6 +102,13 @@ export function checkAddress(
   const result = validateAddress(network, text, { devnet });
   if (!result.ok) {
     if (result.reason === 'offCurve') return { error: { key: 'wd.err.addressOffCurve' }, address: null };
+    if (result.reason === 'notKey') return { error: { key: 'wd.err.addressNotKey' }, address: null };
+    if (result.reason === 'burn') {
+      return {
+        error: { key: 'wd.err.addressBurn', values: { network: NETWORKS[network].label } },
+        address: null,
+      };
+    }
     return {
       error: { key: 'wd.err.addressFormat', values: { network: NETWORKS[network].label } },
       address: null,
