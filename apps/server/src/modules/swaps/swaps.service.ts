@@ -8,6 +8,7 @@ import {
   type SwapView,
   swapQuoteForCrypto,
   swapQuoteForPaid,
+  swapRemainderTakeable,
   type TakeSwapRequest,
   tryParseAmount,
 } from '@p2p/shared';
@@ -69,9 +70,10 @@ export class SwapsService {
             code: input.totp_code,
             now,
             ask: 'security.codeToSwap',
+            notEnabled: 'security.enrolToSwap',
           });
           const swap = await this.settle(tx, { order, takerId, q, now });
-          announce(events, swap.row, swap.orderStatus);
+          announce(events, swap);
           return toSwapView(swap.row);
         },
       ),
@@ -129,7 +131,12 @@ export class SwapsService {
     return q;
   }
 
-  /** Both postings, the swap row and the offer's remainder, in the caller's transaction. */
+  /**
+   * Both postings, the swap row and the offer's remainder, in the caller's transaction. A
+   * remainder no taker could take (below the smallest fill) is returned to the maker here and
+   * the offer closes: never an offer that shows impossible limits with coins locked behind it
+   * (docs/decisions/038).
+   */
   private async settle(
     tx: Tx,
     {
@@ -138,7 +145,7 @@ export class SwapsService {
       q,
       now,
     }: { order: OrderRow & { fiatCurrency: Cryptocurrency }; takerId: string; q: SwapQuote; now: Date },
-  ) {
+  ): Promise<Settled> {
     const id = randomUUID();
     const cryptocurrency = order.cryptocurrency as Cryptocurrency;
     await ledger.settleSwap(
@@ -157,6 +164,17 @@ export class SwapsService {
     );
     const remainder = order.availableAmount - q.amountCrypto;
     assert(remainder >= 0n, `swap ${id} oversells order ${order.id}`);
+    const closes = remainder > 0n && !swapRemainderTakeable(remainder, order.pricePerUnit, order.minAmount);
+    if (closes) {
+      await ledger.unlock(tx, {
+        kind: 'order_release',
+        userId: order.userId,
+        currency: cryptocurrency,
+        amount: remainder,
+        ref: { reason: 'Swap offer remainder below its smallest fill', refType: 'order', refId: order.id },
+        now,
+      });
+    }
     const written = await repo.writeSwap(
       tx,
       {
@@ -172,10 +190,18 @@ export class SwapsService {
         pricePerUnit: order.pricePerUnit,
         createdAt: now,
       },
-      remainder,
+      { remainder, closes },
     );
-    return { row: written.swap, orderStatus: written.orderStatus };
+    assert(!closes || written.orderStatus === 'completed', `swap ${id} returned a remainder of a live offer`);
+    return { row: written.swap, orderStatus: written.orderStatus, returned: closes ? remainder : 0n };
   }
+}
+
+/** A settled swap: its row, the offer's status after it, and the remainder returned to the maker. */
+interface Settled {
+  row: SwapRow;
+  orderStatus: OrderRow['status'];
+  returned: bigint;
 }
 
 /** The taker's view of a swap: what they gave and what they got. */
@@ -195,10 +221,11 @@ export function toSwapView(s: SwapRow): SwapView {
 }
 
 /**
- * After commit: both parties' balances changed (`swap:completed`, each with their own side),
- * and the maker's order (`order:updated`, which also makes the book cache read fresh).
+ * After commit: both parties' balances changed (`swap:completed`, each with their own side; the
+ * maker's names a remainder returned), and the maker's order (`order:updated`, which also
+ * makes the book cache read fresh).
  */
-function announce(events: PendingEvents, s: SwapRow, status: OrderRow['status']) {
+function announce(events: PendingEvents, { row: s, orderStatus, returned }: Settled) {
   const paid = { currency: s.paidCurrency, amount: formatCrypto(s.amountPaid) };
   events.toUsers([s.takerId], 'swap:completed', {
     swapId: s.id,
@@ -206,6 +233,7 @@ function announce(events: PendingEvents, s: SwapRow, status: OrderRow['status'])
     role: 'taker',
     gave: paid,
     got: { currency: s.cryptocurrency, amount: formatCrypto(s.amountCrypto - s.feeAmount) },
+    remainderReturned: null,
   });
   events.toUsers([s.makerId], 'swap:completed', {
     swapId: s.id,
@@ -213,6 +241,7 @@ function announce(events: PendingEvents, s: SwapRow, status: OrderRow['status'])
     role: 'maker',
     gave: { currency: s.cryptocurrency, amount: formatCrypto(s.amountCrypto) },
     got: paid,
+    remainderReturned: returned > 0n ? { currency: s.cryptocurrency, amount: formatCrypto(returned) } : null,
   });
-  events.toUsers([s.makerId], 'order:updated', { orderId: s.orderId, status });
+  events.toUsers([s.makerId], 'order:updated', { orderId: s.orderId, status: orderStatus });
 }
