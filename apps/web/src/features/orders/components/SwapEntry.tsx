@@ -7,7 +7,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { InputField } from '@/components/ui/InputField';
 import { toast } from '@/components/ui/toast';
 import { useSession } from '@/features/auth';
-import { SecondFactorField } from '@/features/two-factor';
+import { SecondFactorField, type SellingGate, useSellingGate } from '@/features/two-factor';
 import { useT } from '@/i18n';
 import { ApiError, newIdempotencyKey } from '@/lib/api';
 import { WALLET_KEY } from '@/lib/balances';
@@ -22,6 +22,7 @@ import { useTradeBlock } from './TradeEntry';
  * «Обменять» on an order paid in a coin (docs/decisions/026): the taker names the coins to
  * receive, sees exactly what they give and get after the fee, confirms with a second-factor code
  * (and the price, when the server finds it far from the market); both balances change at once.
+ * A taker without two-factor enrols first, in place, and carries on (docs/decisions/038).
  */
 export function SwapEntry({ order }: { order: OrderView }) {
   const t = useT();
@@ -30,6 +31,7 @@ export function SwapEntry({ order }: { order: OrderView }) {
   const { status } = useSession();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const gate = useSellingGate('swap');
   if (block === 'own') return <p className="small muted">{t('orders.ownOrder')}</p>;
   if (block) {
     return (
@@ -46,7 +48,7 @@ export function SwapEntry({ order }: { order: OrderView }) {
         onClick={() =>
           status === 'signed-out'
             ? navigate(`/auth?return=${encodeURIComponent(`/order/${order.id}`)}`)
-            : setOpen(true)
+            : void gate.ensure(() => setOpen(true))
         }
       >
         {t('swap.action')}
@@ -55,14 +57,26 @@ export function SwapEntry({ order }: { order: OrderView }) {
         <h2 id={`${id}-t`} className="dialog__title">
           {t('swap.title', { crypto: order.cryptocurrency, payIn: order.fiat_currency })}
         </h2>
-        <SwapForm order={order} onDone={() => setOpen(false)} />
+        <SwapForm order={order} gate={gate} onDone={() => setOpen(false)} />
       </Dialog>
+      {gate.dialog}
     </>
   );
 }
 
-/** The amount, the quote, the price confirmation when asked for, and the code. */
-export function SwapForm({ order, onDone }: { order: OrderView; onDone: () => void }) {
+/**
+ * The amount, the quote, the price confirmation when asked for, and the code. A refusal for
+ * having no two-factor opens `gate`'s enrolment; the form stays as typed for the new code.
+ */
+export function SwapForm({
+  order,
+  gate,
+  onDone,
+}: {
+  order: OrderView;
+  gate?: SellingGate;
+  onDone: () => void;
+}) {
   const t = useT();
   const fmt = useFormat();
   const id = useId();
@@ -85,6 +99,10 @@ export function SwapForm({ order, onDone }: { order: OrderView; onDone: () => vo
     },
     onError: (e) => {
       key.current = newIdempotencyKey();
+      if (gate?.handle(e, () => setError(null))) {
+        setCode('');
+        return;
+      }
       if (e instanceof ApiError && e.code === 'PRICE_CONFIRMATION_REQUIRED') {
         setPriceAsk(e.message);
         setError(null);
