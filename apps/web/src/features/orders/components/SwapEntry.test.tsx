@@ -62,6 +62,11 @@ describe('the swap dialog', () => {
     });
   });
 
+  it('states the most as what the offer has left when that is less than its own limit', () => {
+    renderApp(<SwapForm order={{ ...order, available_fiat: '970.00000000' }} onDone={() => {}} />);
+    expect(nb(document.body.textContent ?? '')).toContain('Лимиты: 10,00000000 USDT – 970,00000000 USDT');
+  });
+
   it('names an amount outside the limits and sends nothing', async () => {
     renderApp(<SwapForm order={order} onDone={() => {}} />);
     fireEvent.change(screen.getByLabelText('Получить, BTC'), { target: { value: '0.0001' } });

@@ -15,7 +15,7 @@ import { useFeePpm } from '@/lib/platform-config';
 import { useFormat } from '@/lib/use-format';
 import { orderKeys, ordersApi, type TakeSwapBody } from '../api/orders-api';
 import { swapQuote } from '../lib/swap-quote';
-import { normalizeDecimalInput } from '../lib/trade-limits';
+import { normalizeDecimalInput, tradeLimitTexts } from '../lib/trade-limits';
 import { useTradeBlock } from './TradeEntry';
 
 /**
@@ -89,6 +89,8 @@ export function SwapForm({
   const [error, setError] = useState<string | null>(null);
   const key = useRef(newIdempotencyKey());
   const quote = swapQuote(order, amount, feePpm ?? 0n);
+  // The most is what the offer has left when that is less than its own limit.
+  const limits = tradeLimitTexts(order);
   const swap = useMutation({
     mutationFn: (body: TakeSwapBody) => ordersApi.takeSwap(order.id, body, key.current),
     onSuccess: (done) => {
@@ -132,8 +134,8 @@ export function SwapForm({
         inputMode="decimal"
         className="num"
         hint={t('swap.limits', {
-          min: fmt.fiat(order.min_amount, order.fiat_currency),
-          max: fmt.fiat(order.max_amount, order.fiat_currency),
+          min: fmt.fiat(limits.min, order.fiat_currency),
+          max: fmt.fiat(limits.max, order.fiat_currency),
         })}
         error={amount.trim() !== '' && !quote.ok ? t(quote.problem) : null}
       />
