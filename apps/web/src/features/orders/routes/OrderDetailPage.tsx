@@ -97,11 +97,16 @@ function OrderDetail({ order }: { order: OrderView }) {
             ) : (
               <TradeEntry flow={flow} mode="dialog" />
             )}
-            <ul className="safety-list small">
-              <li>{t('orderPage.safety.escrow')}</li>
-              <li>{t('orderPage.safety.outside')}</li>
-              <li>{t('orderPage.safety.chat')}</li>
-            </ul>
+            {isSwapPayment(order.fiat_currency) ? (
+              // A swap has no escrow that waits and no chat (docs/decisions/026).
+              <p className="small muted">{t('swap.instant')}</p>
+            ) : (
+              <ul className="safety-list small">
+                <li>{t('orderPage.safety.escrow')}</li>
+                <li>{t('orderPage.safety.outside')}</li>
+                <li>{t('orderPage.safety.chat')}</li>
+              </ul>
+            )}
           </section>
         </aside>
       </div>
