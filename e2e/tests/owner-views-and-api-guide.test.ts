@@ -74,7 +74,7 @@ describe('the API guide', () => {
     await expect.poll(async () => (await section.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
     await screenshot(page, 'api-guide-signing-desktop', { fullPage: false });
 
-    await page.getByRole('link', { name: 'OpenAPI (Swagger UI)' }).first().click();
+    await page.getByRole('link', { name: 'Схема OpenAPI' }).first().click();
     await page.waitForURL((url) => url.pathname.startsWith('/api/docs'));
     await page.getByText('P2P Market API').first().waitFor();
     await screenshot(page, 'api-openapi-ui-desktop', { fullPage: false });

@@ -27,7 +27,7 @@ export const info: Messages<typeof ru> = {
   'info.api.heading': 'API for developers',
   'info.api.body':
     'Your program can place orders, run trades and write in their chats for you: an HTTP API (JSON, base path /api/v1) with an API key that signs every request. Events of your trades, orders and swaps reach your endpoint as webhooks.\n\nThe guide below gives every operation a key may call, with its request body and a curl example, how to sign requests, the errors and the webhooks. Every method is in the OpenAPI document.',
-  'info.api.openapi': 'OpenAPI (Swagger UI)',
+  'info.api.openapi': 'OpenAPI schema',
   'info.api.keys': 'API keys and webhooks',
   'info.terms.title': 'Terms of use',
   'info.terms.body':

@@ -18,7 +18,7 @@ describe('the API guide page', () => {
     expect(code.join('\n')).toContain('p2p() {');
     const prose = [...document.querySelectorAll('.md p, .md li, .md td')].map((e) => e.textContent ?? '');
     expect(prose.filter((text) => /\*\*|`|\]\(/.test(text))).toEqual([]);
-    expect(screen.getByRole('link', { name: 'OpenAPI (Swagger UI)' }).getAttribute('href')).toBe('/api/docs');
+    expect(screen.getByRole('link', { name: 'Схема OpenAPI' }).getAttribute('href')).toBe('/api/docs');
     expect(screen.getByRole('link', { name: 'Operations a key may call' }).getAttribute('href')).toBe(
       '#operations-a-key-may-call',
     );
