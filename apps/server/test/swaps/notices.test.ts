@@ -1,4 +1,4 @@
-import { CreateWebhookRequest, type NotificationView } from '@p2p/shared';
+import { CreateWebhookRequest, type Cryptocurrency, type NotificationView } from '@p2p/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookDispatcher } from '../../src/modules/webhooks/webhook-dispatcher.ts';
 import { WebhooksService } from '../../src/modules/webhooks/webhooks.service.ts';
@@ -42,10 +42,12 @@ afterAll(async () => {
   await stub.close();
 });
 
-async function party(asset: string, amount: string) {
+/** A user with `amount` of `asset` and a session, as the bot's link needs it. */
+async function party(asset: Cryptocurrency, amount: string) {
   const user = await createUser(t.ctx);
   await fund(t.ctx, user.id, asset, amount);
-  return { userId: user.id, headers: await s.http.auth(user.id) };
+  const { accessToken, refreshToken } = await t.ctx.sessions.start('user', user.id);
+  return { userId: user.id, accessToken, refreshToken, headers: { authorization: `Bearer ${accessToken}` } };
 }
 
 async function inbox(userId: string): Promise<NotificationView[]> {
