@@ -151,13 +151,19 @@ export const EvidenceRequestedEvent = z.object({ tradeId: z.uuid(), request: Evi
 
 /** When the feed's prices the book now follows were fetched. */
 export const MarketRepricedEvent = z.object({ updatedAt: z.string() });
-/** `role`: the receiver's side. `gave`/`got` are the receiver's own amounts (8 decimals). */
+const SwapLeg = z.object({ currency: z.string(), amount: z.string() });
+/**
+ * `role`: the receiver's side. `gave`/`got` are the receiver's own amounts (8 decimals).
+ * `remainderReturned`: to the maker when this swap left less than the offer's smallest fill,
+ * so the offer closed and the rest returned to their available balance (docs/decisions/038).
+ */
 export const SwapCompletedEvent = z.object({
   swapId: z.uuid(),
   orderId: z.uuid(),
   role: z.enum(['maker', 'taker']),
-  gave: z.object({ currency: z.string(), amount: z.string() }),
-  got: z.object({ currency: z.string(), amount: z.string() }),
+  gave: SwapLeg,
+  got: SwapLeg,
+  remainderReturned: SwapLeg.nullable(),
 });
 
 export const ServerEventPayloads = {

@@ -77,3 +77,13 @@ export function swapQuoteForCrypto(amountCrypto: bigint, price: bigint, feePpm: 
 export function swapQuoteForPaid(amountPaid: bigint, price: bigint, feePpm: bigint): SwapQuote {
   return quote(mulDivFloor(amountPaid, WHOLE_COIN, price), amountPaid, feePpm);
 }
+
+/**
+ * Whether what is left of a swap offer can still be taken: its worth at the offer's price
+ * (rounded down, as the offer's `available_fiat` shows it) covers the smallest fill,
+ * `minAmount`. A remainder below it could never be taken; a swap that leaves one closes the
+ * offer and returns the remainder to the maker in its own transaction (docs/decisions/038).
+ */
+export function swapRemainderTakeable(remainder: bigint, price: bigint, minAmount: bigint): boolean {
+  return remainder > 0n && mulDivFloor(remainder, price, WHOLE_COIN) >= minAmount;
+}

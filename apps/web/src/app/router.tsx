@@ -2,7 +2,7 @@ import { loadLaterTexts } from '@p2p/shared';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth } from '@/features/auth';
-import { INFO_SLUGS } from '@/features/info';
+import { API_GUIDE_PATH, INFO_SLUGS } from '@/features/info';
 import { MarketPage } from '@/features/market';
 import { orderScreens } from '@/features/orders';
 import { currentLang } from '@/i18n';
@@ -83,6 +83,7 @@ export const routes: RouteObject[] = [
       page('/auth', async () => (await import('@/features/auth/screens')).AuthPage),
       page('/order/:id', async () => (await orders()).OrderDetailPage),
       page('/user/:id', async () => (await import('@/features/users')).PublicProfilePage),
+      page(API_GUIDE_PATH, async () => (await import('@/features/info/screens')).ApiGuidePage),
       ...INFO_SLUGS.map((slug) =>
         page(`/${slug}`, async () => {
           const { InfoPage } = await import('@/features/info/screens');

@@ -73,6 +73,7 @@ export const WEBHOOK_EVENTS = [
   'trade:evidence_requested',
   'order:matched',
   'order:updated',
+  'swap:completed',
 ] as const;
 export const WebhookEvent = z.enum(WEBHOOK_EVENTS, { error: MerchantApiMessages.eventUnknown });
 export type WebhookEvent = z.infer<typeof WebhookEvent>;

@@ -45,6 +45,8 @@ export const NOTIFICATION_KINDS = [
   'withdrawal_status',
   /** To the party who must act (or staff): a deadline is near (docs/decisions/030). */
   'deadline_reminder',
+  /** To both parties of a swap: it settled (docs/decisions/038). */
+  'swap_completed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -67,6 +69,7 @@ export const NOTIFICATION_CATEGORY_OF: Record<NotificationKind, NotificationCate
   deposit_credited: 'funds',
   withdrawal_status: 'funds',
   deadline_reminder: 'trades',
+  swap_completed: 'funds',
 };
 
 export const NotificationView = z.object({

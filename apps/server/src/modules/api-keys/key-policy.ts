@@ -51,9 +51,16 @@ export function actionNeedsSession(action: unknown): boolean {
 
 export const TRADE_ACTIONS_ROUTE = '/api/v1/trades/:id/actions';
 
+/**
+ * The back office authenticates staff sessions only (`requireStaff` never admits a key), so no
+ * key reaches it whatever its verb: the OpenAPI document must not offer the key scheme there.
+ */
+const STAFF_ROUTES = '/api/v1/admin/';
+
 /** The scope a route needs from a key, or that it needs the owner's session. */
 export function keyAccessOf(method: string, route: string): KeyAccess {
   const verb = method.toUpperCase();
+  if (route.startsWith(STAFF_ROUTES)) return { sessionOnly: true };
   if (verb === 'GET' || verb === 'HEAD') {
     const own = SESSION_ONLY_READS.some((p) => (p.endsWith('/') ? route.startsWith(p) : route === p));
     return own ? { sessionOnly: true } : { scope: 'read' };

@@ -14,6 +14,7 @@ import { effectiveName } from '../users/user-view.ts';
 import { tradeForRecipient } from './notifications.repository.ts';
 import type { NotificationDraft, NotificationsService } from './notifications.service.ts';
 import { timeZoneOf } from './reminders.repository.ts';
+import { swapCompletedDraft } from './swap-notice.ts';
 
 /** Tells whether a user has a socket connected right now (any instance). */
 export type Presence = (userId: string) => Promise<boolean>;
@@ -127,6 +128,8 @@ export class NotificationFeed {
       }
       case 'withdrawal:updated':
         return this.withdrawalDrafts(userId, e.payload as ServerEventPayload<'withdrawal:updated'>);
+      case 'swap:completed':
+        return [swapCompletedDraft(userId, e.payload as ServerEventPayload<'swap:completed'>)];
       default:
         return [];
     }

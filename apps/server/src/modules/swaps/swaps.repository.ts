@@ -38,13 +38,15 @@ export async function admitSwapTaker(
 
 /**
  * The fill's writes in one statement: the swap row and the offer's remainder, which completes
- * the offer once nothing is left (a swap offer has no trades to wait for). The remainder is
- * written from the locked row's value, and the CHECKs refuse a negative one as a last line.
+ * the offer once nothing is left (a swap offer has no trades to wait for) or when `closes`
+ * (the remainder, below the smallest fill, was returned to the maker: docs/decisions/038). The
+ * remainder is written from the locked row's value, and the CHECKs refuse a negative one as a
+ * last line.
  */
 export async function writeSwap(
   tx: Tx,
   swap: typeof swaps.$inferInsert & { createdAt: Date },
-  remainder: bigint,
+  { remainder, closes }: { remainder: bigint; closes: boolean },
 ): Promise<{ swap: SwapRow; orderStatus: OrderRow['status'] }> {
   const [row] = await queryRows<{ status: OrderRow['status'] }>(
     tx,
@@ -57,7 +59,8 @@ export async function writeSwap(
                   ${swap.pricePerUnit.toString()}::bigint, ${swap.createdAt}::timestamptz)
           RETURNING id)
         UPDATE orders SET available_amount = ${remainder.toString()}::bigint,
-               status = CASE WHEN ${remainder.toString()}::bigint = 0 THEN 'completed' ELSE status END,
+               status = CASE WHEN ${remainder.toString()}::bigint = 0 OR ${closes}::boolean THEN 'completed'
+                             ELSE status END,
                updated_at = ${swap.createdAt}::timestamptz
         WHERE id = ${swap.orderId}::uuid AND EXISTS (SELECT 1 FROM s)
         RETURNING status`,

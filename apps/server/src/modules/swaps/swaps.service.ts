@@ -8,12 +8,13 @@ import {
   type SwapView,
   swapQuoteForCrypto,
   swapQuoteForPaid,
+  swapRemainderTakeable,
   type TakeSwapRequest,
   tryParseAmount,
 } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import type { OrderRow, SwapRow } from '../../db/schema.ts';
+import type { OrderRow } from '../../db/schema.ts';
 import { AppError, assert, notFound } from '../../errors.ts';
 import { PendingEvents } from '../../events/notifier.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
@@ -22,6 +23,7 @@ import { findOrder } from '../orders/orders.repository.ts';
 import { assertSwapPrice, swapMarketPrice } from '../orders/swap-orders.ts';
 import { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { userBlocked } from '../users/blocking.ts';
+import { announce, type Settled, toSwapView } from './swap-view.ts';
 import * as repo from './swaps.repository.ts';
 
 /**
@@ -69,9 +71,10 @@ export class SwapsService {
             code: input.totp_code,
             now,
             ask: 'security.codeToSwap',
+            notEnabled: 'security.enrolToSwap',
           });
           const swap = await this.settle(tx, { order, takerId, q, now });
-          announce(events, swap.row, swap.orderStatus);
+          announce(events, swap);
           return toSwapView(swap.row);
         },
       ),
@@ -129,7 +132,12 @@ export class SwapsService {
     return q;
   }
 
-  /** Both postings, the swap row and the offer's remainder, in the caller's transaction. */
+  /**
+   * Both postings, the swap row and the offer's remainder, in the caller's transaction. A
+   * remainder no taker could take (below the smallest fill) is returned to the maker here and
+   * the offer closes: never an offer that shows impossible limits with coins locked behind it
+   * (docs/decisions/038).
+   */
   private async settle(
     tx: Tx,
     {
@@ -138,7 +146,7 @@ export class SwapsService {
       q,
       now,
     }: { order: OrderRow & { fiatCurrency: Cryptocurrency }; takerId: string; q: SwapQuote; now: Date },
-  ) {
+  ): Promise<Settled> {
     const id = randomUUID();
     const cryptocurrency = order.cryptocurrency as Cryptocurrency;
     await ledger.settleSwap(
@@ -157,6 +165,17 @@ export class SwapsService {
     );
     const remainder = order.availableAmount - q.amountCrypto;
     assert(remainder >= 0n, `swap ${id} oversells order ${order.id}`);
+    const closes = remainder > 0n && !swapRemainderTakeable(remainder, order.pricePerUnit, order.minAmount);
+    if (closes) {
+      await ledger.unlock(tx, {
+        kind: 'order_release',
+        userId: order.userId,
+        currency: cryptocurrency,
+        amount: remainder,
+        ref: { reason: 'Swap offer remainder below its smallest fill', refType: 'order', refId: order.id },
+        now,
+      });
+    }
     const written = await repo.writeSwap(
       tx,
       {
@@ -172,47 +191,9 @@ export class SwapsService {
         pricePerUnit: order.pricePerUnit,
         createdAt: now,
       },
-      remainder,
+      { remainder, closes },
     );
-    return { row: written.swap, orderStatus: written.orderStatus };
+    assert(!closes || written.orderStatus === 'completed', `swap ${id} returned a remainder of a live offer`);
+    return { row: written.swap, orderStatus: written.orderStatus, returned: closes ? remainder : 0n };
   }
-}
-
-/** The taker's view of a swap: what they gave and what they got. */
-export function toSwapView(s: SwapRow): SwapView {
-  return {
-    id: s.id,
-    order_id: s.orderId,
-    cryptocurrency: s.cryptocurrency,
-    paid_currency: s.paidCurrency,
-    amount_crypto: formatCrypto(s.amountCrypto),
-    fee_amount: formatCrypto(s.feeAmount),
-    received_amount: formatCrypto(s.amountCrypto - s.feeAmount),
-    amount_paid: formatCrypto(s.amountPaid),
-    price_per_unit: formatCrypto(s.pricePerUnit),
-    created_at: s.createdAt.toISOString(),
-  };
-}
-
-/**
- * After commit: both parties' balances changed (`swap:completed`, each with their own side),
- * and the maker's order (`order:updated`, which also makes the book cache read fresh).
- */
-function announce(events: PendingEvents, s: SwapRow, status: OrderRow['status']) {
-  const paid = { currency: s.paidCurrency, amount: formatCrypto(s.amountPaid) };
-  events.toUsers([s.takerId], 'swap:completed', {
-    swapId: s.id,
-    orderId: s.orderId,
-    role: 'taker',
-    gave: paid,
-    got: { currency: s.cryptocurrency, amount: formatCrypto(s.amountCrypto - s.feeAmount) },
-  });
-  events.toUsers([s.makerId], 'swap:completed', {
-    swapId: s.id,
-    orderId: s.orderId,
-    role: 'maker',
-    gave: { currency: s.cryptocurrency, amount: formatCrypto(s.amountCrypto) },
-    got: paid,
-  });
-  events.toUsers([s.makerId], 'order:updated', { orderId: s.orderId, status });
 }

@@ -24,9 +24,12 @@ export const TWO_FACTOR_LIMITS = { maxFailures: 5, windowMs: 15 * 60_000, lockMs
 /** A wrong code. Counted against the user once the transaction it aborted rolled back. */
 export class WrongSecondFactor extends AppError {}
 
-/** Money cannot leave an account whose owner has no second factor (docs/decisions/023). */
-export const notEnrolled = () =>
-  new AppError('TWO_FACTOR_REQUIRED', 'security.enrolToSell', undefined, { reason: 'not_enabled' });
+/**
+ * Money cannot leave an account whose owner has no second factor (docs/decisions/023). `key`
+ * names what the user was doing (selling and withdrawing unless told).
+ */
+export const notEnrolled = (key: MessageKey = 'security.enrolToSell') =>
+  new AppError('TWO_FACTOR_REQUIRED', key, undefined, { reason: 'not_enabled' });
 
 /**
  * Two-factor authentication of users (docs/decisions/012-withdrawals.md, 023): set-up issues a
@@ -44,6 +47,8 @@ export interface FreshCodeCheck {
   now: Date;
   ask: MessageKey;
   details?: Record<string, unknown>;
+  /** The refusal when two-factor is off, naming the step (a swap); selling and withdrawing by default. */
+  notEnabled?: MessageKey;
 }
 
 export class TwoFactorService {
@@ -85,7 +90,7 @@ export class TwoFactorService {
    */
   async requireFreshCode(tx: Tx, { userId, ...check }: FreshCodeCheck & { userId: string }): Promise<void> {
     const row = await repo.lockTwoFactor(tx, userId);
-    if (!row?.enabledAt) throw notEnrolled();
+    if (!row?.enabledAt) throw notEnrolled(check.notEnabled);
     await this.spendFreshCode(tx, row, check);
   }
 

@@ -1,12 +1,21 @@
+import type { MessageKey } from '@p2p/shared';
 import { Link } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
-import { type InfoSlug, infoKeys } from '@/features/info';
+import { API_GUIDE_PATH, type InfoSlug, infoKeys } from '@/features/info';
 import { LanguageSwitcher, useI18n } from '@/i18n';
 
-const GROUPS: { title: 'footer.product' | 'footer.help' | 'footer.legal'; slugs: InfoSlug[] }[] = [
-  { title: 'footer.product', slugs: ['about', 'how-it-works', 'security', 'fees'] },
-  { title: 'footer.help', slugs: ['support', 'faq', 'contact', 'api'] },
-  { title: 'footer.legal', slugs: ['terms', 'privacy', 'aml'] },
+type FooterLink = { to: string; title: MessageKey };
+const info = (...slugs: InfoSlug[]): FooterLink[] =>
+  slugs.map((slug) => ({ to: `/${slug}`, title: infoKeys(slug).title }));
+
+const GROUPS: { title: 'footer.product' | 'footer.help' | 'footer.legal'; links: FooterLink[] }[] = [
+  { title: 'footer.product', links: info('about', 'how-it-works', 'security', 'fees') },
+  // «API» opens the merchant API's guide, rendered (docs/api.md).
+  {
+    title: 'footer.help',
+    links: [...info('support', 'faq', 'contact'), { to: API_GUIDE_PATH, title: 'info.api.title' }],
+  },
+  { title: 'footer.legal', links: info('terms', 'privacy', 'aml') },
 ];
 
 export function Footer() {
@@ -33,9 +42,9 @@ export function Footer() {
           <nav key={group.title} className="footer__group" aria-label={t(group.title)}>
             <h2 className="footer__title">{t(group.title)}</h2>
             <ul>
-              {group.slugs.map((slug) => (
-                <li key={slug}>
-                  <Link to={`/${slug}`}>{t(infoKeys(slug).title)}</Link>
+              {group.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{t(link.title)}</Link>
                 </li>
               ))}
             </ul>

@@ -1,2 +1,2 @@
 /** Public API of the info feature (footer pages). */
-export { INFO_SLUGS, type InfoSlug, infoKeys } from './content/types';
+export { API_GUIDE_PATH, INFO_SLUGS, type InfoSlug, infoKeys } from './content/types';

@@ -3,6 +3,7 @@ import { lazy } from 'react';
 
 export { type OrderBookFilter, orderKeys, ordersApi } from './api/orders-api';
 export { orderBookQuery, useMyOrders, useOrderBook } from './api/queries';
+export { FloatingNote } from './components/FloatingNote';
 export { MerchantFigures } from './components/MerchantFigures';
 export { OrderCard } from './components/OrderCard';
 export { OrderTypeBadge } from './components/OrderStatusBadge';

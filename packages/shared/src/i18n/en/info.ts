@@ -24,8 +24,11 @@ export const info: Messages<typeof ru> = {
   'info.contact.body':
     'For questions about trades use the trade chat and disputes — that is the fastest way to an answer.\n\nFor partnerships, contact the platform administrator.',
   'info.api.title': 'API',
+  'info.api.heading': 'API for developers',
   'info.api.body':
-    'The platform offers an HTTP API (JSON, base path /api/v1) with Bearer token authorization.\n\nEvery method is described in the OpenAPI documentation at /api/docs.',
+    'Your program can place orders, run trades and write in their chats for you: an HTTP API (JSON, base path /api/v1) with an API key that signs every request. Events of your trades, orders and swaps reach your endpoint as webhooks.\n\nThe guide below gives every operation a key may call, with its request body and a curl example, how to sign requests, the errors and the webhooks. Every method is in the OpenAPI document.',
+  'info.api.openapi': 'OpenAPI schema',
+  'info.api.keys': 'API keys and webhooks',
   'info.terms.title': 'Terms of use',
   'info.terms.body':
     'By using the platform you confirm that you trade in your own name with your own funds.\n\nPay only from your own accounts and only with the method the order states; keep your receipts.\n\nFraud attempts, fake receipts and money laundering lead to the account being blocked.',

@@ -62,6 +62,8 @@ export const market: Messages<typeof ru> = {
   'orders.perCoin': 'per 1 {crypto}',
   'orders.vsMarket': '{value} vs market',
   'orders.marketMargin': 'Market {value}',
+  'orders.floatingOwn': 'Floating: market {value}',
+  'orders.pausedNoMarket': 'Paused: no market price',
   'orders.price': 'Price',
   'orders.pricePerUnit': 'Price per 1 {crypto}',
   'orders.available': 'Available',

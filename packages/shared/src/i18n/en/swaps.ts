@@ -39,4 +39,13 @@ export const swaps: Messages<typeof ru> = {
   'swap.publishNote':
     'Paid in a coin, this is an instant swap: no payment methods or time to pay; limits are in {payIn}.',
   'rt.swapCompleted': 'Your swap settled: received {amount}',
+  'security.enrolToSwap': 'Turn on two-factor authentication to swap coins',
+  'security.enrol.whySwap':
+    'A swap takes coins from your balance at once, so it is confirmed with a code from an authenticator app: a stolen sign-in cannot swap your money away.',
+  'notify.swap_completed.title': 'Swap completed',
+  'notify.swap_completed.message.taker': 'You gave {gave} {gaveCurrency} and received {got} {gotCurrency}.',
+  'notify.swap_completed.message.maker':
+    'Your swap offer was taken: {gave} {gaveCurrency} given, {got} {gotCurrency} received.',
+  'notify.swap_completed.message.makerClosed':
+    'Your swap offer was taken: {gave} {gaveCurrency} given, {got} {gotCurrency} received. The remaining {rest} {gaveCurrency} is below the smallest swap: it is back in your balance and the offer is closed.',
 };

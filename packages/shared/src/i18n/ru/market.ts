@@ -61,6 +61,9 @@ export const market = {
   'orders.perCoin': 'за 1 {crypto}',
   'orders.vsMarket': '{value} к рынку',
   'orders.marketMargin': 'Рынок {value}',
+  // What the owner of a floating order sees wherever it appears (docs/decisions/027, 038)
+  'orders.floatingOwn': 'Плавающая: рынок {value}',
+  'orders.pausedNoMarket': 'Приостановлен: нет цены рынка',
   'orders.price': 'Цена',
   'orders.pricePerUnit': 'Цена за 1 {crypto}',
   'orders.available': 'Доступно',

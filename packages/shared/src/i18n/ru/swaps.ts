@@ -36,4 +36,15 @@ export const swaps = {
   'swap.publishNote':
     'Оплата монетой — мгновенный обмен: способы оплаты и время на оплату не нужны, лимиты — в {payIn}.',
   'rt.swapCompleted': 'Ваш обмен исполнен: получено {amount}',
+  // Taking a swap without two-factor: the refusal and the inline enrolment (docs/decisions/038)
+  'security.enrolToSwap': 'Включите двухфакторную аутентификацию, чтобы обменивать монеты',
+  'security.enrol.whySwap':
+    'Обмен сразу списывает монеты с вашего баланса, поэтому он подтверждается кодом из приложения-аутентификатора: так украденный вход в аккаунт не позволит обменять ваши деньги.',
+  // The inbox and the bot, to both parties of a swap
+  'notify.swap_completed.title': 'Обмен выполнен',
+  'notify.swap_completed.message.taker': 'Вы отдали {gave} {gaveCurrency} и получили {got} {gotCurrency}.',
+  'notify.swap_completed.message.maker':
+    'Ваше объявление обмена исполнено: отдано {gave} {gaveCurrency}, получено {got} {gotCurrency}.',
+  'notify.swap_completed.message.makerClosed':
+    'Ваше объявление обмена исполнено: отдано {gave} {gaveCurrency}, получено {got} {gotCurrency}. Остаток {rest} {gaveCurrency} меньше минимальной суммы обмена: он возвращён на ваш баланс, объявление закрыто.',
 } as const;

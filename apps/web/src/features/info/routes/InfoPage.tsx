@@ -21,13 +21,6 @@ export function InfoPage({ slug }: { slug: InfoSlug }) {
           .map((text) => (
             <p key={text}>{text}</p>
           ))}
-        {slug === 'api' ? (
-          <p>
-            <a href="/api/docs" className="btn btn--ghost">
-              /api/docs
-            </a>
-          </p>
-        ) : null}
       </div>
       <Link to="/" className="btn btn--ghost">
         <Icon name="arrowLeft" size={16} /> {t('common.home')}

@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { API_GUIDE_PATH } from '@/features/info';
 import { useT } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ApiKeysPanel } from '../components/ApiKeysPanel';
@@ -16,9 +18,7 @@ export function ApiSettingsPage() {
         </h1>
         <p className="muted">{t('apiPage.intro')}</p>
         <p className="small">
-          <a href="/api/docs" target="_blank" rel="noreferrer">
-            {t('apiPage.docs')}
-          </a>
+          <Link to={`${API_GUIDE_PATH}#signing-a-request`}>{t('apiPage.docs')}</Link>
         </p>
       </div>
       <ApiKeysPanel />

@@ -86,4 +86,23 @@ describe('notification values', () => {
     });
     expect(displayValues(values, formatterFor('en')).fiat).toBe('5,000.00');
   });
+
+  it('shows both legs of a swap and the remainder returned, each in its own coin', () => {
+    const values = {
+      gave: '0.00100000',
+      gaveCurrency: 'BTC',
+      got: '97.00000000',
+      gotCurrency: 'USDT',
+      rest: '0.00030800',
+    };
+    const shown = displayValues(values, formatterFor('ru'));
+    expect(shown).toMatchObject({ gaveCurrency: 'BTC', gotCurrency: 'USDT' });
+    expect([shown.gave, shown.got, shown.rest]).toEqual([
+      formatterFor('ru').crypto('0.00100000', 'BTC', { unit: false }),
+      formatterFor('ru').crypto('97.00000000', 'USDT', { unit: false }),
+      formatterFor('ru').crypto('0.00030800', 'BTC', { unit: false }),
+    ]);
+    expect(shown.rest).toBe('0,00030800');
+    expect(shown.got).not.toBe('97.00000000');
+  });
 });

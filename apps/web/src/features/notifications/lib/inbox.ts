@@ -73,5 +73,16 @@ export function displayValues(
     if (typeof value === 'string' && coin) out[name] = fmt.crypto(value, coin, { unit: false });
   }
   if (typeof values.fiat === 'string') out.fiat = fmt.number(values.fiat, 2);
+  // A swap's two legs, each in its own coin; what returned is in the coin given.
+  const legs = [
+    ['gave', values.gaveCurrency],
+    ['got', values.gotCurrency],
+    ['rest', values.gaveCurrency],
+  ] as const;
+  for (const [name, currency] of legs) {
+    const value = values[name];
+    if (typeof value === 'string' && typeof currency === 'string')
+      out[name] = fmt.crypto(value, currency, { unit: false });
+  }
   return out;
 }

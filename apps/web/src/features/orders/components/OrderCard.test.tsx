@@ -124,3 +124,32 @@ describe('an order card with conditions for its taker', () => {
     ).toBe('settings.minRatingUnrated');
   });
 });
+
+describe('a floating order in the market', () => {
+  const floating: OrderView = {
+    ...order,
+    price_type: 'floating',
+    margin_percent: '2.00',
+    market_paused: true,
+  };
+  const cardText = () => (document.body.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+  it('tells its owner that it floats, and that it is paused without a market price', () => {
+    renderApp(<OrderCard order={floating} isOwn unmet={null} onOpen={() => {}} />);
+    expect(cardText()).toContain('Плавающая: рынок +2 %');
+    expect(cardText()).toContain('Приостановлен: нет цены рынка');
+  });
+
+  it('says the same in English', () => {
+    renderApp(<OrderCard order={floating} isOwn unmet={null} onOpen={() => {}} />, { lang: 'en' });
+    expect(cardText()).toContain('Floating: market +2%');
+    expect(cardText()).toContain('Paused: no market price');
+  });
+
+  it('shows a taker the market margin and that it cannot be taken now', () => {
+    renderApp(<OrderCard order={floating} isOwn={false} unmet={null} onOpen={() => {}} />);
+    expect(cardText()).toContain('Рынок +2 %');
+    expect(cardText()).toContain('Цена рынка недоступна');
+    expect(cardText()).not.toContain('Плавающая');
+  });
+});

@@ -4,6 +4,7 @@ import { useT } from '@/i18n';
 
 import { marginText, marginTone } from '../lib/floating';
 import { tradeLimitTexts } from '../lib/trade-limits';
+import { FloatingNote } from './FloatingNote';
 import { MerchantFigures, TakerConditionsLine, UnmetNotice } from './MerchantFigures';
 import { PaymentMethodTags, TimeLimit, TraderAvatar, TraderRating } from './TraderBits';
 import '../orders.css';
@@ -62,12 +63,14 @@ export function OrderCard({ order, deviation, isOwn, unmet = null, onOpen }: Ord
             {t('orders.perCoin', { crypto: order.cryptocurrency })}
             {deviation && margin === null ? ` · ${t('orders.vsMarket', { value: deviation })}` : ''}
           </span>
-          {margin !== null ? (
+          {isOwn ? (
+            <FloatingNote margin={margin} paused={order.market_paused} />
+          ) : margin !== null ? (
             <span className={`order-card__margin small num ${marginTone(margin)}`}>
               {t('orders.marketMargin', { value: marginText(margin, fmt.lang) })}
             </span>
           ) : null}
-          {order.market_paused ? (
+          {order.market_paused && !isOwn ? (
             <span className="badge badge--muted order-card__paused">
               {t('errors.marketPriceUnavailable')}
             </span>

@@ -7,6 +7,7 @@ import { useFormat } from '@/lib/use-format';
 import { marginText, marginTone } from '../lib/floating';
 import { takerSide } from '../lib/side';
 import { tradeLimitTexts } from '../lib/trade-form';
+import { FloatingNote } from './FloatingNote';
 import { OrderTypeBadge } from './OrderStatusBadge';
 import { PaymentMethodTags, TimeLimit, TraderAvatar, TraderRating } from './TraderBits';
 
@@ -40,6 +41,7 @@ export function OrderSideLine({ order }: { order: OrderView }) {
 export function OrderTerms({ order, summary = true }: { order: OrderView; summary?: boolean }) {
   const t = useT();
   const fmt = useFormat();
+  const own = useSession().user?.id === order.user_id;
   const limits = tradeLimitTexts(order);
   const fiat = order.fiat_currency;
   return (
@@ -50,7 +52,11 @@ export function OrderTerms({ order, summary = true }: { order: OrderView; summar
             <dt>{t('orders.pricePerUnit', { crypto: order.cryptocurrency })}</dt>
             <dd className="num">
               {fmt.fiat(order.price_per_unit, fiat)}
-              {order.margin_percent !== null ? (
+              {own ? (
+                <span className="order-terms__sub">
+                  <FloatingNote margin={order.margin_percent} paused={order.market_paused} />
+                </span>
+              ) : order.margin_percent !== null ? (
                 <span className={`order-terms__sub ${marginTone(order.margin_percent)}`}>
                   {t('orders.marketMargin', { value: marginText(order.margin_percent, fmt.lang) })}
                 </span>

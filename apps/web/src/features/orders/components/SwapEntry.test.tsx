@@ -1,6 +1,7 @@
 import type { OrderView } from '@p2p/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSellingGate } from '@/features/two-factor';
 import { fakeApi, renderApp } from '@/test-support/render';
 import { SwapForm } from './SwapEntry';
 
@@ -61,10 +62,78 @@ describe('the swap dialog', () => {
     });
   });
 
+  it('states the most as what the offer has left when that is less than its own limit', () => {
+    renderApp(<SwapForm order={{ ...order, available_fiat: '970.00000000' }} onDone={() => {}} />);
+    expect(nb(document.body.textContent ?? '')).toContain('Лимиты: 10,00000000 USDT – 970,00000000 USDT');
+  });
+
   it('names an amount outside the limits and sends nothing', async () => {
     renderApp(<SwapForm order={order} onDone={() => {}} />);
     fireEvent.change(screen.getByLabelText('Получить, BTC'), { target: { value: '0.0001' } });
     expect(await screen.findByText('Сумма вне лимитов ордера')).toBeTruthy();
     expect(api.calls.some((c) => c.path.endsWith('/swap'))).toBe(false);
+  });
+});
+
+/** The swap form beside the gate that leads a taker without two-factor through enrolment. */
+function WithGate() {
+  const gate = useSellingGate('swap');
+  return (
+    <>
+      <SwapForm order={order} gate={gate} onDone={() => {}} />
+      {gate.dialog}
+      <button type="button" onClick={() => void gate.ensure(() => {})}>
+        open
+      </button>
+    </>
+  );
+}
+
+describe('a taker without two-factor', () => {
+  it('is led through enrolment in place when the server refuses the swap, in words about swapping', async () => {
+    vi.stubGlobal('fetch', async (url: string) => {
+      const path = url.replace(/^\/api\/v1/, '');
+      if (path.endsWith('/swap'))
+        return new Response(
+          JSON.stringify({
+            success: false,
+            code: 'TWO_FACTOR_REQUIRED',
+            error: 'Включите двухфакторную аутентификацию, чтобы обменивать монеты',
+            details: { reason: 'not_enabled' },
+          }),
+          { status: 403 },
+        );
+      const data = path === '/config' ? { platformFeeRate: '0.001', feePayer: 'buyer' } : { totpCode: null };
+      return new Response(JSON.stringify({ success: true, data }), { status: 200 });
+    });
+    renderApp(<WithGate />);
+    fireEvent.change(screen.getByLabelText('Получить, BTC'), { target: { value: '0,01' } });
+    fireEvent.change(screen.getByLabelText(/Код двухфакторной аутентификации для обмена/), {
+      target: { value: '123456' },
+    });
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Обменять' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Обменять' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Нужна двухфакторная аутентификация' });
+    expect(dialog.textContent).toContain('Обмен сразу списывает монеты');
+    expect(dialog.textContent).not.toMatch(/Продавать|выводить/);
+  });
+
+  it('is asked to enrol before the swap dialog opens when two-factor is known to be off', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeApi((path) =>
+        path === '/users/2fa/status'
+          ? { enabled: false, pending: false, enabledAt: null, recoveryCodesLeft: 0 }
+          : path === '/config'
+            ? { platformFeeRate: '0.001', feePayer: 'buyer' }
+            : { totpCode: null },
+      ).fetch,
+    );
+    renderApp(<WithGate />);
+    fireEvent.click(screen.getByRole('button', { name: 'open' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Нужна двухфакторная аутентификация' });
+    expect(dialog.textContent).toContain('Обмен сразу списывает монеты');
   });
 });

@@ -7,7 +7,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { InputField } from '@/components/ui/InputField';
 import { toast } from '@/components/ui/toast';
 import { useSession } from '@/features/auth';
-import { SecondFactorField } from '@/features/two-factor';
+import { SecondFactorField, type SellingGate, useSellingGate } from '@/features/two-factor';
 import { useT } from '@/i18n';
 import { ApiError, newIdempotencyKey } from '@/lib/api';
 import { WALLET_KEY } from '@/lib/balances';
@@ -15,13 +15,14 @@ import { useFeePpm } from '@/lib/platform-config';
 import { useFormat } from '@/lib/use-format';
 import { orderKeys, ordersApi, type TakeSwapBody } from '../api/orders-api';
 import { swapQuote } from '../lib/swap-quote';
-import { normalizeDecimalInput } from '../lib/trade-limits';
+import { normalizeDecimalInput, tradeLimitTexts } from '../lib/trade-limits';
 import { useTradeBlock } from './TradeEntry';
 
 /**
  * «Обменять» on an order paid in a coin (docs/decisions/026): the taker names the coins to
  * receive, sees exactly what they give and get after the fee, confirms with a second-factor code
  * (and the price, when the server finds it far from the market); both balances change at once.
+ * A taker without two-factor enrols first, in place, and carries on (docs/decisions/038).
  */
 export function SwapEntry({ order }: { order: OrderView }) {
   const t = useT();
@@ -30,6 +31,7 @@ export function SwapEntry({ order }: { order: OrderView }) {
   const { status } = useSession();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const gate = useSellingGate('swap');
   if (block === 'own') return <p className="small muted">{t('orders.ownOrder')}</p>;
   if (block) {
     return (
@@ -46,7 +48,7 @@ export function SwapEntry({ order }: { order: OrderView }) {
         onClick={() =>
           status === 'signed-out'
             ? navigate(`/auth?return=${encodeURIComponent(`/order/${order.id}`)}`)
-            : setOpen(true)
+            : void gate.ensure(() => setOpen(true))
         }
       >
         {t('swap.action')}
@@ -55,14 +57,26 @@ export function SwapEntry({ order }: { order: OrderView }) {
         <h2 id={`${id}-t`} className="dialog__title">
           {t('swap.title', { crypto: order.cryptocurrency, payIn: order.fiat_currency })}
         </h2>
-        <SwapForm order={order} onDone={() => setOpen(false)} />
+        <SwapForm order={order} gate={gate} onDone={() => setOpen(false)} />
       </Dialog>
+      {gate.dialog}
     </>
   );
 }
 
-/** The amount, the quote, the price confirmation when asked for, and the code. */
-export function SwapForm({ order, onDone }: { order: OrderView; onDone: () => void }) {
+/**
+ * The amount, the quote, the price confirmation when asked for, and the code. A refusal for
+ * having no two-factor opens `gate`'s enrolment; the form stays as typed for the new code.
+ */
+export function SwapForm({
+  order,
+  gate,
+  onDone,
+}: {
+  order: OrderView;
+  gate?: SellingGate;
+  onDone: () => void;
+}) {
   const t = useT();
   const fmt = useFormat();
   const id = useId();
@@ -75,6 +89,8 @@ export function SwapForm({ order, onDone }: { order: OrderView; onDone: () => vo
   const [error, setError] = useState<string | null>(null);
   const key = useRef(newIdempotencyKey());
   const quote = swapQuote(order, amount, feePpm ?? 0n);
+  // The most is what the offer has left when that is less than its own limit.
+  const limits = tradeLimitTexts(order);
   const swap = useMutation({
     mutationFn: (body: TakeSwapBody) => ordersApi.takeSwap(order.id, body, key.current),
     onSuccess: (done) => {
@@ -85,6 +101,10 @@ export function SwapForm({ order, onDone }: { order: OrderView; onDone: () => vo
     },
     onError: (e) => {
       key.current = newIdempotencyKey();
+      if (gate?.handle(e, () => setError(null))) {
+        setCode('');
+        return;
+      }
       if (e instanceof ApiError && e.code === 'PRICE_CONFIRMATION_REQUIRED') {
         setPriceAsk(e.message);
         setError(null);
@@ -114,8 +134,8 @@ export function SwapForm({ order, onDone }: { order: OrderView; onDone: () => vo
         inputMode="decimal"
         className="num"
         hint={t('swap.limits', {
-          min: fmt.fiat(order.min_amount, order.fiat_currency),
-          max: fmt.fiat(order.max_amount, order.fiat_currency),
+          min: fmt.fiat(limits.min, order.fiat_currency),
+          max: fmt.fiat(limits.max, order.fiat_currency),
         })}
         error={amount.trim() !== '' && !quote.ok ? t(quote.problem) : null}
       />

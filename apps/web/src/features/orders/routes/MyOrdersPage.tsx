@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/toast';
 import { useI18n } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMyOrders, useOrderMutations } from '../api/queries';
+import { FloatingNote } from '../components/FloatingNote';
 import { OrderStatusBadge, OrderTypeBadge } from '../components/OrderStatusBadge';
 
 import { isLiveOrder, myOrderCounters } from '../lib/my-orders';
@@ -171,6 +172,7 @@ function MyOrderRow({ order, busy, onDelete }: { order: OrderView; busy: boolean
             <span className="muted">{t('orders.price')}: </span>
             <span className="num">{fmt.fiat(order.price_per_unit, order.fiat_currency)}</span>
           </span>
+          <FloatingNote margin={order.margin_percent} paused={order.market_paused} />
           <span>
             <span className="muted">{t('orders.available')}: </span>
             <span className="num">

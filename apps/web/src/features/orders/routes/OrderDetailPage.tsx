@@ -10,6 +10,7 @@ import { useI18n } from '@/i18n';
 import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useOrder, useOrderMutations } from '../api/queries';
+import { FloatingNote } from '../components/FloatingNote';
 import { OrderSideLine, OrderTerms, TraderBlock } from '../components/OrderFacts';
 import { OrderStatusBadge } from '../components/OrderStatusBadge';
 import { SwapEntry } from '../components/SwapEntry';
@@ -96,11 +97,16 @@ function OrderDetail({ order }: { order: OrderView }) {
             ) : (
               <TradeEntry flow={flow} mode="dialog" />
             )}
-            <ul className="safety-list small">
-              <li>{t('orderPage.safety.escrow')}</li>
-              <li>{t('orderPage.safety.outside')}</li>
-              <li>{t('orderPage.safety.chat')}</li>
-            </ul>
+            {isSwapPayment(order.fiat_currency) ? (
+              // A swap has no escrow that waits and no chat (docs/decisions/026).
+              <p className="small muted">{t('swap.instant')}</p>
+            ) : (
+              <ul className="safety-list small">
+                <li>{t('orderPage.safety.escrow')}</li>
+                <li>{t('orderPage.safety.outside')}</li>
+                <li>{t('orderPage.safety.chat')}</li>
+              </ul>
+            )}
           </section>
         </aside>
       </div>
@@ -113,6 +119,7 @@ function OrderDetail({ order }: { order: OrderView }) {
 function OrderHero({ order }: { order: OrderView }) {
   const { t } = useI18n();
   const fmt = useFormat();
+  const own = useSession().user?.id === order.user_id;
   const fiat = order.fiat_currency;
   const crypto = order.cryptocurrency;
   return (
@@ -128,6 +135,11 @@ function OrderHero({ order }: { order: OrderView }) {
         <div>
           <dt>{t('orders.pricePerUnit', { crypto })}</dt>
           <dd className="order-hero__price num">{fmt.fiat(order.price_per_unit, fiat)}</dd>
+          {own ? (
+            <dd>
+              <FloatingNote margin={order.margin_percent} paused={order.market_paused} />
+            </dd>
+          ) : null}
         </div>
         <div>
           <dt>{t('orders.available')}</dt>

@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import type { OrderTradeStatus } from '../api/orders-api';
 import { useOrder, useOrderMutations, useOrderStats } from '../api/queries';
+import { FloatingNote } from '../components/FloatingNote';
 import { OrderStatusBadge } from '../components/OrderStatusBadge';
 import { OrderTradesList } from '../components/OrderTradesList';
 
@@ -175,6 +176,7 @@ function ManageHead({ order, totalTrades, onRefresh }: ManageHeadProps) {
             <span>{t('orderManage.tradesCount', { count: totalTrades })}</span>
           ) : null}
           <OrderStatusBadge status={order.status} />
+          <FloatingNote margin={order.margin_percent} paused={order.market_paused} />
         </div>
       </div>
       <button type="button" className="btn btn--ghost btn--sm" onClick={refresh} disabled={refreshing}>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { TWO_FACTOR_KEY, twoFactorApi } from '../api/two-factor-api';
-import { EnrolDialog } from '../components/EnrolDialog';
+import { EnrolDialog, type EnrolPurpose } from '../components/EnrolDialog';
 import { secondFactorReason } from '../lib/second-factor';
 
 export interface SellingGate {
@@ -16,8 +16,11 @@ export interface SellingGate {
   dialog: ReactNode;
 }
 
-/** Leads a user who sells or withdraws without two-factor through enrolment and back. */
-export function useSellingGate(): SellingGate {
+/**
+ * Leads a user who sells, withdraws or swaps without two-factor through enrolment and back;
+ * `purpose` words the dialog's reason.
+ */
+export function useSellingGate(purpose: EnrolPurpose = 'sell'): SellingGate {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const next = useRef<(() => void) | null>(null);
@@ -52,6 +55,7 @@ export function useSellingGate(): SellingGate {
   const dialog = (
     <EnrolDialog
       open={open}
+      purpose={purpose}
       onClose={() => {
         next.current = null;
         setOpen(false);
