@@ -310,7 +310,8 @@ describe('without a live market price', () => {
     expect(view.market_paused).toBe(true);
     const [row] = await queryRows<{ n: number }>(
       t.ctx.db,
-      sql`SELECT COUNT(*)::int AS n FROM orders WHERE price_type = 'floating' AND status = 'active' AND NOT market_paused`,
+      sql`SELECT COUNT(*)::int AS n FROM orders
+          WHERE user_id = ${seller.id} AND price_type = 'floating' AND status = 'active' AND NOT market_paused`,
     );
     expect(row?.n).toBe(0);
   });
