@@ -13,6 +13,9 @@ export const staffSafety: Messages<typeof ru> = {
   'staffSafety.proposerNoLonger':
     'The author of the proposal may no longer make this decision: the case changed hands or their access changed',
   'staffSafety.creditInvalid': 'The credit no longer passes its checks: reject the proposal',
+  'staffSafety.failPending': 'Marking this withdrawal not sent already waits for a second administrator',
+  'staffSafety.withdrawalNoLongerClaimed':
+    'The withdrawal is no longer being sent (completed or closed meanwhile): reject the proposal',
   'staffSafety.rejectNoteRequired': 'Give the reason for rejecting (at least 5 characters)',
   'staffSafety.rejectNoteTooLong': 'The reason must be at most 1000 characters',
   'staffSafety.nav': 'Approvals',

@@ -11,6 +11,9 @@ export const staffSafety = {
   'staffSafety.proposerNoLonger':
     'Автор предложения больше не может принять это решение: дело перешло к другому или доступ изменился',
   'staffSafety.creditInvalid': 'Начисление больше не проходит проверку: отклоните предложение',
+  'staffSafety.failPending': 'Отметка «не отправлено» для этого вывода уже ждет второго администратора',
+  'staffSafety.withdrawalNoLongerClaimed':
+    'Вывод больше не в отправке (завершен или закрыт): отклоните предложение',
   'staffSafety.rejectNoteRequired': 'Укажите причину отказа (минимум 5 символов)',
   'staffSafety.rejectNoteTooLong': 'Причина не должна превышать 1000 символов',
   // The console (apps/web/src/features/admin): the approvals page, its nav entry, the notices.
