@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CRYPTOCURRENCIES } from '../money.ts';
 import { TRADE_STATUSES } from '../trade-machine.ts';
+import { WITHDRAWAL_STATUSES } from '../withdrawal-rules.ts';
 import { AdminPagination } from './admin.ts';
 import { DisputePartyRef, StaffRef } from './backoffice.ts';
 import { text } from './text.ts';
@@ -75,7 +76,7 @@ export const ApprovalView = z.object({
    * `reason` is what the proposer checked on the chain.
    */
   withdrawal: z
-    .object({ id: z.uuid(), status: z.string(), network: z.string(), address: z.string() })
+    .object({ id: z.uuid(), status: z.enum(WITHDRAWAL_STATUSES), network: z.string(), address: z.string() })
     .nullable()
     .optional(),
   /** Who receives the money: the credited user, the buyer of a release, the seller of a refund. */
