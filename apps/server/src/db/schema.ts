@@ -692,6 +692,8 @@ export const staffApprovals = pgTable('staff_approvals', {
   kind: text('kind', { enum: APPROVAL_KINDS }).notNull(),
   tradeId: uuid('trade_id'),
   userId: uuid('user_id'),
+  /** 0040: the claimed withdrawal a `withdrawal.fail` proposal would fail. */
+  withdrawalId: uuid('withdrawal_id'),
   cryptocurrency: text('cryptocurrency').notNull(),
   amount: bigint('amount', { mode: 'bigint' }).notNull(),
   usdCents: bigint('usd_cents', { mode: 'bigint' }).notNull(),

@@ -163,10 +163,10 @@ describe('a stolen session against an account with two-factor', () => {
     expect(
       (await act(session.headers, trades[0] as string, 'confirm_payment', { totpCode: code })).statusCode,
     ).toBe(200);
-    // Another session (no window of its own) presents the same code: refused.
+    // Another session (no window of its own) presents the same code: refused, named as used.
     const replay = await act(other.headers, trades[1] as string, 'confirm_payment', { totpCode: code });
     expect(replay.statusCode).toBe(403);
-    expect(replay.json().details).toMatchObject({ reason: 'invalid' });
+    expect(replay.json().details).toMatchObject({ reason: 'used' });
   });
 });
 

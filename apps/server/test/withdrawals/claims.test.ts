@@ -25,7 +25,9 @@ let admin: Awaited<ReturnType<typeof signInStaff>>;
 let other: Awaited<ReturnType<typeof signInStaff>>;
 let moderator: Awaited<ReturnType<typeof signInStaff>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Fails here are the claimer's own: above FOUR_EYES_USD they are proposals, tested in
+  // fail-four-eyes.test.ts (docs/decisions/035).
+  t = await createTestApp({ FOUR_EYES_USD: '100000000' });
   admin = await signInStaff(t, { role: 'admin', firstName: 'Ольга', lastName: 'Отправитель' });
   other = await signInStaff(t, { role: 'admin', firstName: 'Пётр', lastName: 'Сменщик' });
   moderator = await signInStaff(t, { role: 'moderator' });

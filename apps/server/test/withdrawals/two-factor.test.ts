@@ -118,12 +118,12 @@ describe('withdrawals under two-factor', () => {
       error: 'Подтвердите вывод кодом двухфакторной аутентификации',
       details: { reason: 'missing', message: 'Please verify 2FA before submitting withdrawal' },
     });
-    // The enrolment code's time step is spent: the same code does not pass again.
+    // The enrolment code's time step is spent: the same code does not pass again, and says so.
     const replayOfEnrolment = await withdraw(user.headers, await totpCodeAt(secret, t.clock.now()));
     expect(replayOfEnrolment.statusCode).toBe(403);
     expect(replayOfEnrolment.json()).toMatchObject({
-      error: 'Неверный код двухфакторной аутентификации',
-      details: { reason: 'invalid' },
+      error: expect.stringMatching(/^Этот код уже использован/),
+      details: { reason: 'used' },
     });
 
     t.clock.advance(STEP);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CRYPTOCURRENCIES } from '../money.ts';
 import { TRADE_STATUSES } from '../trade-machine.ts';
+import { WITHDRAWAL_STATUSES } from '../withdrawal-rules.ts';
 import { AdminPagination } from './admin.ts';
 import { DisputePartyRef, StaffRef } from './backoffice.ts';
 import { text } from './text.ts';
@@ -12,13 +13,14 @@ import { text } from './text.ts';
  *
  *   POST   /admin/trades/:id/resolve              mod    ... -> 200 ResolveDisputeResult | 202 PendingApprovalResult
  *   POST   /admin/users/:id/balance/credit        admin  ... -> 200 BalanceOperationResult | 202 PendingApprovalResult
+ *   POST   /admin/withdrawals/:id/fail            admin  ... -> 200 AdminWithdrawalView | 202 PendingApprovalResult
  *   GET    /admin/approvals                       mod    ApprovalsQuery -> ApprovalList
  *   POST   /admin/approvals/:id/approve           admin  ApproveRequest -> ApprovalView (403 for one's own)
  *   POST   /admin/approvals/:id/reject            admin  RejectApprovalRequest -> ApprovalView (403 for one's own)
  *   POST   /admin/approvals/:id/cancel            mod    -> ApprovalView (the proposer only)
  */
 
-export const APPROVAL_KINDS = ['dispute.resolve', 'balance.credit'] as const;
+export const APPROVAL_KINDS = ['dispute.resolve', 'balance.credit', 'withdrawal.fail'] as const;
 export const ApprovalKind = z.enum(APPROVAL_KINDS);
 export type ApprovalKind = z.infer<typeof ApprovalKind>;
 
@@ -69,6 +71,14 @@ export const ApprovalView = z.object({
       seller: DisputePartyRef,
     })
     .nullable(),
+  /**
+   * A withdrawal fail (docs/decisions/035): the claimed withdrawal, its state now and network;
+   * `reason` is what the proposer checked on the chain.
+   */
+  withdrawal: z
+    .object({ id: z.uuid(), status: z.enum(WITHDRAWAL_STATUSES), network: z.string(), address: z.string() })
+    .nullable()
+    .optional(),
   /** Who receives the money: the credited user, the buyer of a release, the seller of a refund. */
   beneficiary: DisputePartyRef,
   cryptocurrency: z.enum(CRYPTOCURRENCIES),

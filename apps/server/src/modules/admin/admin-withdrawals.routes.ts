@@ -4,6 +4,7 @@ import {
   AdminWithdrawalView,
   IdParams,
   Ok,
+  PendingApprovalResult,
   STAFF_WITHDRAWAL_ACTIONS,
   WithdrawalDecisionRequest,
 } from '@p2p/shared';
@@ -11,6 +12,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { WithdrawalDecisionsService } from '../withdrawals/withdrawal-decisions.service.ts';
 import { actorOf, type StaffAccess } from './access.ts';
+import type { PriceSource } from './four-eyes.ts';
+import { WithdrawalFailsService } from './withdrawal-fails.service.ts';
 
 const SUMMARIES = {
   approve: 'Approve a PENDING withdrawal (admins only; audited)',
@@ -20,7 +23,9 @@ const SUMMARIES = {
     'Claim an APPROVED withdrawal for sending («Отправить»): it becomes PROCESSING, the user can no longer cancel it, ' +
     'and the answer carries the destination address; records who claimed it and when (admins only; audited)',
   complete: 'Complete a PROCESSING (claimed) withdrawal with its transaction hash (admins only; audited)',
-  fail: 'Mark a PROCESSING withdrawal failed, by its claimer; amount + fee return (admins only; audited)',
+  fail:
+    'Mark a PROCESSING withdrawal failed, by its claimer, with a note of what was checked on the chain; amount + fee return ' +
+    '(admins only; audited). Above FOUR_EYES_USD 202: a proposal a second admin approves; 409 while one is pending',
 } as const;
 
 /**
@@ -30,10 +35,12 @@ const SUMMARIES = {
 export const adminWithdrawalsRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   access: StaffAccess;
-}> = async (app, { ctx, access }) => {
+  prices: PriceSource;
+}> = async (app, { ctx, access, prices }) => {
   const staffOnly = access.allow('read');
   const adminOnly = access.allow('withdrawals.decide');
   const decisions = new WithdrawalDecisionsService(ctx);
+  const fails = new WithdrawalFailsService(ctx, prices);
   const tags = ['admin'];
   const security = [{ bearer: [] }];
 
@@ -57,7 +64,7 @@ export const adminWithdrawalsRoutes: FastifyPluginAsyncZod<{
     }),
   );
 
-  for (const action of STAFF_WITHDRAWAL_ACTIONS) {
+  for (const action of STAFF_WITHDRAWAL_ACTIONS.filter((a) => a !== 'fail')) {
     app.post(
       `/withdrawals/:id/${action}`,
       {
@@ -77,4 +84,25 @@ export const adminWithdrawalsRoutes: FastifyPluginAsyncZod<{
       }),
     );
   }
+
+  // Failing a claimed request: four eyes above FOUR_EYES_USD (docs/decisions/035).
+  app.post(
+    '/withdrawals/:id/fail',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        security,
+        summary: SUMMARIES.fail,
+        params: IdParams,
+        body: WithdrawalDecisionRequest,
+        response: { 200: Ok(AdminWithdrawalView), 202: Ok(PendingApprovalResult) },
+      },
+    },
+    async (request, reply) => {
+      const data = await fails.fail(actorOf(request), request.params.id, request.body ?? {});
+      if ('pendingApproval' in data) return reply.code(202).send({ success: true as const, data });
+      return { success: true as const, data };
+    },
+  );
 };

@@ -232,7 +232,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; prices: Price
   const deps = adminRoutesDeps(app, { ctx, prices });
   const { auth, access } = deps;
   await app.register(adminAuthRoutes, { ctx, auth, access });
-  await app.register(adminWithdrawalsRoutes, { ctx, access });
+  await app.register(adminWithdrawalsRoutes, { ctx, access, prices });
   await app.register(adminDeskRoutes, { ctx, access });
   await app.register(adminUsersRoutes, { ctx, access });
   await app.register(adminLimitsRoutes, { ctx, access });

@@ -14,10 +14,11 @@ import {
 } from '@p2p/shared';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
-import type { StaffApprovalRow, TradeRow, UserRow } from '../../db/schema.ts';
+import type { StaffApprovalRow, TradeRow, UserRow, WithdrawalRow } from '../../db/schema.ts';
 import { assert } from '../../errors.ts';
 import { findTrade } from '../trade-access/trade-access.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
+import { findWithdrawal } from '../withdrawals/withdrawals.repository.ts';
 import * as desk from './desk.repository.ts';
 import { formatUsdCents } from './four-eyes.ts';
 
@@ -34,9 +35,17 @@ export function resolutionOf(row: StaffApprovalRow): ResolveDisputeRequest {
   return ResolveDisputeRequest.parse(row.payload);
 }
 
-/** The note of a resolution or the reason of a credit. */
+/** What the proposer of a withdrawal fail checked on the chain (docs/decisions/035). */
+export function failNoteOf(row: StaffApprovalRow): string {
+  assert(row.kind === 'withdrawal.fail', `approval ${row.id} is a ${row.kind}`);
+  return z.object({ note: z.string() }).parse(row.payload).note;
+}
+
+/** The note of a resolution, the reason of a credit, the chain check of a withdrawal fail. */
 export function reasonOf(row: StaffApprovalRow): string {
-  return row.kind === 'dispute.resolve' ? resolutionOf(row).note : CreditPayload.parse(row.payload).reason;
+  if (row.kind === 'dispute.resolve') return resolutionOf(row).note;
+  if (row.kind === 'withdrawal.fail') return failNoteOf(row);
+  return CreditPayload.parse(row.payload).reason;
 }
 
 /** The 202 answer of a resolution or a credit that became a proposal. */
@@ -103,8 +112,14 @@ export async function approvalViews(
     assert(u, `approval party ${id} missing`);
     return { id, name: effectiveName(u), username: u.username };
   };
+  const withdrawals = new Map<string, WithdrawalRow>();
+  for (const r of rows) {
+    const w = r.withdrawalId ? await findWithdrawal(db, r.withdrawalId) : null;
+    if (w) withdrawals.set(w.id, w);
+  }
   const mayDecide = staffMay(me.role, 'approvals.decide');
   return rows.map((r): ApprovalView => {
+    const w = r.withdrawalId ? withdrawals.get(r.withdrawalId) : undefined;
     const proposer = refs.get(r.proposedBy);
     assert(proposer, `proposer ${r.proposedBy} missing`);
     const trade = r.tradeId ? trades.get(r.tradeId) : undefined;
@@ -128,6 +143,7 @@ export async function approvalViews(
               seller: party(trade.sellerId),
             }
           : null,
+      withdrawal: w ? { id: w.id, status: w.status, network: w.network, address: w.toAddress } : null,
       beneficiary: party(beneficiary),
       cryptocurrency: r.cryptocurrency as Cryptocurrency,
       amount: formatCrypto(r.amount),

@@ -13,7 +13,7 @@ export type NewApproval = Pick<
   | 'payload'
   | 'proposedBy'
   | 'proposedAt'
->;
+> & { withdrawalId?: string | null };
 
 /** Stores a proposal (in the proposer's transaction). */
 export async function insertApproval(tx: Tx, values: NewApproval): Promise<StaffApprovalRow> {
@@ -94,4 +94,16 @@ export async function countApprovals(db: Executor, state: 'pending' | 'decided')
     .from(staffApprovals)
     .where(where);
   return row?.n ?? 0;
+}
+
+/** The open fail proposal of a withdrawal, if any (at most one: a partial unique index). */
+export async function pendingForWithdrawal(
+  db: Executor,
+  withdrawalId: string,
+): Promise<StaffApprovalRow | null> {
+  const [row] = await db
+    .select()
+    .from(staffApprovals)
+    .where(and(eq(staffApprovals.withdrawalId, withdrawalId), eq(staffApprovals.status, 'pending')));
+  return row ?? null;
 }

@@ -20,7 +20,8 @@ import type { StaffActor } from '../audit-log/audit.repository.ts';
 import { insertAuditEntry } from '../audit-log/audit.repository.ts';
 import { lockTrade } from '../trade-access/trade-access.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
-import { approvalViews, resolutionOf } from './approval-view.ts';
+import { WithdrawalDecisionsService } from '../withdrawals/withdrawal-decisions.service.ts';
+import { approvalViews, failNoteOf, resolutionOf } from './approval-view.ts';
 import * as repo from './approvals.repository.ts';
 import { BalanceOperationsService } from './balance-operations.service.ts';
 import { DisputesService } from './disputes.service.ts';
@@ -38,10 +39,12 @@ type Decision = 'approved' | 'rejected' | 'cancelled';
 export class ApprovalsService {
   private readonly disputes: DisputesService;
   private readonly balances: BalanceOperationsService;
+  private readonly withdrawals: WithdrawalDecisionsService;
 
   constructor(private readonly ctx: AppContext) {
     this.disputes = new DisputesService(ctx);
     this.balances = new BalanceOperationsService(ctx);
+    this.withdrawals = new WithdrawalDecisionsService(ctx);
   }
 
   async list(me: AdminView, query: ApprovalsQuery): Promise<ApprovalList> {
@@ -81,6 +84,18 @@ export class ApprovalsService {
           now,
           events,
           approval: from,
+        });
+      } else if (approval.kind === 'withdrawal.fail') {
+        // The claimed withdrawal fails now, in this transaction: the amount returns once.
+        assert(approval.withdrawalId, `fail approval ${id} names no withdrawal`);
+        await this.ensureProposerStillAdmin(tx, approval);
+        await this.withdrawals.applyApprovedFail(tx, {
+          actor,
+          id: approval.withdrawalId,
+          note: failNoteOf(approval),
+          approvalId: approval.id,
+          now,
+          events,
         });
       } else {
         const credit = await this.creditStillValid(tx, approval);
@@ -161,6 +176,14 @@ export class ApprovalsService {
     if (!mayStill) throw new AppError('CONFLICT', 'staffSafety.proposerNoLonger');
   }
 
+  /** The proposer of a withdrawal fail may still decide withdrawals (enabled, an admin). */
+  private async ensureProposerStillAdmin(tx: Tx, approval: StaffApprovalRow) {
+    const proposer = await findStaffById(tx, approval.proposedBy);
+    if (!proposer || proposer.disabledAt || !staffMay(proposer.role, 'withdrawals.decide')) {
+      throw new AppError('CONFLICT', 'staffSafety.proposerNoLonger');
+    }
+  }
+
   /** The proposed credit validated again, as if it were sent now, by a proposer who still may. */
   private async creditStillValid(tx: Tx, approval: StaffApprovalRow) {
     const proposer = await findStaffById(tx, approval.proposedBy);
@@ -211,8 +234,8 @@ export class ApprovalsService {
     await insertAuditEntry(tx, {
       staffId: actor.staffId,
       action: `approval.${status === 'approved' ? 'approve' : status === 'rejected' ? 'reject' : 'cancel'}`,
-      entityType: approval.tradeId ? 'trade' : 'user',
-      entityId: approval.tradeId ?? approval.userId,
+      entityType: approval.tradeId ? 'trade' : approval.withdrawalId ? 'withdrawal' : 'user',
+      entityId: approval.tradeId ?? approval.withdrawalId ?? approval.userId,
       ipAddress: actor.ipAddress,
       userAgent: actor.userAgent,
       note,

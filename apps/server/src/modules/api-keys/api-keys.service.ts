@@ -38,32 +38,35 @@ export class ApiKeysService {
 
   /** A new key; the answer is the only place its secret ever appears. */
   async create(userId: string, request: CreateApiKeyRequest): Promise<CreatedApiKey> {
-    return this.twoFactor.countingFailures(userId, () =>
-      this.ctx.db.transaction(async (tx) => {
-        const now = this.ctx.clock.now();
-        await this.twoFactor.requireFreshCodeWhenOn(tx, {
-          userId,
-          code: request.totpCode,
-          now,
-          ask: 'apiKeys.codeToCreate',
-        });
-        if ((await repo.countLiveKeysLocked(tx, userId)) >= MAX_LIVE_KEYS) {
-          throw new AppError('CONFLICT', 'apiKeys.tooMany', { max: MAX_LIVE_KEYS });
-        }
-        const id = randomUUID();
-        const { key, secret } = newKeyPair();
-        await repo.insertApiKey(tx, {
-          id,
-          userId,
-          name: request.name,
-          key,
-          secretSealed: this.box.seal(secret, id),
-          scopes: request.scopes,
-          ipAllowlist: request.ip_allowlist ?? [],
-          createdAt: now,
-        });
-        return { id, key, secret };
-      }),
+    return this.twoFactor.countingFailures(
+      userId,
+      () =>
+        this.ctx.db.transaction(async (tx) => {
+          const now = this.ctx.clock.now();
+          await this.twoFactor.requireFreshCodeWhenOn(tx, {
+            userId,
+            code: request.totpCode,
+            now,
+            ask: 'apiKeys.codeToCreate',
+          });
+          if ((await repo.countLiveKeysLocked(tx, userId)) >= MAX_LIVE_KEYS) {
+            throw new AppError('CONFLICT', 'apiKeys.tooMany', { max: MAX_LIVE_KEYS });
+          }
+          const id = randomUUID();
+          const { key, secret } = newKeyPair();
+          await repo.insertApiKey(tx, {
+            id,
+            userId,
+            name: request.name,
+            key,
+            secretSealed: this.box.seal(secret, id),
+            scopes: request.scopes,
+            ipAllowlist: request.ip_allowlist ?? [],
+            createdAt: now,
+          });
+          return { id, key, secret };
+        }),
+      request.totpCode,
     );
   }
 

@@ -120,52 +120,59 @@ export class OrdersService {
     const market = swap ? await swapMarketPrice(this.ctx, crypto, payIn) : null;
     if (swap) assertSwapPrice({ price, market, confirmed, side: 'publish' });
     const twoFactor = new TwoFactorService(this.ctx);
-    const created = await idempotent(
-      this.ctx.db,
-      { userId, scope: 'orders.create', key: idempotencyKey, request: input },
-      async (tx) => {
-        await assertNotBlocked(tx, userId);
-        // Selling commits coins to strangers: only with the owner's second factor (docs/decisions/023);
-        // a swap sells at once to whoever takes it, so it takes a fresh code (docs/decisions/026).
-        const ask = 'security.codeToPublishSwap';
-        if (swap) await twoFactor.requireFreshCode(tx, { userId, code: input.totp_code, now, ask });
-        else if (input.type === 'sell') await twoFactor.requireEnrolled(tx, userId);
-        const order = await repo.insertOrder(tx, {
-          userId,
-          type: input.type,
-          cryptocurrency: input.cryptocurrency,
-          fiatCurrency: input.fiat_currency,
-          amountCrypto: amount,
-          availableAmount: amount,
-          pricePerUnit: price,
-          ...pricing,
-          minAmount: min,
-          maxAmount: max,
-          paymentMethods: swap ? [] : [...new Set(input.payment_methods)],
-          timeLimit: swap ? SWAP_TIME_LIMIT : (input.time_limit ?? defaultTimeLimit(input.payment_methods)),
-          description: input.description?.trim() || null,
-          // Conditions for the taker (docs/decisions/028); 0 is no condition.
-          minTakerTrades: input.min_taker_trades || null,
-          minTakerAgeDays: input.min_taker_age_days || null,
-          status: 'active',
-          expiresAt: new Date(now.getTime() + ORDER_LIFETIME_MS),
-          createdAt: now,
-          updatedAt: now,
-        });
-        if (order.type === 'sell') {
-          await ledger.lock(tx, {
-            kind: 'order_reserve',
-            userId,
-            currency: input.cryptocurrency,
-            amount,
-            ref: { reason: 'Sell order reserve', refType: 'order', refId: order.id },
-            now,
-          });
-        }
-        return { id: order.id };
-      },
-      // A wrong swap code counts towards the code lock, once the transaction rolled back.
-    ).catch((error: unknown) => twoFactor.countingFailures(userId, () => Promise.reject(error)));
+    // A wrong swap code counts towards the code lock, its attempt taken before it is judged.
+    const created = await twoFactor.countingFailures(
+      userId,
+      () =>
+        idempotent(
+          this.ctx.db,
+          { userId, scope: 'orders.create', key: idempotencyKey, request: input },
+          async (tx) => {
+            await assertNotBlocked(tx, userId);
+            // Selling commits coins to strangers: only with the owner's second factor (docs/decisions/023);
+            // a swap sells at once to whoever takes it, so it takes a fresh code (docs/decisions/026).
+            const ask = 'security.codeToPublishSwap';
+            if (swap) await twoFactor.requireFreshCode(tx, { userId, code: input.totp_code, now, ask });
+            else if (input.type === 'sell') await twoFactor.requireEnrolled(tx, userId);
+            const order = await repo.insertOrder(tx, {
+              userId,
+              type: input.type,
+              cryptocurrency: input.cryptocurrency,
+              fiatCurrency: input.fiat_currency,
+              amountCrypto: amount,
+              availableAmount: amount,
+              pricePerUnit: price,
+              ...pricing,
+              minAmount: min,
+              maxAmount: max,
+              paymentMethods: swap ? [] : [...new Set(input.payment_methods)],
+              timeLimit: swap
+                ? SWAP_TIME_LIMIT
+                : (input.time_limit ?? defaultTimeLimit(input.payment_methods)),
+              description: input.description?.trim() || null,
+              // Conditions for the taker (docs/decisions/028); 0 is no condition.
+              minTakerTrades: input.min_taker_trades || null,
+              minTakerAgeDays: input.min_taker_age_days || null,
+              status: 'active',
+              expiresAt: new Date(now.getTime() + ORDER_LIFETIME_MS),
+              createdAt: now,
+              updatedAt: now,
+            });
+            if (order.type === 'sell') {
+              await ledger.lock(tx, {
+                kind: 'order_reserve',
+                userId,
+                currency: input.cryptocurrency,
+                amount,
+                ref: { reason: 'Sell order reserve', refType: 'order', refId: order.id },
+                now,
+              });
+            }
+            return { id: order.id };
+          },
+        ),
+      swap ? input.totp_code : undefined,
+    );
     // Publishing announces nothing to the owner's sockets, so the book is told directly.
     this.ctx.bookCache.invalidate();
     return { id: created.id, order: await this.view(created.id) };

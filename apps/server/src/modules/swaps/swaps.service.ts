@@ -51,33 +51,36 @@ export class SwapsService {
       ? await swapMarketPrice(this.ctx, found.cryptocurrency as Cryptocurrency, found.fiatCurrency)
       : null;
     const events = new PendingEvents();
-    const view = await this.twoFactor.countingFailures(takerId, () =>
-      idempotent(
-        this.ctx.db,
-        { userId: takerId, scope: 'swaps.take', key: idempotencyKey, request: { orderId, ...input } },
-        async (tx) => {
-          const now = this.ctx.clock.now();
-          const order = await this.admit(tx, takerId, orderId);
-          assertSwapPrice({
-            price: order.pricePerUnit,
-            market,
-            confirmed: input.confirm_price === true,
-            side: 'take',
-          });
-          const q = this.quoteFor(order, input);
-          // Last, once everything else passed: a refusal above leaves the code unspent.
-          await this.twoFactor.requireFreshCode(tx, {
-            userId: takerId,
-            code: input.totp_code,
-            now,
-            ask: 'security.codeToSwap',
-            notEnabled: 'security.enrolToSwap',
-          });
-          const swap = await this.settle(tx, { order, takerId, q, now });
-          announce(events, swap);
-          return toSwapView(swap.row);
-        },
-      ),
+    const view = await this.twoFactor.countingFailures(
+      takerId,
+      () =>
+        idempotent(
+          this.ctx.db,
+          { userId: takerId, scope: 'swaps.take', key: idempotencyKey, request: { orderId, ...input } },
+          async (tx) => {
+            const now = this.ctx.clock.now();
+            const order = await this.admit(tx, takerId, orderId);
+            assertSwapPrice({
+              price: order.pricePerUnit,
+              market,
+              confirmed: input.confirm_price === true,
+              side: 'take',
+            });
+            const q = this.quoteFor(order, input);
+            // Last, once everything else passed: a refusal above leaves the code unspent.
+            await this.twoFactor.requireFreshCode(tx, {
+              userId: takerId,
+              code: input.totp_code,
+              now,
+              ask: 'security.codeToSwap',
+              notEnabled: 'security.enrolToSwap',
+            });
+            const swap = await this.settle(tx, { order, takerId, q, now });
+            announce(events, swap);
+            return toSwapView(swap.row);
+          },
+        ),
+      input.totp_code,
     );
     events.publishTo(this.ctx.notifier);
     return view;

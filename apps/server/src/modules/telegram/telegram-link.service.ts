@@ -41,14 +41,17 @@ export class TelegramLinkService {
   ): Promise<{ url: string; token: string; expiresAt: Date }> {
     const token = randomBytes(24).toString('base64url');
     // A wrong code counts towards the lock, as on every path.
-    return this.twoFactor.countingFailures(userId, () =>
-      this.ctx.db.transaction(async (tx) => {
-        const now = this.ctx.clock.now();
-        await this.twoFactor.requireFreshCodeWhenOn(tx, { userId, code, now, ask: 'security.codeToLink' });
-        const expiresAt = new Date(now.getTime() + LINK_TOKEN_TTL_MS);
-        await repo.insertLinkToken(tx, { tokenHash: hashLinkToken(token), userId, expiresAt, now });
-        return { url: `https://t.me/${botUsername}?start=${token}`, token, expiresAt };
-      }),
+    return this.twoFactor.countingFailures(
+      userId,
+      () =>
+        this.ctx.db.transaction(async (tx) => {
+          const now = this.ctx.clock.now();
+          await this.twoFactor.requireFreshCodeWhenOn(tx, { userId, code, now, ask: 'security.codeToLink' });
+          const expiresAt = new Date(now.getTime() + LINK_TOKEN_TTL_MS);
+          await repo.insertLinkToken(tx, { tokenHash: hashLinkToken(token), userId, expiresAt, now });
+          return { url: `https://t.me/${botUsername}?start=${token}`, token, expiresAt };
+        }),
+      code,
     );
   }
 

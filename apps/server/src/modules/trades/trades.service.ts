@@ -301,25 +301,28 @@ export class TradesService {
     // A settling action locks the order with the trade, in the same statement (trade first).
     const settles = action === 'release_crypto' || action === 'cancel_trade';
     // A wrong second-factor code (confirm_payment) counts towards the lock after the rollback.
-    const updated = await this.twoFactor.countingFailures(userId, () =>
-      this.ctx.db.transaction(async (tx) => {
-        const locked = await this.lockForAction(tx, { userId, tradeId, action, settles, sessionId });
-        const { trade, order, role } = locked;
-        const patch = await this.actionPatch(tx, { action, locked, userId, sessionId, payload, now });
-        const feePpm = this.ctx.config.feePpm;
-        return transition({
-          tx,
-          trade,
-          action,
-          actor: role,
-          actorId: userId,
-          now,
-          feePpm,
-          patch,
-          events,
-          lockedOrder: order,
-        });
-      }),
+    const updated = await this.twoFactor.countingFailures(
+      userId,
+      () =>
+        this.ctx.db.transaction(async (tx) => {
+          const locked = await this.lockForAction(tx, { userId, tradeId, action, settles, sessionId });
+          const { trade, order, role } = locked;
+          const patch = await this.actionPatch(tx, { action, locked, userId, sessionId, payload, now });
+          const feePpm = this.ctx.config.feePpm;
+          return transition({
+            tx,
+            trade,
+            action,
+            actor: role,
+            actorId: userId,
+            now,
+            feePpm,
+            patch,
+            events,
+            lockedOrder: order,
+          });
+        }),
+      action === 'confirm_payment' ? codeIn(payload) : undefined,
     );
     // The answer is built from the row the transaction wrote, not read back. The events go out
     // once it is built, so the work they start (notifications) does not delay it.
@@ -447,8 +450,7 @@ export class TradesService {
   ) {
     const { userId, sessionId, stepUpUntil, payload, now } = c;
     if (sessionId && stepUpUntil && stepUpUntil > now) return;
-    const parsed = ConfirmPaymentPayload.safeParse(payload);
-    const code = parsed.success ? parsed.data.totpCode : undefined;
+    const code = codeIn(payload);
     await this.twoFactor.requireFreshCode(tx, { userId, code, now, ask: 'security.codeToConfirm' });
     if (sessionId) await this.twoFactor.elevate(tx, sessionId, now);
   }
@@ -654,4 +656,10 @@ function announceOpening(events: PendingEvents, admitted: Admitted, trade: Trade
   });
   events.toUsers([order.userId], 'order:matched', { orderId: order.id, tradeId: trade.id });
   events.toUsers([order.userId], 'order:updated', { orderId: order.id, status: order.status });
+}
+
+/** The second-factor code a confirm_payment payload carries, if any. */
+function codeIn(payload: Record<string, unknown>): string | undefined {
+  const parsed = ConfirmPaymentPayload.safeParse(payload);
+  return parsed.success ? parsed.data.totpCode : undefined;
 }

@@ -121,3 +121,44 @@ export async function accountLabel(
     .where(eq(users.id, id));
   return row ? (row.username ?? row.firstName) : null;
 }
+
+/**
+ * Takes one of the `max` code attempts a window allows, in one atomic UPDATE that commits before
+ * the code is judged (docs/decisions/035): parallel requests each take a numbered slot, and once
+ * `max` are taken inside the window (or the entry is locked) no further request is judged.
+ * 'none': the subject has no two-factor row (nothing to count); 'limited': no slot is left.
+ */
+export async function claimCodeAttempt(
+  db: Executor,
+  userId: string,
+  { now, max, windowMs }: { now: Date; max: number; windowMs: number },
+): Promise<'claimed' | 'limited' | 'none'> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const windowStart = sql`${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
+  const fresh = sql`(${userTwoFactor.failuresSince} is null or ${userTwoFactor.failuresSince} <= ${windowStart})`;
+  const rows = await db
+    .update(userTwoFactor)
+    .set({
+      failedAttempts: sql`case when ${fresh} then 1 else ${userTwoFactor.failedAttempts} + 1 end`,
+      failuresSince: sql`case when ${fresh} then ${at} else ${userTwoFactor.failuresSince} end`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(userTwoFactor.userId, userId),
+        sql`(${userTwoFactor.lockedUntil} is null or ${userTwoFactor.lockedUntil} <= ${at})`,
+        sql`(${fresh} or ${userTwoFactor.failedAttempts} < ${max})`,
+      ),
+    )
+    .returning({ userId: userTwoFactor.userId });
+  if (rows.length === 1) return 'claimed';
+  return (await findTwoFactor(db, userId)) ? 'limited' : 'none';
+}
+
+/** Gives back an attempt that judged no code (the action failed before or needed none). */
+export async function releaseCodeAttempt(db: Executor, userId: string) {
+  await db
+    .update(userTwoFactor)
+    .set({ failedAttempts: sql`greatest(${userTwoFactor.failedAttempts} - 1, 0)` })
+    .where(eq(userTwoFactor.userId, userId));
+}

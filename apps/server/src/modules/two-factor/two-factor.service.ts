@@ -18,8 +18,17 @@ import {
 } from './totp.ts';
 import * as repo from './two-factor.repository.ts';
 
-/** Wrong codes: 5 within 15 minutes lock code entry for 15 minutes (every instance agrees). */
+/** Wrong codes: 5 within 15 minutes lock code entry until the window ends (docs/decisions/035; every instance agrees). */
 export const TWO_FACTOR_LIMITS = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+
+/** 429 for `ms` more milliseconds of locked code entry. */
+const tooManyCodes = (ms: number) =>
+  new AppError(
+    'RATE_LIMITED',
+    'security.tooManyCodes',
+    { minutes: Math.ceil(ms / 60_000) },
+    { retryAfterSeconds: Math.ceil(ms / 1000) },
+  );
 
 /** A wrong code. Counted against the user once the transaction it aborted rolled back. */
 export class WrongSecondFactor extends AppError {}
@@ -117,12 +126,8 @@ export class TwoFactorService {
       throw new AppError('TWO_FACTOR_REQUIRED', ask, undefined, { reason: 'missing', ...details });
     }
     this.ensureNotLocked(row, now);
-    if (!(await this.accept(tx, row, { code, now, recovery: true }))) {
-      throw new WrongSecondFactor('TWO_FACTOR_REQUIRED', 'security.codeInvalid', undefined, {
-        reason: 'invalid',
-        ...details,
-      });
-    }
+    const verdict = await this.accept(tx, row, { code, now, recovery: true });
+    if (verdict !== 'ok') throw this.wrong(verdict, 'TWO_FACTOR_REQUIRED', details);
   }
 
   /**
@@ -138,12 +143,15 @@ export class TwoFactorService {
 
   /** `POST /users/2fa/step-up`: a code elevates the caller's session without a money action. */
   async stepUp(userId: string, sessionId: string, code: string): Promise<{ stepUpUntil: string }> {
-    return this.countingFailures(userId, () =>
-      this.ctx.db.transaction(async (tx) => {
-        const now = this.ctx.clock.now();
-        await this.requireFreshCode(tx, { userId, code, now, ask: 'security.codeToStepUp' });
-        return { stepUpUntil: (await this.elevate(tx, sessionId, now)).toISOString() };
-      }),
+    return this.countingFailures(
+      userId,
+      () =>
+        this.ctx.db.transaction(async (tx) => {
+          const now = this.ctx.clock.now();
+          await this.requireFreshCode(tx, { userId, code, now, ask: 'security.codeToStepUp' });
+          return { stepUpUntil: (await this.elevate(tx, sessionId, now)).toISOString() };
+        }),
+      code,
     );
   }
 
@@ -200,80 +208,120 @@ export class TwoFactorService {
    * code) must pass. Wrong codes count towards the lock like everywhere else.
    */
   async verifyForSignIn(staffId: string, code: string | undefined) {
-    await this.countingFailures(staffId, () =>
-      this.ctx.db.transaction(async (tx) => {
-        const now = this.ctx.clock.now();
-        const row = await repo.lockTwoFactor(tx, staffId);
-        if (!row?.enabledAt) return;
-        if (!code?.trim()) {
-          throw new AppError('TWO_FACTOR_REQUIRED', 'bo.twoFactorCode', undefined, { reason: 'missing' });
-        }
-        this.ensureNotLocked(row, now);
-        if (!(await this.accept(tx, row, { code, now, recovery: true }))) {
-          throw new WrongSecondFactor('TWO_FACTOR_REQUIRED', 'security.codeInvalid', undefined, {
-            reason: 'invalid',
-          });
-        }
-      }),
+    await this.countingFailures(
+      staffId,
+      () =>
+        this.ctx.db.transaction(async (tx) => {
+          const now = this.ctx.clock.now();
+          const row = await repo.lockTwoFactor(tx, staffId);
+          if (!row?.enabledAt) return;
+          if (!code?.trim()) {
+            throw new AppError('TWO_FACTOR_REQUIRED', 'bo.twoFactorCode', undefined, { reason: 'missing' });
+          }
+          this.ensureNotLocked(row, now);
+          const verdict = await this.accept(tx, row, { code, now, recovery: true });
+          if (verdict !== 'ok') throw this.wrong(verdict, 'TWO_FACTOR_REQUIRED');
+        }),
+      code,
     );
   }
 
   /** Confirms the pending secret with a code; returns the recovery codes (shown this once). */
   async enable(userId: string, code: string) {
-    return this.countingFailures(userId, () =>
-      this.ctx.db.transaction(async (tx) => {
-        const now = this.ctx.clock.now();
-        const row = await repo.lockTwoFactor(tx, userId);
-        if (!row) throw new AppError('CONFLICT', 'security.setupFirst');
-        if (row.enabledAt) throw new AppError('CONFLICT', 'security.alreadyEnabled');
-        this.ensureNotLocked(row, now);
-        if (!(await this.accept(tx, row, { code, now, recovery: false }))) throw this.wrong();
-        await repo.updateTwoFactor(tx, userId, { enabledAt: now });
-        const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-        const hashes = codes.map((c) => this.box.hash(normalizeRecoveryCode(c), userId));
-        await repo.replaceRecoveryCodes(tx, userId, hashes, now);
-        return { enabled: true as const, recoveryCodes: codes };
-      }),
+    return this.countingFailures(
+      userId,
+      () =>
+        this.ctx.db.transaction(async (tx) => {
+          const now = this.ctx.clock.now();
+          const row = await repo.lockTwoFactor(tx, userId);
+          if (!row) throw new AppError('CONFLICT', 'security.setupFirst');
+          if (row.enabledAt) throw new AppError('CONFLICT', 'security.alreadyEnabled');
+          this.ensureNotLocked(row, now);
+          const verdict = await this.accept(tx, row, { code, now, recovery: false });
+          if (verdict !== 'ok') throw this.wrong(verdict);
+          await repo.updateTwoFactor(tx, userId, { enabledAt: now });
+          const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+          const hashes = codes.map((c) => this.box.hash(normalizeRecoveryCode(c), userId));
+          await repo.replaceRecoveryCodes(tx, userId, hashes, now);
+          return { enabled: true as const, recoveryCodes: codes };
+        }),
+      code,
     );
   }
 
   /** Turns two-factor off; needs a current code or a recovery code. */
   async disable(userId: string, code: string) {
-    return this.countingFailures(userId, () =>
-      this.ctx.db.transaction(async (tx) => {
-        const now = this.ctx.clock.now();
-        const row = await repo.lockTwoFactor(tx, userId);
-        if (!row?.enabledAt) throw new AppError('CONFLICT', 'security.notEnabled');
-        this.ensureNotLocked(row, now);
-        if (!(await this.accept(tx, row, { code, now, recovery: true }))) throw this.wrong();
-        await repo.deleteTwoFactor(tx, userId);
-        // No second factor, no window opened by one.
-        if (this.subject === 'user') await endStepUps(tx, userId);
-        return { enabled: false as const };
-      }),
+    return this.countingFailures(
+      userId,
+      () =>
+        this.ctx.db.transaction(async (tx) => {
+          const now = this.ctx.clock.now();
+          const row = await repo.lockTwoFactor(tx, userId);
+          if (!row?.enabledAt) throw new AppError('CONFLICT', 'security.notEnabled');
+          this.ensureNotLocked(row, now);
+          const verdict = await this.accept(tx, row, { code, now, recovery: true });
+          if (verdict !== 'ok') throw this.wrong(verdict);
+          await repo.deleteTwoFactor(tx, userId);
+          // No second factor, no window opened by one.
+          if (this.subject === 'user') await endStepUps(tx, userId);
+          return { enabled: false as const };
+        }),
+      code,
     );
   }
 
-  /** Runs `work`; a wrong code it threw is recorded in a transaction of its own, then rethrown. */
-  async countingFailures<T>(userId: string, work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work`; a wrong code it threw is recorded in a transaction of its own, then rethrown.
+   * With the `code` the request carries, an attempt is taken first in one atomic UPDATE that
+   * commits before the code is judged (docs/decisions/035): of any number of parallel wrong
+   * codes at most `maxFailures` are judged, the rest answer 429 without being looked at. An
+   * attempt that judged nothing (refused earlier, or a step-up window covered it) is given back.
+   */
+  async countingFailures<T>(userId: string, work: () => Promise<T>, code?: string | null): Promise<T> {
+    const claimed = code?.trim() ? await this.claimAttempt(userId) : false;
     try {
-      return await work();
+      const result = await work();
+      // A passing code reset the count already; one that was never judged gives its attempt back.
+      if (claimed) await repo.releaseCodeAttempt(this.ctx.db, userId);
+      return result;
     } catch (error) {
-      if (error instanceof WrongSecondFactor) await this.recordFailure(userId);
+      if (error instanceof WrongSecondFactor) await this.recordFailure(userId, claimed);
+      else if (claimed) await repo.releaseCodeAttempt(this.ctx.db, userId);
       throw error;
     }
   }
 
-  private wrong() {
-    return new WrongSecondFactor('VALIDATION_ERROR', 'security.codeInvalid');
+  /** Takes an attempt for a code about to be judged; 429 when none is left. */
+  private async claimAttempt(userId: string): Promise<boolean> {
+    const { maxFailures: max, windowMs } = TWO_FACTOR_LIMITS;
+    const now = this.ctx.clock.now();
+    const outcome = await repo.claimCodeAttempt(this.ctx.db, userId, { now, max, windowMs });
+    if (outcome === 'none') return false;
+    if (outcome === 'claimed') return true;
+    const row = await repo.findTwoFactor(this.ctx.db, userId);
+    const windowEnd = (row?.failuresSince?.getTime() ?? now.getTime()) + windowMs;
+    const until = Math.max(row?.lockedUntil?.getTime() ?? 0, windowEnd, now.getTime() + 1000);
+    throw tooManyCodes(until - now.getTime());
+  }
+
+  /**
+   * The refusal of a judged code: a reused one says so («Этот код уже использован…»), any other
+   * is «Неверный код». `details` (with the reason) go with the code-asking refusals.
+   */
+  private wrong(
+    verdict: 'wrong' | 'used',
+    code: 'VALIDATION_ERROR' | 'TWO_FACTOR_REQUIRED' = 'VALIDATION_ERROR',
+    details?: Record<string, unknown>,
+  ) {
+    const key = verdict === 'used' ? 'security.codeUsed' : 'security.codeInvalid';
+    const reason = verdict === 'used' ? 'used' : 'invalid';
+    if (code === 'VALIDATION_ERROR' && !details) return new WrongSecondFactor(code, key);
+    return new WrongSecondFactor(code, key, undefined, { reason, ...details });
   }
 
   private ensureNotLocked(row: UserTwoFactorRow, now: Date) {
-    if (row.lockedUntil && row.lockedUntil > now) {
-      const minutes = Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 60_000);
-      const retryAfterSeconds = Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 1000);
-      throw new AppError('RATE_LIMITED', 'security.tooManyCodes', { minutes }, { retryAfterSeconds });
-    }
+    if (row.lockedUntil && row.lockedUntil > now)
+      throw tooManyCodes(row.lockedUntil.getTime() - now.getTime());
   }
 
   /** A code of a time step after the last accepted one, or an unused recovery code. */
@@ -281,24 +329,32 @@ export class TwoFactorService {
     tx: Tx,
     row: UserTwoFactorRow,
     { code, now, recovery }: { code: string; now: Date; recovery: boolean },
-  ) {
+  ): Promise<'ok' | 'wrong' | 'used'> {
     const reset = { failedAttempts: 0, failuresSince: null, lockedUntil: null, updatedAt: now };
     const totp = normalizeTotpCode(code);
     if (/^\d{6}$/.test(totp)) {
       const secret = this.box.open(row.secretEncrypted, row.userId);
       const step = await matchTotpStep(secret, totp, now);
-      if (step === null || step <= row.lastUsedStep) return false;
+      if (step === null) return 'wrong';
+      // The right code of a step already spent: the owner's own, sent twice or seen over a shoulder.
+      if (step <= row.lastUsedStep) return 'used';
       await repo.updateTwoFactor(tx, row.userId, { ...reset, lastUsedStep: step });
-      return true;
+      return 'ok';
     }
-    if (!recovery) return false;
+    if (!recovery) return 'wrong';
     const hash = this.box.hash(normalizeRecoveryCode(code), row.userId);
-    if (!(await repo.spendRecoveryCode(tx, row.userId, hash, now))) return false;
+    if (!(await repo.spendRecoveryCode(tx, row.userId, hash, now))) return 'wrong';
     await repo.updateTwoFactor(tx, row.userId, reset);
-    return true;
+    return 'ok';
   }
 
-  private async recordFailure(userId: string) {
+  /**
+   * A judged wrong code. When its attempt was `claimed` the count is already right, and the
+   * window's spent attempts are the lock itself (no request is judged until the window ends);
+   * a lock set here would also refuse the attempts already taken and still being judged.
+   */
+  private async recordFailure(userId: string, claimed: boolean) {
+    if (claimed) return;
     const { maxFailures, windowMs, lockMs } = TWO_FACTOR_LIMITS;
     await this.ctx.db.transaction(async (tx) => {
       const now = this.ctx.clock.now();

@@ -65,17 +65,20 @@ export class SavedAddressesService {
     const network = NETWORKS[input.network];
     const address = canonicalAddress(network, input.address, this.ctx.config.devnetAddresses);
     const twoFactor = new TwoFactorService(this.ctx);
-    return twoFactor.countingFailures(userId, () =>
-      this.ctx.db.transaction(async (tx) => {
-        const now = this.ctx.clock.now();
-        await twoFactor.requireFreshCode(tx, {
-          userId,
-          code: input.totpCode,
-          now,
-          ask: 'security.codeToSaveAddress',
-        });
-        return saveAddress(tx, userId, { network, address, label: input.label }, now);
-      }),
+    return twoFactor.countingFailures(
+      userId,
+      () =>
+        this.ctx.db.transaction(async (tx) => {
+          const now = this.ctx.clock.now();
+          await twoFactor.requireFreshCode(tx, {
+            userId,
+            code: input.totpCode,
+            now,
+            ask: 'security.codeToSaveAddress',
+          });
+          return saveAddress(tx, userId, { network, address, label: input.label }, now);
+        }),
+      input.totpCode,
     );
   }
 

@@ -75,6 +75,10 @@ export class WithdrawalDecisionsService {
     if (action === 'reject' && !note) {
       throw new AppError('VALIDATION_ERROR', 'bo.wd.rejectReasonRequired', undefined, { field: 'note' });
     }
+    // Failing a claimed request says what was checked on the chain (docs/decisions/035).
+    if (action === 'fail' && !note) {
+      throw new AppError('VALIDATION_ERROR', 'bo.wd.chainCheckRequired', undefined, { field: 'note' });
+    }
     if (action === 'complete' && !input.txHash?.trim()) {
       throw new AppError('VALIDATION_ERROR', 'bo.wd.txHashRequired', undefined, { field: 'txHash' });
     }
@@ -109,39 +113,93 @@ export class WithdrawalDecisionsService {
     txHashText: string | undefined;
     events: PendingEvents;
   }) {
-    const rule = STAFF_TRANSITIONS[action];
     return this.ctx.db.transaction(async (tx) => {
       const now = this.ctx.clock.now();
       const row = await repo.lockWithdrawal(tx, id);
       if (!row) throw notFound('wd.err.notFound');
       await this.refuseUnlessOpen(tx, actor, row, action);
       const txHash = action === 'complete' ? await this.checkedTxHash(tx, row, txHashText ?? '') : null;
-      const updated = await repo.updateWithdrawal(tx, id, {
-        status: rule.to,
-        ...(note ? { reviewNotes: note } : {}),
-        ...(txHash ? { txHash, completedAt: now } : {}),
-        ...(action === 'processing' ? { claimedBy: actor.staffId, claimedAt: now } : {}),
-        // The last decision's admin: for complete and fail, who closed the claimed request.
-        reviewedBy: actor.staffId,
-        reviewedAt: now,
-        updatedAt: now,
-      });
-      const ledgerTxId = await this.moveMoney(tx, row, action, now);
-      await insertAuditEntry(tx, {
-        staffId: actor.staffId,
-        action: `withdrawal.${action}`,
-        entityType: 'withdrawal',
-        entityId: row.id,
-        ipAddress: actor.ipAddress,
-        userAgent: actor.userAgent,
-        note,
-        beforeState: snapshot(row),
-        afterState: snapshot(updated),
-        metadata: { userId: row.userId, currency: row.cryptocurrency, network: row.network, ledgerTxId },
-        createdAt: now,
-      });
-      announce(events, updated, row.status);
+      await this.applyLocked(tx, { actor, row, action, note, txHash, now, events });
     });
+  }
+
+  /**
+   * Locks a claimed withdrawal that `actor` (its claimer) may fail, for a fail that becomes a
+   * proposal above FOUR_EYES_USD (docs/decisions/035): refusals as for the fail itself.
+   */
+  async lockFailable(tx: Tx, actor: StaffActor, id: string): Promise<WithdrawalRow> {
+    const row = await repo.lockWithdrawal(tx, id);
+    if (!row) throw notFound('wd.err.notFound');
+    await this.refuseUnlessOpen(tx, actor, row, 'fail');
+    return row;
+  }
+
+  /**
+   * A fail a second admin approved (docs/decisions/035), in the approver's transaction: the
+   * withdrawal must still be PROCESSING (409 otherwise: sent meanwhile, nothing moves); the
+   * amount and fee return once, audited as the approver's with the proposal named.
+   */
+  async applyApprovedFail(
+    tx: Tx,
+    p: { actor: StaffActor; id: string; note: string; approvalId: string; now: Date; events: PendingEvents },
+  ): Promise<void> {
+    const row = await repo.lockWithdrawal(tx, p.id);
+    assert(row, `approved fail of a missing withdrawal ${p.id}`);
+    if (row.status !== 'PROCESSING') {
+      throw new AppError('ACTION_NOT_AVAILABLE', 'staffSafety.withdrawalNoLongerClaimed', undefined, {
+        status: row.status,
+      });
+    }
+    await this.applyLocked(tx, { ...p, row, action: 'fail', txHash: null, approvalId: p.approvalId });
+  }
+
+  /** The transition on the locked row: status, money and audit entry, one transaction. */
+  private async applyLocked(
+    tx: Tx,
+    p: {
+      actor: StaffActor;
+      row: WithdrawalRow;
+      action: StaffWithdrawalAction;
+      note: string | null;
+      txHash: string | null;
+      now: Date;
+      events: PendingEvents;
+      approvalId?: string;
+    },
+  ) {
+    const { actor, row, action, note, txHash, now, events } = p;
+    const rule = STAFF_TRANSITIONS[action];
+    const updated = await repo.updateWithdrawal(tx, row.id, {
+      status: rule.to,
+      ...(note ? { reviewNotes: note } : {}),
+      ...(txHash ? { txHash, completedAt: now } : {}),
+      ...(action === 'processing' ? { claimedBy: actor.staffId, claimedAt: now } : {}),
+      // The last decision's admin: for complete and fail, who closed the claimed request.
+      reviewedBy: actor.staffId,
+      reviewedAt: now,
+      updatedAt: now,
+    });
+    const ledgerTxId = await this.moveMoney(tx, row, action, now);
+    await insertAuditEntry(tx, {
+      staffId: actor.staffId,
+      action: `withdrawal.${action}`,
+      entityType: 'withdrawal',
+      entityId: row.id,
+      ipAddress: actor.ipAddress,
+      userAgent: actor.userAgent,
+      note,
+      beforeState: snapshot(row),
+      afterState: snapshot(updated),
+      metadata: {
+        userId: row.userId,
+        currency: row.cryptocurrency,
+        network: row.network,
+        ledgerTxId,
+        ...(p.approvalId ? { approvalId: p.approvalId } : {}),
+      },
+      createdAt: now,
+    });
+    announce(events, updated, row.status);
   }
 
   /**

@@ -38,6 +38,11 @@ export async function claimerOf(db: Executor, staffId: string): Promise<Claimer 
 }
 
 /** The row locked until commit: every status change of a withdrawal runs behind this lock. */
+export async function findWithdrawal(db: Executor, id: string): Promise<WithdrawalRow | null> {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
+  return row ?? null;
+}
+
 export async function lockWithdrawal(tx: Tx, id: string): Promise<WithdrawalRow | null> {
   const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
   return row ?? null;

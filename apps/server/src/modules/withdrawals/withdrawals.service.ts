@@ -69,50 +69,56 @@ export class WithdrawalsService {
 
     const events = new PendingEvents();
     const scope = { userId, scope: 'withdrawals.request', key: idempotencyKey, request: input };
-    const view = await this.twoFactor.countingFailures(userId, () =>
-      idempotent(this.ctx.db, scope, async (tx) => {
-        const now = this.ctx.clock.now();
-        await assertNotBlocked(tx, userId);
-        // Every withdrawal takes its own fresh code: a step-up window never covers one.
-        const ask = WithdrawalMessages.twoFactorRequired;
-        await this.twoFactor.requireFreshCode(tx, {
-          userId,
-          code: input.totpCode,
-          now,
-          ask: ask.key,
-          details: englishDetail(ask),
-        });
-        if (input.saveLabel && !input.addressId) {
-          // Saved already (ON CONFLICT DO NOTHING left the transaction sound): nothing to add.
-          await saveAddress(tx, userId, { network, address, label: input.saveLabel }, now).catch(
-            (error: unknown) => {
-              if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
-            },
-          );
-        }
-        const owner = await findAddressOwner(tx, network.chain, address);
-        if (owner?.userId === userId) {
-          throw refusal('RULE_VIOLATION', WithdrawalMessages.ownAddress, { field: 'toAddress' });
-        }
-        const recipientId = owner?.userId ?? null;
-        const row = await repo.insertWithdrawal(tx, {
-          userId,
-          cryptocurrency: network.currency,
-          network: network.id,
-          amount: check.amount,
-          fee: recipientId ? 0n : check.fee,
-          toAddress: address,
-          recipientId,
-          status: recipientId ? 'COMPLETED' : 'PENDING',
-          completedAt: recipientId ? now : null,
-          createdAt: now,
-          updatedAt: now,
-        });
-        await this.hold(tx, row, now);
-        announce(events, row, null);
-        const user = await findUserById(tx, userId);
-        return toWithdrawalView(row, { firstName: user?.firstName ?? '', lastName: user?.lastName ?? null });
-      }),
+    const view = await this.twoFactor.countingFailures(
+      userId,
+      () =>
+        idempotent(this.ctx.db, scope, async (tx) => {
+          const now = this.ctx.clock.now();
+          await assertNotBlocked(tx, userId);
+          // Every withdrawal takes its own fresh code: a step-up window never covers one.
+          const ask = WithdrawalMessages.twoFactorRequired;
+          await this.twoFactor.requireFreshCode(tx, {
+            userId,
+            code: input.totpCode,
+            now,
+            ask: ask.key,
+            details: englishDetail(ask),
+          });
+          if (input.saveLabel && !input.addressId) {
+            // Saved already (ON CONFLICT DO NOTHING left the transaction sound): nothing to add.
+            await saveAddress(tx, userId, { network, address, label: input.saveLabel }, now).catch(
+              (error: unknown) => {
+                if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+              },
+            );
+          }
+          const owner = await findAddressOwner(tx, network.chain, address);
+          if (owner?.userId === userId) {
+            throw refusal('RULE_VIOLATION', WithdrawalMessages.ownAddress, { field: 'toAddress' });
+          }
+          const recipientId = owner?.userId ?? null;
+          const row = await repo.insertWithdrawal(tx, {
+            userId,
+            cryptocurrency: network.currency,
+            network: network.id,
+            amount: check.amount,
+            fee: recipientId ? 0n : check.fee,
+            toAddress: address,
+            recipientId,
+            status: recipientId ? 'COMPLETED' : 'PENDING',
+            completedAt: recipientId ? now : null,
+            createdAt: now,
+            updatedAt: now,
+          });
+          await this.hold(tx, row, now);
+          announce(events, row, null);
+          const user = await findUserById(tx, userId);
+          return toWithdrawalView(row, {
+            firstName: user?.firstName ?? '',
+            lastName: user?.lastName ?? null,
+          });
+        }),
+      input.totpCode,
     );
     events.publishTo(this.ctx.notifier);
     return view;

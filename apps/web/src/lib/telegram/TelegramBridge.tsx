@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { Dialog } from '@/components/ui/Dialog';
 import { toast } from '@/components/ui/toast';
 import { useT } from '@/i18n';
 import { telegram } from './index';
@@ -20,6 +21,7 @@ export function TelegramBridge() {
   useEffect(() => {
     if (telegram()?.silentSignInFailed()) toast.error(t('telegram.signInFailed'));
   }, [t]);
+  const [asking, setAsking] = useState(() => telegram()?.accountSwitch() ?? null);
 
   useEffect(() => {
     // Back through the app's own history; a screen opened first (a start link) goes to the market.
@@ -43,5 +45,50 @@ export function TelegramBridge() {
       integration?.holdClosing(holder, queryClient.isMutating() > 0);
     });
   }, [queryClient]);
-  return null;
+  if (!asking) return null;
+  return (
+    <AccountSwitchDialog
+      {...asking}
+      onAnswer={async (switchTo) => {
+        setAsking(null);
+        // Signed in as the launch's user: the app starts afresh under that account.
+        if (await telegram()?.answerAccountSwitch(switchTo)) window.location.reload();
+      }}
+    />
+  );
+}
+
+/**
+ * The launch is another Telegram user's than the account signed in here (docs/decisions/035):
+ * never switched silently. Both choices are offered; closing the dialog keeps who is signed in.
+ */
+function AccountSwitchDialog({
+  current,
+  next,
+  onAnswer,
+}: {
+  current: string;
+  next: string;
+  onAnswer: (switchTo: boolean) => void;
+}) {
+  const t = useT();
+  const id = useId();
+  return (
+    <Dialog open onClose={() => onAnswer(false)} labelledBy={`${id}-t`} describedBy={`${id}-d`}>
+      <h2 id={`${id}-t`} className="dialog__title">
+        {t('telegram.switch.title')}
+      </h2>
+      <p id={`${id}-d`} data-testid="account-switch">
+        {t('telegram.switch.text', { current, next })}
+      </p>
+      <div className="dialog__actions">
+        <button type="button" className="btn btn--ghost" onClick={() => onAnswer(false)}>
+          {t('telegram.switch.stay', { current })}
+        </button>
+        <button type="button" className="btn btn--primary" onClick={() => onAnswer(true)}>
+          {t('telegram.switch.go', { next })}
+        </button>
+      </div>
+    </Dialog>
+  );
 }

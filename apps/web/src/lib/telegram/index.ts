@@ -16,11 +16,43 @@ export function telegram(): Integration | null {
 }
 
 /**
+ * Whether the page runs inside a Telegram client (docs/decisions/035): a mobile or desktop
+ * client's webview has its bridge (`TelegramWebviewProxy.postEvent`, or `external.notify` on
+ * older desktop clients); Telegram's web clients hold the app in a frame, and only they may
+ * (frame-ancestors: plugins/web.ts). An ordinary browser tab has none of these, whatever its
+ * address says: launch data in its hash is a link someone sent, not a launch.
+ */
+export function insideTelegram(w: Window = window): boolean {
+  const bridge = w as unknown as {
+    TelegramWebviewProxy?: { postEvent?: unknown };
+    external?: { notify?: unknown };
+  };
+  if (typeof bridge.TelegramWebviewProxy?.postEvent === 'function') return true;
+  if (typeof bridge.external?.notify === 'function') return true;
+  try {
+    return w.parent !== w;
+  } catch {
+    return true; // a cross-origin parent: a frame all the same
+  }
+}
+
+/** Takes launch data out of the address bar, so it is neither used nor kept. */
+function dropLaunchFromAddress(): void {
+  window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+}
+
+/**
  * Inside Telegram: loads and starts the integration and resolves to the screen the start link
- * asks for (null: stay). Resolves to null at once in a browser, or if the integration fails to load.
+ * asks for (null: stay). Resolves to null at once in a browser, or if the integration fails to
+ * load. Launch data in an ordinary browser's address signs no one in (docs/decisions/035).
  */
 export async function startMiniApp(): Promise<string | null> {
-  let launched = window.location.hash.includes('tgWebAppData=');
+  const inHash = window.location.hash.includes('tgWebAppData=');
+  if (!insideTelegram()) {
+    if (inHash) dropLaunchFromAddress();
+    return null;
+  }
+  let launched = inHash;
   try {
     launched ||= sessionStorage.getItem(LAUNCH_STORAGE_KEY) !== null;
   } catch {

@@ -4,7 +4,7 @@
  * starts it, signs the Telegram user in and lays Telegram's theme and viewport over the design
  * tokens. The screens' controls are in ./controls.ts (docs/decisions/029).
  */
-import { AuthResult, loadLaterTexts } from '@p2p/shared';
+import { AuthResult, effectiveName, loadLaterTexts } from '@p2p/shared';
 import {
   init,
   miniApp,
@@ -17,7 +17,7 @@ import { currentLang } from '@/i18n/current-lang';
 import { apiRequest } from '@/lib/api';
 import { getAccessToken, getStoredUser, saveTokens, saveUser } from '@/lib/storage';
 import { attempt, mountControls } from './controls';
-import { initDataUserId, type MiniAppLaunch, readLaunch, startAppPath } from './launch';
+import { initDataUserId, initDataUserLabel, type MiniAppLaunch, readLaunch, startAppPath } from './launch';
 import { launchThemeParams, themeTokens } from './theme';
 import './telegram.css';
 
@@ -70,21 +70,58 @@ export async function start(): Promise<{ path: string | null } | null> {
 /**
  * Silent sign-in with the launch's init data (POST /auth/telegram/webapp), unless the session
  * here is already this Telegram user's: the first screen is then drawn signed in, with no sign-in
- * screen in between. A refusal leaves the visitor signed out, as on the web.
+ * screen in between. A refusal leaves the visitor signed out, as on the web. Another account
+ * signed in here is never replaced silently (docs/decisions/035): the person is asked
+ * («Вы вошли как …. Войти как @…?», TelegramBridge) and the launch waits for the answer.
  */
 async function signIn(initData: string): Promise<void> {
-  if (getAccessToken() && getStoredUser()?.telegramId === initDataUserId(initData)) return;
+  const current = getAccessToken() ? getStoredUser() : null;
+  if (current?.telegramId === initDataUserId(initData)) return;
+  if (current) {
+    pendingSwitch = { initData, current: effectiveName(current), next: initDataUserLabel(initData) };
+    await loadLaterTexts(currentLang()).catch(() => undefined);
+    return;
+  }
+  await signInWith(initData);
+}
+
+/** Another account is signed in and the launch is someone else's: who is who, until answered. */
+export interface AccountSwitch {
+  current: string;
+  next: string;
+}
+let pendingSwitch: (AccountSwitch & { initData: string }) | null = null;
+
+/** The launch waiting for the person's answer (TelegramBridge asks), or null. */
+export function accountSwitch(): AccountSwitch | null {
+  return pendingSwitch && { current: pendingSwitch.current, next: pendingSwitch.next };
+}
+
+/**
+ * The answer: `switchTo` signs the launch's user in (a fresh start of the app under that
+ * account); otherwise the signed-in account stays and the launch data is forgotten.
+ */
+export async function answerAccountSwitch(switchTo: boolean): Promise<boolean> {
+  const asked = pendingSwitch;
+  pendingSwitch = null;
+  if (!asked || !switchTo) return false;
+  return signInWith(asked.initData);
+}
+
+async function signInWith(initData: string): Promise<boolean> {
   try {
     const answer = AuthResult.parse(
       await apiRequest('/auth/telegram/webapp', { method: 'POST', body: { initData }, auth: false }),
     );
     saveTokens(answer.tokens);
     saveUser(answer.user);
+    return true;
   } catch (error) {
     console.warn('Mini App sign-in failed', error);
     signInFailed = true;
     // Its notice (TelegramBridge) is among the texts loaded later.
     await loadLaterTexts(currentLang()).catch(() => undefined);
+    return false;
   }
 }
 

@@ -55,6 +55,23 @@ export function startAppPath(param: string | null | undefined): string {
   return kind && id ? `/${kind.toLowerCase()}/${id.toLowerCase()}` : '/wallet';
 }
 
+/**
+ * How the init data's user is named to the person asked whether to switch to them: `@username`,
+ * else the first name (unverified: only shown; the server checks the data at sign-in).
+ */
+export function initDataUserLabel(initData: string): string {
+  try {
+    const user = JSON.parse(new URLSearchParams(initData).get('user') ?? '') as {
+      username?: unknown;
+      first_name?: unknown;
+    };
+    if (typeof user.username === 'string' && user.username) return `@${user.username}`;
+    return typeof user.first_name === 'string' ? user.first_name : '';
+  } catch {
+    return '';
+  }
+}
+
 /** The user id inside the init data (unverified: only to tell whether the stored session is theirs). */
 export function initDataUserId(initData: string): string | null {
   try {

@@ -121,6 +121,7 @@ export const backofficeConsole: Messages<typeof ru> = {
   'bo.wd.txHashRequired': 'Enter the TX Hash',
   'bo.wd.rejectReason': 'Reason for rejection',
   'bo.wd.rejectReasonRequired': 'Give a reason for the rejection',
+  'bo.wd.chainCheckRequired': 'Say what you checked on the chain before marking it not sent',
   'bo.wd.completeTitle': 'Complete the request',
   'bo.wd.rejectTitle': 'Reject the request',
   'bo.wd.confirmTitle': 'Confirm the action',

@@ -8,6 +8,7 @@ export const security: Messages<typeof ru> = {
   'security.codeToSaveAddress': 'Enter your two-factor code to save a withdrawal address',
   'security.codeToStepUp': 'Enter the code from your authenticator app',
   'security.codeInvalid': 'Invalid two-factor code',
+  'security.codeUsed': 'This code has already been used. Wait for the next code in your authenticator app.',
   'security.alreadyEnabled': 'Two-factor authentication is already on',
   'security.notEnabled': 'Two-factor authentication is not on',
   'security.setupFirst': 'Start the set-up first: get the secret and scan the QR code',

@@ -13,6 +13,9 @@ export const staffSafety: Messages<typeof ru> = {
   'staffSafety.proposerNoLonger':
     'The author of the proposal may no longer make this decision: the case changed hands or their access changed',
   'staffSafety.creditInvalid': 'The credit no longer passes its checks: reject the proposal',
+  'staffSafety.failPending': 'Marking this withdrawal not sent already waits for a second administrator',
+  'staffSafety.withdrawalNoLongerClaimed':
+    'The withdrawal is no longer being sent (completed or closed meanwhile): reject the proposal',
   'staffSafety.rejectNoteRequired': 'Give the reason for rejecting (at least 5 characters)',
   'staffSafety.rejectNoteTooLong': 'The reason must be at most 1000 characters',
   'staffSafety.nav': 'Approvals',
@@ -29,6 +32,10 @@ export const staffSafety: Messages<typeof ru> = {
   'staffSafety.page.loadError': 'Could not load the approvals',
   'staffSafety.kind.dispute': 'Dispute resolution',
   'staffSafety.kind.credit': 'Balance credit',
+  'staffSafety.kind.withdrawalFail': 'Returning a claimed withdrawal (“not sent”)',
+  'staffSafety.field.withdrawal': 'Withdrawal',
+  'staffSafety.field.address': 'Destination address',
+  'staffSafety.field.chainCheck': 'What was checked on the chain',
   'staffSafety.outcome.release': 'Release the crypto to the buyer',
   'staffSafety.outcome.refund': 'Return the crypto to the seller',
   'staffSafety.status.pending': 'Waiting',

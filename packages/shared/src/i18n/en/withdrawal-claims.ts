@@ -24,7 +24,7 @@ export const withdrawalClaims: Messages<typeof ru> = {
   'wdc.send.later': 'Later',
   'wdc.fail.title': 'Sending failed?',
   'wdc.fail.text':
-    '{amount} will return to the user’s available balance. Mark it only if the coins certainly did not leave.',
-  'wdc.fail.note': 'What happened (optional)',
+    '{amount} will return to the user’s available balance. Mark it only if the coins certainly did not leave. Above the four-eyes limit a second administrator approves it first.',
+  'wdc.fail.note': 'What you checked on the chain (address, hash, mempool)',
   'wdc.user.beingSent': 'Being sent: it can no longer be cancelled',
 };

@@ -119,6 +119,7 @@ export const backofficeConsole = {
   'bo.wd.txHashRequired': 'Введите TX Hash',
   'bo.wd.rejectReason': 'Причина отклонения',
   'bo.wd.rejectReasonRequired': 'Укажите причину отклонения',
+  'bo.wd.chainCheckRequired': 'Укажите, что проверено в блокчейне, прежде чем отметить вывод неотправленным',
   'bo.wd.completeTitle': 'Завершить заявку',
   'bo.wd.rejectTitle': 'Отклонить заявку',
   'bo.wd.confirmTitle': 'Подтвердите действие',

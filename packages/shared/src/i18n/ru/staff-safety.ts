@@ -11,6 +11,9 @@ export const staffSafety = {
   'staffSafety.proposerNoLonger':
     'Автор предложения больше не может принять это решение: дело перешло к другому или доступ изменился',
   'staffSafety.creditInvalid': 'Начисление больше не проходит проверку: отклоните предложение',
+  'staffSafety.failPending': 'Отметка «не отправлено» для этого вывода уже ждет второго администратора',
+  'staffSafety.withdrawalNoLongerClaimed':
+    'Вывод больше не в отправке (завершен или закрыт): отклоните предложение',
   'staffSafety.rejectNoteRequired': 'Укажите причину отказа (минимум 5 символов)',
   'staffSafety.rejectNoteTooLong': 'Причина не должна превышать 1000 символов',
   // The console (apps/web/src/features/admin): the approvals page, its nav entry, the notices.
@@ -29,6 +32,10 @@ export const staffSafety = {
   'staffSafety.page.loadError': 'Ошибка загрузки одобрений',
   'staffSafety.kind.dispute': 'Решение по спору',
   'staffSafety.kind.credit': 'Начисление на баланс',
+  'staffSafety.kind.withdrawalFail': 'Возврат отправленного вывода («не отправлено»)',
+  'staffSafety.field.withdrawal': 'Вывод',
+  'staffSafety.field.address': 'Адрес получателя',
+  'staffSafety.field.chainCheck': 'Что проверено в блокчейне',
   'staffSafety.outcome.release': 'Выпустить криптовалюту покупателю',
   'staffSafety.outcome.refund': 'Вернуть криптовалюту продавцу',
   'staffSafety.status.pending': 'Ожидает',

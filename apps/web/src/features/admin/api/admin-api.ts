@@ -82,7 +82,11 @@ export const adminApi = {
       `/admin/withdrawals${queryOf(params)}`,
     ),
   decideWithdrawal: (id: string, action: StaffWithdrawalAction, body: { note?: string; txHash?: string }) =>
-    adminRequest<AdminWithdrawalView>(`/admin/withdrawals/${id}/${action}`, { method: 'POST', body }),
+    // A fail above FOUR_EYES_USD answers 202 with a proposal (docs/decisions/035).
+    adminRequest<AdminWithdrawalView | PendingApprovalResult>(`/admin/withdrawals/${id}/${action}`, {
+      method: 'POST',
+      body,
+    }),
 
   dashboard: () => adminRequest<AdminDashboard>('/admin/dashboard'),
   staff: () => adminRequest<{ staff: StaffMember[] }>('/admin/staff'),

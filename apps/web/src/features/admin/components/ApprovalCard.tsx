@@ -13,6 +13,13 @@ const PILL: Record<ApprovalStatus, string> = {
   cancelled: 'muted',
 };
 
+/** What a proposal does, as its card's title says. */
+export const KIND_LABEL = {
+  'dispute.resolve': 'staffSafety.kind.dispute',
+  'balance.credit': 'staffSafety.kind.credit',
+  'withdrawal.fail': 'staffSafety.kind.withdrawalFail',
+} as const;
+
 export const staffName = (s: StaffRef) => `${s.firstName} ${s.lastName}`.trim() || s.email;
 
 /**
@@ -36,15 +43,14 @@ export function ApprovalCard({
   return (
     <li className="panel bo-card" data-testid="approval" data-approval-id={a.id} data-status={a.status}>
       <div className="bo-card__head">
-        <span className="bo-strong">
-          {t(a.kind === 'dispute.resolve' ? 'staffSafety.kind.dispute' : 'staffSafety.kind.credit')}
-        </span>
+        <span className="bo-strong">{t(KIND_LABEL[a.kind])}</span>
         <span className={`status-pill status-pill--${PILL[a.status]}`}>
           {t(`staffSafety.status.${a.status}`)}
         </span>
       </div>
       <dl className="bo-facts">
         {a.trade ? <TradeFacts trade={a.trade} /> : null}
+        {a.withdrawal ? <WithdrawalFacts withdrawal={a.withdrawal} /> : null}
         <ProposalFacts approval={a} />
       </dl>
       {pending ? (
@@ -85,6 +91,28 @@ function TradeFacts({ trade }: { trade: NonNullable<ApprovalView['trade']> }) {
   );
 }
 
+/**
+ * A withdrawal fail's request (docs/decisions/035): its status now and where it was sent; the
+ * proposal's reason is what the proposer checked on the chain.
+ */
+function WithdrawalFacts({ withdrawal: w }: { withdrawal: NonNullable<ApprovalView['withdrawal']> }) {
+  const t = useT();
+  return (
+    <>
+      <div>
+        <dt>{t('staffSafety.field.withdrawal')}</dt>
+        <dd data-testid="approval-withdrawal">
+          {shortId(w.id)} · {t(`bo.wdStatus.${w.status}`)} · {w.network}
+        </dd>
+      </div>
+      <div className="bo-facts__wide">
+        <dt>{t('staffSafety.field.address')}</dt>
+        <dd className="bo-break mono">{w.address}</dd>
+      </div>
+    </>
+  );
+}
+
 /** How much and its dollars, who gets it, who proposed it and why, and the decision if any. */
 function ProposalFacts({ approval: a }: { approval: ApprovalView }) {
   const t = useT();
@@ -119,7 +147,7 @@ function ProposalFacts({ approval: a }: { approval: ApprovalView }) {
         </dd>
       </div>
       <div className="bo-facts__wide">
-        <dt>{t('staffSafety.field.reason')}</dt>
+        <dt>{t(a.withdrawal ? 'staffSafety.field.chainCheck' : 'staffSafety.field.reason')}</dt>
         <dd className="bo-break">{a.reason}</dd>
       </div>
       {a.decidedBy && a.decidedAt ? (

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
 import { type Translate, useT } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
+import { KIND_LABEL } from './ApprovalCard';
 import { formProblem, useConsoleForm, withKeys } from './admin-form';
 
 export type ApprovalStep = 'approve' | 'reject' | 'cancel';
@@ -27,7 +28,7 @@ function stepText(a: ApprovalView, step: ApprovalStep, t: Translate, fmt: Return
   if (step !== 'approve') return t(step === 'reject' ? 'staffSafety.rejectText' : 'staffSafety.withdrawText');
   const what = a.trade
     ? t(a.trade.outcome === 'release' ? 'staffSafety.outcome.release' : 'staffSafety.outcome.refund')
-    : t('staffSafety.kind.credit');
+    : t(KIND_LABEL[a.kind]);
   return t('staffSafety.approveText', {
     what,
     amount: fmt.crypto(a.amount, a.cryptocurrency),

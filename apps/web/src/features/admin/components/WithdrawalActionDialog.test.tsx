@@ -51,11 +51,14 @@ describe('a staff decision on a withdrawal, asked a second time', () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
-  it('fails with or without a note; approves with no field', async () => {
+  it('fails only with what was checked on the chain; approves with no field', async () => {
     const failed = open('fail');
     fireEvent.click(failed.dialog.getByRole('button', { name: 'Не удалось' }));
-    await waitFor(() => expect(failed.onSubmit).toHaveBeenLastCalledWith({}));
-    fireEvent.change(failed.dialog.getByLabelText('Что случилось (необязательно)'), {
+    expect((await failed.dialog.findByRole('alert')).textContent).toContain(
+      'Укажите, что проверено в блокчейне',
+    );
+    expect(failed.onSubmit).not.toHaveBeenCalled();
+    fireEvent.change(failed.dialog.getByLabelText('Что проверено в блокчейне (адрес, хеш, мемпул)'), {
       target: { value: 'Узел недоступен' },
     });
     fireEvent.click(failed.dialog.getByRole('button', { name: 'Не удалось' }));

@@ -10,11 +10,18 @@ import { actionLabelKey } from './WithdrawalSending';
 /** The decisions asked a second time: approve, reject (with its reason), fail (money returns). */
 export type AskedAction = 'approve' | 'reject' | 'fail';
 
-/** The decision's note (WithdrawalDecision): optional, but a rejection must give its reason. */
+/**
+ * The decision's note (WithdrawalDecision): optional, but a rejection must give its reason and
+ * a fail what was checked on the chain (docs/decisions/035).
+ */
 const OPTIONAL_NOTE = WithdrawalDecision.pick({ note: true });
 const REQUIRED_NOTE = z.object({
   note: WithdrawalDecision.shape.note.unwrap().min(1, 'bo.wd.rejectReasonRequired'),
 });
+const CHAIN_CHECK = z.object({
+  note: WithdrawalDecision.shape.note.unwrap().min(1, 'bo.wd.chainCheckRequired'),
+});
+const NOTE_RULE = { approve: OPTIONAL_NOTE, reject: REQUIRED_NOTE, fail: CHAIN_CHECK } as const;
 
 /** The dialog's title and what it says will happen. */
 function actionTexts(
@@ -42,7 +49,8 @@ function actionTexts(
 
 /**
  * One step before a staff decision: reject asks for its reason, fail says the
- * money returns to the user and takes an optional note, approve asks for a plain confirmation.
+ * money returns to the user (after a second admin's approval above FOUR_EYES_USD) and asks what
+ * was checked on the chain, approve asks for a plain confirmation.
  * Completing a claimed request has its own dialog (WithdrawalSendingDialog).
  */
 export function WithdrawalActionDialog({
@@ -61,10 +69,7 @@ export function WithdrawalActionDialog({
   const t = useT();
   const fmt = useFormat();
   const id = useId();
-  const form = useConsoleForm<{ note: string }, { note?: string }>(
-    action === 'reject' ? REQUIRED_NOTE : OPTIONAL_NOTE,
-    { note: '' },
-  );
+  const form = useConsoleForm<{ note: string }, { note?: string }>(NOTE_RULE[action], { note: '' });
   const problem = formProblem(form.formState.errors, ['note']);
   const { title, text } = actionTexts(withdrawal, action, t, fmt);
   return (

@@ -1,6 +1,7 @@
 import type { AdminView, AdminWithdrawalView } from '@p2p/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/components/ui/toast';
 import { fakeApi, renderApp } from '@/test-support/render';
 import { adminTokens } from '../api/admin-storage';
 import { AdminSessionProvider } from '../session';
@@ -132,13 +133,55 @@ describe('/admin/withdrawals: a withdrawal is claimed before it is sent (docs/de
       '0,10050000 BTC вернутся на доступный баланс',
     );
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    // It says what was checked on the chain first (docs/decisions/035).
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Не удалось' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'Укажите, что проверено в блокчейне',
+    );
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText(/Что проверено в блокчейне/), {
+      target: { value: 'Хеша нет ни в мемпуле, ни в блоках' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Не удалось' }));
     await waitFor(() =>
       expect(calls).toContainEqual({
         path: `/admin/withdrawals/${claimed.id}/fail`,
         method: 'POST',
-        body: {},
+        body: { note: 'Хеша нет ни в мемпуле, ни в блоках' },
       }),
     );
+  });
+
+  it('a large fail becomes a proposal: the console says it waits for a second admin', async () => {
+    const api = fakeApi((path) => {
+      if (path === '/admin/auth/me') return me;
+      if (path.endsWith('/fail')) {
+        return {
+          pendingApproval: true,
+          approvalId: '7c1d0a56-8a43-4a57-9b53-6f1f7a1f2a10',
+          kind: 'withdrawal.fail',
+          cryptocurrency: 'BTC',
+          amount: '0.10050000',
+          usdValue: '6532.50',
+          thresholdUsd: 1000,
+        };
+      }
+      return {
+        withdrawals: [claimed],
+        pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasPrev: false, hasNext: false },
+      };
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const said = vi.spyOn(toast, 'success');
+    render();
+    const row = await screen.findByTestId('withdrawal-row');
+    fireEvent.click(await within(row).findByRole('button', { name: 'Не удалось' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Что проверено в блокчейне/), {
+      target: { value: 'Хеша нет' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Не удалось' }));
+    await waitFor(() => expect(said).toHaveBeenCalledWith('Ожидает одобрения второго администратора'));
+    expect(said).not.toHaveBeenCalledWith(expect.stringMatching(/не удалась|failed/i));
   });
 });

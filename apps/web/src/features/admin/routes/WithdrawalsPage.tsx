@@ -99,10 +99,15 @@ function useWithdrawalDecisions() {
   const decide = useMutation({
     mutationFn: (input: Decision) => adminApi.decideWithdrawal(input.id, input.action, input.body),
     onSuccess: (data, input) => {
-      toast.success(t(input.action === 'processing' ? 'wdc.done.processing' : `bo.wd.done.${input.action}`));
+      const proposed = 'pendingApproval' in data;
+      if (proposed) toast.success(t('staffSafety.pendingSecondAdmin'));
+      else
+        toast.success(
+          t(input.action === 'processing' ? 'wdc.done.processing' : `bo.wd.done.${input.action}`),
+        );
       setAsking(null);
       // «Отправить» claimed it: now, and only now, the details to send with (docs/decisions/023).
-      setSending(input.action === 'processing' ? data : null);
+      setSending(input.action === 'processing' && !proposed ? data : null);
       void queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
     },

@@ -6,6 +6,8 @@ export type SecondFactorReason = 'not_enabled' | 'missing' | 'invalid';
 export function secondFactorReason(error: unknown): SecondFactorReason | null {
   if (!(error instanceof ApiError) || error.code !== 'TWO_FACTOR_REQUIRED') return null;
   const reason = (error.details as { reason?: unknown } | undefined)?.reason;
+  // A reused code is a wrong one for the form; the server's message says it was used.
+  if (reason === 'used') return 'invalid';
   return reason === 'not_enabled' || reason === 'missing' || reason === 'invalid' ? reason : 'missing';
 }
 
