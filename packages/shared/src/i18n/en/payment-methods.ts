@@ -22,6 +22,8 @@ export const paymentMethods: Messages<typeof ru> = {
   'paymentMethod.wechat': 'WeChat Pay',
   'pm.subtitle': 'Details you send to buyers in your trades',
   'pm.add': 'Add',
+  'pm.backToTrade': 'Back to the trade',
+  'pm.backToOrder': 'Back to the order',
   'pm.addFirst': 'Add a payment method',
   'pm.addTitle': 'New payment method',
   'pm.editTitle': 'Edit payment method',

@@ -20,6 +20,8 @@ export const paymentMethods = {
   'paymentMethod.wechat': 'WeChat Pay',
   'pm.subtitle': 'Реквизиты, которые вы отправляете покупателям в сделках',
   'pm.add': 'Добавить',
+  'pm.backToTrade': 'Вернуться к сделке',
+  'pm.backToOrder': 'Вернуться к ордеру',
   'pm.addFirst': 'Добавить способ оплаты',
   'pm.addTitle': 'Новый способ оплаты',
   'pm.editTitle': 'Изменить способ оплаты',
