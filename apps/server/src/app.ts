@@ -75,6 +75,9 @@ const CSP = {
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],
+  // Added per response, only over HTTPS (httpsOnlyHeaders): over plain HTTP on a LAN address it
+  // would send every file to an https:// URL nobody serves (docs/decisions/034).
+  upgradeInsecureRequests: null,
 };
 
 declare module 'fastify' {
@@ -105,6 +108,29 @@ function rateLimitKey(request: FastifyRequest): string {
   if (request.staffId) return `staff:${request.staffId}`;
   if (request.userId && !request.pendingSessionId) return `user:${request.userId}`;
   return `ip:${request.ip}`;
+}
+
+/**
+ * Static files and the SPA's page are not the API: a cold load fetches dozens of them, so they
+ * never spend the address's API budget (docs/decisions/034). Only GET/HEAD outside /api and
+ * /socket.io are exempt.
+ */
+function isStaticRequest(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?')[0] ?? '/';
+  return !(path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io'));
+}
+
+/**
+ * Whether the browser reached us over HTTPS: the request's protocol (X-Forwarded-Proto only
+ * from TRUST_PROXY's proxies), or a Host equal to an https PUBLIC_URL's, which a proxy that
+ * terminates TLS forwards unchanged (docs/decisions/034).
+ */
+export function servedOverHttps(request: FastifyRequest, publicUrl: string): boolean {
+  if (request.protocol === 'https') return true;
+  if (!publicUrl.startsWith('https://')) return false;
+  const host = request.headers.host?.toLowerCase();
+  return host !== undefined && host === new URL(publicUrl).host.toLowerCase();
 }
 
 /** Builds the HTTP app. Plugin order: external plugins, app plugins, routes. */
@@ -153,6 +179,15 @@ async function registerExternalPlugins(app: App, ctx: AppContext, options: Build
   await app.register(helmet, {
     contentSecurityPolicy: { directives: CSP },
     crossOriginEmbedderPolicy: false,
+    // HTTPS-only headers are added per request below, when the request came over HTTPS.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!servedOverHttps(request, ctx.config.publicUrl)) return;
+    reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    const csp = reply.raw.getHeader('content-security-policy');
+    if (typeof csp === 'string')
+      reply.raw.setHeader('content-security-policy', `${csp};upgrade-insecure-requests`);
   });
   // Uploads: one file of at most 5 MB per request (receipts; routes may set tighter limits).
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, parts: 11 } });
@@ -170,6 +205,7 @@ async function registerExternalPlugins(app: App, ctx: AppContext, options: Build
       // Runs after the routes' authentication (onRequest): a live session's subject, else the
       // address. A token alone (signed, perhaps revoked) never picks whose budget is spent.
       keyGenerator: rateLimitKey,
+      allowList: isStaticRequest,
       // Thrown by the plugin, so it reaches the one error handler and becomes the envelope.
       errorResponseBuilder: (_request, context) =>
         new AppError('RATE_LIMITED', 'errors.rateLimitedSeconds', { seconds: Math.ceil(context.ttl / 1000) }),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerSound } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
@@ -177,5 +178,37 @@ describe('who may send details, and when', () => {
     await c.act(c.seller.userId, 'cancel_trade');
     expect((await attach(c.tradeId, c.seller.headers, other.id)).statusCode).toBe(409);
     expect((await tradeOf(c.tradeId, c.seller.headers)).paymentTemplate).toBeNull();
+  });
+});
+
+describe("the buyer's payment window starts when the first details arrive (docs/decisions/034)", () => {
+  it('restarts the deadline at the first details only, by the same window, and never after it passed', async () => {
+    const s = await tradeScenario(t);
+    const template = await createTemplate(t.app, s.seller);
+    const opened = await tradeOf(s.tradeId, s.buyer.headers);
+    const window = Date.parse(opened.paymentDeadline) - Date.parse(opened.createdAt);
+    expect(window).toBeGreaterThan(0);
+
+    t.clock.advance(4 * 60_000);
+    expect((await attach(s.tradeId, s.seller.headers, template.id)).statusCode).toBe(200);
+    const sentAt = t.clock.now().getTime();
+    const first = await tradeOf(s.tradeId, s.buyer.headers);
+    expect(Date.parse(first.paymentDeadline)).toBe(sentAt + window);
+
+    // Sending again (another method, a correction) does not buy more time.
+    t.clock.advance(2 * 60_000);
+    expect((await attach(s.tradeId, s.seller.headers, template.id)).statusCode).toBe(200);
+    expect((await tradeOf(s.tradeId, s.buyer.headers)).paymentDeadline).toBe(first.paymentDeadline);
+
+    // Details sent after the opening's deadline passed revive nothing: the expiry job owns it.
+    const late = await tradeScenario(t);
+    const lateTemplate = await createTemplate(t.app, late.seller);
+    const passed = new Date(t.clock.now().getTime() - 1000);
+    await t.ctx.db.execute(sql`UPDATE trades SET payment_deadline = ${passed} WHERE id = ${late.tradeId}`);
+    const lateOpened = await tradeOf(late.tradeId, late.buyer.headers);
+    expect((await attach(late.tradeId, late.seller.headers, lateTemplate.id)).statusCode).toBe(200);
+    expect((await tradeOf(late.tradeId, late.buyer.headers)).paymentDeadline).toBe(
+      lateOpened.paymentDeadline,
+    );
   });
 });

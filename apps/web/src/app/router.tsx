@@ -6,8 +6,10 @@ import { API_GUIDE_PATH, INFO_SLUGS } from '@/features/info';
 import { MarketPage } from '@/features/market';
 import { orderScreens } from '@/features/orders';
 import { currentLang } from '@/i18n';
+import { loadChunk } from './chunk-reload';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
+import { FirstLoadFallback, RouteError } from './RouteError';
 
 /**
  * A screen loaded when its route is first opened (its own chunk): the market page, where most
@@ -15,7 +17,7 @@ import { NotFoundPage } from './NotFoundPage';
  */
 const page = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
   path,
-  lazy: async () => ({ Component: await load() }),
+  lazy: async () => ({ Component: await loadChunk(load) }),
 });
 /**
  * A page whose screens use texts of the later part of the catalogue (docs/decisions/015): its
@@ -69,31 +71,43 @@ const adminRoute: RouteObject = {
   path: '/admin/*',
   lazy: async () => {
     // The console's texts come with its code (docs/decisions/015), not in the first load.
-    return { Component: (await withLaterTexts(import('@/features/admin/AdminApp'))).AdminApp };
+    const admin = await loadChunk(() => withLaterTexts(import('@/features/admin/AdminApp')));
+    return { Component: admin.AdminApp };
   },
+  errorElement: <RouteError />,
+  HydrateFallback: FirstLoadFallback,
 };
 
 export const routes: RouteObject[] = [
   adminRoute,
   {
     element: <AppLayout />,
-    children: [
-      { path: '/', element: <MarketPage /> },
-      // The market is in the entry: most visits start there. Every other screen is its own chunk.
-      page('/auth', async () => (await import('@/features/auth/screens')).AuthPage),
-      page('/order/:id', async () => (await orders()).OrderDetailPage),
-      page('/user/:id', async () => (await import('@/features/users')).PublicProfilePage),
-      page(API_GUIDE_PATH, async () => (await import('@/features/info/screens')).ApiGuidePage),
-      ...INFO_SLUGS.map((slug) =>
-        page(`/${slug}`, async () => {
-          const { InfoPage } = await import('@/features/info/screens');
-          return () => <InfoPage slug={slug} />;
-        }),
-      ),
-      { element: <RequireAuth />, children: privateRoutes },
-      { path: '*', element: <NotFoundPage /> },
-    ],
+    // A failed screen (its chunk, its render) shows the error screen inside the layout; a failed
+    // layout shows it alone. Never React Router's developer screen (docs/decisions/034).
+    errorElement: <RouteError />,
+    // A full load draws the layout with this in place of the screen while the screen's chunk
+    // arrives (React Router's HydrateFallback; without one it warns and draws nothing).
+    children: [{ errorElement: <RouteError />, HydrateFallback: FirstLoadFallback, children: appRoutes() }],
   },
 ];
+
+function appRoutes(): RouteObject[] {
+  return [
+    { path: '/', element: <MarketPage /> },
+    // The market is in the entry: most visits start there. Every other screen is its own chunk.
+    page('/auth', async () => (await import('@/features/auth/screens')).AuthPage),
+    page('/order/:id', async () => (await orders()).OrderDetailPage),
+    page('/user/:id', async () => (await import('@/features/users')).PublicProfilePage),
+    page(API_GUIDE_PATH, async () => (await import('@/features/info/screens')).ApiGuidePage),
+    ...INFO_SLUGS.map((slug) =>
+      page(`/${slug}`, async () => {
+        const { InfoPage } = await import('@/features/info/screens');
+        return () => <InfoPage slug={slug} />;
+      }),
+    ),
+    { element: <RequireAuth />, children: privateRoutes },
+    { path: '*', element: <NotFoundPage /> },
+  ];
+}
 
 export const router = createBrowserRouter(routes);

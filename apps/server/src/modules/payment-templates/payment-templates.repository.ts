@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import {
   type PaymentTemplateRow,
   paymentTemplates,
   type TradePaymentDetailsRow,
   tradePaymentDetails,
+  trades,
   users,
 } from '../../db/schema.ts';
 
@@ -111,6 +112,32 @@ export async function insertSentDetails(
   values: typeof tradePaymentDetails.$inferInsert,
 ): Promise<void> {
   await tx.insert(tradePaymentDetails).values(values);
+}
+
+/** Whether the seller has sent details on this trade before (inside the trade's lock). */
+export async function hasSentDetails(tx: Tx, tradeId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: tradePaymentDetails.id })
+    .from(tradePaymentDetails)
+    .where(eq(tradePaymentDetails.tradeId, tradeId))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Moves a trade's payment deadline (the buyer's window restarts when the first details arrive,
+ * docs/decisions/034); only a later deadline is ever written.
+ */
+export async function extendPaymentDeadline(
+  tx: Tx,
+  tradeId: string,
+  deadline: Date,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(trades)
+    .set({ paymentDeadline: deadline, updatedAt: now })
+    .where(and(eq(trades.id, tradeId), lt(trades.paymentDeadline, deadline)));
 }
 
 /** Every set of details sent on these trades, oldest first (the last one is current). */

@@ -119,6 +119,17 @@ export class PaymentTemplatesService {
       const template = await repo.lockTemplateOfUser(tx, userId, templateId);
       if (!template) throw notFound('errors.templateNotFound');
       if (!template.isActive) throw new AppError('RULE_VIOLATION', 'errors.templateInactive');
+      // The buyer cannot pay before the details exist: their window (the order's time limit,
+      // counted from the opening until now) restarts when the first details arrive; until then
+      // the opening's deadline is the seller's to send them (docs/decisions/034).
+      if (
+        trade.status === 'ESCROW_LOCKED' &&
+        now < trade.paymentDeadline &&
+        !(await repo.hasSentDetails(tx, tradeId))
+      ) {
+        const window = trade.paymentDeadline.getTime() - trade.createdAt.getTime();
+        await repo.extendPaymentDeadline(tx, tradeId, new Date(now.getTime() + window), now);
+      }
       await repo.insertSentDetails(tx, {
         tradeId,
         templateId,

@@ -22,6 +22,13 @@ export const paymentMethods: Messages<typeof ru> = {
   'paymentMethod.wechat': 'WeChat Pay',
   'pm.subtitle': 'Details you send to buyers in your trades',
   'pm.add': 'Add',
+  'pm.needed.add': 'Add a payment method',
+  'pm.needed.text':
+    'When a buyer opens a trade, send them your saved payment details: they cannot pay without them.',
+  'pm.needed.none':
+    'You have no saved payment details. Every trade on this order needs them: the buyer cannot pay until you send them.',
+  'pm.backToTrade': 'Back to the trade',
+  'pm.backToOrder': 'Back to the order',
   'pm.addFirst': 'Add a payment method',
   'pm.addTitle': 'New payment method',
   'pm.editTitle': 'Edit payment method',

@@ -43,6 +43,8 @@ export const trade: Messages<typeof ru> = {
   'trade.hint.release_gated': 'Tick the checks below to release {crypto} to the buyer.',
   'trade.hint.waitDetails':
     'The seller has not sent the payment details yet. "I have paid" becomes available once they appear below: pay only to them.',
+  'trade.hint.sendDetails':
+    'Your move: send the buyer your payment details below. They cannot pay without them; if they are not sent by {time}, the trade is cancelled.',
   'trade.hint.waitSeller':
     'Waiting for the seller. If something is wrong, write in the chat or open a dispute.',
   'trade.hint.waitBuyer':
@@ -101,6 +103,12 @@ export const trade: Messages<typeof ru> = {
   'trade.timer.paymentNoteBuyer': 'Pay by {time}, or the trade is cancelled automatically.',
   'trade.timer.paymentNoteSeller': 'The buyer must pay by {time}, or the trade is cancelled automatically.',
   'trade.timer.paymentExpired': 'The payment time is over. The trade will be cancelled.',
+  'trade.timer.details': 'Time to send payment details',
+  'trade.timer.detailsNoteSeller':
+    "Send your payment details by {time}, or the trade is cancelled and the crypto returns to you. The buyer's time to pay starts when the details arrive.",
+  'trade.timer.detailsNoteBuyer':
+    'The seller must send payment details by {time}. Your time to pay starts when they arrive.',
+  'trade.timer.detailsExpired': 'Payment details were not sent in time. The trade will be cancelled.',
   'trade.timer.confirmation': 'Time to confirm',
   'trade.timer.confirmationNoteSeller': 'Confirm the payment as soon as the money arrives.',
   'trade.timer.confirmationNoteBuyer': 'The seller should confirm the payment within this time.',
@@ -200,6 +208,8 @@ export const trade: Messages<typeof ru> = {
   'trade.progress.title': 'Progress',
   'trade.progress.paid': 'Payment sent',
   'trade.progress.wait.created': "waiting for the buyer's payment",
+  'trade.progress.wait.detailsSeller': 'send the buyer your payment details',
+  'trade.progress.wait.detailsBuyer': "waiting for the seller's payment details",
   'trade.progress.wait.paid': "waiting for the seller's confirmation",
   'trade.progress.wait.confirmed': 'waiting for the crypto to be released',
   'trade.progress.created': 'Trade created',

@@ -42,6 +42,8 @@ export const trade = {
   'trade.hint.release_gated': 'Отметьте пункты проверки ниже, чтобы отправить {crypto} покупателю.',
   'trade.hint.waitDetails':
     'Продавец ещё не отправил реквизиты. Кнопка «Я оплатил» станет доступна, когда они появятся ниже: переводите деньги только по ним.',
+  'trade.hint.sendDetails':
+    'Сейчас ваш ход: отправьте реквизиты покупателю ниже. Без них он не сможет оплатить; если не отправить до {time}, сделка отменится.',
   'trade.hint.waitSeller':
     'Ждём действий продавца. Если что-то пошло не так, напишите в чат или откройте спор.',
   'trade.hint.waitBuyer':
@@ -103,6 +105,12 @@ export const trade = {
   'trade.timer.paymentNoteSeller':
     'Покупатель должен оплатить до {time}, иначе сделка отменится автоматически.',
   'trade.timer.paymentExpired': 'Время на оплату истекло. Сделка будет отменена.',
+  'trade.timer.details': 'Время на отправку реквизитов',
+  'trade.timer.detailsNoteSeller':
+    'Отправьте реквизиты до {time}, иначе сделка отменится, а криптовалюта вернётся вам. Время покупателя на оплату начнётся, когда реквизиты придут.',
+  'trade.timer.detailsNoteBuyer':
+    'Продавец должен отправить реквизиты до {time}. Ваше время на оплату начнётся, когда они придут.',
+  'trade.timer.detailsExpired': 'Реквизиты не отправлены вовремя. Сделка будет отменена.',
   'trade.timer.confirmation': 'Время на подтверждение',
   'trade.timer.confirmationNoteSeller': 'Подтвердите получение оплаты, как только деньги поступят.',
   'trade.timer.confirmationNoteBuyer': 'Продавец должен подтвердить получение оплаты за это время.',
@@ -204,6 +212,8 @@ export const trade = {
   'trade.progress.title': 'Ход сделки',
   'trade.progress.paid': 'Оплата отправлена',
   'trade.progress.wait.created': 'ждём оплату покупателя',
+  'trade.progress.wait.detailsSeller': 'отправьте реквизиты покупателю',
+  'trade.progress.wait.detailsBuyer': 'ждём реквизиты продавца',
   'trade.progress.wait.paid': 'ждём подтверждения продавца',
   'trade.progress.wait.confirmed': 'ждём отправки криптовалюты',
   'trade.progress.created': 'Сделка создана',

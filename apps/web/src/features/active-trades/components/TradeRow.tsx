@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Link } from 'react-router';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { activeTradeSeverity } from '@/features/trade';
@@ -20,12 +19,11 @@ interface TradeRowProps {
 
 /**
  * One active trade: opens /trade/{id}; dimmed 'Cancelling...' while a cancel is in flight. A trade
- * that cannot be cancelled keeps its button, disabled (aria-disabled: still focusable), with the
- * reason on a line of its own that the button is described by.
+ * that cannot be cancelled shows no cancel button, only the reason on a line of its own
+ * (docs/decisions/034).
  */
 export function TradeRow({ trade, now, cancel, cancelling, onOpen, onCancel }: TradeRowProps) {
   const t = useT();
-  const reasonId = useId();
   const fmt = useFormat();
   const seconds = timeRemaining(trade, now);
   const severity = activeTradeSeverity(seconds);
@@ -69,14 +67,11 @@ export function TradeRow({ trade, now, cancel, cancelling, onOpen, onCancel }: T
         <span className={`at-row__time num at-sev--${severity}`} title={t('activeTrades.timeLeft')}>
           {formatClock(seconds)}
         </span>
-        {cancel && !cancelling ? (
+        {cancel?.ok && !cancelling ? (
           <button
             type="button"
             className="at-row__cancel"
-            onClick={cancel.ok ? onCancel : undefined}
-            aria-disabled={cancel.ok ? undefined : true}
-            aria-describedby={cancel.ok ? undefined : reasonId}
-            title={cancel.ok ? undefined : t(cancel.reason)}
+            onClick={onCancel}
             aria-label={t('activeTrades.cancelRow', {
               crypto: trade.cryptocurrency,
               name: party,
@@ -87,9 +82,7 @@ export function TradeRow({ trade, now, cancel, cancelling, onOpen, onCancel }: T
         ) : null}
       </span>
       {cancel && !cancel.ok && !cancelling ? (
-        <span id={reasonId} className="at-row__reason small muted">
-          {t(cancel.reason)}
-        </span>
+        <span className="at-row__reason small muted">{t(cancel.reason)}</span>
       ) : null}
     </li>
   );

@@ -10,6 +10,7 @@ import {
 } from '@p2p/shared';
 import type { UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
+import { DetailsNeededNote } from '@/features/payment-methods';
 import { useT } from '@/i18n';
 import { fiatSign } from '@/lib/format';
 import { useFormat } from '@/lib/use-format';
@@ -84,7 +85,7 @@ function FixedPrice({ form, id }: { form: OrderForm; id: string }) {
 export function MethodsSection({ form, id }: { form: OrderForm; id: string }) {
   const t = useT();
   const fmt = useFormat();
-  const [methods, fiat] = form.watch(['methods', 'fiat']);
+  const [methods, fiat, type] = form.watch(['methods', 'fiat', 'type']);
   const error = errorOf(form, 'methods');
   // A swap (paid in a coin) has no payment methods (docs/decisions/026).
   if (isSwapPayment(fiat)) return null;
@@ -118,6 +119,8 @@ export function MethodsSection({ form, id }: { form: OrderForm; id: string }) {
       ) : (
         <p className="field__hint">{t('createOrder.hint.methods')}</p>
       )}
+      {/* The owner of a sell order sends the details on each trade (docs/decisions/034). */}
+      {type === 'sell' ? <DetailsNeededNote /> : null}
     </fieldset>
   );
 }

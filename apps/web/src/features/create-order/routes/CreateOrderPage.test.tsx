@@ -75,4 +75,43 @@ describe('create-order form', () => {
     renderApp(<CreateOrderPage />);
     await waitFor(() => expect(field().value).toBe('15'));
   });
+
+  it('warns a seller with no saved payment details, and adds one without leaving the form', async () => {
+    renderApp(<CreateOrderPage />);
+    // A buy order: the taker is the seller, nothing to warn about.
+    expect(screen.queryByText(/нет сохранённых реквизитов/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /^Продать/ }));
+    expect(await screen.findByText(/У вас нет сохранённых реквизитов/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Добавить способ оплаты' }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    // Still on the order form.
+    expect(screen.getByRole('button', { name: /^Продать/ }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('only reminds a seller who has an active method that the details are sent on each trade', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeApi((path) =>
+        path === '/payment-templates'
+          ? [
+              {
+                id: 'p1',
+                name: 'Сбер',
+                type: 'BANK_CARD',
+                isActive: true,
+                isDefault: true,
+                details: {},
+                maskedDetails: {},
+              },
+            ]
+          : path === '/config'
+            ? { platformFeeRate: '0.001', feePayer: 'buyer' }
+            : [],
+      ).fetch,
+    );
+    renderApp(<CreateOrderPage />);
+    fireEvent.click(screen.getByRole('button', { name: /^Продать/ }));
+    expect(await screen.findByText(/отправьте ему сохранённые реквизиты/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Добавить способ оплаты' })).toBeNull();
+  });
 });

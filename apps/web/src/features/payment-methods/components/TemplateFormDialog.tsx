@@ -36,13 +36,15 @@ interface Props {
   editing: PaymentTemplateView | null;
   open: boolean;
   onClose: () => void;
+  /** After a save, instead of closing (the page opened from a trade goes back to it). */
+  onSaved?: () => void;
 }
 
 /**
  * Add or edit a template: react-hook-form over the shared PaymentTemplateInput
  * schema, the server's own rules, with messages shown in the UI language.
  */
-export function TemplateFormDialog({ editing, open, onClose }: Props) {
+export function TemplateFormDialog({ editing, open, onClose, onSaved }: Props) {
   const t = useT();
   const id = useId();
   const queryClient = useQueryClient();
@@ -62,7 +64,7 @@ export function TemplateFormDialog({ editing, open, onClose }: Props) {
     onSuccess: () => {
       toast.success(t(editing ? 'pm.updated' : 'pm.added'));
       void queryClient.invalidateQueries({ queryKey: templatesKey });
-      onClose();
+      (onSaved ?? onClose)();
     },
     onError: (error) => {
       setServerError(error.message || t('pm.saveFailed'));

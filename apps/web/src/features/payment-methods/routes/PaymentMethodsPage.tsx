@@ -1,6 +1,7 @@
 import type { PaymentTemplateFlags, PaymentTemplateView } from '@p2p/shared';
 import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Icon } from '@/components/ui/Icon';
 import { LoadingState, MessageState } from '@/components/ui/Status';
@@ -50,12 +51,27 @@ function useTemplateActions() {
   };
 }
 
+/**
+ * Where to go back after adding a method: `?return=` names a screen of this app (a trade, the
+ * order form) that sent the user here; anything else (another site, `//host`) is ignored.
+ */
+export function returnPathOf(value: string | null): string | null {
+  if (!value) return null;
+  return /^\/(trade\/[\w-]+|create-order)(\?[\w=&%-]*)?$/.test(value) ? value : null;
+}
+
 /** /settings/payment-methods: saved payment details for trades. */
 export function PaymentMethodsPage() {
   const t = useT();
   useDocumentTitle(t('page.paymentMethods'));
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const back = returnPathOf(params.get('return'));
   const templates = useQuery({ queryKey: templatesKey, queryFn: templatesApi.list, retry: false });
-  const [form, setForm] = useState<FormState>({ open: false });
+  // Sent here to add a method (`?add=1`, from a trade or the order form): the form is open at once.
+  const [form, setForm] = useState<FormState>(
+    params.get('add') === '1' ? { open: true, editing: null, key: 0 } : { open: false },
+  );
   const [deleting, setDeleting] = useState<PaymentTemplateView | null>(null);
   const actions = useTemplateActions();
 
@@ -66,6 +82,12 @@ export function PaymentMethodsPage() {
 
   return (
     <section className="page pm-page" aria-labelledby="pm-title">
+      {back ? (
+        <Link to={back} className="btn btn--ghost btn--sm">
+          <Icon name="arrowLeft" size={16} />{' '}
+          {t(back.startsWith('/trade/') ? 'pm.backToTrade' : 'pm.backToOrder')}
+        </Link>
+      ) : null}
       <div className="page__head page__head--split">
         <div>
           <h1 id="pm-title" className="page__title">
@@ -93,6 +115,7 @@ export function PaymentMethodsPage() {
           open
           editing={form.editing}
           onClose={() => setForm({ open: false })}
+          onSaved={back && !form.editing ? () => navigate(back) : undefined}
         />
       ) : null}
       <ConfirmDialog

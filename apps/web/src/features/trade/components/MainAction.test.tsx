@@ -38,41 +38,28 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('the trade page cancel button (docs/decisions/015)', () => {
-  it('stays on a disputed trade, disabled but focusable, described by why', () => {
-    const onAction = show('DISPUTED', []);
-    const cancel = screen.getByRole('button', {
-      name: 'Отменить сделку',
-      description: 'По сделке открыт спор: обратитесь в поддержку',
-    });
-    expect(cancel.getAttribute('aria-disabled')).toBe('true');
-    expect((cancel as HTMLButtonElement).disabled).toBe(false);
-    cancel.focus();
-    expect(document.activeElement).toBe(cancel);
-    // The reason is on screen, not only in a tooltip.
+describe('the trade page cancel button (docs/decisions/034)', () => {
+  it('is hidden on a disputed trade, leaving the sentence that says why', () => {
+    show('DISPUTED', []);
+    expect(screen.queryByRole('button', { name: 'Отменить сделку' })).toBeNull();
     expect(screen.getByText('По сделке открыт спор: обратитесь в поддержку')).toBeTruthy();
-    fireEvent.click(cancel);
-    expect(onAction).not.toHaveBeenCalled();
   });
 
-  it('says why after the seller confirmed, next to the release', () => {
+  it('is hidden after the seller confirmed, with the reason next to the release', () => {
     show('PAYMENT_CONFIRMED', ['release_crypto', 'dispute_trade'], 'seller');
-    const cancel = screen.getByRole('button', { name: 'Отменить сделку' });
-    expect(cancel.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.queryByRole('button', { name: 'Отменить сделку' })).toBeNull();
     expect(screen.getByText('Отмена недоступна в этом статусе сделки')).toBeTruthy();
   });
 
   it('tells a trade being created to wait', () => {
     show('CREATED', []);
-    expect(screen.getByRole('button', { name: 'Отменить сделку' }).getAttribute('aria-describedby')).toBe(
-      screen.getByText('Сделка создаётся, подождите').id,
-    );
+    expect(screen.queryByRole('button', { name: 'Отменить сделку' })).toBeNull();
+    expect(screen.getByText('Сделка создаётся, подождите')).toBeTruthy();
   });
 
   it('cancels where cancelling is offered, and shows nothing for a finished trade or an observer', () => {
     const onAction = show('ESCROW_LOCKED', ['mark_paid', 'cancel_trade']);
     const cancel = screen.getByRole('button', { name: 'Отменить сделку' });
-    expect(cancel.hasAttribute('aria-disabled')).toBe(false);
     fireEvent.click(cancel);
     expect(onAction).toHaveBeenCalledWith('cancel_trade');
     document.body.innerHTML = '';
@@ -81,5 +68,43 @@ describe('the trade page cancel button (docs/decisions/015)', () => {
     document.body.innerHTML = '';
     show('DISPUTED', [], 'observer');
     expect(screen.queryByRole('button', { name: 'Отменить сделку' })).toBeNull();
+  });
+});
+
+describe('who acts first on a new trade (docs/decisions/034)', () => {
+  const noDetails = (userRole: string) =>
+    ({
+      ...trade('ESCROW_LOCKED', userRole),
+      paymentTemplate: null,
+      paymentDeadline: '2026-11-29T01:23:00.000Z',
+    }) as TradeView;
+  const render = (tr: TradeView, available: string[]) =>
+    renderApp(
+      <MainAction
+        trade={tr}
+        available={available}
+        checklistReady={false}
+        busy={null}
+        onAction={() => undefined}
+        onDispute={() => undefined}
+      />,
+    );
+
+  it('tells the seller who has not sent details that it is their move, never that the buyer must act', () => {
+    render(noDetails('seller'), ['cancel_trade']);
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('Сейчас ваш ход: отправьте реквизиты покупателю');
+    expect(text).not.toContain('Ждём действий покупателя');
+  });
+
+  it('tells the buyer to wait for the details, with no «Я оплатил» to press', () => {
+    render(noDetails('buyer'), ['mark_paid', 'cancel_trade']);
+    expect(document.body.textContent).toContain('Продавец ещё не отправил реквизиты');
+    expect((screen.getByRole('button', { name: 'Я оплатил' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('goes back to «Ждём действий покупателя» once the details are sent', () => {
+    render(trade('ESCROW_LOCKED', 'seller'), ['cancel_trade']);
+    expect(document.body.textContent).toContain('Ждём действий покупателя');
   });
 });

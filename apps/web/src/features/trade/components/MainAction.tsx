@@ -4,7 +4,7 @@ import { useT } from '@/i18n';
 import { useTelegramMainButton } from '@/lib/telegram/hooks';
 import { cancelBlockedKey } from '@/lib/trade-status';
 import { useFormat } from '@/lib/use-format';
-import { type MainAction as Action, mainActionOf } from '../lib/status';
+import { type MainAction as Action, mainActionOf, awaitingDetails as noDetailsYet } from '../lib/status';
 import { TradeIcon } from './TradeIcon';
 
 interface MainActionProps {
@@ -26,14 +26,13 @@ const LABEL = {
 /**
  * The one main action the server offers (availableActions), with a line on what it means, and the
  * secondary ones (cancel, dispute) when they are offered too. A party to a running trade that
- * may not cancel it sees the cancel button disabled (aria-disabled, so it stays focusable) with
- * the reason on a line below, which describes it.
+ * may not cancel it sees no cancel button, only the line saying why (docs/decisions/034: a
+ * disabled button beside its reason read as broken).
  */
 export function MainAction({ trade, available, checklistReady, busy, onAction, onDispute }: MainActionProps) {
   const t = useT();
   const fmt = useFormat();
   const hintId = useId();
-  const reasonId = useId();
   const action = mainActionOf(available);
   const canCancel = available.includes('cancel_trade');
   const canDispute = available.includes('dispute_trade');
@@ -54,21 +53,24 @@ export function MainAction({ trade, available, checklistReady, busy, onAction, o
       : null,
   );
   if (!action && !canCancel && !canDispute && !cancelBlocked) return null;
-  // Only the disabled cancel to show: its reason is the panel's one line.
+  // Only why cancelling is not offered to show: that reason is the panel's one line.
   const onlyBlocked = !action && !canCancel && !canDispute;
   const vars = {
     fiat: fmt.fiat(trade.amountFiat, trade.fiatCurrency),
     crypto: fmt.crypto(trade.amountCrypto, trade.cryptocurrency),
     name: trade.userRole === 'buyer' ? trade.seller.effectiveName : trade.buyer.effectiveName,
   };
+  const sellerFirst = trade.userRole === 'seller' && noDetailsYet(trade);
   const hint = awaitingDetails
     ? t('trade.hint.waitDetails')
-    : action
-      ? t(gated ? 'trade.hint.release_gated' : `trade.hint.${action}`, vars)
-      : t(trade.userRole === 'seller' ? 'trade.hint.waitBuyer' : 'trade.hint.waitSeller');
+    : sellerFirst
+      ? t('trade.hint.sendDetails', { time: fmt.dateTime(trade.paymentDeadline) })
+      : action
+        ? t(gated ? 'trade.hint.release_gated' : `trade.hint.${action}`, vars)
+        : t(trade.userRole === 'seller' ? 'trade.hint.waitBuyer' : 'trade.hint.waitSeller');
   return (
     <section
-      className={`panel main-action${action ? ' main-action--go' : ''}`}
+      className={`panel main-action${action || sellerFirst ? ' main-action--go' : ''}`}
       aria-label={t('trade.mainAction')}
     >
       {onlyBlocked ? null : (
@@ -108,23 +110,8 @@ export function MainAction({ trade, available, checklistReady, busy, onAction, o
             {t('trade.action.cancel')}
           </button>
         ) : null}
-        {cancelBlocked ? (
-          <button
-            type="button"
-            className="btn btn--ghost main-action__blocked"
-            aria-disabled="true"
-            aria-describedby={reasonId}
-            title={t(cancelBlocked)}
-          >
-            {t('trade.action.cancel')}
-          </button>
-        ) : null}
       </div>
-      {cancelBlocked ? (
-        <p id={reasonId} className="main-action__reason small muted">
-          {t(cancelBlocked)}
-        </p>
-      ) : null}
+      {cancelBlocked ? <p className="main-action__reason small muted">{t(cancelBlocked)}</p> : null}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { Icon } from '@/components/ui/Icon';
-import { useI18n } from '@/i18n';
+import { type MessageKey, useI18n } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
 import type { ProgressStep } from '../lib/status';
 
@@ -26,10 +26,11 @@ function Dot({ step, n }: { step: ProgressStep; n: number }) {
 }
 
 /**
- * The four steps with their moments; the current one says what comes next. A finished trade's
+ * The four steps with their moments; the current one says what comes next (`waiting` names it
+ * when the step's usual wait is not the truth: details not sent yet). A finished trade's
  * list ends at its outcome (docs/decisions/015): completed, or cancelled.
  */
-export function ProgressList({ steps }: { steps: ProgressStep[] }) {
+export function ProgressList({ steps, waiting }: { steps: ProgressStep[]; waiting?: MessageKey | null }) {
   const { t } = useI18n();
   const fmt = useFormat();
   return (
@@ -58,7 +59,7 @@ export function ProgressList({ steps }: { steps: ProgressStep[] }) {
               </span>
               {step.state === 'current' && step.key in WAITING ? (
                 <span className="tr-progress__now small">
-                  {t('trade.progress.now')}: {t(WAITING[step.key as keyof typeof WAITING])}
+                  {t('trade.progress.now')}: {t(waiting ?? WAITING[step.key as keyof typeof WAITING])}
                 </span>
               ) : null}
             </span>

@@ -7,6 +7,10 @@ import { fieldLabelKey, orderedDetails, templateTypeKey } from '@/features/payme
 import { useT } from '@/i18n';
 import { tradeApi, tradeKeys } from '../api/trade-api';
 
+/** The payment-methods screen (its form open to add one), coming back to this trade after a save. */
+const methodsPath = (tradeId: string, add: boolean) =>
+  `/settings/payment-methods?return=${encodeURIComponent(`/trade/${tradeId}`)}${add ? '&add=1' : ''}`;
+
 /** Same key as the payment-methods screen, so both stay in step. */
 const TEMPLATES_KEY = ['payment-templates'] as const;
 
@@ -55,7 +59,7 @@ export function SendDetails({ trade }: { trade: TradeView }) {
     return (
       <div className="send-details send-details--empty">
         <p>{t('trade.send.none')}</p>
-        <Link to="/settings/payment-methods" className="btn btn--primary btn--sm">
+        <Link to={methodsPath(trade.id, true)} className="btn btn--primary btn--sm">
           {t('trade.send.addTemplate')}
         </Link>
       </div>
@@ -94,7 +98,7 @@ export function SendDetails({ trade }: { trade: TradeView }) {
         {send.isPending ? t('trade.send.sending') : t(resend ? 'trade.send.resend' : 'trade.send.submit')}
       </button>
       <p className="field__hint">
-        <Link to="/settings/payment-methods">{t('trade.send.manage')}</Link>
+        <Link to={methodsPath(trade.id, false)}>{t('trade.send.manage')}</Link>
       </p>
     </form>
   );

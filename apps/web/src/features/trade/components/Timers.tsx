@@ -5,6 +5,7 @@ import { formatClock } from '@/lib/format';
 import { useFormat } from '@/lib/use-format';
 import { useCountdown } from '../hooks/use-countdown';
 import { useNow } from '../hooks/use-now';
+import { awaitingDetails } from '../lib/status';
 import {
   autoReleaseSeverity,
   confirmationTimerSeverity,
@@ -64,7 +65,25 @@ export function PaymentTimer({ trade, onExpire }: { trade: TradeView; onExpire: 
   const fmt = useFormat();
   const now = useNow();
   const seconds = useCountdown(trade.paymentDeadline, onExpire);
-  const share = remainingShare(trade.createdAt, trade.paymentDeadline, now, PAYMENT_BASE_S);
+  // Before the details: the deadline is the seller's, to send them; the buyer's window starts then.
+  const start = trade.paymentTemplate?.sentAt ?? trade.createdAt;
+  const share = remainingShare(start, trade.paymentDeadline, now, PAYMENT_BASE_S);
+  if (awaitingDetails(trade)) {
+    const seller = trade.userRole === 'seller';
+    return (
+      <TimerCard
+        title={t('trade.timer.details')}
+        seconds={seconds}
+        severity={seller ? paymentTimerSeverity(seconds) : 'normal'}
+        share={share}
+        barSeverity={seller ? shareSeverity(share) : 'normal'}
+        note={t(seller ? 'trade.timer.detailsNoteSeller' : 'trade.timer.detailsNoteBuyer', {
+          time: fmt.dateTime(trade.paymentDeadline),
+        })}
+        expiredText={t('trade.timer.detailsExpired')}
+      />
+    );
+  }
   return (
     <TimerCard
       title={t('trade.timer.payment')}

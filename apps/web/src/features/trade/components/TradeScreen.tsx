@@ -6,7 +6,7 @@ import { type FeeQuote, tradeFeeQuote, useFeePpm } from '@/lib/platform-config';
 import { useFormat } from '@/lib/use-format';
 import { useCopy } from '../hooks/use-copy';
 import { useTradeActions } from '../hooks/use-trade-actions';
-import { progressSteps, stepNumber } from '../lib/status';
+import { awaitingDetails, progressSteps, stepNumber } from '../lib/status';
 import { ActionDialog } from './ActionDialog';
 import { type ChecklistState, checklistReady, emptyChecklist } from './Checklist';
 import { CounterpartyCard } from './CounterpartyCard';
@@ -180,7 +180,16 @@ function TradeSide({ details, fee, refs, onDispute }: TradeSideProps) {
           viewReceipt: () => refs.receipt.current?.click(),
         }}
       />
-      <ProgressList steps={progressSteps(trade)} />
+      <ProgressList
+        steps={progressSteps(trade)}
+        waiting={
+          awaitingDetails(trade)
+            ? trade.userRole === 'seller'
+              ? 'trade.progress.wait.detailsSeller'
+              : 'trade.progress.wait.detailsBuyer'
+            : null
+        }
+      />
       <Participants trade={trade} />
       <TradeDetailsBlock trade={trade} />
     </div>

@@ -63,6 +63,16 @@ export function stepNumber(steps: readonly ProgressStep[]): number {
   return Math.max(1, forward.findLastIndex((s) => s.state === 'done' || s.state === 'current') + 1);
 }
 
+/**
+ * The seller has not sent payment details yet while the buyer is to pay: the seller must act
+ * first, and the deadline is theirs to send the details; the buyer's own window starts when the
+ * details arrive (docs/decisions/034).
+ */
+export function awaitingDetails(trade: Pick<TradeView, 'status' | 'paymentTemplate'>): boolean {
+  const status: string = trade.status;
+  return (status === 'CREATED' || status === 'ESCROW_LOCKED') && !trade.paymentTemplate;
+}
+
 export type DeadlineKind = 'payment' | 'confirmation' | 'autoRelease';
 
 /** The deadline that matters in the trade's current status, if one applies. */

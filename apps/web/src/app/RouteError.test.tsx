@@ -1,0 +1,95 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { rememberLang } from '@/i18n/current-lang';
+import { I18nProvider } from '@/i18n/i18n';
+import { isChunkLoadError, loadChunk } from './chunk-reload';
+import { RouteError } from './RouteError';
+
+// A screen whose code cannot be loaded (a 429 on its chunk, a deploy that removed it) never shows
+// React Router's developer screen: it reloads once, then shows «Обновить» (docs/decisions/034).
+const stale = () =>
+  Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/TradePage-1a2b.js'));
+
+function renderRoutes(load: () => Promise<ComponentType>) {
+  rememberLang('ru');
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <main>
+            <header>P2P Market</header>
+            <Outlet />
+          </main>
+        ),
+        errorElement: <RouteError />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [{ path: '/trade/:id', lazy: async () => ({ Component: await loadChunk(load) }) }],
+          },
+        ],
+      },
+    ],
+    { initialEntries: ['/trade/42'] },
+  );
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nProvider>
+        <RouterProvider router={router} />
+      </I18nProvider>
+    </QueryClientProvider>,
+  );
+}
+
+let reload: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  reload = vi.fn();
+  vi.stubGlobal('location', { ...window.location, reload });
+  window.sessionStorage.clear();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  document.body.innerHTML = '';
+});
+
+it('reloads the page once when a screen chunk is stale, and shows no error screen meanwhile', async () => {
+  renderRoutes(stale);
+  await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+  expect(document.body.textContent).not.toContain('Unexpected Application Error');
+  expect(screen.queryByRole('alert')).toBeNull();
+});
+
+it('shows the Russian error screen with «Обновить» inside the layout when the chunk fails again', async () => {
+  window.sessionStorage.setItem('p2p.chunkReloadAt', String(Date.now()));
+  renderRoutes(stale);
+  const alert = await screen.findByRole('alert');
+  expect(alert.textContent).toContain('Не удалось открыть страницу');
+  expect(screen.getByRole('button', { name: 'Обновить' })).toBeTruthy();
+  expect(screen.getByText('P2P Market')).toBeTruthy();
+  expect(document.body.textContent).not.toMatch(/Unexpected Application Error|Hey developer/);
+  expect(reload).not.toHaveBeenCalled();
+  screen.getByRole('button', { name: 'Обновить' }).click();
+  expect(reload).toHaveBeenCalledTimes(1);
+});
+
+it('shows the error screen, without reloading, when a screen throws while rendering', async () => {
+  renderRoutes(async () => () => {
+    throw new Error('boom');
+  });
+  expect((await screen.findByRole('alert')).textContent).toContain('Обновить');
+  expect(reload).not.toHaveBeenCalled();
+});
+
+it('tells a failed dynamic import from other errors', () => {
+  expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /a.js'))).toBe(true);
+  expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
+  expect(isChunkLoadError(new Error('Unable to preload CSS for /assets/a.css'))).toBe(true);
+  expect(isChunkLoadError(new Error('boom'))).toBe(false);
+  expect(isChunkLoadError('Failed to fetch dynamically imported module')).toBe(false);
+});
