@@ -4,6 +4,8 @@
 -- once and never changed: UPDATE and DELETE are refused by triggers.
 CREATE TABLE por_snapshots (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  -- the order snapshots were taken in (times may tie under a test clock)
+  seq bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
   taken_at timestamptz NOT NULL,
   -- 'published' when the tree's sums equal the ledger's totals; 'withheld' when a check failed
   -- (never shown to users, kept for staff with what failed).
@@ -24,7 +26,7 @@ CREATE TABLE por_snapshots (
   trigger text NOT NULL CHECK (trigger IN ('start', 'schedule', 'staff')),
   taken_by uuid REFERENCES staff (id)
 );
-CREATE INDEX por_snapshots_published_idx ON por_snapshots (taken_at DESC) WHERE status = 'published';
+CREATE INDEX por_snapshots_published_idx ON por_snapshots (seq DESC) WHERE status = 'published';
 
 CREATE TABLE por_leaves (
   snapshot_id uuid NOT NULL REFERENCES por_snapshots (id),
