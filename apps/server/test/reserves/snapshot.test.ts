@@ -81,13 +81,21 @@ describe('a snapshot while money moves', () => {
   it('matches the ledger exactly: every snapshot taken during the traffic is published', async () => {
     const reserves = reservesService(t.ctx);
     const outcomes: Awaited<ReturnType<typeof reserves.takeSnapshot>>[] = [];
+    let snapping = true;
     const snapshots = (async () => {
-      for (let i = 0; i < 4; i++) {
+      for (let i = 0; i < 8; i++) {
         outcomes.push(await reserves.takeSnapshot('staff'));
-        await new Promise((r) => setTimeout(r, 20));
+        await new Promise((r) => setTimeout(r, 10));
       }
+      snapping = false;
     })();
-    await Promise.all([snapshots, ...Array.from({ length: 4 }, (_, i) => traffic(i))]);
+    // Credits change what users are owed between any two reads a snapshot makes: without one
+    // consistent view the tree and the journal disagree.
+    const credits = (async () => {
+      for (let i = 0; snapping; i++)
+        await fund(t.ctx, (users[i % users.length] as Session).userId, 'BTC', '0.001');
+    })();
+    await Promise.all([snapshots, credits, ...Array.from({ length: 4 }, (_, i) => traffic(i))]);
     const taken = outcomes.filter((o) => o !== null);
     expect(taken.length).toBeGreaterThan(0);
     for (const o of taken)
