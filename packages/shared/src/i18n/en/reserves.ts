@@ -2,10 +2,6 @@ import type { reserves as ru } from '../ru/reserves.ts';
 import type { Messages } from '../types.ts';
 
 export const reserves: Messages<typeof ru> = {
-  'errors.reservesNoSnapshot': 'No proof-of-reserves snapshot has been published yet',
-  'errors.reservesNoEntry': 'Your account is not in the latest reserves snapshot: you had no balances when it was taken',
-  'errors.reservesSnapshotBusy': 'A reserves snapshot is being taken already; try again in a minute',
-  'reserves.check': 'Check reserves',
   'reserves.title': 'Proof of reserves',
   'reserves.intro':
     'We publish the root of a Merkle tree with the sums of what we owe every user. Your browser checks that your balance is inside the published total, without trusting us.',
@@ -18,10 +14,11 @@ export const reserves: Messages<typeof ru> = {
   'reserves.failedReason.commitment': 'the entry is not your account’s',
   'reserves.failedReason.account': 'the proof is for another account',
   'reserves.failedReason.malformed': 'the proof file is damaged',
+  'reserves.failedReason.root': 'the published root of the snapshot is different',
   'reserves.root': 'Root',
   'reserves.download': 'Download the proof',
-  'reserves.howTo': 'Check it yourself: npm run por:verify -- proof.json (the algorithm is in docs/proof-of-reserves.md)',
-  'reserves.publicLink': 'Platform reserves',
+  'reserves.howTo':
+    'Check it yourself: npm run por:verify -- proof.json (the algorithm is in docs/proof-of-reserves.md)',
   'reserves.page.title': 'Platform reserves',
   'reserves.page.intro':
     'What the platform owes its users (from the tree’s root) and what its published addresses hold on chain at the snapshot.',

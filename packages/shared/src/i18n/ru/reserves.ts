@@ -1,9 +1,5 @@
 /** Proof of reserves (docs/decisions/039): the wallet's check, the public page, the errors. */
 export const reserves = {
-  'errors.reservesNoSnapshot': 'Снимок резервов ещё не опубликован',
-  'errors.reservesNoEntry': 'В последнем снимке резервов нет вашего счёта: у вас не было балансов на момент снимка',
-  'errors.reservesSnapshotBusy': 'Снимок резервов уже делается, попробуйте через минуту',
-  'reserves.check': 'Проверить резервы',
   'reserves.title': 'Доказательство резервов',
   'reserves.intro':
     'Мы публикуем корень дерева Меркла с суммами того, что должны каждому пользователю. Ваш браузер проверяет, что ваш баланс входит в опубликованную сумму, без доверия к нам.',
@@ -16,10 +12,11 @@ export const reserves = {
   'reserves.failedReason.commitment': 'запись не принадлежит вашему счёту',
   'reserves.failedReason.account': 'доказательство выписано на другой счёт',
   'reserves.failedReason.malformed': 'файл доказательства повреждён',
+  'reserves.failedReason.root': 'опубликованный корень снимка другой',
   'reserves.root': 'Корень',
   'reserves.download': 'Скачать доказательство',
-  'reserves.howTo': 'Проверить самостоятельно: npm run por:verify -- proof.json (алгоритм в docs/proof-of-reserves.md)',
-  'reserves.publicLink': 'Резервы платформы',
+  'reserves.howTo':
+    'Проверить самостоятельно: npm run por:verify -- proof.json (алгоритм в docs/proof-of-reserves.md)',
   'reserves.page.title': 'Резервы платформы',
   'reserves.page.intro':
     'Сколько платформа должна пользователям (по корню дерева) и сколько монет лежит на её опубликованных адресах в блокчейне на момент снимка.',
