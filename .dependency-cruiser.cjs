@@ -31,6 +31,7 @@ const CORE = [
   'payment-templates',
   'trades',
   'api-keys',
+  'reserves',
 ];
 const EDGE = ['webhooks', 'realtime', 'notifications', 'telegram', 'scheduler', 'demo', 'admin'];
 

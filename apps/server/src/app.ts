@@ -34,6 +34,7 @@ import { NotificationsService } from './modules/notifications/notifications.serv
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
 import { paymentTemplatesRoutes } from './modules/payment-templates/payment-templates.routes.ts';
+import { type ReservesService, reservesRoutes } from './modules/reserves/index.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { swapsRoutes } from './modules/swaps/swaps.routes.ts';
 import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
@@ -47,6 +48,7 @@ import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { WebhookOutbox } from './modules/webhooks/webhook-outbox.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
+import { reservesService } from './ops/reserves-wiring.ts';
 import { afterResponsePlugin } from './plugins/after-response.ts';
 import { documentSignedRequests, SIGNED_REQUEST_SCHEMES } from './plugins/api-key-auth.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -148,7 +150,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('onClose', async () => {
     stopRepricing();
   });
-  await app.register(apiRoutes, { ctx, inbox, bot, prices, prefix: '/api/v1' });
+  // Proof of reserves (docs/decisions/039): snapshots checked against the ledger audit.
+  const reserves = reservesService(ctx, app.log);
+  await app.register(apiRoutes, { ctx, inbox, bot, prices, reserves, prefix: '/api/v1' });
   return app;
 }
 
@@ -263,7 +267,14 @@ async function apiRoutes(
     inbox,
     bot,
     prices,
-  }: { ctx: AppContext; inbox: NotificationsService; bot: TelegramBot | null; prices: MarketPricesService },
+    reserves,
+  }: {
+    ctx: AppContext;
+    inbox: NotificationsService;
+    bot: TelegramBot | null;
+    prices: MarketPricesService;
+    reserves: ReservesService;
+  },
 ) {
   await api.register(authRoutes, { ctx });
   await api.register(settingsRoutes, { ctx });
@@ -288,5 +299,6 @@ async function apiRoutes(
   await api.register(uploadsRoutes, { ctx });
   await api.register(marketRoutes, { ctx, prices });
   await api.register(configRoutes, { ctx });
-  await api.register(adminRoutes, { ctx, prices, prefix: '/admin' });
+  await api.register(reservesRoutes, { ctx, reserves });
+  await api.register(adminRoutes, { ctx, prices, reserves, prefix: '/admin' });
 }

@@ -45,6 +45,12 @@ const EnvSchema = z.object({
    * `auto` the feed with the demo walk standing in while it is down (`npm start`). Only `live`
    * in production.
    */
+  /** How often a proof-of-reserves snapshot is taken (docs/decisions/039); 0: only on demand. */
+  POR_SNAPSHOT_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 31)
+    .default(24),
   PRICE_FEED: z.enum(['live', 'demo', 'auto'], { error: 'must be live, demo or auto' }).default('live'),
   PRICE_DEMO_SEED: z.coerce.number().int().min(0).max(0xffffffff).default(1),
   /** How long a request may wait for the price feed before it answers from the last prices. */
@@ -192,6 +198,8 @@ export type Config = {
   priceApiUrl: string;
   /** PRICE_REFRESH_SECONDS in milliseconds. */
   priceRefreshMs: number;
+  /** POR_SNAPSHOT_HOURS in milliseconds; 0: no periodic snapshot (docs/decisions/039). */
+  porSnapshotMs: number;
   /** PRICE_FEED: the live feed, the demo walk, or the feed with the demo walk standing in. */
   priceFeed: 'live' | 'demo' | 'auto';
   priceDemoSeed: number;
@@ -288,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     priceApiUrl: e.PRICE_API_URL,
     priceRefreshMs: e.PRICE_REFRESH_SECONDS * 1000,
     priceFeed: e.PRICE_FEED,
+    porSnapshotMs: Math.round(e.POR_SNAPSHOT_HOURS * 3_600_000),
     priceDemoSeed: e.PRICE_DEMO_SEED,
     priceWaitMs: e.PRICE_WAIT_MS,
     feePpm: feeRateToPpm(e.PLATFORM_FEE_RATE),

@@ -14,6 +14,7 @@ import { ChainWatchLoop, pollIntervalMs } from './modules/deposits/chain-watch-l
 import { attachRealtime } from './modules/realtime/realtime.ts';
 import { Scheduler } from './modules/scheduler/scheduler.ts';
 import { WebhookDispatcher } from './modules/webhooks/webhook-dispatcher.ts';
+import { reservesService } from './ops/reserves-wiring.ts';
 
 const started = performance.now();
 
@@ -73,10 +74,21 @@ async function main() {
       .catch((error: unknown) => app.log.error({ err: error }, 'telegram polling stopped'));
   }
 
+  // Proof of reserves (docs/decisions/039): with demo data, a snapshot at start, so the wallet's
+  // «Проверить резервы» and /reserves have one at once; then every POR_SNAPSHOT_HOURS.
+  const reserves = reservesService(ctx, app.log);
+  if (config.demoData) {
+    await reserves
+      .takeSnapshot('start')
+      .catch((error: unknown) =>
+        app.log.error({ err: error }, 'proof of reserves: the start snapshot failed'),
+      );
+  }
   const scheduler = new Scheduler(ctx, {
     log: app.log,
     registry: app.metricsRegistry,
     inbox: app.notifications.inbox,
+    reserves,
   });
   scheduler.start(2_000, (error) => app.log.error({ err: error }, 'scheduler tick failed'));
   // The price feed is asked again every PRICE_REFRESH_SECONDS even when nobody looks at the

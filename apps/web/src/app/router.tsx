@@ -33,6 +33,10 @@ const privateRoutes: RouteObject[] = [
   page('/dashboard', async () => (await import('@/features/dashboard')).DashboardPage),
   page('/profile/edit', async () => (await import('@/features/profile')).ProfileEditPage),
   page('/wallet', async () => (await import('@/features/wallet')).WalletPage),
+  page(
+    '/wallet/reserves',
+    async () => (await withLaterTexts(import('@/features/reserves'))).ReservesCheckPage,
+  ),
   page('/create-order', async () => (await import('@/features/create-order')).CreateOrderPage),
   page('/my-orders', async () => (await orders()).MyOrdersPage),
   page('/orders/my', async () => (await orders()).MyOrdersPage),
@@ -99,6 +103,7 @@ function appRoutes(): RouteObject[] {
     page('/order/:id', async () => (await orders()).OrderDetailPage),
     page('/user/:id', async () => (await import('@/features/users')).PublicProfilePage),
     page(API_GUIDE_PATH, async () => (await import('@/features/info/screens')).ApiGuidePage),
+    page('/reserves', async () => (await withLaterTexts(import('@/features/reserves'))).ReservesPage),
     ...INFO_SLUGS.map((slug) =>
       page(`/${slug}`, async () => {
         const { InfoPage } = await import('@/features/info/screens');

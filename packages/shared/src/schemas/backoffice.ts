@@ -444,6 +444,8 @@ export const STAFF_PERMISSIONS = {
   'users.block': ['admin'],
   /** Lift a user's trade suspensions (docs/decisions/023, "Limits"). */
   'users.limits': ['admin'],
+  /** Take a proof-of-reserves snapshot now (docs/decisions/039). */
+  'reserves.snapshot': ['admin'],
   /** Create staff accounts, change roles, disable accounts. */
   'staff.manage': ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;

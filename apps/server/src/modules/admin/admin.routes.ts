@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
 import { ChatService } from '../chat/chat.service.ts';
+import type { ReservesService } from '../reserves/index.ts';
 import { sendReceipt } from '../uploads/uploads.routes.ts';
 import { UploadsService } from '../uploads/uploads.service.ts';
 import { actorOf, StaffAccess, staffOf } from './access.ts';
@@ -27,6 +28,7 @@ import { adminApprovalsRoutes } from './admin-approvals.routes.ts';
 import { adminAuthRoutes } from './admin-auth.routes.ts';
 import { adminDeskRoutes } from './admin-desk.routes.ts';
 import { adminLimitsRoutes } from './admin-limits.routes.ts';
+import { adminReservesRoutes } from './admin-reserves.routes.ts';
 import { adminStaffRoutes } from './admin-staff.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 import { adminWithdrawalsRoutes } from './admin-withdrawals.routes.ts';
@@ -225,10 +227,11 @@ type AdminRoutesDeps = ReturnType<typeof adminRoutesDeps>;
  * The back office under /api/v1/admin (docs/decisions/016). Every route but sign-in needs a staff token.
  * `prices` values resolutions and credits for four eyes (docs/decisions/023).
  */
-export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; prices: PriceSource }> = async (
-  app,
-  { ctx, prices },
-) => {
+export const adminRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  prices: PriceSource;
+  reserves?: ReservesService;
+}> = async (app, { ctx, prices, reserves }) => {
   const deps = adminRoutesDeps(app, { ctx, prices });
   const { auth, access } = deps;
   await app.register(adminAuthRoutes, { ctx, auth, access });
@@ -236,6 +239,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; prices: Price
   await app.register(adminDeskRoutes, { ctx, access });
   await app.register(adminUsersRoutes, { ctx, access });
   await app.register(adminLimitsRoutes, { ctx, access });
+  await app.register(adminReservesRoutes, { ctx, access, ...(reserves ? { reserves } : {}) });
   await app.register(adminStaffRoutes, { ctx, access });
   await app.register(adminApprovalsRoutes, { ctx, access });
   userBalanceRoutes(app, deps);

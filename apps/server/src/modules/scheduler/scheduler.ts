@@ -5,6 +5,7 @@ import { NotificationsService } from '../notifications/notifications.service.ts'
 import { RemindersService } from '../notifications/reminders.service.ts';
 import { OrdersService } from '../orders/orders.service.ts';
 import { hideOrdersOfAbsentOwners } from '../orders/owner-presence.ts';
+import type { ReservesService } from '../reserves/index.ts';
 import { TradesService } from '../trades/trades.service.ts';
 import { schedulerFailureCounter } from './scheduler-metrics.ts';
 
@@ -31,6 +32,11 @@ export interface SchedulerOptions {
   registry?: Registry;
   /** The inbox reminders go to, with its sinks (the bot); a bare one when not given. */
   inbox?: NotificationsService;
+  /**
+   * Proof of reserves (docs/decisions/039): a snapshot once the latest is POR_SNAPSHOT_HOURS
+   * old, looked at most once a minute. None without it.
+   */
+  reserves?: ReservesService;
 }
 
 export interface TickResult {
@@ -68,6 +74,8 @@ export class Scheduler {
   }[];
   private readonly log: SchedulerLog;
   private readonly failures: ReturnType<typeof schedulerFailureCounter>;
+  private readonly reserves: ReservesService | null;
+  private nextSnapshotLook = 0;
 
   constructor(
     private readonly ctx: AppContext,
@@ -77,6 +85,7 @@ export class Scheduler {
     const orders = new OrdersService(ctx);
     const reminders = new RemindersService(ctx, options.inbox ?? new NotificationsService(ctx));
     this.log = options.log ?? silent;
+    this.reserves = options.reserves ?? null;
     this.failures = schedulerFailureCounter(options.registry);
     this.jobs = [
       { name: 'payment_expiry', runOne: (now, skip) => trades.runDue('payment', now, skip) },
@@ -100,6 +109,7 @@ export class Scheduler {
       failed += result.failed;
     }
     failed += await this.hideAbsentOwners(now);
+    failed += await this.snapshotReservesIfDue(now);
     return {
       expired: done.payment_expiry,
       released: done.auto_release,
@@ -125,6 +135,24 @@ export class Scheduler {
     } catch (error) {
       this.failures.inc({ job: 'owners_away' });
       this.log.error({ err: error, job: 'owners_away' }, 'scheduler: owners_away could not run');
+      return 1;
+    }
+  }
+
+  /**
+   * A proof-of-reserves snapshot when the latest is POR_SNAPSHOT_HOURS old (the service decides,
+   * under its lock, so instances never take two). Returns 1 when it failed, else 0.
+   */
+  private async snapshotReservesIfDue(now: Date): Promise<number> {
+    if (!this.reserves || this.ctx.config.porSnapshotMs <= 0 || now.getTime() < this.nextSnapshotLook)
+      return 0;
+    this.nextSnapshotLook = now.getTime() + 60_000;
+    try {
+      await this.reserves.takeSnapshot('schedule');
+      return 0;
+    } catch (error) {
+      this.failures.inc({ job: 'reserves_snapshot' });
+      this.log.error({ err: error, job: 'reserves_snapshot' }, 'scheduler: reserves_snapshot could not run');
       return 1;
     }
   }

@@ -9,7 +9,13 @@ const info = (...slugs: InfoSlug[]): FooterLink[] =>
   slugs.map((slug) => ({ to: `/${slug}`, title: infoKeys(slug).title }));
 
 const GROUPS: { title: 'footer.product' | 'footer.help' | 'footer.legal'; links: FooterLink[] }[] = [
-  { title: 'footer.product', links: info('about', 'how-it-works', 'security', 'fees') },
+  {
+    title: 'footer.product',
+    links: [
+      ...info('about', 'how-it-works', 'security', 'fees'),
+      { to: '/reserves', title: 'reserves.publicLink' },
+    ],
+  },
   // «API» opens the merchant API's guide, rendered (docs/api.md).
   {
     title: 'footer.help',

@@ -17,6 +17,7 @@ import { money } from './money.ts';
 import { notifications } from './notifications.ts';
 import { paymentMethods } from './payment-methods.ts';
 import { receiptMatches } from './receipt-matches.ts';
+import { reservesEntry } from './reserves-entry.ts';
 import { security } from './security.ts';
 import { swaps } from './swaps.ts';
 import { trade } from './trade.ts';
@@ -46,6 +47,7 @@ export const enFirstLoad: Record<keyof typeof ruFirstLoad, string> = {
   ...botSafety,
   ...withdrawalClaims,
   ...receiptMatches,
+  ...reservesEntry,
   ...adConditions,
   ...swaps,
 };

@@ -1,6 +1,7 @@
 import { backofficeConsole } from './backoffice-console.ts';
 import { merchantApi } from './merchant-api.ts';
 import { reminders } from './reminders.ts';
+import { reserves } from './reserves.ts';
 import { staffSafety } from './staff-safety.ts';
 import { telegram } from './telegram.ts';
 import { tradeNotes } from './trade-notes.ts';
@@ -19,5 +20,6 @@ export const enLater = {
   ...merchantApi,
   ...tradeNotes,
   ...reminders,
+  ...reserves,
   ...telegram,
 };

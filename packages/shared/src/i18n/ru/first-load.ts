@@ -16,6 +16,7 @@ import { money } from './money.ts';
 import { notifications } from './notifications.ts';
 import { paymentMethods } from './payment-methods.ts';
 import { receiptMatches } from './receipt-matches.ts';
+import { reservesEntry } from './reserves-entry.ts';
 import { security } from './security.ts';
 import { swaps } from './swaps.ts';
 import { trade } from './trade.ts';
@@ -48,6 +49,7 @@ export const ruFirstLoad = {
   ...botSafety,
   ...withdrawalClaims,
   ...receiptMatches,
+  ...reservesEntry,
   ...adConditions,
   ...swaps,
 } as const;

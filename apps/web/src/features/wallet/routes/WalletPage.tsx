@@ -101,6 +101,10 @@ function WalletHead({ refreshing }: { refreshing: boolean }) {
         <Link to="/withdrawals/history" className="btn btn--ghost btn--sm">
           {t('wallet.allWithdrawals')}
         </Link>
+        {/* Proof of reserves: my balance in the published tree, checked on this device (docs/decisions/039). */}
+        <Link to="/wallet/reserves" className="btn btn--ghost btn--sm">
+          {t('reserves.check')}
+        </Link>
         <Link to="/dashboard" className="btn btn--ghost btn--sm" aria-label={t('wallet.toDashboard')}>
           <Icon name="arrowLeft" size={16} /> <span className="hide-sm">{t('wallet.toDashboard')}</span>
         </Link>

@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client.ts';
+
+/** One user account's total in one coin (available + locked), read in the snapshot's transaction. */
+export interface LiabilityRow {
+  account: string;
+  currency: string;
+  total: string;
+}
+
+/** Every user account's balance per coin: available + locked (reserves, escrow, queued withdrawals). */
+export async function userLiabilities(db: Executor): Promise<LiabilityRow[]> {
+  return queryRows<LiabilityRow>(
+    db,
+    sql`SELECT account, currency, (available + locked)::text AS total FROM balances
+        WHERE account LIKE 'user:%' ORDER BY account, currency`,
+  );
+}
+
+/**
+ * What the journal says users hold per coin (the sum of every ledger entry on a user account),
+ * and how many user balance rows are negative: the ledger's side of the snapshot's check.
+ */
+export async function journalTotals(db: Executor): Promise<{ currency: string; total: string }[]> {
+  return queryRows(
+    db,
+    sql`SELECT currency, SUM(delta)::text AS total FROM ledger_entries
+        WHERE account LIKE 'user:%' GROUP BY currency ORDER BY currency`,
+  );
+}
+
+export async function auditHead(db: Executor): Promise<{ seq: string; hash: string } | null> {
+  const [row] = await queryRows<{ seq: string; hash: string }>(
+    db,
+    sql`SELECT chain_seq::text AS seq, entry_hash AS hash FROM audit_logs ORDER BY chain_seq DESC LIMIT 1`,
+  );
+  return row ?? null;
+}
+
+/**
+ * Takes the snapshot lock for this transaction: false when another instance holds it (its
+ * snapshot is being taken; this one gives way).
+ */
+export async function tryLockSnapshots(db: Executor): Promise<boolean> {
+  const [row] = await queryRows<{ ok: boolean }>(db, sql`SELECT pg_try_advisory_xact_lock(7390043) AS ok`);
+  return row?.ok === true;
+}
+
+export interface SnapshotRow {
+  id: string;
+  takenAt: Date;
+  status: 'published' | 'withheld';
+  coins: string[];
+  rootHash: string;
+  sums: Record<string, string>;
+  leafCount: number;
+  previousRoot: string | null;
+  auditHeadSeq: string | null;
+  auditHeadHash: string | null;
+  salt: string;
+  problems: string[] | null;
+  trigger: 'start' | 'schedule' | 'staff';
+}
+
+const SNAPSHOT_COLUMNS = sql`id, taken_at AS "takenAt", status, coins, root_hash AS "rootHash", sums,
+  leaf_count AS "leafCount", previous_root AS "previousRoot", audit_head_seq::text AS "auditHeadSeq",
+  audit_head_hash AS "auditHeadHash", salt, problems, trigger`;
+
+function mapSnapshot(row: SnapshotRow & { takenAt: Date | string }): SnapshotRow {
+  return { ...row, takenAt: new Date(row.takenAt) };
+}
+
+export async function latestPublished(db: Executor): Promise<SnapshotRow | null> {
+  const [row] = await queryRows<SnapshotRow>(
+    db,
+    sql`SELECT ${SNAPSHOT_COLUMNS} FROM por_snapshots WHERE status = 'published' ORDER BY seq DESC LIMIT 1`,
+  );
+  return row ? mapSnapshot(row) : null;
+}
+
+/** The time of the latest snapshot of any status (the periodic job's clock). */
+export async function latestTakenAt(db: Executor): Promise<Date | null> {
+  const [row] = await queryRows<{ at: Date | string | null }>(
+    db,
+    sql`SELECT max(taken_at) AS at FROM por_snapshots`,
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
+export async function listSnapshots(
+  db: Executor,
+  options: { publishedOnly: boolean; limit: number },
+): Promise<SnapshotRow[]> {
+  const where = options.publishedOnly ? sql`WHERE status = 'published'` : sql``;
+  const rows = await queryRows<SnapshotRow>(
+    db,
+    sql`SELECT ${SNAPSHOT_COLUMNS} FROM por_snapshots ${where} ORDER BY seq DESC LIMIT ${options.limit}`,
+  );
+  return rows.map(mapSnapshot);
+}
+
+export interface NewSnapshot {
+  takenAt: Date;
+  status: 'published' | 'withheld';
+  coins: string[];
+  rootHash: string;
+  sums: Record<string, string>;
+  leafCount: number;
+  previousRoot: string | null;
+  auditHead: { seq: string; hash: string } | null;
+  salt: string;
+  problems: string[] | null;
+  trigger: 'start' | 'schedule' | 'staff';
+  takenBy: string | null;
+}
+
+export async function insertSnapshot(db: Executor, s: NewSnapshot): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`INSERT INTO por_snapshots (taken_at, status, coins, root_hash, sums, leaf_count, previous_root,
+          audit_head_seq, audit_head_hash, salt, problems, trigger, taken_by)
+        VALUES (${s.takenAt.toISOString()}, ${s.status}, ${sql.raw(pgTextArray(s.coins))}, ${s.rootHash},
+          ${JSON.stringify(s.sums)}::jsonb, ${s.leafCount}, ${s.previousRoot}, ${s.auditHead?.seq ?? null},
+          ${s.auditHead?.hash ?? null}, ${s.salt}, ${s.problems ? JSON.stringify(s.problems) : null}::jsonb,
+          ${s.trigger}, ${s.takenBy})
+        RETURNING id`,
+  );
+  if (!row) throw new Error('snapshot insert returned nothing');
+  return row.id;
+}
+
+/** A literal text[] of coin codes (already checked to be [A-Z0-9]{1,8} by the tree). */
+function pgTextArray(values: string[]): string {
+  for (const v of values) if (!/^[A-Z0-9]{1,8}$/.test(v)) throw new Error(`bad coin code ${v}`);
+  return `ARRAY[${values.map((v) => `'${v}'`).join(',')}]::text[]`;
+}
+
+export interface LeafRow {
+  idx: number;
+  account: string;
+  commitment: string;
+  balances: Record<string, string>;
+}
+
+export async function insertLeaves(db: Executor, snapshotId: string, leaves: LeafRow[]): Promise<void> {
+  // In chunks: one statement's parameters stay well under PostgreSQL's 65535.
+  for (let i = 0; i < leaves.length; i += 1000) {
+    const chunk = leaves.slice(i, i + 1000);
+    await db.execute(
+      sql`INSERT INTO por_leaves (snapshot_id, idx, account, commitment, balances)
+          SELECT ${snapshotId}::uuid, x.idx, x.account, x.commitment, x.balances
+          FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
+            AS x(idx integer, account text, commitment text, balances jsonb)`,
+    );
+  }
+}
+
+/** A snapshot's leaves in tree order (to rebuild its tree and a user's path). */
+export async function leavesOf(db: Executor, snapshotId: string): Promise<LeafRow[]> {
+  return queryRows<LeafRow>(
+    db,
+    sql`SELECT idx, account, commitment, balances FROM por_leaves WHERE snapshot_id = ${snapshotId}::uuid ORDER BY idx`,
+  );
+}

@@ -1,0 +1,40 @@
+import { Ok, ReservesOverview, ReservesProofView } from '@p2p/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { ReservesService } from './reserves.service.ts';
+
+/** Proof of reserves (docs/decisions/039-proof-of-reserves.md): the public overview and my proof. */
+export const reservesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; reserves?: ReservesService }> = async (
+  app,
+  { ctx, reserves: given },
+) => {
+  const reserves = given ?? new ReservesService(ctx);
+
+  app.get(
+    '/reserves',
+    {
+      schema: {
+        tags: ['reserves'],
+        summary:
+          'The latest published proof-of-reserves snapshot (root, total owed per coin, held on chain, ratio) and the history',
+        response: { 200: Ok(ReservesOverview) },
+      },
+    },
+    async () => ({ success: true as const, data: await reserves.overview() }),
+  );
+
+  app.get(
+    '/reserves/proof',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['reserves'],
+        security: [{ bearer: [] }],
+        summary:
+          'My entry in the latest published snapshot: leaf, nonce, path and root, to verify on my device (docs/proof-of-reserves.md)',
+        response: { 200: Ok(ReservesProofView) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await reserves.proofFor(request.userId) }),
+  );
+};

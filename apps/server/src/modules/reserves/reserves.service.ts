@@ -1,0 +1,264 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import {
+  accountCommitment,
+  amountsRecord,
+  buildMerkleSumTree,
+  CRYPTOCURRENCIES,
+  fromHex,
+  type MerkleSumTree,
+  pathOf,
+  type ReserveSnapshotSummary,
+  type ReservesOverview,
+  type ReservesProofView,
+  toHex,
+} from '@p2p/shared';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { insertAuditEntry, type StaffActor } from '../audit-log/audit.repository.ts';
+import { userAccount } from '../ledger/ledger.ts';
+import {
+  auditHead,
+  insertLeaves,
+  insertSnapshot,
+  journalTotals,
+  type LeafRow,
+  latestPublished,
+  latestTakenAt,
+  leavesOf,
+  listSnapshots,
+  type SnapshotRow,
+  tryLockSnapshots,
+  userLiabilities,
+} from './reserves.repository.ts';
+
+/** Checks the whole ledger in the snapshot's transaction; one line per violation (ops/ledger-audit.ts). */
+export type LedgerAudit = (db: Executor) => Promise<string[]>;
+
+export interface ReservesLog {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface SnapshotOutcome {
+  id: string;
+  status: 'published' | 'withheld';
+  rootHash: string;
+  problems: string[];
+}
+
+export type SnapshotTrigger = 'start' | 'schedule' | 'staff';
+
+const silent: ReservesLog = { info: () => {}, error: () => {} };
+
+/** The per-account nonce of a snapshot: HMAC-SHA256(salt, account), never stored. */
+function nonceOf(salt: string, account: string): Uint8Array {
+  return new Uint8Array(createHmac('sha256', Buffer.from(salt, 'hex')).update(account).digest());
+}
+
+/**
+ * Proof of reserves (docs/decisions/039-proof-of-reserves.md): snapshots of what every user is
+ * owed, as a Merkle-sum tree (packages/shared/src/merkle-sum.ts), published only when the tree's
+ * sums are the ledger's; a user's path to the published root; the public overview.
+ */
+export class ReservesService {
+  /** The tree of the snapshot last asked for (rebuilt from its leaves after a restart). */
+  private cached: { id: string; tree: MerkleSumTree; leaves: LeafRow[] } | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly options: { audit?: LedgerAudit; log?: ReservesLog } = {},
+  ) {}
+
+  /**
+   * Takes a snapshot in one REPEATABLE READ transaction: every user balance per coin, the tree,
+   * the checks against the journal (and the full ledger audit when wired), the audit log's head,
+   * the previous published root. A failed check stores it as `withheld` (never shown to users)
+   * and alerts staff through the log. Null when another instance is taking one, or, for the
+   * schedule, when the latest is younger than POR_SNAPSHOT_HOURS.
+   */
+  async takeSnapshot(trigger: SnapshotTrigger, actor?: StaffActor): Promise<SnapshotOutcome | null> {
+    const log = this.options.log ?? silent;
+    const outcome = await this.ctx.db.transaction(
+      async (tx) => {
+        if (!(await tryLockSnapshots(tx))) return null;
+        const takenAt = this.ctx.clock.now();
+        if (trigger === 'schedule') {
+          const last = await latestTakenAt(tx);
+          const every = this.ctx.config.porSnapshotMs;
+          if (every <= 0 || (last && takenAt.getTime() - last.getTime() < every)) return null;
+        }
+        const coins = [...CRYPTOCURRENCIES] as string[];
+        const problems: string[] = [];
+        const byAccount = new Map<string, bigint[]>();
+        for (const row of await userLiabilities(tx)) {
+          const at = coins.indexOf(row.currency);
+          if (at < 0) {
+            problems.push(`${row.account} holds unknown coin ${row.currency}`);
+            continue;
+          }
+          const balances = byAccount.get(row.account) ?? coins.map(() => 0n);
+          const total = BigInt(row.total);
+          if (total < 0n) problems.push(`${row.account} ${row.currency} is negative (${row.total})`);
+          balances[at] = total < 0n ? 0n : total;
+          byAccount.set(row.account, balances);
+        }
+        const salt = randomBytes(32).toString('hex');
+        const leaves = await Promise.all(
+          [...byAccount].map(async ([account, balances]) => ({
+            account,
+            balances,
+            commitment: await accountCommitment(nonceOf(salt, account), account),
+          })),
+        );
+        // Leaves in commitment order: a position says nothing about who or when.
+        leaves.sort((a, b) => (toHex(a.commitment) < toHex(b.commitment) ? -1 : 1));
+        const tree = await buildMerkleSumTree(coins, leaves);
+
+        // The tree's totals must be the ledger's: the journal's sum on user accounts per coin.
+        const journal = new Map((await journalTotals(tx)).map((r) => [r.currency, BigInt(r.total)]));
+        coins.forEach((coin, i) => {
+          const owed = tree.root.sums[i] as bigint;
+          const booked = journal.get(coin) ?? 0n;
+          if (owed !== booked) problems.push(`${coin}: tree sums to ${owed}, the journal to ${booked}`);
+        });
+        if (this.options.audit)
+          for (const p of await this.options.audit(tx)) problems.push(`ledger audit: ${p}`);
+
+        const previous = await latestPublished(tx);
+        // A staff member's snapshot is a staff action: its entry is in the head it publishes.
+        if (actor) {
+          await insertAuditEntry(tx, {
+            staffId: actor.staffId,
+            action: 'reserves.snapshot',
+            entityType: 'reserves',
+            entityId: null,
+            ipAddress: actor.ipAddress,
+            userAgent: actor.userAgent,
+            note: null,
+            beforeState: previous ? { root: previous.rootHash } : null,
+            afterState: { root: toHex(tree.root.hash), problems: problems.length },
+            metadata: null,
+            createdAt: takenAt,
+          });
+        }
+        const status = problems.length === 0 ? 'published' : 'withheld';
+        const rootHash = toHex(tree.root.hash);
+        const id = await insertSnapshot(tx, {
+          takenAt,
+          status,
+          coins,
+          rootHash,
+          sums: amountsRecord(coins, tree.root.sums),
+          leafCount: leaves.length,
+          previousRoot: previous?.rootHash ?? null,
+          auditHead: await auditHead(tx),
+          salt,
+          problems: problems.length ? problems : null,
+          trigger,
+          takenBy: actor?.staffId ?? null,
+        });
+        await insertLeaves(
+          tx,
+          id,
+          leaves.map((l, idx) => ({
+            idx,
+            account: l.account,
+            commitment: toHex(l.commitment),
+            balances: amountsRecord(coins, l.balances),
+          })),
+        );
+        return { id, status, rootHash, problems } satisfies SnapshotOutcome;
+      },
+      { isolationLevel: 'repeatable read' },
+    );
+    if (outcome?.status === 'withheld') {
+      log.error(
+        { snapshotId: outcome.id, problems: outcome.problems },
+        'proof of reserves: the snapshot does not match the ledger; it is withheld (staff: see /admin/reserves/snapshots)',
+      );
+    } else if (outcome) {
+      log.info(
+        { snapshotId: outcome.id, root: outcome.rootHash, trigger },
+        'proof of reserves: snapshot published',
+      );
+    }
+    return outcome;
+  }
+
+  /** The caller's leaf, path and the published root of the latest snapshot. */
+  async proofFor(userId: string): Promise<ReservesProofView> {
+    const snapshot = await latestPublished(this.ctx.db);
+    if (!snapshot) throw new AppError('NOT_FOUND', 'errors.reservesNoSnapshot');
+    const { tree, leaves } = await this.treeOf(snapshot);
+    const account = userAccount(userId);
+    const leaf = leaves.find((l) => l.account === account);
+    if (!leaf) throw new AppError('NOT_FOUND', 'errors.reservesNoEntry');
+    const coins = snapshot.coins;
+    return {
+      version: 1,
+      snapshotId: snapshot.id,
+      takenAt: snapshot.takenAt.toISOString(),
+      coins,
+      account,
+      nonce: toHex(nonceOf(snapshot.salt, account)),
+      leaf: { index: leaf.idx, commitment: leaf.commitment, balances: leaf.balances },
+      path: pathOf(tree, leaf.idx).map((s) => ({
+        side: s.side,
+        hash: toHex(s.hash),
+        sums: amountsRecord(coins, s.sums),
+      })),
+      root: { hash: snapshot.rootHash, sums: snapshot.sums },
+    };
+  }
+
+  /** The latest published snapshot and the history (public). */
+  async overview(): Promise<ReservesOverview> {
+    const rows = await listSnapshots(this.ctx.db, { publishedOnly: true, limit: 60 });
+    const history = rows.map(summaryOf);
+    return { latest: history[0] ?? null, history };
+  }
+
+  /** Every snapshot, withheld ones with what failed (staff). */
+  async adminList() {
+    const rows = await listSnapshots(this.ctx.db, { publishedOnly: false, limit: 100 });
+    return {
+      items: rows.map((r) => ({
+        ...summaryOf(r),
+        status: r.status,
+        trigger: r.trigger,
+        problems: r.problems ?? [],
+      })),
+    };
+  }
+
+  private async treeOf(snapshot: SnapshotRow) {
+    if (this.cached?.id === snapshot.id) return this.cached;
+    const leaves = await leavesOf(this.ctx.db, snapshot.id);
+    const tree = await buildMerkleSumTree(
+      snapshot.coins,
+      leaves.map((l) => ({
+        commitment: fromHex(l.commitment),
+        balances: snapshot.coins.map((c) => BigInt(l.balances[c] ?? '0')),
+      })),
+    );
+    // The stored leaves must rebuild the stored root, or no proof is handed out.
+    if (toHex(tree.root.hash) !== snapshot.rootHash)
+      throw new Error(`snapshot ${snapshot.id}: leaves do not rebuild the root`);
+    this.cached = { id: snapshot.id, tree, leaves };
+    return this.cached;
+  }
+}
+
+function summaryOf(row: SnapshotRow): ReserveSnapshotSummary {
+  return {
+    id: row.id,
+    takenAt: row.takenAt.toISOString(),
+    rootHash: row.rootHash,
+    previousRoot: row.previousRoot,
+    leafCount: row.leafCount,
+    auditHead:
+      row.auditHeadSeq && row.auditHeadHash ? { seq: row.auditHeadSeq, hash: row.auditHeadHash } : null,
+    coins: row.coins.map((coin) => ({ coin, owed: row.sums[coin] ?? '0', held: null, ratio: null })),
+  };
+}

@@ -1,0 +1,9 @@
+/** Proof of reserves where it starts (docs/decisions/039): the wallet's button, the footer's link, the errors. */
+export const reservesEntry = {
+  'errors.reservesNoSnapshot': 'Снимок резервов ещё не опубликован',
+  'errors.reservesNoEntry':
+    'В последнем снимке резервов нет вашего счёта: у вас не было балансов на момент снимка',
+  'errors.reservesSnapshotBusy': 'Снимок резервов уже делается, попробуйте через минуту',
+  'reserves.check': 'Проверить резервы',
+  'reserves.publicLink': 'Резервы платформы',
+} as const;
