@@ -147,3 +147,22 @@ export async function signInEnrolled(t: TestApp, username: string) {
   }
   return session;
 }
+
+/**
+ * `headers` plus a fresh re-authentication of their session (docs/decisions/033): what a
+ * security change (two-factor, keys, webhooks, saved addresses, Telegram) carries. The
+ * account must be one the development sign-in made (`{ dev: true }`); valid 5 minutes.
+ */
+export async function withReauth(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+): Promise<Record<string, string>> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/reauth',
+    headers,
+    payload: { dev: true },
+  });
+  if (res.statusCode !== 200) throw new Error(`reauth failed: ${res.statusCode} ${res.body}`);
+  return { ...headers, 'x-reauth-token': (res.json().data as { reauthToken: string }).reauthToken };
+}

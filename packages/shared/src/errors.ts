@@ -22,6 +22,16 @@ export const ErrorCodes = {
    * `not_enabled` (enrol first), `missing` or `invalid` (the code).
    */
   TWO_FACTOR_REQUIRED: 403,
+  /**
+   * A security change (two-factor, keys, webhooks, addresses, Telegram) needs a fresh Telegram
+   * sign-in of the account's own id: `POST /auth/reauth`, then `X-Reauth-Token` (docs/decisions/033).
+   */
+  REAUTH_REQUIRED: 403,
+  /**
+   * Money cannot leave the account for a while after a security change: `details.until` (ISO)
+   * says when it may again (docs/decisions/033).
+   */
+  SECURITY_HOLD: 403,
   /** A trading limit of the account refuses this (new account, cancellations, lost disputes). */
   LIMIT_REACHED: 403,
   /** No such resource, or the caller may not know it exists. */

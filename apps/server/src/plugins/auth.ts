@@ -1,8 +1,10 @@
+import { REAUTH_HEADER } from '@p2p/shared';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
 import { AppError, unauthorized } from '../errors.ts';
 import { noteUsersSeen } from '../modules/orders/owner-presence.ts';
+import { requireReauth } from '../modules/sessions/reauth.ts';
 import type { AccessClaims, Audience } from '../modules/sessions/tokens.ts';
 import { apiKeyHooks, signedWithKey } from './api-key-auth.ts';
 
@@ -25,6 +27,11 @@ declare module 'fastify' {
     requireUser: onRequestAsyncHookHandler;
     requireUserToken: onRequestAsyncHookHandler;
     requireStaff: onRequestAsyncHookHandler;
+    /**
+     * After `requireUser`: a security change needs `X-Reauth-Token`, a live re-authentication
+     * of this very session (docs/decisions/033); else 403 REAUTH_REQUIRED.
+     */
+    requireReauth: onRequestAsyncHookHandler;
   }
 }
 
@@ -96,6 +103,15 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
 
   const noteActivity = activityNoter(ctx);
   const admitKey = apiKeyHooks(app, ctx);
+
+  app.decorate('requireReauth', async (request: FastifyRequest) => {
+    await requireReauth(ctx.db, {
+      header: request.headers[REAUTH_HEADER],
+      sessionId: request.sessionId,
+      userId: request.userId,
+      now: ctx.clock.now(),
+    });
+  });
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
     if (signedWithKey(request)) return admitKey(request);

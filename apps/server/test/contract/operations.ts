@@ -444,9 +444,18 @@ export const OPERATIONS: Record<string, Entry> = {
     'ESCROW_LOCKED',
     giveTheSellerAKey,
   ),
-  'POST /api/v1/webhooks': row(USERS, {
-    body: () => ({ url: 'https://example.com/hook', events: ['trade:created', 'order:updated'] }),
-  }),
+  'POST /api/v1/webhooks': row(
+    USERS,
+    {
+      body: (w, caller) => ({
+        url: 'https://example.com/hook',
+        events: ['trade:created', 'order:updated'],
+        totpCode: totpCode(w, caller),
+      }),
+    },
+    'ESCROW_LOCKED',
+    giveEveryoneACode,
+  ),
   'GET /api/v1/webhooks': row(USERS),
   'DELETE /api/v1/webhooks/{id}': row(
     SELLER,

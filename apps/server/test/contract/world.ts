@@ -5,6 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { Devnet } from '../../src/modules/chains/devnet/devnet.ts';
 import { ChatService } from '../../src/modules/chat/chat.service.ts';
 import { PaymentTemplatesService } from '../../src/modules/payment-templates/payment-templates.service.ts';
+import { issueReauth } from '../../src/modules/sessions/reauth.ts';
 import { UploadsService } from '../../src/modules/uploads/uploads.service.ts';
 import { SavedAddressesService } from '../../src/modules/withdrawals/saved-addresses.service.ts';
 import { WithdrawalsService } from '../../src/modules/withdrawals/withdrawals.service.ts';
@@ -125,6 +126,19 @@ export async function buildWorld(s: Suite, scene: Scene): Promise<World> {
     moderator: await ctx.sessions.start('staff', s.staff.moderator.id),
     admin: await ctx.sessions.start('staff', s.staff.admin.id),
   };
+  // Each user's session is re-authenticated (docs/decisions/033): the matrix is about who may
+  // call an operation; security/reauth.test.ts refuses the changes without it.
+  const reauth: Partial<Record<Caller, string>> = {};
+  for (const caller of ['buyer', 'seller', 'stranger'] as const) {
+    const claims = await ctx.tokens.verifyAccess('user', sessions[caller].accessToken);
+    if (!claims) throw new Error('a fresh session has no claims');
+    const proof = await issueReauth(ctx.db, {
+      sessionId: claims.sessionId,
+      userId: ids[caller],
+      now: ctx.clock.now(),
+    });
+    reauth[caller] = proof.reauthToken;
+  }
   return {
     ids,
     staffEmail: s.staff.admin.email,
@@ -140,7 +154,12 @@ export async function buildWorld(s: Suite, scene: Scene): Promise<World> {
     extra: {},
     refresh: { user: sessions.buyer.refreshToken, staff: sessions.admin.refreshToken },
     headers: (caller): Record<string, string> =>
-      caller === 'anonymous' ? {} : { authorization: `Bearer ${sessions[caller].accessToken}` },
+      caller === 'anonymous'
+        ? {}
+        : {
+            authorization: `Bearer ${sessions[caller].accessToken}`,
+            ...(reauth[caller] ? { 'x-reauth-token': reauth[caller] } : {}),
+          },
   };
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserAdminService } from '../../src/modules/admin/user-admin.service.ts';
 import { createStaffMember } from '../admin/factories.ts';
 import { createOrder, expectLedgerSound, fund, orderInput, PAID, secondFactor } from '../factories.ts';
-import { createTestApp, signIn, signInEnrolled, type TestApp } from '../helpers.ts';
+import { createTestApp, signIn, signInEnrolled, type TestApp, withReauth } from '../helpers.ts';
 import { createKey, type Key, type Session, signed } from './support.ts';
 
 /**
@@ -268,7 +268,7 @@ describe('managing keys from a session', () => {
     const missing = await t.app.inject({
       method: 'POST',
       url: '/api/v1/api-keys',
-      headers: owner.headers,
+      headers: await withReauth(t.app, owner.headers),
       payload: { name: 'Без кода', scopes: ['read'] },
     });
     expect(missing.statusCode).toBe(403);
@@ -276,7 +276,7 @@ describe('managing keys from a session', () => {
     const wrong = await t.app.inject({
       method: 'POST',
       url: '/api/v1/api-keys',
-      headers: owner.headers,
+      headers: await withReauth(t.app, owner.headers),
       payload: { name: 'Неверный код', scopes: ['read'], totpCode: '000000' },
     });
     expect(wrong.statusCode).toBe(403);
@@ -286,7 +286,7 @@ describe('managing keys from a session', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/api-keys',
-      headers: plain.headers,
+      headers: await withReauth(t.app, plain.headers),
       payload: { name: 'Чтение', scopes: ['read'] },
     });
     expect(res.statusCode).toBe(200);
@@ -335,7 +335,7 @@ describe('managing keys from a session', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/v1/api-keys',
-        headers: owner.headers,
+        headers: await withReauth(t.app, owner.headers),
         payload: { ...payload, totpCode: await secondFactor(t.ctx, owner.userId) },
       });
       expect(res.statusCode).toBe(400);

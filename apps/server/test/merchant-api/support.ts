@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { secondFactor } from '../factories.ts';
 import type { TestApp } from '../helpers.ts';
+import { withReauth } from '../helpers.ts';
 
 /** A signed-in user as the helpers return them. */
 export interface Session {
@@ -27,7 +28,7 @@ export async function createKey(
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/api-keys',
-    headers: user.headers,
+    headers: await withReauth(t.app, user.headers),
     payload: { name: 'Бот', scopes, totpCode: await secondFactor(t.ctx, user.userId), ...extra },
   });
   if (res.statusCode !== 200) throw new Error(`key creation failed: ${res.statusCode} ${res.body}`);

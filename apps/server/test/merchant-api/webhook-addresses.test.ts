@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSpecialPurpose } from '../../src/modules/webhooks/special-addresses.ts';
 import { WebhookDispatcher } from '../../src/modules/webhooks/webhook-dispatcher.ts';
 import { deliveryTarget, postPinned } from '../../src/modules/webhooks/webhook-target.ts';
-import { createTestApp, signInEnrolled, type TestApp } from '../helpers.ts';
+import { secondFactor } from '../factories.ts';
+import { createTestApp, signInEnrolled, type TestApp, withReauth } from '../helpers.ts';
 import { orderEvent, type Session, startReceiver } from './support.ts';
 
 /**
@@ -23,12 +24,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const add = (user: Session, url: string) =>
+const add = async (user: Session, url: string) =>
   t.app.inject({
     method: 'POST',
     url: '/api/v1/webhooks',
-    headers: user.headers,
-    payload: { url, events: ['order:updated'] },
+    headers: await withReauth(t.app, user.headers),
+    payload: { url, events: ['order:updated'], totpCode: await secondFactor(t.ctx, user.userId) },
   });
 
 const resolvesTo =

@@ -7,8 +7,8 @@ import {
   WebhookDispatcher,
 } from '../../src/modules/webhooks/webhook-dispatcher.ts';
 import { webhookUrlRefusal } from '../../src/modules/webhooks/webhook-url.ts';
-import { createUser, expectLedgerSound, openTrade, sellOrderScenario } from '../factories.ts';
-import { createTestApp, signInEnrolled, type TestApp } from '../helpers.ts';
+import { createUser, expectLedgerSound, openTrade, secondFactor, sellOrderScenario } from '../factories.ts';
+import { createTestApp, signInEnrolled, type TestApp, withReauth } from '../helpers.ts';
 import { createKey, orderEvent, type Session, signed, startReceiver } from './support.ts';
 
 /**
@@ -35,8 +35,9 @@ async function addWebhook(user: Session, url: string, events: string[]) {
   return t.app.inject({
     method: 'POST',
     url: '/api/v1/webhooks',
-    headers: user.headers,
-    payload: { url, events },
+    headers: await withReauth(t.app, user.headers),
+    // Its owners have two-factor on: a fresh code, as for keys (docs/decisions/033).
+    payload: { url, events, totpCode: await secondFactor(t.ctx, user.userId) },
   });
 }
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { secondFactor } from '../factories.ts';
 import type { signIn, TestApp } from '../helpers.ts';
+import { withReauth } from '../helpers.ts';
 
 /** One call the bot made to the Bot API. */
 export interface Call {
@@ -136,7 +137,7 @@ export function telegramUser(t: TestApp, calls: Call[]) {
     const link = await t.app.inject({
       method: 'POST',
       url: '/api/v1/telegram/link',
-      headers: who.headers,
+      headers: await withReauth(t.app, who.headers),
       payload: { code: await secondFactor(t.ctx, who.userId) },
     });
     expect(link.statusCode, link.body).toBe(200);

@@ -11,7 +11,14 @@ import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
 import { findTwoFactor, recoveryCodesLeft } from '../../src/modules/two-factor/two-factor.repository.ts';
 import { createStaffMember } from '../admin/factories.ts';
 import { secondFactor, TEST_TOTP_SECRET, uniqueName } from '../factories.ts';
-import { createTestApp, signIn, signInEnrolled, TEST_BOT_TOKEN, type TestApp } from '../helpers.ts';
+import {
+  createTestApp,
+  signIn,
+  signInEnrolled,
+  TEST_BOT_TOKEN,
+  type TestApp,
+  withReauth,
+} from '../helpers.ts';
 import { tradeScenario } from '../payment-templates/setup.ts';
 import { type Call, startBotApi, telegramUser } from './bot-api-stub.ts';
 
@@ -38,8 +45,12 @@ afterAll(async () => {
 
 let nextChat = 5_000;
 const status = async (id: string) => (await findTrade(t.ctx.db, id))?.status;
-const link = (headers: Record<string, string>, payload?: Record<string, unknown>) =>
+/** Asks for a link with these headers as they are (a re-authentication in them or not). */
+const linkAsIs = (headers: Record<string, string>, payload?: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/v1/telegram/link', headers, ...(payload ? { payload } : {}) });
+/** Asks for a link from a re-authenticated session of a development account (docs/decisions/033). */
+const link = async (headers: Record<string, string>, payload?: Record<string, unknown>) =>
+  linkAsIs(await withReauth(t.app, headers), payload);
 
 /** A trade the buyer marked paid, its seller's account connected to a chat of their own. */
 async function paidTrade() {
@@ -76,9 +87,21 @@ describe('only the owner’s Telegram links an account made by Telegram sign-in'
     });
     expect(signedIn.statusCode).toBe(200);
     const { user, tokens } = signedIn.json().data;
-    // The thief holds the access token (no two-factor on this account): the link is issued...
+    // The thief holds the access token (no two-factor on this account): no link without a
+    // fresh Telegram sign-in of the account's own id (docs/decisions/033)...
     const stolen = { authorization: `Bearer ${tokens.accessToken}` };
-    const issued = await link(stolen);
+    expect((await linkAsIs(stolen)).json()).toMatchObject({ code: 'REAUTH_REQUIRED' });
+    t.clock.advance(1000);
+    const again = { ...fields, auth_date: String(Math.floor(t.clock.now().getTime() / 1000)) };
+    const reauth = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/reauth',
+      headers: stolen,
+      payload: { telegram: { ...again, hash: signLoginWidget(again, TEST_BOT_TOKEN) } },
+    });
+    expect(reauth.statusCode, reauth.body).toBe(200);
+    // ...and even a link the owner asked for links no Telegram but theirs.
+    const issued = await linkAsIs({ ...stolen, 'x-reauth-token': reauth.json().data.reauthToken });
     expect(issued.statusCode, issued.body).toBe(200);
     const { token } = issued.json().data;
     // ...but another Telegram user's /start links nothing.

@@ -9,7 +9,7 @@ import {
   PAID,
   TEST_TOTP_SECRET,
 } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, type TestApp, withReauth } from '../helpers.ts';
 
 /**
  * Money leaves an account only with its owner's second factor (docs/decisions/023). The thief
@@ -245,7 +245,7 @@ describe('the step-up window', () => {
       code: await totpCodeAt(TEST_TOTP_SECRET, t.clock.now()),
     });
     t.clock.advance(STEP_MS);
-    const off = await call(fresh.headers, 'POST', '/users/2fa/disable', {
+    const off = await call(await withReauth(t.app, fresh.headers), 'POST', '/users/2fa/disable', {
       code: await totpCodeAt(TEST_TOTP_SECRET, t.clock.now()),
     });
     expect(off.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balance, expectLedgerSound, fund, secondFactor } from '../factories.ts';
-import { createTestApp, signInEnrolled, type TestApp } from '../helpers.ts';
+import { createTestApp, signInEnrolled, type TestApp, withReauth } from '../helpers.ts';
 import { EXTERNAL, giveDepositAddress, requestWithdrawal } from './support.ts';
 
 let t: TestApp;
@@ -20,7 +20,7 @@ const add = async (
   t.app.inject({
     method: 'POST',
     url: '/api/v1/withdrawals/addresses',
-    headers: user.headers,
+    headers: await withReauth(t.app, user.headers),
     payload:
       'totpCode' in payload ? payload : { ...payload, totpCode: await secondFactor(t.ctx, user.userId) },
   });

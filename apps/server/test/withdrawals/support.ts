@@ -8,6 +8,7 @@ import { queryRows } from '../../src/db/client.ts';
 import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
 import { secondFactor } from '../factories.ts';
 import type { TestApp } from '../helpers.ts';
+import { withReauth } from '../helpers.ts';
 
 /** Valid destinations outside the platform, one per network. */
 export const EXTERNAL: Record<NetworkId, string> = {
@@ -109,7 +110,8 @@ export function myWithdrawals(app: FastifyInstance, headers: Record<string, stri
 }
 
 /** Turns two-factor on through the API; returns the secret and the recovery codes. */
-export async function enableTwoFactor(t: TestApp, headers: Record<string, string>) {
+export async function enableTwoFactor(t: TestApp, session: Record<string, string>) {
+  const headers = await withReauth(t.app, session);
   const setup = await t.app.inject({ method: 'POST', url: '/api/v1/users/2fa/setup', headers });
   if (setup.statusCode !== 200) throw new Error(`2fa setup failed: ${setup.body}`);
   const { secret } = setup.json().data as { secret: string };

@@ -4,7 +4,7 @@ import { queryRows } from '../../src/db/client.ts';
 import { SecretBox } from '../../src/modules/two-factor/secret-box.ts';
 import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
 import { balance, expectLedgerSound, fund } from '../factories.ts';
-import { createTestApp, signIn, type TestApp } from '../helpers.ts';
+import { createTestApp, signIn, type TestApp, withReauth } from '../helpers.ts';
 import { EXTERNAL, enableTwoFactor, requestWithdrawal } from './support.ts';
 
 let t: TestApp;
@@ -17,8 +17,19 @@ afterAll(async () => {
 });
 
 const STEP = 30_000;
-const call = (method: 'GET' | 'POST', path: string, headers: Record<string, string>, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1/users/2fa/${path}`, headers, ...(payload ? { payload } : {}) });
+/** A two-factor call; the changes carry a re-authentication of the session (docs/decisions/033). */
+const call = async (
+  method: 'GET' | 'POST',
+  path: string,
+  headers: Record<string, string>,
+  payload?: object,
+) =>
+  t.app.inject({
+    method,
+    url: `/api/v1/users/2fa/${path}`,
+    headers: method === 'POST' ? await withReauth(t.app, headers) : headers,
+    ...(payload ? { payload } : {}),
+  });
 const withdraw = (headers: Record<string, string>, totpCode?: string) =>
   requestWithdrawal(
     t,

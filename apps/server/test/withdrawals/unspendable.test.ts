@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balance, expectLedgerSound, fund, secondFactor } from '../factories.ts';
-import { createTestApp, signInEnrolled, type TestApp } from '../helpers.ts';
+import { createTestApp, signInEnrolled, type TestApp, withReauth } from '../helpers.ts';
 import { myWithdrawals, requestWithdrawal } from './support.ts';
 
 /**
@@ -92,7 +92,7 @@ describe('withdrawals to destinations no one can spend from', () => {
     const saved = await t.app.inject({
       method: 'POST',
       url: '/api/v1/withdrawals/addresses',
-      headers: user.headers,
+      headers: await withReauth(t.app, user.headers),
       payload: {
         network: destination.network,
         address: destination.toAddress,

@@ -16,6 +16,25 @@ export const TelegramWebAppLoginRequest = z.object({
   initData: text({ min: 1, max: 8192, trim: false }),
 });
 
+/**
+ * `POST /auth/reauth` (docs/decisions/033): a fresh Telegram sign-in of the account's own id,
+ * from the Login Widget or a Mini App, or `{ dev: true }` for an account made by the
+ * development sign-in (development only).
+ */
+export const ReauthRequest = z.union([
+  z.object({ telegram: TelegramLoginRequest }).strict(),
+  z.object({ initData: text({ min: 1, max: 8192, trim: false }) }).strict(),
+  z.object({ dev: z.literal(true) }).strict(),
+]);
+export type ReauthRequest = z.infer<typeof ReauthRequest>;
+
+/** The proof a security change carries as `X-Reauth-Token`, valid for this session until `expiresAt`. */
+export const ReauthResult = z.object({ reauthToken: z.string(), expiresAt: z.string() });
+export type ReauthResult = z.infer<typeof ReauthResult>;
+
+/** The header a security change carries its re-authentication in (docs/decisions/033). */
+export const REAUTH_HEADER = 'x-reauth-token';
+
 export const DevLoginRequest = z.object({
   username: text({ min: 2, max: 32 }).regex(/^[A-Za-z0-9_]+$/, 'validation.username'),
 });

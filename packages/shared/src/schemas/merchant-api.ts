@@ -98,6 +98,8 @@ export const CreateWebhookRequest = z.object({
     .min(1, { error: MerchantApiMessages.eventsRequired })
     .max(WEBHOOK_EVENTS.length, { error: MerchantApiMessages.eventsRequired })
     .transform((events) => [...new Set(events)]),
+  /** The account's second factor, when it has one turned on (a fresh code every time), as for keys. */
+  totpCode: text({ max: 40 }).optional(),
 });
 export type CreateWebhookRequest = z.infer<typeof CreateWebhookRequest>;
 

@@ -19,7 +19,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     '/api-keys',
     {
-      ...auth,
+      onRequest: [app.requireUser, app.requireReauth],
       config,
       schema: {
         tags,

@@ -9,6 +9,8 @@ import {
   LogoutRequest,
   MessageResult,
   Ok,
+  ReauthRequest,
+  ReauthResult,
   RefreshRequest,
   TelegramLoginRequest,
   TelegramWebAppLoginRequest,
@@ -161,7 +163,7 @@ function devAndRefreshRoutes(app: RouteApp, { ctx, users, twoFactor, tags }: Aut
 }
 
 /** POST /auth/logout, POST /auth/sessions/end-all, GET /auth/me */
-function sessionEndAndMeRoutes(app: RouteApp, { ctx, users, tags }: AuthRoutesDeps) {
+function sessionEndAndMeRoutes(app: RouteApp, { ctx, auth, users, tags }: AuthRoutesDeps) {
   app.post(
     '/auth/logout',
     {
@@ -199,6 +201,26 @@ function sessionEndAndMeRoutes(app: RouteApp, { ctx, users, tags }: AuthRoutesDe
     async (request) => ({
       success: true as const,
       data: { ended: await ctx.sessions.revokeAll('user', request.userId, 'user_ended_all') },
+    }),
+  );
+
+  app.post(
+    '/auth/reauth',
+    {
+      onRequest: app.requireUser,
+      config: signInLimit,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        summary:
+          "Re-authenticate this session with a fresh Telegram sign-in of the account's own id (5 minutes old at most); answers the X-Reauth-Token security changes need (5 minutes, this session only)",
+        body: ReauthRequest,
+        response: { 200: Ok(ReauthResult) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await auth.reauthenticate(request.userId, request.sessionId, request.body),
     }),
   );
 

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import { type AuthResult, canonicalTimeZone } from '@p2p/shared';
+import { type AuthResult, canonicalTimeZone, type ReauthRequest, type ReauthResult } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { issueReauth } from '../sessions/reauth.ts';
 import { userBlocked } from '../users/blocking.ts';
 import {
+  findUserById,
   findUserByUsername,
   insertUser,
   type TelegramIdentity,
@@ -33,6 +35,23 @@ function refuse(check: Exclude<TelegramCheck, { ok: true }>): never {
     default:
       throw new AppError('UNAUTHORIZED', 'errors.telegramSignature');
   }
+}
+
+/** A re-authentication's Telegram sign-in counts for this long after its `auth_date` (docs/decisions/033). */
+export const REAUTH_MAX_AGE_SECONDS = 5 * 60;
+
+/**
+ * A re-authentication whose Telegram data does not hold: 403, never 401 (the session itself
+ * is fine, and a 401 would send the client to refresh it), with the sign-in's own key.
+ */
+function refuseReauth(check: Exclude<TelegramCheck, { ok: true }>): never {
+  const keys = {
+    missing_fields: 'errors.telegramData',
+    stale: 'errors.telegramExpired',
+    future: 'errors.telegramTime',
+  } as const;
+  const key = check.reason in keys ? keys[check.reason as keyof typeof keys] : 'errors.telegramSignature';
+  throw new AppError('REAUTH_REQUIRED', key, undefined, { reason: check.reason });
 }
 
 /**
@@ -65,6 +84,18 @@ export function signInTimeZone(header: unknown): string | undefined {
   const zone = typeof header === 'string' ? canonicalTimeZone(header) : null;
   if (!zone) throw new AppError('VALIDATION_ERROR', 'validation.timeZone');
   return zone;
+}
+
+/** A Telegram payload's replay key: its hash, in lower case (a re-cased hash is the same payload). */
+function payloadDigest(fields: Record<string, string>): string {
+  return createHash('sha256')
+    .update((fields.hash ?? '').toLowerCase())
+    .digest('hex');
+}
+
+/** When a payload's replay record may go: it would be stale by then anyway. */
+function payloadExpiry(fields: Record<string, string>): Date {
+  return new Date((Number(fields.auth_date) + TELEGRAM_MAX_AGE_SECONDS + 1) * 1000);
 }
 
 export class AuthService {
@@ -107,18 +138,54 @@ export class AuthService {
     timeZone: string | undefined,
   ): Promise<AuthResult> {
     const now = this.ctx.clock.now();
-    const digest = createHash('sha256')
-      .update((fields.hash ?? '').toLowerCase())
-      .digest('hex');
-    const expiresAt = new Date((Number(fields.auth_date) + TELEGRAM_MAX_AGE_SECONDS + 1) * 1000);
     try {
-      if (!(await acceptSignInOnce(this.ctx.db, digest, expiresAt, now))) {
+      if (!(await acceptSignInOnce(this.ctx.db, payloadDigest(fields), payloadExpiry(fields), now))) {
         throw new AppError('UNAUTHORIZED', 'botSafety.signInReplayed');
       }
       return await this.issue(await upsertTelegramUser(this.ctx.db, identity, now), timeZone);
     } catch (error) {
       throw scrubbed(error);
     }
+  }
+
+  /**
+   * `POST /auth/reauth` (docs/decisions/033): a fresh Telegram sign-in (at most
+   * REAUTH_MAX_AGE_SECONDS old) of the account's own Telegram id proves the session's holder
+   * is its owner; the answer is a proof for this session alone. The payload is spent as a
+   * sign-in is (its hash recorded once), so it can neither re-authenticate twice nor sign in
+   * afterwards. An account made by the development sign-in (no Telegram id) confirms with
+   * `{ dev: true }` while that sign-in is on; a Telegram account never can.
+   */
+  async reauthenticate(userId: string, sessionId: string, request: ReauthRequest): Promise<ReauthResult> {
+    const user = await findUserById(this.ctx.db, userId);
+    if (!user || user.blockedAt) throw userBlocked();
+    const now = this.ctx.clock.now();
+    if ('dev' in request) {
+      if (!this.ctx.config.devLogin) throw new AppError('NOT_FOUND', 'errors.routeNotFound');
+      if (user.telegramId !== null) throw new AppError('FORBIDDEN', 'security.reauthTelegramOnly');
+      return issueReauth(this.ctx.db, { sessionId, userId, now });
+    }
+    const nowMs = now.getTime();
+    const check =
+      'telegram' in request
+        ? verifyLoginWidget(request.telegram, this.botToken(), nowMs)
+        : verifyWebAppInitData(request.initData, this.botToken(), nowMs);
+    if (!check.ok) refuseReauth(check);
+    if (nowMs / 1000 - Number(check.fields.auth_date) > REAUTH_MAX_AGE_SECONDS) {
+      refuseReauth({ ok: false, reason: 'stale' });
+    }
+    const identity =
+      'telegram' in request ? identityFromWidget(check.fields) : identityFromWebApp(check.fields);
+    if (!identity) throw new AppError('VALIDATION_ERROR', 'errors.telegramData');
+    if (user.telegramId === null || String(user.telegramId) !== identity.id) {
+      throw new AppError('FORBIDDEN', 'security.reauthWrongAccount');
+    }
+    if (
+      !(await acceptSignInOnce(this.ctx.db, payloadDigest(check.fields), payloadExpiry(check.fields), now))
+    ) {
+      throw new AppError('REAUTH_REQUIRED', 'botSafety.signInReplayed', undefined, { reason: 'replayed' });
+    }
+    return issueReauth(this.ctx.db, { sessionId, userId, now });
   }
 
   /** Development sign-in: an existing user by username, or a new one with that username. */

@@ -42,7 +42,7 @@ function linkRoutes(app: RouteApp, { ctx, bot, tags, security, status }: Telegra
   app.post(
     '/telegram/link',
     {
-      onRequest: app.requireUser,
+      onRequest: [app.requireUser, app.requireReauth],
       schema: {
         tags,
         security,
@@ -63,7 +63,7 @@ function linkRoutes(app: RouteApp, { ctx, bot, tags, security, status }: Telegra
   app.delete(
     '/telegram/link',
     {
-      onRequest: app.requireUser,
+      onRequest: [app.requireUser, app.requireReauth],
       schema: {
         tags,
         security,

@@ -39,7 +39,7 @@ function enrolmentRoutes(app: RouteApp, { twoFactor, tags, security, config }: T
   app.post(
     '/users/2fa/setup',
     {
-      onRequest: app.requireUser,
+      onRequest: [app.requireUser, app.requireReauth],
       config,
       schema: {
         tags,
@@ -54,7 +54,7 @@ function enrolmentRoutes(app: RouteApp, { twoFactor, tags, security, config }: T
   app.post(
     '/users/2fa/enable',
     {
-      onRequest: app.requireUser,
+      onRequest: [app.requireUser, app.requireReauth],
       config,
       schema: {
         tags,
@@ -96,7 +96,7 @@ function stepUpAndDisableRoutes(app: RouteApp, { twoFactor, tags, security, conf
   app.post(
     '/users/2fa/disable',
     {
-      onRequest: app.requireUser,
+      onRequest: [app.requireUser, app.requireReauth],
       config,
       schema: {
         tags,

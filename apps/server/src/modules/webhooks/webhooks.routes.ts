@@ -17,7 +17,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     '/webhooks',
     {
-      ...auth,
+      onRequest: [app.requireUser, app.requireReauth],
       schema: {
         tags,
         security,

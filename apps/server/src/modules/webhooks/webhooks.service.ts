@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { merchantSecretBox } from '../api-keys/api-keys.service.ts';
 import { newWebhookSecret } from '../api-keys/signing.ts';
+import { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { webhookUrlRefusal } from './webhook-url.ts';
 import * as repo from './webhooks.repository.ts';
 
@@ -25,22 +26,33 @@ export class WebhooksService {
     const refusal = webhookUrlRefusal(request.url, this.ctx.config.env);
     if (refusal) throw new AppError('VALIDATION_ERROR', refusal, undefined, { field: 'url' });
     const box = merchantSecretBox(this.ctx);
-    return this.ctx.db.transaction(async (tx) => {
-      if ((await repo.countWebhooksLocked(tx, userId)) >= MAX_WEBHOOKS) {
-        throw new AppError('CONFLICT', 'webhooks.tooMany', { max: MAX_WEBHOOKS });
-      }
-      const id = randomUUID();
-      const secret = newWebhookSecret();
-      await repo.insertWebhook(tx, {
-        id,
-        userId,
-        url: request.url,
-        events: request.events,
-        secretSealed: box.seal(secret, id),
-        createdAt: this.ctx.clock.now(),
-      });
-      return { id, secret };
-    });
+    const twoFactor = new TwoFactorService(this.ctx);
+    // A webhook hears the account's trades and chats: it asks the second factor as a key does
+    // (docs/decisions/033), after the route checked the re-authentication.
+    return twoFactor.countingFailures(userId, () =>
+      this.ctx.db.transaction(async (tx) => {
+        await twoFactor.requireFreshCodeWhenOn(tx, {
+          userId,
+          code: request.totpCode,
+          now: this.ctx.clock.now(),
+          ask: 'security.codeToAddWebhook',
+        });
+        if ((await repo.countWebhooksLocked(tx, userId)) >= MAX_WEBHOOKS) {
+          throw new AppError('CONFLICT', 'webhooks.tooMany', { max: MAX_WEBHOOKS });
+        }
+        const id = randomUUID();
+        const secret = newWebhookSecret();
+        await repo.insertWebhook(tx, {
+          id,
+          userId,
+          url: request.url,
+          events: request.events,
+          secretSealed: box.seal(secret, id),
+          createdAt: this.ctx.clock.now(),
+        });
+        return { id, secret };
+      }),
+    );
   }
 
   /** The user's webhooks with their recent deliveries (status, attempts, next retry). */

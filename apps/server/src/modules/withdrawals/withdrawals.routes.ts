@@ -110,7 +110,7 @@ function savedAddressRoutes(app: RouteApp, { saved, tags, security }: Withdrawal
   app.post(
     '/withdrawals/addresses',
     {
-      onRequest: app.requireUser,
+      onRequest: [app.requireUser, app.requireReauth],
       schema: {
         tags,
         security,

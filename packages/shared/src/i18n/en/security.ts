@@ -31,4 +31,24 @@ export const security: Messages<typeof ru> = {
   'security.sessions.hint': 'Sign out on every device where your account is open, this one included.',
   'security.sessions.endAll': 'End all sessions',
   'security.sessions.confirm': 'End all sessions? You will have to sign in again on each device.',
+  // Re-authentication and the security hold (docs/decisions/033)
+  'security.reauthRequired': 'Confirm it is you: sign in with Telegram again',
+  'security.reauthWrongAccount':
+    'This is another Telegram account. Confirm with the Telegram account this account belongs to',
+  'security.reauthTelegramOnly': 'This account is confirmed only by signing in with Telegram',
+  'security.codeToAddWebhook': 'Enter your two-factor code to add a webhook',
+  'security.hold':
+    'Withdrawals, transfers, swaps and selling are unavailable until {until}: the account’s security settings changed recently',
+  'security.holdUntilCleared':
+    'Withdrawals, transfers, swaps and selling are unavailable until support reviews the account: you reported a change you did not make',
+  'security.reauth.title': 'Confirm it is you',
+  'security.reauth.why':
+    'Changing security settings needs a fresh Telegram sign-in. Sign in with the same Telegram account and the action continues by itself.',
+  'security.reauth.dev': 'Confirm (demo sign-in)',
+  'security.reauth.cancel': 'Cancel',
+  'security.reauth.failed': 'Could not confirm the sign-in. Please try again.',
+  'security.hold.banner':
+    'Withdrawals, transfers, swaps and selling are unavailable until {until}: security settings changed recently. Buying, depositing and chatting go on.',
+  'security.hold.bannerCleared':
+    'Withdrawals, transfers, swaps and selling are unavailable until support reviews the account. Buying, depositing and chatting go on.',
 } as const;
