@@ -61,7 +61,12 @@ async function aliceSignedIn({ telegram = false } = {}): Promise<{ page: Page; s
   page.on('request', (request) => {
     if (request.url().includes('/auth/telegram/webapp')) sentLaunch.push(request.url());
   });
-  await signIn(page, baseURL, { fresh: uniqueUsername('alice') }, { returnTo: '/wallet', displayName: 'Алиса' });
+  await signIn(
+    page,
+    baseURL,
+    { fresh: uniqueUsername('alice') },
+    { returnTo: '/wallet', displayName: 'Алиса' },
+  );
   return { page, sentLaunch };
 }
 
