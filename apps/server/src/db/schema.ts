@@ -14,6 +14,7 @@ import {
   bigserial,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -822,3 +823,20 @@ export const reminders = pgTable('reminders', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 export type ReminderRow = typeof reminders.$inferSelect;
+
+// ---- 0041: counted trades (docs/decisions/035) ----
+
+/** Completed trades of an account with one counterparty in one calendar month. */
+export const tradePairMonths = pgTable(
+  'trade_pair_months',
+  {
+    userId: uuid('user_id').notNull(),
+    counterpartyId: uuid('counterparty_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    trades: integer('trades').notNull(),
+    qualified: boolean('qualified').notNull(),
+    firstAt: ts('first_at').notNull(),
+    lastAt: ts('last_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.counterpartyId, t.month] })],
+);

@@ -106,8 +106,12 @@ describe('ad conditions', () => {
       { 'accept-language': 'en' },
     );
     expect(en.json().error).toBe('This order requires at least 1 completed trade: you have 0');
-    // Once the taker has completed a trade elsewhere, the order opens for them.
+    // Once the taker has completed a trade elsewhere, and it is 72 hours old (a counted trade:
+    // docs/decisions/035), the order opens for them.
     await completeOneTrade(taker.id);
+    const early = await http.post('/trades', taker.id, { orderId: order.id, ...TAKE });
+    expect(early.json().error).toBe('Для этого ордера нужно не менее 1 завершённой сделки: у вас 0');
+    t.clock.advance(72 * 3_600_000);
     const opened = await http.post('/trades', taker.id, { orderId: order.id, ...TAKE });
     expect(opened.statusCode, opened.body).toBe(200);
   });

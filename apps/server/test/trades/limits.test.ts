@@ -121,11 +121,16 @@ describe('open trades as a buyer', () => {
     await opened(buyer.id, b.orderId);
   });
 
-  it('five completed trades make an account not new: ten open purchases, no amount cap', async () => {
+  it('five counted trades make an account not new: ten open purchases, no amount cap', async () => {
     const buyer = await createUser(t.ctx);
-    const order = await sellOrder('2');
-    for (let i = 0; i < 5; i++)
+    // Five sellers, each trade above 1 000 ₽, and 72 hours after the first (docs/decisions/035).
+    for (let i = 0; i < 5; i++) {
+      const order = await sellOrder('1');
       await complete(await opened(buyer.id, order.orderId), buyer.id, order.sellerId);
+    }
+    expect(await limitsOf(buyer.id)).toMatchObject({ newAccount: true, completedTrades: 0 });
+    t.clock.advance(72 * HOUR);
+    const order = await sellOrder('2');
     expect(await limitsOf(buyer.id)).toMatchObject({
       newAccount: false,
       completedTrades: 5,

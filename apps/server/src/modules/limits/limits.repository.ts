@@ -1,10 +1,11 @@
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { staff, tradeLimitLifts } from '../../db/schema.ts';
+import { countedTradesSql } from './counted-trades.repository.ts';
 
 /** What the limits count, as of a time (docs/decisions/023-trust-and-safety.md, "Limits"). */
 export interface LimitCounts {
-  /** Trades completed on either side (the reputation counter). */
+  /** Counted trades on either side: distinct counterparties above the minimum (docs/decisions/035). */
   completed: number;
   /** Open trades where the user is the buyer. */
   openAsBuyer: number;
@@ -51,7 +52,7 @@ export function limitCountsSql(userId: SQL, now: Date, rules: CountRules): SQL {
   // A failure suspends until it + the suspension; it counts the failures of the 24 h before it.
   const lookBackMs = FAILURE_WINDOW_HOURS * 3_600_000 + rules.cancelSuspensionMs;
   return sql`SELECT
-      COALESCE((SELECT st.completed_trades FROM user_stats st WHERE st.user_id = u.id), 0)::int AS completed,
+      COALESCE(${countedTradesSql(sql`u.id`, at)}, 0)::int AS completed,
       (SELECT COUNT(*) FROM trades t WHERE t.buyer_id = u.id AND t.status IN ${OPEN_STATUSES})::int AS open_as_buyer,
       fails.recent::int AS recent_failures,
       fails.strike_at AS failure_strike_at,

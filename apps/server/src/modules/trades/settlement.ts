@@ -6,6 +6,7 @@ import type { PendingEvents } from '../../events/notifier.ts';
 import { toChatMessage } from '../chat/chat-view.ts';
 import { systemMessageRow, systemMessageValues } from '../chat/system-messages.ts';
 import * as ledger from '../ledger/ledger.ts';
+import { pairMonthsStatement } from '../limits/counted-trades.repository.ts';
 import { lockOrder } from '../orders/orders.repository.ts';
 import { tradeCountersStatement } from '../users/reputation-counters.ts';
 import { type NewTrade, type OrderEffect, writeTransition } from './trades.repository.ts';
@@ -94,6 +95,9 @@ export async function transition({
     order: settlement?.orderEffect ?? null,
     // The parties' reputation counters, from the trade as this write leaves it.
     counters: tradeCountersStatement({ ...trade, ...changes }, action, actor),
+    // A completion counts towards the limits once per pair and month (docs/decisions/035).
+    pairs:
+      to === 'COMPLETED' ? pairMonthsStatement({ ...trade, completedAt: changes.completedAt ?? now }) : null,
   });
   const updated = written.trade;
   assert(updated.status === to, `trade ${trade.id} wrote ${updated.status}, expected ${to}`);

@@ -179,6 +179,7 @@ export async function writeTransition(
     message,
     order,
     counters = null,
+    pairs = null,
   }: {
     tradeId: string;
     changes: Partial<NewTrade>;
@@ -187,11 +188,14 @@ export async function writeTransition(
     order: OrderEffect | null;
     /** Further writes of the same transition (the parties' reputation counters). */
     counters?: SQL | null;
+    /** A completion's pair-month rows (counted trades: docs/decisions/035). */
+    pairs?: SQL | null;
   },
 ): Promise<{ trade: TradeRow; orderStatus: OrderRow['status'] | null; messageSeq: bigint }> {
   const ctes: WithSubquery[] = [...tradeLines(tx, action, message)];
   // A data-modifying CTE runs whether or not the statement reads it.
   if (counters) ctes.push(tx.$with('counter_change', {}).as(counters));
+  if (pairs) ctes.push(tx.$with('pair_change', {}).as(pairs));
   let orderStatus = sql<OrderRow['status'] | null>`NULL`;
   if (order) {
     const update =
@@ -232,7 +236,10 @@ export interface Admission {
   allowUnrated: boolean;
   /** The taker's average rating, read only when the owner has a minimum. */
   takerRating: string | null;
-  /** The taker's completed trades, read only when the order asks for a minimum (else 0). */
+  /**
+   * The taker's counted trades (docs/decisions/035: distinct counterparties, above the minimum),
+   * read only when the order asks for a minimum (else 0).
+   */
   takerCompleted: number;
   /** Whether the taker has two-factor on (taking a buy order sells: docs/decisions/023). */
   takerTwoFactor: boolean;
@@ -272,9 +279,7 @@ export async function admitTaker(
                CASE WHEN s.min_rating_tenths > 0 THEN
                  (SELECT AVG(r.rating)::numeric(3,2)::text FROM reviews r WHERE r.subject_id = tk.id)
                END AS taker_rating,
-               CASE WHEN o.min_taker_trades > 0 THEN
-                 (SELECT st.completed_trades FROM user_stats st WHERE st.user_id = tk.id)::int
-               END AS taker_completed,
+               CASE WHEN o.min_taker_trades > 0 THEN lt.completed END AS taker_completed,
                EXISTS (SELECT 1 FROM user_two_factor tf WHERE tf.user_id = tk.id AND tf.enabled_at IS NOT NULL)
                  AS taker_two_factor,
                ${buyerLimitsLockSql(sql`CASE WHEN o.type = 'sell' THEN tk.id ELSE ow.id END`)} AS buyer_locked,

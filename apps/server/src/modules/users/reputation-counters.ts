@@ -2,6 +2,7 @@ import type { Actor, TradeAction } from '@p2p/shared';
 import type { SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { assert } from '../../errors.ts';
+import { rebuildPairMonths } from '../limits/counted-trades.repository.ts';
 import {
   type CounterTimes,
   counterDifferences,
@@ -75,6 +76,8 @@ export async function applyReviewCounters(tx: Tx, subjectId: string, rating: num
 export async function rebuildReputationCounters(db: Executor): Promise<void> {
   await db.transaction(async (tx) => {
     await rebuildCounters(tx);
+    // The counted trades' pair rows come from the same history (docs/decisions/035).
+    await rebuildPairMonths(tx);
   });
 }
 

@@ -1,0 +1,87 @@
+import { FIAT_CURRENCIES, type FiatCurrency, isSwapPayment } from '@p2p/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { capInFiat } from './fiat-cap.ts';
+
+/**
+ * Counted trades (docs/decisions/035): what leaving the new-account caps and an ad's
+ * `min_taker_trades` count. A completed trade counts when it was worth at least
+ * COUNTED_TRADE_MIN_RUB (or its worth in the trade's fiat, converted like the new-account cap),
+ * at most one a counterparty a calendar month, and only once the account's first completed
+ * trade is COUNTED_AFTER_HOURS old. Two accounts of one person trading with each other many
+ * times count once a month, however fast and however small.
+ */
+export const COUNTED_TRADE_MIN_RUB = 100_000n; // 1 000 ₽ in kopecks
+export const COUNTED_AFTER_HOURS = 72;
+
+/**
+ * Whether a trade of `amountFiat` (minor units of `fiat`) is worth the minimum. The fallback
+ * table's rate converts (fiat-cap.ts): no feed call inside the completing transaction. A swap
+ * (paid in a coin) never counts.
+ */
+export function worthCounting(amountFiat: bigint, fiat: string): boolean {
+  if (isSwapPayment(fiat)) return false;
+  return amountFiat >= capInFiat(COUNTED_TRADE_MIN_RUB, fiat as FiatCurrency, null);
+}
+
+/**
+ * The completing transition's write (a CTE of its one statement): both parties' row of this
+ * pair and month, one more trade, qualified once any of them was worth counting. Rows in user
+ * id order, like the reputation counters, so opposite trades of one pair never deadlock.
+ */
+export function pairMonthsStatement(trade: {
+  buyerId: string;
+  sellerId: string;
+  completedAt: Date;
+  amountFiat: bigint;
+  fiatCurrency: string;
+}): SQL {
+  const at = sql`${trade.completedAt.toISOString()}::timestamptz`;
+  const qualified = worthCounting(trade.amountFiat, trade.fiatCurrency);
+  return sql`
+    INSERT INTO trade_pair_months AS m (user_id, counterparty_id, month, trades, qualified, first_at, last_at)
+    SELECT p.user_id, p.counterparty_id, date_trunc('month', ${at} AT TIME ZONE 'UTC')::date, 1,
+           ${qualified}::boolean, ${at}, ${at}
+    FROM (VALUES (${trade.buyerId}::uuid, ${trade.sellerId}::uuid), (${trade.sellerId}::uuid, ${trade.buyerId}::uuid))
+         p(user_id, counterparty_id)
+    ORDER BY p.user_id
+    ON CONFLICT (user_id, counterparty_id, month) DO UPDATE SET
+      trades = m.trades + 1,
+      qualified = m.qualified OR EXCLUDED.qualified,
+      last_at = GREATEST(m.last_at, EXCLUDED.last_at)`;
+}
+
+/**
+ * The counted trades of the user `userId` (an SQL expression) at `at`: one indexed range of the
+ * user's pair rows (its counterparties by month), never the trades themselves.
+ */
+export function countedTradesSql(userId: SQL, at: SQL): SQL {
+  return sql`(SELECT CASE WHEN MIN(pm.first_at) <= ${at} - interval '${sql.raw(String(COUNTED_AFTER_HOURS))} hours'
+                  THEN COUNT(*) FILTER (WHERE pm.qualified) ELSE 0 END
+             FROM trade_pair_months pm WHERE pm.user_id = ${userId})`;
+}
+
+/**
+ * Replaces the pair rows with their recomputation from the completed trades (with the
+ * reputation counters: after bulk loads, or to repair). Each fiat's minimum is converted here,
+ * as at completion.
+ */
+export async function rebuildPairMonths(tx: Tx): Promise<void> {
+  const minimums = sql.join(
+    FIAT_CURRENCIES.map(
+      (fiat) => sql`(${fiat}::text, ${capInFiat(COUNTED_TRADE_MIN_RUB, fiat, null).toString()}::bigint)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`DELETE FROM trade_pair_months`);
+  await tx.execute(sql`
+    INSERT INTO trade_pair_months (user_id, counterparty_id, month, trades, qualified, first_at, last_at)
+    SELECT p.user_id, p.counterparty_id, date_trunc('month', t.completed_at AT TIME ZONE 'UTC')::date,
+           COUNT(*)::int, COALESCE(bool_or(t.amount_fiat >= mins.minimum), false),
+           MIN(t.completed_at), MAX(t.completed_at)
+    FROM trades t
+    CROSS JOIN LATERAL (VALUES (t.buyer_id, t.seller_id), (t.seller_id, t.buyer_id)) p(user_id, counterparty_id)
+    LEFT JOIN (VALUES ${minimums}) mins(fiat, minimum) ON mins.fiat = t.fiat_currency
+    WHERE t.status = 'COMPLETED' AND t.completed_at IS NOT NULL
+    GROUP BY 1, 2, 3`);
+}
