@@ -558,7 +558,7 @@ export const userSettings = pgTable('user_settings', {
   showStats: boolean('show_stats').notNull().default(true),
   allowMessages: boolean('allow_messages').notNull().default(true),
   autoReply: text('auto_reply').notNull().default(''),
-  timeLimit: integer('time_limit').notNull().default(15),
+  timeLimit: integer('time_limit').notNull().default(30),
   minRatingTenths: integer('min_rating_tenths').notNull().default(0),
   allowUnrated: boolean('allow_unrated').notNull().default(true),
   updatedAt: ts('updated_at').notNull().defaultNow(),

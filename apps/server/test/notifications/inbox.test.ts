@@ -60,6 +60,8 @@ describe('who gets which notification, transition by transition', () => {
     expect(details?.action).toContain('«Я оплатил»');
 
     await s.act(s.buyer.userId, 'mark_paid');
+    // Past the payment step: the details notice no longer counts down to the payment deadline.
+    expect((await inbox(s.buyer))[0]).toMatchObject({ kind: 'payment_details_sent', deadline: null });
     const [paid] = await inbox(s.seller);
     const afterPaid = await new TradesService(t.ctx).details(s.seller.userId, s.tradeId);
     expect(paid).toMatchObject({ kind: 'trade_paid', deadline: afterPaid.trade.confirmationDeadline });
@@ -81,6 +83,11 @@ describe('who gets which notification, transition by transition', () => {
     // The seller released himself: nothing new for him.
     expect(await kinds(s.seller)).toEqual(['trade_paid', 'trade_opened']);
     expect(await kinds(s.stranger)).toEqual([]);
+    // The trade is finished: no notice of it counts down any more, the stored rows keep theirs
+    // (docs/decisions/034).
+    for (const who of [s.buyer, s.seller]) {
+      for (const n of await inbox(who)) expect(n.deadline, n.kind).toBeNull();
+    }
     // English reader, same rows.
     const [english] = await inbox(s.buyer, 'en');
     expect(english?.message).toBe('You received 0.00099900 BTC.');

@@ -24,7 +24,8 @@ describe('settings round trip and validation', () => {
       privacy: { showOnline: true, showStats: true, allowMessages: true },
       trading: {
         autoReply: '',
-        timeLimit: 15,
+        // The order form's window starts here: 30 minutes, as the FAQ says (docs/decisions/034).
+        timeLimit: 30,
         minRating: 0,
         allowUnrated: true,
         hideOrdersAwayMinutes: null,

@@ -180,16 +180,35 @@ describe('«Я оплатил» names the paying account', () => {
   });
 });
 
-describe('the payer name against the buyer name', () => {
+describe('the payer name against the buyer name (docs/decisions/034)', () => {
   it.each([
-    ['Иван Петрович С.', 'Иван', null, true],
-    ['IVAN PETROVICH S', 'Иван', null, true],
-    ['Иван Петрович С.', 'Ivan', 'Smirnov', true],
-    ['Смирнова Анна', 'Ann', 'Смирнова', true],
-    ['Олег К.', 'Анна', 'Смирнова', false],
-    ['Пётр Иванов', 'Петр', null, true],
-    ['Любое имя', '🙂', null, true],
-  ])('%s for %s %s: %s', (payer, first, last, match) => {
-    expect(payerNameMatches(payer, { firstName: first, lastName: last })).toBe(match);
+    // payer typed, first name, last name, name shown to the seller, match
+    ['Иван Петрович С.', 'Иван', null, null, true],
+    ['IVAN PETROVICH S', 'Иван', null, null, true],
+    ['Иван Петрович С.', 'Ivan', 'Smirnov', null, true],
+    ['Смирнова Анна', 'Ann', 'Смирнова', null, true],
+    ['Олег К.', 'Анна', 'Смирнова', null, false],
+    ['Пётр Иванов', 'Петр', null, null, true],
+    ['Любое имя', '🙂', null, null, true],
+    // The trial's false alarm: «Мария» paid as «Мария П.» and as «Мария Петрова».
+    ['Мария П.', 'Мария', null, 'Мария', true],
+    ['Мария Петрова', 'Мария', null, 'Мария', true],
+    ['Мария П.', 'Мария', 'Петрова', 'Мария Петрова', true],
+    ['Мария Петрова', 'Мария', 'Петрова', 'Мария Петрова', true],
+    ['Петрова Мария', 'Мария', 'Петрова', null, true],
+    ['Мария Петровна П.', 'Мария', 'Петрова', null, true],
+    ['Maria Petrova', 'Мария', 'Петрова', null, true],
+    ['Julia S.', 'Юлия', 'Смирнова', null, true],
+    ['Alexey K', 'Алексей', 'Козлов', null, true],
+    // Only the shown name is a person's name: the profile's first name is a handle.
+    ['Мария П.', 'maria_p2p', null, 'Мария', true],
+    // A surname that is not theirs, an initial that is not theirs, another first name.
+    ['Мария Иванова', 'Мария', 'Петрова', 'Мария Петрова', false],
+    ['Мария И.', 'Мария', 'Петрова', null, false],
+    ['Марина Петрова', 'Мария', 'Петрова', null, true],
+    ['Олег Петров', 'Мария', null, 'Мария', false],
+    ['М. Петрова', 'Мария', null, 'Мария', false],
+  ])('%s for %s %s (shown %s): %s', (payer, first, last, shown, match) => {
+    expect(payerNameMatches(payer, { firstName: first, lastName: last, shownName: shown })).toBe(match);
   });
 });

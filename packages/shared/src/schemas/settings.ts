@@ -17,7 +17,7 @@ import { SecondFactorCode } from './two-factor.ts';
  */
 
 /** Trading settings' payment window, minutes: 5 to 60, default 15 (docs/product/texts-and-limits.md). */
-export const SETTINGS_TIME_LIMIT = { min: 5, max: 60, default: 15 } as const;
+export const SETTINGS_TIME_LIMIT = { min: 5, max: 60, default: 30 } as const;
 /** Minimum partner rating, 0 to 5 in steps of 0.1; 0 means no minimum. */
 export const SETTINGS_MIN_RATING = { min: 0, max: 5, step: 0.1 } as const;
 export const AUTO_REPLY_MAX = 500;

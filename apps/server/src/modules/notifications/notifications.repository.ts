@@ -27,25 +27,57 @@ export async function insertNotification(
   return { row: stored, unreadCount: Number(unreadBefore) + (stored.readAt === null ? 1 : 0) };
 }
 
+/** A trade's state as a notice about it reads it: which of its deadlines still applies. */
+export interface NoticeTradeState {
+  status: string;
+  paymentDeadline: Date;
+  confirmationDeadline: Date | null;
+  autoReleaseAt: Date | null;
+}
+
+/** The user's notifications, newest first, each with the state of the trade it is about. */
 export async function listNotifications(
   db: Executor,
   userId: string,
   opts: { unreadOnly: boolean; limit: number; offset: number },
-): Promise<{ rows: NotificationRow[]; total: number }> {
+): Promise<{ rows: (NotificationRow & { trade: NoticeTradeState | null })[]; total: number }> {
   const where = opts.unreadOnly
     ? and(eq(notifications.userId, userId), isNull(notifications.readAt))
     : eq(notifications.userId, userId);
   const [rows, [totalRow]] = await Promise.all([
     db
-      .select()
+      .select({
+        ...getTableColumns(notifications),
+        tradeStatus: trades.status,
+        tradePaymentDeadline: trades.paymentDeadline,
+        tradeConfirmationDeadline: trades.confirmationDeadline,
+        tradeAutoReleaseAt: trades.autoReleaseAt,
+      })
       .from(notifications)
+      .leftJoin(trades, and(eq(notifications.entityType, 'trade'), eq(trades.id, notifications.entityId)))
       .where(where)
       .orderBy(desc(notifications.createdAt), desc(notifications.seq))
       .limit(opts.limit)
       .offset(opts.offset),
     db.select({ n: count() }).from(notifications).where(where),
   ]);
-  return { rows, total: Number(totalRow?.n ?? 0) };
+  return {
+    rows: rows.map(
+      ({ tradeStatus, tradePaymentDeadline, tradeConfirmationDeadline, tradeAutoReleaseAt, ...row }) => ({
+        ...row,
+        trade:
+          tradeStatus && tradePaymentDeadline
+            ? {
+                status: tradeStatus,
+                paymentDeadline: tradePaymentDeadline,
+                confirmationDeadline: tradeConfirmationDeadline,
+                autoReleaseAt: tradeAutoReleaseAt,
+              }
+            : null,
+      }),
+    ),
+    total: Number(totalRow?.n ?? 0),
+  };
 }
 
 export async function unreadCount(db: Executor, userId: string): Promise<number> {

@@ -45,6 +45,27 @@ export type NotificationSink = (row: NotificationRow, settings: UserSettingsRow)
 const text = (lang: Lang, key: string, values: Record<string, string | number>) =>
   isMessageKey(key) ? translate(lang, key, values) : key;
 
+/**
+ * The deadline a trade's notice may still count down to: the one its trade runs on now. A
+ * finished or disputed trade runs on none, a trade past that step on another: the notice then
+ * shows no deadline at all (docs/decisions/034).
+ */
+export function deadlineStillApplies(
+  deadline: Date | null,
+  trade: repo.NoticeTradeState | null,
+): Date | null {
+  if (!deadline || !trade) return deadline;
+  // Before payment the only deadline is the payment's, which the first details move (0034).
+  if (trade.status === 'ESCROW_LOCKED' || trade.status === 'CREATED') return trade.paymentDeadline;
+  const current =
+    trade.status === 'PAYMENT_PENDING'
+      ? trade.confirmationDeadline
+      : trade.status === 'PAYMENT_CONFIRMED'
+        ? trade.autoReleaseAt
+        : null;
+  return current && current.getTime() === deadline.getTime() ? deadline : null;
+}
+
 /** A stored notification rendered in `lang`. */
 export function toNotificationView(row: NotificationRow, lang: Lang): NotificationView {
   return {
@@ -148,7 +169,9 @@ export class NotificationsService {
       offset: query.offset,
     });
     return {
-      notifications: rows.map((r) => toNotificationView(r, lang)),
+      notifications: rows.map(({ trade, ...r }) =>
+        toNotificationView({ ...r, deadline: deadlineStillApplies(r.deadline, trade) }, lang),
+      ),
       total,
       unreadCount: await repo.unreadCount(this.ctx.db, userId),
       limit: query.limit,

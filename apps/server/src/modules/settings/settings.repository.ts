@@ -16,7 +16,7 @@ export function defaultSettings(userId: string): UserSettingsRow {
     showStats: true,
     allowMessages: true,
     autoReply: '',
-    timeLimit: 15,
+    timeLimit: 30,
     minRatingTenths: 0,
     allowUnrated: true,
     updatedAt: new Date(0),

@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 import type { PayerAccountInput, PayerAccountView } from '@p2p/shared';
-import type { TradeRow, UserRow } from '../../db/schema.ts';
+import type { TradeRow } from '../../db/schema.ts';
 
 /**
  * The payer account named at «Я оплатил» (docs/decisions/023-trust-and-safety.md). The seller
@@ -93,25 +93,68 @@ const LATIN: Record<string, string> = {
   Я: 'YA',
 };
 
-/** A name's words in Latin letters, so «Иван» and "Ivan" compare equal. */
+/**
+ * A name's words in Latin letters, spelled loosely, so «Иван» and "Ivan", «Мария» and "Maria",
+ * «Юлия» and "Julia" compare equal: Й/Y/J read as I, X as KS, doubled letters as one. Initials
+ * («П.») stay, as one-letter words.
+ */
 function nameWords(name: string): string[] {
   return normalizePayerName(name)
     .split(' ')
     .map((word) => [...word].map((c) => LATIN[c] ?? c).join(''))
-    .map((word) => word.replace(/[^A-Z]/g, ''))
-    .filter((word) => word.length >= 2);
+    .map((word) =>
+      word
+        .replace(/[^A-Z]/g, '')
+        .replace(/[YJ]/g, 'I')
+        .replace(/X/g, 'KS')
+        .replace(/(.)\1+/g, '$1'),
+    )
+    .filter((word) => word.length >= 1);
+}
+
+/** Two surname spellings that can be the same person's: one starts the other («П», «Петров», «Петрова»). */
+const samePrefix = (a: string, b: string) => a.startsWith(b) || b.startsWith(a);
+
+/**
+ * Whether the payer's name can be this one name of the buyer; null when the name has no word of
+ * two letters or more to compare (initials, emoji). It can when one of its full words is a word
+ * of the payer's; when that word is its first name and both go on (a surname, an initial), one
+ * of the payer's other words must share a prefix with its surname: «Мария П.» and «Мария
+ * Петрова» are «Мария Петрова», «Мария Иванова» is not.
+ */
+function matchesName(payer: string[], name: string): boolean | null {
+  const words = nameWords(name);
+  if (!words.some((w) => w.length >= 2)) return null;
+  const surname = words[1];
+  return words.some((word, i) => {
+    if (word.length < 2) return false;
+    const at = payer.indexOf(word);
+    if (at < 0) return false;
+    if (i !== 0 || surname === undefined) return true;
+    const rest = payer.filter((_w, j) => j !== at);
+    return rest.length === 0 || rest.some((w) => samePrefix(w, surname));
+  });
+}
+
+/** The names a buyer goes by: their first and last name (Telegram's), and the name shown to the seller. */
+export interface BuyerNames {
+  firstName: string;
+  lastName: string | null;
+  /** The name the seller sees on the trade and in the release checklist (effectiveName). */
+  shownName?: string | null;
 }
 
 /**
- * Whether the bank's name of the payer can be the buyer's: a bank shows «Иван Петрович С.», a
- * profile "Ivan Smirnov". It is when the buyer's first or last name is one of its words. A
- * buyer with no usable name (initials, emoji) cannot be told apart: no warning.
+ * Whether the bank's name of the payer can be the buyer's (docs/decisions/034): a bank shows
+ * «Иван Петрович С.», a profile "Ivan Smirnov", the trade «Мария». It is when it matches any of
+ * the names the buyer goes by (matchesName); a buyer with no usable name cannot be told apart:
+ * no warning.
  */
-export function payerNameMatches(payerName: string, buyer: Pick<UserRow, 'firstName' | 'lastName'>): boolean {
-  const theirs = [...nameWords(buyer.firstName), ...nameWords(buyer.lastName ?? '')];
-  if (theirs.length === 0) return true;
-  const words = new Set(nameWords(payerName));
-  return theirs.some((word) => words.has(word));
+export function payerNameMatches(payerName: string, buyer: BuyerNames): boolean {
+  const payer = nameWords(payerName);
+  const names = [[buyer.firstName, buyer.lastName ?? ''].join(' '), buyer.shownName ?? ''];
+  const results = names.map((name) => matchesName(payer, name)).filter((r) => r !== null);
+  return results.length === 0 || results.some(Boolean);
 }
 
 /**
@@ -121,7 +164,7 @@ export function payerNameMatches(payerName: string, buyer: Pick<UserRow, 'firstN
 export function payerViewOf(
   t: TradeRow,
   role: 'buyer' | 'seller' | 'observer',
-  buyer: Pick<UserRow, 'firstName' | 'lastName'>,
+  buyer: BuyerNames,
   history: PayerHistoryRow | undefined,
 ): PayerAccountView | null {
   if (!t.payerBank || !t.payerLast4 || !t.payerName) return null;

@@ -194,6 +194,11 @@ function tradeViewOf(
     completedAt: iso(t.completedAt),
     cancelledAt: iso(t.cancelledAt),
     ...v.payment(t.id),
-    payer: payerViewOf(t, role, buyerRow, payers.get(t.id)),
+    payer: payerViewOf(
+      t,
+      role,
+      { firstName: buyerRow.firstName, lastName: buyerRow.lastName, shownName: buyer.effectiveName },
+      payers.get(t.id),
+    ),
   };
 }

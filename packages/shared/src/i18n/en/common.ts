@@ -21,7 +21,7 @@ export const common: Messages<typeof ru> = {
     'This screen arrives in one of the next updates. We never show made-up numbers — only real data.',
   'auth.checking': 'Checking authorization...',
   'auth.title': 'Sign in',
-  'auth.subtitle': 'Sign in with Telegram to trade, keep a wallet and chat with counterparties.',
+  'auth.subtitle': 'Sign in to trade, keep a wallet and chat with counterparties.',
   'auth.success': 'Signed in, redirecting...',
   'auth.noMethods': 'Sign-in is unavailable right now: no sign-in method is configured.',
   'auth.configError': 'Could not load sign-in settings',

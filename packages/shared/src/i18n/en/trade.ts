@@ -117,7 +117,7 @@ export const trade: Messages<typeof ru> = {
     'The seller did not confirm in time. Write in the chat or open a dispute.',
   'trade.autoRelease.title': 'Automatic release in',
   'trade.autoRelease.noteSeller':
-    'Unless you release or open a dispute, the crypto goes to the buyer automatically at {time}.',
+    'Unless you release or open a dispute, the crypto goes to the buyer automatically by {time}.',
   'trade.autoRelease.noteBuyer': 'The crypto will be released to you by {time}.',
   'trade.autoRelease.expired': 'Time is up: the crypto is being released automatically.',
   'trade.autoRelease.executed': 'Crypto released automatically {time}',

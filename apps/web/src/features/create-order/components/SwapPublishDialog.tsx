@@ -54,9 +54,14 @@ export function SwapPublishDialog({
           onChange={setCode}
           error={ask?.priceAsk ? null : (ask?.message ?? null)}
         />
-        <button type="submit" className="btn btn--sell btn--block" disabled={!ready}>
-          {t('createOrder.publish')}
-        </button>
+        <div className="dialog__actions">
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="btn btn--sell" disabled={!ready}>
+            {t('createOrder.publish')}
+          </button>
+        </div>
       </form>
     </Dialog>
   );

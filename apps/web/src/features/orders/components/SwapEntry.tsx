@@ -57,7 +57,7 @@ export function SwapEntry({ order }: { order: OrderView }) {
         <h2 id={`${id}-t`} className="dialog__title">
           {t('swap.title', { crypto: order.cryptocurrency, payIn: order.fiat_currency })}
         </h2>
-        <SwapForm order={order} gate={gate} onDone={() => setOpen(false)} />
+        <SwapForm order={order} gate={gate} onDone={() => setOpen(false)} onCancel={() => setOpen(false)} />
       </Dialog>
       {gate.dialog}
     </>
@@ -72,10 +72,13 @@ export function SwapForm({
   order,
   gate,
   onDone,
+  onCancel,
 }: {
   order: OrderView;
   gate?: SellingGate;
   onDone: () => void;
+  /** A code dialog can always be left (docs/decisions/034). */
+  onCancel?: () => void;
 }) {
   const t = useT();
   const fmt = useFormat();
@@ -167,9 +170,16 @@ export function SwapForm({
         onChange={setCode}
         error={error}
       />
-      <button type="submit" className="btn btn--buy btn--block" disabled={!ready}>
-        {swap.isPending ? t('swap.sending') : t('swap.action')}
-      </button>
+      <div className="dialog__actions">
+        {onCancel ? (
+          <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={swap.isPending}>
+            {t('common.cancel')}
+          </button>
+        ) : null}
+        <button type="submit" className="btn btn--buy" disabled={!ready}>
+          {swap.isPending ? t('swap.sending') : t('swap.action')}
+        </button>
+      </div>
     </form>
   );
 }

@@ -11,29 +11,34 @@ import { currentLang, useLocalize, useT } from '@/i18n';
 import { catalogueResolver } from '@/lib/form-resolver';
 import { profileApi } from '../api/profile-api';
 
-const DISMISSED_KEY = 'welcome_dialog_dismissed';
+const dismissedKey = (userId: string) => `welcome_dialog_dismissed:${userId}`;
 
-function readDismissed(): string | null {
+function readDismissed(userId: string | undefined): boolean {
+  if (!userId) return false;
   try {
-    return sessionStorage.getItem(DISMISSED_KEY);
+    return localStorage.getItem(dismissedKey(userId)) !== null;
   } catch {
-    return null;
+    return false;
   }
 }
 
-/** A signed-in user without a display name is asked for one. */
+/**
+ * A signed-in user without a display name is asked for one, once: «Позже» (or closing it any
+ * way) is remembered in this browser for that user, so it never reopens over what they do next
+ * (docs/decisions/034). The name can be set later in the profile.
+ */
 export function WelcomeDialog() {
   const { user } = useSession();
-  // "Later" hides it for this browser session only; the next visit asks again.
-  const [dismissedFor, setDismissedFor] = useState(readDismissed);
-  if (!user || user.displayName !== null || dismissedFor === user.id) return null;
+  const [dismissed, setDismissed] = useState<string[]>([]);
+  if (!user || user.displayName !== null || dismissed.includes(user.id) || readDismissed(user.id))
+    return null;
   const dismiss = () => {
     try {
-      sessionStorage.setItem(DISMISSED_KEY, user.id);
+      localStorage.setItem(dismissedKey(user.id), '1');
     } catch {
       // storage unavailable: dismissed until reload
     }
-    setDismissedFor(user.id);
+    setDismissed((ids) => [...ids, user.id]);
   };
   return <WelcomeForm key={user.id} suggestion={suggestDisplayName(user)} onDismiss={dismiss} />;
 }
