@@ -13,6 +13,7 @@ import { TwoFactorService } from '../../src/modules/two-factor/two-factor.servic
 import { AvatarsService } from '../../src/modules/uploads/avatars.service.ts';
 import { WebhooksService } from '../../src/modules/webhooks/webhooks.service.ts';
 import { WithdrawalDecisionsService } from '../../src/modules/withdrawals/withdrawal-decisions.service.ts';
+import { reservesService } from '../../src/ops/reserves-wiring.ts';
 import { fund, openTrade, secondFactor } from '../factories.ts';
 import { TEST_BOT_TOKEN } from '../helpers.ts';
 import {
@@ -303,6 +304,11 @@ async function decideWithdrawal(s: Suite, w: World, ...actions: ('approve' | 'pr
   for (const action of actions) await decisions.decide(actor, w.withdrawalId, action, {});
 }
 
+/** A published proof-of-reserves snapshot with every user of the world in it (docs/decisions/039). */
+async function takeReservesSnapshot(s: Suite): Promise<void> {
+  await reservesService(s.t.ctx).takeSnapshot('staff');
+}
+
 export const OPERATIONS: Record<string, Entry> = {
   'GET /healthz': row(EVERYONE),
   'GET /readyz': row(EVERYONE),
@@ -317,6 +323,8 @@ export const OPERATIONS: Record<string, Entry> = {
   'GET /api/v1/auth/me': row(USERS),
   'GET /api/v1/users/me': row(USERS),
   'GET /api/v1/users/me/limits': row(USERS),
+  'GET /api/v1/reserves': row(EVERYONE),
+  'GET /api/v1/reserves/proof': row(USERS, {}, 'ESCROW_LOCKED', takeReservesSnapshot),
   'PUT /api/v1/users/me': row(USERS, { body: () => ({ display_name: 'Новое имя' }) }),
   'PUT /api/v1/users/me/time-zone': row(USERS, { body: () => ({ timeZone: 'Europe/Berlin' }) }),
   'PUT /api/v1/users/profile': row(USERS, {
@@ -623,6 +631,8 @@ export const OPERATIONS: Record<string, Entry> = {
     body: () => ({ reason: 'Подозрение на мошенничество' }),
   }),
   'GET /api/v1/admin/users/{id}/limits': row(STAFF, { params: sellerId }),
+  'GET /api/v1/admin/reserves/snapshots': row(STAFF),
+  'POST /api/v1/admin/reserves/snapshots': row(ADMIN),
   'POST /api/v1/admin/users/{id}/limits/lift': row(
     ADMIN,
     { params: (w) => ({ id: w.ids.buyer }), body: () => ({ reason: 'Отмены по вине продавца, проверено' }) },

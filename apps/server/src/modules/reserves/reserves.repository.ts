@@ -4,16 +4,24 @@ import { type Executor, queryRows } from '../../db/client.ts';
 /** One user account's total in one coin (available + locked), read in the snapshot's transaction. */
 export interface LiabilityRow {
   account: string;
-  currency: string;
+  currency: string | null;
   total: string;
 }
 
-/** Every user account's balance per coin: available + locked (reserves, escrow, queued withdrawals). */
+/**
+ * Every user's balance per coin: available + locked (reserves, escrow, queued withdrawals). A user
+ * with no balance row yet is one row with a null currency: their leaf owes them zero, and they
+ * can still check it is there.
+ */
 export async function userLiabilities(db: Executor): Promise<LiabilityRow[]> {
   return queryRows<LiabilityRow>(
     db,
-    sql`SELECT account, currency, (available + locked)::text AS total FROM balances
-        WHERE account LIKE 'user:%' ORDER BY account, currency`,
+    sql`SELECT 'user:' || u.id::text AS account, b.currency, COALESCE(b.available + b.locked, 0)::text AS total
+        FROM users u LEFT JOIN balances b ON b.account = 'user:' || u.id::text
+        UNION ALL
+        SELECT b.account, b.currency, (b.available + b.locked)::text FROM balances b
+        WHERE b.account LIKE 'user:%' AND NOT EXISTS (SELECT 1 FROM users u WHERE 'user:' || u.id::text = b.account)
+        ORDER BY 1, 2`,
   );
 }
 

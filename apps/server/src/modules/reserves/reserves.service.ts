@@ -92,16 +92,17 @@ export class ReservesService {
         const problems: string[] = [];
         const byAccount = new Map<string, bigint[]>();
         for (const row of await userLiabilities(tx)) {
+          const balances = byAccount.get(row.account) ?? coins.map(() => 0n);
+          byAccount.set(row.account, balances);
+          if (row.currency === null) continue;
           const at = coins.indexOf(row.currency);
           if (at < 0) {
             problems.push(`${row.account} holds unknown coin ${row.currency}`);
             continue;
           }
-          const balances = byAccount.get(row.account) ?? coins.map(() => 0n);
           const total = BigInt(row.total);
           if (total < 0n) problems.push(`${row.account} ${row.currency} is negative (${row.total})`);
           balances[at] = total < 0n ? 0n : total;
-          byAccount.set(row.account, balances);
         }
         const salt = randomBytes(32).toString('hex');
         const leaves = await Promise.all(
