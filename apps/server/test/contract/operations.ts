@@ -143,6 +143,7 @@ async function giveTheSellerAWebhook(s: Suite, w: World): Promise<void> {
   const hook = await new WebhooksService(s.t.ctx).create(w.ids.seller, {
     url: 'https://example.com/hook',
     events: ['trade:created'],
+    totpCode: await secondFactor(s.t.ctx, w.ids.seller),
   });
   merchant.webhookId = hook.id;
 }
@@ -472,6 +473,8 @@ export const OPERATIONS: Record<string, Entry> = {
     giveTheSellerAWebhook,
   ),
   'POST /api/v1/auth/sessions/end-all': row(USERS),
+  // The world's users are development accounts: they re-authenticate with the demo path.
+  'POST /api/v1/auth/reauth': row(USERS, { body: () => ({ dev: true }) }),
   'GET /api/v1/auth/dev-code': row(USERS),
   'POST /api/v1/users/2fa/enable': row(USERS, { body: code }, 'ESCROW_LOCKED', (s, w) =>
     enrolTwoFactor(s, w, false),

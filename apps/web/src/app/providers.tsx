@@ -1,7 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from '@/components/ui/Toaster';
-import { AuthProvider } from '@/features/auth';
+import { AuthProvider, ReauthDialog } from '@/features/auth';
 import { RealtimeProvider } from '@/features/realtime';
 import { I18nProvider } from '@/i18n';
 
@@ -13,6 +13,7 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
           <RealtimeProvider>
             {children}
             <Toaster />
+            <ReauthDialog />
           </RealtimeProvider>
         </AuthProvider>
       </I18nProvider>

@@ -1,5 +1,6 @@
 import { type MessageKey, translate } from '@p2p/shared';
 import { currentLang } from '@/i18n/current-lang';
+import { forgetReauth, obtainReauth, reauthHeaders } from './reauth';
 import { clearAuth, getAccessToken, getRefreshToken, saveTokens } from './storage';
 
 /** Call conventions (docs/product/texts-and-limits.md). Mutable so tests can shorten the clocks. */
@@ -101,7 +102,27 @@ function createSender(store: SessionStore): (path: string, options?: RequestOpti
     return refreshing;
   }
 
-  return async function send(path: string, options: RequestOptions = {}): Promise<Response> {
+  /**
+   * A security change refused for want of a re-authentication (403 REAUTH_REQUIRED,
+   * docs/decisions/033): the dialog obtains a proof in place and the call goes again with it.
+   * A change that carried a proof is never sent a second time with the same one.
+   */
+  async function sendReauthenticated(path: string, options: RequestOptions = {}): Promise<Response> {
+    const writes = (options.method ?? 'GET') !== 'GET';
+    const proof = writes && options.auth !== false ? reauthHeaders() : {};
+    const first = await sendOnce(path, { ...options, headers: { ...proof, ...options.headers } });
+    if (first.status !== 403 || !writes || options.auth === false) return first;
+    const body = (await readBody(first.clone())) as { code?: string } | null;
+    if (body?.code !== 'REAUTH_REQUIRED') return first;
+    forgetReauth();
+    const token = await obtainReauth();
+    if (!token) return first;
+    return sendOnce(path, { ...options, headers: { ...options.headers, ...reauthHeaders() } });
+  }
+
+  return sendReauthenticated;
+
+  async function sendOnce(path: string, options: RequestOptions = {}): Promise<Response> {
     const useAuth = options.auth !== false;
     const token = useAuth ? store.getAccessToken() : null;
     let response = await sendWithRetry(path, options, token);
@@ -115,7 +136,7 @@ function createSender(store: SessionStore): (path: string, options?: RequestOpti
       }
     }
     return response;
-  };
+  }
 }
 
 export function createApiClient(store: SessionStore): ApiRequest {

@@ -71,6 +71,8 @@ export const DevCodeResult = z.object({ totpCode: z.string().nullable() });
 
 export const AuthConfigResult = z.object({
   telegramBotUsername: z.string().nullable(),
+  /** The bot's public numeric id: the web opens the Telegram sign-in in place with it (re-authentication). */
+  telegramBotId: z.string().nullable().optional(),
   devLogin: z.boolean(),
 });
 

@@ -46,7 +46,11 @@ function signInRoutes(app: RouteApp, { ctx, auth, tags }: AuthRoutesDeps) {
     { schema: { tags, summary: 'Which sign-in methods are on', response: { 200: Ok(AuthConfigResult) } } },
     async () => ({
       success: true as const,
-      data: { telegramBotUsername: ctx.config.telegram?.botUsername ?? null, devLogin: ctx.config.devLogin },
+      data: {
+        telegramBotUsername: ctx.config.telegram?.botUsername ?? null,
+        telegramBotId: ctx.config.telegram?.botToken.split(':')[0] ?? null,
+        devLogin: ctx.config.devLogin,
+      },
     }),
   );
 

@@ -45,6 +45,7 @@ export const security: Messages<typeof ru> = {
   'security.reauth.why':
     'Changing security settings needs a fresh Telegram sign-in. Sign in with the same Telegram account and the action continues by itself.',
   'security.reauth.dev': 'Confirm (demo sign-in)',
+  'security.reauth.telegram': 'Sign in with Telegram',
   'security.reauth.cancel': 'Cancel',
   'security.reauth.failed': 'Could not confirm the sign-in. Please try again.',
   'security.hold.banner':

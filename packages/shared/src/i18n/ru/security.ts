@@ -45,6 +45,7 @@ export const security = {
   'security.reauth.why':
     'Изменение настроек безопасности требует нового входа через Telegram. Войдите тем же аккаунтом Telegram — действие продолжится само.',
   'security.reauth.dev': 'Подтвердить (демо-вход)',
+  'security.reauth.telegram': 'Войти через Telegram',
   'security.reauth.cancel': 'Отмена',
   'security.reauth.failed': 'Не удалось подтвердить вход. Попробуйте еще раз.',
   'security.hold.banner':

@@ -2,6 +2,8 @@ import {
   type AuthConfigResult,
   type AuthResult,
   type DevUsersResult,
+  type ReauthRequest,
+  type ReauthResult,
   TIME_ZONE_HEADER,
   translate,
   type UserView,
@@ -51,6 +53,8 @@ export const authApi = {
     return checkAuthResult(await signIn('/auth/telegram', data));
   },
   me: () => apiRequest<UserView>('/auth/me'),
+  /** A fresh sign-in of this account's own Telegram (or `{ dev: true }`): the proof security changes carry. */
+  reauth: (body: ReauthRequest) => apiRequest<ReauthResult>('/auth/reauth', { method: 'POST', body }),
   /** Ends every session of the account, this one included (docs/decisions/023). */
   endAllSessions: () => apiRequest<{ ended: number }>('/auth/sessions/end-all', { method: 'POST' }),
   logout: (refreshToken: string | null) =>

@@ -14,6 +14,7 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { InputField } from '@/components/ui/InputField';
 import { LoadingState, MessageState } from '@/components/ui/Status';
 import { toast } from '@/components/ui/toast';
+import { SecondFactorField, secondFactorReason, useTwoFactorStatus } from '@/features/two-factor';
 import { currentLang, useT } from '@/i18n';
 import { catalogueResolver } from '@/lib/form-resolver';
 import { useFormat } from '@/lib/use-format';
@@ -23,10 +24,14 @@ import { SecretOnce } from './SecretOnce';
 interface HookFields {
   url: string;
   events: WebhookEvent[];
+  totpCode: string;
 }
 type HookRequest = z.output<typeof CreateWebhookRequest>;
 
-/** Adding a webhook: its URL and the events it receives, validated by the shared schema. */
+/**
+ * Adding a webhook: its URL and the events it receives, validated by the shared schema; with
+ * two-factor on, a fresh code as for a key (docs/decisions/033).
+ */
 function WebhookForm({ onCreated }: { onCreated: (hook: CreatedWebhook) => void }) {
   const t = useT();
   const id = useId();
@@ -37,19 +42,27 @@ function WebhookForm({ onCreated }: { onCreated: (hook: CreatedWebhook) => void 
   );
   const form = useForm<HookFields, unknown, HookRequest>({
     resolver,
-    defaultValues: { url: '', events: ['trade:created', 'trade:updated'] },
+    defaultValues: { url: '', events: ['trade:created', 'trade:updated'], totpCode: '' },
   });
+  const twoFactor = useTwoFactorStatus();
+  const code = useController({ control: form.control, name: 'totpCode' });
   const url = useController({ control: form.control, name: 'url' });
   const events = useController({ control: form.control, name: 'events' });
   const create = useMutation({
-    mutationFn: (body: HookRequest) => merchantApi.createWebhook(body),
+    mutationFn: (body: HookRequest) =>
+      merchantApi.createWebhook({ ...body, totpCode: body.totpCode || undefined }),
     onSuccess: (hook) => {
       form.reset();
       void queryClient.invalidateQueries({ queryKey: webhooksKey });
       onCreated(hook);
     },
-    onError: (error) => form.setError('url', { type: 'server', message: error.message }),
+    onError: (error) =>
+      form.setError(secondFactorReason(error) ? 'totpCode' : 'url', {
+        type: 'server',
+        message: error.message,
+      }),
   });
+  const needsCode = twoFactor.data?.enabled === true;
   const toggle = (event: WebhookEvent, on: boolean) =>
     events.field.onChange(
       on ? [...events.field.value, event] : events.field.value.filter((e) => e !== event),
@@ -83,6 +96,14 @@ function WebhookForm({ onCreated }: { onCreated: (hook: CreatedWebhook) => void 
           </p>
         ) : null}
       </fieldset>
+      {needsCode ? (
+        <SecondFactorField
+          id={`${id}-code`}
+          value={code.field.value}
+          onChange={code.field.onChange}
+          error={code.fieldState.error?.message ?? null}
+        />
+      ) : null}
       <button type="submit" className="btn btn--primary" disabled={create.isPending}>
         {t('apiPage.hooks.create')}
       </button>
