@@ -223,7 +223,8 @@ describe('POST /api/v1/auth/telegram (Login Widget)', () => {
     const on = await t.app.inject({ url: '/api/v1/auth/config' });
     expect(on.json()).toEqual({
       success: true,
-      data: { telegramBotUsername: 'p2p_test_bot', devLogin: true },
+      // The bot's id (its token's public part) lets the re-authentication popup ask for this bot.
+      data: { telegramBotUsername: 'p2p_test_bot', telegramBotId: '123456789', devLogin: true },
     });
     const off = await unconfigured.inject({ url: '/api/v1/auth/config' });
     expect(off.json().data.telegramBotUsername).toBeNull();
