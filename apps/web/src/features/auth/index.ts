@@ -1,3 +1,10 @@
 /** Public API of the auth feature; other features import only from here. */
 export { RequireAuth } from './components/RequireAuth';
-export { AuthProvider, ME_QUERY_KEY, type Session, type SessionStatus, useSession } from './session';
+export {
+  AuthProvider,
+  ME_QUERY_KEY,
+  type Session,
+  type SessionStatus,
+  useSession,
+  useSessionStatus,
+} from './session';
