@@ -19,6 +19,36 @@ export function forbidDialogs(page: Page, seen: string[]): void {
 }
 
 /**
+ * What a journey's browser console may say without failing it: the browser's own line for a
+ * request the journey makes fail on purpose (a refused card, a wrong code) or that asks about
+ * a session which is not there yet (`/users/me` before sign-in).
+ */
+export const EXPECTED_CONSOLE: readonly RegExp[] = [
+  /Failed to load resource: the server responded with a status of (400|401|403|404|409|422|429)/,
+];
+
+/**
+ * Collects the page's console errors and warnings and its uncaught exceptions into `seen`
+ * (docs/decisions/034): a journey ends with `expect(seen).toEqual([])`, so React Router's
+ * developer screen, a «No HydrateFallback» warning, a 503 or a crash fails it. `allow` lists
+ * the lines a journey expects.
+ */
+export function collectConsoleErrors(
+  page: Page,
+  seen: string[],
+  allow: readonly RegExp[] = EXPECTED_CONSOLE,
+): void {
+  page.on('console', (message) => {
+    const type = message.type();
+    if (type !== 'error' && type !== 'warning') return;
+    const text = message.text();
+    if (allow.some((pattern) => pattern.test(text))) return;
+    seen.push(`${type}: ${text} (${page.url()})`);
+  });
+  page.on('pageerror', (error) => seen.push(`pageerror: ${error.message} (${page.url()})`));
+}
+
+/**
  * Dev sign-in on /auth: a demo user from the picker, or a new username typed in. Lands on
  * `returnTo`. The welcome dialog (users without a display name) gets `displayName`, or 'Позже'.
  */

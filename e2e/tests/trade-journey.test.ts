@@ -5,6 +5,7 @@ import {
   api,
   type Balance,
   balanceOf,
+  collectConsoleErrors,
   demoCode,
   forbidDialogs,
   fromUnits,
@@ -21,6 +22,8 @@ import {
 const baseURL = inject('baseURL');
 let browser: Browser;
 const contexts: BrowserContext[] = [];
+/** Every page's unexpected console errors and warnings (docs/decisions/034): none, at the end. */
+const consoleErrors: string[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -58,6 +61,7 @@ async function open(viewport: 'desktop' | 'phone', dialogs: string[], state?: Br
   contexts.push(context);
   const page = await context.newPage();
   forbidDialogs(page, dialogs);
+  collectConsoleErrors(page, consoleErrors);
   return { context, page };
 }
 
@@ -431,6 +435,7 @@ describe('trade journey: seller vera, a new buyer, two browsers', () => {
     await modal.getByRole('button', { name: 'Закрыть' }).click();
     await modal.waitFor({ state: 'detached' });
     expect(dialogs).toEqual([]);
+    expect(consoleErrors).toEqual([]);
     for (const context of contexts) await context.close();
   });
 });

@@ -2,4 +2,11 @@
 
 export { ReauthDialog } from './components/ReauthDialog';
 export { RequireAuth } from './components/RequireAuth';
-export { AuthProvider, ME_QUERY_KEY, type Session, type SessionStatus, useSession } from './session';
+export {
+  AuthProvider,
+  ME_QUERY_KEY,
+  type Session,
+  type SessionStatus,
+  useSession,
+  useSessionStatus,
+} from './session';

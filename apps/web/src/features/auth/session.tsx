@@ -141,6 +141,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
+/** The session's status where a provider is above, else null (components rendered on their own). */
+export function useSessionStatus(): SessionStatus | null {
+  return useContext(SessionContext)?.status ?? null;
+}
+
 export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession must be used inside AuthProvider');

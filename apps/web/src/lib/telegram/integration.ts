@@ -18,7 +18,7 @@ import { apiRequest } from '@/lib/api';
 import { getAccessToken, getStoredUser, saveTokens, saveUser } from '@/lib/storage';
 import { attempt, mountControls } from './controls';
 import { initDataUserId, initDataUserLabel, type MiniAppLaunch, readLaunch, startAppPath } from './launch';
-import { launchThemeParams, themeTokens } from './theme';
+import { launchThemeParams, themeTokens, withThemeParams } from './theme';
 import './telegram.css';
 
 export {
@@ -140,7 +140,7 @@ function connect(launch: MiniAppLaunch): void {
   // the SDK's own check of it would refuse clients that sign it differently. The launch has left
   // the address bar, so it is registered with the SDK for its later look-ups (mockTelegramEnv
   // with launch parameters only stores them; the bridge to Telegram stays the real one).
-  const query = new URLSearchParams(launch.raw);
+  const query = withThemeParams(new URLSearchParams(launch.raw));
   query.delete('tgWebAppData');
   attempt(() => mockTelegramEnv({ launchParams: query.toString() }));
   attempt(() => init({ launchParams: parseLaunchParamsQuery(query.toString()) }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDarkColor, launchThemeParams, themeTokens } from './theme';
+import { isDarkColor, launchThemeParams, themeTokens, withThemeParams } from './theme';
 
 /** Telegram Desktop's day and night themes, as a launch sends them. */
 const DAY = {
@@ -91,5 +91,26 @@ describe('launchThemeParams', () => {
     expect(launchThemeParams('tgWebAppVersion=8.0')).toEqual({});
     expect(launchThemeParams('tgWebAppThemeParams=%7Boops')).toEqual({});
     expect(launchThemeParams('tgWebAppThemeParams=null')).toEqual({});
+  });
+});
+
+describe('withThemeParams (docs/decisions/034)', () => {
+  it('gives a launch without theme parameters an empty theme, and keeps a sent one', () => {
+    const bare = withThemeParams(new URLSearchParams('tgWebAppVersion=8.0&tgWebAppPlatform=tdesktop'));
+    expect(bare.get('tgWebAppThemeParams')).toBe('{}');
+    expect(bare.get('tgWebAppVersion')).toBe('8.0');
+    expect(
+      withThemeParams(new URLSearchParams('tgWebAppThemeParams=not-json')).get('tgWebAppThemeParams'),
+    ).toBe('{}');
+    const sent = JSON.stringify({ bg_color: '#17212b' });
+    expect(
+      withThemeParams(new URLSearchParams({ tgWebAppThemeParams: sent })).get('tgWebAppThemeParams'),
+    ).toBe(sent);
+  });
+
+  it('lets the SDK parse a launch that came without them', async () => {
+    const { parseLaunchParamsQuery } = await import('@telegram-apps/sdk');
+    const query = new URLSearchParams('tgWebAppVersion=8.0&tgWebAppPlatform=tdesktop');
+    expect(() => parseLaunchParamsQuery(withThemeParams(query).toString())).not.toThrow();
   });
 });

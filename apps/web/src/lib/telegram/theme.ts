@@ -31,6 +31,26 @@ export function launchThemeParams(rawLaunch: string): Record<string, unknown> {
   }
 }
 
+/**
+ * The launch as the SDK is given it: Telegram clients that send no `tgWebAppThemeParams`
+ * (a launch from a link, some desktop builds) made the SDK's parser throw, and with it went the
+ * Main and Back buttons. An empty theme stands in: the design's own colours stay
+ * (docs/decisions/034).
+ */
+export function withThemeParams(query: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams(query);
+  const raw = out.get('tgWebAppThemeParams');
+  let ok = false;
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    ok = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
+  } catch {
+    ok = false;
+  }
+  if (!ok) out.set('tgWebAppThemeParams', '{}');
+  return out;
+}
+
 export interface ThemeTokens {
   dark: boolean;
   /** CSS custom properties to set on the document element. */

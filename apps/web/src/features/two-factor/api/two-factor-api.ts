@@ -1,6 +1,13 @@
 import type { TwoFactorStatus } from '@p2p/shared';
 import { useQuery } from '@tanstack/react-query';
+import { useSessionStatus } from '@/features/auth';
 import { apiRequest } from '@/lib/api';
+
+/** `GET /auth/config` (the auth feature reads the same under the same key). */
+interface AuthConfig {
+  telegramBotUsername: string | null;
+  devLogin: boolean;
+}
 
 export const TWO_FACTOR_KEY = ['two-factor', 'status'] as const;
 const DEV_CODE_KEY = ['two-factor', 'dev-code'] as const;
@@ -34,10 +41,19 @@ export function useTwoFactorStatus() {
  * refreshed as the 30-second steps pass.
  */
 export function useDevCode(enabled = true) {
+  // Asked only where it can answer: the development sign-in is on and a session is live. Any
+  // other call is a 401/404 in the console of every user (docs/decisions/034).
+  const status = useSessionStatus();
+  const config = useQuery({
+    queryKey: ['auth', 'config'],
+    queryFn: () => apiRequest<AuthConfig>('/auth/config', { auth: false }),
+    staleTime: 60_000,
+    enabled: enabled && status === 'signed-in',
+  });
   const query = useQuery({
     queryKey: DEV_CODE_KEY,
     queryFn: twoFactorApi.devCode,
-    enabled,
+    enabled: enabled && status === 'signed-in' && config.data?.devLogin === true,
     retry: false,
     refetchInterval: (q) => (q.state.status === 'error' ? false : 10_000),
     staleTime: 5_000,
