@@ -614,6 +614,7 @@ export const OPERATIONS: Record<string, Entry> = {
     body: () => ({ reason: 'Подозрение на мошенничество' }),
   }),
   'GET /api/v1/admin/users/{id}/limits': row(STAFF, { params: sellerId }),
+  'GET /api/v1/admin/limits/frequent-pairs': row(STAFF, { query: () => ({ minTrades: '3' }) }),
   'POST /api/v1/admin/users/{id}/limits/lift': row(
     ADMIN,
     { params: (w) => ({ id: w.ids.buyer }), body: () => ({ reason: 'Отмены по вине продавца, проверено' }) },
