@@ -636,6 +636,7 @@ export const OPERATIONS: Record<string, Entry> = {
   'GET /api/v1/admin/users/{id}/limits': row(STAFF, { params: sellerId }),
   'GET /api/v1/admin/reserves/snapshots': row(STAFF),
   'POST /api/v1/admin/reserves/snapshots': row(ADMIN),
+  'GET /api/v1/admin/limits/frequent-pairs': row(STAFF, { query: () => ({ minTrades: '3' }) }),
   'POST /api/v1/admin/users/{id}/limits/lift': row(
     ADMIN,
     { params: (w) => ({ id: w.ids.buyer }), body: () => ({ reason: 'Отмены по вине продавца, проверено' }) },

@@ -160,7 +160,7 @@ describe('a link is issued only with a fresh second-factor code when two-factor 
 
     const code = await totpCodeAt(TEST_TOTP_SECRET, t.clock.now());
     expect((await link(who.headers, { code })).statusCode).toBe(200);
-    // The same time step does not pass twice, and the refusal says the code was used.
+    // The same time step does not pass twice, and the refusal says it was used (docs/decisions/035).
     expect((await link(who.headers, { code })).json().details).toEqual({ reason: 'used' });
   });
 

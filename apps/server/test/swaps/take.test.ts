@@ -59,7 +59,7 @@ describe('taking a swap: the attacker without the second factor', () => {
     expect(await balance(t.ctx, taker.id, 'BTC')).toEqual({ available: 0n, locked: 0n });
   });
 
-  it('a code accepted once is refused the second time (403, said to be used), and nothing more moves', async () => {
+  it('a code accepted once is refused the second time (403 used), and nothing more moves', async () => {
     const { taker, orderId } = await offer();
     const code = await totpCodeAt(TEST_TOTP_SECRET, t.clock.now());
     const first = await s.take(taker.id, orderId, { amount_crypto: '0.01', totp_code: code });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { rebuildReputationCounters } from '../../src/modules/users/reputation-counters.ts';
+import { signInStaff } from '../admin/factories.ts';
 import { createOrder, createUser, expectLedgerSound, fund } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { type Api, api } from './support.ts';
@@ -80,6 +81,23 @@ describe('farming the new-account limits', () => {
     });
     expect(big.statusCode).toBe(403);
     expect(big.json()).toMatchObject({ code: 'LIMIT_REACHED', details: { limit: 'new_account_amount' } });
+  });
+
+  it('the pair is listed in the back office with its five trades this month', async () => {
+    const moderator = await signInStaff(t, { role: 'moderator' });
+    const res = await t.app.inject({
+      url: '/api/v1/admin/limits/frequent-pairs?minTrades=3',
+      headers: moderator.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { pairs } = res.json().data as {
+      pairs: { a: { id: string }; b: { id: string }; trades: number }[];
+    };
+    expect(pairs).toHaveLength(1);
+    expect(pairs[0]).toMatchObject({ trades: 5, qualified: true });
+    // Distinct counterparties with one trade each are not listed.
+    const unauthenticated = await t.app.inject({ url: '/api/v1/admin/limits/frequent-pairs' });
+    expect(unauthenticated.statusCode).toBe(401);
   });
 
   it('distinct counterparties below 1 000 ₽ do not count', async () => {

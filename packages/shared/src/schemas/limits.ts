@@ -92,3 +92,33 @@ export const LiftLimitsRequest = z.object({
   }),
 });
 export type LiftLimitsRequest = z.infer<typeof LiftLimitsRequest>;
+
+/**
+ * A pair of accounts that trade often with each other (docs/decisions/035): their completed
+ * trades in the calendar month, of which at most one counts towards either's limits.
+ *
+ *   GET /admin/limits/frequent-pairs?minTrades=3   mod -> FrequentPairList
+ */
+export const FrequentPairsQuery = z.object({
+  minTrades: z.coerce.number().int().min(2).max(1000).default(3),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type FrequentPairsQuery = z.infer<typeof FrequentPairsQuery>;
+
+const PairParty = z.object({ id: z.uuid(), name: z.string(), username: z.string().nullable() });
+
+export const FrequentPair = z.object({
+  /** The calendar month, YYYY-MM-01 (UTC). */
+  month: z.string(),
+  a: PairParty,
+  b: PairParty,
+  trades: z.number().int(),
+  /** Whether one of them was worth counting (the pair counts once that month). */
+  qualified: z.boolean(),
+  firstAt: z.string(),
+  lastAt: z.string(),
+});
+export type FrequentPair = z.infer<typeof FrequentPair>;
+
+export const FrequentPairList = z.object({ pairs: z.array(FrequentPair), minTrades: z.number().int() });
+export type FrequentPairList = z.infer<typeof FrequentPairList>;

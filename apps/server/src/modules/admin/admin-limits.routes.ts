@@ -1,4 +1,11 @@
-import { AdminTradeLimits, IdParams, LiftLimitsRequest, Ok } from '@p2p/shared';
+import {
+  AdminTradeLimits,
+  FrequentPairList,
+  FrequentPairsQuery,
+  IdParams,
+  LiftLimitsRequest,
+  Ok,
+} from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { actorOf, type StaffAccess } from './access.ts';
@@ -26,6 +33,23 @@ export const adminLimitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access:
       },
     },
     async (request) => ({ success: true as const, data: await limits.view(request.params.id) }),
+  );
+
+  app.get(
+    '/limits/frequent-pairs',
+    {
+      onRequest: access.allow('read'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Pairs of accounts that trade often with each other: their completed trades by month, busiest first; ' +
+          'at most one a month counts towards either limit (docs/decisions/035)',
+        querystring: FrequentPairsQuery,
+        response: { 200: Ok(FrequentPairList) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await limits.frequentPairs(request.query) }),
   );
 
   app.post(

@@ -1,9 +1,16 @@
-import type { AdminTradeLimits, TradeSuspension } from '@p2p/shared';
+import {
+  type AdminTradeLimits,
+  effectiveName,
+  type FrequentPairList,
+  type FrequentPairsQuery,
+  type TradeSuspension,
+} from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { StaffActor } from '../audit-log/audit.repository.ts';
 import { insertAuditEntry } from '../audit-log/audit.repository.ts';
+import { type FrequentPairRow, frequentPairs } from '../limits/counted-trades.repository.ts';
 import { insertLift, listLifts, lockBuyerLimits, readLimitCounts } from '../limits/limits.repository.ts';
 import { LimitsService, suspensionView } from '../limits/limits.service.ts';
 import { userExists } from './admin-users.repository.ts';
@@ -67,5 +74,32 @@ export class LimitsAdminService {
       });
       return this.view(userId, tx);
     });
+  }
+
+  /** Pairs that trade often with each other (docs/decisions/035), for the back office. */
+  async frequentPairs(query: FrequentPairsQuery): Promise<FrequentPairList> {
+    const rows = await frequentPairs(this.ctx.db, query);
+    const party = (r: FrequentPairRow, side: 'a' | 'b') => ({
+      id: r[`${side}_id`],
+      name: effectiveName({
+        displayName: r[`${side}_display_name`],
+        firstName: r[`${side}_first_name`],
+        lastName: r[`${side}_last_name`],
+        username: r[`${side}_username`],
+      }),
+      username: r[`${side}_username`],
+    });
+    return {
+      minTrades: query.minTrades,
+      pairs: rows.map((r) => ({
+        month: r.month,
+        a: party(r, 'a'),
+        b: party(r, 'b'),
+        trades: Number(r.trades),
+        qualified: r.qualified,
+        firstAt: new Date(r.first_at).toISOString(),
+        lastAt: new Date(r.last_at).toISOString(),
+      })),
+    };
   }
 }

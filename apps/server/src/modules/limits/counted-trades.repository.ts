@@ -1,6 +1,6 @@
 import { FIAT_CURRENCIES, type FiatCurrency, isSwapPayment } from '@p2p/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { type Executor, queryRows, type Tx } from '../../db/client.ts';
 import { capInFiat } from './fiat-cap.ts';
 
 /**
@@ -84,4 +84,46 @@ export async function rebuildPairMonths(tx: Tx): Promise<void> {
     LEFT JOIN (VALUES ${minimums}) mins(fiat, minimum) ON mins.fiat = t.fiat_currency
     WHERE t.status = 'COMPLETED' AND t.completed_at IS NOT NULL
     GROUP BY 1, 2, 3`);
+}
+
+export interface FrequentPairRow {
+  month: string;
+  a_id: string;
+  a_display_name: string | null;
+  a_first_name: string;
+  a_last_name: string | null;
+  a_username: string | null;
+  b_id: string;
+  b_display_name: string | null;
+  b_first_name: string;
+  b_last_name: string | null;
+  b_username: string | null;
+  trades: number;
+  qualified: boolean;
+  first_at: Date | string;
+  last_at: Date | string;
+}
+
+/**
+ * Pairs with at least `minTrades` completed trades with each other in a month, busiest first,
+ * the latest months first (each pair once: the row of its lower user id).
+ */
+export async function frequentPairs(
+  db: Executor,
+  { minTrades, limit }: { minTrades: number; limit: number },
+): Promise<FrequentPairRow[]> {
+  return queryRows<FrequentPairRow>(
+    db,
+    sql`SELECT pm.month::text AS month, pm.trades, pm.qualified, pm.first_at, pm.last_at,
+               a.id AS a_id, a.display_name AS a_display_name, a.first_name AS a_first_name,
+               a.last_name AS a_last_name, a.username AS a_username,
+               b.id AS b_id, b.display_name AS b_display_name, b.first_name AS b_first_name,
+               b.last_name AS b_last_name, b.username AS b_username
+        FROM trade_pair_months pm
+        JOIN users a ON a.id = pm.user_id
+        JOIN users b ON b.id = pm.counterparty_id
+        WHERE pm.trades >= ${minTrades} AND pm.user_id < pm.counterparty_id
+        ORDER BY pm.month DESC, pm.trades DESC, pm.last_at DESC
+        LIMIT ${limit}`,
+  );
 }

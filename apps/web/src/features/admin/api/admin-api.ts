@@ -18,6 +18,7 @@ import type {
   DisputeQueue,
   EvidenceRequestCreate,
   EvidenceRequestView,
+  FrequentPairList,
   PendingApprovalResult,
   ResolveDisputeRequest,
   ResolveDisputeResult,
@@ -95,6 +96,8 @@ export const adminApi = {
   addNote: (id: string, text: string) =>
     adminRequest<StaffNoteView>(`/admin/users/${id}/notes`, { method: 'POST', body: { text } }),
   /** A user's trade limits and suspensions (docs/decisions/023, "Limits"); the lift is admins' only. */
+  /** Pairs of accounts that trade often with each other (docs/decisions/035). */
+  frequentPairs: () => adminRequest<FrequentPairList>('/admin/limits/frequent-pairs'),
   userLimits: (id: string) => adminRequest<AdminTradeLimits>(`/admin/users/${id}/limits`),
   liftLimits: (id: string, reason: string) =>
     adminRequest<AdminTradeLimits>(`/admin/users/${id}/limits/lift`, { method: 'POST', body: { reason } }),

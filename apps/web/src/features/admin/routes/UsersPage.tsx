@@ -6,6 +6,7 @@ import { useT } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
 import { adminApi } from '../api/admin-api';
 import { AdminPage, ListState, Pager, SearchForm, TableWrap, userLabel } from '../components/common';
+import { FrequentPairs } from '../components/FrequentPairs';
 import { BalancesTable } from '../components/UserBalances';
 
 /** /admin/users: search by name, username, Telegram id or id; 20 a page; balances unfold. */
@@ -70,6 +71,7 @@ export function UsersPage() {
         </TableWrap>
       ) : null}
       {query.data ? <Pager pagination={query.data.pagination} onPage={setPage} /> : null}
+      <FrequentPairs />
     </AdminPage>
   );
 }
