@@ -25,6 +25,7 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { registerPoolMetric } from './modules/deposits/address-pool-metrics.ts';
 import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
 import { limitsRoutes } from './modules/limits/limits.routes.ts';
+import { securityHoldRoutes } from './modules/limits/security-hold.routes.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { MarketPricesService } from './modules/market/market.service.ts';
 import { startAutoReply } from './modules/notifications/auto-reply.ts';
@@ -234,6 +235,7 @@ async function apiRoutes(
   await api.register(avatarsRoutes, { ctx });
   await api.register(usersRoutes, { ctx });
   await api.register(limitsRoutes, { ctx });
+  await api.register(securityHoldRoutes, { ctx });
   await api.register(notificationsRoutes, { inbox });
   await api.register(telegramRoutes, { ctx, bot });
   await api.register(twoFactorRoutes, { ctx });
