@@ -18,6 +18,7 @@ import { documentUpload } from './lib/multipart.ts';
 import { loggerOptions } from './lib/request-log.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { endAllRoutes } from './modules/api-keys/end-all.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devChainRoutes } from './modules/chains/devnet/dev-chain.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -236,6 +237,7 @@ async function apiRoutes(
   await api.register(usersRoutes, { ctx });
   await api.register(limitsRoutes, { ctx });
   await api.register(securityHoldRoutes, { ctx });
+  await api.register(endAllRoutes, { ctx });
   await api.register(notificationsRoutes, { inbox });
   await api.register(telegramRoutes, { ctx, bot });
   await api.register(twoFactorRoutes, { ctx });

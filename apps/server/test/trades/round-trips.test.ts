@@ -20,9 +20,10 @@ const CEILINGS = {
   open: 6, // session, BEGIN, admission, write, COMMIT, view
   mark_paid: 5, // BEGIN, lock with the session check (decision 021), transition write, COMMIT, view
   // + the second factor (decision 023): its row locked, the spent step written, the window opened
-  confirm_payment: 8,
-  confirm_in_window: 5, // the session's step-up window is read by the lock's statement
-  release_crypto: 6, // + the ledger posting
+  // + the security hold's read (decision 033): money-out is refused while it lasts
+  confirm_payment: 9,
+  confirm_in_window: 6, // the session's step-up window is read by the lock's statement; + the hold
+  release_crypto: 7, // + the ledger posting; + the hold
   cancel_trade: 6, // + the (empty-movement) refund posting
 } as const;
 
