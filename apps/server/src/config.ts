@@ -129,6 +129,16 @@ const EnvSchema = z.object({
   // Trust and safety (docs/decisions/023-trust-and-safety.md).
   /** How long a valid second-factor code elevates its session for confirming payments. */
   STEP_UP_MINUTES: z.coerce.number().int().min(0).max(60).default(5),
+  /**
+   * Hours money may not leave an account after a security change (docs/decisions/033): 24
+   * unless set; 0 by default with DEMO_DATA=1.
+   */
+  SECURITY_HOLD_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .optional(),
   /** Dispute resolutions and admin credits worth more (USD) need a second admin. */
   FOUR_EYES_USD: z.coerce.number().int().min(0).max(100_000_000).default(1000),
   /** An account with fewer completed trades is new. */
@@ -154,6 +164,8 @@ const EnvSchema = z.object({
 /** Trust-and-safety settings (docs/decisions/023-trust-and-safety.md). */
 export interface SafetyConfig {
   stepUpMs: number;
+  /** The security hold after a security change (docs/decisions/033); 0: none. */
+  securityHoldMs: number;
   fourEyesUsd: number;
   limits: {
     newAccountTrades: number;
@@ -309,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chain: chain.config,
     safety: {
       stepUpMs: e.STEP_UP_MINUTES * 60_000,
+      securityHoldMs: (e.SECURITY_HOLD_HOURS ?? (e.DEMO_DATA ? 0 : 24)) * 3_600_000,
       fourEyesUsd: e.FOUR_EYES_USD,
       limits: {
         newAccountTrades: e.LIMIT_NEW_ACCOUNT_TRADES,

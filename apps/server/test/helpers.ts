@@ -76,6 +76,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // Suites that read a local price stub on a loaded machine wait for it (the default 150 ms
     // budget is what market/feed-outage.test.ts checks).
     PRICE_WAIT_MS: '2000',
+    // No security hold unless a suite asks for one (security/security-hold.test.ts): suites
+    // about other things enrol, save addresses and then withdraw (docs/decisions/033).
+    SECURITY_HOLD_HOURS: '0',
     ...env,
   });
 }

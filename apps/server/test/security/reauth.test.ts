@@ -195,3 +195,19 @@ describe('the owner, re-authenticated', () => {
     expect(withCode.statusCode).toBe(200);
   });
 });
+
+describe('«Завершить все сеансы»', () => {
+  it('ends every session and revokes every API key and webhook with them', async () => {
+    const owner = await signIn(t.app, 'ends_everything');
+    const headers = await withReauth(t.app, owner.headers);
+    const key = await call(headers, 'POST', '/api-keys', KEY);
+    expect(key.statusCode).toBe(200);
+    expect((await call(headers, 'POST', '/webhooks', WEBHOOK)).statusCode).toBe(200);
+    const ended = await call(owner.headers, 'POST', '/auth/sessions/end-all');
+    expect(ended.json().data).toEqual({ ended: 1 });
+    const fresh = await t.ctx.sessions.start('user', owner.userId);
+    const again = { authorization: `Bearer ${fresh.accessToken}` };
+    expect((await t.app.inject({ url: '/api/v1/api-keys', headers: again })).json().data).toEqual([]);
+    expect((await t.app.inject({ url: '/api/v1/webhooks', headers: again })).json().data).toEqual([]);
+  });
+});

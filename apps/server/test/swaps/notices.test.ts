@@ -2,7 +2,7 @@ import { CreateWebhookRequest, type Cryptocurrency, type NotificationView } from
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookDispatcher } from '../../src/modules/webhooks/webhook-dispatcher.ts';
 import { WebhooksService } from '../../src/modules/webhooks/webhooks.service.ts';
-import { createUser, expectLedgerSound, fund } from '../factories.ts';
+import { createUser, expectLedgerSound, fund, secondFactor } from '../factories.ts';
 import { createTestApp, LAX_TRADE_LIMITS, type TestApp } from '../helpers.ts';
 import { type PriceStub, startPriceStub } from '../market/price-stub.ts';
 import { startReceiver } from '../merchant-api/support.ts';
@@ -66,7 +66,11 @@ describe('swap:completed', () => {
     await tg.connect(taker, 702);
     const hooks = new WebhooksService(t.ctx);
     for (const who of [maker, taker])
-      await hooks.create(who.userId, { url: receiver.url, events: ['swap:completed'] });
+      await hooks.create(who.userId, {
+        url: receiver.url,
+        events: ['swap:completed'],
+        totpCode: await secondFactor(t.ctx, who.userId),
+      });
 
     const published = await s.publish(maker.userId);
     expect(published.statusCode, published.body).toBe(200);

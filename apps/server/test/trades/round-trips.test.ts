@@ -20,10 +20,11 @@ const CEILINGS = {
   open: 6, // session, BEGIN, admission, write, COMMIT, view
   mark_paid: 5, // BEGIN, lock with the session check (decision 021), transition write, COMMIT, view
   // + the second factor (decision 023): its row locked, the spent step written, the window opened;
-  // + the code's attempt taken before the transaction and given back after it (decision 035)
-  confirm_payment: 10,
-  confirm_in_window: 5, // the session's step-up window is read by the lock's statement
-  release_crypto: 6, // + the ledger posting
+  // + the code's attempt taken before the transaction and given back after it (decision 035);
+  // + the security hold's read (decision 033): money-out is refused while it lasts
+  confirm_payment: 11,
+  confirm_in_window: 6, // the session's step-up window is read by the lock's statement; + the hold
+  release_crypto: 7, // + the ledger posting; + the hold
   cancel_trade: 6, // + the (empty-movement) refund posting
 } as const;
 

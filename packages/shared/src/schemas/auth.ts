@@ -88,3 +88,14 @@ export const AuthMessages = {
 
 /** `POST /auth/sessions/end-all`: how many sessions ended (sockets closed with them). */
 export const EndSessionsResult = z.object({ ended: z.number().int() });
+
+/**
+ * `GET /users/me/security-hold` (docs/decisions/033): whether money may not leave the account
+ * now, and until when (`until` null with `untilCleared`: until staff clear it).
+ */
+export const SecurityHoldView = z.object({
+  active: z.boolean(),
+  until: z.string().nullable(),
+  untilCleared: z.boolean(),
+});
+export type SecurityHoldView = z.infer<typeof SecurityHoldView>;

@@ -97,3 +97,24 @@ export async function touchKeyUsed(db: Executor, id: string, now: Date): Promise
     .set({ lastUsedAt: now })
     .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, minuteAgo))));
 }
+
+/**
+ * Every credential of the merchant API a user holds ends at once (docs/decisions/033): live
+ * keys are revoked, webhooks deleted with their pending deliveries. Returns how many of each.
+ */
+export async function revokeAllCredentials(
+  db: Executor,
+  userId: string,
+  now: Date,
+): Promise<{ keys: number; webhooks: number }> {
+  const keys = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE api_keys SET revoked_at = ${now.toISOString()}::timestamptz
+      WHERE user_id = ${userId} AND revoked_at IS NULL RETURNING id`,
+  );
+  const hooks = await queryRows<{ id: string }>(
+    db,
+    sql`DELETE FROM webhooks WHERE user_id = ${userId} RETURNING id`,
+  );
+  return { keys: keys.length, webhooks: hooks.length };
+}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiKeyList, ApiKeyScope, CreateApiKeyRequest, CreatedApiKey } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { startSecurityHold } from '../limits/security-hold.ts';
 import { SecretBox } from '../two-factor/secret-box.ts';
 import { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import * as repo from './api-keys.repository.ts';
@@ -64,6 +65,8 @@ export class ApiKeysService {
             ipAllowlist: request.ip_allowlist ?? [],
             createdAt: now,
           });
+          // A key trades in the owner's name: a security hold (docs/decisions/033).
+          await startSecurityHold(this.ctx, tx, userId, 'api_key_created');
           return { id, key, secret };
         }),
       request.totpCode,

@@ -5,7 +5,6 @@ import {
   DevCodeResult,
   DevLoginRequest,
   DevUsersResult,
-  EndSessionsResult,
   LogoutRequest,
   MessageResult,
   Ok,
@@ -166,7 +165,7 @@ function devAndRefreshRoutes(app: RouteApp, { ctx, users, twoFactor, tags }: Aut
   );
 }
 
-/** POST /auth/logout, POST /auth/sessions/end-all, GET /auth/me */
+/** POST /auth/logout, POST /auth/reauth, GET /auth/me (end-all: api-keys/end-all.routes.ts) */
 function sessionEndAndMeRoutes(app: RouteApp, { ctx, auth, users, tags }: AuthRoutesDeps) {
   app.post(
     '/auth/logout',
@@ -189,23 +188,6 @@ function sessionEndAndMeRoutes(app: RouteApp, { ctx, auth, users, tags }: AuthRo
       }
       return { success: true as const, data: { message: 'Вы вышли из системы' } };
     },
-  );
-
-  app.post(
-    '/auth/sessions/end-all',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags,
-        summary: 'End every session of my account, this one included (their sockets close too)',
-        security: [{ bearer: [] }],
-        response: { 200: Ok(EndSessionsResult) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: { ended: await ctx.sessions.revokeAll('user', request.userId, 'user_ended_all') },
-    }),
   );
 
   app.post(

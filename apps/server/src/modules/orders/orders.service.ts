@@ -26,6 +26,7 @@ import { PendingEvents } from '../../events/notifier.ts';
 import { runClaimed } from '../../lib/scheduled-item.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
 import * as ledger from '../ledger/ledger.ts';
+import { requireNoSecurityHold } from '../limits/security-hold.ts';
 import type { CurrentPrices } from '../market/market.service.ts';
 import { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { assertNotBlocked } from '../users/blocking.ts';
@@ -132,6 +133,8 @@ export class OrdersService {
             // Selling commits coins to strangers: only with the owner's second factor (docs/decisions/023);
             // a swap sells at once to whoever takes it, so it takes a fresh code (docs/decisions/026).
             const ask = 'security.codeToPublishSwap';
+            // Publishing a sale is money out: not under a security hold (docs/decisions/033).
+            if (swap || input.type === 'sell') await requireNoSecurityHold(this.ctx, tx, userId);
             if (swap) await twoFactor.requireFreshCode(tx, { userId, code: input.totp_code, now, ask });
             else if (input.type === 'sell') await twoFactor.requireEnrolled(tx, userId);
             const order = await repo.insertOrder(tx, {

@@ -19,6 +19,7 @@ import { AppError, assert, notFound } from '../../errors.ts';
 import { PendingEvents } from '../../events/notifier.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
 import * as ledger from '../ledger/ledger.ts';
+import { requireNoSecurityHold } from '../limits/security-hold.ts';
 import { findOrder } from '../orders/orders.repository.ts';
 import { assertSwapPrice, swapMarketPrice } from '../orders/swap-orders.ts';
 import { TwoFactorService } from '../two-factor/two-factor.service.ts';
@@ -67,6 +68,8 @@ export class SwapsService {
               side: 'take',
             });
             const q = this.quoteFor(order, input);
+            // The taker's coin leaves the account: not under a security hold (docs/decisions/033).
+            await requireNoSecurityHold(this.ctx, tx, takerId);
             // Last, once everything else passed: a refusal above leaves the code unspent.
             await this.twoFactor.requireFreshCode(tx, {
               userId: takerId,

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
+import { startSecurityHold } from '../limits/security-hold.ts';
 import { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import * as repo from './telegram.repository.ts';
 
@@ -74,6 +75,8 @@ export class TelegramLinkService {
       const linked = await repo.linkChat(tx, user.id, BigInt(chatId), now);
       if (linked.taken) return { kind: 'chat_taken' };
       await repo.markLinkTokenUsed(tx, live.tokenHash, now);
+      // Another chat now hears the account and answers its prompts: a security hold (docs/decisions/033).
+      if (linked.replaced !== null) await startSecurityHold(this.ctx, tx, user.id, 'telegram_relinked');
       return { kind: 'linked', user, replaced: linked.replaced };
     });
   }

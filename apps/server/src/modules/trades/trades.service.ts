@@ -30,6 +30,7 @@ import { systemMessageValues } from '../chat/system-messages.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
 import * as ledger from '../ledger/ledger.ts';
 import { LimitsService } from '../limits/limits.service.ts';
+import { requireNoSecurityHold } from '../limits/security-hold.ts';
 import { findOrder } from '../orders/orders.repository.ts';
 import { sessionIsLive } from '../sessions/sessions.ts';
 import { takerRefusal } from '../settings/partner-rules.ts';
@@ -142,6 +143,8 @@ export class TradesService {
       throw new AppError('CONFLICT', 'errors.marketPriceUnavailable');
     // Taking a buy order sells the taker's coins: only with their second factor on.
     if (order.type === 'buy' && !admission.takerTwoFactor) throw notEnrolled();
+    // ...and not under a security hold (docs/decisions/033).
+    if (order.type === 'buy') await requireNoSecurityHold(this.ctx, tx, takerId);
     // The order's conditions for its taker (docs/decisions/028): nothing is written on a refusal.
     const refusal = takerRefusal(
       {
@@ -307,6 +310,9 @@ export class TradesService {
         this.ctx.db.transaction(async (tx) => {
           const locked = await this.lockForAction(tx, { userId, tradeId, action, settles, sessionId });
           const { trade, order, role } = locked;
+          // The seller's release pays the escrow out: not under a security hold (docs/decisions/033).
+          if (action === 'release_crypto' && role === 'seller')
+            await requireNoSecurityHold(this.ctx, tx, userId);
           const patch = await this.actionPatch(tx, { action, locked, userId, sessionId, payload, now });
           const feePpm = this.ctx.config.feePpm;
           return transition({
@@ -449,6 +455,8 @@ export class TradesService {
     },
   ) {
     const { userId, sessionId, stepUpUntil, payload, now } = c;
+    // Confirming receipt releases the escrow: not under a security hold, window or not (docs/decisions/033).
+    await requireNoSecurityHold(this.ctx, tx, userId);
     if (sessionId && stepUpUntil && stepUpUntil > now) return;
     const code = codeIn(payload);
     await this.twoFactor.requireFreshCode(tx, { userId, code, now, ask: 'security.codeToConfirm' });

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { UserTwoFactorRow } from '../../db/schema.ts';
 import { AppError, assert } from '../../errors.ts';
+import { startSecurityHold } from '../limits/security-hold.ts';
 import { endStepUps, setStepUp, stepUpOf } from '../sessions/sessions.repository.ts';
 import { SecretBox } from './secret-box.ts';
 import {
@@ -243,6 +244,10 @@ export class TwoFactorService {
           const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
           const hashes = codes.map((c) => this.box.hash(normalizeRecoveryCode(c), userId));
           await repo.replaceRecoveryCodes(tx, userId, hashes, now);
+          // A new authenticator holds money-out, unless the account never held any (docs/decisions/033).
+          if (this.subject === 'user') {
+            await startSecurityHold(this.ctx, tx, userId, 'two_factor_enabled', { firstEnrolment: true });
+          }
           return { enabled: true as const, recoveryCodes: codes };
         }),
       code,
@@ -345,6 +350,8 @@ export class TwoFactorService {
     const hash = this.box.hash(normalizeRecoveryCode(code), row.userId);
     if (!(await repo.spendRecoveryCode(tx, row.userId, hash, now))) return 'wrong';
     await repo.updateTwoFactor(tx, row.userId, reset);
+    // A recovery code stands in for a lost authenticator: a security hold (docs/decisions/033).
+    if (this.subject === 'user') await startSecurityHold(this.ctx, tx, row.userId, 'recovery_code_used');
     return 'ok';
   }
 

@@ -11,6 +11,7 @@ import type { Tx } from '../../db/client.ts';
 import type { WithdrawalAddressRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { findAddressOwner } from '../deposits/deposit-addresses.repository.ts';
+import { startSecurityHold } from '../limits/security-hold.ts';
 import { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { canonicalAddress, refusal } from './destination.ts';
 import * as repo from './saved-addresses.repository.ts';
@@ -76,7 +77,10 @@ export class SavedAddressesService {
             now,
             ask: 'security.codeToSaveAddress',
           });
-          return saveAddress(tx, userId, { network, address, label: input.label }, now);
+          const saved = await saveAddress(tx, userId, { network, address, label: input.label }, now);
+          // A new destination holds money-out for a while (docs/decisions/033).
+          await startSecurityHold(this.ctx, tx, userId, 'address_saved');
+          return saved;
         }),
       input.totpCode,
     );

@@ -18,6 +18,7 @@ import { findAddressOwner } from '../deposits/deposit-addresses.repository.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
 import { balancesOfUser } from '../ledger/balances.repository.ts';
 import * as ledger from '../ledger/ledger.ts';
+import { requireNoSecurityHold } from '../limits/security-hold.ts';
 import { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { assertNotBlocked } from '../users/blocking.ts';
 import { findUserById } from '../users/users.repository.ts';
@@ -75,6 +76,8 @@ export class WithdrawalsService {
         idempotent(this.ctx.db, scope, async (tx) => {
           const now = this.ctx.clock.now();
           await assertNotBlocked(tx, userId);
+          // Nor after a security change, for its hold (docs/decisions/033): internal transfers too.
+          await requireNoSecurityHold(this.ctx, tx, userId);
           // Every withdrawal takes its own fresh code: a step-up window never covers one.
           const ask = WithdrawalMessages.twoFactorRequired;
           await this.twoFactor.requireFreshCode(tx, {

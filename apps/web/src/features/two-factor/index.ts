@@ -5,6 +5,7 @@
  */
 export { TWO_FACTOR_KEY, twoFactorApi, useDevCode, useTwoFactorStatus } from './api/two-factor-api';
 export { SecondFactorField } from './components/SecondFactorField';
+export { SECURITY_HOLD_KEY, SecurityHoldBanner } from './components/SecurityHoldBanner';
 export { TwoFactorPanel } from './components/TwoFactorPanel';
 export { type CodeForm, useCodeForm } from './hooks/use-code-form';
 export { type SellingGate, useSellingGate } from './hooks/use-selling-gate';

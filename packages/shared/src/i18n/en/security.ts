@@ -30,7 +30,8 @@ export const security: Messages<typeof ru> = {
   'security.sessions.title': 'Sessions',
   'security.sessions.hint': 'Sign out on every device where your account is open, this one included.',
   'security.sessions.endAll': 'End all sessions',
-  'security.sessions.confirm': 'End all sessions? You will have to sign in again on each device.',
+  'security.sessions.confirm':
+    'End all sessions? You will have to sign in again on each device. Every API key and webhook of the account is revoked too.',
   // Re-authentication and the security hold (docs/decisions/033)
   'security.reauthRequired': 'Confirm it is you: sign in with Telegram again',
   'security.reauthWrongAccount':

@@ -30,7 +30,8 @@ export const security = {
   'security.sessions.title': 'Сеансы',
   'security.sessions.hint': 'Выйти на всех устройствах, где открыт ваш аккаунт, включая это.',
   'security.sessions.endAll': 'Завершить все сеансы',
-  'security.sessions.confirm': 'Завершить все сеансы? Придется войти заново на каждом устройстве.',
+  'security.sessions.confirm':
+    'Завершить все сеансы? Придется войти заново на каждом устройстве. Все API-ключи и вебхуки аккаунта тоже будут отозваны.',
   // Re-authentication and the security hold (docs/decisions/033)
   'security.reauthRequired': 'Подтвердите, что это вы: войдите через Telegram еще раз',
   'security.reauthWrongAccount':

@@ -10,6 +10,7 @@ import { TradeScreen } from '../components/TradeScreen';
 import { useTradeDetails } from '../hooks/use-trade';
 import { refetchJoinedTrade } from '../realtime';
 import '../trade.css';
+import { SecurityHoldBanner } from '@/features/two-factor';
 
 /** A malformed id is as unknown as a missing trade; others' trades answer 404 too. */
 const isNotFound = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.status === 400);
@@ -53,5 +54,10 @@ export function TradePage() {
       </div>
     );
   }
-  return <TradeScreen key={id} details={query.data} refreshing={query.isFetching} onRefresh={refetch} />;
+  return (
+    <>
+      <SecurityHoldBanner />
+      <TradeScreen key={id} details={query.data} refreshing={query.isFetching} onRefresh={refetch} />
+    </>
+  );
 }

@@ -20,6 +20,7 @@ import { TransactionHistory } from '../components/TransactionHistory';
 import { useValuation } from '../components/useValuation';
 import { ValuationNote } from '../components/ValuationNote';
 import '../wallet.css';
+import { SecurityHoldBanner } from '@/features/two-factor';
 
 type Open = { kind: 'deposit' | 'withdraw'; currency: Cryptocurrency } | null;
 
@@ -54,6 +55,7 @@ export function WalletPage() {
   return (
     <section className="page" aria-labelledby="wallet-title">
       <WalletHead refreshing={balances.isFetching} />
+      <SecurityHoldBanner />
 
       <WalletBalances
         balances={balances}

@@ -1,0 +1,85 @@
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import {
+  everHeldBalance,
+  extendSecurityHold,
+  type SecurityHoldRow,
+  securityHoldOf,
+} from './security-hold.repository.ts';
+import { limitTime } from './trade-limits.ts';
+
+/** What started a hold (docs/decisions/033). */
+export type SecurityChange =
+  | 'two_factor_enabled'
+  | 'recovery_code_used'
+  | 'address_saved'
+  | 'api_key_created'
+  | 'telegram_relinked'
+  | 'not_me';
+
+const live = (row: SecurityHoldRow | null, now: Date): row is SecurityHoldRow =>
+  !!row && (row.untilCleared || row.until > now);
+
+/**
+ * Starts (or extends) the security hold of `userId` in the caller's transaction
+ * (docs/decisions/033): for SECURITY_HOLD_HOURS no money leaves the account. `firstEnrolment`:
+ * an account that never held a balance enrols without a hold (nothing to protect yet). Returns
+ * the hold's end, or null when none started.
+ */
+export async function startSecurityHold(
+  ctx: AppContext,
+  db: Executor,
+  userId: string,
+  change: SecurityChange,
+  { firstEnrolment = false }: { firstEnrolment?: boolean } = {},
+): Promise<Date | null> {
+  const holdMs = ctx.config.safety.securityHoldMs;
+  if (holdMs <= 0 && change !== 'not_me') return null;
+  if (firstEnrolment && !(await everHeldBalance(db, userId))) return null;
+  const now = ctx.clock.now();
+  return extendSecurityHold(db, {
+    userId,
+    until: new Date(now.getTime() + holdMs),
+    reason: change,
+    now,
+    untilCleared: change === 'not_me',
+  });
+}
+
+/**
+ * The one check of every way money leaves an account (withdrawal, internal transfer, swap,
+ * publishing a sell order, selling into a buy order, confirming receipt): refused with 403
+ * SECURITY_HOLD while a hold lasts, `details.until` the instant it lifts (docs/decisions/033).
+ */
+export async function requireNoSecurityHold(ctx: AppContext, db: Executor, userId: string): Promise<void> {
+  const now = ctx.clock.now();
+  const row = await securityHoldOf(db, userId);
+  if (!live(row, now)) return;
+  if (row.untilCleared) {
+    throw new AppError('SECURITY_HOLD', 'security.holdUntilCleared', undefined, {
+      until: null,
+      untilCleared: true,
+    });
+  }
+  throw new AppError(
+    'SECURITY_HOLD',
+    'security.hold',
+    { until: limitTime(row.until, row.timeZone) },
+    { until: row.until.toISOString(), untilCleared: false },
+  );
+}
+
+/** The hold the wallet and trade pages show: its end, or nothing. */
+export async function securityHoldView(
+  ctx: AppContext,
+  userId: string,
+): Promise<{ until: string | null; untilCleared: boolean; active: boolean }> {
+  const row = await securityHoldOf(ctx.db, userId);
+  if (!live(row, ctx.clock.now())) return { active: false, until: null, untilCleared: false };
+  return {
+    active: true,
+    until: row.untilCleared ? null : row.until.toISOString(),
+    untilCleared: row.untilCleared,
+  };
+}
