@@ -325,6 +325,7 @@ export const OPERATIONS: Record<string, Entry> = {
   'GET /api/v1/users/me': row(USERS),
   'GET /api/v1/users/me/limits': row(USERS),
   'GET /api/v1/reserves': row(EVERYONE),
+  'GET /api/v1/reserves/addresses': row(EVERYONE),
   'GET /api/v1/reserves/proof': row(USERS, {}, 'ESCROW_LOCKED', takeReservesSnapshot),
   'PUT /api/v1/users/me': row(USERS, { body: () => ({ display_name: 'Новое имя' }) }),
   'PUT /api/v1/users/me/time-zone': row(USERS, { body: () => ({ timeZone: 'Europe/Berlin' }) }),

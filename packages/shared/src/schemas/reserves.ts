@@ -62,6 +62,8 @@ export const ReserveAddress = z.object({
   network: z.string(),
   address: z.string(),
   kind: z.enum(['deposit', 'hot', 'cold']),
+  /** The chain's height it was read at; null when it could not be read. */
+  height: z.number().int().nullable(),
   /** Held at the snapshot (minor units); null when it could not be read. */
   balance: z.string().nullable(),
 });

@@ -170,3 +170,143 @@ export async function leavesOf(db: Executor, snapshotId: string): Promise<LeafRo
     sql`SELECT idx, account, commitment, balances FROM por_leaves WHERE snapshot_id = ${snapshotId}::uuid ORDER BY idx`,
   );
 }
+
+/** A published address of the platform on a network: a user's deposit address or a declared wallet. */
+export interface ReserveAddressRow {
+  network: string;
+  address: string;
+  kind: 'deposit' | 'hot' | 'cold';
+}
+
+/** Deposit addresses on the chains of `networks`' (one row per network they receive on), and declared wallets. */
+export async function platformAddresses(
+  db: Executor,
+  networks: { id: string; chain: string }[],
+): Promise<ReserveAddressRow[]> {
+  if (networks.length === 0) return [];
+  const pairs = JSON.stringify(networks);
+  return queryRows<ReserveAddressRow>(
+    db,
+    sql`WITH n AS (SELECT * FROM jsonb_to_recordset(${pairs}::jsonb) AS x(id text, chain text))
+        SELECT n.id AS network, d.address, 'deposit' AS kind FROM n JOIN deposit_addresses d ON d.chain = n.chain
+        UNION ALL
+        SELECT w.network, w.address, w.kind FROM por_wallets w JOIN n ON n.id = w.network
+        ORDER BY 1, 3, 2`,
+  );
+}
+
+/** Height of a devnet chain, null when the network has no devnet chain. */
+export async function devnetHeight(db: Executor, network: string): Promise<number | null> {
+  const [row] = await queryRows<{ height: string }>(
+    db,
+    sql`SELECT height::text FROM devnet_chains WHERE network = ${network}`,
+  );
+  return row ? Number(row.height) : null;
+}
+
+/**
+ * What each address received on the devnet up to `height` (confirmed, not dropped). A devnet
+ * address never spends (withdrawals are sent by operators outside it), so this is its balance.
+ */
+export async function devnetBalances(
+  db: Executor,
+  network: string,
+  addresses: string[],
+  height: number,
+): Promise<Map<string, bigint>> {
+  if (addresses.length === 0) return new Map();
+  const rows = await queryRows<{ address: string; total: string }>(
+    db,
+    sql`SELECT to_address AS address, SUM(amount)::text AS total FROM devnet_transfers
+        WHERE network = ${network} AND block_height IS NOT NULL AND block_height <= ${height} AND dropped_at IS NULL
+          AND to_address IN (SELECT jsonb_array_elements_text(${JSON.stringify(addresses)}::jsonb))
+        GROUP BY to_address`,
+  );
+  return new Map(rows.map((r) => [r.address, BigInt(r.total)]));
+}
+
+export interface AssetRow {
+  network: string;
+  coin: string;
+  address: string;
+  kind: 'deposit' | 'hot' | 'cold';
+  height: number | null;
+  balance: bigint | null;
+}
+
+export async function insertAssets(db: Executor, snapshotId: string, rows: AssetRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) {
+    const chunk = rows.slice(i, i + 1000).map((r) => ({ ...r, balance: r.balance?.toString() ?? null }));
+    await db.execute(
+      sql`INSERT INTO por_assets (snapshot_id, network, coin, address, kind, height, balance)
+          SELECT ${snapshotId}::uuid, x.network, x.coin, x.address, x.kind, x.height, x.balance::bigint
+          FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
+            AS x(network text, coin text, address text, kind text, height bigint, balance text)`,
+    );
+  }
+}
+
+/** A snapshot's readings, by address. */
+export async function assetsOf(db: Executor, snapshotId: string): Promise<AssetRow[]> {
+  const rows = await queryRows<
+    Omit<AssetRow, 'balance' | 'height'> & { height: string | null; balance: string | null }
+  >(
+    db,
+    sql`SELECT network, coin, address, kind, height::text, balance::text FROM por_assets
+        WHERE snapshot_id = ${snapshotId}::uuid ORDER BY network, kind, address`,
+  );
+  return rows.map((r) => ({
+    ...r,
+    height: r.height === null ? null : Number(r.height),
+    balance: r.balance === null ? null : BigInt(r.balance),
+  }));
+}
+
+/** Held per coin per snapshot (sum of what was read; null where nothing of the coin could be read). */
+export async function heldBySnapshot(
+  db: Executor,
+  snapshotIds: string[],
+): Promise<Map<string, Map<string, bigint | null>>> {
+  const out = new Map<string, Map<string, bigint | null>>();
+  if (snapshotIds.length === 0) return out;
+  const rows = await queryRows<{ id: string; coin: string; held: string | null }>(
+    db,
+    sql`SELECT snapshot_id::text AS id, coin, SUM(balance)::text AS held FROM por_assets
+        WHERE snapshot_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(snapshotIds)}::jsonb)::uuid)
+        GROUP BY snapshot_id, coin`,
+  );
+  for (const r of rows) {
+    const m = out.get(r.id) ?? new Map<string, bigint | null>();
+    m.set(r.coin, r.held === null ? null : BigInt(r.held));
+    out.set(r.id, m);
+  }
+  return out;
+}
+
+/** Declared hot and cold wallets (`npm run por:wallets`). */
+export async function listWallets(
+  db: Executor,
+): Promise<{ network: string; address: string; kind: string; label: string | null }[]> {
+  return queryRows(
+    db,
+    sql`SELECT network, address, kind, label FROM por_wallets ORDER BY network, kind, address`,
+  );
+}
+
+export async function upsertWallet(
+  db: Executor,
+  w: { network: string; address: string; kind: 'hot' | 'cold'; label: string | null },
+): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO por_wallets (network, address, kind, label) VALUES (${w.network}, ${w.address}, ${w.kind}, ${w.label})
+        ON CONFLICT (network, address) DO UPDATE SET kind = EXCLUDED.kind, label = EXCLUDED.label`,
+  );
+}
+
+export async function deleteWallet(db: Executor, network: string, address: string): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`DELETE FROM por_wallets WHERE network = ${network} AND address = ${address} RETURNING address`,
+  );
+  return rows.length > 0;
+}

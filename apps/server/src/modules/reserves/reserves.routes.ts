@@ -1,4 +1,4 @@
-import { Ok, ReservesOverview, ReservesProofView } from '@p2p/shared';
+import { Ok, ReserveAddressList, ReservesOverview, ReservesProofView } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ReservesService } from './reserves.service.ts';
@@ -21,6 +21,19 @@ export const reservesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; reserves?:
       },
     },
     async () => ({ success: true as const, data: await reserves.overview() }),
+  );
+
+  app.get(
+    '/reserves/addresses',
+    {
+      schema: {
+        tags: ['reserves'],
+        summary:
+          "The platform's published addresses in the latest snapshot (deposit addresses, hot and cold wallets) with what each held at the height read, to sum on any block explorer",
+        response: { 200: Ok(ReserveAddressList) },
+      },
+    },
+    async () => ({ success: true as const, data: await reserves.addresses() }),
   );
 
   app.get(

@@ -6,7 +6,9 @@ import {
   CRYPTOCURRENCIES,
   fromHex,
   type MerkleSumTree,
+  NETWORKS,
   pathOf,
+  type ReserveAddressList,
   type ReserveSnapshotSummary,
   type ReservesOverview,
   type ReservesProofView,
@@ -18,7 +20,13 @@ import { AppError } from '../../errors.ts';
 import { insertAuditEntry, type StaffActor } from '../audit-log/audit.repository.ts';
 import { userAccount } from '../ledger/ledger.ts';
 import {
+  type AssetRow,
+  assetsOf,
   auditHead,
+  devnetBalances,
+  devnetHeight,
+  heldBySnapshot,
+  insertAssets,
   insertLeaves,
   insertSnapshot,
   journalTotals,
@@ -27,6 +35,7 @@ import {
   latestTakenAt,
   leavesOf,
   listSnapshots,
+  platformAddresses,
   type SnapshotRow,
   tryLockSnapshots,
   userLiabilities,
@@ -173,6 +182,16 @@ export class ReservesService {
       },
       { isolationLevel: 'repeatable read' },
     );
+    if (outcome?.status === 'published') {
+      try {
+        await this.readAssets(outcome.id);
+      } catch (error) {
+        log.error(
+          { err: error, snapshotId: outcome.id },
+          'proof of reserves: the addresses could not be read',
+        );
+      }
+    }
     if (outcome?.status === 'withheld') {
       log.error(
         { snapshotId: outcome.id, problems: outcome.problems },
@@ -213,19 +232,83 @@ export class ReservesService {
     };
   }
 
+  /**
+   * What the platform's published addresses hold on chain now, at each network's height: the
+   * users' deposit addresses and the declared hot and cold wallets. The embedded devnet is read
+   * here; a live network's balance is not read yet and is stored unknown (docs/decisions/039, 4).
+   */
+  private async readAssets(snapshotId: string): Promise<void> {
+    const { mode, networks } = this.ctx.config.chain;
+    const pairs = networks.map((id) => ({ id, chain: NETWORKS[id].chain }));
+    const addresses = await platformAddresses(this.ctx.db, pairs);
+    const rows: AssetRow[] = [];
+    for (const network of networks) {
+      const mine = addresses.filter((a) => a.network === network);
+      if (mine.length === 0) continue;
+      const height = mode === 'devnet' ? await devnetHeight(this.ctx.db, network) : null;
+      const balances =
+        height === null
+          ? null
+          : await devnetBalances(
+              this.ctx.db,
+              network,
+              mine.map((a) => a.address),
+              height,
+            );
+      for (const a of mine) {
+        rows.push({
+          network,
+          coin: NETWORKS[network].currency,
+          address: a.address,
+          kind: a.kind,
+          height,
+          balance: balances ? (balances.get(a.address) ?? 0n) : null,
+        });
+      }
+    }
+    await insertAssets(this.ctx.db, snapshotId, rows);
+  }
+
   /** The latest published snapshot and the history (public). */
   async overview(): Promise<ReservesOverview> {
     const rows = await listSnapshots(this.ctx.db, { publishedOnly: true, limit: 60 });
-    const history = rows.map(summaryOf);
+    const held = await heldBySnapshot(
+      this.ctx.db,
+      rows.map((r) => r.id),
+    );
+    const history = rows.map((r) => summaryOf(r, held.get(r.id)));
     return { latest: history[0] ?? null, history };
+  }
+
+  /** The addresses of the latest published snapshot, with what each held (public, downloadable). */
+  async addresses(): Promise<ReserveAddressList> {
+    const snapshot = await latestPublished(this.ctx.db);
+    if (!snapshot) return { snapshotId: null, takenAt: null, addresses: [] };
+    const rows = await assetsOf(this.ctx.db, snapshot.id);
+    return {
+      snapshotId: snapshot.id,
+      takenAt: snapshot.takenAt.toISOString(),
+      addresses: rows.map((r) => ({
+        coin: r.coin,
+        network: r.network,
+        address: r.address,
+        kind: r.kind,
+        height: r.height,
+        balance: r.balance?.toString() ?? null,
+      })),
+    };
   }
 
   /** Every snapshot, withheld ones with what failed (staff). */
   async adminList() {
     const rows = await listSnapshots(this.ctx.db, { publishedOnly: false, limit: 100 });
+    const held = await heldBySnapshot(
+      this.ctx.db,
+      rows.map((r) => r.id),
+    );
     return {
       items: rows.map((r) => ({
-        ...summaryOf(r),
+        ...summaryOf(r, held.get(r.id)),
         status: r.status,
         trigger: r.trigger,
         problems: r.problems ?? [],
@@ -251,7 +334,14 @@ export class ReservesService {
   }
 }
 
-function summaryOf(row: SnapshotRow): ReserveSnapshotSummary {
+/** held / owed with four decimals, rounded down; null when either is unknown or nothing is owed. */
+export function ratioOf(held: bigint | null | undefined, owed: bigint): string | null {
+  if (held === null || held === undefined || owed === 0n) return null;
+  const q = (held * 10_000n) / owed;
+  return `${q / 10_000n}.${(q % 10_000n).toString().padStart(4, '0')}`;
+}
+
+function summaryOf(row: SnapshotRow, held?: Map<string, bigint | null>): ReserveSnapshotSummary {
   return {
     id: row.id,
     takenAt: row.takenAt.toISOString(),
@@ -260,6 +350,15 @@ function summaryOf(row: SnapshotRow): ReserveSnapshotSummary {
     leafCount: row.leafCount,
     auditHead:
       row.auditHeadSeq && row.auditHeadHash ? { seq: row.auditHeadSeq, hash: row.auditHeadHash } : null,
-    coins: row.coins.map((coin) => ({ coin, owed: row.sums[coin] ?? '0', held: null, ratio: null })),
+    coins: row.coins.map((coin) => {
+      const owed = row.sums[coin] ?? '0';
+      const h = held?.get(coin);
+      return {
+        coin,
+        owed,
+        held: h === undefined || h === null ? null : h.toString(),
+        ratio: ratioOf(h, BigInt(owed)),
+      };
+    }),
   };
 }
