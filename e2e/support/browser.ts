@@ -36,19 +36,34 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** `extra` (e.g. a signed-in `storageState`) is merged over the viewport settings. */
-export function newContext(
+export async function newContext(
   browser: Browser,
   viewport: ViewportName,
   extra: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
   const phone = viewport === 'phone';
-  return browser.newContext({
+  const context = await browser.newContext({
     viewport: VIEWPORTS[viewport],
     deviceScaleFactor: phone ? 2 : 1,
     isMobile: phone,
     hasTouch: phone,
     locale: 'ru-RU',
     ...extra,
+  });
+  context.on('page', (page) => void confirmReauthWhenAsked(page));
+  return context;
+}
+
+/**
+ * A security change opens «Подтвердите, что это вы» over the page (docs/decisions/033); the
+ * journeys' development accounts confirm with the demo path, as a tester would, and the page
+ * goes on with the change by itself.
+ */
+export function confirmReauthWhenAsked(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Подтвердите, что это вы' });
+  return page.addLocatorHandler(dialog, async () => {
+    await dialog.getByRole('button', { name: 'Подтвердить (демо-вход)' }).click();
+    await dialog.waitFor({ state: 'detached' });
   });
 }
 

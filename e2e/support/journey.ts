@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { repoRoot } from './server';
+import { signInitData } from './telegram';
 
 /** Helpers shared by the trade journeys: sign-in through the UI, the API with a page's token. */
 
@@ -96,19 +97,47 @@ export async function api<T = unknown>(
 ): Promise<T> {
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
   if (!token) throw new Error('no auth_token in localStorage');
-  const response = await fetch(`${baseURL}/api/v1${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { success: boolean; data: T; error?: unknown };
+  const send = (extra: Record<string, string> = {}) =>
+    fetch(`${baseURL}/api/v1${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...extra,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  let response = await send();
+  let json = (await response.json()) as { success: boolean; data: T; code?: string; error?: unknown };
+  // A security change asks for a fresh sign-in first (docs/decisions/033): the journey signs in
+  // again as the user would (the demo path, or Telegram's fresh launch data) and goes on.
+  if (response.status === 403 && json.code === 'REAUTH_REQUIRED') {
+    const proof = await reauthenticate(page, baseURL, token);
+    response = await send({ 'x-reauth-token': proof });
+    json = (await response.json()) as typeof json;
+  }
   if (!response.ok || !json.success) {
     throw new Error(`${method} ${path} -> ${response.status}: ${JSON.stringify(json)}`);
   }
   return json.data;
+}
+
+/** A re-authentication proof for the session of `token`: `{ dev: true }` or fresh launch data. */
+async function reauthenticate(page: Page, baseURL: string, token: string): Promise<string> {
+  const user = await page.evaluate(() => JSON.parse(localStorage.getItem('user_data') ?? '{}'));
+  const telegramId = Number(user.telegramId ?? 0);
+  const request = telegramId
+    ? { initData: signInitData({ id: telegramId, first_name: user.firstName ?? 'E2E' }) }
+    : { dev: true };
+  const response = await fetch(`${baseURL}/api/v1/auth/reauth`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(request),
+  });
+  const json = (await response.json()) as { success: boolean; data?: { reauthToken: string } };
+  if (!response.ok || !json.data)
+    throw new Error(`POST /auth/reauth -> ${response.status}: ${JSON.stringify(json)}`);
+  return json.data.reauthToken;
 }
 
 export interface Balance {
