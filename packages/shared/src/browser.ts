@@ -43,6 +43,7 @@ export * from './schemas/withdrawals.ts';
 export * from './socket-events.ts';
 export * from './swaps.ts';
 export * from './taker-conditions.ts';
+export * from './reauth-header.ts';
 export * from './time-zone-header.ts';
 export * from './time-zones.ts';
 export * from './trade-machine.ts';

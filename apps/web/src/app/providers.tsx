@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Toaster } from '@/components/ui/Toaster';
 import { AuthProvider, ReauthDialog } from '@/features/auth';
 import { RealtimeProvider } from '@/features/realtime';
@@ -13,7 +13,9 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
           <RealtimeProvider>
             {children}
             <Toaster />
-            <ReauthDialog />
+            <Suspense fallback={null}>
+              <ReauthDialog />
+            </Suspense>
           </RealtimeProvider>
         </AuthProvider>
       </I18nProvider>

@@ -62,8 +62,9 @@ const privateRoutes: RouteObject[] = [
     '/settings/api',
     async () => (await withLaterTexts(import('@/features/merchant-api'))).ApiSettingsPage,
   ),
-  page('/withdrawals/request', async () => (await withdrawals()).WithdrawRequestPage),
-  page('/withdrawals/history', async () => (await withdrawals()).WithdrawalsHistoryPage),
+  // The withdrawals' claim states are in the later texts (docs/decisions/015).
+  page('/withdrawals/request', async () => (await withLaterTexts(withdrawals())).WithdrawRequestPage),
+  page('/withdrawals/history', async () => (await withLaterTexts(withdrawals())).WithdrawalsHistoryPage),
   page('/dashboard/orders', async () => (await orders()).MyOrdersPage),
 ];
 

@@ -32,9 +32,6 @@ export type ReauthRequest = z.infer<typeof ReauthRequest>;
 export const ReauthResult = z.object({ reauthToken: z.string(), expiresAt: z.string() });
 export type ReauthResult = z.infer<typeof ReauthResult>;
 
-/** The header a security change carries its re-authentication in (docs/decisions/033). */
-export const REAUTH_HEADER = 'x-reauth-token';
-
 export const DevLoginRequest = z.object({
   username: text({ min: 2, max: 32 }).regex(/^[A-Za-z0-9_]+$/, 'validation.username'),
 });

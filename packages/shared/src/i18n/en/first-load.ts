@@ -2,13 +2,10 @@ import type { ruFirstLoad } from '../ru/first-load.ts';
 import { account } from './account.ts';
 import { accountPages } from './account-pages.ts';
 import { adConditions } from './ad-conditions.ts';
-import { backoffice } from './backoffice.ts';
 import { botSafety } from './bot-safety.ts';
-import { chat } from './chat.ts';
 import { common } from './common.ts';
 import { errors } from './errors.ts';
 import { format } from './format.ts';
-import { fraud } from './fraud.ts';
 import { info } from './info.ts';
 import { limits } from './limits.ts';
 import { lists } from './lists.ts';
@@ -16,13 +13,12 @@ import { market } from './market.ts';
 import { money } from './money.ts';
 import { notifications } from './notifications.ts';
 import { paymentMethods } from './payment-methods.ts';
-import { receiptMatches } from './receipt-matches.ts';
+import { realtime } from './realtime.ts';
 import { reservesEntry } from './reserves-entry.ts';
 import { security } from './security.ts';
 import { swaps } from './swaps.ts';
 import { trade } from './trade.ts';
 import { validation } from './validation.ts';
-import { withdrawalClaims } from './withdrawal-claims.ts';
 
 /** English: the same keys as Russian, area by area: the texts of the first load. */
 export const enFirstLoad: Record<keyof typeof ruFirstLoad, string> = {
@@ -34,19 +30,15 @@ export const enFirstLoad: Record<keyof typeof ruFirstLoad, string> = {
   ...accountPages,
   ...market,
   ...trade,
-  ...chat,
+  ...realtime,
   ...lists,
   ...paymentMethods,
   ...info,
   ...notifications,
   ...money,
-  ...backoffice,
   ...security,
-  ...fraud,
   ...limits,
   ...botSafety,
-  ...withdrawalClaims,
-  ...receiptMatches,
   ...reservesEntry,
   ...adConditions,
   ...swaps,

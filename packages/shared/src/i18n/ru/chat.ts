@@ -1,4 +1,4 @@
-/** Trade chat and realtime notifications. */
+/** The trade chat: its texts load with the trade page's (docs/decisions/015). */
 export const chat = {
   'chat.title': 'Чат · {name}',
   'chat.history': 'История сообщений',
@@ -20,19 +20,6 @@ export const chat = {
   'chat.conn.connected': 'в сети',
   'chat.conn.connecting': 'подключение...',
   'chat.conn.disconnected': 'нет связи',
-  'rt.restored': 'Соединение с сервером восстановлено',
-  'rt.lost': 'Потеряно соединение с сервером',
-  'rt.tradeCreated': 'Новая сделка от пользователя {name}: {crypto} за {fiat}',
-  'rt.newTradeTitle': 'Новая сделка!',
-  'rt.tradeUpdated': 'Сделка #{id}: {status}',
-  'rt.status.COMPLETED': 'Сделка завершена',
-  'rt.status.CANCELLED': 'Сделка отменена',
-  'rt.status.DISPUTED': 'Открыт спор',
-  'rt.message': 'Сообщение в сделке #{id} от пользователя {name}',
-  'rt.messageModerator': 'Сообщение модератора в сделке #{id}',
-  'rt.templateAttached': 'Продавец предоставил данные для оплаты',
-  'rt.proofUploaded': 'Покупатель загрузил чек оплаты',
-  'rt.orderMatched': 'Ваш ордер найден! Новая сделка создана',
   'chat.system.create': 'Сделка создана. Криптовалюта продавца заблокирована в эскроу',
   'chat.system.mark_paid': 'Покупатель отметил оплату',
   'chat.system.confirm_payment': 'Продавец подтвердил получение оплаты',

@@ -1,13 +1,10 @@
 import { account } from './account.ts';
 import { accountPages } from './account-pages.ts';
 import { adConditions } from './ad-conditions.ts';
-import { backoffice } from './backoffice.ts';
 import { botSafety } from './bot-safety.ts';
-import { chat } from './chat.ts';
 import { common } from './common.ts';
 import { errors } from './errors.ts';
 import { format } from './format.ts';
-import { fraud } from './fraud.ts';
 import { info } from './info.ts';
 import { limits } from './limits.ts';
 import { lists } from './lists.ts';
@@ -15,13 +12,12 @@ import { market } from './market.ts';
 import { money } from './money.ts';
 import { notifications } from './notifications.ts';
 import { paymentMethods } from './payment-methods.ts';
-import { receiptMatches } from './receipt-matches.ts';
+import { realtime } from './realtime.ts';
 import { reservesEntry } from './reserves-entry.ts';
 import { security } from './security.ts';
 import { swaps } from './swaps.ts';
 import { trade } from './trade.ts';
 import { validation } from './validation.ts';
-import { withdrawalClaims } from './withdrawal-claims.ts';
 
 /**
  * Russian texts the browser loads before its first render: every screen's but those that load
@@ -36,19 +32,15 @@ export const ruFirstLoad = {
   ...accountPages,
   ...market,
   ...trade,
-  ...chat,
+  ...realtime,
   ...lists,
   ...paymentMethods,
   ...info,
   ...notifications,
   ...money,
-  ...backoffice,
   ...security,
-  ...fraud,
   ...limits,
   ...botSafety,
-  ...withdrawalClaims,
-  ...receiptMatches,
   ...reservesEntry,
   ...adConditions,
   ...swaps,
