@@ -324,6 +324,7 @@ export const OPERATIONS: Record<string, Entry> = {
   'GET /api/v1/auth/me': row(USERS),
   'GET /api/v1/users/me': row(USERS),
   'GET /api/v1/users/me/limits': row(USERS),
+  'GET /api/v1/users/me/security-hold': row(USERS),
   'GET /api/v1/reserves': row(EVERYONE),
   'GET /api/v1/reserves/addresses': row(EVERYONE),
   'GET /api/v1/reserves/proof': row(USERS, {}, 'ESCROW_LOCKED', takeReservesSnapshot),

@@ -15,6 +15,8 @@ type TelegramLogin = {
   ): void;
 };
 
+/** The failure of the sign-in script (the dialog shows its own text). */
+const WIDGET_UNAVAILABLE = 'telegram-login-unavailable';
 const WIDGET_SCRIPT = 'https://telegram.org/js/telegram-widget.js?22';
 
 /** Telegram's sign-in script, loaded once: its `Login.auth` opens the sign-in in a popup. */
@@ -29,9 +31,9 @@ function telegramLogin(): Promise<TelegramLogin> {
     script.onload = () => {
       const login = ready();
       if (login) resolve(login);
-      else reject(new Error('Telegram sign-in unavailable'));
+      else reject(new Error(WIDGET_UNAVAILABLE));
     };
-    script.onerror = () => reject(new Error('Telegram sign-in unavailable'));
+    script.onerror = () => reject(new Error(WIDGET_UNAVAILABLE));
     document.head.appendChild(script);
   });
 }
