@@ -227,10 +227,12 @@ describe('merchant journey', () => {
     expect(order.market_paused).toBe(false);
     expect(kopecks(Number(order.price_per_unit))).toBe(floating(MARKET_BEFORE));
 
-    // The market: the card says it follows the market, at market × 1.015 rounded down.
+    // The market: its owner's card says it floats, at market × 1.015 rounded down (the owner reads
+    // «Плавающая: …» on their own card, docs/decisions/038).
     await merchant.goto(`${baseURL}/?crypto=BTC&fiat=RUB`);
     const card = await cardOf(merchant, 'buy', merchantName);
-    await expect(card.locator('.order-card__margin').textContent()).resolves.toBe('Рынок +1,5\u00a0%');
+    const floats = card.getByTestId('floating-note');
+    await expect(floats.textContent()).resolves.toBe('Плавающая: рынок +1,5\u00a0%');
     const price = card.locator('.order-card__price-value');
     expect(spaced(await price.textContent())).toBe(`${rubText(floating(MARKET_BEFORE))} ₽`);
     // In the middle of the screen, clear of the sticky header.
@@ -253,7 +255,7 @@ describe('merchant journey', () => {
     const moved = `${rubText(floating(MARKET_AFTER))} ₽`;
     await expect.poll(async () => spaced(await price.textContent()), { timeout: 20_000 }).toBe(moved);
     expect(reloaded).toBe(false);
-    await expect(card.locator('.order-card__margin').textContent()).resolves.toBe('Рынок +1,5\u00a0%');
+    await expect(floats.textContent()).resolves.toBe('Плавающая: рынок +1,5\u00a0%');
     await card.screenshot({
       path: join(screenshotsDir, 'merchant-floating-card-moved.png'),
       animations: 'disabled',
