@@ -58,6 +58,13 @@ async function tradeIn(state: 'PAYMENT_PENDING' | 'PAYMENT_CONFIRMED') {
   return { seller, buyer, orderId, tradeId };
 }
 
+/** Exactly one 200; the other 49 are 409, or 429 for a code past the window's five in flight (docs/decisions/035). */
+function expectOneWinner(statuses: number[]) {
+  const counts = tally(statuses);
+  expect(counts[200]).toBe(1);
+  expect((counts[409] ?? 0) + (counts[429] ?? 0)).toBe(49);
+}
+
 /** 25 + 25 interleaved actions on one trade; returns the statuses and the winner's action. */
 type Move = [Session, string, object];
 
@@ -67,9 +74,15 @@ async function fire(tradeId: string, a: Move, b: Move) {
     Promise.all(plan.map(([who, action, payload]) => act(t.app, who, tradeId, action, { ...payload }))),
   );
   const statuses = result.map((r) => r.statusCode);
-  for (const r of result) {
-    if (r.statusCode !== 200) expect(r.json(), r.body).toMatchObject({ code: 'ACTION_NOT_AVAILABLE' });
-  }
+  result.forEach((r, i) => {
+    if (r.statusCode === 200) return;
+    // A move carrying a code may also find the window's five attempts taken by codes still being
+    // judged (docs/decisions/035): 429, and it changes nothing either.
+    const carriesCode = 'totpCode' in (plan[i]?.[2] ?? {});
+    const code = r.json().code;
+    if (carriesCode && code === 'RATE_LIMITED') return;
+    expect(r.json(), r.body).toMatchObject({ code: 'ACTION_NOT_AVAILABLE' });
+  });
   const winners = plan.filter((_, i) => statuses[i] === 200).map(([, action]) => action);
   return { statuses, winners, ms, winner: result.find((r) => r.statusCode === 200) };
 }
@@ -93,7 +106,7 @@ describe('race (a): conflicting actions on one trade', () => {
         ...(round % 2 === 0 ? ([cancel, confirm] as const) : ([confirm, cancel] as const)),
       );
       totalMs += ms;
-      expect(tally(statuses)).toEqual({ 200: 1, 409: 49 });
+      expectOneWinner(statuses);
       const won = winners[0];
       wins.push(won ?? 'none');
 
@@ -130,7 +143,7 @@ describe('race (a): conflicting actions on one trade', () => {
         ...(round % 2 === 0 ? ([release, dispute] as const) : ([dispute, release] as const)),
       );
       totalMs += ms;
-      expect(tally(statuses)).toEqual({ 200: 1, 409: 49 });
+      expectOneWinner(statuses);
       const won = winners[0];
       wins.push(won ?? 'none');
 
