@@ -152,18 +152,19 @@ describe('taking a swap without two-factor', () => {
     const maker = await pageAt('desktop');
     await signIn(maker, baseURL, { fresh: uniqueUsername('swapmk') }, { displayName: 'Обменщик Мейкер' });
     const { secret } = await api<{ secret: string }>(maker, baseURL, 'POST', '/users/2fa/setup');
-    const code = () => otplib.generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+    // A code of the step `ahead` steps from now (the server accepts one step either side).
+    const code = (ahead = 0) =>
+      otplib.generate({ secret, epoch: Math.floor(Date.now() / 1000) + ahead * 30 });
     await api(maker, baseURL, 'POST', '/users/2fa/enable', { code: await code() });
     await credit((await storedUser(maker)).id, 'BTC', '0.012');
-    // The next 30-second step: the one that enabled two-factor is spent.
-    await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 200));
     const offer = await api<{ id: string }>(maker, baseURL, 'POST', '/orders', {
       type: 'sell',
       cryptocurrency: 'BTC',
       amount_crypto: '0.01',
       price_per_unit: '64987.5',
       fiat_currency: 'USDT',
-      totp_code: await code(),
+      // The next step's code: the one that enabled two-factor is spent, and no one waits for it.
+      totp_code: await code(1),
       confirm_price: true,
     });
 
