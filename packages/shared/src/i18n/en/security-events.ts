@@ -45,6 +45,7 @@ export const securityEvents: Messages<typeof ru> = {
   'security.event.address_saved': 'Withdrawal address saved',
   'security.event.telegram_linked': 'Telegram connected',
   'security.event.hold_started': 'Hold started',
+  'bo.securityReports.nav': '«Not me»',
   'bo.securityReports.title': '«Not me» reports',
   'bo.securityReports.hint':
     'The owner said a security event was not theirs: their sessions ended, keys and webhooks were revoked, and withdrawals are held until you clear the hold.',

@@ -45,6 +45,7 @@ export const securityEvents = {
   'security.event.address_saved': 'Сохранен адрес вывода',
   'security.event.telegram_linked': 'Подключен Telegram',
   'security.event.hold_started': 'Начато удержание',
+  'bo.securityReports.nav': '«Это не я»',
   'bo.securityReports.title': 'Обращения «Это не я»',
   'bo.securityReports.hint':
     'Владелец сообщил, что событие безопасности совершил не он: его сеансы завершены, ключи и вебхуки отозваны, вывод удерживается, пока вы не снимете удержание.',
