@@ -6,6 +6,7 @@ import { merchantApi } from './merchant-api.ts';
 import { receiptMatches } from './receipt-matches.ts';
 import { reminders } from './reminders.ts';
 import { reserves } from './reserves.ts';
+import { securityEvents } from './security-events.ts';
 import { staffSafety } from './staff-safety.ts';
 import { telegram } from './telegram.ts';
 import { tradeNotes } from './trade-notes.ts';
@@ -20,7 +21,8 @@ import { withdrawalClaims } from './withdrawal-claims.ts';
  * (./withdrawal-claims.ts: the withdrawal pages and the console), the merchant API's settings
  * page, the trade notes (./trade-notes.ts: the trade page and the Active Trades list), the
  * reminders and time zone texts (the inbox and the profile page; docs/decisions/030), and the
- * app inside Telegram (loaded with the Telegram integration; docs/decisions/029). The browser
+ * app inside Telegram (loaded with the Telegram integration; docs/decisions/029), and the security
+ * events' notices, «Это не я» and its cases (./security-events.ts; docs/decisions/033). The browser
  * adds them when such a screen opens.
  */
 export const enLater = {
@@ -36,4 +38,5 @@ export const enLater = {
   ...reminders,
   ...reserves,
   ...telegram,
+  ...securityEvents,
 };
