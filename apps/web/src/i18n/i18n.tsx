@@ -5,6 +5,7 @@ import {
   type Lang,
   LOCALES,
   loadCatalogue,
+  loadLaterTexts,
   localizeMessage,
   type MessageValues,
   type Translate,
@@ -33,9 +34,47 @@ interface I18nValue {
   t: Translate;
   /** BCP 47 locale for Intl formatting of dates and numbers. */
   locale: string;
+  /** Whether the catalogue's later part is loaded (docs/decisions/040). */
+  laterTexts: boolean;
 }
 
 const I18nContext = createContext<I18nValue | null>(null);
+
+/** Schedules `run` for when the browser is idle after the first paint (a timeout where idle callbacks are missing). */
+function afterFirstPaint(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 200);
+  return () => clearTimeout(id);
+}
+
+/**
+ * The catalogue's later part (every text the market's first paint does not show,
+ * docs/decisions/040), loaded once the first screen is drawn; true when it is there. Screens and
+ * dialogs that need it before then load it with their code (`withLaterTexts`).
+ */
+function useLaterTexts(): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    let stopped = false;
+    const cancel = afterFirstPaint(() => {
+      loadLaterTexts(currentLang()).then(
+        () => {
+          if (!stopped) setLoaded(true);
+        },
+        // Offline: the screens that need the texts retry when they open.
+        () => undefined,
+      );
+    });
+    return () => {
+      stopped = true;
+      cancel();
+    };
+  }, []);
+  return loaded;
+}
 
 /**
  * The UI language. Only its texts are loaded (main.tsx loads them before the first render);
@@ -51,6 +90,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
+  const laterTexts = useLaterTexts();
 
   const setLang = useCallback((next: Lang) => {
     wanted.current = next;
@@ -76,8 +116,9 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<I18nValue>(
-    () => ({ lang, setLang, pendingLang, t: createTranslator(lang), locale: LOCALES[lang] }),
-    [lang, setLang, pendingLang],
+    // A new translator once the later texts are there: whatever showed one of their keys redraws.
+    () => ({ lang, setLang, pendingLang, t: createTranslator(lang), locale: LOCALES[lang], laterTexts }),
+    [lang, setLang, pendingLang, laterTexts],
   );
 
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
