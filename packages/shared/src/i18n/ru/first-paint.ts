@@ -3,7 +3,7 @@
  * strip, the header, the footer's links and the loading and error screens, whatever area they
  * belong to. Every other text is in ./later.ts and loads right after the first paint, or with the
  * code of a screen that needs it before then. A key used by the market's first-load code belongs
- * here (apps/web/src/i18n/first-paint.test.ts checks it).
+ * here (apps/web/src/i18n/first-paint.test.tsx checks it).
  */
 export const firstPaint = {
   // account-pages.ts
