@@ -142,7 +142,9 @@ try {
   app.stop();
 }
 const pick = (key) => median(results.map((r) => r[key]));
-console.log(`\nMobile Lighthouse (${process.env.LIGHTHOUSE_BIN ?? LIGHTHOUSE}, ${chrome}), median of ${runs} on ${app.url}`);
+console.log(
+  `\nMobile Lighthouse (${process.env.LIGHTHOUSE_BIN ?? LIGHTHOUSE}, ${chrome}), median of ${runs} on ${app.url}`,
+);
 console.log(`performance  ${pick('score')}`);
 console.log(`FCP          ${Math.round(pick('fcp'))} ms`);
 console.log(`LCP          ${Math.round(pick('lcp'))} ms`);
