@@ -1,12 +1,14 @@
 import {
   createTranslator,
   hasCatalogue,
+  isMessageKey,
   LANGS,
   type Lang,
   LOCALES,
   loadCatalogue,
   loadLaterTexts,
   localizeMessage,
+  type MessageKey,
   type MessageValues,
   type Translate,
 } from '@p2p/shared';
@@ -51,9 +53,32 @@ function afterFirstPaint(run: () => void): () => void {
 }
 
 /**
+ * Whether something was drawn with a text that was not loaded (its key shown): then, and only
+ * then, the later part's arrival redraws the page. The market's first paint needs none of it,
+ * and redrawing its order book for nothing would be a long task on a phone.
+ */
+let missedText = false;
+/** Catalogue keys look like `area.name`; a server's own message does not. */
+const KEY_SHAPE = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9_-]+)+$/;
+
+function noteMissing(message: string): void {
+  if (!missedText && KEY_SHAPE.test(message) && !isMessageKey(message)) missedText = true;
+}
+
+/** The translator of `lang`, noting any key whose text is not loaded yet. */
+function noticingTranslator(lang: Lang): Translate {
+  const translate = createTranslator(lang);
+  return (key: MessageKey, values?: MessageValues) => {
+    noteMissing(key);
+    return translate(key, values);
+  };
+}
+
+/**
  * The catalogue's later part (every text the market's first paint does not show,
- * docs/decisions/040), loaded once the first screen is drawn; true when it is there. Screens and
- * dialogs that need it before then load it with their code (`withLaterTexts`).
+ * docs/decisions/040), loaded once the first screen is drawn; true when it is there and
+ * something had shown one of its keys. Screens and dialogs that need it before then load it
+ * with their code (`withLaterTexts`).
  */
 function useLaterTexts(): boolean {
   const [loaded, setLoaded] = useState(false);
@@ -62,7 +87,7 @@ function useLaterTexts(): boolean {
     const cancel = afterFirstPaint(() => {
       loadLaterTexts(currentLang()).then(
         () => {
-          if (!stopped) setLoaded(true);
+          if (!stopped && missedText) setLoaded(true);
         },
         // Offline: the screens that need the texts retry when they open.
         () => undefined,
@@ -117,7 +142,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<I18nValue>(
     // A new translator once the later texts are there: whatever showed one of their keys redraws.
-    () => ({ lang, setLang, pendingLang, t: createTranslator(lang), locale: LOCALES[lang], laterTexts }),
+    () => ({ lang, setLang, pendingLang, t: noticingTranslator(lang), locale: LOCALES[lang], laterTexts }),
     [lang, setLang, pendingLang, laterTexts],
   );
 
@@ -141,5 +166,11 @@ export function useT(): Translate {
  */
 export function useLocalize(): (message: string, values?: MessageValues) => string {
   const { lang } = useI18n();
-  return useCallback((message, values) => localizeMessage(lang, message, values), [lang]);
+  return useCallback(
+    (message, values) => {
+      noteMissing(message);
+      return localizeMessage(lang, message, values);
+    },
+    [lang],
+  );
 }
