@@ -219,6 +219,6 @@ export class AuthService {
         ? ((await updateUser(this.ctx.db, found.id, { timeZone }, this.ctx.clock.now())) ?? found)
         : found;
     const tokens = await this.ctx.sessions.start('user', user.id);
-    return { user: await userViewOf(this.ctx.db, user), tokens };
+    return { user: await userViewOf(this.ctx.db, user, this.ctx.clock.now()), tokens };
   }
 }
