@@ -11,7 +11,8 @@ import { type RunningServer, repoRoot, startServer } from '../support/server';
  * SECURITY_HOLD_HOURS=24 (the production default) so the other journeys are not held. A funded
  * user turns two-factor on: the page asks for re-authentication (the development accounts'
  * «Подтвердить (демо-вход)», pressed by support/browser.ts) and carries on; the wallet then shows
- * the hold with its end, and a withdrawal is refused with 403 SECURITY_HOLD's message.
+ * the hold with its end, and a withdrawal is refused with 403 SECURITY_HOLD's message. Last, the
+ * owner renews the recovery codes («Новые резервные коды»): shown once, the old ones dead.
  */
 const priceStubURL = inject('priceStubURL');
 const DEPOSIT = '0.01';
@@ -85,6 +86,7 @@ describe('security hold journey', () => {
   });
 
   let secret = '';
+  let recovery: string[] = [];
   it('turning two-factor on asks for re-authentication first, then goes on by itself', async () => {
     await owner.goto(`${baseURL}/settings/security`);
     await owner.getByRole('heading', { level: 1, name: 'Безопасность' }).waitFor();
@@ -102,7 +104,9 @@ describe('security hold journey', () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await owner.getByLabel('Код из приложения').fill(await nextTotp(secret));
     await owner.getByRole('button', { name: 'Подтвердить' }).click();
-    await owner.getByRole('list', { name: 'Резервные коды' }).waitFor(LIVE);
+    const codes = owner.getByRole('list', { name: 'Резервные коды' });
+    await codes.waitFor(LIVE);
+    recovery = (await codes.locator('li').allTextContents()).map((c) => c.trim());
     await owner.getByRole('button', { name: 'Я сохранил коды' }).click();
     await owner.getByText(/Включена с/).waitFor();
   });
@@ -151,5 +155,34 @@ describe('security hold journey', () => {
     await screenshot(owner, 'security-hold-withdrawal-desktop', { fullPage: false });
     expect((await balanceOf(owner, baseURL, 'BTC')).available).toBe('0.01000000');
     expect(dialogs).toEqual([]);
+  });
+
+  it('«Новые резервные коды» asks for a code, shows the new codes once, and the old ones stop working', async () => {
+    await owner.goto(`${baseURL}/settings/security`);
+    await owner.getByText(/Включена с/).waitFor();
+    await owner.getByRole('button', { name: 'Новые резервные коды' }).click();
+    await owner.getByText(/Старые резервные коды перестанут работать/).waitFor();
+    await owner.getByLabel('Код из приложения', { exact: true }).fill(await nextTotp(secret));
+    await owner.getByRole('button', { name: 'Выпустить новые коды' }).click();
+    const codes = owner.getByRole('list', { name: 'Резервные коды' });
+    await codes.waitFor(LIVE);
+    const fresh = (await codes.locator('li').allTextContents()).map((c) => c.trim());
+    expect(fresh).toHaveLength(10);
+    expect(fresh.some((c) => recovery.includes(c))).toBe(false);
+    await screenshot(owner, 'security-renewed-codes-desktop');
+    await owner.getByRole('button', { name: 'Я сохранил коды' }).click();
+    expect(await codes.count()).toBe(0);
+    // An old code opens nothing now; a new one does.
+    const token = await owner.evaluate(() => localStorage.getItem('auth_token'));
+    const stepUp = async (code: string) =>
+      (
+        await fetch(`${baseURL}/api/v1/users/2fa/step-up`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ code }),
+        })
+      ).status;
+    expect(await stepUp(recovery[0] ?? '')).toBe(403);
+    expect(await stepUp(fresh[0] ?? '')).toBe(200);
   });
 });
