@@ -262,6 +262,11 @@ export const userStats = pgTable('user_stats', {
   /** As buyer: seconds from opening to "paid" (0031). */
   paymentSeconds: numeric('payment_seconds').notNull().default('0'),
   paymentCount: bigint('payment_count', { mode: 'bigint' }).notNull().default(sql`0`),
+  /** Counted trades and reviews, shown to others (0054, docs/decisions/035). */
+  countedTrades: bigint('counted_trades', { mode: 'bigint' }).notNull().default(sql`0`),
+  firstCompletedAt: ts('first_completed_at'),
+  countedRatingSum: bigint('counted_rating_sum', { mode: 'bigint' }).notNull().default(sql`0`),
+  countedReviews: bigint('counted_reviews', { mode: 'bigint' }).notNull().default(sql`0`),
 });
 
 export const staff = pgTable('staff', {

@@ -24,7 +24,10 @@ const CEILINGS = {
   // + the security hold's read (decision 033): money-out is refused while it lasts
   confirm_payment: 11,
   confirm_in_window: 6, // the session's step-up window is read by the lock's statement; + the hold
-  release_crypto: 7, // + the ledger posting; + the hold
+  // + the ledger posting; + the hold; + the parties' counted trades recounted from their pair
+  // rows after the completing write (decision 035: it cannot share that statement, which
+  // already upserts the same counter rows)
+  release_crypto: 8,
   cancel_trade: 6, // + the (empty-movement) refund posting
 } as const;
 

@@ -231,7 +231,7 @@ export class AuthService {
     const before = await everSignedIn(this.ctx.db, 'user', user.id);
     const tokens = await this.ctx.sessions.start('user', user.id);
     if (before) this.announceSignIn(user.id, { userAgent, ip });
-    return { user: await userViewOf(this.ctx.db, user), tokens };
+    return { user: await userViewOf(this.ctx.db, user, this.ctx.clock.now()), tokens };
   }
 
   /** A new session reaches its owner with the device and a rough place (docs/decisions/033). */

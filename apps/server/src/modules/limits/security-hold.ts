@@ -14,6 +14,7 @@ import { limitTime } from './trade-limits.ts';
 export type SecurityChange =
   | 'two_factor_enabled'
   | 'recovery_code_used'
+  | 'recovery_codes_renewed'
   | 'address_saved'
   | 'api_key_created'
   | 'telegram_relinked'

@@ -578,7 +578,9 @@ export class TradesService {
         comment,
         createdAt: this.ctx.clock.now(),
       });
-      if (row) await applyReviewCounters(tx, subjectId, rating);
+      if (row) {
+        await applyReviewCounters(tx, { reviewId: row.id, subjectId, authorId: userId, rating, trade });
+      }
       return row;
     });
     if (!created) throw new AppError('CONFLICT', 'errors.reviewTwice');

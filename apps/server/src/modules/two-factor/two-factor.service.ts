@@ -262,6 +262,33 @@ export class TwoFactorService {
     return enabled;
   }
 
+  /**
+   * New recovery codes in place of all the old ones (which stop working); needs a current
+   * authenticator code, not a recovery code: whoever holds only a leaked recovery code must not
+   * mint a fresh set. A security change: starts the hold like enabling (docs/decisions/033).
+   */
+  async renewRecoveryCodes(userId: string, code: string) {
+    return this.countingFailures(
+      userId,
+      () =>
+        this.ctx.db.transaction(async (tx) => {
+          const now = this.ctx.clock.now();
+          const row = await repo.lockTwoFactor(tx, userId);
+          if (!row?.enabledAt) throw new AppError('CONFLICT', 'security.notEnabled');
+          this.ensureNotLocked(row, now);
+          const verdict = await this.accept(tx, row, { code, now, recovery: false });
+          if (verdict !== 'ok') throw this.wrong(verdict);
+          const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+          const hashes = codes.map((c) => this.box.hash(normalizeRecoveryCode(c), userId));
+          await repo.replaceRecoveryCodes(tx, userId, hashes, now);
+          if (this.subject === 'user')
+            await startSecurityHold(this.ctx, tx, userId, 'recovery_codes_renewed');
+          return { recoveryCodes: codes };
+        }),
+      code,
+    );
+  }
+
   /** Turns two-factor off; needs a current code or a recovery code. */
   async disable(userId: string, code: string) {
     const events = new PendingEvents();
