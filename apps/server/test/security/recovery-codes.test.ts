@@ -81,6 +81,13 @@ describe('new recovery codes', () => {
       until: new Date(renewedAt.getTime() + 24 * HOUR_MS).toISOString(),
       untilCleared: false,
     });
+    // The owner hears of both, in the inbox (and the bot), with «Это не я».
+    await t.app.notifications.feed.idle();
+    const inbox = await t.app.inject({ url: '/api/v1/notifications?limit=100', headers: owner.headers });
+    const events = (inbox.json().data.notifications as { kind: string; values: { event?: string } }[])
+      .filter((n) => n.kind === 'security_event')
+      .map((n) => n.values.event);
+    expect(events).toEqual(expect.arrayContaining(['recovery_codes_renewed', 'hold_started']));
 
     // An old code opens nothing; a new one does (step-up takes recovery codes too).
     const old = await post(owner.headers, '/users/2fa/step-up', { code: owner.recoveryCodes[1] });

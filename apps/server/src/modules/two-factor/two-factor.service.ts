@@ -268,7 +268,8 @@ export class TwoFactorService {
    * mint a fresh set. A security change: starts the hold like enabling (docs/decisions/033).
    */
   async renewRecoveryCodes(userId: string, code: string) {
-    return this.countingFailures(
+    const events = new PendingEvents();
+    const renewed = await this.countingFailures(
       userId,
       () =>
         this.ctx.db.transaction(async (tx) => {
@@ -281,12 +282,20 @@ export class TwoFactorService {
           const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
           const hashes = codes.map((c) => this.box.hash(normalizeRecoveryCode(c), userId));
           await repo.replaceRecoveryCodes(tx, userId, hashes, now);
-          if (this.subject === 'user')
-            await startSecurityHold(this.ctx, tx, userId, 'recovery_codes_renewed');
+          if (this.subject === 'user') {
+            // The owner hears of it in the inbox and the bot, with «Это не я» (docs/decisions/033).
+            events.toUsers([userId], 'security:event', {
+              kind: 'recovery_codes_renewed',
+              at: now.toISOString(),
+            });
+            await startSecurityHold(this.ctx, tx, userId, 'recovery_codes_renewed', { events });
+          }
           return { recoveryCodes: codes };
         }),
       code,
     );
+    events.publishTo(this.ctx.notifier);
+    return renewed;
   }
 
   /** Turns two-factor off; needs a current code or a recovery code. */
