@@ -249,7 +249,9 @@ export class TwoFactorService {
           // A new authenticator holds money-out, unless the account never held any (docs/decisions/033).
           if (this.subject === 'user') {
             events.toUsers([userId], 'security:event', { kind: 'two_factor_enabled', at: now.toISOString() });
-            await startSecurityHold(this.ctx, tx, userId, 'two_factor_enabled', {
+            await startSecurityHold(this.ctx, tx, {
+              userId,
+              change: 'two_factor_enabled',
               firstEnrolment: true,
               events,
             });
@@ -288,7 +290,11 @@ export class TwoFactorService {
               kind: 'recovery_codes_renewed',
               at: now.toISOString(),
             });
-            await startSecurityHold(this.ctx, tx, userId, 'recovery_codes_renewed', { events });
+            await startSecurityHold(this.ctx, tx, {
+              userId: userId,
+              change: 'recovery_codes_renewed',
+              events,
+            });
           }
           return { recoveryCodes: codes };
         }),
@@ -404,7 +410,8 @@ export class TwoFactorService {
     if (!(await repo.spendRecoveryCode(tx, row.userId, hash, now))) return 'wrong';
     await repo.updateTwoFactor(tx, row.userId, reset);
     // A recovery code stands in for a lost authenticator: a security hold (docs/decisions/033).
-    if (this.subject === 'user') await startSecurityHold(this.ctx, tx, row.userId, 'recovery_code_used');
+    if (this.subject === 'user')
+      await startSecurityHold(this.ctx, tx, { userId: row.userId, change: 'recovery_code_used' });
     return 'ok';
   }
 
