@@ -100,7 +100,10 @@ async function main() {
   webhooks.start(2_000);
   // The event outbox (docs/decisions/041): every instance delivers again, every second, the
   // events their own instance did not finish (it died after the commit), claimed with SKIP LOCKED.
-  const outbox = new PollingLoop(() => app.eventOutbox.redeliver(), app.log, 'outbox dispatcher pass failed');
+  const outbox = new PollingLoop(
+    () => app.eventOutbox.redeliver(),
+    (error) => app.log.error({ err: error }, 'outbox dispatcher pass failed'),
+  );
   outbox.start(1_000);
   const chains = new ChainWatchLoop(ctx, app.log);
   chains.start(pollIntervalMs(ctx));

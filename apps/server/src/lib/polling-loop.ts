@@ -1,11 +1,7 @@
-/** Where a loop reports a pass that failed. */
-export interface LoopLog {
-  error(obj: object, msg: string): void;
-}
-
 /**
  * A pass every `intervalMs`, counted from the end of the previous one (passes never overlap),
- * until `stop`, which waits for a pass in flight. A failed pass is logged and the loop goes on.
+ * until `stop`, which waits for a pass in flight. A failed pass goes to `onError` and the loop
+ * goes on. The scheduler, the chain watchers, the webhook and outbox dispatchers run on it.
  */
 export class PollingLoop {
   private timer: NodeJS.Timeout | null = null;
@@ -13,14 +9,13 @@ export class PollingLoop {
 
   constructor(
     private readonly pass: () => Promise<unknown>,
-    private readonly log: LoopLog,
-    private readonly failure: string,
+    private readonly onError: (error: unknown) => void,
   ) {}
 
   start(intervalMs: number): void {
     const loop = () => {
       this.running = this.pass()
-        .catch((error: unknown) => this.log.error({ err: error }, this.failure))
+        .catch(this.onError)
         .finally(() => {
           this.running = null;
           if (this.timer) this.timer = setTimeout(loop, intervalMs);

@@ -65,7 +65,10 @@ export class WebhookDispatcher {
     private readonly lookup: HostLookup = systemLookup,
   ) {
     this.box = merchantSecretBox(ctx);
-    this.loop = new PollingLoop(() => this.tick(), log, 'webhook delivery pass failed');
+    this.loop = new PollingLoop(
+      () => this.tick(),
+      (error) => log.error({ err: error }, 'webhook delivery pass failed'),
+    );
   }
 
   /** One pass: claims and sends due deliveries until none is left (or a batch's worth of passes). */
