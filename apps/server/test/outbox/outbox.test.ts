@@ -138,4 +138,35 @@ describe('the transactional outbox', () => {
       await t.close();
     }
   });
+
+  it('leaves a batch whose consumer failed to the dispatcher, which delivers it again', async () => {
+    const t = await createTestApp();
+    try {
+      const s = await tradeScenario(t);
+      await t.app.eventOutbox.idle();
+      let failures = 1;
+      const seen: string[] = [];
+      t.app.eventOutbox.consume(async (events) => {
+        if (failures-- > 0) throw new Error('the consumer is down');
+        seen.push(...events.map((e) => e.id));
+      });
+      await s.act(s.buyer.userId, 'mark_paid');
+      await t.app.eventOutbox.idle();
+      // The payment's batch failed once, so its rows wait.
+      const waiting = await queryRows<{ id: string }>(
+        t.ctx.db,
+        sql`SELECT id FROM event_outbox WHERE done_at IS NULL ORDER BY id`,
+      );
+      expect(waiting.length).toBeGreaterThan(0);
+      // (The consumer hears the inbox's own `notification:new` meanwhile, an event with no row.)
+      expect(seen.filter((id) => waiting.some((w) => w.id === id))).toEqual([]);
+      expect(await drain(t)).toBe(waiting.length);
+      expect(seen.filter((id) => waiting.some((w) => w.id === id)).sort()).toEqual(waiting.map((w) => w.id));
+      expect(await count(t, sql`SELECT count(*) AS n FROM event_outbox WHERE done_at IS NULL`)).toBe(0);
+      // The seller's inbox entry of the payment exists once, though the feed heard it twice.
+      expect(await count(t, sql`SELECT count(*) AS n FROM notifications WHERE kind = 'trade_paid'`)).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
 });
