@@ -32,6 +32,7 @@ const CORE = [
   'trades',
   'api-keys',
   'reserves',
+  'security',
 ];
 const EDGE = ['webhooks', 'realtime', 'notifications', 'telegram', 'scheduler', 'demo', 'admin'];
 

@@ -9,6 +9,8 @@
 // is Debian's /usr/bin/chromium unless CHROME_PATH says otherwise. Lighthouse's own mobile
 // settings apply: a Moto G Power screen, 4x CPU slowdown, simulated slow 4G.
 // LIGHTHOUSE_REPORT=<file> keeps the last run's full JSON report for a closer look.
+// LIGHTHOUSE_BIN=<path> runs an installed Lighthouse instead (offline: `npm i -E lighthouse@12.2.3`
+// in a scratch folder, then LIGHTHOUSE_BIN=<folder>/node_modules/.bin/lighthouse).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -64,18 +66,20 @@ async function startApp() {
 }
 
 function lighthouse(url) {
+  const [command, ...first] = process.env.LIGHTHOUSE_BIN
+    ? [process.env.LIGHTHOUSE_BIN]
+    : ['npx', '--yes', LIGHTHOUSE];
   const run = spawnSync(
-    'npx',
+    command,
     [
-      '--yes',
-      LIGHTHOUSE,
+      ...first,
       url,
       '--only-categories=performance',
       '--output=json',
       '--output-path=stdout',
       '--quiet',
       `--chrome-path=${chrome}`,
-      '--chrome-flags=--headless --no-sandbox --disable-gpu',
+      '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking',
     ],
     {
       cwd: root,
@@ -138,7 +142,9 @@ try {
   app.stop();
 }
 const pick = (key) => median(results.map((r) => r[key]));
-console.log(`\nMobile Lighthouse (${LIGHTHOUSE}, ${chrome}), median of ${runs} on ${app.url}`);
+console.log(
+  `\nMobile Lighthouse (${process.env.LIGHTHOUSE_BIN ?? LIGHTHOUSE}, ${chrome}), median of ${runs} on ${app.url}`,
+);
 console.log(`performance  ${pick('score')}`);
 console.log(`FCP          ${Math.round(pick('fcp'))} ms`);
 console.log(`LCP          ${Math.round(pick('lcp'))} ms`);

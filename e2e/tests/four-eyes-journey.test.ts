@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../support/a11y';
@@ -15,6 +14,7 @@ import {
   uniqueUsername,
 } from '../support/journey';
 import { STAFF } from '../support/server';
+import { totpCode } from '../support/totp';
 
 /**
  * Four eyes (docs/decisions/023-trust-and-safety.md, "Staff are bounded"): a moderator
@@ -44,21 +44,6 @@ async function page(viewport: ViewportName = 'desktop'): Promise<Page> {
   const p = await context.newPage();
   forbidDialogs(p, dialogs);
   return p;
-}
-
-/** RFC 6238 code of a base32 secret now: the seller's authenticator app. */
-function totp(secret: string, at = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of secret.replace(/=+$/, '').toUpperCase()) {
-    bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
-  }
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => Number.parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const hmac = createHmac('sha1', key).update(counter).digest();
-  const offset = (hmac.at(-1) ?? 0) & 0xf;
-  return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
 /** The staff API (set-up only: the decisions of this journey go through the console). */
@@ -101,7 +86,7 @@ describe('four eyes: a large dispute resolution waits for a second admin', () =>
     await signIn(buyer, baseURL, { fresh: uniqueUsername('febuy') }, { displayName: 'Покупатель Крупный' });
     // Selling needs two-factor on (docs/decisions/023): the seller enrols with an app code.
     const { secret } = await api<{ secret: string }>(seller, baseURL, 'POST', '/users/2fa/setup');
-    await api(seller, baseURL, 'POST', '/users/2fa/enable', { code: totp(secret) });
+    await api(seller, baseURL, 'POST', '/users/2fa/enable', { code: await totpCode(secret) });
 
     // 0.03 BTC ($1 950) is itself above the limit: the admin's credit on /admin/balance is a
     // proposal, and the page says so instead of "credited"; the second admin approves it.

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -15,7 +14,8 @@ import {
   toUnits,
   uniqueUsername,
 } from '../support/journey';
-import { repoRoot, STAFF } from '../support/server';
+import { STAFF } from '../support/server';
+import { Authenticator } from '../support/totp';
 
 /**
  * The merchant features (docs/decisions/026, 027):
@@ -27,9 +27,6 @@ import { repoRoot, STAFF } from '../support/server';
  */
 const baseURL = inject('baseURL');
 const priceStubURL = inject('priceStubURL');
-const otplib = createRequire(`${repoRoot}/apps/server/package.json`)('otplib') as {
-  generate: (o: { secret: string; epoch: number }) => Promise<string>;
-};
 
 /** BTC in rubles before and after the market moves: odd kopecks, so the rounding shows. */
 const MARKET_BEFORE = 6_045_123.45;
@@ -49,7 +46,7 @@ let merchant: Page;
 let taker: Page;
 const merchantName = 'Мерчант Плавающий';
 const takerName = 'Обменщик Тест';
-const secrets = new Map<Page, { secret: string; lastStep: number }>();
+const authenticators = new Map<Page, Authenticator>();
 const orderIds: string[] = [];
 
 /** Rubles (a number with at most 2 decimals) in kopecks. */
@@ -88,27 +85,19 @@ async function credit(userId: string, cryptocurrency: string, amount: string) {
 const balanceOr0 = (page: Page, coin: string) =>
   balanceOf(page, baseURL, coin).catch(() => ({ available: '0', locked: '0' }));
 
-const stepOf = (ms: number) => Math.floor(ms / 30_000);
-
-/** Two-factor on for the user of `page`, through the API; keeps the secret for later codes. */
+/** Two-factor on for the user of `page`, through the API; keeps its authenticator for later codes. */
 async function enrol(page: Page): Promise<void> {
   const { secret } = await api<{ secret: string }>(page, baseURL, 'POST', '/users/2fa/setup');
-  const now = Date.now();
-  const code = await otplib.generate({ secret, epoch: Math.floor(now / 1000) });
-  await api(page, baseURL, 'POST', '/users/2fa/enable', { code });
-  secrets.set(page, { secret, lastStep: stepOf(now) });
+  const auth = new Authenticator(secret);
+  await api(page, baseURL, 'POST', '/users/2fa/enable', { code: await auth.code() });
+  authenticators.set(page, auth);
 }
 
-/** The authenticator's code of a 30-second step this user has not spent yet (waits for one). */
-async function freshCode(page: Page): Promise<string> {
-  const entry = secrets.get(page);
-  if (!entry) throw new Error('user not enrolled');
-  while (stepOf(Date.now()) <= entry.lastStep) {
-    await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 200));
-  }
-  const now = Date.now();
-  entry.lastStep = stepOf(now);
-  return otplib.generate({ secret: entry.secret, epoch: Math.floor(now / 1000) });
+/** A code of this user's authenticator the server has not accepted yet. */
+function freshCode(page: Page): Promise<string> {
+  const auth = authenticators.get(page);
+  if (!auth) throw new Error('user not enrolled');
+  return auth.code();
 }
 
 /** Moves the stub's BTC/RUB price and waits until the server's feed answer has it. */

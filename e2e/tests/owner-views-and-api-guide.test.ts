@@ -1,9 +1,9 @@
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, screenshot, type ViewportName } from '../support/browser';
 import { api, forbidDialogs, signIn, storedUser, uniqueUsername } from '../support/journey';
-import { repoRoot, STAFF } from '../support/server';
+import { STAFF } from '../support/server';
+import { Authenticator } from '../support/totp';
 
 /**
  * What docs/decisions/038 promises, in Chromium at both widths:
@@ -16,9 +16,6 @@ import { repoRoot, STAFF } from '../support/server';
  *   words about swapping.
  */
 const baseURL = inject('baseURL');
-const otplib = createRequire(`${repoRoot}/apps/server/package.json`)('otplib') as {
-  generate: (o: { secret: string; epoch: number }) => Promise<string>;
-};
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
 
 let browser: Browser;
@@ -152,10 +149,8 @@ describe('taking a swap without two-factor', () => {
     const maker = await pageAt('desktop');
     await signIn(maker, baseURL, { fresh: uniqueUsername('swapmk') }, { displayName: 'Обменщик Мейкер' });
     const { secret } = await api<{ secret: string }>(maker, baseURL, 'POST', '/users/2fa/setup');
-    // A code of the step `ahead` steps from now (the server accepts one step either side).
-    const code = (ahead = 0) =>
-      otplib.generate({ secret, epoch: Math.floor(Date.now() / 1000) + ahead * 30 });
-    await api(maker, baseURL, 'POST', '/users/2fa/enable', { code: await code() });
+    const auth = new Authenticator(secret);
+    await api(maker, baseURL, 'POST', '/users/2fa/enable', { code: await auth.code() });
     await credit((await storedUser(maker)).id, 'BTC', '0.012');
     const offer = await api<{ id: string }>(maker, baseURL, 'POST', '/orders', {
       type: 'sell',
@@ -164,7 +159,7 @@ describe('taking a swap without two-factor', () => {
       price_per_unit: '64987.5',
       fiat_currency: 'USDT',
       // The next step's code: the one that enabled two-factor is spent, and no one waits for it.
-      totp_code: await code(1),
+      totp_code: await auth.code(),
       confirm_price: true,
     });
 

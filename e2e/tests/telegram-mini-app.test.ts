@@ -1,9 +1,8 @@
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, screenshot, type ViewportName } from '../support/browser';
 import { api, forbidDialogs, LIVE, storedUser } from '../support/journey';
-import { E2E_STAFF, type RunningServer, repoRoot, startServer } from '../support/server';
+import { E2E_STAFF, type RunningServer, startServer } from '../support/server';
 import {
   BOT,
   bridgeCalls,
@@ -17,6 +16,7 @@ import {
   type ThemeParams,
   telegramEvent,
 } from '../support/telegram';
+import { Authenticator } from '../support/totp';
 
 /**
  * The web app as a Telegram Mini App (docs/decisions/029), launched the way a Telegram client
@@ -25,9 +25,6 @@ import {
  * token (the init data is signed with it) and a Bot API stub.
  */
 
-const otplib = createRequire(`${repoRoot}/apps/server/package.json`)('otplib') as {
-  generate: (o: { secret: string; epoch: number }) => Promise<string>;
-};
 const priceStubURL = inject('priceStubURL');
 
 let server: RunningServer;
@@ -157,19 +154,9 @@ let sellerPage: Page;
 let buyerPage: Page;
 let orderId: string;
 let tradeId: string;
-let sellerSecret: string;
-let spentCode: string;
+let sellerAuth: Authenticator;
 /** The seller's recovery codes: each good for one money action, whatever codes were spent. */
 let sellerRecovery: string[] = [];
-
-/** A code of the seller's authenticator not used yet (a code is accepted once). */
-async function freshCode(): Promise<string> {
-  for (;;) {
-    const code = await otplib.generate({ secret: sellerSecret, epoch: Math.floor(Date.now() / 1000) });
-    if (code !== spentCode) return code;
-    await new Promise((r) => setTimeout(r, 1_000));
-  }
-}
 
 describe('signing in and the Telegram chrome', () => {
   it('signs the Telegram user in silently: no sign-in screen, the user menu shows them', async () => {
@@ -259,10 +246,9 @@ describe('a trade inside Telegram, with the MainButton', () => {
     // The seller: a Telegram user too, with two-factor, coins and a sell order (set up by API).
     sellerPage = await openInTelegram(seller, { viewport: 'desktop' });
     const { secret } = await api<{ secret: string }>(sellerPage, baseURL, 'POST', '/users/2fa/setup');
-    sellerSecret = secret;
-    spentCode = await otplib.generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+    sellerAuth = new Authenticator(secret);
     const enabled = await api<{ recoveryCodes: string[] }>(sellerPage, baseURL, 'POST', '/users/2fa/enable', {
-      code: spentCode,
+      code: await sellerAuth.code(),
     });
     sellerRecovery = enabled.recoveryCodes;
     await credit((await storedUser(sellerPage)).id, '0.01');
@@ -379,7 +365,7 @@ describe('a trade inside Telegram, with the MainButton', () => {
     await expect
       .poll(() => mainButton(sellerPage))
       .toMatchObject({ text: 'Да, деньги получены', is_visible: true, is_active: false });
-    await confirm.getByLabel('Код подтверждения').fill(await freshCode());
+    await confirm.getByLabel('Код подтверждения').fill(await sellerAuth.code());
     await expect.poll(async () => (await mainButton(sellerPage))?.is_active).toBe(true);
     await telegramEvent(sellerPage, 'main_button_pressed');
     await confirm.waitFor({ state: 'detached', ...LIVE });

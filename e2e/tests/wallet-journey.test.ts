@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, screenshot } from '../support/browser';
@@ -14,7 +13,8 @@ import {
   toUnits,
   uniqueUsername,
 } from '../support/journey';
-import { E2E_STAFF, repoRoot } from '../support/server';
+import { E2E_STAFF } from '../support/server';
+import { totpCode } from '../support/totp';
 
 /**
  * Money in and out (issue 7) in the browser: a new user deposits BTC on the devnet and watches
@@ -27,8 +27,6 @@ const DEPOSIT = '0.05';
 const SOLD = '0.02';
 /** A valid regtest (devnet Bitcoin) address that belongs to nobody on the platform. */
 const OUTSIDE = 'bcrt1qqqqsyqcyq5rqwzqfpg9scrgwpugpzysnard0ew';
-const require = createRequire(`${repoRoot}/apps/server/package.json`);
-const otplib = require('otplib') as { generate: (o: { secret: string; epoch: number }) => Promise<string> };
 
 let browser: Browser;
 let owner: Page;
@@ -51,14 +49,6 @@ afterAll(async () => {
 
 const mine = (count: number) => api(owner, baseURL, 'POST', '/dev/chain/BTC/blocks', { count });
 const btcCard = () => owner.getByTestId('balance-BTC');
-
-/** The code the authenticator shows in the next 30-second step (a used step is refused). */
-async function nextTotp(secret: string): Promise<string> {
-  const now = Date.now();
-  const nextStep = Math.ceil((now + 1) / 30_000) * 30_000;
-  await new Promise((r) => setTimeout(r, nextStep - now + 200));
-  return otplib.generate({ secret, epoch: Math.floor(Date.now() / 1000) });
-}
 
 describe('wallet journey: deposit, trade, two-factor, withdrawal (issue 7)', () => {
   it('a new user gets a BTC address with its QR code and the devnet transfer climbs to a credit', async () => {
@@ -119,7 +109,7 @@ describe('wallet journey: deposit, trade, two-factor, withdrawal (issue 7)', () 
     await owner.getByLabel('Код из приложения').fill('000000');
     await owner.getByRole('button', { name: 'Подтвердить' }).click();
     await owner.getByText('Неверный код двухфакторной аутентификации').waitFor(LIVE);
-    await owner.getByLabel('Код из приложения').fill(await nextTotp(secret));
+    await owner.getByLabel('Код из приложения').fill(await totpCode(secret));
     await owner.getByRole('button', { name: 'Подтвердить' }).click();
     const codes = owner.getByRole('list', { name: 'Резервные коды' });
     await codes.waitFor(LIVE);
@@ -187,7 +177,7 @@ describe('wallet journey: deposit, trade, two-factor, withdrawal (issue 7)', () 
     await cont.click();
 
     await dialog.getByText('Шаг 3 из 3').waitFor();
-    await dialog.getByLabel('Код двухфакторной аутентификации').fill(await nextTotp(secret));
+    await dialog.getByLabel('Код двухфакторной аутентификации').fill(await totpCode(secret));
     await dialog.getByRole('button', { name: 'Отправить заявку' }).click();
     await dialog.getByText('Заявка на вывод создана и будет рассмотрена').waitFor(LIVE);
     await dialog.getByRole('button', { name: 'Закрыть' }).click();

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dialogOverflow, seriousViolations } from '../support/a11y';
@@ -13,7 +12,8 @@ import {
   toUnits,
   uniqueUsername,
 } from '../support/journey';
-import { repoRoot, STAFF } from '../support/server';
+import { STAFF } from '../support/server';
+import { totpCode } from '../support/totp';
 
 /**
  * A withdrawal is claimed before it is sent (docs/decisions/023, section 2), in the browser:
@@ -26,16 +26,6 @@ const baseURL = inject('baseURL');
 const AMOUNT = '0.01';
 /** A valid regtest (devnet Bitcoin) address that belongs to nobody on the platform. */
 const OUTSIDE = 'bcrt1qqqqsyqcyq5rqwzqfpg9scrgwpugpzysnard0ew';
-const require = createRequire(`${repoRoot}/apps/server/package.json`);
-const otplib = require('otplib') as { generate: (o: { secret: string; epoch: number }) => Promise<string> };
-
-/** The code the authenticator shows in the next 30-second step (a used step is refused). */
-async function nextTotp(secret: string): Promise<string> {
-  const now = Date.now();
-  const nextStep = Math.ceil((now + 1) / 30_000) * 30_000;
-  await new Promise((r) => setTimeout(r, nextStep - now + 200));
-  return otplib.generate({ secret, epoch: Math.floor(Date.now() / 1000) });
-}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -65,7 +55,7 @@ describe.each(['desktop', 'phone'] as const)('withdrawal claim journey at %s', (
     await signIn(user, baseURL, { fresh: uniqueUsername(`wdc${viewport[0]}`) }, { returnTo: '/wallet' });
     // Two-factor on, as the server checks it: the secret's current code enables it.
     secret = (await api<{ secret: string }>(user, baseURL, 'POST', '/users/2fa/setup')).secret;
-    const code = await otplib.generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+    const code = await totpCode(secret);
     await api(user, baseURL, 'POST', '/users/2fa/enable', { code });
     const { address } = await api<{ address: string }>(
       user,
@@ -88,7 +78,7 @@ describe.each(['desktop', 'phone'] as const)('withdrawal claim journey at %s', (
     await dialog.getByLabel('Сумма').fill(AMOUNT);
     await dialog.getByRole('button', { name: 'Продолжить' }).click();
     await dialog.getByText('Шаг 3 из 3').waitFor();
-    await dialog.getByLabel('Код двухфакторной аутентификации').fill(await nextTotp(secret));
+    await dialog.getByLabel('Код двухфакторной аутентификации').fill(await totpCode(secret));
     await dialog.getByRole('button', { name: 'Отправить заявку' }).click();
     await dialog.getByText('Заявка на вывод создана и будет рассмотрена').waitFor(LIVE);
     await dialog.getByRole('button', { name: 'Закрыть' }).click();

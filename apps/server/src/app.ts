@@ -38,6 +38,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
 import { paymentTemplatesRoutes } from './modules/payment-templates/payment-templates.routes.ts';
 import { type ReservesService, reservesRoutes } from './modules/reserves/index.ts';
+import { securityRoutes } from './modules/security/index.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { swapsRoutes } from './modules/swaps/swaps.routes.ts';
 import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
@@ -293,6 +294,7 @@ async function apiRoutes(
   await api.register(limitsRoutes, { ctx });
   await api.register(securityHoldRoutes, { ctx });
   await api.register(endAllRoutes, { ctx });
+  await api.register(securityRoutes, { ctx });
   await api.register(notificationsRoutes, { inbox });
   await api.register(telegramRoutes, { ctx, bot });
   await api.register(twoFactorRoutes, { ctx });

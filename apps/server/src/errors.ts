@@ -21,18 +21,21 @@ export class AppError extends Error {
     readonly key: MessageKey,
     readonly values?: MessageValues,
     readonly details?: unknown,
-    /** Instead of the code's own status: 403 for a rule the caller's standing breaks (docs/decisions/028). */
-    status?: 403,
   ) {
     super(translate('ru', key, values));
     this.name = 'AppError';
-    this.statusCode = status ?? httpStatusOf(code);
+    this.statusCode = httpStatusOf(code);
   }
 
   /** The message in `lang`. */
   textIn(lang: Lang): string {
     return translate(lang, this.key, this.values);
   }
+}
+
+/** A rule the caller's standing breaks: 403 instead of RULE_VIOLATION's own status (docs/decisions/028). */
+export class StandingError extends AppError {
+  override readonly statusCode = 403;
 }
 
 /** What a schema's issue says: its message (a catalogue key of the shared schemas) and values. */

@@ -32,6 +32,7 @@ export * from './schemas/payment-method-field.ts';
 export * from './schemas/payment-templates.ts';
 export * from './schemas/reminders.ts';
 export * from './schemas/reserves.ts';
+export * from './schemas/security-events.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/swaps.ts';
 export * from './schemas/text.ts';

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ChatMessage } from './schemas/chat.ts';
 import { DepositView } from './schemas/deposits.ts';
 import { NotificationNewEvent } from './schemas/notifications.ts';
+import { SecurityEvent } from './schemas/security-events.ts';
 import { EvidenceRequestView } from './schemas/trades.ts';
 import { TRADE_STATUSES } from './trade-machine.ts';
 import { WITHDRAWAL_STATUSES } from './withdrawal-rules.ts';
@@ -59,6 +60,11 @@ export const ServerEvents = {
   marketRepriced: 'market:repriced',
   /** To both parties of a swap: it settled, both balances changed (docs/decisions/026). */
   swapCompleted: 'swap:completed',
+  /**
+   * To the owner: a security event of their account (docs/decisions/033): the inbox and the bot
+   * tell them, with «Это не я».
+   */
+  securityEvent: 'security:event',
 } as const;
 export type ServerEventName = (typeof ServerEvents)[keyof typeof ServerEvents];
 
@@ -183,6 +189,7 @@ export const ServerEventPayloads = {
   'trade:evidence_requested': EvidenceRequestedEvent,
   'market:repriced': MarketRepricedEvent,
   'swap:completed': SwapCompletedEvent,
+  'security:event': SecurityEvent,
 } satisfies Record<ServerEventName, z.ZodType>;
 
 export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof ServerEventPayloads)[E]>;

@@ -841,6 +841,19 @@ export const tradePairMonths = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.counterpartyId, t.month] })],
 );
 
+/**
+ * «Это не я» cases for the back office (migration 0051, docs/decisions/033): at most one open
+ * (cleared_at null) per user; its queries are SQL in `security/security-reports.repository.ts`.
+ */
+export const securityReports = pgTable('security_reports', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  notificationId: uuid('notification_id'),
+  eventKind: text('event_kind').notNull(),
+  createdAt: ts('created_at').notNull(),
+  clearedBy: uuid('cleared_by'),
+  clearedAt: ts('cleared_at'),
+});
 // ---- 0053: the transactional outbox (docs/decisions/041) ----
 
 /** An event decided in a transaction, written in it, delivered after it (at least once). */

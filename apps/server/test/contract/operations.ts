@@ -4,7 +4,9 @@ import { DisputesService } from '../../src/modules/admin/disputes.service.ts';
 import { UserAdminService } from '../../src/modules/admin/user-admin.service.ts';
 import { ApiKeysService } from '../../src/modules/api-keys/api-keys.service.ts';
 import { signLoginWidget, signWebAppInitData } from '../../src/modules/auth/telegram.ts';
+import { securityEventDraft } from '../../src/modules/notifications/security-notice.ts';
 import { OrdersService } from '../../src/modules/orders/orders.service.ts';
+import { reportNotMe } from '../../src/modules/security/index.ts';
 import { findTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
@@ -126,6 +128,29 @@ async function giveEveryoneANotification(s: Suite, w: World): Promise<void> {
     });
     if (row) notifications.set(userId, row.id);
   }
+}
+
+/** A security notice of each signed-in user of the world, by user id (made by the row's prepare). */
+const securityNotices = new Map<string, string>();
+async function giveEveryoneASecurityNotice(s: Suite, w: World): Promise<void> {
+  for (const userId of [w.ids.buyer, w.ids.seller, w.ids.stranger]) {
+    const row = await s.t.app.notifications.inbox.create(
+      securityEventDraft(userId, { kind: 'sign_in', at: s.t.clock.now().toISOString() }),
+    );
+    if (row) securityNotices.set(userId, row.id);
+  }
+}
+function securityNoticeOf(w: World, caller: Caller): string {
+  const id = caller === 'anonymous' || !(caller in w.ids) ? undefined : w.ids[caller as keyof World['ids']];
+  return (id && securityNotices.get(id)) ?? w.tradeId;
+}
+
+/** The seller's «Это не я» case (made by the row's prepare): staff clear its hold. */
+let securityReportId = '';
+async function sellerSaysNotMe(s: Suite, w: World): Promise<void> {
+  await giveEveryoneASecurityNotice(s, w);
+  const notice = securityNotices.get(w.ids.seller) as string;
+  securityReportId = (await reportNotMe(s.t.ctx, w.ids.seller, notice)).reportId;
 }
 
 /** The seller's API key and webhook (made by the rows' prepare): only the seller may delete them. */
@@ -475,6 +500,12 @@ export const OPERATIONS: Record<string, Entry> = {
     giveTheSellerAWebhook,
   ),
   'POST /api/v1/auth/sessions/end-all': row(USERS),
+  'POST /api/v1/security/not-me': row(
+    USERS,
+    { body: (w, caller) => ({ notificationId: securityNoticeOf(w, caller) }) },
+    'ESCROW_LOCKED',
+    giveEveryoneASecurityNotice,
+  ),
   // The world's users are development accounts: they re-authenticate with the demo path.
   'POST /api/v1/auth/reauth': row(USERS, { body: () => ({ dev: true }) }),
   'GET /api/v1/auth/dev-code': row(USERS),
@@ -636,6 +667,13 @@ export const OPERATIONS: Record<string, Entry> = {
     body: () => ({ reason: 'Подозрение на мошенничество' }),
   }),
   'GET /api/v1/admin/users/{id}/limits': row(STAFF, { params: sellerId }),
+  'GET /api/v1/admin/security-reports': row(STAFF),
+  'POST /api/v1/admin/security-reports/{id}/clear': row(
+    ADMIN,
+    { params: () => ({ id: securityReportId }) },
+    'ESCROW_LOCKED',
+    sellerSaysNotMe,
+  ),
   'GET /api/v1/admin/reserves/snapshots': row(STAFF),
   'POST /api/v1/admin/reserves/snapshots': row(ADMIN),
   'GET /api/v1/admin/limits/frequent-pairs': row(STAFF, { query: () => ({ minTrades: '3' }) }),

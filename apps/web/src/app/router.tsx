@@ -1,11 +1,10 @@
-import { loadLaterTexts } from '@p2p/shared';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth } from '@/features/auth';
 import { API_GUIDE_PATH, INFO_SLUGS } from '@/features/info';
 import { MarketPage } from '@/features/market';
 import { orderScreens } from '@/features/orders';
-import { currentLang } from '@/i18n';
+import { withLaterTexts } from '@/i18n';
 import { loadChunk } from './chunk-reload';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
@@ -13,18 +12,13 @@ import { FirstLoadFallback, RouteError } from './RouteError';
 
 /**
  * A screen loaded when its route is first opened (its own chunk): the market page, where most
- * visits start, ships without the code of the account screens (docs/decisions/018).
+ * visits start, ships without the code of the account screens (docs/decisions/018). Its texts
+ * are in the catalogue's later part (docs/decisions/040): they load with its code.
  */
 const page = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
   path,
-  lazy: async () => ({ Component: await loadChunk(load) }),
+  lazy: async () => ({ Component: await loadChunk(() => withLaterTexts(load())) }),
 });
-/**
- * A page whose screens use texts of the later part of the catalogue (docs/decisions/015): its
- * code and those texts load together.
- */
-const withLaterTexts = async <T,>(code: Promise<T>): Promise<T> =>
-  (await Promise.all([code, loadLaterTexts(currentLang())]))[0];
 const orders = orderScreens;
 const withdrawals = () => import('@/features/withdrawals');
 
@@ -33,10 +27,7 @@ const privateRoutes: RouteObject[] = [
   page('/dashboard', async () => (await import('@/features/dashboard')).DashboardPage),
   page('/profile/edit', async () => (await import('@/features/profile')).ProfileEditPage),
   page('/wallet', async () => (await import('@/features/wallet')).WalletPage),
-  page(
-    '/wallet/reserves',
-    async () => (await withLaterTexts(import('@/features/reserves'))).ReservesCheckPage,
-  ),
+  page('/wallet/reserves', async () => (await import('@/features/reserves')).ReservesCheckPage),
   page('/create-order', async () => (await import('@/features/create-order')).CreateOrderPage),
   page('/my-orders', async () => (await orders()).MyOrdersPage),
   page('/orders/my', async () => (await orders()).MyOrdersPage),
@@ -44,27 +35,21 @@ const privateRoutes: RouteObject[] = [
   page('/order/:id/manage', async () => (await orders()).OrderManagePage),
   // The trade page's notes (progress of a finished trade, why a trade cannot be cancelled) come
   // with the texts that load later (docs/decisions/015).
-  page('/trade/:id', async () => (await withLaterTexts(import('@/features/trade'))).TradePage),
+  page('/trade/:id', async () => (await import('@/features/trade')).TradePage),
   // The inbox's reminders and the profile's time zone have their texts in the later part
   // (docs/decisions/030).
-  page(
-    '/notifications',
-    async () => (await withLaterTexts(import('@/features/notifications'))).NotificationsPage,
-  ),
+  page('/notifications', async () => (await import('@/features/notifications')).NotificationsPage),
   page('/trade-history', async () => (await import('@/features/trade-history')).TradeHistoryPage),
-  page('/profile', async () => (await withLaterTexts(import('@/features/settings'))).SettingsPage),
+  page('/profile', async () => (await import('@/features/settings')).SettingsPage),
   page(
     '/settings/payment-methods',
     async () => (await import('@/features/payment-methods')).PaymentMethodsPage,
   ),
   page('/settings/security', async () => (await import('@/features/two-factor')).SecurityPage),
-  page(
-    '/settings/api',
-    async () => (await withLaterTexts(import('@/features/merchant-api'))).ApiSettingsPage,
-  ),
+  page('/settings/api', async () => (await import('@/features/merchant-api')).ApiSettingsPage),
   // The withdrawals' claim states are in the later texts (docs/decisions/015).
-  page('/withdrawals/request', async () => (await withLaterTexts(withdrawals())).WithdrawRequestPage),
-  page('/withdrawals/history', async () => (await withLaterTexts(withdrawals())).WithdrawalsHistoryPage),
+  page('/withdrawals/request', async () => (await withdrawals()).WithdrawRequestPage),
+  page('/withdrawals/history', async () => (await withdrawals()).WithdrawalsHistoryPage),
   page('/dashboard/orders', async () => (await orders()).MyOrdersPage),
 ];
 
@@ -104,7 +89,7 @@ function appRoutes(): RouteObject[] {
     page('/order/:id', async () => (await orders()).OrderDetailPage),
     page('/user/:id', async () => (await import('@/features/users')).PublicProfilePage),
     page(API_GUIDE_PATH, async () => (await import('@/features/info/screens')).ApiGuidePage),
-    page('/reserves', async () => (await withLaterTexts(import('@/features/reserves'))).ReservesPage),
+    page('/reserves', async () => (await import('@/features/reserves')).ReservesPage),
     ...INFO_SLUGS.map((slug) =>
       page(`/${slug}`, async () => {
         const { InfoPage } = await import('@/features/info/screens');

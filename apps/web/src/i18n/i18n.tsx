@@ -1,11 +1,14 @@
 import {
   createTranslator,
   hasCatalogue,
+  isMessageKey,
   LANGS,
   type Lang,
   LOCALES,
   loadCatalogue,
+  loadLaterTexts,
   localizeMessage,
+  type MessageKey,
   type MessageValues,
   type Translate,
 } from '@p2p/shared';
@@ -33,9 +36,70 @@ interface I18nValue {
   t: Translate;
   /** BCP 47 locale for Intl formatting of dates and numbers. */
   locale: string;
+  /** Whether the catalogue's later part is loaded (docs/decisions/040). */
+  laterTexts: boolean;
 }
 
 const I18nContext = createContext<I18nValue | null>(null);
+
+/** Schedules `run` for when the browser is idle after the first paint (a timeout where idle callbacks are missing). */
+function afterFirstPaint(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 200);
+  return () => clearTimeout(id);
+}
+
+/**
+ * Whether something was drawn with a text that was not loaded (its key shown): then, and only
+ * then, the later part's arrival redraws the page. The market's first paint needs none of it,
+ * and redrawing its order book for nothing would be a long task on a phone.
+ */
+let missedText = false;
+/** Catalogue keys look like `area.name`; a server's own message does not. */
+const KEY_SHAPE = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9_-]+)+$/;
+
+function noteMissing(message: string): void {
+  if (!missedText && KEY_SHAPE.test(message) && !isMessageKey(message)) missedText = true;
+}
+
+/** The translator of `lang`, noting any key whose text is not loaded yet. */
+function noticingTranslator(lang: Lang): Translate {
+  const translate = createTranslator(lang);
+  return (key: MessageKey, values?: MessageValues) => {
+    noteMissing(key);
+    return translate(key, values);
+  };
+}
+
+/**
+ * The catalogue's later part (every text the market's first paint does not show,
+ * docs/decisions/040), loaded once the first screen is drawn; true when it is there and
+ * something had shown one of its keys. Screens and dialogs that need it before then load it
+ * with their code (`withLaterTexts`).
+ */
+function useLaterTexts(): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    let stopped = false;
+    const cancel = afterFirstPaint(() => {
+      loadLaterTexts(currentLang()).then(
+        () => {
+          if (!stopped && missedText) setLoaded(true);
+        },
+        // Offline: the screens that need the texts retry when they open.
+        () => undefined,
+      );
+    });
+    return () => {
+      stopped = true;
+      cancel();
+    };
+  }, []);
+  return loaded;
+}
 
 /**
  * The UI language. Only its texts are loaded (main.tsx loads them before the first render);
@@ -51,6 +115,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
+  const laterTexts = useLaterTexts();
 
   const setLang = useCallback((next: Lang) => {
     wanted.current = next;
@@ -76,8 +141,9 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<I18nValue>(
-    () => ({ lang, setLang, pendingLang, t: createTranslator(lang), locale: LOCALES[lang] }),
-    [lang, setLang, pendingLang],
+    // A new translator once the later texts are there: whatever showed one of their keys redraws.
+    () => ({ lang, setLang, pendingLang, t: noticingTranslator(lang), locale: LOCALES[lang], laterTexts }),
+    [lang, setLang, pendingLang, laterTexts],
   );
 
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
@@ -100,5 +166,11 @@ export function useT(): Translate {
  */
 export function useLocalize(): (message: string, values?: MessageValues) => string {
   const { lang } = useI18n();
-  return useCallback((message, values) => localizeMessage(lang, message, values), [lang]);
+  return useCallback(
+    (message, values) => {
+      noteMissing(message);
+      return localizeMessage(lang, message, values);
+    },
+    [lang],
+  );
 }

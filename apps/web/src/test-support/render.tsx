@@ -12,13 +12,14 @@ export function renderApp(ui: ReactElement, { lang = 'ru' }: { lang?: Lang } = {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  return render(
+  const rendered = render(
     <QueryClientProvider client={queryClient}>
       <I18nProvider>
         <MemoryRouter>{ui}</MemoryRouter>
       </I18nProvider>
     </QueryClientProvider>,
   );
+  return { ...rendered, queryClient };
 }
 
 /** A fetch that answers the API envelope and records what it was sent. */

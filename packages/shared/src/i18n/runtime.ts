@@ -49,9 +49,11 @@ const laterDone = new Set<Lang>();
 
 /** Makes `lang`'s texts available (the server adds both at start-up). */
 export function addCatalogue(lang: Lang, messages: Catalogue): void {
+  // The keys come from Russian when it is loaded, else from the language that is (its later
+  // part included, once added).
+  if (lang === 'ru' || !keySource || keySource === CATALOGUES[lang]) keySource = messages;
   CATALOGUES[lang] = messages;
   compiled[lang].clear();
-  if (lang === 'ru' || !keySource) keySource = messages;
 }
 
 /** Whether `lang`'s texts are there: with the later ones too, once a screen asked for them. */

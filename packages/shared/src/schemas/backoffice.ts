@@ -284,6 +284,7 @@ export const AUDIT_ACTIONS = [
   'user.block',
   'user.unblock',
   'user.limits_lift',
+  'user.security_hold_clear',
   'user.note',
   'staff.create',
   'staff.update',

@@ -47,11 +47,14 @@ export const NOTIFICATION_KINDS = [
   'deadline_reminder',
   /** To both parties of a swap: it settled (docs/decisions/038). */
   'swap_completed',
+  /** To the owner: a security event of their account, with «Это не я» (docs/decisions/033). */
+  'security_event',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The groups a user switches on and off in the settings. */
-export const NOTIFICATION_CATEGORIES = ['trades', 'funds', 'chat'] as const;
+/** `security` is never switched off: every security event reaches the owner (docs/decisions/033). */
+export const NOTIFICATION_CATEGORIES = ['trades', 'funds', 'chat', 'security'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
 export const NOTIFICATION_CATEGORY_OF: Record<NotificationKind, NotificationCategory> = {
@@ -70,6 +73,7 @@ export const NOTIFICATION_CATEGORY_OF: Record<NotificationKind, NotificationCate
   withdrawal_status: 'funds',
   deadline_reminder: 'trades',
   swap_completed: 'funds',
+  security_event: 'security',
 };
 
 export const NotificationView = z.object({

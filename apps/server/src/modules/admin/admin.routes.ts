@@ -29,6 +29,7 @@ import { adminAuthRoutes } from './admin-auth.routes.ts';
 import { adminDeskRoutes } from './admin-desk.routes.ts';
 import { adminLimitsRoutes } from './admin-limits.routes.ts';
 import { adminReservesRoutes } from './admin-reserves.routes.ts';
+import { adminSecurityRoutes } from './admin-security.routes.ts';
 import { adminStaffRoutes } from './admin-staff.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 import { adminWithdrawalsRoutes } from './admin-withdrawals.routes.ts';
@@ -239,6 +240,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   await app.register(adminDeskRoutes, { ctx, access });
   await app.register(adminUsersRoutes, { ctx, access });
   await app.register(adminLimitsRoutes, { ctx, access });
+  await app.register(adminSecurityRoutes, { ctx, access });
   await app.register(adminReservesRoutes, { ctx, access, ...(reserves ? { reserves } : {}) });
   await app.register(adminStaffRoutes, { ctx, access });
   await app.register(adminApprovalsRoutes, { ctx, access });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiKeyList, ApiKeyScope, CreateApiKeyRequest, CreatedApiKey } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { PendingEvents } from '../../events/notifier.ts';
 import { startSecurityHold } from '../limits/security-hold.ts';
 import { SecretBox } from '../two-factor/secret-box.ts';
 import { TwoFactorService } from '../two-factor/two-factor.service.ts';
@@ -39,7 +40,8 @@ export class ApiKeysService {
 
   /** A new key; the answer is the only place its secret ever appears. */
   async create(userId: string, request: CreateApiKeyRequest): Promise<CreatedApiKey> {
-    return this.twoFactor.countingFailures(
+    const events = new PendingEvents();
+    const created = await this.twoFactor.countingFailures(
       userId,
       () =>
         this.ctx.db.transaction(async (tx) => {
@@ -65,12 +67,15 @@ export class ApiKeysService {
             ipAllowlist: request.ip_allowlist ?? [],
             createdAt: now,
           });
-          // A key trades in the owner's name: a security hold (docs/decisions/033).
-          await startSecurityHold(this.ctx, tx, userId, 'api_key_created');
+          // A key trades in the owner's name: a security event and hold (docs/decisions/033).
+          events.toUsers([userId], 'security:event', { kind: 'api_key_created', at: now.toISOString() });
+          await startSecurityHold(this.ctx, tx, userId, 'api_key_created', { events });
           return { id, key, secret };
         }),
       request.totpCode,
     );
+    events.publishTo(this.ctx.notifier);
+    return created;
   }
 
   async list(userId: string): Promise<ApiKeyList> {

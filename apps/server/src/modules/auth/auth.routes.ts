@@ -16,10 +16,12 @@ import {
   TIME_ZONE_HEADER,
   UserResult,
 } from '@p2p/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
+import type { SignInOrigin } from '../../lib/sign-in-origin.ts';
 import { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { userBlocked } from '../users/blocking.ts';
 import { findUserById } from '../users/users.repository.ts';
@@ -28,6 +30,16 @@ import { AuthService, signInTimeZone } from './auth.service.ts';
 
 /** Sign-in rate limit: per IP, tighter than the global one. */
 const signInLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+/** The zone, device and IP of a sign-in request (docs/decisions/030, 033). */
+function originOf(request: FastifyRequest, timeZone: string | undefined): SignInOrigin {
+  const userAgent = request.headers['user-agent'];
+  return {
+    timeZone,
+    userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : undefined,
+    ip: request.ip,
+  };
+}
 
 /** What the handlers of `authRoutes` share. */
 function authRoutesDeps({ ctx }: { ctx: AppContext }) {
@@ -66,7 +78,10 @@ function signInRoutes(app: RouteApp, { ctx, auth, tags }: AuthRoutesDeps) {
     },
     async (request) => {
       const zone = signInTimeZone(request.headers[TIME_ZONE_HEADER]);
-      return { success: true as const, data: await auth.signInWithWidget(request.body, zone) };
+      return {
+        success: true as const,
+        data: await auth.signInWithWidget(request.body, originOf(request, zone)),
+      };
     },
   );
 
@@ -83,7 +98,10 @@ function signInRoutes(app: RouteApp, { ctx, auth, tags }: AuthRoutesDeps) {
     },
     async (request) => {
       const zone = signInTimeZone(request.headers[TIME_ZONE_HEADER]);
-      return { success: true as const, data: await auth.signInWithWebApp(request.body.initData, zone) };
+      return {
+        success: true as const,
+        data: await auth.signInWithWebApp(request.body.initData, originOf(request, zone)),
+      };
     },
   );
 
@@ -101,7 +119,10 @@ function signInRoutes(app: RouteApp, { ctx, auth, tags }: AuthRoutesDeps) {
     async (request) => {
       if (!ctx.config.devLogin) throw new AppError('NOT_FOUND', 'errors.routeNotFound');
       const zone = signInTimeZone(request.headers[TIME_ZONE_HEADER]);
-      return { success: true as const, data: await auth.signInDev(request.body.username, zone) };
+      return {
+        success: true as const,
+        data: await auth.signInDev(request.body.username, originOf(request, zone)),
+      };
     },
   );
 }

@@ -3,7 +3,9 @@ import { type AuthResult, canonicalTimeZone, type ReauthRequest, type ReauthResu
 import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { deviceOf, placeOf, type SignInOrigin } from '../../lib/sign-in-origin.ts';
 import { issueReauth } from '../sessions/reauth.ts';
+import { everSignedIn } from '../sessions/sessions.repository.ts';
 import { userBlocked } from '../users/blocking.ts';
 import {
   findUserById,
@@ -106,8 +108,14 @@ export class AuthService {
     return this.ctx.config.telegram.botToken;
   }
 
-  /** `timeZone` (each sign-in): the browser's zone, already validated (docs/decisions/030). */
-  async signInWithWidget(data: Record<string, string | number>, timeZone?: string): Promise<AuthResult> {
+  /**
+   * `origin` (each sign-in): the browser's zone, already validated (docs/decisions/030), and the
+   * device and IP the owner's security notice names (docs/decisions/033).
+   */
+  async signInWithWidget(
+    data: Record<string, string | number>,
+    origin: SignInOrigin = {},
+  ): Promise<AuthResult> {
     if (data.id === undefined || data.first_name === undefined) {
       throw new AppError('VALIDATION_ERROR', 'errors.telegramData');
     }
@@ -115,15 +123,15 @@ export class AuthService {
     if (!check.ok) refuse(check);
     const identity = identityFromWidget(check.fields);
     if (!identity) throw new AppError('VALIDATION_ERROR', 'errors.telegramData');
-    return this.signInOnce(check.fields, identity, timeZone);
+    return this.signInOnce(check.fields, identity, origin);
   }
 
-  async signInWithWebApp(initData: string, timeZone?: string): Promise<AuthResult> {
+  async signInWithWebApp(initData: string, origin: SignInOrigin = {}): Promise<AuthResult> {
     const check = verifyWebAppInitData(initData, this.botToken(), this.ctx.clock.now().getTime());
     if (!check.ok) refuse(check);
     const identity = identityFromWebApp(check.fields);
     if (!identity) throw new AppError('VALIDATION_ERROR', 'errors.telegramData');
-    return this.signInOnce(check.fields, identity, timeZone);
+    return this.signInOnce(check.fields, identity, origin);
   }
 
   /**
@@ -135,14 +143,14 @@ export class AuthService {
   private async signInOnce(
     fields: Record<string, string>,
     identity: TelegramIdentity,
-    timeZone: string | undefined,
+    origin: SignInOrigin,
   ): Promise<AuthResult> {
     const now = this.ctx.clock.now();
     try {
       if (!(await acceptSignInOnce(this.ctx.db, payloadDigest(fields), payloadExpiry(fields), now))) {
         throw new AppError('UNAUTHORIZED', 'botSafety.signInReplayed');
       }
-      return await this.issue(await upsertTelegramUser(this.ctx.db, identity, now), timeZone);
+      return await this.issue(await upsertTelegramUser(this.ctx.db, identity, now), origin);
     } catch (error) {
       throw scrubbed(error);
     }
@@ -189,9 +197,9 @@ export class AuthService {
   }
 
   /** Development sign-in: an existing user by username, or a new one with that username. */
-  async signInDev(username: string, timeZone?: string): Promise<AuthResult> {
+  async signInDev(username: string, origin: SignInOrigin = {}): Promise<AuthResult> {
     const existing = await findUserByUsername(this.ctx.db, username);
-    if (existing) return this.issue(existing, timeZone);
+    if (existing) return this.issue(existing, origin);
     let user: UserRow;
     try {
       user = await insertUser(this.ctx.db, {
@@ -205,20 +213,36 @@ export class AuthService {
       if (!raced) throw error;
       user = raced;
     }
-    return this.issue(user, timeZone);
+    return this.issue(user, origin);
   }
 
   /**
    * Every sign-in path ends here: a blocked user gets no session. The browser's zone, when it
-   * sent one, becomes the user's (docs/decisions/030).
+   * sent one, becomes the user's (docs/decisions/030). The owner hears of the new session, with
+   * its device and rough place (docs/decisions/033, "Security events").
    */
-  private async issue(found: UserRow, timeZone: string | undefined): Promise<AuthResult> {
+  private async issue(found: UserRow, { timeZone, userAgent, ip }: SignInOrigin): Promise<AuthResult> {
     if (found.blockedAt) throw userBlocked();
     const user =
       timeZone && timeZone !== found.timeZone
         ? ((await updateUser(this.ctx.db, found.id, { timeZone }, this.ctx.clock.now())) ?? found)
         : found;
+    // The first session is the account's making, not news to its owner.
+    const before = await everSignedIn(this.ctx.db, 'user', user.id);
     const tokens = await this.ctx.sessions.start('user', user.id);
+    if (before) this.announceSignIn(user.id, { userAgent, ip });
     return { user: await userViewOf(this.ctx.db, user), tokens };
+  }
+
+  /** A new session reaches its owner with the device and a rough place (docs/decisions/033). */
+  private announceSignIn(userId: string, { userAgent, ip }: SignInOrigin): void {
+    const place = placeOf(ip);
+    const device = deviceOf(userAgent);
+    this.ctx.notifier.toUsers([userId], 'security:event', {
+      kind: 'sign_in',
+      at: this.ctx.clock.now().toISOString(),
+      ...(device ? { device } : {}),
+      ...(place ? { place: 'local' in place ? 'local' : place.masked } : {}),
+    });
   }
 }

@@ -120,6 +120,43 @@ export function readChainConfig(e: ChainEnv): { config: ChainConfig; problems: s
   if (e.CHAIN_MODE === 'devnet' && e.NODE_ENV === 'production') {
     problems.push('CHAIN_MODE: devnet is refused when NODE_ENV=production');
   }
+  const networks = readNetworks(e, problems);
+  const poolChains = readPoolChains(e.ADDRESS_POOL_NETWORKS ?? '', networks, problems);
+  const keys = readAccountKeys(e, networks, poolChains, problems);
+  checkContracts(e, networks, problems);
+  const adaAccountKey = readCardanoKey(e, networks, poolChains, problems);
+  const config: ChainConfig = {
+    mode: e.CHAIN_MODE,
+    devnetBlockSeconds: e.DEVNET_BLOCK_SECONDS,
+    networks,
+    poolChains,
+    keys,
+    bscSharesEthereumKey: keys.bsc !== undefined && keys.bsc === keys.ethereum,
+    urls: {
+      esplora: e.BTC_ESPLORA_URL,
+      ethereum: e.ETH_RPC_URL,
+      bsc: e.BSC_RPC_URL,
+      tron: e.TRON_API_URL,
+      blockbookDoge: e.BLOCKBOOK_DOGE_URL,
+      solana: e.SOLANA_RPC_URL,
+      blockfrost: e.BLOCKFROST_URL,
+    },
+    tronApiKey: e.TRON_API_KEY ?? null,
+    blockfrostProjectId: e.BLOCKFROST_PROJECT_ID ?? null,
+    adaAccountKey,
+    contracts: {
+      usdtErc20: isAddress(e.USDT_ERC20_CONTRACT, { strict: false })
+        ? getAddress(e.USDT_ERC20_CONTRACT)
+        : e.USDT_ERC20_CONTRACT,
+      usdtTrc20: e.USDT_TRC20_CONTRACT,
+      usdtSplMint: e.USDT_SPL_MINT,
+    },
+  };
+  return { config, problems };
+}
+
+/** The enabled networks (CHAIN_NETWORKS, or the mode's default), each known and live-capable when live. */
+function readNetworks(e: ChainEnv, problems: string[]): NetworkId[] {
   const networks: NetworkId[] = [];
   const named = e.CHAIN_NETWORKS ?? (e.CHAIN_MODE === 'live' ? LIVE_NETWORKS : NETWORK_IDS).join(',');
   for (const name of named
@@ -134,7 +171,19 @@ export function readChainConfig(e: ChainEnv): { config: ChainConfig; problems: s
       problems.push(`CHAIN_NETWORKS: ${network} has no live adapter yet (live: ${LIVE_NETWORKS.join(', ')})`);
     }
   }
-  const poolChains = readPoolChains(e.ADDRESS_POOL_NETWORKS ?? '', networks, problems);
+  return networks;
+}
+
+/**
+ * The account keys (xpubs) of the enabled chains that derive their own addresses: required
+ * live, the devnet's by default; a well-known test key is refused live.
+ */
+function readAccountKeys(
+  e: ChainEnv,
+  networks: NetworkId[],
+  poolChains: Chain[],
+  problems: string[],
+): Partial<Record<XpubChain, string>> {
   const style = e.CHAIN_MODE === 'live' ? 'mainnet' : 'devnet';
   const given: Partial<Record<XpubChain, string>> = {
     bitcoin: e.BTC_XPUB,
@@ -165,11 +214,15 @@ export function readChainConfig(e: ChainEnv): { config: ChainConfig; problems: s
       problems.push(`${variable}: ${error.message}`);
     }
   }
+  return keys;
+}
+
+/** Token contracts and the Blockfrost project id: well-formed, and present where live needs them. */
+function checkContracts(e: ChainEnv, networks: NetworkId[], problems: string[]): void {
   if (!isAddress(e.USDT_ERC20_CONTRACT, { strict: false })) {
     problems.push('USDT_ERC20_CONTRACT: must be a 0x… contract address');
   }
   if (!tronToHex(e.USDT_TRC20_CONTRACT)) problems.push('USDT_TRC20_CONTRACT: must be a T… contract address');
-  const adaAccountKey = readCardanoKey(e, networks, poolChains, problems);
   if (
     e.CHAIN_MODE === 'live' &&
     networks.includes('ADA') &&
@@ -179,34 +232,6 @@ export function readChainConfig(e: ChainEnv): { config: ChainConfig; problems: s
     problems.push('BLOCKFROST_PROJECT_ID: required with CHAIN_MODE=live for ADA on blockfrost.io');
   }
   if (!isSolanaKey(e.USDT_SPL_MINT)) problems.push('USDT_SPL_MINT: must be a base58 Solana mint address');
-  const config: ChainConfig = {
-    mode: e.CHAIN_MODE,
-    devnetBlockSeconds: e.DEVNET_BLOCK_SECONDS,
-    networks,
-    poolChains,
-    keys,
-    bscSharesEthereumKey: keys.bsc !== undefined && keys.bsc === keys.ethereum,
-    urls: {
-      esplora: e.BTC_ESPLORA_URL,
-      ethereum: e.ETH_RPC_URL,
-      bsc: e.BSC_RPC_URL,
-      tron: e.TRON_API_URL,
-      blockbookDoge: e.BLOCKBOOK_DOGE_URL,
-      solana: e.SOLANA_RPC_URL,
-      blockfrost: e.BLOCKFROST_URL,
-    },
-    tronApiKey: e.TRON_API_KEY ?? null,
-    blockfrostProjectId: e.BLOCKFROST_PROJECT_ID ?? null,
-    adaAccountKey,
-    contracts: {
-      usdtErc20: isAddress(e.USDT_ERC20_CONTRACT, { strict: false })
-        ? getAddress(e.USDT_ERC20_CONTRACT)
-        : e.USDT_ERC20_CONTRACT,
-      usdtTrc20: e.USDT_TRC20_CONTRACT,
-      usdtSplMint: e.USDT_SPL_MINT,
-    },
-  };
-  return { config, problems };
 }
 
 /**

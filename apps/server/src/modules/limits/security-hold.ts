@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import type { PendingEvents } from '../../events/notifier.ts';
 import {
   everHeldBalance,
   extendSecurityHold,
@@ -24,27 +25,34 @@ const live = (row: SecurityHoldRow | null, now: Date): row is SecurityHoldRow =>
 /**
  * Starts (or extends) the security hold of `userId` in the caller's transaction
  * (docs/decisions/033): for SECURITY_HOLD_HOURS no money leaves the account. `firstEnrolment`:
- * an account that never held a balance enrols without a hold (nothing to protect yet). Returns
- * the hold's end, or null when none started.
+ * an account that never held a balance enrols without a hold (nothing to protect yet). `events`:
+ * the caller's pending events, told `hold_started` for the owner's inbox and bot. Returns the
+ * hold's end, or null when none started.
  */
 export async function startSecurityHold(
   ctx: AppContext,
   db: Executor,
   userId: string,
   change: SecurityChange,
-  { firstEnrolment = false }: { firstEnrolment?: boolean } = {},
+  { firstEnrolment = false, events }: { firstEnrolment?: boolean; events?: PendingEvents } = {},
 ): Promise<Date | null> {
   const holdMs = ctx.config.safety.securityHoldMs;
   if (holdMs <= 0 && change !== 'not_me') return null;
   if (firstEnrolment && !(await everHeldBalance(db, userId))) return null;
   const now = ctx.clock.now();
-  return extendSecurityHold(db, {
+  const until = await extendSecurityHold(db, {
     userId,
     until: new Date(now.getTime() + holdMs),
     reason: change,
     now,
     untilCleared: change === 'not_me',
   });
+  events?.toUsers([userId], 'security:event', {
+    kind: 'hold_started',
+    at: now.toISOString(),
+    until: until.toISOString(),
+  });
+  return until;
 }
 
 /**

@@ -13,6 +13,7 @@ import { effectiveName } from '../users/user-view.ts';
 import { tradeForRecipient } from './notifications.repository.ts';
 import type { NotificationDraft, NotificationsService } from './notifications.service.ts';
 import { timeZoneOf } from './reminders.repository.ts';
+import { securityEventDraft } from './security-notice.ts';
 import { swapCompletedDraft } from './swap-notice.ts';
 
 /** Tells whether a user has a socket connected right now (any instance). */
@@ -133,6 +134,8 @@ export class NotificationFeed {
         return this.withdrawalDrafts(userId, e.payload as ServerEventPayload<'withdrawal:updated'>);
       case 'swap:completed':
         return [swapCompletedDraft(userId, e.payload as ServerEventPayload<'swap:completed'>)];
+      case 'security:event':
+        return [securityEventDraft(userId, e.payload as ServerEventPayload<'security:event'>)];
       default:
         return [];
     }

@@ -102,6 +102,8 @@ export function toNotificationView(row: NotificationRow, lang: Lang): Notificati
 /** Whether the user's settings let a notification of this kind through. */
 export function wants(settings: UserSettingsRow, kind: NotificationKind): boolean {
   const category = NOTIFICATION_CATEGORY_OF[kind];
+  // Every security event reaches its owner (docs/decisions/033): no setting silences it.
+  if (category === 'security') return true;
   if (category === 'chat') return settings.notifyChat;
   if (category === 'funds') return settings.notifyFunds;
   return settings.notifyTrades;

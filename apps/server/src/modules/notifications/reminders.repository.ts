@@ -35,9 +35,7 @@ const passing = (ids: readonly string[], column: typeof trades.id | typeof evide
 export async function claimTradeDeadline(
   tx: Tx,
   kind: 'payment_due' | 'auto_release',
-  now: Date,
-  leadMs: number,
-  skip: readonly string[],
+  { now, leadMs, skip }: { now: Date; leadMs: number; skip: readonly string[] },
 ): Promise<TradeRow | null> {
   const column = kind === 'payment_due' ? trades.paymentDeadline : trades.autoReleaseAt;
   const status = kind === 'payment_due' ? 'ESCROW_LOCKED' : 'PAYMENT_CONFIRMED';

@@ -94,7 +94,7 @@ export class RemindersService {
     switch (kind) {
       case 'payment_due':
       case 'auto_release': {
-        const trade = await repo.claimTradeDeadline(tx, kind, now, REMINDER_LEAD_MS[kind], skip);
+        const trade = await repo.claimTradeDeadline(tx, kind, { now, leadMs: REMINDER_LEAD_MS[kind], skip });
         const deadline = kind === 'payment_due' ? trade?.paymentDeadline : trade?.autoReleaseAt;
         if (!trade || !deadline) return null;
         const userId = kind === 'payment_due' ? trade.buyerId : trade.sellerId;

@@ -61,6 +61,62 @@ export type SnapshotTrigger = 'start' | 'schedule' | 'staff';
 const silent: ReservesLog = { info: () => {}, error: () => {} };
 
 /** The per-account nonce of a snapshot: HMAC-SHA256(salt, account), never stored. */
+/**
+ * One leaf per account (zero balances too), in commitment order: a position says nothing about
+ * who or when. A negative or unknown balance is a problem that withholds the snapshot.
+ */
+async function snapshotLeaves(
+  rows: readonly { account: string; currency: string | null; total: string }[],
+  coins: string[],
+  salt: string,
+  problems: string[],
+) {
+  const byAccount = new Map<string, bigint[]>();
+  for (const row of rows) {
+    const balances = byAccount.get(row.account) ?? coins.map(() => 0n);
+    byAccount.set(row.account, balances);
+    if (row.currency === null) continue;
+    const at = coins.indexOf(row.currency);
+    if (at < 0) {
+      problems.push(`${row.account} holds unknown coin ${row.currency}`);
+      continue;
+    }
+    const total = BigInt(row.total);
+    if (total < 0n) problems.push(`${row.account} ${row.currency} is negative (${row.total})`);
+    balances[at] = total < 0n ? 0n : total;
+  }
+  const leaves = await Promise.all(
+    [...byAccount].map(async ([account, balances]) => ({
+      account,
+      balances,
+      commitment: await accountCommitment(nonceOf(salt, account), account),
+    })),
+  );
+  leaves.sort((a, b) => (toHex(a.commitment) < toHex(b.commitment) ? -1 : 1));
+  return leaves;
+}
+
+/** A staff member's snapshot in the audit log, before the head it publishes is read. */
+async function auditSnapshot(
+  tx: Executor,
+  actor: StaffActor,
+  s: { takenAt: Date; previous: { rootHash: string } | null; rootHash: string; problems: string[] },
+): Promise<void> {
+  await insertAuditEntry(tx, {
+    staffId: actor.staffId,
+    action: 'reserves.snapshot',
+    entityType: 'reserves',
+    entityId: null,
+    ipAddress: actor.ipAddress,
+    userAgent: actor.userAgent,
+    note: null,
+    beforeState: s.previous ? { root: s.previous.rootHash } : null,
+    afterState: { root: s.rootHash, problems: s.problems.length },
+    metadata: null,
+    createdAt: s.takenAt,
+  });
+}
+
 function nonceOf(salt: string, account: string): Uint8Array {
   return new Uint8Array(createHmac('sha256', Buffer.from(salt, 'hex')).update(account).digest());
 }
@@ -87,7 +143,6 @@ export class ReservesService {
    * schedule, when the latest is younger than POR_SNAPSHOT_HOURS.
    */
   async takeSnapshot(trigger: SnapshotTrigger, actor?: StaffActor): Promise<SnapshotOutcome | null> {
-    const log = this.options.log ?? silent;
     const outcome = await this.ctx.db.transaction(
       async (tx) => {
         if (!(await tryLockSnapshots(tx))) return null;
@@ -99,59 +154,14 @@ export class ReservesService {
         }
         const coins = [...CRYPTOCURRENCIES] as string[];
         const problems: string[] = [];
-        const byAccount = new Map<string, bigint[]>();
-        for (const row of await userLiabilities(tx)) {
-          const balances = byAccount.get(row.account) ?? coins.map(() => 0n);
-          byAccount.set(row.account, balances);
-          if (row.currency === null) continue;
-          const at = coins.indexOf(row.currency);
-          if (at < 0) {
-            problems.push(`${row.account} holds unknown coin ${row.currency}`);
-            continue;
-          }
-          const total = BigInt(row.total);
-          if (total < 0n) problems.push(`${row.account} ${row.currency} is negative (${row.total})`);
-          balances[at] = total < 0n ? 0n : total;
-        }
         const salt = randomBytes(32).toString('hex');
-        const leaves = await Promise.all(
-          [...byAccount].map(async ([account, balances]) => ({
-            account,
-            balances,
-            commitment: await accountCommitment(nonceOf(salt, account), account),
-          })),
-        );
-        // Leaves in commitment order: a position says nothing about who or when.
-        leaves.sort((a, b) => (toHex(a.commitment) < toHex(b.commitment) ? -1 : 1));
+        const leaves = await snapshotLeaves(await userLiabilities(tx), coins, salt, problems);
         const tree = await buildMerkleSumTree(coins, leaves);
-
-        // The tree's totals must be the ledger's: the journal's sum on user accounts per coin.
-        const journal = new Map((await journalTotals(tx)).map((r) => [r.currency, BigInt(r.total)]));
-        coins.forEach((coin, i) => {
-          const owed = tree.root.sums[i] as bigint;
-          const booked = journal.get(coin) ?? 0n;
-          if (owed !== booked) problems.push(`${coin}: tree sums to ${owed}, the journal to ${booked}`);
-        });
-        if (this.options.audit)
-          for (const p of await this.options.audit(tx)) problems.push(`ledger audit: ${p}`);
-
+        await this.checkTotals(tx, coins, tree.root.sums, problems);
         const previous = await latestPublished(tx);
         // A staff member's snapshot is a staff action: its entry is in the head it publishes.
-        if (actor) {
-          await insertAuditEntry(tx, {
-            staffId: actor.staffId,
-            action: 'reserves.snapshot',
-            entityType: 'reserves',
-            entityId: null,
-            ipAddress: actor.ipAddress,
-            userAgent: actor.userAgent,
-            note: null,
-            beforeState: previous ? { root: previous.rootHash } : null,
-            afterState: { root: toHex(tree.root.hash), problems: problems.length },
-            metadata: null,
-            createdAt: takenAt,
-          });
-        }
+        if (actor)
+          await auditSnapshot(tx, actor, { takenAt, previous, rootHash: toHex(tree.root.hash), problems });
         const status = problems.length === 0 ? 'published' : 'withheld';
         const rootHash = toHex(tree.root.hash);
         const id = await insertSnapshot(tx, {
@@ -182,28 +192,40 @@ export class ReservesService {
       },
       { isolationLevel: 'repeatable read' },
     );
-    if (outcome?.status === 'published') {
-      try {
-        await this.readAssets(outcome.id);
-      } catch (error) {
-        log.error(
-          { err: error, snapshotId: outcome.id },
-          'proof of reserves: the addresses could not be read',
-        );
-      }
-    }
-    if (outcome?.status === 'withheld') {
+    if (outcome) await this.announce(outcome, trigger);
+    return outcome;
+  }
+
+  /** The tree's totals must be the ledger's: the journal's sum on user accounts per coin. */
+  private async checkTotals(tx: Executor, coins: string[], sums: readonly bigint[], problems: string[]) {
+    const journal = new Map((await journalTotals(tx)).map((r) => [r.currency, BigInt(r.total)]));
+    coins.forEach((coin, i) => {
+      const owed = sums[i] as bigint;
+      const booked = journal.get(coin) ?? 0n;
+      if (owed !== booked) problems.push(`${coin}: tree sums to ${owed}, the journal to ${booked}`);
+    });
+    if (this.options.audit) for (const p of await this.options.audit(tx)) problems.push(`ledger audit: ${p}`);
+  }
+
+  /** After the commit: a published snapshot's addresses are read; staff hear of a withheld one. */
+  private async announce(outcome: SnapshotOutcome, trigger: SnapshotTrigger): Promise<void> {
+    const log = this.options.log ?? silent;
+    if (outcome.status === 'withheld') {
       log.error(
         { snapshotId: outcome.id, problems: outcome.problems },
         'proof of reserves: the snapshot does not match the ledger; it is withheld (staff: see /admin/reserves/snapshots)',
       );
-    } else if (outcome) {
-      log.info(
-        { snapshotId: outcome.id, root: outcome.rootHash, trigger },
-        'proof of reserves: snapshot published',
-      );
+      return;
     }
-    return outcome;
+    try {
+      await this.readAssets(outcome.id);
+    } catch (error) {
+      log.error({ err: error, snapshotId: outcome.id }, 'proof of reserves: the addresses could not be read');
+    }
+    log.info(
+      { snapshotId: outcome.id, root: outcome.rootHash, trigger },
+      'proof of reserves: snapshot published',
+    );
   }
 
   /** The caller's leaf, path and the published root of the latest snapshot. */

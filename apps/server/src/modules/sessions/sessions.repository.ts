@@ -130,3 +130,13 @@ export async function endStepUps(tx: Executor, userId: string): Promise<void> {
     .set({ stepUpUntil: null })
     .where(and(eq(authSessions.subjectType, 'user'), eq(authSessions.subjectId, userId)));
 }
+
+/** Whether the subject ever had a session (ended or not): a first sign-in is the account's making. */
+export async function everSignedIn(db: Executor, audience: Audience, subjectId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .where(and(eq(authSessions.subjectType, audience), eq(authSessions.subjectId, subjectId)))
+    .limit(1);
+  return rows.length === 1;
+}

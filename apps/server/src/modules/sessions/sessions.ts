@@ -107,6 +107,19 @@ export class SessionService {
     return ended.length;
   }
 
+  /**
+   * Ends every live session of a user inside the caller's transaction (docs/decisions/033, «Это
+   * не я»); the caller passes the ids to `announceEnded` once it committed.
+   */
+  async revokeAllWithin(tx: Executor, userId: string, reason: string): Promise<string[]> {
+    return revokeLiveSessionsOf(tx, { audience: 'user', subjectId: userId, reason, now: this.clock.now() });
+  }
+
+  /** These sessions ended in a committed transaction: their sockets close on every instance. */
+  announceEnded(sessionIds: string[]): void {
+    if (sessionIds.length) this.onEnded(sessionIds);
+  }
+
   /** The session of a refresh token, if the token is known (used or not). */
   async sessionOfRefreshToken(token: string): Promise<string | null> {
     return sessionOfRefreshTokenHash(this.db, hashRefreshToken(token));

@@ -1,5 +1,5 @@
 import { type TakerConditions, type TakerFigures, unmetTakerCondition } from '@p2p/shared';
-import { AppError } from '../../errors.ts';
+import { type AppError, StandingError } from '../../errors.ts';
 
 /**
  * What the order's owner requires of a taker (docs/decisions/028): the order's completed trades
@@ -12,5 +12,5 @@ import { AppError } from '../../errors.ts';
 export function takerRefusal(conditions: TakerConditions, taker: TakerFigures, now: Date): AppError | null {
   const unmet = unmetTakerCondition(conditions, taker, now);
   // 403: the caller may not take this order, whatever they send (docs/decisions/028).
-  return unmet ? new AppError('RULE_VIOLATION', unmet.key, unmet.values, undefined, 403) : null;
+  return unmet ? new StandingError('RULE_VIOLATION', unmet.key, unmet.values) : null;
 }

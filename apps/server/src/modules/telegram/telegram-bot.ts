@@ -8,6 +8,7 @@ import type { NotificationRow, UserSettingsRow } from '../../db/schema.ts';
 import type { FeedLog } from '../notifications/notification-feed.ts';
 import { toNotificationView } from '../notifications/notifications.service.ts';
 import { effectiveName } from '../users/user-view.ts';
+import { BotNotMe, isNotMe, notMeData } from './bot-not-me.ts';
 import { clockTime, LANG, t } from './bot-text.ts';
 import { BotTradeActions, type TradeLinks } from './bot-trade-actions.ts';
 import { MiniApp, startParamOf } from './mini-app.ts';
@@ -30,6 +31,7 @@ export class TelegramBot {
   readonly bot: Bot;
   private readonly links: TelegramLinkService;
   private readonly actions: BotTradeActions;
+  private readonly notMe: BotNotMe;
   private readonly tradeLinks: TradeLinks;
   private queue: Promise<void> = Promise.resolve();
   private pending = 0;
@@ -61,8 +63,11 @@ export class TelegramBot {
       miniApp: MiniApp.of(config.miniAppUrl),
     };
     this.actions = new BotTradeActions(ctx, this.tradeLinks);
+    this.notMe = new BotNotMe(ctx);
     this.bot.command('start', (c) => this.onStart(c));
-    this.bot.on('callback_query:data', (c) => this.actions.onCallback(c));
+    this.bot.on('callback_query:data', (c) =>
+      isNotMe(c.callbackQuery.data) ? this.notMe.onCallback(c) : this.actions.onCallback(c),
+    );
     this.bot.on('message:text', (c) => this.actions.onText(c));
     this.bot.catch((error) => this.log.error({ err: error.error }, 'telegram update failed'));
   }
@@ -85,7 +90,8 @@ export class TelegramBot {
    * it is sent once per chat all the same (`claimRecipient`).
    */
   deliver(row: NotificationRow, settings: UserSettingsRow): Promise<void> {
-    if (!settings.notifyTelegram) return Promise.resolve();
+    // A security event reaches the linked chat whatever the settings say (docs/decisions/033).
+    if (!settings.notifyTelegram && row.kind !== 'security_event') return Promise.resolve();
     return this.enqueue(() => this.send(row));
   }
 
@@ -123,6 +129,7 @@ export class TelegramBot {
     const trade = row.entityType === 'trade' && row.entityId ? row.entityId : null;
     const miniApp = this.tradeLinks.miniApp;
     const keyboard = trade ? this.actions.openButtons(trade) : this.placeButtons(row);
+    if (row.kind === 'security_event') keyboard.row().text(t('bot.notMe'), notMeData(row.id));
     if (trade) {
       const offer = offeredAction(row);
       // «Я оплатил» opens the trade (in the Mini App when there is one: the buyer is in

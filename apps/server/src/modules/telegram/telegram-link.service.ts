@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
+import { PendingEvents } from '../../events/notifier.ts';
 import { startSecurityHold } from '../limits/security-hold.ts';
 import { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import * as repo from './telegram.repository.ts';
@@ -62,7 +63,8 @@ export class TelegramLinkService {
    * has one) and the chat nobody else's. The token, its account and the chat change together.
    */
   async link(token: string, chatId: number, fromId: number): Promise<LinkOutcome> {
-    return this.ctx.db.transaction(async (tx): Promise<LinkOutcome> => {
+    const events = new PendingEvents();
+    const outcome = await this.ctx.db.transaction(async (tx): Promise<LinkOutcome> => {
       const now = this.ctx.clock.now();
       const live = await repo.lockLiveLinkToken(tx, hashLinkToken(token), now);
       if (!live) return { kind: 'invalid' };
@@ -76,8 +78,13 @@ export class TelegramLinkService {
       if (linked.taken) return { kind: 'chat_taken' };
       await repo.markLinkTokenUsed(tx, live.tokenHash, now);
       // Another chat now hears the account and answers its prompts: a security hold (docs/decisions/033).
-      if (linked.replaced !== null) await startSecurityHold(this.ctx, tx, user.id, 'telegram_relinked');
+      events.toUsers([user.id], 'security:event', { kind: 'telegram_linked', at: now.toISOString() });
+      if (linked.replaced !== null) {
+        await startSecurityHold(this.ctx, tx, user.id, 'telegram_relinked', { events });
+      }
       return { kind: 'linked', user, replaced: linked.replaced };
     });
+    events.publishTo(this.ctx.notifier);
+    return outcome;
   }
 }

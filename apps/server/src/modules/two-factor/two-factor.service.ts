@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { UserTwoFactorRow } from '../../db/schema.ts';
 import { AppError, assert } from '../../errors.ts';
+import { PendingEvents } from '../../events/notifier.ts';
 import { startSecurityHold } from '../limits/security-hold.ts';
 import { endStepUps, setStepUp, stepUpOf } from '../sessions/sessions.repository.ts';
 import { SecretBox } from './secret-box.ts';
@@ -229,7 +230,8 @@ export class TwoFactorService {
 
   /** Confirms the pending secret with a code; returns the recovery codes (shown this once). */
   async enable(userId: string, code: string) {
-    return this.countingFailures(
+    const events = new PendingEvents();
+    const enabled = await this.countingFailures(
       userId,
       () =>
         this.ctx.db.transaction(async (tx) => {
@@ -246,17 +248,24 @@ export class TwoFactorService {
           await repo.replaceRecoveryCodes(tx, userId, hashes, now);
           // A new authenticator holds money-out, unless the account never held any (docs/decisions/033).
           if (this.subject === 'user') {
-            await startSecurityHold(this.ctx, tx, userId, 'two_factor_enabled', { firstEnrolment: true });
+            events.toUsers([userId], 'security:event', { kind: 'two_factor_enabled', at: now.toISOString() });
+            await startSecurityHold(this.ctx, tx, userId, 'two_factor_enabled', {
+              firstEnrolment: true,
+              events,
+            });
           }
           return { enabled: true as const, recoveryCodes: codes };
         }),
       code,
     );
+    events.publishTo(this.ctx.notifier);
+    return enabled;
   }
 
   /** Turns two-factor off; needs a current code or a recovery code. */
   async disable(userId: string, code: string) {
-    return this.countingFailures(
+    const events = new PendingEvents();
+    const disabled = await this.countingFailures(
       userId,
       () =>
         this.ctx.db.transaction(async (tx) => {
@@ -267,12 +276,20 @@ export class TwoFactorService {
           const verdict = await this.accept(tx, row, { code, now, recovery: true });
           if (verdict !== 'ok') throw this.wrong(verdict);
           await repo.deleteTwoFactor(tx, userId);
-          // No second factor, no window opened by one.
-          if (this.subject === 'user') await endStepUps(tx, userId);
+          // No second factor, no window opened by one; the owner hears of it (docs/decisions/033).
+          if (this.subject === 'user') {
+            await endStepUps(tx, userId);
+            events.toUsers([userId], 'security:event', {
+              kind: 'two_factor_disabled',
+              at: now.toISOString(),
+            });
+          }
           return { enabled: false as const };
         }),
       code,
     );
+    events.publishTo(this.ctx.notifier);
+    return disabled;
   }
 
   /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CreatedWebhook, CreateWebhookRequest, WebhookEvent, WebhookList } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { PendingEvents } from '../../events/notifier.ts';
 import { merchantSecretBox } from '../api-keys/api-keys.service.ts';
 import { newWebhookSecret } from '../api-keys/signing.ts';
 import { TwoFactorService } from '../two-factor/two-factor.service.ts';
@@ -29,7 +30,8 @@ export class WebhooksService {
     const twoFactor = new TwoFactorService(this.ctx);
     // A webhook hears the account's trades and chats: it asks the second factor as a key does
     // (docs/decisions/033), after the route checked the re-authentication.
-    return twoFactor.countingFailures(userId, () =>
+    const events = new PendingEvents();
+    const created = await twoFactor.countingFailures(userId, () =>
       this.ctx.db.transaction(async (tx) => {
         await twoFactor.requireFreshCodeWhenOn(tx, {
           userId,
@@ -50,9 +52,16 @@ export class WebhooksService {
           secretSealed: box.seal(secret, id),
           createdAt: this.ctx.clock.now(),
         });
+        // The owner hears of every new listener (docs/decisions/033, "Security events").
+        events.toUsers([userId], 'security:event', {
+          kind: 'webhook_created',
+          at: this.ctx.clock.now().toISOString(),
+        });
         return { id, secret };
       }),
     );
+    events.publishTo(this.ctx.notifier);
+    return created;
   }
 
   /** The user's webhooks with their recent deliveries (status, attempts, next retry). */

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { WithdrawalAddressRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { PendingEvents } from '../../events/notifier.ts';
 import { findAddressOwner } from '../deposits/deposit-addresses.repository.ts';
 import { startSecurityHold } from '../limits/security-hold.ts';
 import { TwoFactorService } from '../two-factor/two-factor.service.ts';
@@ -66,7 +67,8 @@ export class SavedAddressesService {
     const network = NETWORKS[input.network];
     const address = canonicalAddress(network, input.address, this.ctx.config.devnetAddresses);
     const twoFactor = new TwoFactorService(this.ctx);
-    return twoFactor.countingFailures(
+    const events = new PendingEvents();
+    const created = await twoFactor.countingFailures(
       userId,
       () =>
         this.ctx.db.transaction(async (tx) => {
@@ -78,12 +80,15 @@ export class SavedAddressesService {
             ask: 'security.codeToSaveAddress',
           });
           const saved = await saveAddress(tx, userId, { network, address, label: input.label }, now);
-          // A new destination holds money-out for a while (docs/decisions/033).
-          await startSecurityHold(this.ctx, tx, userId, 'address_saved');
+          // A new destination is a security event and holds money-out for a while (docs/decisions/033).
+          events.toUsers([userId], 'security:event', { kind: 'address_saved', at: now.toISOString() });
+          await startSecurityHold(this.ctx, tx, userId, 'address_saved', { events });
           return saved;
         }),
       input.totpCode,
     );
+    events.publishTo(this.ctx.notifier);
+    return created;
   }
 
   async remove(userId: string, id: string) {

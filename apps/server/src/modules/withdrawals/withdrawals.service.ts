@@ -89,11 +89,21 @@ export class WithdrawalsService {
           });
           if (input.saveLabel && !input.addressId) {
             // Saved already (ON CONFLICT DO NOTHING left the transaction sound): nothing to add.
-            await saveAddress(tx, userId, { network, address, label: input.saveLabel }, now).catch(
+            const saved = await saveAddress(
+              tx,
+              userId,
+              { network, address, label: input.saveLabel },
+              now,
+            ).then(
+              () => true,
               (error: unknown) => {
                 if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+                return false;
               },
             );
+            // A destination saved is a security event for the owner (docs/decisions/033).
+            if (saved)
+              events.toUsers([userId], 'security:event', { kind: 'address_saved', at: now.toISOString() });
           }
           const owner = await findAddressOwner(tx, network.chain, address);
           if (owner?.userId === userId) {

@@ -1,13 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useSession } from '@/features/auth';
-import { useT } from '@/i18n';
+import { useT, withLaterTexts } from '@/i18n';
 import { telegram } from '@/lib/telegram';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
 /** Asks a new user for a display name; its code loads only for such a user. */
-const WelcomeDialog = lazy(async () => ({ default: (await import('@/features/profile')).WelcomeDialog }));
+const WelcomeDialog = lazy(async () => ({
+  default: (await withLaterTexts(import('@/features/profile'))).WelcomeDialog,
+}));
 
 export function AppLayout() {
   const t = useT();

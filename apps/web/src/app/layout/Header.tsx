@@ -3,12 +3,12 @@ import { Link, NavLink } from 'react-router';
 import { CurrencySwitcher } from '@/components/CurrencySwitcher';
 import { Icon } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
-import { LanguageSwitcher, useT } from '@/i18n';
+import { LanguageSwitcher, useT, withLaterTexts } from '@/i18n';
 import { MobileMenu } from './MobileMenu';
 import { MAIN_LINKS } from './nav-links';
 
 const SignedInActions = lazy(async () => ({
-  default: (await import('./SignedInActions')).SignedInActions,
+  default: (await withLaterTexts(import('./SignedInActions'))).SignedInActions,
 }));
 
 function HeaderSkeleton() {

@@ -11,6 +11,7 @@ import { DisputeCasePage } from './routes/DisputeCasePage';
 import { DisputesPage } from './routes/DisputesPage';
 import { LoginPage } from './routes/LoginPage';
 import { SecurityPage } from './routes/SecurityPage';
+import { SecurityReportsPage } from './routes/SecurityReportsPage';
 import { UserPage } from './routes/UserPage';
 import { UsersPage } from './routes/UsersPage';
 import { WithdrawalsPage } from './routes/WithdrawalsPage';
@@ -51,6 +52,7 @@ export function AdminApp() {
             <Route path="disputes" element={<DisputesPage />} />
             <Route path="disputes/:id" element={<DisputeCasePage />} />
             <Route path="security" element={<SecurityPage />} />
+            <Route path="security-reports" element={<SecurityReportsPage />} />
             <Route path="*" element={<AdminNotFound />} />
           </Route>
         </Route>

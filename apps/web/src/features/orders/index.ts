@@ -1,5 +1,6 @@
 /** Public API of the orders feature: the market, create-order and dashboard import only from here. */
 import { lazy } from 'react';
+import { withLaterTexts } from '@/i18n';
 
 export { type OrderBookFilter, orderKeys, ordersApi } from './api/orders-api';
 export { orderBookQuery, useMyOrders, useOrderBook } from './api/queries';
@@ -17,4 +18,6 @@ export { normalizeDecimalInput } from './lib/trade-limits';
 export const orderScreens = () => import('./screens');
 
 /** The market's order panel, loaded when an order is first opened (render it under Suspense). */
-export const OrderDetailPanel = lazy(async () => ({ default: (await orderScreens()).OrderDetailPanel }));
+export const OrderDetailPanel = lazy(async () => ({
+  default: (await withLaterTexts(orderScreens())).OrderDetailPanel,
+}));

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useSession } from '@/features/auth';
-import { useI18n } from '@/i18n';
+import { useI18n, withLaterTexts } from '@/i18n';
 import { RealtimeContext, type RealtimeValue } from './context';
 import type { AppSocket, ConnectionStatus } from './socket';
 
@@ -28,7 +28,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     setStatus('connecting');
     // socket.io-client, the event contract (with zod) and the features' reactions are their own
     // chunks: they load after the first render, for a signed-in user. Keep both imports dynamic.
-    Promise.all([import('./socket'), import('./wire')])
+    // The notices' texts are in the catalogue's later part (docs/decisions/040).
+    Promise.all([import('./socket'), withLaterTexts(import('./wire'))])
       .then(([{ createSocket }, { wireSocket }]) => {
         if (stopped) return;
         const next = createSocket();

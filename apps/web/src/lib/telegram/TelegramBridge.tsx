@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Dialog } from '@/components/ui/Dialog';
 import { toast } from '@/components/ui/toast';
 import { useT } from '@/i18n';
-import { telegram } from './index';
+import { telegram } from './state';
 
 /**
  * Inside Telegram only (loaded lazily by AppLayout): the BackButton follows in-app navigation,

@@ -3,17 +3,9 @@
  * only tells whether the tab is a Mini App launch; the integration (the SDK, the theme, the
  * buttons) is downloaded only then, before the first render (main.tsx).
  */
-type Integration = typeof import('./integration');
+import { integrationStarted, LAUNCH_STORAGE_KEY } from './state';
 
-/** Where the launch is kept for the tab (a reload inside Telegram has no hash). */
-export const LAUNCH_STORAGE_KEY = 'tma_launch';
-
-let loaded: Integration | null = null;
-
-/** The integration once started: null in a browser (and before main.tsx started it). */
-export function telegram(): Integration | null {
-  return loaded;
-}
+export { LAUNCH_STORAGE_KEY, telegram } from './state';
 
 /**
  * Whether the page runs inside a Telegram client (docs/decisions/035): a mobile or desktop
@@ -62,7 +54,7 @@ export async function startMiniApp(): Promise<string | null> {
   try {
     const module = await import('./integration');
     const started = await module.start();
-    if (started) loaded = module;
+    if (started) integrationStarted(module);
     return started?.path ?? null;
   } catch (error) {
     console.warn('Telegram integration unavailable', error);

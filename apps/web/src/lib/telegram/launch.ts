@@ -4,7 +4,7 @@
  * kept in sessionStorage, so a reload inside Telegram (the hash gone) is still a Mini App.
  * Nothing here is trusted: the server verifies the signed init data at sign-in.
  */
-import { LAUNCH_STORAGE_KEY } from './index';
+import { LAUNCH_STORAGE_KEY } from './state';
 
 export interface MiniAppLaunch {
   /** The signed init data, as Telegram sent it (a query string). */

@@ -5,7 +5,6 @@ export const accountPages: Messages<typeof ru> = {
   'publicProfile.avgRelease': 'Average release time',
   'publicProfile.volume': 'Trade volume',
   'publicProfile.noData': 'No data',
-  'inbox.title': 'Notifications',
   'inbox.bellUnread': 'Notifications: {count, plural, one {# unread} other {# unread}}',
   'inbox.unread': 'Unread',
   'inbox.unreadCount': '{count, plural, one {# new} other {# new}}',
@@ -125,6 +124,4 @@ export const accountPages: Messages<typeof ru> = {
   'publicProfile.statsHidden': 'This user keeps their statistics and reviews private.',
   'dash.usdNote': 'Valued in US dollars at the market price',
   'dash.usdUnavailable': 'No price available — the dollar value is not shown',
-  // The menu's link to /settings/api (the page's own texts load with it).
-  'apiPage.title': 'API and webhooks',
 };

@@ -37,7 +37,6 @@ export const errors: Messages<typeof ru> = {
   'errors.idempotencyPending': 'The repeated request is still being processed, please try later',
   'errors.userNotFound': 'User not found',
   'errors.orderNotFound': 'Order not found',
-  'errors.marketPriceUnavailable': 'Market price unavailable',
   'errors.orderClosed': 'The order is closed and cannot be changed',
   'errors.orderAlreadyClosed': 'The order is already closed',
   'errors.orderInactive': 'The order is inactive: no new trades on it',
@@ -89,6 +88,5 @@ export const errors: Messages<typeof ru> = {
   'errors.resolveChoice': 'Choose a decision: release or refund',
   'errors.resolveNote': 'Give the grounds for the decision',
   'errors.resolveNoteShort': 'Grounds for the decision: at least 5 characters',
-  'errors.pricesFallback': 'The price service is temporarily unavailable, showing fallback prices',
   'errors.socketTooManyTrades': 'Too many open trades on one connection',
 };

@@ -162,7 +162,6 @@ export const money: Messages<typeof ru> = {
   'tx.prev': 'Previous',
   'tx.next': 'Next',
   'tx.range': '{from}–{to} of {total}',
-  'menu.security': 'Security',
   'tfa.title': 'Security',
   'tfa.heading': 'Two-factor authentication',
   'tfa.intro':

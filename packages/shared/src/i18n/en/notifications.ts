@@ -53,10 +53,6 @@ export const notifications: Messages<typeof ru> = {
   'notify.notFound': 'Notification not found',
   'notify.deadline': 'Deadline: {time}',
   'notify.chatAutoReply': "Seller's auto-reply: {text}",
-  'settings.minRatingRefused':
-    'The order owner accepts trades only from users rated {min} or higher: your rating is {rating}.',
-  'settings.minRatingUnrated':
-    'The order owner accepts trades only from users rated {min} or higher: you have no ratings yet.',
   'bot.welcome':
     'Hello! To get trade notifications here, connect the bot from your profile settings on the website.',
   'bot.connected': 'The bot is connected to the account {name}. Trade notifications will arrive here.',

@@ -7,5 +7,4 @@ export const reservesEntry: Messages<typeof ru> = {
     'Your account is not in the latest reserves snapshot: it was opened after it. Check again after the next one',
   'errors.reservesSnapshotBusy': 'A reserves snapshot is being taken already; try again in a minute',
   'reserves.check': 'Check reserves',
-  'reserves.publicLink': 'Platform reserves',
 };

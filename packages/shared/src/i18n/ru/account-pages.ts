@@ -3,7 +3,6 @@ export const accountPages = {
   'publicProfile.avgRelease': 'Среднее время отпуска',
   'publicProfile.volume': 'Объем сделок',
   'publicProfile.noData': 'Нет данных',
-  'inbox.title': 'Уведомления',
   'inbox.bellUnread':
     'Уведомления: {count, plural, one {# непрочитанное} few {# непрочитанных} many {# непрочитанных} other {# непрочитанного}}',
   'inbox.unread': 'Не прочитано',
@@ -124,6 +123,4 @@ export const accountPages = {
   'publicProfile.statsHidden': 'Пользователь скрыл статистику и отзывы.',
   'dash.usdNote': 'Оценка в долларах США по рыночному курсу',
   'dash.usdUnavailable': 'Курс недоступен — оценка в долларах не показана',
-  // The menu's link to /settings/api (the page's own texts load with it).
-  'apiPage.title': 'API и вебхуки',
 } as const;

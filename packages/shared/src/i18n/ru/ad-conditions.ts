@@ -3,17 +3,6 @@
  * merchant figures of the cards and profiles (docs/decisions/028).
  */
 export const adConditions = {
-  // Refusals (400 RULE_VIOLATION) and the card's reason: one text for both
-  'conditions.minTrades':
-    'Для этого ордера нужно не менее {min, plural, one {# завершённой сделки} few {# завершённых сделок} many {# завершённых сделок} other {# завершённой сделки}}: у вас {has}',
-  'conditions.minAgeDays':
-    'Для этого ордера нужен аккаунт старше {min, plural, one {# дня} few {# дней} many {# дней} other {# дня}}: вашему {has, plural, one {# день} few {# дня} many {# дней} other {# дня}}',
-  'conditions.notEligible': 'Вы не подходите под условия',
-  // The card's summary of an order's conditions
-  'conditions.label': 'Условия',
-  'conditions.chipTrades': 'от {min, plural, one {# сделки} few {# сделок} many {# сделок} other {# сделки}}',
-  'conditions.chipAge': 'аккаунт от {min, plural, one {# дня} few {# дней} many {# дней} other {# дня}}',
-  'conditions.chipRating': 'рейтинг от {min}',
   // The create-order form
   'conditions.section': 'Условия для контрагента',
   'conditions.sectionHint': 'Необязательно. Сделку не откроет тот, кто им не соответствует.',
@@ -30,9 +19,4 @@ export const adConditions = {
     'Ордера пропадут из стакана, если вы не заходили указанное время, и вернутся сами, когда вы снова в сети.',
   'prefs.trading.hideAwayMinutes': 'Через сколько минут (от {min} до {max})',
   'validation.settings.hideAway': 'Время отсутствия: целое число минут от 5 до 1440',
-  // Merchant figures (cards and public profile)
-  'merchant.trades30d': 'Сделок за 30 дней',
-  'merchant.completion': 'Завершено',
-  'merchant.avgRelease': 'Ср. время отпуска',
-  'merchant.avgPayment': 'Ср. время оплаты',
 } as const;

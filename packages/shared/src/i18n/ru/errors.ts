@@ -38,7 +38,6 @@ export const errors = {
   'errors.idempotencyPending': 'Повторный запрос еще обрабатывается, попробуйте позже',
   'errors.userNotFound': 'Пользователь не найден',
   'errors.orderNotFound': 'Ордер не найден',
-  'errors.marketPriceUnavailable': 'Цена рынка недоступна',
   'errors.orderClosed': 'Ордер закрыт и не может быть изменен',
   'errors.orderAlreadyClosed': 'Ордер уже закрыт',
   'errors.orderInactive': 'Ордер неактивен: новые сделки по нему недоступны',
@@ -90,6 +89,5 @@ export const errors = {
   'errors.resolveChoice': 'Выберите решение: release или refund',
   'errors.resolveNote': 'Укажите основание решения',
   'errors.resolveNoteShort': 'Основание решения: минимум 5 символов',
-  'errors.pricesFallback': 'Сервис цен временно недоступен, показаны резервные цены',
   'errors.socketTooManyTrades': 'Слишком много открытых сделок в одном соединении',
 } as const;

@@ -1,9 +1,5 @@
 /** Units, counts and durations used by the formatting module, with their plural forms. */
 export const format = {
-  'format.count.minutes': '{count, plural, one {# минута} few {# минуты} many {# минут} other {# минуты}}',
-  'format.count.hours': '{count, plural, one {# час} few {# часа} many {# часов} other {# часа}}',
-  'format.count.seconds':
-    '{count, plural, one {# секунда} few {# секунды} many {# секунд} other {# секунды}}',
   'format.count.trades': '{count, plural, one {# сделка} few {# сделки} many {# сделок} other {# сделки}}',
   'format.count.completedTrades':
     '{count, plural, one {# завершённая} few {# завершённые} many {# завершённых} other {# завершённой}}',
@@ -13,10 +9,5 @@ export const format = {
     '{count, plural, one {# сообщение} few {# сообщения} many {# сообщений} other {# сообщения}}',
   'format.count.files': '{count, plural, one {# файл} few {# файла} many {# файлов} other {# файла}}',
   'format.minutesShort': '{count} мин',
-  'format.hoursMinutes': '{hours} ч {minutes} мин',
-  'format.size.bytes': '{value} Б',
-  'format.size.kb': '{value} КБ',
-  'format.size.mb': '{value} МБ',
-  'format.approx': '≈ {value}',
   'format.range': '{min} – {max}',
 } as const;

@@ -159,7 +159,6 @@ export const money = {
   'tx.prev': 'Назад',
   'tx.next': 'Вперед',
   'tx.range': '{from}–{to} из {total}',
-  'menu.security': 'Безопасность',
   'tfa.title': 'Безопасность',
   'tfa.heading': 'Двухфакторная аутентификация',
   'tfa.intro':

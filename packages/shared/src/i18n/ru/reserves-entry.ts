@@ -5,5 +5,4 @@ export const reservesEntry = {
     'В последнем снимке резервов нет вашего счёта: он открыт после снимка. Проверьте после следующего',
   'errors.reservesSnapshotBusy': 'Снимок резервов уже делается, попробуйте через минуту',
   'reserves.check': 'Проверить резервы',
-  'reserves.publicLink': 'Резервы платформы',
 } as const;

@@ -22,6 +22,8 @@ import type {
   PendingApprovalResult,
   ResolveDisputeRequest,
   ResolveDisputeResult,
+  SecurityReportList,
+  SecurityReportView,
   StaffMember,
   StaffNoteView,
   StaffTwoFactorStatus,
@@ -97,6 +99,10 @@ export const adminApi = {
     adminRequest<StaffNoteView>(`/admin/users/${id}/notes`, { method: 'POST', body: { text } }),
   /** A user's trade limits and suspensions (docs/decisions/023, "Limits"); the lift is admins' only. */
   /** Pairs of accounts that trade often with each other (docs/decisions/035). */
+  /** «Это не я» cases (docs/decisions/033); clearing the hold is admins' only. */
+  securityReports: () => adminRequest<SecurityReportList>('/admin/security-reports'),
+  clearSecurityReport: (id: string) =>
+    adminRequest<SecurityReportView>(`/admin/security-reports/${id}/clear`, { method: 'POST' }),
   frequentPairs: () => adminRequest<FrequentPairList>('/admin/limits/frequent-pairs'),
   userLimits: (id: string) => adminRequest<AdminTradeLimits>(`/admin/users/${id}/limits`),
   liftLimits: (id: string, reason: string) =>

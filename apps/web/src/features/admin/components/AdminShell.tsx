@@ -16,6 +16,7 @@ const NAV: { to: string; label: MessageKey; icon: IconName }[] = [
   { to: '/admin/balance', label: 'bo.nav.balance', icon: 'wallet' },
   { to: '/admin/withdrawals', label: 'bo.nav.withdrawals', icon: 'download' },
   { to: '/admin/approvals', label: 'staffSafety.nav', icon: 'check' },
+  { to: '/admin/security-reports', label: 'bo.securityReports.nav', icon: 'alert' },
   { to: '/admin/audit', label: 'bo.nav.audit', icon: 'list' },
   { to: '/admin/security', label: 'bo.nav.security', icon: 'shield' },
 ];

@@ -1,5 +1,5 @@
 import { type DeskReminderList, detectedTimeZone, formatZonedTime } from '@p2p/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderApp } from '@/test-support/render';
 import { DeskReminders } from './DeskReminders';
@@ -43,8 +43,13 @@ describe("the desk's reminders (docs/decisions/030)", () => {
 
   it('shows nothing while no dispute waits', async () => {
     serve({ reminders: [] });
-    const { container } = renderApp(<DeskReminders />);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { container, queryClient } = renderApp(<DeskReminders />);
+    // Only once the answer is in and rendered does "nothing shown" say anything.
+    await waitFor(() => {
+      const queries = queryClient.getQueryCache().findAll();
+      expect(queries.length).toBeGreaterThan(0);
+      expect(queries.every((q) => q.state.status === 'success')).toBe(true);
+    });
     expect(container.querySelector('[data-testid="desk-reminders"]')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { NotificationList, NotificationView } from '@p2p/shared';
+import type { NotificationList, NotificationView, NotMeResult } from '@p2p/shared';
 import { apiRequest } from '@/lib/api';
 
 /** The bell and the dashboard widget show the latest notifications; the inbox page pages on. */
@@ -18,4 +18,7 @@ export const notificationsApi = {
     apiRequest<NotificationView>(`/notifications/${encodeURIComponent(id)}/read`, { method: 'POST' }),
   markAllRead: () =>
     apiRequest<{ updated: number; unreadCount: number }>('/notifications/read-all', { method: 'POST' }),
+  /** «Это не я» for a security notice (docs/decisions/033): this session ends with the others. */
+  notMe: (notificationId: string) =>
+    apiRequest<NotMeResult>('/security/not-me', { method: 'POST', body: { notificationId } }),
 };

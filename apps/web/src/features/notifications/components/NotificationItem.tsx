@@ -1,4 +1,5 @@
 import type { NotificationView } from '@p2p/shared';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useNow } from '@/features/trade';
 import { useT } from '@/i18n';
@@ -6,6 +7,9 @@ import { formatClock } from '@/lib/format';
 import { useFormat } from '@/lib/use-format';
 import { useNotificationText } from '../hooks/use-inbox';
 import { safeLink } from '../lib/inbox';
+
+/** «Это не я» loads with its own code: the market's first load never needs it. */
+const NotMeButton = lazy(async () => ({ default: (await import('./NotMeButton')).NotMeButton }));
 
 /** Under five minutes left, the countdown turns red (docs/product/trading-rules.md, Timers). */
 const URGENT_SECONDS = 5 * 60;
@@ -32,7 +36,7 @@ function Deadline({ deadline, done }: { deadline: string; done: boolean }) {
 
 /**
  * One notification: what happened, what to do next and by when, and the place to do it.
- * Following it marks it read.
+ * Following it marks it read. A security notice also offers «Это не я» (docs/decisions/033).
  */
 export function NotificationItem({
   notification,
@@ -70,6 +74,11 @@ export function NotificationItem({
           <span className="inbox-item__time muted num">{fmt.moment(notification.createdAt)}</span>
         </span>
       </Link>
+      {notification.kind === 'security_event' ? (
+        <Suspense fallback={null}>
+          <NotMeButton notificationId={notification.id} />
+        </Suspense>
+      ) : null}
     </li>
   );
 }
