@@ -82,6 +82,7 @@ export class TelegramLinkService {
       if (linked.replaced !== null) {
         await startSecurityHold(this.ctx, tx, { userId: user.id, change: 'telegram_relinked', events });
       }
+      await events.writeTo(tx, now);
       return { kind: 'linked', user, replaced: linked.replaced };
     });
     events.publishTo(this.ctx.notifier);

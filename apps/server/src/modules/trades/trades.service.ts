@@ -118,6 +118,7 @@ export class TradesService {
         const trade = await this.writeOpened(tx, admitted, input, now);
         written = trade;
         announceOpening(events, admitted, trade);
+        await events.writeTo(tx, now);
         return { tradeId: trade.id };
       },
     );
@@ -315,7 +316,7 @@ export class TradesService {
             await requireNoSecurityHold(this.ctx, tx, userId);
           const patch = await this.actionPatch(tx, { action, locked, userId, sessionId, payload, now });
           const feePpm = this.ctx.config.feePpm;
-          return transition({
+          const updated = await transition({
             tx,
             trade,
             action,
@@ -327,6 +328,8 @@ export class TradesService {
             events,
             lockedOrder: order,
           });
+          await events.writeTo(tx, now);
+          return updated;
         }),
       action === 'confirm_payment' ? codeIn(payload) : undefined,
     );
@@ -626,6 +629,7 @@ export class TradesService {
             events,
           });
         }
+        await events.writeTo(tx, now);
         return true;
       }),
     );

@@ -256,6 +256,7 @@ export class TwoFactorService {
               events,
             });
           }
+          await events.writeTo(tx, now);
           return { enabled: true as const, recoveryCodes: codes };
         }),
       code,
@@ -296,6 +297,7 @@ export class TwoFactorService {
               events,
             });
           }
+          await events.writeTo(tx, now);
           return { recoveryCodes: codes };
         }),
       code,
@@ -326,6 +328,7 @@ export class TwoFactorService {
               at: now.toISOString(),
             });
           }
+          await events.writeTo(tx, now);
           return { enabled: false as const };
         }),
       code,

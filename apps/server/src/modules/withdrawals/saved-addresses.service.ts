@@ -83,6 +83,7 @@ export class SavedAddressesService {
           // A new destination is a security event and holds money-out for a while (docs/decisions/033).
           events.toUsers([userId], 'security:event', { kind: 'address_saved', at: now.toISOString() });
           await startSecurityHold(this.ctx, tx, { userId: userId, change: 'address_saved', events });
+          await events.writeTo(tx, now);
           return saved;
         }),
       input.totpCode,
