@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Gauge } from 'prom-client';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { createContext } from './context.ts';
+import { type AppContext, createContext } from './context.ts';
 import { type DatabaseLog, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { systemClock } from './lib/clock.ts';
@@ -57,13 +57,44 @@ async function main() {
   log = app.log;
   const realtime = await attachRealtime(app.server, ctx, { redisUrl: config.redisUrl, log: app.log });
   if (applied.length) app.log.info({ applied }, 'migrations applied');
+  const bot = await startUp(app, ctx);
+  const loops = startLoops(app, ctx, reservesService(ctx, app.log));
+
+  const shutdown = shutdownOnce(app, [
+    async () => {
+      if (bot?.bot.isRunning()) await bot.bot.stop();
+    },
+    ...loops,
+    () => realtime.close(),
+    () => app.close(),
+    () => database.close(),
+    async () => redis?.disconnect(),
+  ]);
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { engine: database.engine, startupMs: Math.round(performance.now() - started) },
+    `P2P Market on http://${config.host}:${config.port}`,
+  );
+}
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * What runs once before serving: demo data, the devnet's address pools, the Telegram bot (long
+ * polling when configured so; a failing Telegram is only logged) and, with demo data, a proof
+ * of reserves snapshot (docs/decisions/039), so the wallet's «Проверить резервы» and /reserves
+ * have one at once. Answers the bot, for the shutdown.
+ */
+async function startUp(app: App, ctx: AppContext) {
+  const { config } = ctx;
   if (config.demoData && (await seedDemoData(ctx))) app.log.info('demo data seeded');
   if (config.chain.mode === 'devnet') {
     const pooled = await fillDevnetPools(ctx.db, config.chain.poolChains, systemClock.now());
     if (pooled) app.log.info({ pooled }, 'devnet address pools filled');
   }
-
-  // Long polling when configured so (no public URL needed); a failing Telegram is only logged.
   const bot = app.notifications.bot;
   // The chats' menu button opens the Mini App; a failing Telegram (or none, offline) is logged.
   bot
@@ -74,17 +105,18 @@ async function main() {
       .start({ drop_pending_updates: false })
       .catch((error: unknown) => app.log.error({ err: error }, 'telegram polling stopped'));
   }
-
-  // Proof of reserves (docs/decisions/039): with demo data, a snapshot at start, so the wallet's
-  // «Проверить резервы» and /reserves have one at once; then every POR_SNAPSHOT_HOURS.
-  const reserves = reservesService(ctx, app.log);
   if (config.demoData) {
-    await reserves
+    await reservesService(ctx, app.log)
       .takeSnapshot('start')
       .catch((error: unknown) =>
         app.log.error({ err: error }, 'proof of reserves: the start snapshot failed'),
       );
   }
+  return bot;
+}
+
+/** The loops every instance runs; answers how to stop each, in order. */
+function startLoops(app: App, ctx: AppContext, reserves: ReturnType<typeof reservesService>) {
   const scheduler = new Scheduler(ctx, {
     log: app.log,
     registry: app.metricsRegistry,
@@ -108,30 +140,14 @@ async function main() {
   const chains = new ChainWatchLoop(ctx, app.log);
   chains.start(pollIntervalMs(ctx));
   watchFailuresMetric(app, chains);
-  app.log.info({ chainMode: config.chain.mode, networks: config.chain.networks }, 'chain watchers');
-
-  const shutdown = shutdownOnce(app, [
-    async () => {
-      if (bot?.bot.isRunning()) await bot.bot.stop();
-    },
+  app.log.info({ chainMode: ctx.config.chain.mode, networks: ctx.config.chain.networks }, 'chain watchers');
+  return [
     () => scheduler.stop(),
     async () => clearInterval(pricePoll),
     () => webhooks.stop(),
     () => outbox.stop(),
     () => chains.stop(),
-    () => realtime.close(),
-    () => app.close(),
-    () => database.close(),
-    async () => redis?.disconnect(),
-  ]);
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    { engine: database.engine, startupMs: Math.round(performance.now() - started) },
-    `P2P Market on http://${config.host}:${config.port}`,
-  );
+  ];
 }
 
 /**
