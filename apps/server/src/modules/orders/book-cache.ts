@@ -25,12 +25,48 @@ const MAX_ENTRIES = 500;
  * only the pages that show an order of these users (their figures, shown on each of their
  * orders, moved; which orders are in the book and where did not).
  */
-export type BookChange = { kind: 'all' } | { kind: 'owners'; userIds: string[] };
+export type BookChange =
+  | { kind: 'all' }
+  | { kind: 'owners'; userIds: string[] }
+  | { kind: 'orders'; orders: OrderKey[] };
+
+/**
+ * What places an order in the book's filters. None of it changes in an order's life (its
+ * amounts, status, price and presence do), so it is learned once from any page showing it.
+ */
+export interface OrderKey {
+  id: string;
+  type: string;
+  cryptocurrency: string;
+  fiat_currency: string;
+  payment_methods: readonly string[];
+}
+
+/** The filter of a cached page (the rest of its query is paging). */
+export interface BookScope {
+  type?: string | undefined;
+  cryptocurrency?: string | undefined;
+  fiatCurrency?: string | undefined;
+  paymentMethod?: string | undefined;
+}
 
 /** What the cache needs to see in a cached value: the orders it shows and their owners. */
 export interface ShowsOrders {
-  page: { orders: readonly { id: string; user_id: string }[] };
+  page: { orders: readonly (OrderKey & { user_id: string })[] };
 }
+
+/** Whether an order with `o`'s key can be on a page of `scope`, wherever its amount and status. */
+function inScope(scope: BookScope, o: OrderKey): boolean {
+  return (
+    (scope.type === undefined || scope.type === o.type) &&
+    (scope.cryptocurrency === undefined || scope.cryptocurrency === o.cryptocurrency) &&
+    (scope.fiatCurrency === undefined || scope.fiatCurrency === o.fiat_currency) &&
+    (scope.paymentMethod === undefined || o.payment_methods.includes(scope.paymentMethod))
+  );
+}
+
+/** Orders whose key the cache remembers at most; past that it starts over. */
+const MAX_KNOWN_ORDERS = 20_000;
 
 /** Trade transitions: the names the machine knows (anything else reads the whole book again). */
 const TRADE_ACTIONS: ReadonlySet<string> = new Set<TradeAction>([
@@ -62,6 +98,7 @@ function ownersMovedBy(e: RealtimeEvent): string[] | null {
 
 interface Entry<T> {
   version: number;
+  scope: BookScope;
   /** The value once read (until then the entry's content is unknown). */
   settled?: T;
   /** When it was read, on the app's clock and on the process's monotonic clock. */
@@ -83,6 +120,8 @@ export class BookCache<T extends ShowsOrders> {
   private version = 0;
   private readonly entries = new Map<string, Entry<T>>();
   private readonly localChange = new Set<(change: BookChange) => void>();
+  /** The keys of orders seen on a page, to tell which pages a change to one can reach. */
+  private readonly known = new Map<string, OrderKey>();
 
   constructor(
     private readonly clock: Clock,
@@ -119,7 +158,44 @@ export class BookCache<T extends ShowsOrders> {
   /** A change told by another instance. */
   apply(change: BookChange): void {
     if (change.kind === 'owners') this.forgetOwners(change.userIds, true);
+    else if (change.kind === 'orders') this.dropScopes(change.orders);
     else this.invalidate(true);
+  }
+
+  /**
+   * These orders changed (an amount taken or given back, a status, a completion counted): they
+   * may have entered or left the book or moved the count, but only among pages of a filter they
+   * match. Drops those pages and the pages still being read. An order the cache never saw on a
+   * page (its filter is not known) empties the whole cache.
+   */
+  forgetOrders(orderIds: readonly string[]): void {
+    const keys: OrderKey[] = [];
+    for (const id of new Set(orderIds)) {
+      const key = this.known.get(id);
+      if (!key) {
+        this.invalidate();
+        return;
+      }
+      keys.push(key);
+    }
+    if (keys.length === 0) return;
+    this.dropScopes(keys);
+    this.tell({ kind: 'orders', orders: keys });
+  }
+
+  private dropScopes(keys: readonly OrderKey[]): void {
+    for (const [key, entry] of this.entries) {
+      if (!entry.settled || keys.some((o) => inScope(entry.scope, o))) this.entries.delete(key);
+    }
+  }
+
+  private learn(value: T): void {
+    if (this.known.size >= MAX_KNOWN_ORDERS) this.known.clear();
+    for (const o of value.page.orders) {
+      if (this.known.has(o.id)) continue;
+      const { id, type, cryptocurrency, fiat_currency, payment_methods } = o;
+      this.known.set(id, { id, type, cryptocurrency, fiat_currency, payment_methods });
+    }
   }
 
   private tell(change: BookChange): void {
@@ -141,7 +217,9 @@ export class BookCache<T extends ShowsOrders> {
    */
   observe(e: RealtimeEvent): void {
     if (e.event.startsWith('order:') || e.event === 'trade:created') {
-      this.invalidate();
+      const orderId = (e.payload as { orderId?: unknown } | null)?.orderId;
+      if (typeof orderId === 'string') this.forgetOrders([orderId]);
+      else this.invalidate();
       return;
     }
     if (e.event !== 'trade:updated') return;
@@ -151,10 +229,17 @@ export class BookCache<T extends ShowsOrders> {
   }
 
   /**
-   * The cached value of `key`, or `load()`'s. `expiresAt` says from when (app clock, ms) a
+   * The cached page of `query` (keyed by all of it, filter and paging), or `load()`'s. `expiresAt` says from when (app clock, ms) a
    * loaded value is wrong by itself, e.g. when the first order on the page expires.
    */
-  get(key: string, load: () => Promise<T>, expiresAt: (value: T) => number = () => Infinity): Promise<T> {
+  get(
+    query: BookScope,
+    load: () => Promise<T>,
+    expiresAt: (value: T) => number = () => Infinity,
+  ): Promise<T> {
+    const key = JSON.stringify(query);
+    const { type, cryptocurrency, fiatCurrency, paymentMethod } = query;
+    const scope = { type, cryptocurrency, fiatCurrency, paymentMethod };
     const clockAt = this.clock.now().getTime();
     const monoAt = performance.now();
     const hit = this.entries.get(key);
@@ -168,11 +253,12 @@ export class BookCache<T extends ShowsOrders> {
     )
       return hit.value;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    const entry: Entry<T> = { version: this.version, clockAt, monoAt, until: Infinity, value: load() };
+    const entry: Entry<T> = { version: this.version, scope, clockAt, monoAt, until: Infinity, value: load() };
     this.entries.set(key, entry);
     entry.value.then(
       (value) => {
         entry.settled = value;
+        this.learn(value);
         entry.until = expiresAt(value);
       },
       // A failed read is not remembered.
@@ -184,33 +270,60 @@ export class BookCache<T extends ShowsOrders> {
   }
 }
 
-/**
- * A change another instance told: `owners` with its user ids, anything else (an older instance
- * sends nothing) as `all`.
- */
-export function readBookChange(raw: unknown): BookChange {
-  const r = raw as { kind?: unknown; userIds?: unknown } | null | undefined;
-  if (r?.kind === 'owners' && Array.isArray(r.userIds) && r.userIds.every((id) => typeof id === 'string'))
-    return { kind: 'owners', userIds: r.userIds as string[] };
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+function readOrderKey(raw: unknown): OrderKey | null {
+  const o = raw as Partial<Record<keyof OrderKey, unknown>> | null;
+  if (!o || typeof o !== 'object') return null;
+  const { id, type, cryptocurrency, fiat_currency, payment_methods } = o;
+  if (typeof id !== 'string' || typeof type !== 'string' || typeof cryptocurrency !== 'string') return null;
+  if (typeof fiat_currency !== 'string' || !isStrings(payment_methods)) return null;
+  return { id, type, cryptocurrency, fiat_currency, payment_methods };
+}
+
+/** One change another instance told; anything not understood (an older instance sends nothing) is `all`. */
+function readBookChange(raw: unknown): BookChange {
+  const r = raw as { kind?: unknown; userIds?: unknown; orders?: unknown } | null | undefined;
+  if (r?.kind === 'owners' && isStrings(r.userIds)) return { kind: 'owners', userIds: r.userIds };
+  if (r?.kind === 'orders' && Array.isArray(r.orders)) {
+    const orders = r.orders.map(readOrderKey);
+    if (orders.every((o) => o !== null)) return { kind: 'orders', orders: orders as OrderKey[] };
+  }
   return { kind: 'all' };
 }
 
+/** The changes of one message from another instance (a list; anything else reads as `all`). */
+export function readBookChanges(raw: unknown): BookChange[] {
+  return Array.isArray(raw) && raw.length > 0 ? raw.map(readBookChange) : [{ kind: 'all' }];
+}
+
 /**
- * Gathers the changes of one event-loop turn into one message for `send`: `all` if any change
- * was, else the union of the owners.
+ * Gathers the changes of one event-loop turn into one message for `send`: `all` alone if any
+ * change was, else the union of the owners and of the orders.
  */
-export function batchBookChanges(send: (change: BookChange) => void): (change: BookChange) => void {
-  let pending: BookChange | null = null;
+export function batchBookChanges(send: (changes: BookChange[]) => void): (change: BookChange) => void {
+  let all = false;
+  let pending = false;
+  const owners = new Set<string>();
+  const orders = new Map<string, OrderKey>();
   return (change) => {
-    const first = pending === null;
-    if (change.kind === 'all' || pending?.kind === 'all') pending = { kind: 'all' };
-    else
-      pending = { kind: 'owners', userIds: [...new Set([...(pending?.userIds ?? []), ...change.userIds])] };
-    if (!first) return;
+    if (change.kind === 'all') all = true;
+    else if (change.kind === 'owners') for (const id of change.userIds) owners.add(id);
+    else for (const o of change.orders) orders.set(o.id, o);
+    if (pending) return;
+    pending = true;
     setImmediate(() => {
-      const told = pending;
-      pending = null;
-      if (told) send(told);
+      const changes: BookChange[] = all
+        ? [{ kind: 'all' }]
+        : [
+            ...(owners.size > 0 ? [{ kind: 'owners' as const, userIds: [...owners] }] : []),
+            ...(orders.size > 0 ? [{ kind: 'orders' as const, orders: [...orders.values()] }] : []),
+          ];
+      all = false;
+      pending = false;
+      owners.clear();
+      orders.clear();
+      if (changes.length > 0) send(changes);
     });
   };
 }

@@ -10,7 +10,7 @@ import {
 } from '@p2p/shared';
 import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
 import type { AppContext } from '../../context.ts';
-import { batchBookChanges, readBookChange } from '../orders/book-cache.ts';
+import { batchBookChanges, readBookChanges } from '../orders/book-cache.ts';
 import { noteUsersSeen } from '../orders/owner-presence.ts';
 import { findTrade } from '../trade-access/trade-access.repository.ts';
 import { roleOf, TRADE_NOT_FOUND } from '../trade-access/trade-access.ts';
@@ -99,9 +99,11 @@ export async function attachRealtime(
   // event-loop turn however many changes.
   let stopBookSync = () => {};
   if (redis) {
-    io.on(BOOK_CHANGED, (raw: unknown) => ctx.bookCache.apply(readBookChange(raw)));
+    io.on(BOOK_CHANGED, (raw: unknown) => {
+      for (const change of readBookChanges(raw)) ctx.bookCache.apply(change);
+    });
     stopBookSync = ctx.bookCache.onLocalChange(
-      batchBookChanges((change) => io.serverSideEmit(BOOK_CHANGED, change)),
+      batchBookChanges((changes) => io.serverSideEmit(BOOK_CHANGED, changes)),
     );
   }
   // A session that ends takes its sockets with it, wherever they are connected: with Redis,
