@@ -165,6 +165,26 @@ describe('trade steps the book does not show', () => {
     expect((await readsDuring(() => book(BUY_BTC))).reads).toBe(0);
   });
 
+  it('keeps pages of other filters when a trade takes part of an order, and shows what it took', async () => {
+    const SELL_USDT = 'type=sell&cryptocurrency=USDT';
+    const seller = (await createUser(t.ctx)).id;
+    const buyer = (await createUser(t.ctx)).id;
+    await fund(t.ctx, seller, 'BTC', '1');
+    const { id: orderId } = await createOrder(t.ctx, seller, { amount_crypto: '1' });
+    await book(SELL_USDT);
+    expect((await book(SELL_BTC)).orders.find((o) => o.id === orderId)?.available_amount).toBe('1.00000000');
+    await openTrade(t.ctx, buyer, orderId, '50000');
+    // A BTC order cannot be on a USDT page, whatever its amount: that page stays.
+    expect((await readsDuring(() => book(SELL_USDT))).reads).toBe(0);
+    const btc = await readsDuring(() => book(SELL_BTC));
+    expect(btc.reads).toBeGreaterThan(0);
+    expect(btc.value.orders.find((o) => o.id === orderId)?.available_amount).toBe('0.99000000');
+    // The unfiltered book can show it too: read again.
+    expect((await book('limit=100')).orders.find((o) => o.id === orderId)?.available_amount).toBe(
+      '0.99000000',
+    );
+  });
+
   it('gives a cancelled trade back on the next read', async () => {
     const seller = (await createUser(t.ctx)).id;
     const buyer = (await createUser(t.ctx)).id;
