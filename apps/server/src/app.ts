@@ -14,6 +14,7 @@ import type { Redis } from 'ioredis';
 import type { TrustProxy } from './config.ts';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
+import { OutboxRelay } from './events/outbox-relay.ts';
 import { documentUpload } from './lib/multipart.ts';
 import { loggerOptions } from './lib/request-log.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -96,6 +97,8 @@ declare module 'fastify' {
     };
     /** The webhook outbox fed by post-commit events (tests wait on `outbox.idle()`). */
     webhooks: { outbox: WebhookOutbox };
+    /** Delivers the event outbox to its durable consumers (docs/decisions/041). */
+    eventOutbox: OutboxRelay;
   }
 }
 
@@ -244,20 +247,25 @@ async function registerAppPlugins(app: App, ctx: AppContext) {
 
 function startNotifications(app: App, ctx: AppContext) {
   // Notifications: the inbox, fed by post-commit events (and the Telegram bot, when set up).
+  // The outbox's relay hands events to the consumers that make their durable effects.
+  const relay = new OutboxRelay(ctx.db, ctx.notifier, ctx.clock, app.log);
+  app.decorate('eventOutbox', relay);
   const inbox = new NotificationsService(ctx);
-  const feed = new NotificationFeed(ctx, inbox, () => ctx.presence, app.log);
-  const autoReply = startAutoReply(ctx, app.log);
+  const feed = new NotificationFeed(ctx, inbox, () => ctx.presence, relay);
+  const autoReply = startAutoReply(ctx, relay, app.log);
   // The bot exists only with a bot token; it sends nothing until a user connects a chat.
   const bot = ctx.config.telegram ? new TelegramBot(ctx, app.log) : null;
   if (bot) inbox.addSink((row, settings) => bot.deliver(row, settings));
   app.decorate('notifications', { inbox, feed, autoReply, bot });
   // Webhooks: post-commit events written to the outbox (sent by main.ts's delivery worker).
-  const outbox = new WebhookOutbox(ctx, app.log);
+  const outbox = new WebhookOutbox(ctx, relay);
   app.decorate('webhooks', { outbox });
   app.addHook('onClose', async () => {
     feed.close();
     autoReply.close();
     outbox.close();
+    relay.close();
+    await relay.idle();
   });
   return { inbox, bot };
 }

@@ -8,6 +8,7 @@ import { createContext } from './context.ts';
 import { type DatabaseLog, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { systemClock } from './lib/clock.ts';
+import { PollingLoop } from './lib/polling-loop.ts';
 import { seedDemoData } from './modules/demo/seed.ts';
 import { fillDevnetPools } from './modules/deposits/address-pool.service.ts';
 import { ChainWatchLoop, pollIntervalMs } from './modules/deposits/chain-watch-loop.ts';
@@ -97,6 +98,13 @@ async function main() {
   // Webhook deliveries: every instance sends the outbox, rows claimed with SKIP LOCKED.
   const webhooks = new WebhookDispatcher(ctx, app.log);
   webhooks.start(2_000);
+  // The event outbox (docs/decisions/041): every instance delivers again, every second, the
+  // events their own instance did not finish (it died after the commit), claimed with SKIP LOCKED.
+  const outbox = new PollingLoop(
+    () => app.eventOutbox.redeliver(),
+    (error) => app.log.error({ err: error }, 'outbox dispatcher pass failed'),
+  );
+  outbox.start(1_000);
   const chains = new ChainWatchLoop(ctx, app.log);
   chains.start(pollIntervalMs(ctx));
   watchFailuresMetric(app, chains);
@@ -109,6 +117,7 @@ async function main() {
     () => scheduler.stop(),
     async () => clearInterval(pricePoll),
     () => webhooks.stop(),
+    () => outbox.stop(),
     () => chains.stop(),
     () => realtime.close(),
     () => app.close(),

@@ -262,6 +262,11 @@ export const userStats = pgTable('user_stats', {
   /** As buyer: seconds from opening to "paid" (0031). */
   paymentSeconds: numeric('payment_seconds').notNull().default('0'),
   paymentCount: bigint('payment_count', { mode: 'bigint' }).notNull().default(sql`0`),
+  /** Counted trades and reviews, shown to others (0054, docs/decisions/035). */
+  countedTrades: bigint('counted_trades', { mode: 'bigint' }).notNull().default(sql`0`),
+  firstCompletedAt: ts('first_completed_at'),
+  countedRatingSum: bigint('counted_rating_sum', { mode: 'bigint' }).notNull().default(sql`0`),
+  countedReviews: bigint('counted_reviews', { mode: 'bigint' }).notNull().default(sql`0`),
 });
 
 export const staff = pgTable('staff', {
@@ -854,3 +859,29 @@ export const securityReports = pgTable('security_reports', {
   clearedBy: uuid('cleared_by'),
   clearedAt: ts('cleared_at'),
 });
+// ---- 0053: the transactional outbox (docs/decisions/041) ----
+
+/** An event decided in a transaction, written in it, delivered after it (at least once). */
+export const eventOutbox = pgTable('event_outbox', {
+  id: uuid('id').primaryKey(),
+  room: text('room').notNull(),
+  event: text('event').notNull(),
+  payload: jsonb('payload').$type<unknown>().notNull(),
+  recipientRole: text('recipient_role', { enum: ['buyer', 'seller'] }),
+  createdAt: ts('created_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  leaseUntil: ts('lease_until'),
+  doneAt: ts('done_at'),
+});
+export type EventOutboxRow = typeof eventOutbox.$inferSelect;
+
+/** A bot message claimed for sending: one per notification and chat, ever. */
+export const telegramSent = pgTable(
+  'telegram_sent',
+  {
+    notificationId: uuid('notification_id').notNull(),
+    chatId: bigint('chat_id', { mode: 'bigint' }).notNull(),
+    sentAt: ts('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.chatId] })],
+);

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { ServerEventName, ServerEventPayload } from '@p2p/shared';
+import type { Executor } from '../db/client.ts';
+import { writeOutbox } from './outbox-store.ts';
 
 /**
  * Where services announce what happened, after their transaction committed. The Socket.IO
@@ -17,7 +20,17 @@ export interface RealtimeEvent {
   recipientRole?: 'buyer' | 'seller';
 }
 
-export type Deliver = (e: RealtimeEvent) => void;
+/**
+ * The event's row in the outbox (docs/decisions/041), when it was written in the transaction
+ * that decided it, and the instant it was written with. Durable consumers key their effects by
+ * `id`, so a second delivery of the event changes nothing.
+ */
+export interface OutboxRef {
+  id: string;
+  at: Date;
+}
+
+export type Deliver = (e: RealtimeEvent, outbox?: OutboxRef) => void;
 
 export class Notifier {
   private readonly listeners = new Set<Deliver>();
@@ -54,10 +67,10 @@ export class Notifier {
     return () => this.listeners.delete(deliver);
   }
 
-  publish(e: RealtimeEvent): void {
+  publish(e: RealtimeEvent, outbox?: OutboxRef): void {
     for (const deliver of this.listeners) {
       try {
-        deliver(e);
+        deliver(e, outbox);
       } catch {
         // one broken listener must not stop delivery to the others
       }
@@ -65,13 +78,19 @@ export class Notifier {
   }
 }
 
+/** Whether an event has durable effects (inbox, bot, webhooks, auto-reply): those to a user. */
+export const isDurable = (e: Pick<RealtimeEvent, 'room'>) => e.room.startsWith('user:');
+
 /**
  * Events decided inside a transaction and held back until it commits: create one before
- * `db.transaction(...)`, fill it inside, call `publishTo(ctx.notifier)` after the transaction
- * resolved. A rolled-back transaction simply never publishes. Typed by the shared contract.
+ * `db.transaction(...)`, fill it inside, end the transaction with `writeTo(tx, now)` (the
+ * events with durable effects become outbox rows in it: docs/decisions/041), call
+ * `publishTo(ctx.notifier)` after the transaction resolved. A rolled-back transaction simply
+ * never publishes, and its rows are gone with it. Typed by the shared contract.
  */
 export class PendingEvents {
   private readonly events: RealtimeEvent[] = [];
+  private readonly written = new Map<RealtimeEvent, OutboxRef>();
 
   toUsers<E extends ServerEventName>(userIds: Iterable<string>, event: E, payload: ServerEventPayload<E>) {
     for (const id of new Set(userIds)) this.events.push({ room: `user:${id}`, event, payload });
@@ -102,7 +121,24 @@ export class PendingEvents {
     return this.events.length;
   }
 
+  /**
+   * Writes the events not yet written that have durable effects into the outbox, with `tx` (the
+   * transaction that decided them), in one statement; none, no statement. Call it last in the
+   * transaction: events added after it are published without a row (delivered once, at best).
+   */
+  async writeTo(tx: Executor, at: Date): Promise<void> {
+    const fresh = this.events.filter((e) => isDurable(e) && !this.written.has(e));
+    if (fresh.length === 0) return;
+    const rows = fresh.map((e) => {
+      const ref = { id: randomUUID(), at };
+      this.written.set(e, ref);
+      return { ...e, ...ref };
+    });
+    await writeOutbox(tx, rows);
+  }
+
   publishTo(notifier: Notifier): void {
-    for (const e of this.events.splice(0)) notifier.publish(e);
+    for (const e of this.events.splice(0)) notifier.publish(e, this.written.get(e));
+    this.written.clear();
   }
 }

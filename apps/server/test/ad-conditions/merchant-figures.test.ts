@@ -47,25 +47,27 @@ describe('merchant figures', () => {
     t.clock.advance(10 * DAY);
     await completed(orderId, seller.id, buyer.id, 120, 200);
 
+    // One pair in one month counts once (docs/decisions/035): the two trades show as one.
     expect((await card(orderId))?.user).toMatchObject({
-      trades_30d: 2,
-      trades_count: 2,
+      trades_30d: 1,
+      trades_count: 1,
       completion_rate: 100,
       avg_release_time: 150,
       // The seller never paid as a buyer.
       avg_payment_time: null,
     });
     const profile = (await http.get(`/users/${buyer.id}`, null)).json().data.user;
-    expect(profile).toMatchObject({ trades_30d: 2, completed_trades: 2, avg_payment_time: 90 });
+    expect(profile).toMatchObject({ trades_30d: 1, completed_trades: 1, avg_payment_time: 90 });
 
-    // 25 days on, the first trade (35 days old) has left the window; the averages stay.
+    // 25 days on, the first trade (35 days old) has left the window, the pair's month has not
+    // (its last trade is 25 days old); the averages stay.
     t.clock.advance(25 * DAY);
     const later = (await http.get(`/users/${buyer.id}`, null)).json().data.user;
-    expect(later).toMatchObject({ trades_30d: 1, completed_trades: 2, avg_payment_time: 90 });
+    expect(later).toMatchObject({ trades_30d: 1, completed_trades: 1, avg_payment_time: 90 });
     const { id: fresh } = await createOrder(t.ctx, seller.id, { amount_crypto: '0.1' });
     expect((await card(fresh))?.user).toMatchObject({
       trades_30d: 1,
-      trades_count: 2,
+      trades_count: 1,
       avg_release_time: 150,
     });
     t.clock.advance(6 * DAY);

@@ -515,6 +515,9 @@ export const OPERATIONS: Record<string, Entry> = {
   'POST /api/v1/users/2fa/disable': row(USERS, { body: code }, 'ESCROW_LOCKED', (s, w) =>
     enrolTwoFactor(s, w, true),
   ),
+  'POST /api/v1/users/2fa/recovery-codes': row(USERS, { body: code }, 'ESCROW_LOCKED', (s, w) =>
+    enrolTwoFactor(s, w, true),
+  ),
   'POST /api/v1/orders': row(USERS, {
     body: () => ({
       type: 'buy',

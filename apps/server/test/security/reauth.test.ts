@@ -70,6 +70,7 @@ const CHANGES: Array<[string, 'POST' | 'DELETE', string, object | undefined]> = 
   ['two-factor set-up', 'POST', '/users/2fa/setup', undefined],
   ['two-factor enabling', 'POST', '/users/2fa/enable', { code: '123456' }],
   ['two-factor turning off', 'POST', '/users/2fa/disable', { code: '123456' }],
+  ['new recovery codes', 'POST', '/users/2fa/recovery-codes', { code: '123456' }],
   ['an API key', 'POST', '/api-keys', KEY],
   ['a webhook', 'POST', '/webhooks', WEBHOOK],
   ['a saved withdrawal address', 'POST', '/withdrawals/addresses', ADDRESS],

@@ -14,18 +14,22 @@ import { api } from './support.ts';
 // Before (both engines, notifications included as they then ran in the request's path):
 // open 25-27, mark_paid 22-23, confirm_payment 20-23, release_crypto 30-31, cancel_trade 25-26.
 // Then (decision 020): open 6, mark_paid 6, confirm_payment 6, release_crypto 7, cancel_trade 7.
+// Then (decision 041): + 1 each, the transaction's events written to the outbox in one insert.
 const CEILINGS = {
   // admission: order + users + partner rule + the trade limits' counts and buyer lock (decision
   // 023); write: + the buyer's open trades recounted in its RETURNING
-  open: 6, // session, BEGIN, admission, write, COMMIT, view
-  mark_paid: 5, // BEGIN, lock with the session check (decision 021), transition write, COMMIT, view
+  open: 7, // session, BEGIN, admission, write, outbox, COMMIT, view
+  mark_paid: 6, // BEGIN, lock with the session check (decision 021), transition write, outbox, COMMIT, view
   // + the second factor (decision 023): its row locked, the spent step written, the window opened;
   // + the code's attempt taken before the transaction and given back after it (decision 035);
   // + the security hold's read (decision 033): money-out is refused while it lasts
-  confirm_payment: 11,
-  confirm_in_window: 6, // the session's step-up window is read by the lock's statement; + the hold
-  release_crypto: 7, // + the ledger posting; + the hold
-  cancel_trade: 6, // + the (empty-movement) refund posting
+  confirm_payment: 12,
+  confirm_in_window: 7, // the session's step-up window is read by the lock's statement; + the hold
+  // + the ledger posting; + the hold; + the parties' counted trades recounted from their pair
+  // rows after the completing write (decision 035: it cannot share that statement, which
+  // already upserts the same counter rows)
+  release_crypto: 9,
+  cancel_trade: 7, // + the (empty-movement) refund posting
 } as const;
 
 /**
@@ -34,15 +38,16 @@ const CEILINGS = {
  * A party told nothing (the one who acted, mostly) costs nothing: the event carries its side
  * (`recipientRole`), so its trade is not read. Before that: 4 for each action. Plus one for the
  * webhook outbox (docs/decisions/025): all of a request's events in one insert, which writes
- * nothing for users without webhooks.
+ * nothing for users without webhooks. Plus one since decision 041: the request's outbox rows
+ * marked done, in one update, once every consumer made its effects.
  */
 const AFTER_RESPONSE = {
-  open: 5, // both parties: read + insert each; the outbox
-  mark_paid: 4, // the seller only; the outbox
-  confirm_payment: 4, // the buyer only; the outbox
-  confirm_in_window: 4,
-  release_crypto: 4, // the buyer only; the outbox
-  cancel_trade: 4, // the seller only; the outbox
+  open: 6, // both parties: read + insert each; the outbox; the events marked done
+  mark_paid: 5, // the seller only; the outbox; done
+  confirm_payment: 5, // the buyer only; the outbox; done
+  confirm_in_window: 5,
+  release_crypto: 5, // the buyer only; the outbox; done
+  cancel_trade: 5, // the seller only; the outbox; done
 } as const;
 
 let t: TestApp;

@@ -7,7 +7,12 @@ import { PendingEvents } from '../../src/events/notifier.ts';
 import { lockTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
 import { transition } from '../../src/modules/trades/settlement.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
-import { REPUTATION_COLUMNS, type ReputationFigures } from '../../src/modules/users/reputation.repository.ts';
+import {
+  countedColumnsFromRows,
+  REPUTATION_COLUMNS,
+  type ShownFigures,
+  timeOf,
+} from '../../src/modules/users/reputation.repository.ts';
 import { reputationSummaries, toReputationSummary } from '../../src/modules/users/reputation.ts';
 import {
   REBUILD_PAYMENT_STATS,
@@ -63,9 +68,10 @@ async function resolve(tradeId: string, action: 'resolve_release' | 'resolve_ref
 
 /** The figures users see, straight from history (the pre-counter query). */
 async function recomputed(userId: string) {
-  const [row] = await queryRows<ReputationFigures>(
+  const [row] = await queryRows<ShownFigures>(
     t.ctx.db,
-    sql`SELECT ${sql.raw(REPUTATION_COLUMNS)} FROM users u WHERE u.id = ${userId}`,
+    sql`SELECT ${sql.raw(REPUTATION_COLUMNS)}, ${countedColumnsFromRows(timeOf(t.clock.now()))}
+        FROM users u WHERE u.id = ${userId}`,
   );
   if (!row) throw new Error('no user');
   return toReputationSummary(row);
@@ -126,12 +132,16 @@ afterAll(async () => {
 describe('reputation counters', () => {
   it('equal the recomputation from history for every user', async () => {
     expect(await auditReputationCounters(t.ctx.db)).toEqual([]);
-    const stored = await reputationSummaries(t.ctx.db, Object.values(users));
+    const stored = await reputationSummaries(t.ctx.db, Object.values(users), t.clock.now());
     for (const id of Object.values(users)) expect(stored.get(id), id).toEqual(await recomputed(id));
   });
 
-  it('hold the expected figures', async () => {
-    const stored = await reputationSummaries(t.ctx.db, Object.values(users));
+  it('hold the expected figures (counted trades: once a pair and month, 72 hours on)', async () => {
+    const before = await reputationSummaries(t.ctx.db, Object.values(users), t.clock.now());
+    // Within 72 hours of their first trade nobody's trades count yet (docs/decisions/035).
+    for (const id of Object.values(users)) expect(before.get(id)?.completedTrades).toBe(0);
+    const later = new Date(t.clock.now().getTime() + 73 * 3_600_000);
+    const stored = await reputationSummaries(t.ctx.db, Object.values(users), later);
     // ann: completed 1 as seller; failed: her own cancel; disputed once (as buyer, refunded).
     expect(stored.get(users.ann)).toEqual({
       rating: 5,
@@ -143,12 +153,13 @@ describe('reputation counters', () => {
       disputeCount: 1,
       avgPaymentSeconds: 10, // as buyer 9.999 s
     });
-    // bob: completed 3 (ann's, cat's dispute released, his buy order); failed: his cancel.
+    // bob: completed 3 (ann's, cat's dispute released, his buy order from cat), counted 2 (cat
+    // once this month); failed: his cancel.
     expect(stored.get(users.bob)).toEqual({
       rating: 4,
       reviewsCount: 1,
-      completedTrades: 3,
-      completionRate: 75,
+      completedTrades: 2,
+      completionRate: 66.7,
       avgReleaseSeconds: null,
       // as buyer: 61.237, 7.777, 45.005, 100.501, 4.321 s
       avgResponseSeconds: 44,
@@ -161,8 +172,8 @@ describe('reputation counters', () => {
     expect(stored.get(users.cat)).toEqual({
       rating: 2,
       reviewsCount: 1,
-      completedTrades: 2,
-      completionRate: 66.7,
+      completedTrades: 1, // both sales to bob: one pair, one month
+      completionRate: 50,
       avgReleaseSeconds: 516,
       avgResponseSeconds: 6, // as seller 3.333 and 8.008 s
       disputeCount: 2,
@@ -177,20 +188,25 @@ describe('reputation counters', () => {
                                WHERE id = (SELECT id FROM orders LIMIT 1)`);
     await t.ctx.db.execute(sql`UPDATE user_stats SET payment_count = payment_count + 1
                                WHERE user_id = ${users.ann}`);
+    await t.ctx.db.execute(sql`UPDATE user_stats SET counted_reviews = counted_reviews + 1
+                               WHERE user_id = ${users.cat}`);
     const problems = await auditReputationCounters(t.ctx.db);
+    expect(problems.some((p) => p.startsWith(`counted trades and reviews of ${users.cat}`))).toBe(true);
     expect(problems.some((p) => p.includes(users.bob))).toBe(true);
     expect(problems.some((p) => p.includes(users.ann))).toBe(true);
     expect(problems.some((p) => p.startsWith('order '))).toBe(true);
     await rebuildReputationCounters(t.ctx.db);
     expect(await auditReputationCounters(t.ctx.db)).toEqual([]);
-    expect((await reputationSummaries(t.ctx.db, [users.bob])).get(users.bob)).toEqual(
+    expect((await reputationSummaries(t.ctx.db, [users.bob], t.clock.now())).get(users.bob)).toEqual(
       await recomputed(users.bob),
     );
   });
 
   it('read as empty for a user with no history', async () => {
     const fresh = (await createUser(t.ctx)).id;
-    expect((await reputationSummaries(t.ctx.db, [fresh])).get(fresh)).toEqual(await recomputed(fresh));
+    expect((await reputationSummaries(t.ctx.db, [fresh], t.clock.now())).get(fresh)).toEqual(
+      await recomputed(fresh),
+    );
   });
 
   it('are backfilled by migration 0016 with the statement of the rebuild', () => {

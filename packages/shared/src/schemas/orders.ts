@@ -288,14 +288,17 @@ export const OrderTrader = z.object({
   effective_name: z.string(),
   avatar_url: z.string().nullable(),
   verified: z.boolean(),
+  /** Mean stars of the counted reviews (one an author a month, trades worth counting: docs/decisions/035). */
   rating: z.number().nullable(),
   reviews_count: z.number().int(),
+  /** Counted trades: distinct counterparties a month, worth 1 000 ₽, after 72 hours (docs/decisions/035). */
   trades_count: z.number().int(),
+  /** Counted trades / (counted + own cancels and expiries), percent. */
   completion_rate: z.number().nullable(),
   avg_release_time: z.number().nullable(),
   /** Average seconds to act on a trade step; null without data. */
   avg_response_time: z.number().nullable(),
-  /** Trades completed in the last 30 days, either side (docs/decisions/028). */
+  /** Counted trades with a trade in the last 30 days (docs/decisions/028, 035). */
   trades_30d: z.number().int(),
   /** Average seconds from opening to "paid", as buyer; null without data. */
   avg_payment_time: z.number().nullable(),

@@ -16,6 +16,7 @@ import { IsoDate } from './common.ts';
 export const SECURITY_EVENT_KINDS = [
   'two_factor_enabled',
   'two_factor_disabled',
+  'recovery_codes_renewed',
   'sign_in',
   'api_key_created',
   'webhook_created',

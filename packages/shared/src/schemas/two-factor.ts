@@ -47,6 +47,10 @@ export const TwoFactorEnableResult = z.object({
 
 export const TwoFactorDisableResult = z.object({ enabled: z.literal(false) });
 
+/** `POST /users/2fa/recovery-codes`: the new recovery codes, shown only this once. */
+export const RecoveryCodesResult = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodesResult = z.infer<typeof RecoveryCodesResult>;
+
 /** `POST /users/2fa/step-up`: the session's window, opened by a valid code. */
 export const StepUpResult = z.object({ stepUpUntil: z.string() });
 

@@ -31,7 +31,7 @@ export const UserView = z.object({
   photo_url: z.string().nullable(),
   /** Average of received review stars, 1 decimal; null without reviews. */
   rating: z.number().nullable(),
-  /** Completed trades. */
+  /** Counted trades, as others see them and `min_taker_trades` counts (docs/decisions/035). */
   trades_count: z.number().int(),
   /** IANA zone the bot writes times in (docs/decisions/030); `Europe/Moscow` until set. */
   timeZone: z.string().default(DEFAULT_TIME_ZONE),
@@ -123,11 +123,11 @@ export const PublicProfile = z.object({
     joined_date: z.string(),
     /** Completed RUB volume; null when the owner hides statistics. */
     total_volume: z.string().nullable(),
-    /** Completed trades (same as total_trades); null when the owner hides statistics. */
+    /** Counted trades (same as total_trades, docs/decisions/035); null when the owner hides statistics. */
     completed_trades: z.number().int().nullable(),
     /** Average seconds from the buyer's "paid" to the release, as seller; null without data. */
     avg_release_time: z.number().nullable(),
-    /** Trades completed in the last 30 days, either side; null when the owner hides statistics. */
+    /** Counted trades with a trade in the last 30 days; null when the owner hides statistics. */
     trades_30d: z.number().int().nullable(),
     /** Average seconds from opening to "paid", as buyer; null without data or hidden. */
     avg_payment_time: z.number().nullable(),

@@ -108,7 +108,9 @@ export class ApprovalsService {
           approval: from,
         });
       }
-      return this.close(tx, { actor, me, approval, status: 'approved', note, now });
+      const view = await this.close(tx, { actor, me, approval, status: 'approved', note, now });
+      await events.writeTo(tx, now);
+      return view;
     });
     events.publishTo(this.ctx.notifier);
     return view;

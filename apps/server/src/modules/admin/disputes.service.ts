@@ -286,6 +286,7 @@ export class DisputesService {
         note: content,
         now,
       });
+      await events.writeTo(tx, now);
       return message;
     });
     events.publishTo(this.ctx.notifier);
@@ -343,6 +344,7 @@ export class DisputesService {
         tradeId: trade.id,
         request,
       });
+      await events.writeTo(tx, now);
       return request;
     });
     events.publishTo(this.ctx.notifier);
@@ -380,8 +382,18 @@ export class DisputesService {
       }
       const currency = trade.cryptocurrency as Cryptocurrency;
       const value = valuation(trade.amountCrypto, rates.rateOf(currency), threshold);
-      if (!value.needsSecondAdmin)
-        return this.settle(tx, { trade, decision: { outcome, note }, actor, authorId: me.id, now, events });
+      if (!value.needsSecondAdmin) {
+        const settled = await this.settle(tx, {
+          trade,
+          decision: { outcome, note },
+          actor,
+          authorId: me.id,
+          now,
+          events,
+        });
+        await events.writeTo(tx, now);
+        return settled;
+      }
       const approval = await insertApproval(tx, {
         kind: 'dispute.resolve',
         tradeId: trade.id,

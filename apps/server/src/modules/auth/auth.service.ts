@@ -3,6 +3,7 @@ import { type AuthResult, canonicalTimeZone, type ReauthRequest, type ReauthResu
 import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { PendingEvents } from '../../events/notifier.ts';
 import { deviceOf, placeOf, type SignInOrigin } from '../../lib/sign-in-origin.ts';
 import { issueReauth } from '../sessions/reauth.ts';
 import { everSignedIn } from '../sessions/sessions.repository.ts';
@@ -230,19 +231,26 @@ export class AuthService {
     // The first session is the account's making, not news to its owner.
     const before = await everSignedIn(this.ctx.db, 'user', user.id);
     const tokens = await this.ctx.sessions.start('user', user.id);
-    if (before) this.announceSignIn(user.id, { userAgent, ip });
-    return { user: await userViewOf(this.ctx.db, user), tokens };
+    if (before) await this.announceSignIn(user.id, { userAgent, ip });
+    return { user: await userViewOf(this.ctx.db, user, this.ctx.clock.now()), tokens };
   }
 
-  /** A new session reaches its owner with the device and a rough place (docs/decisions/033). */
-  private announceSignIn(userId: string, { userAgent, ip }: SignInOrigin): void {
+  /**
+   * A new session reaches its owner with the device and a rough place (docs/decisions/033),
+   * through the outbox (docs/decisions/041): once its row is written, a crash no longer loses it.
+   */
+  private async announceSignIn(userId: string, { userAgent, ip }: SignInOrigin): Promise<void> {
     const place = placeOf(ip);
     const device = deviceOf(userAgent);
-    this.ctx.notifier.toUsers([userId], 'security:event', {
+    const now = this.ctx.clock.now();
+    const events = new PendingEvents();
+    events.toUsers([userId], 'security:event', {
       kind: 'sign_in',
-      at: this.ctx.clock.now().toISOString(),
+      at: now.toISOString(),
       ...(device ? { device } : {}),
       ...(place ? { place: 'local' in place ? 'local' : place.masked } : {}),
     });
+    await events.writeTo(this.ctx.db, now);
+    events.publishTo(this.ctx.notifier);
   }
 }

@@ -17,6 +17,19 @@ export async function insertMessage(
   return row;
 }
 
+/** Inserts a message under its given id unless one is there already (null then). */
+export async function insertMessageOnce(
+  db: Executor,
+  values: typeof chatMessages.$inferInsert & { id: string },
+): Promise<ChatMessageRow | null> {
+  const [row] = await db
+    .insert(chatMessages)
+    .values(values)
+    .onConflictDoNothing({ target: chatMessages.id })
+    .returning();
+  return row ?? null;
+}
+
 export async function findMessage(db: Executor, id: string): Promise<MessageWithSender | null> {
   const [row] = await db
     .select({ message: chatMessages, sender: users })

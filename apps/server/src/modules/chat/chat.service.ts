@@ -88,6 +88,7 @@ export class ChatService {
           senderName: effectiveName(author),
           message: view.content,
         });
+        await events.writeTo(tx, row.createdAt);
         return view;
       },
     );

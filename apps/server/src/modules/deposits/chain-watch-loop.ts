@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { PollingLoop } from '../../lib/polling-loop.ts';
 import { chainAdapters } from '../chains/adapters.ts';
 import { Devnet } from '../chains/devnet/devnet.ts';
 import type { ChainWatcher } from '../chains/watcher.ts';
@@ -20,8 +21,10 @@ export class ChainWatchLoop {
   readonly devnet: Devnet | null;
   /** Failed ticks and failed items per network since start (exported as a metric). */
   readonly failures = new Map<string, number>();
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly loop = new PollingLoop(
+    () => this.tick(),
+    (error) => this.log.error({ err: error }, 'chain watch loop failed'),
+  );
 
   /** `adapters` replaces the configured ones (tests put failing adapters beside real ones). */
   constructor(
@@ -61,22 +64,12 @@ export class ChainWatchLoop {
 
   start(intervalMs: number): void {
     if (this.watchers.length === 0) return;
-    const loop = () => {
-      this.running = this.tick()
-        .catch((error: unknown) => this.log.error({ err: error }, 'chain watch loop failed'))
-        .finally(() => {
-          this.running = null;
-          if (this.timer) this.timer = setTimeout(loop, intervalMs);
-        });
-    };
-    this.timer = setTimeout(loop, intervalMs);
+    this.loop.start(intervalMs);
   }
 
   /** Stops polling and waits for a tick in flight. */
-  async stop(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private count(network: string, n: number) {

@@ -118,6 +118,7 @@ export class DepositsService {
           updatedAt: now,
         });
         events.toUsers([row.userId], 'deposit:pending', toDepositView(dropped, mode));
+        await events.writeTo(tx, now);
         return 'dropped' as const;
       }
 
@@ -126,6 +127,7 @@ export class DepositsService {
       if (confirmations >= row.requiredConfirmations) {
         const credited = await this.credit(tx, row, { blockHeight, confirmations }, now);
         events.toUsers([row.userId], 'deposit:credited', toDepositView(credited, mode));
+        await events.writeTo(tx, now);
         return 'credited' as const;
       }
       if (confirmations === row.confirmations && blockHeight === row.blockHeight && row.missingChecks === 0) {
@@ -140,6 +142,7 @@ export class DepositsService {
       if (confirmations !== row.confirmations) {
         events.toUsers([row.userId], 'deposit:pending', toDepositView(updated, mode));
       }
+      await events.writeTo(tx, now);
       return 'updated' as const;
     });
     events.publishTo(this.ctx.notifier);

@@ -51,28 +51,62 @@ export function pairMonthsStatement(trade: {
       last_at = GREATEST(m.last_at, EXCLUDED.last_at)`;
 }
 
+const COUNTED_AFTER = sql.raw(`interval '${COUNTED_AFTER_HOURS} hours'`);
+
+/**
+ * The one rule on an account's parts at `at`: `qualified` (its qualified pair rows, or a subset
+ * of them) count once `firstAt` (its first completed trade) is COUNTED_AFTER_HOURS old; before,
+ * nothing counts. Every counted figure (limits, profiles, the book) goes through here.
+ */
+export function countedRule(qualified: SQL, firstAt: SQL, at: SQL): SQL {
+  return sql`(CASE WHEN ${firstAt} <= ${at} - ${COUNTED_AFTER} THEN ${qualified} ELSE 0 END)`;
+}
+
 /**
  * The counted trades of the user `userId` (an SQL expression) at `at`: one indexed range of the
- * user's pair rows (its counterparties by month), never the trades themselves.
+ * user's pair rows (its counterparties by month), never the trades themselves. With `since`,
+ * only the pair months with a trade after it (the 30-day figure of profiles and the book).
  */
-export function countedTradesSql(userId: SQL, at: SQL): SQL {
-  return sql`(SELECT CASE WHEN MIN(pm.first_at) <= ${at} - interval '${sql.raw(String(COUNTED_AFTER_HOURS))} hours'
-                  THEN COUNT(*) FILTER (WHERE pm.qualified) ELSE 0 END
+export function countedTradesSql(userId: SQL, at: SQL, since?: SQL): SQL {
+  const qualified = since
+    ? sql`COUNT(*) FILTER (WHERE pm.qualified AND pm.last_at > ${since})`
+    : sql`COUNT(*) FILTER (WHERE pm.qualified)`;
+  return sql`(SELECT ${countedRule(qualified, sql`MIN(pm.first_at)`, at)}
              FROM trade_pair_months pm WHERE pm.user_id = ${userId})`;
 }
 
 /**
- * Replaces the pair rows with their recomputation from the completed trades (with the
- * reputation counters: after bulk loads, or to repair). Each fiat's minimum is converted here,
- * as at completion.
+ * The parts the reputation counters keep per user (user_stats.counted_trades and
+ * first_completed_at): qualified pair rows and the first completed trade, for the users of
+ * `userIds` (an SQL list) or everyone.
  */
-export async function rebuildPairMonths(tx: Tx): Promise<void> {
-  const minimums = sql.join(
+export function countedPartsSql(userIds?: SQL): SQL {
+  const which = userIds ? sql`WHERE pm.user_id IN (${userIds})` : sql``;
+  return sql`SELECT pm.user_id, COUNT(*) FILTER (WHERE pm.qualified)::bigint AS counted,
+                    MIN(pm.first_at) AS first_at
+             FROM trade_pair_months pm ${which} GROUP BY pm.user_id`;
+}
+
+/** The calendar month (UTC) of `at`, as the pair rows name it. */
+export const pairMonthOf = (at: Date): string => `${at.toISOString().slice(0, 7)}-01`;
+
+/** Each fiat's minimum (minor units) as an SQL VALUES list `(fiat, minimum)`. */
+function fiatMinimums(): SQL {
+  return sql.join(
     FIAT_CURRENCIES.map(
       (fiat) => sql`(${fiat}::text, ${capInFiat(COUNTED_TRADE_MIN_RUB, fiat, null).toString()}::bigint)`,
     ),
     sql`, `,
   );
+}
+
+/**
+ * Replaces the pair rows, and the counted reviews' months, with their recomputation from the
+ * completed trades and reviews (with the reputation counters: after bulk loads, or to repair).
+ * Each fiat's minimum is converted here, as at completion.
+ */
+export async function rebuildPairMonths(tx: Tx): Promise<void> {
+  const minimums = fiatMinimums();
   await tx.execute(sql`DELETE FROM trade_pair_months`);
   await tx.execute(sql`
     INSERT INTO trade_pair_months (user_id, counterparty_id, month, trades, qualified, first_at, last_at)
@@ -84,6 +118,33 @@ export async function rebuildPairMonths(tx: Tx): Promise<void> {
     LEFT JOIN (VALUES ${minimums}) mins(fiat, minimum) ON mins.fiat = t.fiat_currency
     WHERE t.status = 'COMPLETED' AND t.completed_at IS NOT NULL
     GROUP BY 1, 2, 3`);
+  // The first review of a subject by an author for a month's trades worth counting.
+  await tx.execute(sql`DELETE FROM review_pair_months`);
+  await tx.execute(sql`
+    INSERT INTO review_pair_months (subject_id, author_id, month, review_id)
+    SELECT DISTINCT ON (r.subject_id, r.author_id, m.month) r.subject_id, r.author_id, m.month, r.id
+    FROM reviews r JOIN trades t ON t.id = r.trade_id
+    JOIN (VALUES ${minimums}) mins(fiat, minimum) ON mins.fiat = t.fiat_currency
+    CROSS JOIN LATERAL (SELECT date_trunc('month', t.completed_at AT TIME ZONE 'UTC')::date AS month) m
+    WHERE t.status = 'COMPLETED' AND t.completed_at IS NOT NULL AND t.amount_fiat >= mins.minimum
+    ORDER BY r.subject_id, r.author_id, m.month, r.created_at, r.id`);
+}
+
+/**
+ * Whether the review `reviewId` of a trade (completed in `month`, worth counting or not) counts
+ * for its subject: the first of its author for that month's trades, claimed in one insert (the
+ * primary key is the rule; two reviews at once cannot both count). The statement answers the
+ * subject's id when it counts, nothing otherwise.
+ */
+export function countReviewSql(review: {
+  reviewId: string;
+  subjectId: string;
+  authorId: string;
+  month: string;
+}): SQL {
+  return sql`INSERT INTO review_pair_months (subject_id, author_id, month, review_id)
+    VALUES (${review.subjectId}::uuid, ${review.authorId}::uuid, ${review.month}::date, ${review.reviewId}::uuid)
+    ON CONFLICT DO NOTHING RETURNING subject_id`;
 }
 
 export interface FrequentPairRow {

@@ -14,6 +14,7 @@ import { limitTime } from './trade-limits.ts';
 export type SecurityChange =
   | 'two_factor_enabled'
   | 'recovery_code_used'
+  | 'recovery_codes_renewed'
   | 'address_saved'
   | 'api_key_created'
   | 'telegram_relinked'
@@ -32,9 +33,12 @@ const live = (row: SecurityHoldRow | null, now: Date): row is SecurityHoldRow =>
 export async function startSecurityHold(
   ctx: AppContext,
   db: Executor,
-  userId: string,
-  change: SecurityChange,
-  { firstEnrolment = false, events }: { firstEnrolment?: boolean; events?: PendingEvents } = {},
+  {
+    userId,
+    change,
+    firstEnrolment = false,
+    events,
+  }: { userId: string; change: SecurityChange; firstEnrolment?: boolean; events?: PendingEvents },
 ): Promise<Date | null> {
   const holdMs = ctx.config.safety.securityHoldMs;
   if (holdMs <= 0 && change !== 'not_me') return null;

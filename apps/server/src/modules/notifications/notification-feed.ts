@@ -7,8 +7,7 @@ import {
 } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { TradeRow, UserRow } from '../../db/schema.ts';
-import type { RealtimeEvent } from '../../events/notifier.ts';
-import { DeferredJobs } from '../../lib/after-response.ts';
+import type { DeliveredEvent, OutboxRelay } from '../../events/outbox-relay.ts';
 import { defaultSettings } from '../settings/settings.repository.ts';
 import { effectiveName } from '../users/user-view.ts';
 import { tradeForRecipient } from './notifications.repository.ts';
@@ -31,55 +30,59 @@ const minutesUntil = (deadline: Date | null, now: Date) =>
   deadline ? Math.max(1, Math.ceil((deadline.getTime() - now.getTime()) / 60_000)) : 0;
 
 /**
- * Turns the post-commit realtime events (modules/realtime/notifier.ts) into notifications:
- * the trade service and the others need no change to feed the inbox. Each event is handled
- * off the request path; a failure is logged and never reaches the event's author.
+ * Turns the events addressed to users (events/notifier.ts) into notifications: the trade service
+ * and the others need no change to feed the inbox. A durable consumer of the outbox's relay
+ * (docs/decisions/041): it runs off the request path, and an event that comes twice stores its
+ * notification once, under the event's id. A failure is logged and never reaches the event's
+ * author; the relay delivers the event again.
  */
 export class NotificationFeed {
-  private readonly jobs = new DeferredJobs();
-  private readonly unsubscribe: () => void;
+  private readonly stop: () => void;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly inbox: NotificationsService,
     private readonly presence: () => Presence,
-    private readonly log: FeedLog,
+    private readonly relay: OutboxRelay,
   ) {
-    this.unsubscribe = ctx.notifier.subscribe((e) => this.accept(e));
+    this.stop = relay.consume((events) => this.consume(events));
   }
 
   /** Resolves once every event received so far has been turned into notifications (tests). */
   idle(): Promise<void> {
-    return this.jobs.idle();
+    return this.relay.idle();
   }
 
   close(): void {
-    this.unsubscribe();
+    this.stop();
   }
 
-  private accept(e: RealtimeEvent): void {
-    if (!e.room.startsWith('user:')) return;
+  private async consume(events: readonly DeliveredEvent[]): Promise<void> {
+    const failures: unknown[] = [];
+    for (const e of events) {
+      try {
+        await this.handle(e);
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    if (failures.length) throw new AggregateError(failures, 'notification feed failed');
+  }
+
+  private async handle(e: DeliveredEvent): Promise<void> {
     const userId = e.room.slice('user:'.length);
     // A party that cannot be told of this change (the seller of their own release, say) needs
-    // no job, and so no read of the trade.
+    // no read of the trade.
     if (e.event === 'trade:updated' && e.recipientRole) {
       const p = e.payload as ServerEventPayload<'trade:updated'>;
       if (!mayNotify(e.recipientRole, p.action, p.actor)) return;
     }
-    // Started once the request that published the event has sent its answer: its reads and
-    // the notifications' writes do not compete for the database meanwhile.
-    this.jobs.run(
-      () => this.handle(userId, e),
-      (error) => this.log.error({ err: error, event: e.event }, 'notification feed failed'),
-    );
-  }
-
-  private async handle(userId: string, e: RealtimeEvent): Promise<void> {
     const drafts = await this.draftsFor(userId, e);
-    for (const draft of drafts) await this.inbox.create(draft);
+    // An event tells its recipient one thing at most: the notification takes the event's id.
+    for (const draft of drafts) await this.inbox.create({ ...draft, id: e.id });
   }
 
-  private async draftsFor(userId: string, e: RealtimeEvent): Promise<NotificationDraft[]> {
+  private async draftsFor(userId: string, e: DeliveredEvent): Promise<NotificationDraft[]> {
     switch (e.event) {
       case 'trade:created':
         return this.tradeDrafts(userId, (e.payload as ServerEventPayload<'trade:created'>).tradeId, 'opened');

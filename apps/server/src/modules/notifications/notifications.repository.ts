@@ -13,18 +13,26 @@ export type NewNotification = typeof notifications.$inferInsert;
 export async function insertNotification(
   db: Executor,
   row: NewNotification,
-): Promise<{ row: NotificationRow; unreadCount: number }> {
+): Promise<{ row: NotificationRow; unreadCount: number } | null> {
   const [inserted] = await db
     .insert(notifications)
     .values(row)
+    // A row under this id exists: an event told twice (docs/decisions/041) stores once.
+    .onConflictDoNothing({ target: notifications.id })
     .returning({
       ...getTableColumns(notifications),
       unreadBefore: sql<string>`(SELECT count(*) FROM notifications n
         WHERE n.user_id = ${row.userId} AND n.read_at IS NULL)`,
     });
-  if (!inserted) throw new Error('notification insert returned nothing');
+  if (!inserted) return null;
   const { unreadBefore, ...stored } = inserted;
   return { row: stored, unreadCount: Number(unreadBefore) + (stored.readAt === null ? 1 : 0) };
+}
+
+/** A notification by its id. */
+export async function findNotification(db: Executor, id: string): Promise<NotificationRow | null> {
+  const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
+  return row ?? null;
 }
 
 /** A trade's state as a notice about it reads it: which of its deadlines still applies. */

@@ -19,6 +19,11 @@ import * as repo from './notifications.repository.ts';
 
 /** What an event asks to tell one user; texts are catalogue keys with their values. */
 export interface NotificationDraft {
+  /**
+   * The notification's id when the caller fixes it: the event it tells of (the outbox's row id,
+   * docs/decisions/041), so an event delivered twice stores one notification.
+   */
+  id?: string;
   userId: string;
   kind: NotificationKind;
   entity: { type: 'trade' | 'deposit' | 'withdrawal'; id: string } | null;
@@ -37,10 +42,16 @@ export interface StoredNotification {
   row: NotificationRow;
   unreadCount: number;
   settings: UserSettingsRow;
+  /** Stored before, under the same id (an event delivered again): the user was told already. */
+  repeated?: boolean;
 }
 
-/** Receives every stored notification after it was stored (the Telegram bot). */
-export type NotificationSink = (row: NotificationRow, settings: UserSettingsRow) => void;
+/**
+ * Receives every stored notification after it was stored (the Telegram bot), and again when
+ * its event is delivered again: a sink keeps its own record of what it sent. Resolves once it
+ * sent or gave up.
+ */
+export type NotificationSink = (row: NotificationRow, settings: UserSettingsRow) => void | Promise<void>;
 
 const text = (lang: Lang, key: string, values: Record<string, string | number>) =>
   isMessageKey(key) ? translate(lang, key, values) : key;
@@ -117,8 +128,12 @@ export class NotificationsService {
    */
   async create(draft: NotificationDraft): Promise<NotificationRow | null> {
     const stored = await this.store(this.ctx.db, draft);
-    if (stored) this.announce(stored);
-    return stored?.row ?? null;
+    if (!stored) return null;
+    // A repeated one was on the user's sockets already; the sinks decide for themselves (the
+    // bot sends a notification once per chat), and are waited for: the event is done after them.
+    if (!stored.repeated) this.toSockets(stored);
+    await this.toSinks(stored.row, stored.settings);
+    return stored.row;
   }
 
   /**
@@ -129,7 +144,8 @@ export class NotificationsService {
   async store(db: Executor, draft: NotificationDraft): Promise<StoredNotification | null> {
     const settings = draft.recipientSettings ?? (await settingsOf(db, draft.userId));
     if (!wants(settings, draft.kind)) return null;
-    const { row, unreadCount } = await repo.insertNotification(db, {
+    const inserted = await repo.insertNotification(db, {
+      ...(draft.id ? { id: draft.id } : {}),
       userId: draft.userId,
       kind: draft.kind,
       entityType: draft.entity?.type ?? null,
@@ -142,22 +158,28 @@ export class NotificationsService {
       link: draft.link,
       createdAt: this.ctx.clock.now(),
     });
-    return { row, unreadCount, settings };
+    if (inserted) return { ...inserted, settings };
+    const before = draft.id ? await repo.findNotification(db, draft.id) : null;
+    if (!before) throw new Error('notification insert returned nothing');
+    return { row: before, unreadCount: 0, settings, repeated: true };
   }
 
   /** Tells the user's sockets and the sinks (the bot) of a stored notification. */
-  announce({ row, unreadCount, settings }: StoredNotification): void {
+  announce(stored: StoredNotification): void {
+    this.toSockets(stored);
+    void this.toSinks(stored.row, stored.settings);
+  }
+
+  private toSockets({ row, unreadCount }: StoredNotification): void {
     this.ctx.notifier.toUsers([row.userId], 'notification:new', {
       notification: toNotificationView(row, 'ru'),
       unreadCount,
     });
-    for (const sink of this.sinks) {
-      try {
-        sink(row, settings);
-      } catch {
-        // a failing sink (Telegram) never affects the inbox
-      }
-    }
+  }
+
+  private async toSinks(row: NotificationRow, settings: UserSettingsRow): Promise<void> {
+    // A failing sink (Telegram) never affects the inbox: the sink logs its own failures.
+    await Promise.allSettled([...this.sinks].map(async (sink) => sink(row, settings)));
   }
 
   async list(

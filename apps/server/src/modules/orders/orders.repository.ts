@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows, type Tx } from '../../db/client.ts';
 import { type OrderRow, orders, type UserRow, userSettings, userStats, users } from '../../db/schema.ts';
-import { completedSince, type ReputationFigures, reputationFields } from '../users/reputation.repository.ts';
+import { counted30d, reputationFields, type ShownFigures } from '../users/reputation.repository.ts';
 import { type BookPosition, microsecondsToIso } from './book-cursor.ts';
 
 export type NewOrder = typeof orders.$inferInsert;
@@ -141,7 +141,7 @@ export async function listOrdersOfUser(db: Executor, userId: string, includeCanc
 /** An order's owner as the book shows them: profile, reputation counters, privacy, partner rule. */
 export interface OrderOwner {
   user: UserRow;
-  reputation: ReputationFigures;
+  reputation: ShownFigures;
   showOnline: boolean;
   /** Trades completed in the 30 days before `now`, either side. */
   trades30d: number;
@@ -149,8 +149,6 @@ export interface OrderOwner {
   minRatingTenths: number;
   allowUnrated: boolean;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Owners of orders with their reputation, 30-day trades, presence setting and partner rule, in
@@ -163,9 +161,9 @@ export async function orderOwners(db: Executor, ids: string[], now: Date): Promi
   const rows = await db
     .select({
       user: users,
-      reputation: reputationFields(),
+      reputation: reputationFields(now),
       showOnline: userSettings.showOnline,
-      trades30d: completedSince(users.id, new Date(now.getTime() - 30 * DAY_MS)),
+      trades30d: counted30d(users.id, now),
       minRatingTenths: userSettings.minRatingTenths,
       allowUnrated: userSettings.allowUnrated,
     })

@@ -253,14 +253,15 @@ export class OrdersService {
   /** Deletes (cancels) an order: the remaining reserve returns; open trades continue. */
   async cancel(userId: string, orderId: string) {
     const now = this.ctx.clock.now();
-    await this.ctx.db.transaction(async (tx) => {
+    const events = await this.ctx.db.transaction(async (tx) => {
       const order = await this.lockOwned(tx, userId, orderId);
       if (order.status !== 'active' && order.status !== 'paused') {
         throw new AppError('ACTION_NOT_AVAILABLE', 'errors.orderAlreadyClosed');
       }
       await this.close(tx, order, 'cancelled', now);
+      return orderUpdated(tx, order, 'cancelled', now);
     });
-    this.announce(userId, orderId, 'cancelled');
+    events.publishTo(this.ctx.notifier);
     return { message: 'Ордер удален' };
   }
 
@@ -282,7 +283,7 @@ export class OrdersService {
 
   async setStatus(userId: string, orderId: string, status: 'active' | 'paused') {
     const now = this.ctx.clock.now();
-    await this.ctx.db.transaction(async (tx) => {
+    const events = await this.ctx.db.transaction(async (tx) => {
       const order = await this.lockOwned(tx, userId, orderId);
       if (order.status !== 'active' && order.status !== 'paused') {
         throw new AppError('ACTION_NOT_AVAILABLE', 'errors.orderClosed');
@@ -290,8 +291,9 @@ export class OrdersService {
       if (order.expiresAt && order.expiresAt <= now)
         throw new AppError('ACTION_NOT_AVAILABLE', 'errors.orderExpired');
       await repo.updateOrder(tx, order.id, { status, updatedAt: now });
+      return orderUpdated(tx, order, status, now);
     });
-    this.announce(userId, orderId, status);
+    events.publishTo(this.ctx.notifier);
     return this.view(orderId);
   }
 
@@ -320,10 +322,10 @@ export class OrdersService {
         if (!order) return null;
         claim(order.id);
         await this.close(tx, order, 'expired', now);
-        return order;
+        return orderUpdated(tx, order, 'expired', now);
       }),
     );
-    if (expired) this.announce(expired.userId, expired.id, 'expired');
+    expired?.publishTo(this.ctx.notifier);
     return expired !== null;
   }
 
@@ -345,11 +347,15 @@ export class OrdersService {
     }
     return { repriced, paused };
   }
+}
 
-  /** Tells the owner's sockets to refetch the order; call only after the change committed. */
-  private announce(ownerId: string, orderId: string, status: OrderRow['status']) {
-    const events = new PendingEvents();
-    events.toUsers([ownerId], 'order:updated', { orderId, status });
-    events.publishTo(this.ctx.notifier);
-  }
+/**
+ * The owner's `order:updated` (their sockets refetch the order; a webhook hears it), written to
+ * the outbox in `tx`; the caller publishes it once the transaction committed.
+ */
+async function orderUpdated(tx: Tx, order: OrderRow, status: OrderRow['status'], now: Date) {
+  const events = new PendingEvents();
+  events.toUsers([order.userId], 'order:updated', { orderId: order.id, status });
+  await events.writeTo(tx, now);
+  return events;
 }

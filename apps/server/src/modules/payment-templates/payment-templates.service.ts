@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { PaymentTemplateRow, TradeRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { PendingEvents } from '../../events/notifier.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
 import { lockTrade } from '../trade-access/trade-access.repository.ts';
 import { roleOf } from '../trade-access/trade-access.ts';
@@ -105,7 +106,8 @@ export class PaymentTemplatesService {
    */
   async attachToTrade(userId: string, tradeId: string, templateId: string): Promise<void> {
     const now = this.ctx.clock.now();
-    const trade = await this.ctx.db.transaction(async (tx) => {
+    const events = new PendingEvents();
+    await this.ctx.db.transaction(async (tx) => {
       const trade = await lockTrade(tx, tradeId);
       if (!trade) throw notFound('errors.tradeNotFound');
       const role = roleOf(trade, userId);
@@ -140,12 +142,14 @@ export class PaymentTemplatesService {
         sentAt: now,
       });
       await repo.markTemplateUsed(tx, templateId, now);
+      events.toUsers([trade.buyerId, trade.sellerId], 'trade:payment_template_attached', {
+        tradeId,
+        templateId,
+        message: 'Продавец предоставил данные для оплаты',
+      });
+      await events.writeTo(tx, now);
       return trade;
     });
-    this.ctx.notifier.toUsers([trade.buyerId, trade.sellerId], 'trade:payment_template_attached', {
-      tradeId,
-      templateId,
-      message: 'Продавец предоставил данные для оплаты',
-    });
+    events.publishTo(this.ctx.notifier);
   }
 }

@@ -1,5 +1,6 @@
 import type { Registry } from 'prom-client';
 import type { AppContext } from '../../context.ts';
+import { PollingLoop } from '../../lib/polling-loop.ts';
 import { ScheduledItemError } from '../../lib/scheduled-item.ts';
 import { NotificationsService } from '../notifications/notifications.service.ts';
 import { RemindersService } from '../notifications/reminders.service.ts';
@@ -66,8 +67,7 @@ const silent: SchedulerLog = { error: () => {} };
  * one again in the same tick. The three jobs run independently of each other's failures.
  */
 export class Scheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private loop: PollingLoop | null = null;
   private readonly jobs: {
     name: SchedulerJob;
     runOne: (now: Date, skip: string[]) => Promise<boolean>;
@@ -185,21 +185,12 @@ export class Scheduler {
   }
 
   start(intervalMs: number, onError: (error: unknown) => void): void {
-    const loop = () => {
-      this.running = this.tick()
-        .catch(onError)
-        .finally(() => {
-          this.running = null;
-          if (this.timer) this.timer = setTimeout(loop, intervalMs);
-        });
-    };
-    this.timer = setTimeout(loop, intervalMs);
+    this.loop = new PollingLoop(() => this.tick(), onError);
+    this.loop.start(intervalMs);
   }
 
   /** Stops scheduling and waits for a tick in flight. */
   async stop(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.loop?.stop();
   }
 }

@@ -80,6 +80,7 @@ export class SwapsService {
             });
             const swap = await this.settle(tx, { order, takerId, q, now });
             announce(events, swap);
+            await events.writeTo(tx, now);
             return toSwapView(swap.row);
           },
         ),

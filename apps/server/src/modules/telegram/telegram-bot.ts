@@ -84,11 +84,15 @@ export class TelegramBot {
     return this.links.create(userId, code, this.bot.botInfo.username);
   }
 
-  /** Inbox sink: queues the notification for the user's chat when they want Telegram. */
-  deliver(row: NotificationRow, settings: UserSettingsRow): void {
+  /**
+   * Inbox sink: queues the notification for the user's chat when they want Telegram; resolves
+   * once it was sent or given up. A notification comes again when its event is delivered again:
+   * it is sent once per chat all the same (`claimRecipient`).
+   */
+  deliver(row: NotificationRow, settings: UserSettingsRow): Promise<void> {
     // A security event reaches the linked chat whatever the settings say (docs/decisions/033).
-    if (!settings.notifyTelegram && row.kind !== 'security_event') return;
-    this.enqueue(() => this.send(row));
+    if (!settings.notifyTelegram && row.kind !== 'security_event') return Promise.resolve();
+    return this.enqueue(() => this.send(row));
   }
 
   /** Resolves once everything queued so far was sent or given up (tests). */
@@ -96,7 +100,7 @@ export class TelegramBot {
     while (this.pending > 0) await this.queue;
   }
 
-  private enqueue(job: () => Promise<void>): void {
+  private enqueue(job: () => Promise<void>): Promise<void> {
     this.pending++;
     this.queue = this.queue
       .then(job)
@@ -104,10 +108,16 @@ export class TelegramBot {
       .finally(() => {
         this.pending--;
       });
+    return this.queue;
   }
 
   private async send(row: NotificationRow): Promise<void> {
-    const chat = await repo.recipientOfUser(this.ctx.db, row.userId);
+    // Claimed before sending: a crash in between loses this one message rather than repeating it.
+    const chat = await repo.claimRecipient(this.ctx.db, {
+      notificationId: row.id,
+      userId: row.userId,
+      now: this.ctx.clock.now(),
+    });
     if (!chat) return;
     const view = toNotificationView(row, LANG);
     const lines = [view.title, view.message];

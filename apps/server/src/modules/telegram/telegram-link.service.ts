@@ -80,8 +80,9 @@ export class TelegramLinkService {
       // Another chat now hears the account and answers its prompts: a security hold (docs/decisions/033).
       events.toUsers([user.id], 'security:event', { kind: 'telegram_linked', at: now.toISOString() });
       if (linked.replaced !== null) {
-        await startSecurityHold(this.ctx, tx, user.id, 'telegram_relinked', { events });
+        await startSecurityHold(this.ctx, tx, { userId: user.id, change: 'telegram_relinked', events });
       }
+      await events.writeTo(tx, now);
       return { kind: 'linked', user, replaced: linked.replaced };
     });
     events.publishTo(this.ctx.notifier);

@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, lte } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client.ts';
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { type Executor, queryRows, type Tx } from '../../db/client.ts';
 import {
   type TelegramCodePromptRow,
   telegramChats,
@@ -51,13 +51,27 @@ export async function chatOfUser(db: Executor, userId: string) {
 }
 
 /** A user's chat and the zone the bot writes their times in (docs/decisions/030). */
-export async function recipientOfUser(db: Executor, userId: string) {
-  const [row] = await db
-    .select({ chatId: telegramChats.chatId, timeZone: users.timeZone })
-    .from(telegramChats)
-    .innerJoin(users, eq(users.id, telegramChats.userId))
-    .where(eq(telegramChats.userId, userId));
-  return row ?? null;
+/**
+ * The user's chat for this notification, claimed for sending in the same statement: answers it
+ * the first time only (a marker row per notification and chat, docs/decisions/041), so an
+ * event delivered twice never messages twice. Null: no chat, or sent (claimed) before.
+ */
+export async function claimRecipient(
+  db: Executor,
+  p: { notificationId: string; userId: string; now: Date },
+): Promise<{ chatId: string; timeZone: string } | null> {
+  const [row] = await queryRows<{ chat_id: string | bigint; time_zone: string }>(
+    db,
+    sql`WITH r AS (
+        SELECT c.chat_id, u.time_zone FROM telegram_chats c JOIN users u ON u.id = c.user_id
+        WHERE c.user_id = ${p.userId}::uuid),
+      claimed AS (
+        INSERT INTO telegram_sent (notification_id, chat_id, sent_at)
+        SELECT ${p.notificationId}::uuid, r.chat_id, ${p.now.toISOString()}::timestamptz FROM r
+        ON CONFLICT DO NOTHING RETURNING chat_id)
+      SELECT r.chat_id, r.time_zone FROM r JOIN claimed ON claimed.chat_id = r.chat_id`,
+  );
+  return row ? { chatId: String(row.chat_id), timeZone: row.time_zone } : null;
 }
 
 export async function userOfChat(db: Executor, chatId: bigint): Promise<string | null> {

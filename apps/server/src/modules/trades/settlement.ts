@@ -8,7 +8,7 @@ import { systemMessageRow, systemMessageValues } from '../chat/system-messages.t
 import * as ledger from '../ledger/ledger.ts';
 import { pairMonthsStatement } from '../limits/counted-trades.repository.ts';
 import { lockOrder } from '../orders/orders.repository.ts';
-import { tradeCountersStatement } from '../users/reputation-counters.ts';
+import { applyCompletionCounters, tradeCountersStatement } from '../users/reputation-counters.ts';
 import { type NewTrade, type OrderEffect, writeTransition } from './trades.repository.ts';
 
 const DESCRIPTIONS: Record<TradeAction, string> = {
@@ -101,6 +101,8 @@ export async function transition({
   });
   const updated = written.trade;
   assert(updated.status === to, `trade ${trade.id} wrote ${updated.status}, expected ${to}`);
+  // The parties' counted trades from the pair rows that write moved (docs/decisions/035).
+  if (to === 'COMPLETED') await applyCompletionCounters(tx, [trade.buyerId, trade.sellerId]);
   // Money moves last: the balance rows it locks stay locked only until the commit that follows.
   if (settlement) await settlement.postLedger();
   events.toParties(trade, 'trade:updated', {

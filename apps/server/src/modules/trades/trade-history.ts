@@ -75,16 +75,18 @@ function toRow({
   };
 }
 
+/** The rows of a history page; `page.now` reads the counterparties' reputations. */
 async function rowsOf(
   db: Executor,
   userId: string,
   q: HistoryFilters,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; now: Date },
 ) {
   const found = await historyRows(db, userId, q, page);
   const reps = await reputationSummaries(
     db,
     found.map((r) => r.counterparty.id),
+    page.now,
   );
   return found.map((r) =>
     toRow({
@@ -101,6 +103,7 @@ export async function tradeHistory(
   db: Executor,
   userId: string,
   q: TradeHistoryQuery,
+  now: Date,
 ): Promise<TradeHistoryList> {
   const { agg, volumes } = await historyFigures(db, userId, q);
   const total = Number(agg?.total ?? 0);
@@ -108,7 +111,7 @@ export async function tradeHistory(
   const cancelled = Number(agg?.cancelled ?? 0);
   const finished = completed + cancelled;
   return {
-    trades: await rowsOf(db, userId, q, { limit: q.limit, offset: q.offset }),
+    trades: await rowsOf(db, userId, q, { limit: q.limit, offset: q.offset, now }),
     stats: {
       totalTrades: total,
       completedTrades: completed,
@@ -146,8 +149,13 @@ const CSV_COLUMNS = [
 ] as const satisfies readonly (readonly [string, (r: TradeHistoryRow) => string | null])[];
 
 /** The same history as RFC 4180 CSV with a header row; amounts as exact decimals. */
-export async function tradeHistoryCsv(db: Executor, userId: string, q: HistoryFilters): Promise<string> {
-  const rows = await rowsOf(db, userId, q, { limit: HISTORY_CSV_MAX_ROWS, offset: 0 });
+export async function tradeHistoryCsv(
+  db: Executor,
+  userId: string,
+  q: HistoryFilters,
+  now: Date,
+): Promise<string> {
+  const rows = await rowsOf(db, userId, q, { limit: HISTORY_CSV_MAX_ROWS, offset: 0, now });
   const lines = [CSV_COLUMNS.map(([name]) => name).join(',')];
   for (const r of rows) lines.push(CSV_COLUMNS.map(([, get]) => csvField(get(r))).join(','));
   return `${lines.join('\r\n')}\r\n`;

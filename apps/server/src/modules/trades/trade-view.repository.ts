@@ -15,9 +15,10 @@ import {
 import { unreadFor } from '../chat/chat.repository.ts';
 import type { ReceiptMatchSeen } from '../uploads/receipt-matches.ts';
 import {
+  countedColumns,
   REPUTATION_FROM_STATS,
-  type ReputationFigures,
   type ReputationSummary,
+  type ShownFigures,
   toReputationSummary,
 } from '../users/reputation.ts';
 import type { PayerHistoryRow } from './payer-account.ts';
@@ -67,6 +68,7 @@ const payerHistories = (ofTrades: SQLWrapper, viewerId: Placeholder) => sql`
 
 type ContextSlot = Slot<
   | 'viewerId'
+  | 'now'
   | 'buyerId'
   | 'sellerId'
   | 'userIds'
@@ -86,7 +88,8 @@ const contextStatement = (one: boolean, withUnread: boolean, withEvidence: boole
     const partyIds = one
       ? sql`u.id IN (${p('buyerId')}::uuid, ${p('sellerId')}::uuid)`
       : anyOf(sql`u.id`, p('userIds'));
-    const parties = sql`SELECT u.*, ${sql.raw(REPUTATION_FROM_STATS)} FROM users u LEFT JOIN user_stats s ON s.user_id = u.id WHERE ${partyIds}`;
+    const parties = sql`SELECT u.*, ${sql.raw(REPUTATION_FROM_STATS)}, ${countedColumns(sql`${p('now')}::timestamptz`)}
+      FROM users u LEFT JOIN user_stats s ON s.user_id = u.id WHERE ${partyIds}`;
     return sql`SELECT
       ${asJson(parties, 'x.id')} AS parties,
       ${asJson(
@@ -165,6 +168,8 @@ const contextStatements = new Map(
  */
 export interface TradeViewQuery {
   viewerId: string;
+  /** The time the parties' counted trades are read at. */
+  now: Date;
   userIds: string[];
   tradeIds: string[];
   partyTradeIds: string[];
@@ -189,6 +194,7 @@ type ContextRow = Partial<
 
 export async function tradeViewContext(db: Executor, q: TradeViewQuery): Promise<TradeViewContext> {
   const { viewerId, userIds, tradeIds, partyTradeIds, disputedIds, matchTradeIds = [] } = q;
+  const now = q.now.toISOString();
   const one = tradeIds.length === 1 && userIds.length === 2;
   const statement = contextStatements.get(`${one}${partyTradeIds.length > 0}${disputedIds.length > 0}`);
   if (!statement) throw new Error('trade view: no statement for this shape');
@@ -197,6 +203,7 @@ export async function tradeViewContext(db: Executor, q: TradeViewQuery): Promise
     one
       ? {
           viewerId,
+          now,
           buyerId: userIds[0],
           sellerId: userIds[1],
           userIds,
@@ -207,6 +214,7 @@ export async function tradeViewContext(db: Executor, q: TradeViewQuery): Promise
         }
       : {
           viewerId,
+          now,
           buyerId: null,
           sellerId: null,
           userIds,
@@ -221,7 +229,7 @@ export async function tradeViewContext(db: Executor, q: TradeViewQuery): Promise
 
 /** The statement's JSON parts as rows, maps and sets. */
 function contextFromRow(row: ContextRow): TradeViewContext {
-  const parsed = (row.parties ?? []) as (ReputationFigures & { id: string })[];
+  const parsed = (row.parties ?? []) as (ShownFigures & { id: string })[];
   return {
     users: rowsFromJson(users, parsed),
     reputations: new Map(parsed.map((r) => [r.id, toReputationSummary(r)])),

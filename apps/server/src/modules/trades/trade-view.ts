@@ -105,6 +105,7 @@ export async function toTradeDetails(
   const matchIds = rows.filter((t) => seesReceiptMatches(t, roleOf(t, viewerId))).map((t) => t.id);
   const context = await tradeViewContext(db, {
     viewerId,
+    now,
     userIds,
     tradeIds: ids,
     partyTradeIds: partyIds,

@@ -92,7 +92,7 @@ function openAndListRoutes(app: RouteApp, { ctx, trades, tags, security, auth }:
     },
     async (request) => ({
       success: true as const,
-      data: await tradeHistory(ctx.db, request.userId, request.query),
+      data: await tradeHistory(ctx.db, request.userId, request.query, ctx.clock.now()),
     }),
   );
 }
@@ -113,7 +113,7 @@ function historyCsvAndStatsRoutes(app: RouteApp, { ctx, trades, tags, security, 
       },
     },
     async (request, reply) => {
-      const csv = await tradeHistoryCsv(ctx.db, request.userId, request.query);
+      const csv = await tradeHistoryCsv(ctx.db, request.userId, request.query, ctx.clock.now());
       const day = ctx.clock.now().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')

@@ -118,6 +118,7 @@ export class TradesService {
         const trade = await this.writeOpened(tx, admitted, input, now);
         written = trade;
         announceOpening(events, admitted, trade);
+        await events.writeTo(tx, now);
         return { tradeId: trade.id };
       },
     );
@@ -315,7 +316,7 @@ export class TradesService {
             await requireNoSecurityHold(this.ctx, tx, userId);
           const patch = await this.actionPatch(tx, { action, locked, userId, sessionId, payload, now });
           const feePpm = this.ctx.config.feePpm;
-          return transition({
+          const updated = await transition({
             tx,
             trade,
             action,
@@ -327,6 +328,8 @@ export class TradesService {
             events,
             lockedOrder: order,
           });
+          await events.writeTo(tx, now);
+          return updated;
         }),
       action === 'confirm_payment' ? codeIn(payload) : undefined,
     );
@@ -578,7 +581,9 @@ export class TradesService {
         comment,
         createdAt: this.ctx.clock.now(),
       });
-      if (row) await applyReviewCounters(tx, subjectId, rating);
+      if (row) {
+        await applyReviewCounters(tx, { reviewId: row.id, subjectId, authorId: userId, rating, trade });
+      }
       return row;
     });
     if (!created) throw new AppError('CONFLICT', 'errors.reviewTwice');
@@ -624,6 +629,7 @@ export class TradesService {
             events,
           });
         }
+        await events.writeTo(tx, now);
         return true;
       }),
     );

@@ -1,5 +1,6 @@
 import {
   Ok,
+  RecoveryCodesResult,
   StepUpResult,
   TwoFactorCodeRequest,
   TwoFactorDisableResult,
@@ -71,6 +72,29 @@ function enrolmentRoutes(app: RouteApp, { twoFactor, tags, security, config }: T
   );
 }
 
+/** POST /users/2fa/recovery-codes */
+function recoveryCodeRoutes(app: RouteApp, { twoFactor, tags, security, config }: TwoFactorRoutesDeps) {
+  app.post(
+    '/users/2fa/recovery-codes',
+    {
+      onRequest: [app.requireUser, app.requireReauth],
+      config,
+      schema: {
+        tags,
+        security,
+        summary:
+          'New recovery codes with a current authenticator code; the old ones stop working. Shown only this once; starts the security hold',
+        body: TwoFactorCodeRequest,
+        response: { 200: Ok(RecoveryCodesResult) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await twoFactor.renewRecoveryCodes(request.userId, request.body.code),
+    }),
+  );
+}
+
 /** POST /users/2fa/step-up, POST /users/2fa/disable */
 function stepUpAndDisableRoutes(app: RouteApp, { twoFactor, tags, security, config }: TwoFactorRoutesDeps) {
   app.post(
@@ -120,4 +144,5 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   const deps = twoFactorRoutesDeps({ ctx });
   enrolmentRoutes(app, deps);
   stepUpAndDisableRoutes(app, deps);
+  recoveryCodeRoutes(app, deps);
 };

@@ -249,17 +249,61 @@ export class TwoFactorService {
           // A new authenticator holds money-out, unless the account never held any (docs/decisions/033).
           if (this.subject === 'user') {
             events.toUsers([userId], 'security:event', { kind: 'two_factor_enabled', at: now.toISOString() });
-            await startSecurityHold(this.ctx, tx, userId, 'two_factor_enabled', {
+            await startSecurityHold(this.ctx, tx, {
+              userId,
+              change: 'two_factor_enabled',
               firstEnrolment: true,
               events,
             });
           }
+          await events.writeTo(tx, now);
           return { enabled: true as const, recoveryCodes: codes };
         }),
       code,
     );
     events.publishTo(this.ctx.notifier);
     return enabled;
+  }
+
+  /**
+   * New recovery codes in place of all the old ones (which stop working); needs a current
+   * authenticator code, not a recovery code: whoever holds only a leaked recovery code must not
+   * mint a fresh set. A security change: starts the hold like enabling (docs/decisions/033).
+   */
+  async renewRecoveryCodes(userId: string, code: string) {
+    const events = new PendingEvents();
+    const renewed = await this.countingFailures(
+      userId,
+      () =>
+        this.ctx.db.transaction(async (tx) => {
+          const now = this.ctx.clock.now();
+          const row = await repo.lockTwoFactor(tx, userId);
+          if (!row?.enabledAt) throw new AppError('CONFLICT', 'security.notEnabled');
+          this.ensureNotLocked(row, now);
+          const verdict = await this.accept(tx, row, { code, now, recovery: false });
+          if (verdict !== 'ok') throw this.wrong(verdict);
+          const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+          const hashes = codes.map((c) => this.box.hash(normalizeRecoveryCode(c), userId));
+          await repo.replaceRecoveryCodes(tx, userId, hashes, now);
+          if (this.subject === 'user') {
+            // The owner hears of it in the inbox and the bot, with «Это не я» (docs/decisions/033).
+            events.toUsers([userId], 'security:event', {
+              kind: 'recovery_codes_renewed',
+              at: now.toISOString(),
+            });
+            await startSecurityHold(this.ctx, tx, {
+              userId: userId,
+              change: 'recovery_codes_renewed',
+              events,
+            });
+          }
+          await events.writeTo(tx, now);
+          return { recoveryCodes: codes };
+        }),
+      code,
+    );
+    events.publishTo(this.ctx.notifier);
+    return renewed;
   }
 
   /** Turns two-factor off; needs a current code or a recovery code. */
@@ -284,6 +328,7 @@ export class TwoFactorService {
               at: now.toISOString(),
             });
           }
+          await events.writeTo(tx, now);
           return { enabled: false as const };
         }),
       code,
@@ -368,7 +413,8 @@ export class TwoFactorService {
     if (!(await repo.spendRecoveryCode(tx, row.userId, hash, now))) return 'wrong';
     await repo.updateTwoFactor(tx, row.userId, reset);
     // A recovery code stands in for a lost authenticator: a security hold (docs/decisions/033).
-    if (this.subject === 'user') await startSecurityHold(this.ctx, tx, row.userId, 'recovery_code_used');
+    if (this.subject === 'user')
+      await startSecurityHold(this.ctx, tx, { userId: row.userId, change: 'recovery_code_used' });
     return 'ok';
   }
 

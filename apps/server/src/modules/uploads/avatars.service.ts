@@ -64,7 +64,7 @@ export class AvatarsService {
       processedSize: image.data.length,
       width: image.width,
       height: image.height,
-      user: await userViewOf(this.ctx.db, user),
+      user: await userViewOf(this.ctx.db, user, this.ctx.clock.now()),
     };
   }
 

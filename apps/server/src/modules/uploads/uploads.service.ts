@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { PaymentProofRow, TradeRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { PendingEvents } from '../../events/notifier.ts';
 import { answerEvidence, hasOpenEvidenceRequest } from '../disputes/evidence.repository.ts';
 import { findTrade, lockTrade } from '../trade-access/trade-access.repository.ts';
 import { roleOf, staffMayObserve } from '../trade-access/trade-access.ts';
@@ -75,9 +76,9 @@ export class UploadsService {
     const storageKey = await this.ctx.uploads.save('receipt', image.data, 'image/jpeg');
     const now = this.ctx.clock.now();
     let proof: Awaited<ReturnType<typeof repo.insertProof>>;
-    let trade: TradeRow;
+    const events = new PendingEvents();
     try {
-      ({ proof, trade } = await this.ctx.db.transaction(async (tx) => {
+      ({ proof } = await this.ctx.db.transaction(async (tx) => {
         const trade = await checkUploader(tx, await lockTrade(tx, tradeId), userId);
         if ((await repo.countProofsOfTrade(tx, tradeId)) >= RECEIPTS_PER_TRADE_MAX) {
           throw new AppError('RULE_VIOLATION', 'errors.receiptsMax', { max: RECEIPTS_PER_TRADE_MAX });
@@ -98,6 +99,14 @@ export class UploadsService {
         await this.matchReceipt(tx, { proof, fingerprint, uploadSha256: sha256Hex(file.bytes), now });
         // A receipt answers the moderator's open evidence requests to this party.
         await answerEvidence(tx, { tradeId, userId, answer: 'receipt', ref: proof.id, now });
+        events.toUsers([trade.buyerId, trade.sellerId], 'trade:payment_proof_uploaded', {
+          tradeId,
+          url: repo.receiptUrl(proof.id),
+          uploadedBy: userId,
+          uploadedAt: proof.createdAt.toISOString(),
+          fileSize: proof.size,
+        });
+        await events.writeTo(tx, now);
         return { proof, trade };
       }));
     } catch (error) {
@@ -105,13 +114,7 @@ export class UploadsService {
       throw error;
     }
     const url = repo.receiptUrl(proof.id);
-    this.ctx.notifier.toUsers([trade.buyerId, trade.sellerId], 'trade:payment_proof_uploaded', {
-      tradeId,
-      url,
-      uploadedBy: userId,
-      uploadedAt: proof.createdAt.toISOString(),
-      fileSize: proof.size,
-    });
+    events.publishTo(this.ctx.notifier);
     return { url, fileSize: proof.size, processedSize: proof.processedSize };
   }
 

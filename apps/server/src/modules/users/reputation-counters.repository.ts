@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Tx } from '../../db/client.ts';
 import type { TradeRow } from '../../db/schema.ts';
+import { countedPartsSql, countReviewSql } from '../limits/counted-trades.repository.ts';
 import { REPUTATION_COLUMNS, REPUTATION_FROM_STATS } from './reputation.repository.ts';
 
 /**
@@ -148,6 +149,68 @@ export async function insertReviewCounters(tx: Tx, subjectId: string, rating: nu
     ON CONFLICT (user_id) DO UPDATE SET
       rating_sum = s.rating_sum + EXCLUDED.rating_sum,
       reviews_count = s.reviews_count + EXCLUDED.reviews_count`);
+}
+
+/**
+ * The counted trades of the parties `userIds` from their pair rows, after the completing
+ * statement wrote them (same transaction; the counter rows are locked already, in user id
+ * order, by the counters statement). One primary-key range of each party's rows.
+ */
+export async function refreshCountedTrades(tx: Tx, userIds: string[]): Promise<void> {
+  const ids = sql.join(
+    userIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    UPDATE user_stats s SET counted_trades = p.counted, first_completed_at = p.first_at
+    FROM (${countedPartsSql(ids)}) p WHERE p.user_id = s.user_id`);
+}
+
+/**
+ * Counts a review for its subject's shown rating when it is the first of its author for that
+ * month's trades worth counting (countReviewSql); after insertReviewCounters, same transaction.
+ */
+export async function insertCountedReview(
+  tx: Tx,
+  review: { reviewId: string; subjectId: string; authorId: string; month: string; rating: number },
+): Promise<void> {
+  await tx.execute(sql`
+    WITH counted AS (${countReviewSql(review)})
+    UPDATE user_stats s SET counted_rating_sum = s.counted_rating_sum + ${review.rating}::int,
+                            counted_reviews = s.counted_reviews + 1
+    FROM counted WHERE s.user_id = counted.subject_id`);
+}
+
+/** The counted columns of every user recomputed from the pair rows and counted reviews. */
+const COUNTED_FROM_ROWS = sql`
+  SELECT u.user_id, COALESCE(p.counted, 0)::bigint AS counted_trades, p.first_at AS first_completed_at,
+         COALESCE(v.rating_sum, 0)::bigint AS counted_rating_sum, COALESCE(v.n, 0)::bigint AS counted_reviews
+  FROM user_stats u
+  LEFT JOIN (${countedPartsSql()}) p ON p.user_id = u.user_id
+  LEFT JOIN (SELECT rp.subject_id, SUM(r.rating) AS rating_sum, COUNT(*) AS n
+             FROM review_pair_months rp JOIN reviews r ON r.id = rp.review_id GROUP BY rp.subject_id) v
+         ON v.subject_id = u.user_id`;
+
+/** Recomputes the counted columns (after the pair rows and counted reviews were rebuilt). */
+export async function rebuildCountedColumns(tx: Tx): Promise<void> {
+  await tx.execute(sql`
+    UPDATE user_stats s SET counted_trades = c.counted_trades, first_completed_at = c.first_completed_at,
+                            counted_rating_sum = c.counted_rating_sum, counted_reviews = c.counted_reviews
+    FROM (${COUNTED_FROM_ROWS}) c WHERE c.user_id = s.user_id`);
+}
+
+/** Users whose counted columns differ from the pair rows and counted reviews (at most 51). */
+export async function countedDifferences(db: Executor) {
+  return queryRows<Record<string, string | null>>(
+    db,
+    sql`SELECT s.user_id,
+          row(s.counted_trades, s.first_completed_at, s.counted_rating_sum, s.counted_reviews)::text AS stored,
+          row(c.counted_trades, c.first_completed_at, c.counted_rating_sum, c.counted_reviews)::text AS counted
+        FROM user_stats s JOIN (${COUNTED_FROM_ROWS}) c ON c.user_id = s.user_id
+        WHERE (s.counted_trades, s.first_completed_at, s.counted_rating_sum, s.counted_reviews)
+          IS DISTINCT FROM (c.counted_trades, c.first_completed_at, c.counted_rating_sum, c.counted_reviews)
+        LIMIT 51`,
+  );
 }
 
 /** Replaces every counter with its recomputation from history. */

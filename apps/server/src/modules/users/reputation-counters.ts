@@ -2,16 +2,20 @@ import type { Actor, TradeAction } from '@p2p/shared';
 import type { SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { assert } from '../../errors.ts';
-import { rebuildPairMonths } from '../limits/counted-trades.repository.ts';
+import { pairMonthOf, rebuildPairMonths, worthCounting } from '../limits/counted-trades.repository.ts';
 import {
   type CounterTimes,
+  countedDifferences,
   counterDifferences,
   figureDifferences,
+  insertCountedReview,
   insertReviewCounters,
   orderCountDifferences,
   type PartyDelta,
   partyCountersStatement,
+  rebuildCountedColumns,
   rebuildCounters,
+  refreshCountedTrades,
 } from './reputation-counters.repository.ts';
 
 /**
@@ -84,10 +88,39 @@ export function tradeCountersStatement(trade: CounterTimes, action: TradeAction,
   return partyCountersStatement(trade, parties);
 }
 
-/** Counts a new review for its subject; same transaction as the review row. */
-export async function applyReviewCounters(tx: Tx, subjectId: string, rating: number) {
+/**
+ * After the completing write of a trade between `userIds` (same transaction): their counted
+ * trades from the pair rows it wrote (docs/decisions/035).
+ */
+export async function applyCompletionCounters(tx: Tx, userIds: [string, string]): Promise<void> {
+  assert(userIds[0] !== userIds[1], 'a trade with one user on both sides');
+  await refreshCountedTrades(tx, userIds);
+}
+
+/** A new review as its counters see it, with the completed trade it is about. */
+export interface ReviewCounted {
+  reviewId: string;
+  subjectId: string;
+  authorId: string;
+  rating: number;
+  trade: { amountFiat: bigint; fiatCurrency: string; completedAt: Date | null };
+}
+
+/**
+ * Counts a new review for its subject; same transaction as the review row. Every review counts
+ * in the raw counters; the shown rating takes only the first of an author for a month's trades
+ * worth counting (docs/decisions/035).
+ */
+export async function applyReviewCounters(tx: Tx, review: ReviewCounted) {
+  const { rating } = review;
   assert(Number.isInteger(rating) && rating >= 1 && rating <= 5, `rating ${rating} out of range`);
-  await insertReviewCounters(tx, subjectId, rating);
+  assert(review.subjectId !== review.authorId, 'a review of oneself');
+  await insertReviewCounters(tx, review.subjectId, rating);
+  const { trade } = review;
+  assert(trade.completedAt !== null, `review ${review.reviewId} of a trade never completed`);
+  // Only a trade worth counting gives its review weight, once a pair and month.
+  if (!worthCounting(trade.amountFiat, trade.fiatCurrency)) return;
+  await insertCountedReview(tx, { ...review, month: pairMonthOf(trade.completedAt) });
 }
 
 /**
@@ -99,6 +132,7 @@ export async function rebuildReputationCounters(db: Executor): Promise<void> {
     await rebuildCounters(tx);
     // The counted trades' pair rows come from the same history (docs/decisions/035).
     await rebuildPairMonths(tx);
+    await rebuildCountedColumns(tx);
   });
 }
 
@@ -121,6 +155,9 @@ export async function auditReputationCounters(
   const shown = !figures ? [] : await figureDifferences(db);
   for (const r of shown.slice(0, 50))
     problems.push(`reputation of ${r.id}: from counters ${r.stored}, recomputed ${r.counted}`);
+  const counted = await countedDifferences(db);
+  for (const r of counted.slice(0, 50))
+    problems.push(`counted trades and reviews of ${r.user_id}: stored ${r.stored}, from rows ${r.counted}`);
   const perOrder = await orderCountDifferences(db);
   for (const r of perOrder.slice(0, 50))
     problems.push(`order ${r.id}: completed_trades ${r.stored}, completed trades found ${r.counted}`);

@@ -1,5 +1,6 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
+import { countedRule, countedTradesSql } from '../limits/counted-trades.repository.ts';
 
 /** The SQL of reputations: recomputed from history, or read from the counters of user_stats. */
 
@@ -64,15 +65,61 @@ const FIGURES_FROM_STATS: Record<keyof ReputationFigures, string> = {
     'CASE WHEN s.payment_count > 0 THEN (s.payment_seconds / s.payment_count)::numeric(12,0)::text END',
 };
 
+/**
+ * What others are shown (docs/decisions/035): counted trades (distinct counterparties a month,
+ * worth the minimum, once the first trade is 72 hours old) and the rating of counted reviews.
+ */
+export interface CountedFigures {
+  counted: string;
+  counted_rating: string | null;
+  counted_reviews: string;
+}
+
+/** The raw figures and the counted ones: a reputation as shown. */
+export type ShownFigures = ReputationFigures & CountedFigures;
+
+export const timeOf = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+
+/** CountedFigures from the counters of user_stats row `s` at `at` (the rule applies when read). */
+function countedFromStats(at: SQL): { [K in keyof CountedFigures]: SQL<CountedFigures[K]> } {
+  return {
+    counted: sql<string>`${countedRule(sql`COALESCE(s.counted_trades, 0)`, sql`s.first_completed_at`, at)}::text`,
+    counted_rating: sql<string | null>`CASE WHEN s.counted_reviews > 0
+      THEN (s.counted_rating_sum::numeric / s.counted_reviews)::numeric(3,2)::text END`,
+    counted_reviews: sql<string>`COALESCE(s.counted_reviews, 0)::text`,
+  };
+}
+
+/** CountedFigures as SQL select columns, for a query that joins user_stats as `s`. */
+export function countedColumns(at: SQL): SQL {
+  const f = countedFromStats(at);
+  return sql`${f.counted} AS counted, ${f.counted_rating} AS counted_rating, ${f.counted_reviews} AS counted_reviews`;
+}
+
+/**
+ * CountedFigures of a user row `u` at `at` recomputed from the pair rows and counted reviews,
+ * not the counters (the check of countedColumns).
+ */
+export function countedColumnsFromRows(at: SQL): SQL {
+  return sql`COALESCE(${countedTradesSql(sql`u.id`, at)}, 0)::text AS counted,
+    (SELECT AVG(r.rating)::numeric(3,2)::text FROM review_pair_months rp JOIN reviews r ON r.id = rp.review_id
+       WHERE rp.subject_id = u.id) AS counted_rating,
+    (SELECT COUNT(*) FROM review_pair_months rp WHERE rp.subject_id = u.id)::text AS counted_reviews`;
+}
+
 /** FIGURES_FROM_STATS as SQL select columns. */
 export const REPUTATION_FROM_STATS = Object.entries(FIGURES_FROM_STATS)
   .map(([name, expression]) => `${expression} AS ${name}`)
   .join(',\n  ');
 
-/** FIGURES_FROM_STATS as Drizzle select fields, for a query that joins user_stats as `s`. */
-export function reputationFields(): { [K in keyof ReputationFigures]: SQL<ReputationFigures[K]> } {
+/**
+ * FIGURES_FROM_STATS and the counted figures at `now` as Drizzle select fields, for a query
+ * that joins user_stats as `s`.
+ */
+export function reputationFields(now: Date): { [K in keyof ShownFigures]: SQL<ShownFigures[K]> } {
   const f = FIGURES_FROM_STATS;
   return {
+    ...countedFromStats(timeOf(now)),
     rating: sql<string | null>`${sql.raw(f.rating)}`,
     reviews: sql<string>`${sql.raw(f.reviews)}`,
     completed: sql<string>`${sql.raw(f.completed)}`,
@@ -84,39 +131,36 @@ export function reputationFields(): { [K in keyof ReputationFigures]: SQL<Reputa
   };
 }
 
-/** The figures of many users from their counter rows (users without one have no row). */
+/** The figures of many users at `now` from their counter rows (users without one have no row). */
 export async function figuresOfUsers(
   db: Executor,
   ids: string[],
-): Promise<(ReputationFigures & { id: string })[]> {
+  now: Date,
+): Promise<(ShownFigures & { id: string })[]> {
   const idList = sql.join(
     ids.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  return queryRows<ReputationFigures & { id: string }>(
+  return queryRows<ShownFigures & { id: string }>(
     db,
-    sql`SELECT s.user_id AS id, ${sql.raw(REPUTATION_FROM_STATS)}
+    sql`SELECT s.user_id AS id, ${sql.raw(REPUTATION_FROM_STATS)}, ${countedColumns(timeOf(now))}
         FROM user_stats s WHERE s.user_id IN (${idList})`,
   );
 }
 
-/**
- * Completed trades of user `id` since `since`, either side (a trade never has one user on both
- * sides), as a select column: two index-only range scans of the partial indexes of migration
- * 0031, cheap for the owners of a book page (docs/decisions/028).
- */
-export const completedSince = (id: SQL | AnyColumn, since: Date) =>
-  sql<string>`((SELECT COUNT(*) FROM trades t WHERE t.status = 'COMPLETED' AND t.seller_id = ${id}
-      AND t.completed_at > ${since})
-    + (SELECT COUNT(*) FROM trades t WHERE t.status = 'COMPLETED' AND t.buyer_id = ${id}
-      AND t.completed_at > ${since}))::text`;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Completed trades of a user since `since`, either side. */
-export async function completedSinceOf(db: Executor, userId: string, since: Date): Promise<number> {
-  const [row] = await queryRows<{ n: string }>(
-    db,
-    sql`SELECT ${completedSince(sql`${userId}::uuid`, since)} AS n`,
-  );
+/**
+ * Counted trades of user `id` in the 30 days before `now` (docs/decisions/028, 035): its
+ * qualified pair months with a trade in them, by the counted rule, as a select column. One
+ * primary-key range of the user's pair rows, cheap for the owners of a book page.
+ */
+export const counted30d = (id: SQL | AnyColumn, now: Date) =>
+  sql<string>`COALESCE(${countedTradesSql(sql`${id}`, timeOf(now), timeOf(new Date(now.getTime() - 30 * DAY_MS)))}, 0)::text`;
+
+/** Counted trades of a user in the 30 days before `now`. */
+export async function counted30dOf(db: Executor, userId: string, now: Date): Promise<number> {
+  const [row] = await queryRows<{ n: string }>(db, sql`SELECT ${counted30d(sql`${userId}::uuid`, now)} AS n`);
   return Number(row?.n ?? 0);
 }
 

@@ -1,22 +1,33 @@
 import { effectiveName, formatFiat, type ReviewView } from '@p2p/shared';
 import type { Executor } from '../../db/client.ts';
 import {
-  completedSinceOf,
   completedVolumeRub,
+  counted30dOf,
   figuresOfUsers,
   latestReviewsOf,
-  type ReputationFigures,
+  type ShownFigures,
 } from './reputation.repository.ts';
 
 // trade-view.repository.ts reads the figures through this module.
-export { REPUTATION_FROM_STATS, type ReputationFigures } from './reputation.repository.ts';
+export {
+  countedColumns,
+  REPUTATION_FROM_STATS,
+  type ReputationFigures,
+  type ShownFigures,
+} from './reputation.repository.ts';
 
-/** Figures shown next to a trader, all computed from stored trades and reviews. */
+/**
+ * Figures shown next to a trader, all computed from stored trades and reviews. Trades, the
+ * completion rate and the rating weigh repeat pairs once a month (docs/decisions/035).
+ */
 export interface ReputationSummary {
+  /** Mean stars of the counted reviews. */
   rating: number | null;
+  /** Counted reviews: the first of each author a month, for trades worth counting. */
   reviewsCount: number;
+  /** Counted trades: distinct counterparties a month, worth the minimum, after 72 hours. */
   completedTrades: number;
-  /** Completed / (completed + trades this user cancelled or let expire as buyer), percent. */
+  /** Counted / (counted + trades this user cancelled or let expire as buyer), percent. */
   completionRate: number | null;
   /** Average seconds from the buyer's "paid" to completion, over trades this user sold. */
   avgReleaseSeconds: number | null;
@@ -33,7 +44,7 @@ export interface ReputationSummary {
 
 export interface Reputation extends ReputationSummary {
   totalVolumeRub: string;
-  /** Trades completed in the 30 days before now, either side (docs/decisions/028). */
+  /** Counted trades of the 30 days before now (docs/decisions/028, 035). */
   trades30d: number;
   reviews: ReviewView[];
 }
@@ -49,13 +60,13 @@ const EMPTY: ReputationSummary = {
   avgPaymentSeconds: null,
 };
 
-export function toReputationSummary(r: ReputationFigures): ReputationSummary {
-  const completed = Number(r.completed);
+export function toReputationSummary(r: ShownFigures): ReputationSummary {
+  const completed = Number(r.counted);
   const failed = Number(r.failed);
   const finished = completed + failed;
   return {
-    rating: r.rating === null ? null : Number(r.rating),
-    reviewsCount: Number(r.reviews),
+    rating: r.counted_rating === null ? null : Number(r.counted_rating),
+    reviewsCount: Number(r.counted_reviews),
     completedTrades: completed,
     completionRate: finished === 0 ? null : Math.round((completed / finished) * 1000) / 10,
     avgReleaseSeconds: r.avg_release === null ? null : Number(r.avg_release),
@@ -65,26 +76,28 @@ export function toReputationSummary(r: ReputationFigures): ReputationSummary {
   };
 }
 
-/** Reputation of many users in one round trip (order book, trade lists): one counter row each. */
+/**
+ * Reputation of many users at `now` in one round trip (order book, trade lists): one counter
+ * row each.
+ */
 export async function reputationSummaries(
   db: Executor,
   userIds: string[],
+  now: Date,
 ): Promise<Map<string, ReputationSummary>> {
   const ids = [...new Set(userIds)];
   const result = new Map<string, ReputationSummary>();
   if (ids.length === 0) return result;
-  const rows = await figuresOfUsers(db, ids);
+  const rows = await figuresOfUsers(db, ids, now);
   for (const r of rows) result.set(r.id, toReputationSummary(r));
   for (const id of ids) if (!result.has(id)) result.set(id, EMPTY);
   return result;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 export async function reputationOf(db: Executor, userId: string, now: Date): Promise<Reputation> {
-  const summary = (await reputationSummaries(db, [userId])).get(userId) ?? EMPTY;
+  const summary = (await reputationSummaries(db, [userId], now)).get(userId) ?? EMPTY;
   const volume = await completedVolumeRub(db, userId);
-  const trades30d = await completedSinceOf(db, userId, new Date(now.getTime() - 30 * DAY_MS));
+  const trades30d = await counted30dOf(db, userId, now);
   const reviewRows = await latestReviewsOf(db, userId);
   return {
     ...summary,

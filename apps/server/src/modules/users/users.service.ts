@@ -46,7 +46,7 @@ export class UsersService {
 
   /** The user's own record with their computed rating and completed trades. */
   async view(user: UserRow): Promise<UserView> {
-    return userViewOf(this.ctx.db, user);
+    return userViewOf(this.ctx.db, user, this.ctx.clock.now());
   }
 
   async publicProfile(userId: string): Promise<PublicProfile> {
@@ -107,7 +107,7 @@ export class UsersService {
 }
 
 /** `toUserView` with the reputation read from `db`. */
-export async function userViewOf(db: Executor, user: UserRow): Promise<UserView> {
-  const rep = (await reputationSummaries(db, [user.id])).get(user.id);
+export async function userViewOf(db: Executor, user: UserRow, now: Date): Promise<UserView> {
+  const rep = (await reputationSummaries(db, [user.id], now)).get(user.id);
   return toUserView(user, rep ?? { rating: null, completedTrades: 0 });
 }

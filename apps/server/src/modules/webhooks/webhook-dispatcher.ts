@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { PollingLoop } from '../../lib/polling-loop.ts';
 import { merchantSecretBox } from '../api-keys/api-keys.service.ts';
 import { signWebhook } from '../api-keys/signing.ts';
 import type { SecretBox } from '../two-factor/secret-box.ts';
@@ -54,17 +55,20 @@ interface AttemptOutcome {
  * marked failed. Time comes from the context clock, so tests move it.
  */
 export class WebhookDispatcher {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly loop: PollingLoop;
   private readonly box: SecretBox;
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly log: DispatcherLog = { error: () => {} },
+    log: DispatcherLog = { error: () => {} },
     /** How host names are resolved (tests pass their own). */
     private readonly lookup: HostLookup = systemLookup,
   ) {
     this.box = merchantSecretBox(ctx);
+    this.loop = new PollingLoop(
+      () => this.tick(),
+      (error) => log.error({ err: error }, 'webhook delivery pass failed'),
+    );
   }
 
   /** One pass: claims and sends due deliveries until none is left (or a batch's worth of passes). */
@@ -145,22 +149,12 @@ export class WebhookDispatcher {
   }
 
   start(intervalMs: number): void {
-    const loop = () => {
-      this.running = this.tick()
-        .catch((error: unknown) => this.log.error({ err: error }, 'webhook delivery pass failed'))
-        .finally(() => {
-          this.running = null;
-          if (this.timer) this.timer = setTimeout(loop, intervalMs);
-        });
-    };
-    this.timer = setTimeout(loop, intervalMs);
+    this.loop.start(intervalMs);
   }
 
   /** Stops scheduling and waits for a pass in flight. */
-  async stop(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 }
 

@@ -57,6 +57,7 @@ export class WebhooksService {
           kind: 'webhook_created',
           at: this.ctx.clock.now().toISOString(),
         });
+        await events.writeTo(tx, this.ctx.clock.now());
         return { id, secret };
       }),
     );

@@ -120,6 +120,7 @@ export class WithdrawalDecisionsService {
       await this.refuseUnlessOpen(tx, actor, row, action);
       const txHash = action === 'complete' ? await this.checkedTxHash(tx, row, txHashText ?? '') : null;
       await this.applyLocked(tx, { actor, row, action, note, txHash, now, events });
+      await events.writeTo(tx, now);
     });
   }
 

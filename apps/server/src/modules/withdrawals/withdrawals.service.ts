@@ -125,6 +125,7 @@ export class WithdrawalsService {
           });
           await this.hold(tx, row, now);
           announce(events, row, null);
+          await events.writeTo(tx, now);
           const user = await findUserById(tx, userId);
           return toWithdrawalView(row, {
             firstName: user?.firstName ?? '',
@@ -204,6 +205,7 @@ export class WithdrawalsService {
       const updated = await repo.updateWithdrawal(tx, id, { status: 'CANCELLED', updatedAt: now });
       await ledger.unlockWithdrawal(tx, moneyOf(row), 'Withdrawal cancelled by the user', now);
       announce(events, updated, row.status);
+      await events.writeTo(tx, now);
       const user = await findUserById(tx, userId);
       return toWithdrawalView(updated, {
         firstName: user?.firstName ?? '',

@@ -185,4 +185,10 @@ export const money: Messages<typeof ru> = {
   'tfa.disableCode': 'Code from the app or a recovery code',
   'tfa.enabled': 'Two-factor authentication is on',
   'tfa.disabled': 'Two-factor authentication is off',
+  'tfa.renew': 'New recovery codes',
+  'tfa.renewText':
+    'The old recovery codes will stop working. Withdrawals and selling will be paused for the security hold.',
+  'tfa.renewCode': 'Code from the app',
+  'tfa.renewConfirm': 'Issue new codes',
+  'tfa.renewed': 'New recovery codes issued',
 };

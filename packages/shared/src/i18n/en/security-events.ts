@@ -14,6 +14,9 @@ export const securityEvents: Messages<typeof ru> = {
   'notify.security.sign_in.message': `Someone signed in to your account. ${where}`,
   'notify.security.api_key_created.title': 'API key created',
   'notify.security.api_key_created.message': 'A new API key was created for your account.',
+  'notify.security.recovery_codes_renewed.title': 'New recovery codes issued',
+  'notify.security.recovery_codes_renewed.message':
+    'New two-factor recovery codes were issued for the account; the previous ones no longer work.',
   'notify.security.webhook_created.title': 'Webhook added',
   'notify.security.webhook_created.message':
     'A webhook was added to your account: it receives the events of your trades.',
@@ -41,6 +44,7 @@ export const securityEvents: Messages<typeof ru> = {
   'security.event.two_factor_disabled': '2FA turned off',
   'security.event.sign_in': 'New sign-in',
   'security.event.api_key_created': 'API key created',
+  'security.event.recovery_codes_renewed': 'New recovery codes issued',
   'security.event.webhook_created': 'Webhook added',
   'security.event.address_saved': 'Withdrawal address saved',
   'security.event.telegram_linked': 'Telegram connected',

@@ -15,6 +15,9 @@ export const securityEvents = {
   'notify.security.sign_in.message': `Выполнен вход в аккаунт. ${where}`,
   'notify.security.api_key_created.title': 'Создан API-ключ',
   'notify.security.api_key_created.message': 'В аккаунте создан новый API-ключ.',
+  'notify.security.recovery_codes_renewed.title': 'Выпущены новые резервные коды',
+  'notify.security.recovery_codes_renewed.message':
+    'Для аккаунта выпущены новые резервные коды двухфакторной аутентификации; прежние больше не действуют.',
   'notify.security.webhook_created.title': 'Добавлен вебхук',
   'notify.security.webhook_created.message': 'В аккаунте добавлен вебхук: он получает события ваших сделок.',
   'notify.security.address_saved.title': 'Сохранен адрес вывода',
@@ -41,6 +44,7 @@ export const securityEvents = {
   'security.event.two_factor_disabled': 'Отключена двухфакторная аутентификация',
   'security.event.sign_in': 'Новый вход',
   'security.event.api_key_created': 'Создан API-ключ',
+  'security.event.recovery_codes_renewed': 'Выпущены новые резервные коды',
   'security.event.webhook_created': 'Добавлен вебхук',
   'security.event.address_saved': 'Сохранен адрес вывода',
   'security.event.telegram_linked': 'Подключен Telegram',

@@ -22,6 +22,9 @@ export const twoFactorApi = {
     }),
   disable: (code: string) =>
     apiRequest<{ enabled: false }>('/users/2fa/disable', { method: 'POST', body: { code } }),
+  /** New recovery codes in place of the old ones (re-authentication asked by lib/api). */
+  renewRecoveryCodes: (code: string) =>
+    apiRequest<{ recoveryCodes: string[] }>('/users/2fa/recovery-codes', { method: 'POST', body: { code } }),
   stepUp: (code: string) =>
     apiRequest<{ stepUpUntil: string }>('/users/2fa/step-up', { method: 'POST', body: { code } }),
   /** Development sign-in only: a demo user's current code (404 elsewhere). */

@@ -27,6 +27,10 @@ function serve(initiallyOn: boolean) {
       enabled = true;
       return ok({ enabled: true, recoveryCodes: ['aaaaa-bbbbb'] });
     }
+    if (path === '/users/2fa/recovery-codes') {
+      if (body.code !== '333333') return wrong();
+      return ok({ recoveryCodes: ['ccccc-ddddd', 'eeeee-fffff'] });
+    }
     if (path === '/users/2fa/disable') {
       if (body.code !== '222222') return wrong();
       enabled = false;
@@ -75,5 +79,26 @@ describe('two-factor on the security page', () => {
     await waitFor(() =>
       expect(posts.at(-1)).toEqual({ path: '/users/2fa/disable', body: { code: '222222' } }),
     );
+  });
+
+  it('issues new recovery codes with a code from the app and shows them once', async () => {
+    const posts = serve(true);
+    renderApp(<TwoFactorPanel />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Новые резервные коды' }));
+    expect(screen.getByText(/Старые резервные коды перестанут работать/)).toBeTruthy();
+    const input = screen.getByLabelText('Код из приложения');
+    fireEvent.change(input, { target: { value: '000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Выпустить новые коды' }));
+    expect(await screen.findByText(WRONG)).toBeTruthy();
+    fireEvent.change(input, { target: { value: '333333' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Выпустить новые коды' }));
+    const list = await screen.findByRole('list', { name: 'Резервные коды' });
+    expect(list.textContent).toContain('ccccc-ddddd');
+    expect(posts.filter((p) => p.path === '/users/2fa/recovery-codes').map((p) => p.body)).toEqual([
+      { code: '000000' },
+      { code: '333333' },
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Я сохранил коды' }));
+    await waitFor(() => expect(screen.queryByText('ccccc-ddddd')).toBeNull());
   });
 });

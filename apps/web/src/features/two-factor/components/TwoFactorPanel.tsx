@@ -9,10 +9,11 @@ import { TWO_FACTOR_KEY, twoFactorApi, useTwoFactorStatus } from '../api/two-fac
 import { useCodeForm } from '../hooks/use-code-form';
 import { EnrolSteps } from './EnrolSteps';
 import { RecoveryCodes } from './RecoveryCodes';
+import { RenewRecoveryCodes } from './RenewRecoveryCodes';
 
 /**
  * Two-factor on the security page: its state, enrolment (EnrolSteps), recovery codes shown
- * once, and turning it off with a code.
+ * once (after enrolling or renewing them), and turning it off with a code.
  */
 export function TwoFactorPanel() {
   const t = useT();
@@ -49,7 +50,10 @@ export function TwoFactorPanel() {
       {recovery ? (
         <RecoveryCodes codes={recovery} onDone={() => setRecovery(null)} />
       ) : s.enabled ? (
-        <DisableForm />
+        <>
+          <DisableForm />
+          <RenewRecoveryCodes onRenewed={setRecovery} />
+        </>
       ) : (
         <EnrolSteps
           onEnabled={(codes) => {

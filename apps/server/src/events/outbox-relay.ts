@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/client.ts';
+import { DeferredJobs } from '../lib/after-response.ts';
+import type { Clock } from '../lib/clock.ts';
+import { isDurable, type Notifier, type OutboxRef, type RealtimeEvent } from './notifier.ts';
+import { claimStale, markDone, type OutboxEvent, pruneDone } from './outbox-store.ts';
+
+/**
+ * A consumer that makes durable effects of events (an inbox entry, a webhook delivery row, a
+ * bot message, the auto-reply line): idempotent by `event.id`, since an event may come twice
+ * (its first delivery's instance died before marking it done). It receives a batch (one
+ * request's events, or a dispatcher pass) and throws when any effect failed: the batch stays
+ * due and comes again.
+ */
+export type DurableConsumer = (events: readonly DeliveredEvent[]) => Promise<void>;
+
+/** An outbox event as consumers get it: `room` typed as the notifier's. */
+export type DeliveredEvent = OutboxEvent & { room: RealtimeEvent['room'] };
+
+export interface RelayLog {
+  error(obj: object, msg: string): void;
+}
+
+/** How the dispatcher passes go: how stale an event must be, how many per pass, for how long. */
+export const REDELIVERY = {
+  /** An event younger than this is its own instance's to deliver (the fast path). */
+  graceMs: 2_000,
+  batch: 100,
+  leaseMs: 60_000,
+  /** After this many passes an event is given up (logged), so one poison row never clogs. */
+  maxAttempts: 20,
+  /** Done rows are forgotten after a day. */
+  keepDoneMs: 24 * 3_600_000,
+} as const;
+
+/**
+ * Delivers the outbox (docs/decisions/041-transactional-outbox.md). The fast path: each event a
+ * request published after its commit goes to the durable consumers once the response is out,
+ * a request's events together, and their rows are marked done in one statement. The sockets
+ * are not this class's: they hear the notifier at once, so their latency does not change. The
+ * slow path (`redeliver`, run every second by every instance): events still not done a few
+ * seconds after their commit are claimed and given to the consumers again.
+ */
+export class OutboxRelay {
+  private readonly consumers = new Set<DurableConsumer>();
+  private readonly jobs = new DeferredJobs();
+  private readonly unsubscribe: () => void;
+  private pending: { event: DeliveredEvent; written: boolean }[] = [];
+
+  constructor(
+    private readonly db: Db,
+    notifier: Notifier,
+    private readonly clock: Clock,
+    private readonly log: RelayLog,
+  ) {
+    this.unsubscribe = notifier.subscribe((e, outbox) => this.accept(e, outbox));
+  }
+
+  /** Adds a durable consumer (returns its removal). */
+  consume(consumer: DurableConsumer): () => void {
+    this.consumers.add(consumer);
+    return () => this.consumers.delete(consumer);
+  }
+
+  /** Resolves once every event received so far went through the consumers (tests, shutdown). */
+  idle(): Promise<void> {
+    return this.jobs.idle();
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+
+  private accept(e: RealtimeEvent, outbox: OutboxRef | undefined): void {
+    if (!isDurable(e)) return;
+    // An event published without a row (outside a PendingEvents transaction) still reaches the
+    // consumers, once, with an id of its own.
+    const event = { ...e, id: outbox?.id ?? randomUUID(), at: outbox?.at ?? this.clock.now() };
+    this.pending.push({ event, written: outbox !== undefined });
+    // The first event of a batch schedules its delivery, after the request's answer; the events
+    // published until then (the rest of the request's) ride along.
+    if (this.pending.length > 1) return;
+    this.jobs.run(
+      async () => {
+        const batch = this.pending;
+        this.pending = [];
+        await this.deliver(
+          batch.map((b) => b.event),
+          batch.filter((b) => b.written).map((b) => b.event.id),
+        );
+      },
+      (error) => this.log.error({ err: error }, 'outbox delivery failed; the dispatcher retries it'),
+    );
+  }
+
+  /** Gives the batch to every consumer, then marks the written ones done (when all succeeded). */
+  private async deliver(events: DeliveredEvent[], written: string[]): Promise<void> {
+    const results = await Promise.allSettled([...this.consumers].map((consume) => consume(events)));
+    const failed = results.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    await markDone(this.db, written, this.clock.now());
+  }
+
+  /**
+   * One dispatcher pass: claims the events not done `graceMs` after their commit (their instance
+   * died, or a consumer failed), delivers them again and marks them done; forgets old done rows.
+   * Answers how many events it delivered.
+   */
+  async redeliver(now: Date = this.clock.now()): Promise<number> {
+    const claimed = await claimStale(this.db, {
+      before: new Date(now.getTime() - REDELIVERY.graceMs),
+      now,
+      leaseUntil: new Date(now.getTime() + REDELIVERY.leaseMs),
+      limit: REDELIVERY.batch,
+    });
+    const givenUp = claimed.filter((e) => e.attempts > REDELIVERY.maxAttempts);
+    if (givenUp.length) {
+      this.log.error({ ids: givenUp.map((e) => e.id) }, 'outbox events given up after every attempt failed');
+      await markDone(
+        this.db,
+        givenUp.map((e) => e.id),
+        now,
+      );
+    }
+    const due = claimed.filter((e) => e.attempts <= REDELIVERY.maxAttempts) as DeliveredEvent[];
+    if (due.length)
+      await this.deliver(
+        due,
+        due.map((e) => e.id),
+      );
+    await pruneDone(this.db, new Date(now.getTime() - REDELIVERY.keepDoneMs), 1_000);
+    return due.length;
+  }
+}

@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { type Call, startBotApi, telegramUser } from '../notifications/bot-api-stub.ts';
+import { bankCard, createTemplate, tradeScenario } from '../payment-templates/setup.ts';
+
+/**
+ * The transactional outbox (docs/decisions/041): a state change's events are rows of its own
+ * transaction, and what they cause (inbox entries, bot messages, webhook deliveries) arrives
+ * even when the instance that committed never delivered them, once and only once to the user.
+ */
+let api: Awaited<ReturnType<typeof startBotApi>>;
+let calls: Call[];
+
+beforeAll(async () => {
+  api = await startBotApi();
+  calls = api.calls;
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+const count = async (t: TestApp, query: ReturnType<typeof sql>) =>
+  Number((await queryRows<{ n: string | number }>(t.ctx.db, query))[0]?.n ?? 0);
+
+/** The durable effects so far: inbox entries, webhook delivery rows, bot messages. */
+async function effects(t: TestApp) {
+  return {
+    notifications: await count(t, sql`SELECT count(*) AS n FROM notifications`),
+    deliveries: await count(t, sql`SELECT count(*) AS n FROM webhook_deliveries`),
+    botMessages: calls.filter((c) => c.method === 'sendMessage').length,
+  };
+}
+
+/** Dispatcher passes, each a little later than the last, until nothing is left to deliver. */
+async function drain(t: TestApp): Promise<number> {
+  let total = 0;
+  for (let pass = 0; pass < 20; pass++) {
+    t.clock.advance(3_000);
+    const n = await t.app.eventOutbox.redeliver();
+    total += n;
+    if (n === 0) return total;
+  }
+  throw new Error('the outbox did not drain');
+}
+
+/** A webhook of `userId` on every trade event (its sending is the delivery worker's, tested in merchant-api). */
+async function webhookOf(t: TestApp, userId: string): Promise<void> {
+  await t.ctx.db.execute(sql`INSERT INTO webhooks (user_id, url, events, secret_sealed, created_at)
+    VALUES (${userId}::uuid, 'https://example.com/hook',
+      ARRAY['trade:created', 'trade:updated', 'trade:payment_template_attached'], 'sealed', now())`);
+}
+
+describe('the transactional outbox', () => {
+  it('delivers after a crash right after the commits, and a second delivery changes nothing', async () => {
+    const t = await createTestApp({ TELEGRAM_API_ROOT: api.root, PUBLIC_URL: 'https://p2p.example' });
+    try {
+      const tg = telegramUser(t, calls);
+      const s = await tradeScenario(t);
+      await tg.connect(s.buyer, 7001);
+      await tg.connect(s.seller, 7002);
+      await webhookOf(t, s.seller.userId);
+      await webhookOf(t, s.buyer.userId);
+      await tg.settle();
+      await drain(t);
+      const before = await effects(t);
+
+      // The instance "dies" right after each commit: its relay hears nothing more.
+      t.app.eventOutbox.close();
+      const crashed = t.clock.now().toISOString();
+      const { id: templateId } = await createTemplate(t.app, s.seller, bankCard());
+      const attached = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/trades/${s.tradeId}/payment-template`,
+        headers: s.seller.headers,
+        payload: { templateId },
+      });
+      expect(attached.statusCode, attached.body).toBe(200);
+      await tg.settle();
+      expect(await effects(t)).toEqual(before);
+      // Details attached: both parties' events wait in the outbox.
+      expect(await count(t, sql`SELECT count(*) AS n FROM event_outbox WHERE done_at IS NULL`)).toBe(2);
+      // Another instance's dispatcher (or this one after its restart) delivers them.
+      expect(await drain(t)).toBe(2);
+      // A second commit, a second crash: the same again.
+      await s.act(s.buyer.userId, 'mark_paid');
+      expect(await count(t, sql`SELECT count(*) AS n FROM event_outbox WHERE done_at IS NULL`)).toBe(2);
+      expect(await drain(t)).toBe(2);
+      await t.app.notifications.bot?.idle();
+      const after = await effects(t);
+      // The buyer hears of the details, the seller of the payment: one inbox entry and one bot
+      // message each; every event to a user with a webhook on it is one delivery row.
+      expect(after.notifications - before.notifications).toBe(2);
+      expect(after.botMessages - before.botMessages).toBe(2);
+      expect(after.deliveries - before.deliveries).toBe(4);
+      const events = await queryRows<{ id: string }>(
+        t.ctx.db,
+        sql`SELECT id FROM event_outbox WHERE event IN ('trade:updated', 'trade:payment_template_attached')`,
+      );
+      const delivered = await queryRows<{ event_id: string }>(
+        t.ctx.db,
+        sql`SELECT event_id FROM webhook_deliveries`,
+      );
+      const deliveredIds = new Set(delivered.map((d) => d.event_id));
+      for (const e of events) expect(deliveredIds.has(e.id)).toBe(true);
+
+      // Delivered once more (a dispatcher that died before marking them done): nothing new.
+      await t.ctx.db.execute(sql`UPDATE event_outbox SET done_at = NULL, lease_until = NULL
+        WHERE created_at >= ${crashed}::timestamptz`);
+      await drain(t);
+      await t.app.notifications.bot?.idle();
+      expect(await effects(t)).toEqual(after);
+      expect(await count(t, sql`SELECT count(*) AS n FROM event_outbox WHERE done_at IS NULL`)).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('marks the events done on the fast path: the dispatcher finds nothing to do', async () => {
+    const t = await createTestApp();
+    try {
+      const s = await tradeScenario(t);
+      await s.act(s.buyer.userId, 'mark_paid');
+      await t.app.eventOutbox.idle();
+      expect(await count(t, sql`SELECT count(*) AS n FROM event_outbox`)).toBeGreaterThan(0);
+      expect(await count(t, sql`SELECT count(*) AS n FROM event_outbox WHERE done_at IS NULL`)).toBe(0);
+      expect(await drain(t)).toBe(0);
+      // A rolled-back change leaves no row: a wrong action is refused and writes nothing.
+      const rows = await count(t, sql`SELECT count(*) AS n FROM event_outbox`);
+      await expect(s.act(s.buyer.userId, 'release_crypto')).rejects.toThrow();
+      expect(await count(t, sql`SELECT count(*) AS n FROM event_outbox`)).toBe(rows);
+      // Done rows are forgotten after a day.
+      t.clock.advance(25 * 3_600_000);
+      await t.app.eventOutbox.redeliver();
+      expect(await count(t, sql`SELECT count(*) AS n FROM event_outbox`)).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('leaves a batch whose consumer failed to the dispatcher, which delivers it again', async () => {
+    const t = await createTestApp();
+    try {
+      const s = await tradeScenario(t);
+      await t.app.eventOutbox.idle();
+      let failures = 1;
+      const seen: string[] = [];
+      t.app.eventOutbox.consume(async (events) => {
+        if (failures-- > 0) throw new Error('the consumer is down');
+        seen.push(...events.map((e) => e.id));
+      });
+      await s.act(s.buyer.userId, 'mark_paid');
+      await t.app.eventOutbox.idle();
+      // The payment's batch failed once, so its rows wait.
+      const waiting = await queryRows<{ id: string }>(
+        t.ctx.db,
+        sql`SELECT id FROM event_outbox WHERE done_at IS NULL ORDER BY id`,
+      );
+      expect(waiting.length).toBeGreaterThan(0);
+      // (The consumer hears the inbox's own `notification:new` meanwhile, an event with no row.)
+      expect(seen.filter((id) => waiting.some((w) => w.id === id))).toEqual([]);
+      expect(await drain(t)).toBe(waiting.length);
+      expect(seen.filter((id) => waiting.some((w) => w.id === id)).sort()).toEqual(waiting.map((w) => w.id));
+      expect(await count(t, sql`SELECT count(*) AS n FROM event_outbox WHERE done_at IS NULL`)).toBe(0);
+      // The seller's inbox entry of the payment exists once, though the feed heard it twice.
+      expect(await count(t, sql`SELECT count(*) AS n FROM notifications WHERE kind = 'trade_paid'`)).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+});
