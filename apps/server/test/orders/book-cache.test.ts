@@ -1,12 +1,12 @@
 import { formatFiat, Ok, OrderList, OrderTrader, OrderView } from '@p2p/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { BOOK_COUNT_CAP } from '../../src/modules/orders/orders.repository.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { createOrder, createUser, expectLedgerSound, fund, openTrade, PAID } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { type Api, api, payloadOf } from '../trades/support.ts';
+import { type Api, api, buyOrderScenario, payloadOf } from '../trades/support.ts';
 
 // The book page is cached per filter (docs/decisions/019): any change on this instance must
 // show on the next read. And its count stops at BOOK_COUNT_CAP without losing "is there more".
@@ -97,6 +97,106 @@ describe('the cached book', () => {
       // The owner's counted trades wait until the first is 72 hours old (docs/decisions/035).
       user: { trades_count: 0, completion_rate: null },
     });
+  });
+});
+
+/** Statements the book's read sends while `read` runs: none when the cached page answers. */
+async function readsDuring<R>(read: () => Promise<R>): Promise<{ value: R; reads: number }> {
+  const select = vi.spyOn(t.ctx.db, 'select');
+  try {
+    const value = await read();
+    return { value, reads: select.mock.calls.length };
+  } finally {
+    select.mockRestore();
+  }
+}
+
+describe('trade steps the book does not show', () => {
+  const SELL_BTC = 'type=sell&cryptocurrency=BTC';
+  const BUY_BTC = 'type=buy&cryptocurrency=BTC';
+  const trades = () => new TradesService(t.ctx);
+
+  it("keeps the page of a sell order when its buyer pays, and reads it again for the seller's step", async () => {
+    const seller = (await createUser(t.ctx)).id;
+    const buyer = (await createUser(t.ctx)).id;
+    await fund(t.ctx, seller, 'BTC', '1');
+    const { id: orderId } = await createOrder(t.ctx, seller, { amount_crypto: '1' });
+    const tradeId = await openTrade(t.ctx, buyer, orderId, '50000');
+    // The trade took its part: shown on the very next read.
+    const opened = (await book(SELL_BTC)).orders.find((o) => o.id === orderId);
+    expect(opened).toMatchObject({ available_amount: '0.99000000', user: { avg_response_time: null } });
+    // "Paid" moves only the buyer's figures, and the buyer has no order here.
+    await trades().act(buyer, tradeId, 'mark_paid', PAID);
+    expect((await readsDuring(() => book(SELL_BTC))).reads).toBe(0);
+    // Confirming moves the seller's response time, shown on their order: read again.
+    t.clock.advance(60_000);
+    const code = await payloadOf(t.ctx, 'confirm_payment', seller);
+    await trades().act(seller, tradeId, 'confirm_payment', code);
+    const confirmed = await readsDuring(() => book(SELL_BTC));
+    expect(confirmed.reads).toBeGreaterThan(0);
+    expect(confirmed.value.orders.find((o) => o.id === orderId)).toMatchObject({
+      user: { avg_response_time: 60 },
+    });
+    // The release counts the completion on the order and its owner.
+    await trades().act(seller, tradeId, 'release_crypto', {});
+    expect((await book(SELL_BTC)).orders.find((o) => o.id === orderId)).toMatchObject({
+      available_amount: '0.99000000',
+      completed_trades: 1,
+      // The owner's counted trades wait until the first is 72 hours old (docs/decisions/035).
+      user: { trades_count: 0, completion_rate: null },
+    });
+  });
+
+  it("keeps the page of a buy order when its seller confirms, and reads it again for the owner's payment", async () => {
+    const { ownerId, takerId, orderId } = await buyOrderScenario(t);
+    const tradeId = await openTrade(t.ctx, takerId, orderId, '5000');
+    expect((await book(BUY_BTC)).orders.find((o) => o.id === orderId)).toMatchObject({
+      available_amount: '0.09900000',
+    });
+    // The owner is the buyer here: their "paid" moves their payment time, shown on the order.
+    t.clock.advance(30_000);
+    await trades().act(ownerId, tradeId, 'mark_paid', PAID);
+    const paid = await readsDuring(() => book(BUY_BTC));
+    expect(paid.reads).toBeGreaterThan(0);
+    expect(paid.value.orders.find((o) => o.id === orderId)).toMatchObject({
+      user: { avg_payment_time: 30 },
+    });
+    // The taking seller's confirmation moves only the taker's figures.
+    const code = await payloadOf(t.ctx, 'confirm_payment', takerId);
+    await trades().act(takerId, tradeId, 'confirm_payment', code);
+    expect((await readsDuring(() => book(BUY_BTC))).reads).toBe(0);
+  });
+
+  it('keeps pages of other filters when a trade takes part of an order, and shows what it took', async () => {
+    const SELL_USDT = 'type=sell&cryptocurrency=USDT';
+    const seller = (await createUser(t.ctx)).id;
+    const buyer = (await createUser(t.ctx)).id;
+    await fund(t.ctx, seller, 'BTC', '1');
+    const { id: orderId } = await createOrder(t.ctx, seller, { amount_crypto: '1' });
+    await book(SELL_USDT);
+    expect((await book(SELL_BTC)).orders.find((o) => o.id === orderId)?.available_amount).toBe('1.00000000');
+    await openTrade(t.ctx, buyer, orderId, '50000');
+    // A BTC order cannot be on a USDT page, whatever its amount: that page stays.
+    expect((await readsDuring(() => book(SELL_USDT))).reads).toBe(0);
+    const btc = await readsDuring(() => book(SELL_BTC));
+    expect(btc.reads).toBeGreaterThan(0);
+    expect(btc.value.orders.find((o) => o.id === orderId)?.available_amount).toBe('0.99000000');
+    // The unfiltered book can show it too: read again.
+    expect((await book('limit=100')).orders.find((o) => o.id === orderId)?.available_amount).toBe(
+      '0.99000000',
+    );
+  });
+
+  it('gives a cancelled trade back on the next read', async () => {
+    const seller = (await createUser(t.ctx)).id;
+    const buyer = (await createUser(t.ctx)).id;
+    await fund(t.ctx, seller, 'BTC', '1');
+    const { id: orderId } = await createOrder(t.ctx, seller, { amount_crypto: '1' });
+    const tradeId = await openTrade(t.ctx, buyer, orderId, '50000');
+    expect((await book(SELL_BTC)).orders.find((o) => o.id === orderId)?.available_amount).toBe('0.99000000');
+    await trades().act(buyer, tradeId, 'cancel_trade', {});
+    const after = (await book(SELL_BTC)).orders.find((o) => o.id === orderId);
+    expect(after).toMatchObject({ available_amount: '1.00000000', user: { completion_rate: null } });
   });
 });
 

@@ -6,7 +6,7 @@ import { type AppContext, createContext } from '../../src/context.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { BOOK_CACHE_TTL_MS } from '../../src/modules/orders/book-cache.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
-import { createOrder, createUser, expectLedgerSound, fund, PAID } from '../factories.ts';
+import { createOrder, createUser, expectLedgerSound, fund, openTrade, PAID } from '../factories.ts';
 import { createTestDatabase, testConfig } from '../helpers.ts';
 import {
   type Client,
@@ -170,6 +170,36 @@ describe('two instances behind one Redis', () => {
     expect(before).not.toContain(id);
     await vi.waitFor(async () => expect(await read(b)).toContain(id), { timeout: 1000, interval: 10 });
     // Seen before B's cached page would have expired on its own: the message crossed Redis.
+    expect(performance.now() - cachedAt).toBeLessThan(BOOK_CACHE_TTL_MS);
+  });
+
+  it('shows on B what a trade opened on A took', async () => {
+    const read = async (i: Instance, query: string) => {
+      const res = await i.app.inject({ method: 'GET', url: `/api/v1/orders?${query}` });
+      return res.json().data.orders as { id: string; available_amount: string }[];
+    };
+    const seller = await createUser(a.ctx);
+    const buyer = await createUser(a.ctx);
+    await fund(a.ctx, seller.id, 'USDT', '100');
+    const { id } = await createOrder(a.ctx, seller.id, {
+      cryptocurrency: 'USDT',
+      amount_crypto: '100',
+      price_per_unit: '90',
+    });
+    const cachedAt = performance.now();
+    // On A's page (so A knows the order's filter) and on B's.
+    await read(a, 'type=sell&cryptocurrency=USDT');
+    expect((await read(b, 'type=sell&cryptocurrency=USDT')).find((o) => o.id === id)?.available_amount).toBe(
+      '100.00000000',
+    );
+    await openTrade(a.ctx, buyer.id, id, '1800');
+    await vi.waitFor(
+      async () =>
+        expect(
+          (await read(b, 'type=sell&cryptocurrency=USDT')).find((o) => o.id === id)?.available_amount,
+        ).toBe('80.00000000'),
+      { timeout: 1000, interval: 10 },
+    );
     expect(performance.now() - cachedAt).toBeLessThan(BOOK_CACHE_TTL_MS);
   });
 });

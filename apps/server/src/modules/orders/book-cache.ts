@@ -1,6 +1,7 @@
-import type { OrderList } from '@p2p/shared';
+import type { OrderList, ServerEventPayload, TradeAction } from '@p2p/shared';
 import type { RealtimeEvent } from '../../events/notifier.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { movesShownFigures } from '../users/reputation-counters.ts';
 
 /**
  * A cached book page: the page, and the HTTP answer's body made from it once (checked against
@@ -19,8 +20,87 @@ export const BOOK_CACHE_TTL_MS = 1500;
 /** Distinct filters kept at most; past that the cache starts over (offsets make keys unbounded). */
 const MAX_ENTRIES = 500;
 
+/**
+ * A change to the book, as told to the other instances: `all` reads everything again; `owners`
+ * only the pages that show an order of these users (their figures, shown on each of their
+ * orders, moved; which orders are in the book and where did not).
+ */
+export type BookChange =
+  | { kind: 'all' }
+  | { kind: 'owners'; userIds: string[] }
+  | { kind: 'orders'; orders: OrderKey[] };
+
+/**
+ * What places an order in the book's filters. None of it changes in an order's life (its
+ * amounts, status, price and presence do), so it is learned once from any page showing it.
+ */
+export interface OrderKey {
+  id: string;
+  type: string;
+  cryptocurrency: string;
+  fiat_currency: string;
+  payment_methods: readonly string[];
+}
+
+/** The filter of a cached page (the rest of its query is paging). */
+export interface BookScope {
+  type?: string | undefined;
+  cryptocurrency?: string | undefined;
+  fiatCurrency?: string | undefined;
+  paymentMethod?: string | undefined;
+}
+
+/** What the cache needs to see in a cached value: the orders it shows and their owners. */
+export interface ShowsOrders {
+  page: { orders: readonly (OrderKey & { user_id: string })[] };
+}
+
+/** Whether an order with `o`'s key can be on a page of `scope`, wherever its amount and status. */
+function inScope(scope: BookScope, o: OrderKey): boolean {
+  return (
+    (scope.type === undefined || scope.type === o.type) &&
+    (scope.cryptocurrency === undefined || scope.cryptocurrency === o.cryptocurrency) &&
+    (scope.fiatCurrency === undefined || scope.fiatCurrency === o.fiat_currency) &&
+    (scope.paymentMethod === undefined || o.payment_methods.includes(scope.paymentMethod))
+  );
+}
+
+/** Orders whose key the cache remembers at most; past that it starts over. */
+const MAX_KNOWN_ORDERS = 20_000;
+
+/** Trade transitions: the names the machine knows (anything else reads the whole book again). */
+const TRADE_ACTIONS: ReadonlySet<string> = new Set<TradeAction>([
+  'mark_paid',
+  'confirm_payment',
+  'release_crypto',
+  'cancel_trade',
+  'dispute_trade',
+  'expire',
+  'auto_release',
+  'resolve_release',
+  'resolve_refund',
+]);
+
+/**
+ * The owner whose shown figures a `trade:updated` moved: none (`[]`), that recipient, or
+ * null when the event cannot tell (then the whole book is read again).
+ */
+function ownersMovedBy(e: RealtimeEvent): string[] | null {
+  const p = e.payload as Partial<ServerEventPayload<'trade:updated'>> | null;
+  const userId = e.room.startsWith('user:') ? e.room.slice('user:'.length) : null;
+  if (!userId || !e.recipientRole || !p?.action || !p.actor || !TRADE_ACTIONS.has(p.action)) return null;
+  try {
+    return movesShownFigures(p.action as TradeAction, p.actor, e.recipientRole) ? [userId] : [];
+  } catch {
+    return null;
+  }
+}
+
 interface Entry<T> {
   version: number;
+  scope: BookScope;
+  /** The value once read (until then the entry's content is unknown). */
+  settled?: T;
   /** When it was read, on the app's clock and on the process's monotonic clock. */
   clockAt: number;
   monoAt: number;
@@ -30,15 +110,18 @@ interface Entry<T> {
 }
 
 /**
- * Short-lived cache of public book pages, one per filter. Any order or trade change on this
- * instance bumps the version, and an entry read under an older version is never served, so
- * a page read while a change committed is not kept. Concurrent misses of one filter share
- * one database read.
+ * Short-lived cache of public book pages, one per filter. An order change on this instance
+ * bumps the version, and an entry read under an older version is never served, so a page read
+ * while a change committed is not kept. A trade step that moves only its parties' figures drops
+ * the pages showing their orders and every page still being read. Concurrent misses of one
+ * filter share one database read.
  */
-export class BookCache<T> {
+export class BookCache<T extends ShowsOrders> {
   private version = 0;
   private readonly entries = new Map<string, Entry<T>>();
-  private readonly localChange = new Set<() => void>();
+  private readonly localChange = new Set<(change: BookChange) => void>();
+  /** The keys of orders seen on a page, to tell which pages a change to one can reach. */
+  private readonly known = new Map<string, OrderKey>();
 
   constructor(
     private readonly clock: Clock,
@@ -53,27 +136,110 @@ export class BookCache<T> {
   invalidate(fromElsewhere = false): void {
     this.version += 1;
     this.entries.clear();
-    if (fromElsewhere) return;
-    for (const listener of this.localChange) listener();
+    if (!fromElsewhere) this.tell({ kind: 'all' });
+  }
+
+  /**
+   * The figures shown next to these users moved (a trade step counted them), and nothing else
+   * the book shows: which orders are in it, their order and their rows stay. Drops the pages
+   * that show an order of theirs, and the pages still being read (what they hold is not known
+   * yet, and may be from before the change).
+   */
+  forgetOwners(userIds: readonly string[], fromElsewhere = false): void {
+    if (userIds.length === 0) return;
+    const owners = new Set(userIds);
+    for (const [key, entry] of this.entries) {
+      const shown = entry.settled?.page.orders;
+      if (!shown || shown.some((o) => owners.has(o.user_id))) this.entries.delete(key);
+    }
+    if (!fromElsewhere) this.tell({ kind: 'owners', userIds: [...owners] });
+  }
+
+  /** A change told by another instance. */
+  apply(change: BookChange): void {
+    if (change.kind === 'owners') this.forgetOwners(change.userIds, true);
+    else if (change.kind === 'orders') this.dropScopes(change.orders);
+    else this.invalidate(true);
+  }
+
+  /**
+   * These orders changed (an amount taken or given back, a status, a completion counted): they
+   * may have entered or left the book or moved the count, but only among pages of a filter they
+   * match. Drops those pages and the pages still being read. An order the cache never saw on a
+   * page (its filter is not known) empties the whole cache.
+   */
+  forgetOrders(orderIds: readonly string[]): void {
+    const keys: OrderKey[] = [];
+    for (const id of new Set(orderIds)) {
+      const key = this.known.get(id);
+      if (!key) {
+        this.invalidate();
+        return;
+      }
+      keys.push(key);
+    }
+    if (keys.length === 0) return;
+    this.dropScopes(keys);
+    this.tell({ kind: 'orders', orders: keys });
+  }
+
+  private dropScopes(keys: readonly OrderKey[]): void {
+    for (const [key, entry] of this.entries) {
+      if (!entry.settled || keys.some((o) => inScope(entry.scope, o))) this.entries.delete(key);
+    }
+  }
+
+  private learn(value: T): void {
+    if (this.known.size >= MAX_KNOWN_ORDERS) this.known.clear();
+    for (const o of value.page.orders) {
+      if (this.known.has(o.id)) continue;
+      const { id, type, cryptocurrency, fiat_currency, payment_methods } = o;
+      this.known.set(id, { id, type, cryptocurrency, fiat_currency, payment_methods });
+    }
+  }
+
+  private tell(change: BookChange): void {
+    for (const listener of this.localChange) listener(change);
   }
 
   /** Calls `listener` after every change made on this instance. */
-  onLocalChange(listener: () => void): () => void {
+  onLocalChange(listener: (change: BookChange) => void): () => void {
     this.localChange.add(listener);
     return () => this.localChange.delete(listener);
   }
 
-  /** Post-commit realtime events that change what the book shows. */
+  /**
+   * Post-commit realtime events that change what the book shows. An order's change (created,
+   * edited, paused, deleted, an amount taken by a trade or given back, a completion counted)
+   * comes as `order:*` and reads the book again. A trade step (`trade:updated`, one per party)
+   * moves at most that party's figures: only the pages showing their orders go
+   * (docs/decisions/019).
+   */
   observe(e: RealtimeEvent): void {
-    if (e.event.startsWith('order:') || e.event === 'trade:created' || e.event === 'trade:updated')
-      this.invalidate();
+    if (e.event.startsWith('order:') || e.event === 'trade:created') {
+      const orderId = (e.payload as { orderId?: unknown } | null)?.orderId;
+      if (typeof orderId === 'string') this.forgetOrders([orderId]);
+      else this.invalidate();
+      return;
+    }
+    if (e.event !== 'trade:updated') return;
+    const owners = ownersMovedBy(e);
+    if (owners === null) this.invalidate();
+    else this.forgetOwners(owners);
   }
 
   /**
-   * The cached value of `key`, or `load()`'s. `expiresAt` says from when (app clock, ms) a
+   * The cached page of `query` (keyed by all of it, filter and paging), or `load()`'s. `expiresAt` says from when (app clock, ms) a
    * loaded value is wrong by itself, e.g. when the first order on the page expires.
    */
-  get(key: string, load: () => Promise<T>, expiresAt: (value: T) => number = () => Infinity): Promise<T> {
+  get(
+    query: BookScope,
+    load: () => Promise<T>,
+    expiresAt: (value: T) => number = () => Infinity,
+  ): Promise<T> {
+    const key = JSON.stringify(query);
+    const { type, cryptocurrency, fiatCurrency, paymentMethod } = query;
+    const scope = { type, cryptocurrency, fiatCurrency, paymentMethod };
     const clockAt = this.clock.now().getTime();
     const monoAt = performance.now();
     const hit = this.entries.get(key);
@@ -87,10 +253,12 @@ export class BookCache<T> {
     )
       return hit.value;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    const entry: Entry<T> = { version: this.version, clockAt, monoAt, until: Infinity, value: load() };
+    const entry: Entry<T> = { version: this.version, scope, clockAt, monoAt, until: Infinity, value: load() };
     this.entries.set(key, entry);
     entry.value.then(
       (value) => {
+        entry.settled = value;
+        this.learn(value);
         entry.until = expiresAt(value);
       },
       // A failed read is not remembered.
@@ -100,4 +268,62 @@ export class BookCache<T> {
     );
     return entry.value;
   }
+}
+
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+function readOrderKey(raw: unknown): OrderKey | null {
+  const o = raw as Partial<Record<keyof OrderKey, unknown>> | null;
+  if (!o || typeof o !== 'object') return null;
+  const { id, type, cryptocurrency, fiat_currency, payment_methods } = o;
+  if (typeof id !== 'string' || typeof type !== 'string' || typeof cryptocurrency !== 'string') return null;
+  if (typeof fiat_currency !== 'string' || !isStrings(payment_methods)) return null;
+  return { id, type, cryptocurrency, fiat_currency, payment_methods };
+}
+
+/** One change another instance told; anything not understood (an older instance sends nothing) is `all`. */
+function readBookChange(raw: unknown): BookChange {
+  const r = raw as { kind?: unknown; userIds?: unknown; orders?: unknown } | null | undefined;
+  if (r?.kind === 'owners' && isStrings(r.userIds)) return { kind: 'owners', userIds: r.userIds };
+  if (r?.kind === 'orders' && Array.isArray(r.orders)) {
+    const orders = r.orders.map(readOrderKey);
+    if (orders.every((o) => o !== null)) return { kind: 'orders', orders: orders as OrderKey[] };
+  }
+  return { kind: 'all' };
+}
+
+/** The changes of one message from another instance (a list; anything else reads as `all`). */
+export function readBookChanges(raw: unknown): BookChange[] {
+  return Array.isArray(raw) && raw.length > 0 ? raw.map(readBookChange) : [{ kind: 'all' }];
+}
+
+/**
+ * Gathers the changes of one event-loop turn into one message for `send`: `all` alone if any
+ * change was, else the union of the owners and of the orders.
+ */
+export function batchBookChanges(send: (changes: BookChange[]) => void): (change: BookChange) => void {
+  let all = false;
+  let pending = false;
+  const owners = new Set<string>();
+  const orders = new Map<string, OrderKey>();
+  return (change) => {
+    if (change.kind === 'all') all = true;
+    else if (change.kind === 'owners') for (const id of change.userIds) owners.add(id);
+    else for (const o of change.orders) orders.set(o.id, o);
+    if (pending) return;
+    pending = true;
+    setImmediate(() => {
+      const changes: BookChange[] = all
+        ? [{ kind: 'all' }]
+        : [
+            ...(owners.size > 0 ? [{ kind: 'owners' as const, userIds: [...owners] }] : []),
+            ...(orders.size > 0 ? [{ kind: 'orders' as const, orders: [...orders.values()] }] : []),
+          ];
+      all = false;
+      pending = false;
+      owners.clear();
+      orders.clear();
+      if (changes.length > 0) send(changes);
+    });
+  };
 }

@@ -205,7 +205,7 @@ export class OrdersService {
     }
     const offset = after ? after.offset : filter.offset;
     return this.ctx.bookCache.get(
-      JSON.stringify(query),
+      query,
       async () => {
         const now = this.ctx.clock.now();
         const page = await repo.listBook(this.ctx.db, { ...filter, after: after ?? undefined }, now);

@@ -10,6 +10,7 @@ import {
 } from '@p2p/shared';
 import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
 import type { AppContext } from '../../context.ts';
+import { batchBookChanges, readBookChanges } from '../orders/book-cache.ts';
 import { noteUsersSeen } from '../orders/owner-presence.ts';
 import { findTrade } from '../trade-access/trade-access.repository.ts';
 import { roleOf, TRADE_NOT_FOUND } from '../trade-access/trade-access.ts';
@@ -93,20 +94,17 @@ export async function attachRealtime(
   const unsubscribe = ctx.notifier.subscribe((e) => {
     io.to(e.room).emit(e.event as never, e.payload as never);
   });
-  // With Redis, a change to the book on this instance empties the other instances' book
-  // caches too (docs/decisions/019); one message per event-loop turn however many changes.
+  // With Redis, a change to the book on this instance reaches the other instances' book
+  // caches too, the same targeted change or a clear (docs/decisions/019); one message per
+  // event-loop turn however many changes.
   let stopBookSync = () => {};
   if (redis) {
-    io.on(BOOK_CHANGED, () => ctx.bookCache.invalidate(true));
-    let pending = false;
-    stopBookSync = ctx.bookCache.onLocalChange(() => {
-      if (pending) return;
-      pending = true;
-      setImmediate(() => {
-        pending = false;
-        io.serverSideEmit(BOOK_CHANGED);
-      });
+    io.on(BOOK_CHANGED, (raw: unknown) => {
+      for (const change of readBookChanges(raw)) ctx.bookCache.apply(change);
     });
+    stopBookSync = ctx.bookCache.onLocalChange(
+      batchBookChanges((changes) => io.serverSideEmit(BOOK_CHANGED, changes)),
+    );
   }
   // A session that ends takes its sockets with it, wherever they are connected: with Redis,
   // disconnectSockets on a room reaches every instance through the adapter.

@@ -27,30 +27,51 @@ import {
 
 const COMPLETING: ReadonlySet<TradeAction> = new Set(['release_crypto', 'auto_release', 'resolve_release']);
 
-function deltasOf(trade: CounterTimes, action: TradeAction, actor: Actor): PartyDelta[] {
+/** What one transition counts for each party (userId left to the caller). */
+function roleDeltas(
+  action: TradeAction,
+  actor: Actor,
+): Record<'buyer' | 'seller', Omit<PartyDelta, 'userId'>> {
   const completed = COMPLETING.has(action);
   const dispute = action === 'dispute_trade';
   // A cancel counts against whoever cancelled; an expiry against the buyer who did not pay.
   const failedBuyer = (action === 'cancel_trade' && actor === 'buyer') || action === 'expire';
   const failedSeller = action === 'cancel_trade' && actor === 'seller';
   assert(action !== 'cancel_trade' || actor === 'buyer' || actor === 'seller', 'cancel by a non-party');
-  const buyer: PartyDelta = {
-    userId: trade.buyerId,
-    completed,
-    failed: failedBuyer,
-    release: false,
-    response: action === 'mark_paid' ? 'buyer' : null,
-    dispute,
+  return {
+    buyer: {
+      completed,
+      failed: failedBuyer,
+      release: false,
+      response: action === 'mark_paid' ? 'buyer' : null,
+      dispute,
+    },
+    seller: {
+      completed,
+      failed: failedSeller,
+      release: completed,
+      response: action === 'confirm_payment' ? 'seller' : null,
+      dispute,
+    },
   };
-  const seller: PartyDelta = {
-    userId: trade.sellerId,
-    completed,
-    failed: failedSeller,
-    release: completed,
-    response: action === 'confirm_payment' ? 'seller' : null,
-    dispute,
-  };
-  return [buyer, seller].filter((p) => p.completed || p.failed || p.response !== null || p.dispute);
+}
+
+function deltasOf(trade: CounterTimes, action: TradeAction, actor: Actor): PartyDelta[] {
+  const { buyer, seller } = roleDeltas(action, actor);
+  return [
+    { userId: trade.buyerId, ...buyer },
+    { userId: trade.sellerId, ...seller },
+  ].filter((p) => p.completed || p.failed || p.response !== null || p.dispute);
+}
+
+/**
+ * Whether a transition moves a figure shown next to the party in `role` on their orders
+ * (completed trades, completion rate, average times): every counter but the dispute count,
+ * which the book does not show.
+ */
+export function movesShownFigures(action: TradeAction, actor: Actor, role: 'buyer' | 'seller'): boolean {
+  const d = roleDeltas(action, actor)[role];
+  return d.completed || d.failed || d.release || d.response !== null;
 }
 
 /**
