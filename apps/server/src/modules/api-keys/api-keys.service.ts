@@ -69,7 +69,7 @@ export class ApiKeysService {
           });
           // A key trades in the owner's name: a security event and hold (docs/decisions/033).
           events.toUsers([userId], 'security:event', { kind: 'api_key_created', at: now.toISOString() });
-          await startSecurityHold(this.ctx, tx, { userId: userId, change: 'api_key_created', events });
+          await startSecurityHold(this.ctx, tx, { userId, change: 'api_key_created', events });
           await events.writeTo(tx, now);
           return { id, key, secret };
         }),

@@ -24,7 +24,7 @@ export async function reportNotMe(
     const now = ctx.clock.now();
     const ended = await ctx.sessions.revokeAllWithin(tx, userId, 'not_me');
     const revoked = await revokeAllCredentials(tx, userId, now);
-    await startSecurityHold(ctx, tx, { userId: userId, change: 'not_me' });
+    await startSecurityHold(ctx, tx, { userId, change: 'not_me' });
     const report = await openSecurityReport(tx, { userId, notificationId, eventKind, now });
     return {
       ended,

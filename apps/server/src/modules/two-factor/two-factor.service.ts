@@ -292,7 +292,7 @@ export class TwoFactorService {
               at: now.toISOString(),
             });
             await startSecurityHold(this.ctx, tx, {
-              userId: userId,
+              userId,
               change: 'recovery_codes_renewed',
               events,
             });

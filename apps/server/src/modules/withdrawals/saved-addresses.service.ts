@@ -82,7 +82,7 @@ export class SavedAddressesService {
           const saved = await saveAddress(tx, userId, { network, address, label: input.label }, now);
           // A new destination is a security event and holds money-out for a while (docs/decisions/033).
           events.toUsers([userId], 'security:event', { kind: 'address_saved', at: now.toISOString() });
-          await startSecurityHold(this.ctx, tx, { userId: userId, change: 'address_saved', events });
+          await startSecurityHold(this.ctx, tx, { userId, change: 'address_saved', events });
           await events.writeTo(tx, now);
           return saved;
         }),
