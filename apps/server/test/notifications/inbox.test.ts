@@ -5,7 +5,7 @@ import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { signInStaff } from '../admin/factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { bankCard, createTemplate, tradeScenario } from '../payment-templates/setup.ts';
-import { api, DISPUTE } from '../trades/support.ts';
+import { api, buyOrderScenario, DISPUTE } from '../trades/support.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,6 +29,22 @@ async function inbox(who: Session, lang = 'ru'): Promise<NotificationView[]> {
 const kinds = async (who: Session) => (await inbox(who)).map((n) => n.kind);
 
 describe('who gets which notification, transition by transition', () => {
+  it('a seller takes a buy order: its owner is told to wait for the details, not to pay yet', async () => {
+    const { ownerId, takerId, orderId } = await buyOrderScenario(t);
+    const opened = await api(t).post('/trades', takerId, {
+      orderId,
+      amountFiat: '50000',
+      paymentMethod: 'sberbank',
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const [notice] = await inbox({ userId: ownerId, headers: {} });
+    expect(notice?.kind).toBe('trade_opened');
+    // Nothing to pay to yet: the seller acts first (docs/decisions/034).
+    expect(notice?.action).toBe(
+      'Дождитесь реквизитов: продавец пришлёт их в течение 30 минут. Затем переведите 50000.00 RUB и нажмите «Я оплатил».',
+    );
+  });
+
   it('new trade, details, paid, confirmed, released: the party who must act, with deadline and link; a third user none', async () => {
     const s = await tradeScenario(t);
     const seller = await inbox(s.seller);

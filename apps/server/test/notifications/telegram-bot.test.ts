@@ -5,8 +5,10 @@ import { notifications, type UserSettingsRow } from '../../src/db/schema.ts';
 import { startParamOf } from '../../src/modules/telegram/mini-app.ts';
 import { TelegramBot } from '../../src/modules/telegram/telegram-bot.ts';
 import { findTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createOrder, createUser, fund } from '../factories.ts';
+import { createTestApp, signInEnrolled, type TestApp } from '../helpers.ts';
 import { bankCard, createTemplate, tradeScenario } from '../payment-templates/setup.ts';
+import { api as tradesApi } from '../trades/support.ts';
 import { type Call, startBotApi, telegramUser } from './bot-api-stub.ts';
 
 let api: Awaited<ReturnType<typeof startBotApi>>;
@@ -104,6 +106,24 @@ describe('Telegram bot against a local Bot API server', () => {
     expect(
       calls.flatMap((c) => (c.body.reply_markup ? tg.buttons(c.body) : [])).map((b) => b.text),
     ).not.toContain('Отправить криптовалюту');
+  });
+
+  it("tells a buy order's owner of a new trade without «Я оплатил»: the seller's details come first", async () => {
+    const owner = await signInEnrolled(t, 'bot_buy_order_owner');
+    await tg.connect(owner, 444);
+    const taker = await createUser(t.ctx);
+    await fund(t.ctx, taker.id, 'BTC', '0.05');
+    const { id: orderId } = await createOrder(t.ctx, owner.userId, { type: 'buy', amount_crypto: '0.1' });
+    const opened = await tradesApi(t).post('/trades', taker.id, {
+      orderId,
+      amountFiat: '50000',
+      paymentMethod: 'sberbank',
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    await tg.settle();
+    const notice = tg.lastTo(444);
+    expect(notice.text).toContain('Дождитесь реквизитов');
+    expect(tg.buttons(notice).map((b) => b.text)).toEqual(['Открыть сделку']);
   });
 
   it('«Я оплатил» opens the trade in the Mini App when one is configured', async () => {

@@ -206,10 +206,13 @@ export class TelegramBot {
   }
 }
 
-/** Which action a notification offers: the buyer pays, the seller confirms receipt. */
+/**
+ * Which action a notification offers: the buyer pays once the seller's details are in the trade
+ * (a trade opens without them, so its opening notice offers nothing: docs/decisions/034), the
+ * seller confirms receipt.
+ */
 function offeredAction(row: NotificationRow): 'mark_paid' | 'confirm_payment' | null {
   if (row.kind === 'payment_details_sent') return 'mark_paid';
-  if (row.kind === 'trade_opened' && row.actionKey === 'notify.trade_opened.action.buyer') return 'mark_paid';
   if (row.kind === 'trade_paid') return 'confirm_payment';
   if (row.kind === 'deadline_reminder' && row.titleKey === 'remind.payment_due.title') return 'mark_paid';
   return null;

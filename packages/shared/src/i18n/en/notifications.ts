@@ -8,7 +8,7 @@ export const notifications: Messages<typeof ru> = {
   'notify.trade_opened.message':
     '{name} opened a trade on your order: {amount} {currency} for {fiat} {fiatCurrency}.',
   'notify.trade_opened.action.seller': `Send the buyer your payment details; payment is expected within ${mins}.`,
-  'notify.trade_opened.action.buyer': `Pay {fiat} {fiatCurrency} to the seller and press "I have paid" within ${mins}.`,
+  'notify.trade_opened.action.buyer': `Wait for the payment details: the seller sends them within ${mins}. Then pay {fiat} {fiatCurrency} and press "I have paid".`,
   'notify.payment_details_sent.title': 'Payment details received: trade #{trade}',
   'notify.payment_details_sent.message': '{name} sent payment details for {fiat} {fiatCurrency}.',
   'notify.payment_details_sent.action': `Make the payment and press "I have paid" within ${mins}.`,

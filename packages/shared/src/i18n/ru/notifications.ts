@@ -10,7 +10,7 @@ export const notifications = {
   'notify.trade_opened.message':
     '{name} открыл(а) сделку по вашему ордеру: {amount} {currency} за {fiat} {fiatCurrency}.',
   'notify.trade_opened.action.seller': `Отправьте покупателю реквизиты; оплата ожидается в течение ${mins}.`,
-  'notify.trade_opened.action.buyer': `Переведите {fiat} {fiatCurrency} продавцу и нажмите «Я оплатил» в течение ${mins}.`,
+  'notify.trade_opened.action.buyer': `Дождитесь реквизитов: продавец пришлёт их в течение ${mins}. Затем переведите {fiat} {fiatCurrency} и нажмите «Я оплатил».`,
   'notify.payment_details_sent.title': 'Реквизиты получены: сделка #{trade}',
   'notify.payment_details_sent.message': '{name} отправил(а) реквизиты для оплаты {fiat} {fiatCurrency}.',
   'notify.payment_details_sent.action': `Переведите оплату и нажмите «Я оплатил» в течение ${mins}.`,
