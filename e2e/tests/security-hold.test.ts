@@ -1,9 +1,9 @@
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, screenshot } from '../support/browser';
 import { api, balanceOf, forbidDialogs, LIVE, signIn, uniqueUsername } from '../support/journey';
-import { type RunningServer, repoRoot, startServer } from '../support/server';
+import { type RunningServer, startServer } from '../support/server';
+import { totpCode } from '../support/totp';
 
 /**
  * The security hold in the browser (docs/decisions/033). The suite's shared server runs with
@@ -18,9 +18,6 @@ const priceStubURL = inject('priceStubURL');
 const DEPOSIT = '0.01';
 /** A valid regtest (devnet Bitcoin) address that belongs to nobody on the platform. */
 const OUTSIDE = 'bcrt1qqqqsyqcyq5rqwzqfpg9scrgwpugpzysnard0ew';
-const otplib = createRequire(`${repoRoot}/apps/server/package.json`)('otplib') as {
-  generate: (o: { secret: string; epoch: number }) => Promise<string>;
-};
 
 let server: RunningServer;
 let baseURL: string;
@@ -49,14 +46,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** The code the authenticator shows in the next 30-second step (a used step is refused). */
-async function nextTotp(secret: string): Promise<string> {
-  const now = Date.now();
-  const nextStep = Math.ceil((now + 1) / 30_000) * 30_000;
-  await new Promise((r) => setTimeout(r, nextStep - now + 200));
-  return otplib.generate({ secret, epoch: Math.floor(Date.now() / 1000) });
-}
 
 const DAY_AND_MINUTE: Intl.DateTimeFormatOptions = {
   day: '2-digit',
@@ -102,7 +91,7 @@ describe('security hold journey', () => {
     await setup;
     secret = (await owner.getByTestId('two-factor-secret').textContent())?.trim() ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    await owner.getByLabel('Код из приложения').fill(await nextTotp(secret));
+    await owner.getByLabel('Код из приложения').fill(await totpCode(secret));
     await owner.getByRole('button', { name: 'Подтвердить' }).click();
     const codes = owner.getByRole('list', { name: 'Резервные коды' });
     await codes.waitFor(LIVE);
@@ -143,7 +132,7 @@ describe('security hold journey', () => {
     await dialog.getByLabel('Сумма').fill('0.005');
     await dialog.getByRole('button', { name: 'Продолжить' }).click();
     await dialog.getByText('Шаг 3 из 3').waitFor();
-    await dialog.getByLabel('Код двухфакторной аутентификации').fill(await nextTotp(secret));
+    await dialog.getByLabel('Код двухфакторной аутентификации').fill(await totpCode(secret));
     const refused = owner.waitForResponse((r) => r.url().endsWith('/api/v1/withdrawals/request'));
     await dialog.getByRole('button', { name: 'Отправить заявку' }).click();
     const response = await refused;
@@ -162,7 +151,7 @@ describe('security hold journey', () => {
     await owner.getByText(/Включена с/).waitFor();
     await owner.getByRole('button', { name: 'Новые резервные коды' }).click();
     await owner.getByText(/Старые резервные коды перестанут работать/).waitFor();
-    await owner.getByLabel('Код из приложения', { exact: true }).fill(await nextTotp(secret));
+    await owner.getByLabel('Код из приложения', { exact: true }).fill(await totpCode(secret));
     await owner.getByRole('button', { name: 'Выпустить новые коды' }).click();
     const codes = owner.getByRole('list', { name: 'Резервные коды' });
     await codes.waitFor(LIVE);
