@@ -229,40 +229,26 @@ export class TwoFactorService {
   }
 
   /** Confirms the pending secret with a code; returns the recovery codes (shown this once). */
-  async enable(userId: string, code: string) {
-    const events = new PendingEvents();
-    const enabled = await this.countingFailures(
+  enable(userId: string, code: string) {
+    return this.securityChange(
       userId,
-      () =>
-        this.ctx.db.transaction(async (tx) => {
-          const now = this.ctx.clock.now();
-          const row = await repo.lockTwoFactor(tx, userId);
-          if (!row) throw new AppError('CONFLICT', 'security.setupFirst');
-          if (row.enabledAt) throw new AppError('CONFLICT', 'security.alreadyEnabled');
-          this.ensureNotLocked(row, now);
-          const verdict = await this.accept(tx, row, { code, now, recovery: false });
-          if (verdict !== 'ok') throw this.wrong(verdict);
-          await repo.updateTwoFactor(tx, userId, { enabledAt: now });
-          const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-          const hashes = codes.map((c) => this.box.hash(normalizeRecoveryCode(c), userId));
-          await repo.replaceRecoveryCodes(tx, userId, hashes, now);
-          // A new authenticator holds money-out, unless the account never held any (docs/decisions/033).
-          if (this.subject === 'user') {
-            events.toUsers([userId], 'security:event', { kind: 'two_factor_enabled', at: now.toISOString() });
-            await startSecurityHold(this.ctx, tx, {
-              userId,
-              change: 'two_factor_enabled',
-              firstEnrolment: true,
-              events,
-            });
-          }
-          await events.writeTo(tx, now);
-          return { enabled: true as const, recoveryCodes: codes };
-        }),
-      code,
+      { code, recovery: false, enrolled: false },
+      async ({ tx, now, events }) => {
+        await repo.updateTwoFactor(tx, userId, { enabledAt: now });
+        const recoveryCodes = await this.replaceRecoveryCodes(tx, userId, now);
+        // A new authenticator holds money-out, unless the account never held any (docs/decisions/033).
+        if (this.subject === 'user') {
+          events.toUsers([userId], 'security:event', { kind: 'two_factor_enabled', at: now.toISOString() });
+          await startSecurityHold(this.ctx, tx, {
+            userId,
+            change: 'two_factor_enabled',
+            firstEnrolment: true,
+            events,
+          });
+        }
+        return { enabled: true as const, recoveryCodes };
+      },
     );
-    events.publishTo(this.ctx.notifier);
-    return enabled;
   }
 
   /**
@@ -270,71 +256,82 @@ export class TwoFactorService {
    * authenticator code, not a recovery code: whoever holds only a leaked recovery code must not
    * mint a fresh set. A security change: starts the hold like enabling (docs/decisions/033).
    */
-  async renewRecoveryCodes(userId: string, code: string) {
-    const events = new PendingEvents();
-    const renewed = await this.countingFailures(
+  renewRecoveryCodes(userId: string, code: string) {
+    return this.securityChange(
       userId,
-      () =>
-        this.ctx.db.transaction(async (tx) => {
-          const now = this.ctx.clock.now();
-          const row = await repo.lockTwoFactor(tx, userId);
-          if (!row?.enabledAt) throw new AppError('CONFLICT', 'security.notEnabled');
-          this.ensureNotLocked(row, now);
-          const verdict = await this.accept(tx, row, { code, now, recovery: false });
-          if (verdict !== 'ok') throw this.wrong(verdict);
-          const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-          const hashes = codes.map((c) => this.box.hash(normalizeRecoveryCode(c), userId));
-          await repo.replaceRecoveryCodes(tx, userId, hashes, now);
-          if (this.subject === 'user') {
-            // The owner hears of it in the inbox and the bot, with «Это не я» (docs/decisions/033).
-            events.toUsers([userId], 'security:event', {
-              kind: 'recovery_codes_renewed',
-              at: now.toISOString(),
-            });
-            await startSecurityHold(this.ctx, tx, {
-              userId,
-              change: 'recovery_codes_renewed',
-              events,
-            });
-          }
-          await events.writeTo(tx, now);
-          return { recoveryCodes: codes };
-        }),
-      code,
+      { code, recovery: false, enrolled: true },
+      async ({ tx, now, events }) => {
+        const recoveryCodes = await this.replaceRecoveryCodes(tx, userId, now);
+        if (this.subject === 'user') {
+          // The owner hears of it in the inbox and the bot, with «Это не я» (docs/decisions/033).
+          events.toUsers([userId], 'security:event', {
+            kind: 'recovery_codes_renewed',
+            at: now.toISOString(),
+          });
+          await startSecurityHold(this.ctx, tx, { userId, change: 'recovery_codes_renewed', events });
+        }
+        return { recoveryCodes };
+      },
     );
-    events.publishTo(this.ctx.notifier);
-    return renewed;
   }
 
   /** Turns two-factor off; needs a current code or a recovery code. */
-  async disable(userId: string, code: string) {
+  disable(userId: string, code: string) {
+    return this.securityChange(
+      userId,
+      { code, recovery: true, enrolled: true },
+      async ({ tx, now, events }) => {
+        await repo.deleteTwoFactor(tx, userId);
+        // No second factor, no window opened by one; the owner hears of it (docs/decisions/033).
+        if (this.subject === 'user') {
+          await endStepUps(tx, userId);
+          events.toUsers([userId], 'security:event', { kind: 'two_factor_disabled', at: now.toISOString() });
+        }
+        return { enabled: false as const };
+      },
+    );
+  }
+
+  /**
+   * A change of the second factor itself, judged by `code` (counted like every code): in one
+   * transaction the user's two-factor row is locked and must be enrolled (`enrolled`) or only set
+   * up; a locked entry and a wrong code are refused; then `change` runs. The events it tells are
+   * written to the outbox in that transaction (docs/decisions/041) and published after it.
+   */
+  private async securityChange<T>(
+    userId: string,
+    { code, recovery, enrolled }: { code: string; recovery: boolean; enrolled: boolean },
+    change: (c: { tx: Tx; now: Date; events: PendingEvents }) => Promise<T>,
+  ): Promise<T> {
     const events = new PendingEvents();
-    const disabled = await this.countingFailures(
+    const done = await this.countingFailures(
       userId,
       () =>
         this.ctx.db.transaction(async (tx) => {
           const now = this.ctx.clock.now();
           const row = await repo.lockTwoFactor(tx, userId);
-          if (!row?.enabledAt) throw new AppError('CONFLICT', 'security.notEnabled');
+          if (enrolled && !row?.enabledAt) throw new AppError('CONFLICT', 'security.notEnabled');
+          if (!row) throw new AppError('CONFLICT', 'security.setupFirst');
+          if (!enrolled && row.enabledAt) throw new AppError('CONFLICT', 'security.alreadyEnabled');
           this.ensureNotLocked(row, now);
-          const verdict = await this.accept(tx, row, { code, now, recovery: true });
+          const verdict = await this.accept(tx, row, { code, now, recovery });
           if (verdict !== 'ok') throw this.wrong(verdict);
-          await repo.deleteTwoFactor(tx, userId);
-          // No second factor, no window opened by one; the owner hears of it (docs/decisions/033).
-          if (this.subject === 'user') {
-            await endStepUps(tx, userId);
-            events.toUsers([userId], 'security:event', {
-              kind: 'two_factor_disabled',
-              at: now.toISOString(),
-            });
-          }
+          const result = await change({ tx, now, events });
           await events.writeTo(tx, now);
-          return { enabled: false as const };
+          return result;
         }),
       code,
     );
     events.publishTo(this.ctx.notifier);
-    return disabled;
+    return done;
+  }
+
+  /** Ten fresh recovery codes in place of every old one; answered in clear this once. */
+  private async replaceRecoveryCodes(tx: Tx, userId: string, now: Date): Promise<string[]> {
+    const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+    const hashes = codes.map((c) => this.box.hash(normalizeRecoveryCode(c), userId));
+    await repo.replaceRecoveryCodes(tx, userId, hashes, now);
+    return codes;
   }
 
   /**
