@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { rebuildReputationCounters } from '../../src/modules/users/reputation-counters.ts';
 import { signInStaff } from '../admin/factories.ts';
-import { createOrder, createUser, expectLedgerSound, fund } from '../factories.ts';
+import { createUser, expectLedgerSound } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { type Api, api } from './support.ts';
+import { type Api, api, completedTrade, fundedSellOrder } from './support.ts';
 
 /**
  * Limits that cannot be farmed (docs/decisions/035). Leaving the new-account caps (5 trades by
@@ -26,34 +26,6 @@ afterAll(async () => {
   await t.close();
 });
 
-async function sellOrder(minAmount?: string) {
-  const seller = await createUser(t.ctx);
-  await fund(t.ctx, seller.id, 'BTC', '1');
-  const { id } = await createOrder(t.ctx, seller.id, {
-    amount_crypto: '1',
-    ...(minAmount ? { min_amount: minAmount } : {}),
-  });
-  return { sellerId: seller.id, orderId: id };
-}
-
-async function trade(buyerId: string, order: { sellerId: string; orderId: string }, amountFiat: string) {
-  const res = await http.post('/trades', buyerId, {
-    orderId: order.orderId,
-    amountFiat,
-    paymentMethod: 'sberbank',
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const tradeId = res.json().tradeId as string;
-  for (const [who, action] of [
-    [buyerId, 'mark_paid'],
-    [order.sellerId, 'confirm_payment'],
-    [order.sellerId, 'release_crypto'],
-  ] as const) {
-    const acted = await http.act(tradeId, who, action);
-    expect(acted.statusCode, acted.body).toBe(200);
-  }
-}
-
 async function limitsOf(userId: string) {
   const res = await http.get('/users/me/limits', userId);
   expect(res.statusCode, res.body).toBe(200);
@@ -63,9 +35,9 @@ async function limitsOf(userId: string) {
 describe('farming the new-account limits', () => {
   it('two accounts trading five times with each other in two seconds stay new, 72 hours later too', async () => {
     const farmer = await createUser(t.ctx);
-    const order = await sellOrder();
+    const order = await fundedSellOrder(t);
     const started = performance.now();
-    for (let i = 0; i < 5; i++) await trade(farmer.id, order, '5000');
+    for (let i = 0; i < 5; i++) await completedTrade(http, farmer.id, order, '5000');
     const ms = performance.now() - started;
     console.log(
       `[counted-trades:${t.ctx.database.engine}] five completed trades of one pair in ${Math.round(ms)} ms`,
@@ -102,14 +74,15 @@ describe('farming the new-account limits', () => {
 
   it('distinct counterparties below 1 000 ₽ do not count', async () => {
     const buyer = await createUser(t.ctx);
-    for (let i = 0; i < 5; i++) await trade(buyer.id, await sellOrder('500'), '999.99');
+    for (let i = 0; i < 5; i++)
+      await completedTrade(http, buyer.id, await fundedSellOrder(t, '500'), '999.99');
     t.clock.advance(72 * HOUR + 1);
     expect(await limitsOf(buyer.id)).toMatchObject({ newAccount: true, completedTrades: 0 });
   });
 
   it('distinct counterparties above the minimum graduate, once 72 hours have passed since the first', async () => {
     const buyer = await createUser(t.ctx);
-    for (let i = 0; i < 5; i++) await trade(buyer.id, await sellOrder(), '1000');
+    for (let i = 0; i < 5; i++) await completedTrade(http, buyer.id, await fundedSellOrder(t), '1000');
     expect(await limitsOf(buyer.id)).toMatchObject({ newAccount: true, completedTrades: 0 });
     t.clock.advance(71 * HOUR);
     expect(await limitsOf(buyer.id)).toMatchObject({ newAccount: true });

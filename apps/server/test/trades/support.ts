@@ -158,3 +158,39 @@ export async function tradesOnOrder(http: Api, orderId: string, ownerId: string)
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.total as number;
 }
+
+/** A fresh seller funded with 1 BTC and selling all of it (at least `minAmount` ₽ a trade when given). */
+export async function fundedSellOrder(t: TestApp, minAmount?: string) {
+  const seller = await createUser(t.ctx);
+  await fund(t.ctx, seller.id, 'BTC', '1');
+  const { id } = await createOrder(t.ctx, seller.id, {
+    amount_crypto: '1',
+    ...(minAmount ? { min_amount: minAmount } : {}),
+  });
+  return { sellerId: seller.id, orderId: id };
+}
+
+/** One trade of `buyerId` on the order, taken to completion through the API; answers its id. */
+export async function completedTrade(
+  http: Api,
+  buyerId: string,
+  order: { sellerId: string; orderId: string },
+  amountFiat: string,
+): Promise<string> {
+  const res = await http.post('/trades', buyerId, {
+    orderId: order.orderId,
+    amountFiat,
+    paymentMethod: 'sberbank',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const tradeId = res.json().tradeId as string;
+  for (const [who, action] of [
+    [buyerId, 'mark_paid'],
+    [order.sellerId, 'confirm_payment'],
+    [order.sellerId, 'release_crypto'],
+  ] as const) {
+    const acted = await http.act(tradeId, who, action);
+    expect(acted.statusCode, acted.body).toBe(200);
+  }
+  return tradeId;
+}

@@ -1,9 +1,9 @@
 import type { OrderView } from '@p2p/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditReputationCounters } from '../../src/modules/users/reputation-counters.ts';
-import { createOrder, createUser, expectLedgerSound, fund } from '../factories.ts';
+import { createUser, expectLedgerSound } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { type Api, api } from '../trades/support.ts';
+import { type Api, api, completedTrade, fundedSellOrder } from '../trades/support.ts';
 
 /**
  * What others are shown counts like the limits (docs/decisions/035): a profile's and a book
@@ -26,33 +26,6 @@ afterAll(async () => {
   await t.close();
 });
 
-async function sellOrder() {
-  const seller = await createUser(t.ctx);
-  await fund(t.ctx, seller.id, 'BTC', '1');
-  const { id } = await createOrder(t.ctx, seller.id, { amount_crypto: '1', min_amount: '500' });
-  return { sellerId: seller.id, orderId: id };
-}
-
-/** One completed trade of `buyerId` on the order; answers its id. */
-async function trade(buyerId: string, order: { sellerId: string; orderId: string }, amountFiat: string) {
-  const res = await http.post('/trades', buyerId, {
-    orderId: order.orderId,
-    amountFiat,
-    paymentMethod: 'sberbank',
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const tradeId = res.json().tradeId as string;
-  for (const [who, action] of [
-    [buyerId, 'mark_paid'],
-    [order.sellerId, 'confirm_payment'],
-    [order.sellerId, 'release_crypto'],
-  ] as const) {
-    const acted = await http.act(tradeId, who, action);
-    expect(acted.statusCode, acted.body).toBe(200);
-  }
-  return tradeId;
-}
-
 async function profileOf(userId: string) {
   const res = await http.get(`/users/${userId}`, null);
   expect(res.statusCode, res.body).toBe(200);
@@ -71,8 +44,8 @@ async function cardOf(orderId: string) {
 describe('trades and reviews shown to others', () => {
   it('five trades of one pair show 0 before 72 hours, then 1, on the profile and in the book', async () => {
     const farmer = await createUser(t.ctx);
-    const order = await sellOrder();
-    for (let i = 0; i < 5; i++) await trade(farmer.id, order, '5000');
+    const order = await fundedSellOrder(t, '500');
+    for (let i = 0; i < 5; i++) await completedTrade(http, farmer.id, order, '5000');
 
     expect((await profileOf(order.sellerId)).user).toMatchObject({ total_trades: 0, completed_trades: 0 });
     expect(await cardOf(order.orderId)).toMatchObject({ trades_count: 0, trades_30d: 0 });
@@ -92,27 +65,27 @@ describe('trades and reviews shown to others', () => {
   });
 
   it('trades below 1 000 ₽ never count; another counterparty does', async () => {
-    const order = await sellOrder();
+    const order = await fundedSellOrder(t, '500');
     const small = await createUser(t.ctx);
-    for (let i = 0; i < 3; i++) await trade(small.id, order, '999');
+    for (let i = 0; i < 3; i++) await completedTrade(http, small.id, order, '999');
     t.clock.advance(73 * HOUR);
     expect((await profileOf(order.sellerId)).user).toMatchObject({ completed_trades: 0 });
     expect(await cardOf(order.orderId)).toMatchObject({ trades_count: 0 });
     const other = await createUser(t.ctx);
-    await trade(other.id, order, '1000');
+    await completedTrade(http, other.id, order, '1000');
     expect((await profileOf(order.sellerId)).user).toMatchObject({ completed_trades: 1 });
     expect(await cardOf(order.orderId)).toMatchObject({ trades_count: 1 });
   });
 
   it('reviews of one pair weigh once a month, and a small trade’s review not at all', async () => {
-    const order = await sellOrder();
+    const order = await fundedSellOrder(t, '500');
     const friend = await createUser(t.ctx);
     const honest = await createUser(t.ctx);
     const tiny = await createUser(t.ctx);
     const friendly: string[] = [];
-    for (let i = 0; i < 4; i++) friendly.push(await trade(friend.id, order, '5000'));
-    const fair = await trade(honest.id, order, '5000');
-    const small = await trade(tiny.id, order, '600');
+    for (let i = 0; i < 4; i++) friendly.push(await completedTrade(http, friend.id, order, '5000'));
+    const fair = await completedTrade(http, honest.id, order, '5000');
+    const small = await completedTrade(http, tiny.id, order, '600');
     for (const tradeId of friendly) {
       const res = await http.post(`/trades/${tradeId}/review`, friend.id, { rating: 5, comment: 'Супер' });
       expect(res.statusCode, res.body).toBe(200);
