@@ -119,6 +119,12 @@ const EnvSchema = z.object({
    */
   TELEGRAM_THROTTLE: flag.default(true),
   /**
+   * The longest a bot message may take to send, retries and pacing included; a send still
+   * unanswered then is aborted. A claimed message not sent within it is sent again by the next
+   * delivery of its event (docs/decisions/041, "Bot messages").
+   */
+  TELEGRAM_SEND_DEADLINE_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
+  /**
    * The Mini App the bot's «Открыть в приложении» buttons open (docs/decisions/017): the web
    * app's own HTTPS address (`web_app` buttons, private chats) or its t.me direct link
    * (`https://t.me/bot/app`, link buttons). Unset: the buttons open the website only.
@@ -199,6 +205,8 @@ export type Config = {
     miniAppUrl: string | null;
     /** Outgoing calls paced within Telegram's limits (TELEGRAM_THROTTLE). */
     throttle: boolean;
+    /** TELEGRAM_SEND_DEADLINE_MS: how long one bot message may take to send. */
+    sendDeadlineMs: number;
   } | null;
   /** Origin of the web app in links the server sends out (bot messages). */
   publicUrl: string;
@@ -297,6 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             createHmac('sha256', e.TELEGRAM_BOT_TOKEN).update('webhook-secret').digest('base64url'),
           miniAppUrl: e.TELEGRAM_MINI_APP_URL ?? null,
           throttle: e.TELEGRAM_THROTTLE,
+          sendDeadlineMs: e.TELEGRAM_SEND_DEADLINE_MS,
         }
       : null,
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),

@@ -875,13 +875,17 @@ export const eventOutbox = pgTable('event_outbox', {
 });
 export type EventOutboxRow = typeof eventOutbox.$inferSelect;
 
-/** A bot message claimed for sending: one per notification and chat, ever. */
+/**
+ * A bot message claimed for sending, one per notification and chat: `sentAt` once Telegram
+ * accepted it; a claim left unsent past the send deadline may be claimed again (0055).
+ */
 export const telegramSent = pgTable(
   'telegram_sent',
   {
     notificationId: uuid('notification_id').notNull(),
     chatId: bigint('chat_id', { mode: 'bigint' }).notNull(),
-    sentAt: ts('sent_at').notNull(),
+    claimedAt: ts('claimed_at').notNull(),
+    sentAt: ts('sent_at'),
   },
   (t) => [primaryKey({ columns: [t.notificationId, t.chatId] })],
 );

@@ -3,7 +3,8 @@ import type { Db } from '../db/client.ts';
 import { DeferredJobs } from '../lib/after-response.ts';
 import type { Clock } from '../lib/clock.ts';
 import { isDurable, type Notifier, type OutboxRef, type RealtimeEvent } from './notifier.ts';
-import { claimStale, markDone, type OutboxEvent, pruneDone } from './outbox-store.ts';
+import { claimStale, holdUntil, markDone, type OutboxEvent, pruneDone } from './outbox-store.ts';
+import { onlyRetryLater, retryLaterOf } from './retry-later.ts';
 
 /**
  * A consumer that makes durable effects of events (an inbox entry, a webhook delivery row, a
@@ -93,12 +94,19 @@ export class OutboxRelay {
     );
   }
 
-  /** Gives the batch to every consumer, then marks the written ones done (when all succeeded). */
+  /**
+   * Gives the batch to every consumer, then marks the written ones done (when all succeeded).
+   * A consumer's "not yet" (`RetryLater`) leaves them due at the instant it names; any other
+   * failure is thrown, and the dispatcher claims them again.
+   */
   private async deliver(events: DeliveredEvent[], written: string[]): Promise<void> {
     const results = await Promise.allSettled([...this.consumers].map((consume) => consume(events)));
-    const failed = results.find((r) => r.status === 'rejected');
-    if (failed) throw failed.reason;
-    await markDone(this.db, written, this.clock.now());
+    const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    if (failures.length === 0) return markDone(this.db, written, this.clock.now());
+    const at = retryLaterOf(new AggregateError(failures));
+    if (at) await holdUntil(this.db, written, at);
+    const failed = failures.find((f) => !onlyRetryLater(f));
+    if (failed !== undefined) throw failed;
   }
 
   /**

@@ -39,6 +39,20 @@ export async function markDone(db: Executor, ids: readonly string[], now: Date):
     WHERE id IN (${list}) AND done_at IS NULL`);
 }
 
+/**
+ * These events are not due before `at` (a consumer answered "not yet"): their lease is moved
+ * there, so no dispatcher claims them sooner.
+ */
+export async function holdUntil(db: Executor, ids: readonly string[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await db.execute(sql`UPDATE event_outbox SET lease_until = ${at.toISOString()}::timestamptz
+    WHERE id IN (${list}) AND done_at IS NULL`);
+}
+
 interface ClaimedRow {
   id: string;
   room: string;

@@ -169,4 +169,73 @@ describe('the transactional outbox', () => {
       await t.close();
     }
   });
+
+  it('sends a bot message again when its claim was never marked sent, once the claim is stale', async () => {
+    const t = await createTestApp({ TELEGRAM_API_ROOT: api.root, PUBLIC_URL: 'https://p2p.example' });
+    try {
+      const tg = telegramUser(t, calls);
+      const s = await tradeScenario(t);
+      await tg.connect(s.seller, 7102);
+      await tg.settle();
+      await drain(t);
+      await s.act(s.buyer.userId, 'mark_paid');
+      await t.app.eventOutbox.idle();
+      await t.app.notifications.bot?.idle();
+      const toSeller = () =>
+        calls.filter((c) => c.method === 'sendMessage' && c.body.chat_id === 7102).length;
+      const sentBefore = toSeller();
+      // The instance that sent the payment's message died before Telegram's answer was marked,
+      // and before its event was marked done: the claim holds, unsent.
+      const [paid] = await queryRows<{ id: string; event_id: string }>(
+        t.ctx.db,
+        sql`SELECT n.id, o.id AS event_id FROM notifications n JOIN event_outbox o ON o.id = n.id
+          WHERE n.kind = 'trade_paid'`,
+      );
+      expect(paid).toBeDefined();
+      await t.ctx.db.execute(
+        sql`UPDATE telegram_sent SET sent_at = NULL WHERE notification_id = ${paid?.id}::uuid`,
+      );
+      await t.ctx.db.execute(sql`UPDATE event_outbox SET done_at = NULL, lease_until = NULL
+        WHERE id = ${paid?.event_id}::uuid`);
+
+      // Delivered again while the claim may still be in flight: no message, and the event waits
+      // until the claim is stale (the send deadline and a margin), not a whole lease.
+      await drain(t);
+      await t.app.notifications.bot?.idle();
+      expect(toSeller()).toBe(sentBefore);
+      const [held] = await queryRows<{ done_at: Date | null; lease_until: Date | string }>(
+        t.ctx.db,
+        sql`SELECT done_at, lease_until FROM event_outbox WHERE id = ${paid?.event_id}::uuid`,
+      );
+      expect(held?.done_at).toBeNull();
+      const [claim] = await queryRows<{ claimed_at: Date | string }>(
+        t.ctx.db,
+        sql`SELECT claimed_at FROM telegram_sent WHERE notification_id = ${paid?.id}::uuid`,
+      );
+      const holdMs = (t.ctx.config.telegram?.sendDeadlineMs ?? 0) + 2_000;
+      expect(new Date(held?.lease_until ?? 0).getTime()).toBe(
+        new Date(claim?.claimed_at ?? 0).getTime() + holdMs,
+      );
+
+      // Once stale, the next delivery sends it, marks it sent, and a further one sends nothing.
+      t.clock.advance(holdMs);
+      expect(await drain(t)).toBe(1);
+      await t.app.notifications.bot?.idle();
+      expect(toSeller()).toBe(sentBefore + 1);
+      expect(
+        await count(
+          t,
+          sql`SELECT count(*) AS n FROM telegram_sent WHERE notification_id = ${paid?.id}::uuid
+          AND sent_at IS NOT NULL`,
+        ),
+      ).toBe(1);
+      await t.ctx.db.execute(sql`UPDATE event_outbox SET done_at = NULL, lease_until = NULL
+        WHERE id = ${paid?.event_id}::uuid`);
+      expect(await drain(t)).toBe(1);
+      await t.app.notifications.bot?.idle();
+      expect(toSeller()).toBe(sentBefore + 1);
+    } finally {
+      await t.close();
+    }
+  });
 });

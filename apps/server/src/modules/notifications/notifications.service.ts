@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import type { NotificationRow, UserSettingsRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { RetryLater } from '../../events/retry-later.ts';
 import { settingsOf } from '../settings/settings.repository.ts';
 import * as repo from './notifications.repository.ts';
 
@@ -167,7 +168,8 @@ export class NotificationsService {
   /** Tells the user's sockets and the sinks (the bot) of a stored notification. */
   announce(stored: StoredNotification): void {
     this.toSockets(stored);
-    void this.toSinks(stored.row, stored.settings);
+    // A notification just stored has no earlier claim that could make a sink ask for later.
+    this.toSinks(stored.row, stored.settings).catch(() => undefined);
   }
 
   private toSockets({ row, unreadCount }: StoredNotification): void {
@@ -178,8 +180,11 @@ export class NotificationsService {
   }
 
   private async toSinks(row: NotificationRow, settings: UserSettingsRow): Promise<void> {
-    // A failing sink (Telegram) never affects the inbox: the sink logs its own failures.
-    await Promise.allSettled([...this.sinks].map(async (sink) => sink(row, settings)));
+    // A failing sink (Telegram) never affects the inbox: the sink logs its own failures. Only a
+    // sink's "not yet" (`RetryLater`) goes on, so the event is delivered again.
+    const results = await Promise.allSettled([...this.sinks].map(async (sink) => sink(row, settings)));
+    const later = results.find((r) => r.status === 'rejected' && r.reason instanceof RetryLater);
+    if (later?.status === 'rejected') throw later.reason;
   }
 
   async list(

@@ -5,6 +5,7 @@ import { Bot, type Context, InlineKeyboard } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { AppContext } from '../../context.ts';
 import type { NotificationRow, UserSettingsRow } from '../../db/schema.ts';
+import { RetryLater } from '../../events/retry-later.ts';
 import type { FeedLog } from '../notifications/notification-feed.ts';
 import { toNotificationView } from '../notifications/notifications.service.ts';
 import { effectiveName } from '../users/user-view.ts';
@@ -14,6 +15,8 @@ import { BotTradeActions, type TradeLinks } from './bot-trade-actions.ts';
 import { MiniApp, startParamOf } from './mini-app.ts';
 import * as repo from './telegram.repository.ts';
 import { TelegramLinkService } from './telegram-link.service.ts';
+
+type GrammySignal = Parameters<Bot['api']['sendMessage']>[3];
 
 /** The bot's logger: errors, and refusals worth a warning (a link opened by another Telegram user). */
 export interface BotLog extends FeedLog {
@@ -35,6 +38,10 @@ export class TelegramBot {
   private readonly tradeLinks: TradeLinks;
   private queue: Promise<void> = Promise.resolve();
   private pending = 0;
+  /** How long one message may take to send (TELEGRAM_SEND_DEADLINE_MS). */
+  private readonly sendDeadlineMs: number;
+  /** How long a claim holds before another delivery may send the message: the deadline and a margin. */
+  private readonly claimHoldMs: number;
 
   constructor(
     private readonly ctx: AppContext,
@@ -55,6 +62,8 @@ export class TelegramBot {
       has_main_web_app: false,
     } as UserFromGetMe;
     this.bot = new Bot(config.botToken, { botInfo, client: { apiRoot: config.apiRoot } });
+    this.sendDeadlineMs = config.sendDeadlineMs;
+    this.claimHoldMs = config.sendDeadlineMs + 2_000;
     if (config.throttle) this.bot.api.config.use(apiThrottler());
     this.bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
     this.links = new TelegramLinkService(ctx);
@@ -100,32 +109,67 @@ export class TelegramBot {
     while (this.pending > 0) await this.queue;
   }
 
+  /**
+   * Runs the job after those queued before it. A failed send is logged and given up; only a
+   * `RetryLater` (the message is another delivery's, maybe still in flight) reaches the caller,
+   * so the event comes again.
+   */
   private enqueue(job: () => Promise<void>): Promise<void> {
     this.pending++;
-    this.queue = this.queue
-      .then(job)
-      .catch((error: unknown) => this.log.error({ err: error }, 'telegram send failed'))
+    const run = this.queue.then(job);
+    this.queue = run
+      .catch((error: unknown) => {
+        if (!(error instanceof RetryLater)) this.log.error({ err: error }, 'telegram send failed');
+      })
       .finally(() => {
         this.pending--;
       });
-    return this.queue;
+    return run.catch((error: unknown) => {
+      if (error instanceof RetryLater) throw error;
+    });
   }
 
+  /**
+   * Claims the notification's message for the user's chat, sends it within the send deadline
+   * and marks it sent (docs/decisions/041, "Bot messages"). A claim of an instance that died
+   * before Telegram answered goes stale after the deadline and is sent by the next delivery.
+   */
   private async send(row: NotificationRow): Promise<void> {
-    // Claimed before sending: a crash in between loses this one message rather than repeating it.
+    const now = this.ctx.clock.now();
     const chat = await repo.claimRecipient(this.ctx.db, {
       notificationId: row.id,
       userId: row.userId,
+      now,
+      staleBefore: new Date(now.getTime() - this.claimHoldMs),
+    });
+    if (chat.kind === 'none') return;
+    if (chat.kind === 'held') throw new RetryLater(new Date(chat.since.getTime() + this.claimHoldMs));
+    await this.bot.api.sendMessage(
+      Number(chat.chatId),
+      this.messageText(row, chat.timeZone),
+      { reply_markup: this.keyboardOf(row) },
+      // grammY types its signal with a polyfill's class; Node's own is what it gets at runtime.
+      AbortSignal.timeout(this.sendDeadlineMs) as unknown as GrammySignal,
+    );
+    await repo.markSent(this.ctx.db, {
+      notificationId: row.id,
+      chatId: chat.chatId,
       now: this.ctx.clock.now(),
     });
-    if (!chat) return;
+  }
+
+  private messageText(row: NotificationRow, timeZone: string): string {
     const view = toNotificationView(row, LANG);
     const lines = [view.title, view.message];
     if (view.action) lines.push(view.action);
     // A reminder names its deadline in its own text (docs/decisions/030).
     if (row.deadline && row.kind !== 'deadline_reminder') {
-      lines.push(t('notify.deadline', { time: clockTime(row.deadline, chat.timeZone) }));
+      lines.push(t('notify.deadline', { time: clockTime(row.deadline, timeZone) }));
     }
+    return lines.join('\n');
+  }
+
+  private keyboardOf(row: NotificationRow): InlineKeyboard {
     const trade = row.entityType === 'trade' && row.entityId ? row.entityId : null;
     const miniApp = this.tradeLinks.miniApp;
     const keyboard = trade ? this.actions.openButtons(trade) : this.placeButtons(row);
@@ -142,7 +186,7 @@ export class TelegramBot {
       }
       if (offer === 'confirm_payment') keyboard.row().text(t('bot.confirmReceipt'), `a:cr:${trade}`);
     }
-    await this.bot.api.sendMessage(Number(chat.chatId), lines.join('\n'), { reply_markup: keyboard });
+    return keyboard;
   }
 
   /** A notice of anything but a trade: its page on the website, and its place in the Mini App. */

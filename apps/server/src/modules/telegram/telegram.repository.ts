@@ -50,28 +50,62 @@ export async function chatOfUser(db: Executor, userId: string) {
   return row ?? null;
 }
 
-/** A user's chat and the zone the bot writes their times in (docs/decisions/030). */
+/** What claiming a notification's bot message found (`claimRecipient`). */
+export type Claim =
+  /** Claimed: send it to this chat, in the zone the bot writes the user's times in (docs/decisions/030). */
+  | { kind: 'claimed'; chatId: string; timeZone: string }
+  /** No chat to send to, or Telegram accepted this message before. */
+  | { kind: 'none' }
+  /** Another delivery claimed it and may still be sending: ask again once `since` is stale. */
+  | { kind: 'held'; since: Date };
+
 /**
- * The user's chat for this notification, claimed for sending in the same statement: answers it
- * the first time only (a marker row per notification and chat, docs/decisions/041), so an
- * event delivered twice never messages twice. Null: no chat, or sent (claimed) before.
+ * The user's chat for this notification, claimed for sending in the same statement (a marker
+ * row per notification and chat, docs/decisions/041): answered the first time, and again only
+ * when the earlier claim was never marked sent and is older than `staleBefore` (the instance
+ * that claimed it died mid-send). So an event delivered twice messages once, unless an instance
+ * died between Telegram's acceptance and `markSent`.
  */
 export async function claimRecipient(
   db: Executor,
-  p: { notificationId: string; userId: string; now: Date },
-): Promise<{ chatId: string; timeZone: string } | null> {
-  const [row] = await queryRows<{ chat_id: string | bigint; time_zone: string }>(
+  p: { notificationId: string; userId: string; now: Date; staleBefore: Date },
+): Promise<Claim> {
+  const [row] = await queryRows<{
+    chat_id: string | bigint;
+    time_zone: string;
+    claimed: boolean;
+    sent_at: Date | string | null;
+    held_since: Date | string | null;
+  }>(
     db,
     sql`WITH r AS (
         SELECT c.chat_id, u.time_zone FROM telegram_chats c JOIN users u ON u.id = c.user_id
         WHERE c.user_id = ${p.userId}::uuid),
       claimed AS (
-        INSERT INTO telegram_sent (notification_id, chat_id, sent_at)
+        INSERT INTO telegram_sent (notification_id, chat_id, claimed_at)
         SELECT ${p.notificationId}::uuid, r.chat_id, ${p.now.toISOString()}::timestamptz FROM r
-        ON CONFLICT DO NOTHING RETURNING chat_id)
-      SELECT r.chat_id, r.time_zone FROM r JOIN claimed ON claimed.chat_id = r.chat_id`,
+        ON CONFLICT (notification_id, chat_id) DO UPDATE SET claimed_at = EXCLUDED.claimed_at
+          WHERE telegram_sent.sent_at IS NULL
+            AND telegram_sent.claimed_at <= ${p.staleBefore.toISOString()}::timestamptz
+        RETURNING chat_id)
+      SELECT r.chat_id, r.time_zone, claimed.chat_id IS NOT NULL AS claimed,
+        s.sent_at, s.claimed_at AS held_since
+      FROM r LEFT JOIN claimed ON claimed.chat_id = r.chat_id
+      LEFT JOIN telegram_sent s ON s.notification_id = ${p.notificationId}::uuid AND s.chat_id = r.chat_id`,
   );
-  return row ? { chatId: String(row.chat_id), timeZone: row.time_zone } : null;
+  if (!row) return { kind: 'none' };
+  if (row.claimed) return { kind: 'claimed', chatId: String(row.chat_id), timeZone: row.time_zone };
+  if (row.sent_at !== null || row.held_since === null) return { kind: 'none' };
+  return { kind: 'held', since: new Date(row.held_since) };
+}
+
+/** Telegram accepted the notification's message to this chat: it is never sent again. */
+export async function markSent(
+  db: Executor,
+  p: { notificationId: string; chatId: string; now: Date },
+): Promise<void> {
+  await db.execute(sql`UPDATE telegram_sent SET sent_at = ${p.now.toISOString()}::timestamptz
+    WHERE notification_id = ${p.notificationId}::uuid AND chat_id = ${p.chatId}::bigint`);
 }
 
 export async function userOfChat(db: Executor, chatId: bigint): Promise<string | null> {
