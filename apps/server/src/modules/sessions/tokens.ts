@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, type webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 /** Access tokens: HS256 JWTs, 15 minutes, audience per kind of subject. */
@@ -14,12 +14,22 @@ export interface AccessClaims {
 }
 
 export class TokenService {
-  private readonly key: Uint8Array;
+  /**
+   * The HMAC key, imported into WebCrypto once: given raw bytes, jose imports them again on
+   * every sign and verify, which was two thirds of a verification's CPU (docs/decisions/018).
+   */
+  private readonly key: Promise<webcrypto.CryptoKey>;
   constructor(
     secret: string,
     private readonly now: () => Date,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
   async signAccess(audience: Audience, claims: AccessClaims): Promise<string> {
@@ -31,13 +41,13 @@ export class TokenService {
       .setAudience(AUDIENCE[audience])
       .setIssuedAt(iat)
       .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** Verifies signature (HS256 only), issuer, audience and expiry. Returns null when invalid. */
   async verifyAccess(audience: Audience, token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE[audience],
