@@ -2,23 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { ServerEventName, ServerEventPayload } from '@p2p/shared';
 import type { Executor } from '../db/client.ts';
 import { writeOutbox } from './outbox-store.ts';
+import { type EventOf, type RealtimeEvent, realtimeEvent, userOfRoom } from './realtime-event.ts';
 
-/**
- * Where services announce what happened, after their transaction committed. The Socket.IO
- * server (realtime.ts) delivers to rooms `user:{id}` and `trade:{id}`; without it (tests,
- * CLI) events are only recorded for whoever listens.
- */
-export interface RealtimeEvent {
-  /** `market`: every connected socket (the public book changed for everyone). */
-  room: `user:${string}` | `trade:${string}` | 'market';
-  event: string;
-  payload: unknown;
-  /**
-   * Server-side only (never sent to sockets): the recipient's side in the trade the event is
-   * about, when the publisher knew it, so listeners need not read the trade to learn it.
-   */
-  recipientRole?: 'buyer' | 'seller';
-}
+export type { EventRoom, RealtimeEvent } from './realtime-event.ts';
+export { userOfRoom } from './realtime-event.ts';
 
 /**
  * The event's row in the outbox (docs/decisions/041), when it was written in the transaction
@@ -53,13 +40,17 @@ export class Notifier {
   }
 
   /** Sends to every socket of these users. */
-  toUsers(userIds: Iterable<string>, event: string, payload: unknown): void {
-    for (const id of new Set(userIds)) this.publish({ room: `user:${id}`, event, payload });
+  toUsers<E extends ServerEventName>(
+    userIds: Iterable<string>,
+    event: E,
+    payload: ServerEventPayload<E>,
+  ): void {
+    for (const id of new Set(userIds)) this.publish(realtimeEvent<E>({ room: `user:${id}`, event, payload }));
   }
 
   /** Sends to sockets that joined this trade's room (its parties, staff in a dispute). */
-  toTrade(tradeId: string, event: string, payload: unknown): void {
-    this.publish({ room: `trade:${tradeId}`, event, payload });
+  toTrade<E extends ServerEventName>(tradeId: string, event: E, payload: ServerEventPayload<E>): void {
+    this.publish(realtimeEvent<E>({ room: `trade:${tradeId}`, event, payload }));
   }
 
   subscribe(deliver: Deliver): () => void {
@@ -79,7 +70,7 @@ export class Notifier {
 }
 
 /** Whether an event has durable effects (inbox, bot, webhooks, auto-reply): those to a user. */
-export const isDurable = (e: Pick<RealtimeEvent, 'room'>) => e.room.startsWith('user:');
+export const isDurable = (e: Pick<RealtimeEvent, 'room'>) => userOfRoom(e.room) !== null;
 
 /**
  * Events decided inside a transaction and held back until it commits: create one before
@@ -93,7 +84,7 @@ export class PendingEvents {
   private readonly written = new Map<RealtimeEvent, OutboxRef>();
 
   toUsers<E extends ServerEventName>(userIds: Iterable<string>, event: E, payload: ServerEventPayload<E>) {
-    for (const id of new Set(userIds)) this.events.push({ room: `user:${id}`, event, payload });
+    for (const id of new Set(userIds)) this.push<E>({ room: `user:${id}`, event, payload });
   }
 
   /** To a trade's two parties, each event knowing its recipient's side (`recipientRole`). */
@@ -102,19 +93,21 @@ export class PendingEvents {
     event: E,
     payload: ServerEventPayload<E>,
   ) {
-    this.events.push(
-      { room: `user:${trade.buyerId}`, event, payload, recipientRole: 'buyer' },
-      { room: `user:${trade.sellerId}`, event, payload, recipientRole: 'seller' },
-    );
+    this.push<E>({ room: `user:${trade.buyerId}`, event, payload, recipientRole: 'buyer' });
+    this.push<E>({ room: `user:${trade.sellerId}`, event, payload, recipientRole: 'seller' });
   }
 
   toTrade<E extends ServerEventName>(tradeId: string, event: E, payload: ServerEventPayload<E>) {
-    this.events.push({ room: `trade:${tradeId}`, event, payload });
+    this.push<E>({ room: `trade:${tradeId}`, event, payload });
   }
 
   /** To every connected socket, signed in or not. */
   toMarket<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>) {
-    this.events.push({ room: 'market', event, payload });
+    this.push<E>({ room: 'market', event, payload });
+  }
+
+  private push<E extends ServerEventName>(e: EventOf<E>): void {
+    this.events.push(realtimeEvent(e));
   }
 
   get size(): number {

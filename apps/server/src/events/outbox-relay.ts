@@ -15,8 +15,11 @@ import { onlyRetryLater, retryLaterOf } from './retry-later.ts';
  */
 export type DurableConsumer = (events: readonly DeliveredEvent[]) => Promise<void>;
 
-/** An outbox event as consumers get it: `room` typed as the notifier's. */
-export type DeliveredEvent = OutboxEvent & { room: RealtimeEvent['room'] };
+/**
+ * An outbox event as consumers get it: one member per name of the shared event map, so a
+ * consumer that switches on `event` has the payload's type.
+ */
+export type DeliveredEvent = OutboxEvent;
 
 export interface RelayLog {
   error(obj: object, msg: string): void;
@@ -76,7 +79,11 @@ export class OutboxRelay {
     if (!isDurable(e)) return;
     // An event published without a row (outside a PendingEvents transaction) still reaches the
     // consumers, once, with an id of its own.
-    const event = { ...e, id: outbox?.id ?? randomUUID(), at: outbox?.at ?? this.clock.now() };
+    const event: DeliveredEvent = {
+      ...e,
+      id: outbox?.id ?? randomUUID(),
+      at: outbox?.at ?? this.clock.now(),
+    };
     this.pending.push({ event, written: outbox !== undefined });
     // The first event of a batch schedules its delivery, after the request's answer; the events
     // published until then (the rest of the request's) ride along.
@@ -115,12 +122,22 @@ export class OutboxRelay {
    * Answers how many events it delivered.
    */
   async redeliver(now: Date = this.clock.now()): Promise<number> {
-    const claimed = await claimStale(this.db, {
+    const { events: claimed, refused } = await claimStale(this.db, {
       before: new Date(now.getTime() - REDELIVERY.graceMs),
       now,
       leaseUntil: new Date(now.getTime() + REDELIVERY.leaseMs),
       limit: REDELIVERY.batch,
     });
+    // A row the event map refuses would fail the same way on every pass: it is set aside at
+    // once, logged with its reason, and no consumer ever sees it.
+    if (refused.length) {
+      this.log.error({ refused }, 'outbox events refused by the event map; set aside');
+      await markDone(
+        this.db,
+        refused.map((r) => r.id),
+        now,
+      );
+    }
     const givenUp = claimed.filter((e) => e.attempts > REDELIVERY.maxAttempts);
     if (givenUp.length) {
       this.log.error({ ids: givenUp.map((e) => e.id) }, 'outbox events given up after every attempt failed');
@@ -130,7 +147,7 @@ export class OutboxRelay {
         now,
       );
     }
-    const due = claimed.filter((e) => e.attempts <= REDELIVERY.maxAttempts) as DeliveredEvent[];
+    const due = claimed.filter((e) => e.attempts <= REDELIVERY.maxAttempts);
     if (due.length)
       await this.deliver(
         due,

@@ -1,14 +1,23 @@
+import { type ServerEventName, type ServerEventPayload, ServerEventPayloads } from '@p2p/shared';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
+import { type RealtimeEvent, realtimeEvent } from './realtime-event.ts';
 
 /** An event as the outbox holds it: its row's id and the instant it was decided. */
-export interface OutboxEvent {
+export type OutboxEvent<E extends ServerEventName = ServerEventName> = RealtimeEvent<E> & {
   id: string;
-  room: string;
-  event: string;
-  payload: unknown;
-  recipientRole?: 'buyer' | 'seller';
   at: Date;
+};
+
+/** A claimed event, with the passes that tried it (this one counted). */
+export type ClaimedEvent = OutboxEvent & { attempts: number };
+
+/** A claimed row the event map refuses: its id and why (the first issue's path and message). */
+export interface RefusedRow {
+  id: string;
+  event: ServerEventName | null;
+  reason: string;
 }
 
 /**
@@ -53,6 +62,7 @@ export async function holdUntil(db: Executor, ids: readonly string[], at: Date):
     WHERE id IN (${list}) AND done_at IS NULL`);
 }
 
+/** A claimed row as the database answers it, before the event map judged it. */
 interface ClaimedRow {
   id: string;
   room: string;
@@ -63,15 +73,81 @@ interface ClaimedRow {
   attempts: number;
 }
 
+const isEventName = (name: string): name is ServerEventName => Object.hasOwn(ServerEventPayloads, name);
+const USER_ROOM = /^user:([0-9a-f-]{36})$/;
+
+function userRoom(room: string): `user:${string}` | null {
+  const id = USER_ROOM.exec(room)?.[1];
+  return id ? `user:${id}` : null;
+}
+
+function jsonOf(payload: unknown): { ok: true; value: unknown } | { ok: false } {
+  if (typeof payload !== 'string') return { ok: true, value: payload };
+  try {
+    return { ok: true, value: JSON.parse(payload) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
+ * Whether `value` is a payload of `event` by the map's schema. The stored value itself goes on,
+ * not zod's output (which would drop keys the schema does not name): a redelivered event carries
+ * what was written (docs/decisions/041).
+ */
+function isPayloadOf<E extends ServerEventName>(event: E, value: unknown): value is ServerEventPayload<E> {
+  return z.safeParse(ServerEventPayloads[event], value).success;
+}
+
+/** The first issue the map's schema finds in `value`, as the log shows it. */
+function refusalOf(event: ServerEventName, value: unknown): string {
+  const [issue] = z.safeParse(ServerEventPayloads[event], value).error?.issues ?? [];
+  return issue ? `${issue.path.join('.') || 'payload'}: ${issue.message}` : 'payload refused';
+}
+
+/** The row's event with its payload checked by its name's schema, or why the schema refused it. */
+function eventOf<E extends ServerEventName>(
+  event: E,
+  room: `user:${string}`,
+  r: ClaimedRow,
+): ClaimedEvent | string {
+  const json = jsonOf(r.payload);
+  if (!json.ok) return 'payload is not JSON';
+  const payload = json.value;
+  if (!isPayloadOf(event, payload)) return refusalOf(event, payload);
+  const role = r.recipient_role ? { recipientRole: r.recipient_role } : {};
+  return {
+    ...realtimeEvent<E>({ room, event, payload, ...role }),
+    id: r.id,
+    at: new Date(r.created_at),
+    attempts: Number(r.attempts),
+  };
+}
+
+/**
+ * Reads a claimed row back through the shared event map (packages/shared/src/socket-events.ts):
+ * the name must be one of the map's, the room a user's (only those are written:
+ * docs/decisions/041), the payload its name's schema. A row that is not is refused, never handed
+ * to a consumer as if it were typed.
+ */
+function parseRow(r: ClaimedRow): ClaimedEvent | RefusedRow {
+  if (!isEventName(r.event)) return { id: r.id, event: null, reason: 'not an event of the map' };
+  const room = userRoom(r.room);
+  if (!room) return { id: r.id, event: r.event, reason: 'not a user room' };
+  const claimed = eventOf(r.event, room, r);
+  return typeof claimed === 'string' ? { id: r.id, event: r.event, reason: claimed } : claimed;
+}
+
 /**
  * Claims up to `limit` events written before `before` and still not done, oldest first, for
  * delivery (FOR UPDATE SKIP LOCKED: instances never take the same row), leasing them until
  * `leaseUntil` and counting the attempt. A lease that runs out (its instance died) frees them.
+ * Rows the event map refuses come back apart (`refused`), for the caller to log and set aside.
  */
 export async function claimStale(
   db: Executor,
   p: { before: Date; now: Date; leaseUntil: Date; limit: number },
-): Promise<(OutboxEvent & { attempts: number })[]> {
+): Promise<{ events: ClaimedEvent[]; refused: RefusedRow[] }> {
   const rows = await queryRows<ClaimedRow>(
     db,
     sql`UPDATE event_outbox SET attempts = attempts + 1, lease_until = ${p.leaseUntil.toISOString()}::timestamptz
@@ -83,17 +159,15 @@ export async function claimStale(
         FOR UPDATE SKIP LOCKED)
       RETURNING id, room, event, payload, recipient_role, created_at, attempts`,
   );
-  return rows
-    .map((r) => ({
-      id: r.id,
-      room: r.room,
-      event: r.event,
-      payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
-      ...(r.recipient_role ? { recipientRole: r.recipient_role } : {}),
-      at: new Date(r.created_at),
-      attempts: Number(r.attempts),
-    }))
-    .sort((a, b) => a.at.getTime() - b.at.getTime());
+  const events: ClaimedEvent[] = [];
+  const refused: RefusedRow[] = [];
+  for (const row of rows) {
+    const parsed = parseRow(row);
+    if ('reason' in parsed) refused.push(parsed);
+    else events.push(parsed);
+  }
+  events.sort((a, b) => a.at.getTime() - b.at.getTime());
+  return { events, refused };
 }
 
 /** Forgets events done before `before` (at most `limit` per call); answers how many. */

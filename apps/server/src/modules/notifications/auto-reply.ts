@@ -1,4 +1,3 @@
-import type { ServerEventPayload } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { OutboxRelay } from '../../events/outbox-relay.ts';
 import { insertMessageOnce } from '../chat/chat.repository.ts';
@@ -22,7 +21,7 @@ export function startAutoReply(
     for (const e of events) {
       if (e.event !== 'trade:created') continue;
       const ownerId = e.room.slice('user:'.length);
-      const { tradeId } = e.payload as ServerEventPayload<'trade:created'>;
+      const { tradeId } = e.payload;
       await post(ctx, { eventId: e.id, ownerId, tradeId }).catch((error: unknown) => {
         log.error({ err: error, tradeId }, 'auto-reply failed');
         throw error;

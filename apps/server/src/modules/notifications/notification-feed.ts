@@ -74,8 +74,7 @@ export class NotificationFeed {
     // A party that cannot be told of this change (the seller of their own release, say) needs
     // no read of the trade.
     if (e.event === 'trade:updated' && e.recipientRole) {
-      const p = e.payload as ServerEventPayload<'trade:updated'>;
-      if (!mayNotify(e.recipientRole, p.action, p.actor)) return;
+      if (!mayNotify(e.recipientRole, e.payload.action, e.payload.actor)) return;
     }
     const drafts = await this.draftsFor(userId, e);
     // An event tells its recipient one thing at most: the notification takes the event's id.
@@ -85,19 +84,15 @@ export class NotificationFeed {
   private async draftsFor(userId: string, e: DeliveredEvent): Promise<NotificationDraft[]> {
     switch (e.event) {
       case 'trade:created':
-        return this.tradeDrafts(userId, (e.payload as ServerEventPayload<'trade:created'>).tradeId, 'opened');
+        return this.tradeDrafts(userId, e.payload.tradeId, 'opened');
       case 'trade:updated': {
-        const p = e.payload as ServerEventPayload<'trade:updated'>;
+        const p = e.payload;
         return this.tradeDrafts(userId, p.tradeId, p.action, { actor: p.actor });
       }
       case 'trade:payment_template_attached':
-        return this.tradeDrafts(
-          userId,
-          (e.payload as ServerEventPayload<'trade:payment_template_attached'>).tradeId,
-          'details',
-        );
+        return this.tradeDrafts(userId, e.payload.tradeId, 'details');
       case 'trade:message': {
-        const p = e.payload as ServerEventPayload<'trade:message'>;
+        const p = e.payload;
         // The moderator's word always reaches the inbox: it usually asks for something. A keyed
         // line (an evidence request) is written in the recipient's zone (docs/decisions/030).
         if (p.fromModerator) {
@@ -115,7 +110,7 @@ export class NotificationFeed {
         return this.tradeDrafts(userId, p.tradeId, 'message', { extra: { text: clip(p.message) } });
       }
       case 'deposit:credited': {
-        const p = e.payload as ServerEventPayload<'deposit:credited'>;
+        const p = e.payload;
         return [
           {
             userId,
@@ -131,11 +126,11 @@ export class NotificationFeed {
         ];
       }
       case 'withdrawal:updated':
-        return this.withdrawalDrafts(userId, e.payload as ServerEventPayload<'withdrawal:updated'>);
+        return this.withdrawalDrafts(userId, e.payload);
       case 'swap:completed':
-        return [swapCompletedDraft(userId, e.payload as ServerEventPayload<'swap:completed'>)];
+        return [swapCompletedDraft(userId, e.payload)];
       case 'security:event':
-        return [securityEventDraft(userId, e.payload as ServerEventPayload<'security:event'>)];
+        return [securityEventDraft(userId, e.payload)];
       default:
         return [];
     }

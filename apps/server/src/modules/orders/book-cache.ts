@@ -1,5 +1,5 @@
 import type { OrderList, ServerEventPayload, TradeAction } from '@p2p/shared';
-import type { RealtimeEvent } from '../../events/notifier.ts';
+import { type RealtimeEvent, userOfRoom } from '../../events/notifier.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { movesShownFigures } from '../users/reputation-counters.ts';
 
@@ -81,16 +81,26 @@ const TRADE_ACTIONS: ReadonlySet<string> = new Set<TradeAction>([
   'resolve_refund',
 ]);
 
+const isTradeAction = (action: string): action is TradeAction => TRADE_ACTIONS.has(action);
+
+/** A trade step as the cache reads it: its action and actor, to the recipient's side. */
+type TradeStep = Omit<RealtimeEvent<'trade:updated'>, 'payload'> & {
+  payload: Pick<ServerEventPayload<'trade:updated'>, 'action' | 'actor'> & Record<string, unknown>;
+};
+
+/** The events the cache hears (every event of the map; of a trade step, only what it reads). */
+export type BookEvent = Exclude<RealtimeEvent, { event: 'trade:updated' }> | TradeStep;
+
 /**
  * The owner whose shown figures a `trade:updated` moved: none (`[]`), that recipient, or
  * null when the event cannot tell (then the whole book is read again).
  */
-function ownersMovedBy(e: RealtimeEvent): string[] | null {
-  const p = e.payload as Partial<ServerEventPayload<'trade:updated'>> | null;
-  const userId = e.room.startsWith('user:') ? e.room.slice('user:'.length) : null;
-  if (!userId || !e.recipientRole || !p?.action || !p.actor || !TRADE_ACTIONS.has(p.action)) return null;
+function ownersMovedBy(e: TradeStep): string[] | null {
+  const { action, actor } = e.payload;
+  const userId = userOfRoom(e.room);
+  if (!userId || !e.recipientRole || !isTradeAction(action)) return null;
   try {
-    return movesShownFigures(p.action as TradeAction, p.actor, e.recipientRole) ? [userId] : [];
+    return movesShownFigures(action, actor, e.recipientRole) ? [userId] : [];
   } catch {
     return null;
   }
@@ -211,21 +221,26 @@ export class BookCache<T extends ShowsOrders> {
   /**
    * Post-commit realtime events that change what the book shows. An order's change (created,
    * edited, paused, deleted, an amount taken by a trade or given back, a completion counted)
-   * comes as `order:*` and reads the book again. A trade step (`trade:updated`, one per party)
-   * moves at most that party's figures: only the pages showing their orders go
-   * (docs/decisions/019).
+   * comes as `order:updated`, `order:matched` or `trade:created`, and drops the pages that may
+   * show that order. A trade step (`trade:updated`, one per party) moves at most that party's
+   * figures: only the pages showing their orders go (docs/decisions/019).
    */
-  observe(e: RealtimeEvent): void {
-    if (e.event.startsWith('order:') || e.event === 'trade:created') {
-      const orderId = (e.payload as { orderId?: unknown } | null)?.orderId;
-      if (typeof orderId === 'string') this.forgetOrders([orderId]);
-      else this.invalidate();
-      return;
+  observe(e: BookEvent): void {
+    switch (e.event) {
+      case 'order:updated':
+      case 'order:matched':
+      case 'trade:created':
+        this.forgetOrders([e.payload.orderId]);
+        return;
+      case 'trade:updated': {
+        const owners = ownersMovedBy(e);
+        if (owners === null) this.invalidate();
+        else this.forgetOwners(owners);
+        return;
+      }
+      default:
+        return;
     }
-    if (e.event !== 'trade:updated') return;
-    const owners = ownersMovedBy(e);
-    if (owners === null) this.invalidate();
-    else this.forgetOwners(owners);
   }
 
   /**

@@ -10,6 +10,7 @@ import {
 } from '@p2p/shared';
 import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
 import type { AppContext } from '../../context.ts';
+import type { RealtimeEvent } from '../../events/notifier.ts';
 import { batchBookChanges, readBookChanges } from '../orders/book-cache.ts';
 import { noteUsersSeen } from '../orders/owner-presence.ts';
 import { findTrade } from '../trade-access/trade-access.repository.ts';
@@ -55,6 +56,14 @@ const REDIS_READY_TIMEOUT_MS = 5_000;
 const silent: Log = { warn: () => {}, error: () => {} };
 
 /**
+ * An event to its room's sockets, under its name with its payload: the pair the shared map
+ * types (`RealtimeEvent`), so the wire carries what `ServerToClientEvents` promises clients.
+ */
+function emitTo(io: RealtimeServer, e: RealtimeEvent): void {
+  io.to(e.room).emit(e.event, e.payload);
+}
+
+/**
  * Socket.IO on the app's HTTP server at `/socket.io`. The handshake carries a user access
  * token (`auth.token` or an `Authorization: Bearer` header) whose session must be live; the
  * socket then sits in `user:{id}` and may join `trade:{id}` rooms of its own trades. Every
@@ -91,9 +100,7 @@ export async function attachRealtime(
   const stopHeartbeat = presenceHeartbeat(ctx, io, log);
 
   ctx.presence = async (userId) => (await io.in(`user:${userId}`).fetchSockets()).length > 0;
-  const unsubscribe = ctx.notifier.subscribe((e) => {
-    io.to(e.room).emit(e.event as never, e.payload as never);
-  });
+  const unsubscribe = ctx.notifier.subscribe((e) => emitTo(io, e));
   // With Redis, a change to the book on this instance reaches the other instances' book
   // caches too, the same targeted change or a clear (docs/decisions/019); one message per
   // event-loop turn however many changes.

@@ -2,14 +2,15 @@ import { type Context, InlineKeyboard } from 'grammy';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { reportNotMe } from '../security/index.ts';
+import { type BotCallback, formatCallback } from './bot-callback.ts';
 import { errorText, t } from './bot-text.ts';
 import * as repo from './telegram.repository.ts';
 
-const UUID = /^[0-9a-f-]{36}$/;
+/** A press of «Это не я» (`notMe`, asks once more) or of its «Да» (`notMeSure`, acts). */
+export type NotMeCallback = Extract<BotCallback, { action: 'notMe' | 'notMeSure' }>;
 
-/** `nm:{notification}` asks once more, `nmy:{notification}` acts. */
-export const notMeData = (notificationId: string) => `nm:${notificationId}`;
-export const isNotMe = (data: string) => data.startsWith('nm:') || data.startsWith('nmy:');
+export const isNotMe = (callback: BotCallback | null): callback is NotMeCallback =>
+  callback?.action === 'notMe' || callback?.action === 'notMeSure';
 
 /**
  * «Это не я» under a security notice in the linked chat (docs/decisions/033, "Security events"):
@@ -19,17 +20,18 @@ export const isNotMe = (data: string) => data.startsWith('nm:') || data.startsWi
 export class BotNotMe {
   constructor(private readonly ctx: AppContext) {}
 
-  async onCallback(c: Context): Promise<void> {
-    const [kind, notificationId] = (c.callbackQuery?.data ?? '').split(':');
+  async onCallback(c: Context, { action, id: notificationId }: NotMeCallback): Promise<void> {
     const chatId = c.chat?.id ?? c.callbackQuery?.from.id;
     const account = chatId === undefined ? null : await repo.accountOfChat(this.ctx.db, BigInt(chatId));
-    if (!account || !notificationId || !UUID.test(notificationId)) {
+    if (!account) {
       await c.answerCallbackQuery({ text: t('bot.unavailable') });
       return;
     }
     await c.answerCallbackQuery();
-    if (kind === 'nm') {
-      const confirm = new InlineKeyboard().text(t('bot.yes'), `nmy:${notificationId}`).text(t('bot.no'), 'n');
+    if (action === 'notMe') {
+      const confirm = new InlineKeyboard()
+        .text(t('bot.yes'), formatCallback({ action: 'notMeSure', id: notificationId }))
+        .text(t('bot.no'), formatCallback({ action: 'decline' }));
       await c.reply(t('bot.notMe.confirm'), { reply_markup: confirm });
       return;
     }

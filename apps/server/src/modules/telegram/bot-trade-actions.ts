@@ -7,13 +7,24 @@ import { findTrade } from '../trade-access/trade-access.repository.ts';
 import { roleOf } from '../trade-access/trade-access.ts';
 import { TradesService } from '../trades/trades.service.ts';
 import { TwoFactorService } from '../two-factor/two-factor.service.ts';
+import { type BotCallback, formatCallback } from './bot-callback.ts';
 import { clockTime, errorText, t } from './bot-text.ts';
 import type { MiniApp } from './mini-app.ts';
 import * as repo from './telegram.repository.ts';
 
 /** A code prompt answers for this long. */
 export const CODE_PROMPT_TTL_MS = 5 * 60_000;
-const UUID = /^[0-9a-f-]{36}$/;
+
+/** The trade buttons (bot-callback.ts): the step each asks for, and who may press it. */
+const TRADE_STEPS = {
+  confirmReceipt: { role: 'seller', sure: false },
+  confirmReceiptSure: { role: 'seller', sure: true },
+  markPaid: { role: 'buyer', sure: false },
+  markPaidSure: { role: 'buyer', sure: true },
+} as const;
+type TradeStep = keyof typeof TRADE_STEPS;
+const isTradeStep = (c: BotCallback | null): c is { action: TradeStep; id: string } =>
+  c !== null && Object.hasOwn(TRADE_STEPS, c.action);
 
 /** Where a trade opens: the website, and the Mini App when one is configured. */
 export interface TradeLinks {
@@ -48,12 +59,12 @@ export class BotTradeActions {
   }
 
   /**
-   * `a:{code}:{trade}` asks for confirmation, `y:{code}:{trade}` goes on, `n` declines. Whoever
-   * presses is identified by their chat's link only; a stranger's press changes nothing.
+   * A trade button (bot-callback.ts) asks for confirmation, its «Да» goes on, «Нет» declines;
+   * anything else is unavailable. Whoever presses is identified by their chat's link only; a
+   * stranger's press changes nothing.
    */
-  async onCallback(c: Context): Promise<void> {
-    const [kind, code, tradeId] = (c.callbackQuery?.data ?? '').split(':');
-    if (kind === 'n') {
+  async onCallback(c: Context, callback: BotCallback | null): Promise<void> {
+    if (callback?.action === 'decline') {
       await c.answerCallbackQuery({ text: t('bot.declined') });
       return;
     }
@@ -63,19 +74,21 @@ export class BotTradeActions {
       await c.answerCallbackQuery({ text: t('botSafety.blocked'), show_alert: true });
       return;
     }
-    const trade = account && tradeId && UUID.test(tradeId) ? await findTrade(this.ctx.db, tradeId) : null;
+    const step = isTradeStep(callback) ? callback : null;
+    const trade = account && step ? await findTrade(this.ctx.db, step.id) : null;
     const role = trade && account ? roleOf(trade, account.id) : 'observer';
-    const allowed = (code === 'mp' && role === 'buyer') || (code === 'cr' && role === 'seller');
-    if (!account || !trade || chatId === undefined || !allowed || (kind !== 'a' && kind !== 'y')) {
+    if (!account || !trade || !step || chatId === undefined || TRADE_STEPS[step.action].role !== role) {
       await c.answerCallbackQuery({ text: t('bot.unavailable') });
       return;
     }
     await c.answerCallbackQuery();
-    if (code === 'mp') {
+    if (step.action === 'markPaid' || step.action === 'markPaidSure') {
       // A button of a message sent before «Я оплатил» moved to the trade page.
       await c.reply(t('botSafety.markPaidOnSite'), { reply_markup: this.openButtons(trade.id) });
-    } else if (kind === 'a') {
-      const confirm = new InlineKeyboard().text(t('bot.yes'), `y:cr:${trade.id}`).text(t('bot.no'), 'n');
+    } else if (!TRADE_STEPS[step.action].sure) {
+      const confirm = new InlineKeyboard()
+        .text(t('bot.yes'), formatCallback({ action: 'confirmReceiptSure', id: trade.id }))
+        .text(t('bot.no'), formatCallback({ action: 'decline' }));
       await c.reply(t('bot.confirm.confirmReceipt', valuesOf(trade)), { reply_markup: confirm });
     } else {
       await this.askForCode(c, chatId, account, trade);

@@ -9,7 +9,8 @@ import { RetryLater } from '../../events/retry-later.ts';
 import type { FeedLog } from '../notifications/notification-feed.ts';
 import { toNotificationView } from '../notifications/notifications.service.ts';
 import { effectiveName } from '../users/user-view.ts';
-import { BotNotMe, isNotMe, notMeData } from './bot-not-me.ts';
+import { formatCallback, parseCallback } from './bot-callback.ts';
+import { BotNotMe, isNotMe } from './bot-not-me.ts';
 import { clockTime, LANG, t } from './bot-text.ts';
 import { BotTradeActions, type TradeLinks } from './bot-trade-actions.ts';
 import { MiniApp, startParamOf } from './mini-app.ts';
@@ -74,9 +75,10 @@ export class TelegramBot {
     this.actions = new BotTradeActions(ctx, this.tradeLinks);
     this.notMe = new BotNotMe(ctx);
     this.bot.command('start', (c) => this.onStart(c));
-    this.bot.on('callback_query:data', (c) =>
-      isNotMe(c.callbackQuery.data) ? this.notMe.onCallback(c) : this.actions.onCallback(c),
-    );
+    this.bot.on('callback_query:data', (c) => {
+      const callback = parseCallback(c.callbackQuery.data);
+      return isNotMe(callback) ? this.notMe.onCallback(c, callback) : this.actions.onCallback(c, callback);
+    });
     this.bot.on('message:text', (c) => this.actions.onText(c));
     this.bot.catch((error) => this.log.error({ err: error.error }, 'telegram update failed'));
   }
@@ -173,7 +175,9 @@ export class TelegramBot {
     const trade = row.entityType === 'trade' && row.entityId ? row.entityId : null;
     const miniApp = this.tradeLinks.miniApp;
     const keyboard = trade ? this.actions.openButtons(trade) : this.placeButtons(row);
-    if (row.kind === 'security_event') keyboard.row().text(t('bot.notMe'), notMeData(row.id));
+    if (row.kind === 'security_event') {
+      keyboard.row().text(t('bot.notMe'), formatCallback({ action: 'notMe', id: row.id }));
+    }
     if (trade) {
       const offer = offeredAction(row);
       // «Я оплатил» opens the trade (in the Mini App when there is one: the buyer is in
@@ -184,7 +188,9 @@ export class TelegramBot {
         if (miniApp) keyboard.add(miniApp.button(t('bot.markPaid'), `trade_${trade}`));
         else keyboard.url(t('bot.markPaid'), this.tradeLinks.web(trade));
       }
-      if (offer === 'confirm_payment') keyboard.row().text(t('bot.confirmReceipt'), `a:cr:${trade}`);
+      if (offer === 'confirm_payment') {
+        keyboard.row().text(t('bot.confirmReceipt'), formatCallback({ action: 'confirmReceipt', id: trade }));
+      }
     }
     return keyboard;
   }

@@ -1,9 +1,13 @@
-import { WEBHOOK_EVENTS } from '@p2p/shared';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { DeliveredEvent, OutboxRelay } from '../../events/outbox-relay.ts';
 import { enqueueDeliveries, type OutboxEvent } from './webhooks.repository.ts';
 
+/** An event a webhook may subscribe to (docs/api.md), as the outbox delivers it. */
+type WebhookDelivered = Extract<DeliveredEvent, { event: WebhookEvent }>;
+
 const EVENTS: ReadonlySet<string> = new Set(WEBHOOK_EVENTS);
+const isWebhookEvent = (e: DeliveredEvent): e is WebhookDelivered => EVENTS.has(e.event);
 
 /**
  * What a webhook is told of an event: its socket payload, except that `trade:message` carries
@@ -12,9 +16,9 @@ const EVENTS: ReadonlySet<string> = new Set(WEBHOOK_EVENTS);
  * and which, and a program that needs the text reads it with a signed request (`GET
  * /trades/{id}/messages`, a read key).
  */
-function webhookData(event: string, payload: unknown): unknown {
-  if (event !== 'trade:message') return payload;
-  const { tradeId, messageId, senderName, fromModerator } = payload as Record<string, unknown>;
+function webhookData(e: WebhookDelivered): object {
+  if (e.event !== 'trade:message') return e.payload;
+  const { tradeId, messageId, senderName, fromModerator } = e.payload;
   return { tradeId, messageId, senderName, ...(fromModerator === undefined ? {} : { fromModerator }) };
 }
 
@@ -49,8 +53,8 @@ export class WebhookOutbox {
   private write(events: readonly DeliveredEvent[]): Promise<void> {
     const batch: OutboxEvent[] = [];
     for (const e of events) {
-      if (!EVENTS.has(e.event)) continue;
-      const data = webhookData(e.event, e.payload);
+      if (!isWebhookEvent(e)) continue;
+      const data = webhookData(e);
       const body = JSON.stringify({ id: e.id, type: e.event, createdAt: e.at.toISOString(), data });
       batch.push({ userId: e.room.slice('user:'.length), eventId: e.id, eventType: e.event, body, at: e.at });
     }

@@ -1,3 +1,4 @@
+import type { WebhookEvent } from '@p2p/shared';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema.ts';
@@ -47,7 +48,7 @@ export async function deleteWebhook(db: Executor, userId: string, id: string): P
 export interface OutboxEvent {
   userId: string;
   eventId: string;
-  eventType: string;
+  eventType: WebhookEvent;
   body: string;
   at: Date;
 }
