@@ -48,4 +48,5 @@ export * from './taker-conditions.ts';
 export * from './time-zone-header.ts';
 export * from './time-zones.ts';
 export * from './trade-machine.ts';
+export * from './trade-steps.ts';
 export * from './withdrawal-rules.ts';

@@ -290,6 +290,28 @@ describe('trade history', () => {
       'completed',
       'completed',
     ]);
+    // The API's phases keep their Russian texts, now from the catalogue (trade.phase.*).
+    expect(
+      done.steps.map((s: { id: number; name: string; title: string; description: string }) => [
+        s.id,
+        s.name,
+        s.title,
+        s.description,
+      ]),
+    ).toEqual([
+      [1, 'initiation', 'Сделка создана', 'Криптовалюта продавца заблокирована в эскроу'],
+      [2, 'payment', 'Оплата', 'Покупатель переводит деньги продавцу'],
+      [3, 'confirmation', 'Подтверждение', 'Продавец подтверждает получение оплаты'],
+      [4, 'release', 'Выпуск', 'Продавец отправляет криптовалюту покупателю'],
+      [5, 'completion', 'Завершение', 'Сделка завершена'],
+    ]);
+    expect(done.steps.map((s: { startedAt: string | null }) => s.startedAt)).toEqual([
+      done.createdAt,
+      done.createdAt,
+      done.paidAt,
+      done.confirmedAt,
+      done.completedAt,
+    ]);
   });
 
   it.each([

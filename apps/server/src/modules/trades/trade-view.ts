@@ -1,13 +1,18 @@
 import {
   availableActions,
   currentStep,
+  DEFAULT_LANG,
   formatCrypto,
   formatFiat,
   formatMarginBp,
+  type ProgressInput,
+  progressSteps,
   type TradeDetails,
   type TradeParty,
   type TradeRole,
   type TradeView,
+  tradePhases,
+  translate,
 } from '@p2p/shared';
 import type { Executor } from '../../db/client.ts';
 import type { TradeRow, UserRow } from '../../db/schema.ts';
@@ -31,29 +36,30 @@ export function seesReceiptMatches(trade: Pick<TradeRow, 'disputedAt'>, role: Tr
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-const STEP_DEFS = [
-  {
-    name: 'initiation',
-    title: 'Сделка создана',
-    description: 'Криптовалюта продавца заблокирована в эскроу',
-  },
-  { name: 'payment', title: 'Оплата', description: 'Покупатель переводит деньги продавцу' },
-  { name: 'confirmation', title: 'Подтверждение', description: 'Продавец подтверждает получение оплаты' },
-  { name: 'release', title: 'Выпуск', description: 'Продавец отправляет криптовалюту покупателю' },
-  { name: 'completion', title: 'Завершение', description: 'Сделка завершена' },
-] as const;
-
-function steps(t: TradeRow): TradeView['steps'] {
-  const done = [t.createdAt, t.paidAt, t.confirmedAt, t.completedAt, t.completedAt];
-  const started = [t.createdAt, t.createdAt, t.paidAt, t.confirmedAt, t.completedAt];
-  const live = t.status !== 'CANCELLED' && t.status !== 'DISPUTED';
-  // The step in progress is the first one not yet done (step N starts when N-1 completes).
-  const active = live ? done.findIndex((d) => !d) + 1 : 0;
-  return STEP_DEFS.map((def, i) => {
-    const completedAt = done[i] ?? null;
-    const status = completedAt ? 'completed' : i + 1 === active ? 'active' : 'pending';
-    return { id: i + 1, ...def, status, completedAt: iso(completedAt), startedAt: iso(started[i] ?? null) };
-  });
+/**
+ * The API's `steps` (five phases), read off the trade's progress as the shared module computes
+ * it for the trade page too (docs/product/trading-rules.md). Their texts are the catalogue's in
+ * the default language, like the history's descriptions beside them: the view is built without
+ * the request's language (docs/decisions/015).
+ */
+function steps(t: TradeRow, role: TradeRole, details: ProgressInput['paymentTemplate']): TradeView['steps'] {
+  const moments = {
+    createdAt: t.createdAt.toISOString(),
+    paidAt: iso(t.paidAt),
+    confirmedAt: iso(t.confirmedAt),
+    completedAt: iso(t.completedAt),
+    cancelledAt: iso(t.cancelledAt),
+  };
+  const progress = progressSteps({ status: t.status, ...moments, paymentTemplate: details }, role);
+  return tradePhases(progress).map((phase) => ({
+    id: phase.id,
+    name: phase.name,
+    title: translate(DEFAULT_LANG, phase.title),
+    description: translate(DEFAULT_LANG, phase.description),
+    status: phase.status,
+    completedAt: phase.completedAt,
+    startedAt: phase.startedAt,
+  }));
 }
 
 function party(u: UserRow, rep: ReputationSummary | undefined): TradeParty {
@@ -153,6 +159,7 @@ function tradeViewOf(
   const seller = party(sellerRow, reps.get(t.sellerId));
   const role = roleOf(t, v.viewerId);
   const other = role === 'buyer' ? seller : role === 'seller' ? buyer : null;
+  const payment = v.payment(t.id);
   return {
     id: t.id,
     orderId: t.orderId,
@@ -182,7 +189,7 @@ function tradeViewOf(
     autoReleaseAt: iso(t.autoReleaseAt),
     autoReleaseExecutedAt: iso(t.autoReleaseExecutedAt),
     currentStep: currentStep(t.status),
-    steps: steps(t),
+    steps: steps(t, role, payment.paymentTemplate),
     disputeReason: t.disputeReason,
     disputeDetails: t.disputeDetails,
     notes: t.notes,
@@ -194,7 +201,7 @@ function tradeViewOf(
     confirmedAt: iso(t.confirmedAt),
     completedAt: iso(t.completedAt),
     cancelledAt: iso(t.cancelledAt),
-    ...v.payment(t.id),
+    ...payment,
     payer: payerViewOf(
       t,
       role,

@@ -1,10 +1,10 @@
-import { ACTIVE_TRADE_STATUSES, type TradeView } from '@p2p/shared';
+import { ACTIVE_TRADE_STATUSES, awaitingPaymentDetails, type TradeView } from '@p2p/shared';
 import { useId } from 'react';
 import { useT } from '@/i18n';
 import { useTelegramMainButton } from '@/lib/telegram/hooks';
 import { cancelBlockedKey } from '@/lib/trade-status';
 import { useFormat } from '@/lib/use-format';
-import { type MainAction as Action, mainActionOf, awaitingDetails as noDetailsYet } from '../lib/status';
+import { type MainAction as Action, mainActionOf } from '../lib/status';
 import { TradeIcon } from './TradeIcon';
 
 interface MainActionProps {
@@ -60,7 +60,7 @@ export function MainAction({ trade, available, checklistReady, busy, onAction, o
     crypto: fmt.crypto(trade.amountCrypto, trade.cryptocurrency),
     name: trade.userRole === 'buyer' ? trade.seller.effectiveName : trade.buyer.effectiveName,
   };
-  const sellerFirst = trade.userRole === 'seller' && noDetailsYet(trade);
+  const sellerFirst = trade.userRole === 'seller' && awaitingPaymentDetails(trade);
   const hint = awaitingDetails
     ? t('trade.hint.waitDetails')
     : sellerFirst

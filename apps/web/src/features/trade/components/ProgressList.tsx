@@ -1,22 +1,7 @@
+import type { ProgressStep } from '@p2p/shared';
 import { Icon } from '@/components/ui/Icon';
-import { type MessageKey, useI18n } from '@/i18n';
+import { useI18n } from '@/i18n';
 import { useFormat } from '@/lib/use-format';
-import type { ProgressStep } from '../lib/status';
-
-const TITLE = {
-  created: 'trade.progress.created',
-  paid: 'trade.progress.paid',
-  confirmed: 'trade.progress.confirmed',
-  completed: 'trade.progress.completed',
-  cancelled: 'trade.progress.cancelled',
-} as const;
-
-/** What the trade waits for while a step is the current one. */
-const WAITING = {
-  created: 'trade.progress.wait.created',
-  paid: 'trade.progress.wait.paid',
-  confirmed: 'trade.progress.wait.confirmed',
-} as const;
 
 /** The dot of a step: its number ahead, a dash when skipped, a cross for a cancellation. */
 function Dot({ step, n }: { step: ProgressStep; n: number }) {
@@ -26,11 +11,11 @@ function Dot({ step, n }: { step: ProgressStep; n: number }) {
 }
 
 /**
- * The four steps with their moments; the current one says what comes next (`waiting` names it
- * when the step's usual wait is not the truth: details not sent yet). A finished trade's
- * list ends at its outcome (docs/decisions/015): completed, or cancelled.
+ * The four steps with their moments (`progressSteps` of the shared package); the current one
+ * says what comes next. A finished trade's list ends at its outcome (docs/decisions/015):
+ * completed, or cancelled.
  */
-export function ProgressList({ steps, waiting }: { steps: ProgressStep[]; waiting?: MessageKey | null }) {
+export function ProgressList({ steps }: { steps: ProgressStep[] }) {
   const { t } = useI18n();
   const fmt = useFormat();
   return (
@@ -49,7 +34,7 @@ export function ProgressList({ steps, waiting }: { steps: ProgressStep[]; waitin
               <Dot step={step} n={i + 1} />
             </span>
             <span className="tr-progress__text">
-              <span className="tr-progress__title">{t(TITLE[step.key])}</span>
+              <span className="tr-progress__title">{t(step.title)}</span>
               <span className="tr-progress__at small muted">
                 {step.state === 'pending'
                   ? t('trade.progress.pending')
@@ -57,9 +42,9 @@ export function ProgressList({ steps, waiting }: { steps: ProgressStep[]; waitin
                     ? t('trade.progress.skipped')
                     : fmt.dateTime(step.at)}
               </span>
-              {step.state === 'current' && step.key in WAITING ? (
+              {step.waiting ? (
                 <span className="tr-progress__now small">
-                  {t('trade.progress.now')}: {t(waiting ?? WAITING[step.key as keyof typeof WAITING])}
+                  {t('trade.progress.now')}: {t(step.waiting)}
                 </span>
               ) : null}
             </span>

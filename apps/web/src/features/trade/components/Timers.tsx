@@ -1,11 +1,10 @@
-import type { TradeView } from '@p2p/shared';
+import { awaitingPaymentDetails, type TradeView } from '@p2p/shared';
 import { Icon } from '@/components/ui/Icon';
 import { useI18n } from '@/i18n';
 import { formatClock } from '@/lib/format';
 import { useFormat } from '@/lib/use-format';
 import { useCountdown } from '../hooks/use-countdown';
 import { useNow } from '../hooks/use-now';
-import { awaitingDetails } from '../lib/status';
 import {
   autoReleaseSeverity,
   confirmationTimerSeverity,
@@ -68,7 +67,7 @@ export function PaymentTimer({ trade, onExpire }: { trade: TradeView; onExpire: 
   // Before the details: the deadline is the seller's, to send them; the buyer's window starts then.
   const start = trade.paymentTemplate?.sentAt ?? trade.createdAt;
   const share = remainingShare(start, trade.paymentDeadline, now, PAYMENT_BASE_S);
-  if (awaitingDetails(trade)) {
+  if (awaitingPaymentDetails(trade)) {
     const seller = trade.userRole === 'seller';
     return (
       <TimerCard

@@ -1,4 +1,4 @@
-import type { TradeDetails, TradeView } from '@p2p/shared';
+import { progressStepNumber, progressSteps, type TradeDetails, type TradeView } from '@p2p/shared';
 import { type RefObject, useRef, useState } from 'react';
 import { TradeChat } from '@/features/chat';
 import { useT } from '@/i18n';
@@ -6,7 +6,6 @@ import { type FeeQuote, tradeFeeQuote, useFeePpm } from '@/lib/platform-config';
 import { useFormat } from '@/lib/use-format';
 import { useCopy } from '../hooks/use-copy';
 import { useTradeActions } from '../hooks/use-trade-actions';
-import { awaitingDetails, progressSteps, stepNumber } from '../lib/status';
 import { ActionDialog } from './ActionDialog';
 import { type ChecklistState, checklistReady, emptyChecklist } from './Checklist';
 import { CounterpartyCard } from './CounterpartyCard';
@@ -54,7 +53,7 @@ export function TradeScreen({ details, refreshing, onRefresh }: TradeScreenProps
     receipt: useRef<HTMLButtonElement>(null),
     chatInput: useRef<HTMLTextAreaElement>(null),
   };
-  const steps = progressSteps(trade);
+  const steps = progressSteps(trade, trade.userRole);
   const fee = tradeFeeQuote(trade, useFeePpm());
   const vars = useDialogVars(trade, fee);
   const onTimeout = () => {
@@ -69,7 +68,7 @@ export function TradeScreen({ details, refreshing, onRefresh }: TradeScreenProps
       <TradeHeader
         trade={trade}
         fee={fee}
-        step={stepNumber(steps)}
+        step={progressStepNumber(steps)}
         refreshing={refreshing}
         onRefresh={onRefresh}
       />
@@ -180,16 +179,7 @@ function TradeSide({ details, fee, refs, onDispute }: TradeSideProps) {
           viewReceipt: () => refs.receipt.current?.click(),
         }}
       />
-      <ProgressList
-        steps={progressSteps(trade)}
-        waiting={
-          awaitingDetails(trade)
-            ? trade.userRole === 'seller'
-              ? 'trade.progress.wait.detailsSeller'
-              : 'trade.progress.wait.detailsBuyer'
-            : null
-        }
-      />
+      <ProgressList steps={progressSteps(trade, trade.userRole)} />
       <Participants trade={trade} />
       <TradeDetailsBlock trade={trade} />
     </div>
