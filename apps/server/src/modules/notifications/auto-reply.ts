@@ -47,5 +47,8 @@ async function post(
     content: autoReply,
     createdAt: ctx.clock.now(),
   });
+  // Told straight to the notifier, with no transaction to hold it in: this runs as the outbox's
+  // durable consumer of a trade already committed, the line is one statement keyed by the
+  // event's id, and a trade room's event is a socket hint never written (docs/decisions/041).
   if (row) ctx.notifier.toTrade(tradeId, 'message:new', { tradeId, message: toChatMessage(row, owner) });
 }

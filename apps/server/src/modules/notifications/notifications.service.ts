@@ -7,6 +7,7 @@ import {
   type NotificationList,
   type NotificationListQuery,
   type NotificationView,
+  type ServerEventPayload,
   translate,
 } from '@p2p/shared';
 import type { z } from 'zod';
@@ -14,6 +15,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import type { NotificationRow, UserSettingsRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import type { PendingEvents } from '../../events/notifier.ts';
 import { RetryLater } from '../../events/retry-later.ts';
 import { settingsOf } from '../settings/settings.repository.ts';
 import * as repo from './notifications.repository.ts';
@@ -132,7 +134,11 @@ export class NotificationsService {
     if (!stored) return null;
     // A repeated one was on the user's sockets already; the sinks decide for themselves (the
     // bot sends a notification once per chat), and are waited for: the event is done after them.
-    if (!stored.repeated) this.toSockets(stored);
+    // Told straight to the notifier, with no transaction to hold it in: this runs as the outbox's
+    // durable consumer of an event already committed (docs/decisions/041), the notification is
+    // one statement keyed by that event's id, and its socket hint has no effect to write again.
+    if (!stored.repeated)
+      this.ctx.notifier.toUsers([stored.row.userId], 'notification:new', newEvent(stored));
     await this.toSinks(stored.row, stored.settings);
     return stored.row;
   }
@@ -140,7 +146,8 @@ export class NotificationsService {
   /**
    * Stores the notification with `db` (a caller's transaction: a reminder and its notification
    * commit together, docs/decisions/030) unless the user switched its kind off. Nothing is told
-   * yet: the caller passes the result to `announce` once its transaction committed.
+   * yet: the caller holds its `notification:new` with its transaction's events (`hold`) and
+   * passes the result to `announce` once the transaction committed.
    */
   async store(db: Executor, draft: NotificationDraft): Promise<StoredNotification | null> {
     const settings = draft.recipientSettings ?? (await settingsOf(db, draft.userId));
@@ -165,18 +172,19 @@ export class NotificationsService {
     return { row: before, unreadCount: 0, settings, repeated: true };
   }
 
-  /** Tells the user's sockets and the sinks (the bot) of a stored notification. */
-  announce(stored: StoredNotification): void {
-    this.toSockets(stored);
-    // A notification just stored has no earlier claim that could make a sink ask for later.
-    this.toSinks(stored.row, stored.settings).catch(() => undefined);
+  /**
+   * Holds `notification:new` of a notification stored in the caller's transaction with that
+   * transaction's events: written with them (docs/decisions/041), told to the sockets once it
+   * committed.
+   */
+  hold(events: PendingEvents, stored: StoredNotification): void {
+    events.toUsers([stored.row.userId], 'notification:new', newEvent(stored));
   }
 
-  private toSockets({ row, unreadCount }: StoredNotification): void {
-    this.ctx.notifier.toUsers([row.userId], 'notification:new', {
-      notification: toNotificationView(row, 'ru'),
-      unreadCount,
-    });
+  /** Tells the sinks (the bot) of a stored notification, once its transaction committed. */
+  announce(stored: StoredNotification): void {
+    // A notification just stored has no earlier claim that could make a sink ask for later.
+    this.toSinks(stored.row, stored.settings).catch(() => undefined);
   }
 
   private async toSinks(row: NotificationRow, settings: UserSettingsRow): Promise<void> {
@@ -223,4 +231,9 @@ export class NotificationsService {
     const updated = await repo.markAllRead(this.ctx.db, userId, this.ctx.clock.now());
     return { updated, unreadCount: await repo.unreadCount(this.ctx.db, userId) };
   }
+}
+
+/** What the user's sockets hear of a new notification: it, and their unread count with it. */
+function newEvent({ row, unreadCount }: StoredNotification): ServerEventPayload<'notification:new'> {
+  return { notification: toNotificationView(row, 'ru'), unreadCount };
 }

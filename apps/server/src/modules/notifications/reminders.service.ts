@@ -2,6 +2,7 @@ import { DEFAULT_TIME_ZONE, formatCrypto, formatFiat, formatZonedTime } from '@p
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { EvidenceRequestRow, ReminderKind, TradeRow } from '../../db/schema.ts';
+import { PendingEvents } from '../../events/notifier.ts';
 import { runClaimed } from '../../lib/scheduled-item.ts';
 import { defaultSettings } from '../settings/settings.repository.ts';
 import { shortTradeId } from './notification-feed.ts';
@@ -52,6 +53,7 @@ export class RemindersService {
    */
   async runOne(kind: ReminderKind, now: Date, skip: string[]): Promise<boolean> {
     const told: StoredNotification[] = [];
+    const events = new PendingEvents();
     const done = await runClaimed((claim) =>
       this.ctx.db.transaction(async (tx) => {
         const item = await this.claim(tx, kind, now, skip);
@@ -76,11 +78,14 @@ export class RemindersService {
         const stored = draft ? await this.inbox.store(tx, draft) : null;
         if (stored) {
           await repo.noteNotification(tx, recorded.id, stored.row.id);
+          this.inbox.hold(events, stored);
+          await events.writeTo(tx, now);
           told.push(stored);
         }
         return true;
       }),
     );
+    events.publishTo(this.ctx.notifier);
     for (const stored of told) this.inbox.announce(stored);
     return done;
   }
