@@ -2,7 +2,7 @@
  * What screens ask of Telegram (docs/decisions/029). Outside Telegram each is a no-op (or the
  * browser's own behaviour) and nothing of the SDK is downloaded.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { telegram } from './index';
 
 export interface MainButtonSpec {
@@ -16,19 +16,28 @@ export interface MainButtonSpec {
 /**
  * Telegram's MainButton carries this screen's one primary action while the calling component is
  * mounted and `spec` is given; hidden when it is null or the component goes. No-op in a browser.
+ *
+ * The button's state and handler reach the controls in the commit that renders them (layout
+ * effects), never a task later: a press is judged by what the screen shows when it lands. With
+ * passive effects, a press arriving between a re-render's commit and its effects (a separate task
+ * once the device is busy) met the state before it: the release's press right after the
+ * checklist's last tick was refused as inactive, and a press as an action started went through
+ * (docs/decisions/029).
  */
 export function useTelegramMainButton(spec: MainButtonSpec | null): void {
   const onClick = useRef(spec?.onClick);
-  onClick.current = spec?.onClick;
   const owner = useRef<object>({});
   const text = spec?.text ?? null;
   const disabled = Boolean(spec?.disabled);
   const loading = Boolean(spec?.loading);
-  useEffect(() => {
+  useLayoutEffect(() => {
+    onClick.current = spec?.onClick;
+  });
+  useLayoutEffect(() => {
     const id = owner.current;
     return () => telegram()?.releaseMainButton(id);
   }, []);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const id = owner.current;
     const integration = telegram();
     if (text === null) integration?.releaseMainButton(id);

@@ -1,0 +1,107 @@
+import { render } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+
+/** The SDK's MainButton: the press handler the controls register, and the parameters shown. */
+const sdk = vi.hoisted(() => ({ press: null as (() => void) | null, setParams: vi.fn() }));
+
+vi.mock('@telegram-apps/sdk', () => {
+  const noop = () => undefined;
+  return {
+    backButton: { mount: noop, onClick: noop, show: noop, hide: noop },
+    closingBehavior: { mount: noop, enableConfirmation: noop, disableConfirmation: noop },
+    hapticFeedback: { isSupported: () => false, notificationOccurred: noop },
+    mainButton: {
+      mount: noop,
+      onClick: (fn: () => void) => {
+        sdk.press = fn;
+      },
+      setParams: sdk.setParams,
+    },
+    openLink: noop,
+    openTelegramLink: noop,
+  };
+});
+
+const controls = await import('./controls');
+const { integrationStarted } = await import('./state');
+const { useTelegramMainButton } = await import('./hooks');
+
+beforeAll(() => {
+  controls.mountControls();
+  // The screens reach the controls through the started integration (lib/telegram/state.ts).
+  integrationStarted(controls as unknown as Parameters<typeof integrationStarted>[0]);
+});
+
+/** A screen whose MainButton waits for `ready` (the seller's checklist before the release). */
+function Release({
+  ready,
+  busy = false,
+  onRelease,
+}: {
+  ready: boolean;
+  busy?: boolean;
+  onRelease: () => void;
+}) {
+  useTelegramMainButton({
+    text: 'Отправить криптовалюту',
+    onClick: onRelease,
+    disabled: !ready,
+    loading: busy,
+  });
+  return null;
+}
+
+/**
+ * Telegram's press landing while the page commits a re-render, before React's passive effects
+ * run: what a loaded phone (or CI) does when the press follows the change closely.
+ */
+function PressOnCommit({ press }: { press: boolean }) {
+  useLayoutEffect(() => {
+    if (press) sdk.press?.();
+  }, [press]);
+  return null;
+}
+
+describe('the MainButton of a screen', () => {
+  it('takes a press that lands as the re-render enabling it commits', () => {
+    const onRelease = vi.fn();
+    const view = render(
+      <>
+        <Release ready={false} onRelease={onRelease} />
+        <PressOnCommit press={false} />
+      </>,
+    );
+    expect(sdk.setParams.mock.calls.at(-1)?.[0]).toMatchObject({ isEnabled: false });
+    // The last tick of the checklist: the button turns active, and the press arrives at once.
+    view.rerender(
+      <>
+        <Release ready onRelease={onRelease} />
+        <PressOnCommit press />
+      </>,
+    );
+    expect(onRelease).toHaveBeenCalledTimes(1);
+    expect(sdk.setParams.mock.calls.at(-1)?.[0]).toMatchObject({ isEnabled: true });
+    view.unmount();
+    expect(sdk.setParams.mock.calls.at(-1)?.[0]).toEqual({ isVisible: false, isLoaderVisible: false });
+  });
+
+  it('refuses a press that lands as the re-render disabling it commits', () => {
+    const onRelease = vi.fn();
+    const view = render(
+      <>
+        <Release ready onRelease={onRelease} />
+        <PressOnCommit press={false} />
+      </>,
+    );
+    // The action started (its loader shows): a press at that moment must not send it again.
+    view.rerender(
+      <>
+        <Release ready busy onRelease={onRelease} />
+        <PressOnCommit press />
+      </>,
+    );
+    expect(onRelease).not.toHaveBeenCalled();
+    view.unmount();
+  });
+});
