@@ -1,10 +1,10 @@
 import type { OrderView } from '@p2p/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '@/app/providers';
-import { routes } from '@/app/router';
+import { AppRoutes } from '@/app/router';
+import { MemoryRouter } from '@/lib/router';
 import { fakeApi } from '@/test-support/render';
 import { ruLater } from '../../../../packages/shared/src/i18n/ru/later.ts';
 import { rememberLang } from './current-lang';
@@ -106,11 +106,12 @@ describe("the market's first paint", () => {
     await loadCatalogue(lang);
     // The browser's runtime: the first-load texts only.
     expect(Object.keys(ruLater).some((key) => isMessageKey(key))).toBe(false);
-    const router = createMemoryRouter(routes, { initialEntries: ['/'] });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <Providers queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={['/']}>
+          <AppRoutes />
+        </MemoryRouter>
       </Providers>,
     );
     await screen.findAllByText('Мария');
