@@ -9,7 +9,7 @@ import { isChunkLoadError, loadChunk } from './chunk-reload';
 import { RouteBoundary } from './RouteError';
 
 // A screen whose code cannot be loaded (a 429 on its chunk, a deploy that removed it) never shows
-// React Router's developer screen: it reloads once, then shows «Обновить» (docs/decisions/034).
+// a blank or developer's screen: it reloads once, then shows «Обновить» (docs/decisions/034).
 const stale = () =>
   Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/TradePage-1a2b.js'));
 
