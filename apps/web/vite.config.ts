@@ -82,9 +82,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // The app's own modules of the first load in one chunk: over HTTP/1.1 a phone
+            // fetched 14 small ones in waves of six (docs/decisions/040, addendum).
+            { name: 'app', test: /apps[\\/]web[\\/]src[\\/]|packages[\\/]shared[\\/]/, tags: ['$initial'] },
           ],
         },
       },

@@ -11,8 +11,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { makeQueryClient } from './app/query-client';
-import { router } from './app/router';
 import { prefetchMarket } from './features/market';
+import { browserHistory } from './lib/router';
 import { startMiniApp } from './lib/telegram';
 
 const root = document.getElementById('root');
@@ -27,7 +27,7 @@ const MARKET_WAIT_MS = 300;
 const queryClient = makeQueryClient();
 // Inside Telegram only: the integration loads alongside the texts (docs/decisions/029).
 const miniAppReady = startMiniApp()
-  .then((path) => (path ? router.navigate(path, { replace: true }) : undefined))
+  .then((path) => (path ? browserHistory().navigate(path, { replace: true }) : undefined))
   .catch(() => undefined);
 // On the market, its requests start now, alongside the texts (docs/decisions/022).
 const marketReady =

@@ -1,12 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from '@/lib/router';
 import { Providers } from './providers';
-import { router } from './router';
+import { AppRoutes } from './router';
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   );
 }

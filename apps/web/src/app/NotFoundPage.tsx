@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { useT } from '@/i18n';
+import { Link } from '@/lib/router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function NotFoundPage() {

@@ -1,44 +1,54 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import type { ComponentType } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { rememberLang } from '@/i18n/current-lang';
 import { I18nProvider } from '@/i18n/i18n';
+import { MemoryRouter, Outlet, useRoutes } from '@/lib/router';
 import { isChunkLoadError, loadChunk } from './chunk-reload';
-import { RouteError } from './RouteError';
+import { RouteBoundary } from './RouteError';
 
 // A screen whose code cannot be loaded (a 429 on its chunk, a deploy that removed it) never shows
-// React Router's developer screen: it reloads once, then shows «Обновить» (docs/decisions/034).
+// a blank or developer's screen: it reloads once, then shows «Обновить» (docs/decisions/034).
 const stale = () =>
   Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/TradePage-1a2b.js'));
 
-function renderRoutes(load: () => Promise<ComponentType>) {
-  rememberLang('ru');
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
+function Routes({ load }: { load: () => Promise<ComponentType> }) {
+  const Screen = lazy(async () => ({ default: await loadChunk(load) }));
+  return useRoutes([
+    {
+      element: (
+        <RouteBoundary>
           <main>
             <header>P2P Market</header>
             <Outlet />
           </main>
-        ),
-        errorElement: <RouteError />,
-        children: [
-          {
-            errorElement: <RouteError />,
-            children: [{ path: '/trade/:id', lazy: async () => ({ Component: await loadChunk(load) }) }],
-          },
-        ],
-      },
-    ],
-    { initialEntries: ['/trade/42'] },
-  );
+        </RouteBoundary>
+      ),
+      children: [
+        {
+          element: (
+            <RouteBoundary>
+              <Suspense fallback={null}>
+                <Outlet />
+              </Suspense>
+            </RouteBoundary>
+          ),
+          children: [{ path: '/trade/:id', element: <Screen /> }],
+        },
+      ],
+    },
+  ]);
+}
+
+function renderRoutes(load: () => Promise<ComponentType>) {
+  rememberLang('ru');
   return render(
     <QueryClientProvider client={new QueryClient()}>
       <I18nProvider>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={['/trade/42']}>
+          <Routes load={load} />
+        </MemoryRouter>
       </I18nProvider>
     </QueryClientProvider>,
   );

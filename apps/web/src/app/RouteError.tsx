@@ -1,16 +1,35 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
 import { useT } from '@/i18n';
+import { type Location, useLocation } from '@/lib/router';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { NotFoundPage } from './NotFoundPage';
+
+interface BoundaryState {
+  error: unknown;
+  location: Location;
+}
 
 /**
- * What a route shows when its code, loader or render fails: a plain screen with «Обновить», never
- * React Router's developer screen (docs/decisions/034). An unknown route's 404 is the usual page.
+ * What a route shows when its code or its render fails: a plain screen with «Обновить», never a
+ * blank page or a developer's screen (docs/decisions/034). Moving to another address tries again.
  */
-export function RouteError() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  return <AppErrorScreen />;
+class Boundary extends Component<{ location: Location; children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { error: null, location: this.props.location };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error: error ?? new Error('route failed') };
+  }
+
+  static getDerivedStateFromProps(props: { location: Location }, state: BoundaryState) {
+    return props.location === state.location ? null : { error: null, location: props.location };
+  }
+
+  override render() {
+    return this.state.error ? <AppErrorScreen /> : this.props.children;
+  }
+}
+
+export function RouteBoundary({ children }: { children: ReactNode }) {
+  return <Boundary location={useLocation()}>{children}</Boundary>;
 }
 
 export function AppErrorScreen() {
@@ -31,7 +50,7 @@ export function AppErrorScreen() {
   );
 }
 
-/** Shown while the first screen's code loads on a full page load (React Router's HydrateFallback). */
+/** Shown while the first screen's code loads on a full page load (the route's `<Suspense>` fallback). */
 export function FirstLoadFallback() {
   const t = useT();
   return (

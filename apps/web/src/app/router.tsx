@@ -1,24 +1,35 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { RequireAuth } from '@/features/auth';
 import { API_GUIDE_PATH, INFO_SLUGS } from '@/features/info';
 import { MarketPage } from '@/features/market';
 import { orderScreens } from '@/features/orders';
 import { withLaterTexts } from '@/i18n';
+import { Outlet, type RouteObject, useRoutes } from '@/lib/router';
 import { loadChunk } from './chunk-reload';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
-import { FirstLoadFallback, RouteError } from './RouteError';
+import { FirstLoadFallback, RouteBoundary } from './RouteError';
 
 /**
  * A screen loaded when its route is first opened (its own chunk): the market page, where most
  * visits start, ships without the code of the account screens (docs/decisions/018). Its texts
  * are in the catalogue's later part (docs/decisions/040): they load with its code.
  */
-const page = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
-  path,
-  lazy: async () => ({ Component: await loadChunk(() => withLaterTexts(load())) }),
-});
+const page = (path: string, load: () => Promise<ComponentType>): RouteObject => {
+  const Screen = lazy(async () => ({ default: await loadChunk(() => withLaterTexts(load())) }));
+  return { path, element: <Screen /> };
+};
+
+/**
+ * A failed screen (its chunk, its render) shows the error screen in its place, never a blank
+ * page (docs/decisions/034). On a full load the fallback stands in while the screen's code
+ * arrives; later the current screen stays until the next one is ready (a transition).
+ */
+const screenFrame = (screen: ReactNode) => (
+  <RouteBoundary>
+    <Suspense fallback={<FirstLoadFallback />}>{screen}</Suspense>
+  </RouteBoundary>
+);
 const orders = orderScreens;
 const withdrawals = () => import('@/features/withdrawals');
 
@@ -57,27 +68,22 @@ const privateRoutes: RouteObject[] = [
  * Back office: its own shell, session and chunk, loaded only when a /admin URL is
  * opened, so marketplace users never download it.
  */
-const adminRoute: RouteObject = {
-  path: '/admin/*',
-  lazy: async () => {
-    // The console's texts come with its code (docs/decisions/015), not in the first load.
-    const admin = await loadChunk(() => withLaterTexts(import('@/features/admin/AdminApp')));
-    return { Component: admin.AdminApp };
-  },
-  errorElement: <RouteError />,
-  HydrateFallback: FirstLoadFallback,
-};
+const AdminApp = lazy(async () => {
+  // The console's texts come with its code (docs/decisions/015), not in the first load.
+  const admin = await loadChunk(() => withLaterTexts(import('@/features/admin/AdminApp')));
+  return { default: admin.AdminApp };
+});
 
 export const routes: RouteObject[] = [
-  adminRoute,
+  { path: '/admin/*', element: screenFrame(<AdminApp />) },
   {
-    element: <AppLayout />,
-    // A failed screen (its chunk, its render) shows the error screen inside the layout; a failed
-    // layout shows it alone. Never React Router's developer screen (docs/decisions/034).
-    errorElement: <RouteError />,
-    // A full load draws the layout with this in place of the screen while the screen's chunk
-    // arrives (React Router's HydrateFallback; without one it warns and draws nothing).
-    children: [{ errorElement: <RouteError />, HydrateFallback: FirstLoadFallback, children: appRoutes() }],
+    // A failed layout shows the error screen alone; a failed screen shows it inside the layout.
+    element: (
+      <RouteBoundary>
+        <AppLayout />
+      </RouteBoundary>
+    ),
+    children: [{ element: screenFrame(<Outlet />), children: appRoutes() }],
   },
 ];
 
@@ -101,4 +107,7 @@ function appRoutes(): RouteObject[] {
   ];
 }
 
-export const router = createBrowserRouter(routes);
+/** The app's screens for the address (docs/decisions/040, addendum). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,10 +1,10 @@
 import type { OrderView } from '@p2p/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '@/app/providers';
-import { routes } from '@/app/router';
+import { AppRoutes } from '@/app/router';
+import { MemoryRouter } from '@/lib/router';
 import { fakeApi } from '@/test-support/render';
 import { ruLater } from '../../../../packages/shared/src/i18n/ru/later.ts';
 import { rememberLang } from './current-lang';
@@ -69,8 +69,16 @@ const order = {
   market_paused: false,
 } as unknown as OrderView;
 
+// A fixed price beside the market's: the card says how far it is from it (`orders.vsMarket`).
+const fixed = {
+  ...order,
+  id: '00000000-0000-4000-8000-000000000002',
+  price_type: 'fixed',
+  margin_percent: null,
+} as unknown as OrderView;
+
 const page = {
-  orders: [order],
+  orders: [order, fixed],
   total: 1,
   totalCapped: false,
   limit: 20,
@@ -79,10 +87,29 @@ const page = {
   nextCursor: null,
 };
 
+const prices = {
+  success: true,
+  source: 'demo',
+  updatedAt: NOW,
+  data: {
+    bitcoin: {
+      usd: 65000,
+      rub: 4800000,
+      usd_market_cap: null,
+      usd_24h_vol: null,
+      usd_24h_change: null,
+      rub_market_cap: null,
+      rub_24h_vol: null,
+      rub_24h_change: null,
+    },
+  },
+};
+
 beforeEach(() => {
   const api = fakeApi((path) => (path.startsWith('/orders') ? page : null));
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     if (url.includes('/auth/me')) return new Response('{"success":false}', { status: 401 });
+    if (url.includes('/market/current-prices')) return Response.json(prices);
     return api.fetch(url, init);
   });
 });
@@ -106,14 +133,17 @@ describe("the market's first paint", () => {
     await loadCatalogue(lang);
     // The browser's runtime: the first-load texts only.
     expect(Object.keys(ruLater).some((key) => isMessageKey(key))).toBe(false);
-    const router = createMemoryRouter(routes, { initialEntries: ['/'] });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <Providers queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={['/']}>
+          <AppRoutes />
+        </MemoryRouter>
       </Providers>,
     );
     await screen.findAllByText('Мария');
+    // Once the prices are in, the fixed-price card compares its price with the market's.
+    await vi.waitFor(() => expect(document.body.textContent).toMatch(/к рынку|vs market|orders\.vsMarket/));
     const text = shown();
     const raw = Object.keys(ruLater).filter((key) => text.includes(key));
     expect(raw).toEqual([]);

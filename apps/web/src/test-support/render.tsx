@@ -2,9 +2,9 @@ import type { Lang } from '@p2p/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
 import { rememberLang } from '@/i18n/current-lang';
 import { I18nProvider } from '@/i18n/i18n';
+import { MemoryRouter } from '@/lib/router';
 
 /** Renders a component the way the app does: query client, language, router. */
 export function renderApp(ui: ReactElement, { lang = 'ru' }: { lang?: Lang } = {}) {

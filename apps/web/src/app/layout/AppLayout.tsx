@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
 import { useSession } from '@/features/auth';
 import { useT, withLaterTexts } from '@/i18n';
+import { Outlet, ScrollRestoration } from '@/lib/router';
 import { telegram } from '@/lib/telegram';
 import { Footer } from './Footer';
 import { Header } from './Header';

@@ -1,8 +1,8 @@
 import type { MessageKey } from '@p2p/shared';
-import { Link } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
 import { API_GUIDE_PATH, type InfoSlug, infoKeys } from '@/features/info';
 import { LanguageSwitcher, useI18n } from '@/i18n';
+import { Link } from '@/lib/router';
 
 type FooterLink = { to: string; title: MessageKey };
 const info = (...slugs: InfoSlug[]): FooterLink[] =>

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { Link, NavLink } from 'react-router';
 import { CurrencySwitcher } from '@/components/CurrencySwitcher';
 import { Icon } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
 import { LanguageSwitcher, useT, withLaterTexts } from '@/i18n';
+import { Link, NavLink } from '@/lib/router';
 import { MobileMenu } from './MobileMenu';
 import { MAIN_LINKS } from './nav-links';
 

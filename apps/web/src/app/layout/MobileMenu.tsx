@@ -1,12 +1,12 @@
 import type { UserView } from '@p2p/shared';
 import { useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { CurrencySwitcher } from '@/components/CurrencySwitcher';
 import { Avatar } from '@/components/ui/Avatar';
 import { Icon } from '@/components/ui/Icon';
 import { useDismiss } from '@/components/ui/modal';
 import { useSession } from '@/features/auth';
 import { LanguageSwitcher, useT } from '@/i18n';
+import { Link, NavLink, useLocation, useNavigate } from '@/lib/router';
 import { ACCOUNT_LINKS, MAIN_LINKS } from './nav-links';
 
 /** Below 768 px the header collapses into this panel (nav, switchers, account). */

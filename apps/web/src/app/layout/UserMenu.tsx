@@ -1,11 +1,11 @@
 import type { UserView } from '@p2p/shared';
 import { useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { Icon } from '@/components/ui/Icon';
 import { useDismiss } from '@/components/ui/modal';
 import { useSession } from '@/features/auth';
 import { useT } from '@/i18n';
+import { Link, useNavigate } from '@/lib/router';
 import { ACCOUNT_LINKS } from './nav-links';
 
 /** Avatar button with a dropdown of account entries; closes on outside click or Escape. */

@@ -1,6 +1,6 @@
-import { Navigate, Route, Routes } from 'react-router';
 import { MessageState } from '@/components/ui/Status';
 import { useT } from '@/i18n';
+import { Navigate, Route, Routes } from '@/lib/router';
 import { AdminShell } from './components/AdminShell';
 import { AdminsOnly, RequireStaff } from './components/RequireStaff';
 import { ApprovalsPage } from './routes/ApprovalsPage';

@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeQueryClient } from '@/app/query-client';
 import { useOrderBook } from '@/features/orders';
+import { MemoryRouter } from '@/lib/router';
 import { useMarketPrices } from './api/prices';
 import { useMarketFilters } from './components/MarketFilters';
 import { prefetchMarket } from './prefetch';

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { Dialog } from '@/components/ui/Dialog';
 import { toast } from '@/components/ui/toast';
 import { useT } from '@/i18n';
+import { useLocation, useNavigate } from '@/lib/router';
 import { telegram } from './state';
 
 /**

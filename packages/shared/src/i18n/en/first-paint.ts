@@ -147,6 +147,8 @@ export const firstPaint: Messages<typeof ru> = {
   'orders.reviews': '{count, plural, one {# review} other {# reviews}}',
   'orders.tradesCount': '{count, plural, one {# trade} other {# trades}}',
   'orders.perCoin': 'per 1 {crypto}',
+  // The card's price against the market's (OrderCard), once the prices have arrived.
+  'orders.vsMarket': '{value} vs market',
   'orders.marketMargin': 'Market {value}',
   'orders.floatingOwn': 'Floating: market {value}',
   'orders.pausedNoMarket': 'Paused: no market price',

@@ -7,7 +7,6 @@ export const market: Messages<typeof ru> = {
   'orders.ownBuyHint': 'Your order: you buy {crypto}',
   'orders.ownSellHint': 'Your order: you sell {crypto}',
   'orders.completion': 'Completed: {value}',
-  'orders.vsMarket': '{value} vs market',
   'orders.price': 'Price',
   'orders.pricePerUnit': 'Price per 1 {crypto}',
   'orders.totalCost': 'Total cost',

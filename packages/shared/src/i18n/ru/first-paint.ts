@@ -157,6 +157,8 @@ export const firstPaint = {
   'orders.reviews': '{count, plural, one {# отзыв} few {# отзыва} many {# отзывов} other {# отзыва}}',
   'orders.tradesCount': '{count, plural, one {# сделка} few {# сделки} many {# сделок} other {# сделки}}',
   'orders.perCoin': 'за 1 {crypto}',
+  // The card's price against the market's (OrderCard), once the prices have arrived.
+  'orders.vsMarket': '{value} к рынку',
   'orders.marketMargin': 'Рынок {value}',
   // What the owner of a floating order sees wherever it appears (docs/decisions/027, 038)
   'orders.floatingOwn': 'Плавающая: рынок {value}',

@@ -5,7 +5,6 @@ export const market = {
   'orders.ownBuyHint': 'Ваш ордер: вы покупаете {crypto}',
   'orders.ownSellHint': 'Ваш ордер: вы продаёте {crypto}',
   'orders.completion': 'Успешных: {value}',
-  'orders.vsMarket': '{value} к рынку',
   'orders.price': 'Цена',
   'orders.pricePerUnit': 'Цена за 1 {crypto}',
   'orders.totalCost': 'Общая стоимость',

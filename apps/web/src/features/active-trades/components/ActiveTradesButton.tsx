@@ -1,11 +1,11 @@
 import { useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
 import { useDismiss } from '@/components/ui/modal';
 import { useSession } from '@/features/auth';
 import { activeTradeSeverity, useNow } from '@/features/trade';
 import { useT } from '@/i18n';
 import { formatClock } from '@/lib/format';
+import { Link, useLocation } from '@/lib/router';
 import { useMediaQuery } from '@/lib/use-media-query';
 import {
   type CancelState,

@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { activeTradeSeverity } from '@/features/trade';
 import { useT } from '@/i18n';
 import { formatClock } from '@/lib/format';
+import { Link } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import type { CancelState } from '../hooks/use-active-trades';
 import { type ActiveTradeSummary, timeRemaining } from '../lib/summary';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { NavLink, Outlet } from 'react-router';
 import { Icon, type IconName } from '@/components/ui/Icon';
 import { LanguageSwitcher, type MessageKey, useT } from '@/i18n';
+import { NavLink, Outlet } from '@/lib/router';
 import { safeStorage } from '@/lib/storage';
 import { adminApi } from '../api/admin-api';
 import { useAdminSession } from '../session';

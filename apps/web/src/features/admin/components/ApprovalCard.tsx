@@ -1,8 +1,8 @@
 import type { ApprovalStatus, ApprovalView, StaffRef } from '@p2p/shared';
 import { useId } from 'react';
-import { Link } from 'react-router';
 import { useT } from '@/i18n';
 import { shortId } from '@/lib/format';
+import { Link } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import type { ApprovalStep } from './ApprovalStepDialog';
 

@@ -1,9 +1,9 @@
 import type { DisputeCase, DisputeCaseParty } from '@p2p/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { matchedReceipts, ReceiptMatchWarning } from '@/components/ReceiptMatchWarning';
 import { fieldLabelKey, orderedDetails } from '@/features/payment-methods';
 import { useT } from '@/i18n';
+import { Link } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import { formatDeadline } from '@/lib/zoned-time';
 import { adminApi } from '../api/admin-api';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { useI18n } from '@/i18n';
+import { Link } from '@/lib/router';
 import { formatDeadline } from '@/lib/zoned-time';
 import { adminApi } from '../api/admin-api';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { useT } from '@/i18n';
+import { Link } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import { adminApi } from '../api/admin-api';
 import { TableWrap } from './common';

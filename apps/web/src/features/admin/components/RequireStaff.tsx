@@ -1,6 +1,6 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingState, MessageState } from '@/components/ui/Status';
 import { useT } from '@/i18n';
+import { Navigate, Outlet, useLocation } from '@/lib/router';
 import { useAdminSession } from '../session';
 
 /** Anyone without a staff session goes to /admin/login; meanwhile 'checking access'. */

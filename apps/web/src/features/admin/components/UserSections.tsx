@@ -1,8 +1,8 @@
 import type { AdminUserPage } from '@p2p/shared';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useT } from '@/i18n';
 import { shortId } from '@/lib/format';
+import { Link } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import { TableWrap, userLabel } from './common';
 import { BalancesTable } from './UserBalances';

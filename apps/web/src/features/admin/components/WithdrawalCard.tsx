@@ -1,6 +1,6 @@
 import type { AdminWithdrawalView, StaffWithdrawalAction, WithdrawalStatus } from '@p2p/shared';
-import { Link } from 'react-router';
 import { useT } from '@/i18n';
+import { Link } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import { userLabel } from './common';
 import { WithdrawalFacts } from './WithdrawalFacts';

@@ -1,9 +1,9 @@
 import { AdminLoginRequest } from '@p2p/shared';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { useT } from '@/i18n';
 import { ApiError } from '@/lib/api';
+import { useNavigate } from '@/lib/router';
 import { adminApi } from '../api/admin-api';
 import { useAdminSession } from '../session';
 import { formProblem, SERVER_ERROR, useConsoleForm, withKeys } from './admin-form';

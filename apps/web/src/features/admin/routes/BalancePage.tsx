@@ -1,8 +1,8 @@
 import type { AdminUserView, BalanceOperationResult, PendingApprovalResult } from '@p2p/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { useT } from '@/i18n';
+import { Link, useSearchParams } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import { adminApi } from '../api/admin-api';
 import { BalanceOperationDialog } from '../components/BalanceOperationDialog';

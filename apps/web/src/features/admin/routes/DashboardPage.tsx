@@ -1,8 +1,8 @@
 import type { AdminDashboard } from '@p2p/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useT } from '@/i18n';
+import { Link } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import { adminApi } from '../api/admin-api';
 import { AdminPage, ListState } from '../components/common';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
 import { useT } from '@/i18n';
 import { shortId } from '@/lib/format';
+import { Link, useParams } from '@/lib/router';
 import { adminApi } from '../api/admin-api';
 import { CaseApprovalNotice } from '../components/CaseApprovalNotice';
 import { CaseHead, CaseMain, CaseSide } from '../components/CasePanels';

@@ -1,9 +1,9 @@
 import type { DisputeQueueItem } from '@p2p/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useT } from '@/i18n';
 import { shortId } from '@/lib/format';
+import { Link } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import { adminApi } from '../api/admin-api';
 import { AdminPage, disputeReasonKey, ListState, Pager } from '../components/common';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { Navigate, useLocation } from 'react-router';
 import { useT } from '@/i18n';
+import { Navigate, useLocation } from '@/lib/router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type StaffLogin, useStaffLogin } from '../components/useStaffLogin';
 import { useAdminSession } from '../session';

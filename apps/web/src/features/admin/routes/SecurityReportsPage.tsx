@@ -1,10 +1,10 @@
 import { isMessageKey, type SecurityReportView } from '@p2p/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { toast } from '@/components/ui/toast';
 import { useT } from '@/i18n';
+import { Link } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import { adminApi } from '../api/admin-api';
 import { AdminPage, ListState } from '../components/common';

@@ -1,8 +1,8 @@
 import type { AdminUserPage } from '@p2p/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
 import { useT } from '@/i18n';
+import { Link, useParams } from '@/lib/router';
 import { adminApi } from '../api/admin-api';
 import { AdminPage, ListState, userLabel } from '../components/common';
 import { UserLimits } from '../components/UserLimits';

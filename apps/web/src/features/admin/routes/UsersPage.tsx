@@ -1,8 +1,8 @@
 import type { AdminUserView } from '@p2p/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import { Link } from 'react-router';
 import { useT } from '@/i18n';
+import { Link } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import { adminApi } from '../api/admin-api';
 import { AdminPage, ListState, Pager, SearchForm, TableWrap, userLabel } from '../components/common';

@@ -1,6 +1,6 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingState } from '@/components/ui/Status';
 import { useT } from '@/i18n';
+import { Navigate, Outlet, useLocation } from '@/lib/router';
 import { useSession } from '../session';
 
 /** Guard for private routes: wait for the session, else send the visitor to /auth?return=... */

@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rememberLang } from '@/i18n/current-lang';
 import { I18nProvider } from '@/i18n/i18n';
+import { MemoryRouter, useLocation } from '@/lib/router';
 import { AuthProvider } from '../session';
 import { AuthPage } from './AuthPage';
 

@@ -1,10 +1,10 @@
 import type { AuthResult } from '@p2p/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
 import { LoadingState } from '@/components/ui/Status';
 import { useT } from '@/i18n';
+import { Link, Navigate, useNavigate, useSearchParams } from '@/lib/router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { authApi } from '../api/auth-api';
 import { DevLoginPicker } from '../components/DevLoginPicker';

@@ -1,9 +1,8 @@
 import { feeFor, formatCrypto, tryParseAmount } from '@p2p/shared';
-import { Link } from 'react-router';
-
 import { useWalletBalances } from '@/features/wallet';
 import { useT } from '@/i18n';
 import { ppmPercentText, useFeePpm } from '@/lib/platform-config';
+import { Link } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import {
   effectiveLimits,

@@ -9,10 +9,10 @@ import {
   TAKER_CONDITION_MAX,
 } from '@p2p/shared';
 import type { UseFormReturn } from 'react-hook-form';
-import { Link } from 'react-router';
 import { DetailsNeededNote } from '@/features/payment-methods';
 import { useT } from '@/i18n';
 import { fiatSign } from '@/lib/format';
+import { Link } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import {
   counterTone,

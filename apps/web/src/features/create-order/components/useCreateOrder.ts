@@ -1,12 +1,12 @@
 import type { CreateOrderRequest } from '@p2p/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { orderKeys, ordersApi } from '@/features/orders';
 import type { SellingGate } from '@/features/two-factor';
 import { useT } from '@/i18n';
 import { ApiError, newIdempotencyKey } from '@/lib/api';
+import { useNavigate } from '@/lib/router';
 import type { OrderField } from '../lib/order-form';
 
 export type ServerError = { message: string; walletLink: boolean };

@@ -7,13 +7,13 @@ import {
 } from '@p2p/shared';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
 import { Dialog } from '@/components/ui/Dialog';
 import { useUserSettings } from '@/features/settings';
 import { useSellingGate } from '@/features/two-factor';
 import { currentLang, useI18n } from '@/i18n';
 import { ApiError } from '@/lib/api';
 import { catalogueResolver } from '@/lib/form-resolver';
+import { Link, useSearchParams } from '@/lib/router';
 import { useTelegramClosingConfirmation, useTelegramMainButton } from '@/lib/telegram/hooks';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useFormat } from '@/lib/use-format';

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { LoadingState } from '@/components/ui/Status';
 import { OrderTypeBadge, type useMyOrders } from '@/features/orders';
 import { useT } from '@/i18n';
+import { Link } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import { WidgetError } from './WidgetError';
 

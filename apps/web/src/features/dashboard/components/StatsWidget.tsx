@@ -1,8 +1,7 @@
-import { Link } from 'react-router';
 import { LoadingState } from '@/components/ui/Status';
-
 import { useI18n } from '@/i18n';
 import { EMPTY } from '@/lib/format';
+import { Link } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import type { useOwnProfile, useTradeStats } from '../api/dashboard-api';
 import { WidgetError } from './WidgetError';

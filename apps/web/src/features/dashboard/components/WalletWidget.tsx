@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { LoadingState } from '@/components/ui/Status';
 import type { useWalletBalances } from '@/features/wallet';
 import { useT } from '@/i18n';
 import { EMPTY } from '@/lib/format';
+import { Link } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import { isEmptyWallet, totalUsd, usdOf } from '../lib/usd';
 import { WidgetError } from './WidgetError';

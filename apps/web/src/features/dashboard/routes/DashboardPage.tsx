@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Icon, type IconName } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
 import { NotificationsWidget } from '@/features/notifications';
 import { useMyOrders } from '@/features/orders';
 import { useWalletBalances } from '@/features/wallet';
 import { type MessageKey, useI18n } from '@/i18n';
+import { Link } from '@/lib/router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useFormat } from '@/lib/use-format';
 import { useOwnProfile, useTradeStats } from '../api/dashboard-api';

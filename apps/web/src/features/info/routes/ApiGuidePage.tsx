@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
 import { useT } from '@/i18n';
+import { Link, useLocation } from '@/lib/router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 // The guide is the repository's own docs/api.md, built into this page's chunk: one text for
 // developers reading the repository and for those reading the app.

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
 import { useT } from '@/i18n';
+import { Link } from '@/lib/router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type InfoSlug, infoKeys } from '../content/types';
 

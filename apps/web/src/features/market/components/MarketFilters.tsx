@@ -6,9 +6,9 @@ import {
   PAYMENT_METHODS_BY_FIAT,
 } from '@p2p/shared';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
 import { useT } from '@/i18n';
+import { useSearchParams } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import { bookFilter, type FilterKey, readMarketFilters } from '../lib/filters';
 import { FilterBar, type FilterOption } from './FilterBar';

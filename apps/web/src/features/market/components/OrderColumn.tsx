@@ -1,9 +1,9 @@
 import type { OrderView, UnmetCondition } from '@p2p/shared';
 import { useId } from 'react';
-import { Link } from 'react-router';
 import { LoadingState } from '@/components/ui/Status';
 import { OrderCard, type useOrderBook } from '@/features/orders';
 import { useT } from '@/i18n';
+import { Link } from '@/lib/router';
 import { PHONE, useMediaQuery } from '@/lib/use-media-query';
 
 interface OrderColumnProps {

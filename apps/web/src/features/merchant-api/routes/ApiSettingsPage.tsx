@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { API_GUIDE_PATH } from '@/features/info';
 import { useT } from '@/i18n';
+import { Link } from '@/lib/router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ApiKeysPanel } from '../components/ApiKeysPanel';
 import { WebhooksPanel } from '../components/WebhooksPanel';

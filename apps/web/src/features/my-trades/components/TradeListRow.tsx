@@ -1,10 +1,10 @@
 import type { TradeView } from '@p2p/shared';
-import { Link } from 'react-router';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { canSoftDelete } from '@/features/trade';
 import { useI18n } from '@/i18n';
 import { EMPTY, shortId } from '@/lib/format';
 import { tradeFeeQuote, useFeePpm } from '@/lib/platform-config';
+import { Link } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 
 /** One trade of the list. */

@@ -1,11 +1,11 @@
 import { loadLaterTexts } from '@p2p/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { toast } from '@/components/ui/toast';
 import { useSession } from '@/features/auth';
 import { currentLang, useT } from '@/i18n';
+import { useNavigate } from '@/lib/router';
 import { notificationsApi } from '../api/notifications-api';
 
 /**

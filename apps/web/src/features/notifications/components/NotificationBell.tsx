@@ -1,10 +1,10 @@
 import type { NotificationView } from '@p2p/shared';
 import { useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
 import { useDismiss } from '@/components/ui/modal';
 import { LoadingState } from '@/components/ui/Status';
 import { useT } from '@/i18n';
+import { Link, useLocation } from '@/lib/router';
 import { INBOX_PREVIEW } from '../api/notifications-api';
 import { useInbox, useLiveInbox, useMarkRead } from '../hooks/use-inbox';
 import { badgeText } from '../lib/inbox';

@@ -1,9 +1,9 @@
 import type { NotificationView } from '@p2p/shared';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
 import { useNow } from '@/features/trade';
 import { useT } from '@/i18n';
 import { formatClock } from '@/lib/format';
+import { Link } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import { useNotificationText } from '../hooks/use-inbox';
 import { safeLink } from '../lib/inbox';

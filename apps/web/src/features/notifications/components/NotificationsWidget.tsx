@@ -1,7 +1,7 @@
 import type { NotificationView } from '@p2p/shared';
-import { Link } from 'react-router';
 import { LoadingState } from '@/components/ui/Status';
 import { useT } from '@/i18n';
+import { Link } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import { INBOX_PREVIEW } from '../api/notifications-api';
 import { useInbox, useMarkRead, useNotificationText } from '../hooks/use-inbox';

@@ -1,8 +1,8 @@
 import { isSwapPayment, type OrderView } from '@p2p/shared';
 import { useEffect, useId } from 'react';
-import { Link } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
 import { useT } from '@/i18n';
+import { Link } from '@/lib/router';
 import { OrderSideLine, OrderTerms, TraderBlock } from './OrderFacts';
 import { SidePanel } from './SidePanel';
 import { SwapEntry } from './SwapEntry';

@@ -1,8 +1,8 @@
 import { isSwapPayment, type OrderView } from '@p2p/shared';
-import { Link } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
 import { useT } from '@/i18n';
+import { Link } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import { marginText, marginTone } from '../lib/floating';
 import { takerSide } from '../lib/side';

@@ -1,8 +1,8 @@
 import type { TradeView } from '@p2p/shared';
-import { Link } from 'react-router';
 import { LoadingState } from '@/components/ui/Status';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { useI18n } from '@/i18n';
+import { Link } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import type { OrderTradeStatus } from '../api/orders-api';
 import { useOrderTrades } from '../api/queries';

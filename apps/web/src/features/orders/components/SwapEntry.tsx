@@ -1,7 +1,6 @@
 import type { OrderView } from '@p2p/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { PriceConfirmation } from '@/components/PriceConfirmation';
 import { Dialog } from '@/components/ui/Dialog';
 import { InputField } from '@/components/ui/InputField';
@@ -12,6 +11,7 @@ import { useT } from '@/i18n';
 import { ApiError, newIdempotencyKey } from '@/lib/api';
 import { WALLET_KEY } from '@/lib/balances';
 import { useFeePpm } from '@/lib/platform-config';
+import { useNavigate } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import { orderKeys, ordersApi, type TakeSwapBody } from '../api/orders-api';
 import { swapQuote } from '../lib/swap-quote';

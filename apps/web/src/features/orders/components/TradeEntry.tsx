@@ -1,10 +1,10 @@
 import type { OrderView } from '@p2p/shared';
 import { useId } from 'react';
-import { Link } from 'react-router';
 import { Dialog } from '@/components/ui/Dialog';
 import { Icon } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
 import { useT } from '@/i18n';
+import { Link } from '@/lib/router';
 import { useTelegramMainButton } from '@/lib/telegram/hooks';
 import { takerSide } from '../lib/side';
 import { unmetForViewer } from '../lib/taker-conditions';

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { Dialog } from '@/components/ui/Dialog';
 import { Icon } from '@/components/ui/Icon';
 import { type MessageKey, useT } from '@/i18n';
+import { useLocation, useNavigate } from '@/lib/router';
 import type { TradeErrorKind } from '../lib/trade-error';
 import { TRADE_STEPS, type TradeFlow } from './useTradeFlow';
 

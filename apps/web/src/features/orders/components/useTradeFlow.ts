@@ -1,10 +1,10 @@
 import type { CreateTradeRequest, OrderView } from '@p2p/shared';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useSession } from '@/features/auth';
 import { type SellingGate, useSellingGate } from '@/features/two-factor';
 import { newIdempotencyKey } from '@/lib/api';
+import { useNavigate } from '@/lib/router';
 import { LIMITS_KEY, orderKeys, ordersApi } from '../api/orders-api';
 import { classifyTradeError, type TradeErrorInfo } from '../lib/trade-error';
 import type { TradeFormValues } from '../lib/trade-form';

@@ -1,11 +1,11 @@
 import type { OrderView } from '@p2p/shared';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Icon } from '@/components/ui/Icon';
 import { LoadingState, MessageState } from '@/components/ui/Status';
 import { toast } from '@/components/ui/toast';
 import { useI18n } from '@/i18n';
+import { Link } from '@/lib/router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMyOrders, useOrderMutations } from '../api/queries';
 import { FloatingNote } from '../components/FloatingNote';

@@ -1,6 +1,5 @@
 import { isSwapPayment, type OrderView } from '@p2p/shared';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Icon } from '@/components/ui/Icon';
 import { LoadingState, MessageState } from '@/components/ui/Status';
@@ -8,6 +7,7 @@ import { toast } from '@/components/ui/toast';
 import { useSession } from '@/features/auth';
 import { useI18n } from '@/i18n';
 import { ApiError } from '@/lib/api';
+import { Link, useNavigate, useParams } from '@/lib/router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useOrder, useOrderMutations } from '../api/queries';
 import { FloatingNote } from '../components/FloatingNote';

@@ -1,6 +1,5 @@
 import type { OrderView } from '@p2p/shared';
 import { useId, useState } from 'react';
-import { Link, useParams } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
 import { LoadingState, MessageState } from '@/components/ui/Status';
 import { Switch } from '@/components/ui/Switch';
@@ -8,6 +7,7 @@ import { toast } from '@/components/ui/toast';
 import { useSession } from '@/features/auth';
 import { useI18n } from '@/i18n';
 import { ApiError } from '@/lib/api';
+import { Link, useParams } from '@/lib/router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import type { OrderTradeStatus } from '../api/orders-api';
 import { useOrder, useOrderMutations, useOrderStats } from '../api/queries';

@@ -1,12 +1,12 @@
 import type { PaymentTemplateFlags, PaymentTemplateView } from '@p2p/shared';
 import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Icon } from '@/components/ui/Icon';
 import { LoadingState, MessageState } from '@/components/ui/Status';
 import { toast } from '@/components/ui/toast';
 import { type MessageKey, useT } from '@/i18n';
+import { Link, useNavigate, useSearchParams } from '@/lib/router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { templatesApi, templatesKey } from '../api/templates-api';
 import { TemplateCard } from '../components/TemplateCard';

@@ -1,11 +1,11 @@
 import type { UserView } from '@p2p/shared';
 import { useId, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Icon } from '@/components/ui/Icon';
 import { Switch } from '@/components/ui/Switch';
 import { useT } from '@/i18n';
+import { useLocation, useNavigate } from '@/lib/router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AvatarUpload } from '../components/AvatarUpload';
 import { type Notice, type ProfileForm, useProfileEdit } from '../hooks/use-profile-edit';

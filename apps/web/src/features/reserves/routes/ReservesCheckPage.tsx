@@ -1,9 +1,9 @@
 import { formatCrypto } from '@p2p/shared';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { LoadingState, MessageState } from '@/components/ui/Status';
 import { useSession } from '@/features/auth';
 import { useI18n } from '@/i18n';
+import { Link } from '@/lib/router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useFormat } from '@/lib/use-format';
 import { useMyReservesProof, useReservesOverview } from '../api/reserves-api';

@@ -7,9 +7,9 @@ import {
 } from '@p2p/shared';
 import type { ReactNode } from 'react';
 import { type FieldPath, useController } from 'react-hook-form';
-import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { useT } from '@/i18n';
+import { Link } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import type { SettingsFormApi } from '../hooks/use-settings-form';
 import type { DraftField, SettingsDraft } from '../lib/draft';

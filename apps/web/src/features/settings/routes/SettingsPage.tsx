@@ -1,10 +1,10 @@
 import type { UserSettings } from '@p2p/shared';
 import { useId } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
 import { LoadingState, MessageState } from '@/components/ui/Status';
 import { useSession } from '@/features/auth';
 import { useT } from '@/i18n';
+import { Link, useLocation, useNavigate } from '@/lib/router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useUserSettings } from '../api/settings-api';
 import {

@@ -1,8 +1,8 @@
 import type { TradeHistoryRow } from '@p2p/shared';
-import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { type MessageKey, useT } from '@/i18n';
 import { EMPTY, shortId } from '@/lib/format';
+import { Link } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 
 const OUTCOME: Record<TradeHistoryRow['outcome'], { label: MessageKey; tone: string }> = {

@@ -1,10 +1,10 @@
 import type { TradeHistoryList } from '@p2p/shared';
 import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
 import { LoadingState, MessageState } from '@/components/ui/Status';
 import { toast } from '@/components/ui/toast';
 import { useT } from '@/i18n';
+import { useSearchParams } from '@/lib/router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { downloadHistoryCsv, useTradeHistory } from '../api/history-api';
 import { HistoryFilters } from '../components/HistoryFilters';

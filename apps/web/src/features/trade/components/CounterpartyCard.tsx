@@ -1,9 +1,9 @@
 import type { TradeParty, TradeView } from '@p2p/shared';
-import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { Icon } from '@/components/ui/Icon';
 import { useT } from '@/i18n';
 import { EMPTY } from '@/lib/format';
+import { Link } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import { levelReasons, RISK_BAR, riskLevel, TRUST_BAR, trustLevel } from '../lib/reputation';
 

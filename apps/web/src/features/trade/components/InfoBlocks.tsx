@@ -1,10 +1,10 @@
 import type { TradeParty, TradeView } from '@p2p/shared';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { useI18n } from '@/i18n';
 import { EMPTY } from '@/lib/format';
 import type { FeeQuote } from '@/lib/platform-config';
+import { Link } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import { useCopy } from '../hooks/use-copy';
 import { CopyButton } from './CopyButton';

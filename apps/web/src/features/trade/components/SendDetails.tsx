@@ -1,10 +1,10 @@
 import type { PaymentTemplateView, TradeView } from '@p2p/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { fieldLabelKey, orderedDetails, templateTypeKey } from '@/features/payment-methods';
 import { useT } from '@/i18n';
+import { Link } from '@/lib/router';
 import { tradeApi, tradeKeys } from '../api/trade-api';
 
 /** The payment-methods screen (its form open to add one), coming back to this trade after a save. */

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
 import { LoadingState, MessageState } from '@/components/ui/Status';
 import { useSocketEvent, useTradeRoom } from '@/features/realtime';
 import { useT } from '@/i18n';
 import { ApiError } from '@/lib/api';
 import { shortId } from '@/lib/format';
+import { Link, useParams } from '@/lib/router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { TradeScreen } from '../components/TradeScreen';
 import { useTradeDetails } from '../hooks/use-trade';

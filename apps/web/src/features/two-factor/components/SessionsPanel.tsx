@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { toast } from '@/components/ui/toast';
 import { useSession } from '@/features/auth';
 import { useT } from '@/i18n';
+import { useNavigate } from '@/lib/router';
 
 /**
  * «Завершить все сеансы»: every session of the account ends, on every device, and their live

@@ -1,11 +1,11 @@
 import type { PublicProfile } from '@p2p/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { Icon } from '@/components/ui/Icon';
 import { LoadingState, MessageState } from '@/components/ui/Status';
 import { type MessageKey, useI18n } from '@/i18n';
 import { ApiError } from '@/lib/api';
+import { Link, useParams } from '@/lib/router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useFormat } from '@/lib/use-format';
 import { usersApi } from '../api/users-api';

@@ -6,11 +6,11 @@ import {
   type WithdrawalStatus,
 } from '@p2p/shared';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
 import { LoadingState } from '@/components/ui/Status';
 import { toast } from '@/components/ui/toast';
 import { useT } from '@/i18n';
+import { Link } from '@/lib/router';
 import { useFormat } from '@/lib/use-format';
 import { useWalletTransactions, walletApi } from '../api/wallet-api';
 import { shortRef, signedChange } from '../lib/history';

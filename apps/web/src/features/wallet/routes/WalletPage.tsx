@@ -1,7 +1,6 @@
 import type { Cryptocurrency } from '@p2p/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Icon } from '@/components/ui/Icon';
 import { LoadingState, MessageState } from '@/components/ui/Status';
 import { toast } from '@/components/ui/toast';
@@ -10,6 +9,7 @@ import { WithdrawDialog } from '@/features/withdrawals';
 import { useI18n } from '@/i18n';
 import { WALLET_KEY } from '@/lib/balances';
 import { usePlatformConfig } from '@/lib/platform-config';
+import { Link } from '@/lib/router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useFormat } from '@/lib/use-format';
 import { useWalletBalances, WALLET_DEPOSITS_KEY } from '../api/wallet-api';

@@ -1,8 +1,8 @@
 import { NETWORKS, type NetworkId, type WithdrawalView } from '@p2p/shared';
 import { useId } from 'react';
-import { Link } from 'react-router';
 import { SecondFactorField } from '@/features/two-factor';
 import { useT } from '@/i18n';
+import { Link } from '@/lib/router';
 import { useTelegramMainButton } from '@/lib/telegram/hooks';
 import { useFormat } from '@/lib/use-format';
 import { shortAddress, type WithdrawQuote } from '../lib/withdraw-form';

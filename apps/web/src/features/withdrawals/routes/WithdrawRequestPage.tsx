@@ -1,6 +1,6 @@
 import { type Cryptocurrency, isCryptocurrency } from '@p2p/shared';
-import { Link, useSearchParams } from 'react-router';
 import { useT } from '@/i18n';
+import { Link, useSearchParams } from '@/lib/router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { WithdrawFlow } from '../components/WithdrawFlow';
 import '../withdrawals.css';

@@ -1,12 +1,12 @@
 import { WITHDRAWALS_PAGE_SIZE } from '@p2p/shared';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { LoadingState, MessageState } from '@/components/ui/Status';
 import { toast } from '@/components/ui/toast';
 import { useSocketEvent } from '@/features/realtime';
 import { useT } from '@/i18n';
 import { WALLET_KEY } from '@/lib/balances';
+import { Link } from '@/lib/router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { WITHDRAWALS_KEY, withdrawalsApi } from '../api/withdrawals-api';
 import { WithdrawalRow } from '../components/WithdrawalRow';
