@@ -95,23 +95,6 @@ export const ACTIVE_TRADE_STATUSES: readonly TradeStatus[] = [
 ];
 export const isFinal = (status: TradeStatus) => status === 'COMPLETED' || status === 'CANCELLED';
 
-/** The trade's step, 1-5: initiation, payment, confirmation, release, completion. */
-export function currentStep(status: TradeStatus): number {
-  switch (status) {
-    case 'CREATED':
-    case 'ESCROW_LOCKED':
-      return 1;
-    case 'PAYMENT_PENDING':
-      return 2;
-    case 'PAYMENT_CONFIRMED':
-      return 3;
-    case 'COMPLETED':
-      return 5;
-    default:
-      return 0;
-  }
-}
-
 /** Dispute reasons per role. */
 export const DISPUTE_REASONS = {
   buyer: ['no_payment_received', 'wrong_amount', 'no_crypto_received', 'seller_not_responding', 'other'],

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TradePaymentTemplate } from './schemas/payment-templates.ts';
 import type { TradeRole, TradeStatus } from './trade-machine.ts';
 import {
+  currentPhase,
   type ProgressInput,
   type ProgressStep,
   progressStepNumber,
@@ -44,7 +45,7 @@ const TRADES: Record<TradeStatus, Partial<ProgressInput>> = {
   CANCELLED: { cancelledAt: CANCELLED },
 };
 
-/** What every role sees in each status: steps, what the current one waits for, «Шаг N», the API's phases. */
+/** What every role sees in each status: steps, what the current one waits for, «Шаг N», the API's phases and step. */
 const EXPECTED: Record<
   TradeStatus,
   {
@@ -52,6 +53,8 @@ const EXPECTED: Record<
     waiting: string | null;
     n: number;
     phases: string[];
+    /** The API's `currentStep`. */
+    current: number;
   }
 > = {
   CREATED: {
@@ -64,6 +67,7 @@ const EXPECTED: Record<
     waiting: 'trade.progress.wait.created',
     n: 1,
     phases: ['completed', 'active', 'pending', 'pending', 'pending'],
+    current: 1,
   },
   ESCROW_LOCKED: {
     steps: [
@@ -75,6 +79,7 @@ const EXPECTED: Record<
     waiting: 'trade.progress.wait.created',
     n: 1,
     phases: ['completed', 'active', 'pending', 'pending', 'pending'],
+    current: 1,
   },
   PAYMENT_PENDING: {
     steps: [
@@ -86,6 +91,7 @@ const EXPECTED: Record<
     waiting: 'trade.progress.wait.paid',
     n: 2,
     phases: ['completed', 'completed', 'active', 'pending', 'pending'],
+    current: 2,
   },
   PAYMENT_CONFIRMED: {
     steps: [
@@ -97,6 +103,7 @@ const EXPECTED: Record<
     waiting: 'trade.progress.wait.confirmed',
     n: 3,
     phases: ['completed', 'completed', 'completed', 'active', 'pending'],
+    current: 3,
   },
   DISPUTED: {
     steps: [
@@ -108,6 +115,7 @@ const EXPECTED: Record<
     waiting: null,
     n: 2,
     phases: ['completed', 'completed', 'pending', 'pending', 'pending'],
+    current: 0,
   },
   COMPLETED: {
     steps: [
@@ -119,6 +127,7 @@ const EXPECTED: Record<
     waiting: null,
     n: 4,
     phases: ['completed', 'completed', 'completed', 'completed', 'completed'],
+    current: 5,
   },
   CANCELLED: {
     steps: [
@@ -130,6 +139,7 @@ const EXPECTED: Record<
     waiting: null,
     n: 1,
     phases: ['completed', 'pending', 'pending', 'pending', 'pending'],
+    current: 0,
   },
 };
 
@@ -150,6 +160,7 @@ describe('the trade steps, for every status and role', () => {
     );
     expect(progressStepNumber(shown)).toBe(expected.n);
     expect(tradePhases(shown).map((p) => p.status)).toEqual(expected.phases);
+    expect(currentPhase(tradePhases(shown))).toBe(expected.current);
   });
 
   it.each(CASES)('%s without payment details yet, seen by the %s', (status, role) => {
@@ -293,6 +304,7 @@ describe('the trade steps', () => {
     ]);
     // Released by a moderator before the seller confirmed: the confirmation never completed.
     const released = tradePhases(steps({ status: 'COMPLETED', paidAt: PAID, completedAt: DONE }));
+    expect(currentPhase(released)).toBe(5);
     expect(released.map((p) => [p.status, p.startedAt])).toEqual([
       ['completed', base.createdAt],
       ['completed', base.createdAt],

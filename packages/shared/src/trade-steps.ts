@@ -159,3 +159,14 @@ export function tradePhases(steps: readonly ProgressStep[]): TradePhase[] {
     };
   });
 }
+
+/**
+ * The API's `currentStep`, 1 to 5 (docs/product/trading-rules.md): the phase that ended last
+ * while another is in progress, 5 once the trade completed (a moderator's release included,
+ * which skipped the confirmation), 0 while nothing is in progress (disputed or cancelled).
+ */
+export function currentPhase(phases: readonly Pick<TradePhase, 'id' | 'status'>[]): number {
+  if (phases.at(-1)?.status === 'completed') return phases.length;
+  const active = phases.find((p) => p.status === 'active');
+  return active ? active.id - 1 : 0;
+}

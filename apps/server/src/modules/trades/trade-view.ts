@@ -1,6 +1,6 @@
 import {
   availableActions,
-  currentStep,
+  currentPhase,
   DEFAULT_LANG,
   formatCrypto,
   formatFiat,
@@ -37,12 +37,16 @@ export function seesReceiptMatches(trade: Pick<TradeRow, 'disputedAt'>, role: Tr
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /**
- * The API's `steps` (five phases), read off the trade's progress as the shared module computes
- * it for the trade page too (docs/product/trading-rules.md). Their texts are the catalogue's in
- * the default language, like the history's descriptions beside them: the view is built without
- * the request's language (docs/decisions/015).
+ * The API's `currentStep` and `steps` (five phases), read off the trade's progress as the shared
+ * module computes it for the trade page too (docs/product/trading-rules.md). Their texts are the
+ * catalogue's in the default language, like the history's descriptions beside them: the view is
+ * built without the request's language (docs/decisions/015).
  */
-function steps(t: TradeRow, role: TradeRole, details: ProgressInput['paymentTemplate']): TradeView['steps'] {
+function progressOf(
+  t: TradeRow,
+  role: TradeRole,
+  details: ProgressInput['paymentTemplate'],
+): Pick<TradeView, 'currentStep' | 'steps'> {
   const moments = {
     createdAt: t.createdAt.toISOString(),
     paidAt: iso(t.paidAt),
@@ -50,8 +54,8 @@ function steps(t: TradeRow, role: TradeRole, details: ProgressInput['paymentTemp
     completedAt: iso(t.completedAt),
     cancelledAt: iso(t.cancelledAt),
   };
-  const progress = progressSteps({ status: t.status, ...moments, paymentTemplate: details }, role);
-  return tradePhases(progress).map((phase) => ({
+  const phases = tradePhases(progressSteps({ status: t.status, ...moments, paymentTemplate: details }, role));
+  const steps = phases.map((phase) => ({
     id: phase.id,
     name: phase.name,
     title: translate(DEFAULT_LANG, phase.title),
@@ -60,6 +64,7 @@ function steps(t: TradeRow, role: TradeRole, details: ProgressInput['paymentTemp
     completedAt: phase.completedAt,
     startedAt: phase.startedAt,
   }));
+  return { currentStep: currentPhase(phases), steps };
 }
 
 function party(u: UserRow, rep: ReputationSummary | undefined): TradeParty {
@@ -188,8 +193,7 @@ function tradeViewOf(
     confirmationDeadline: iso(t.confirmationDeadline),
     autoReleaseAt: iso(t.autoReleaseAt),
     autoReleaseExecutedAt: iso(t.autoReleaseExecutedAt),
-    currentStep: currentStep(t.status),
-    steps: steps(t, role, payment.paymentTemplate),
+    ...progressOf(t, role, payment.paymentTemplate),
     disputeReason: t.disputeReason,
     disputeDetails: t.disputeDetails,
     notes: t.notes,

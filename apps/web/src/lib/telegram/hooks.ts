@@ -20,9 +20,8 @@ export interface MainButtonSpec {
  * The button's state and handler reach the controls in the commit that renders them (layout
  * effects), never a task later: a press is judged by what the screen shows when it lands. With
  * passive effects, a press arriving between a re-render's commit and its effects (a separate task
- * once the device is busy) met the state before it: the release's press right after the
- * checklist's last tick was refused as inactive, and a press as an action started went through
- * (docs/decisions/029).
+ * once the device is busy) met the state before it: refused as inactive just after the button
+ * turned active, or let through just as its action started (docs/decisions/029).
  */
 export function useTelegramMainButton(spec: MainButtonSpec | null): void {
   const onClick = useRef(spec?.onClick);
