@@ -15,7 +15,8 @@ const INFRA = ['idempotency', 'market', 'chains', 'sessions', 'audit-log', 'conf
 const CORE = [
   'ledger',
   'limits',
-  'disputes',
+  'four-eyes',
+  'dispute-evidence',
   'trade-access',
   'two-factor',
   'settings',
@@ -30,6 +31,7 @@ const CORE = [
   'uploads',
   'payment-templates',
   'trades',
+  'disputes',
   'api-keys',
   'reserves',
   'security',

@@ -19,6 +19,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
 import { ChatService } from '../chat/chat.service.ts';
+import { DisputesService } from '../disputes/disputes.service.ts';
+import type { PriceSource } from '../four-eyes/four-eyes.ts';
 import type { ReservesService } from '../reserves/index.ts';
 import { sendReceipt } from '../uploads/uploads.routes.ts';
 import { UploadsService } from '../uploads/uploads.service.ts';
@@ -34,8 +36,6 @@ import { adminStaffRoutes } from './admin-staff.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 import { adminWithdrawalsRoutes } from './admin-withdrawals.routes.ts';
 import { type BalanceOperation, BalanceOperationsService } from './balance-operations.service.ts';
-import { DisputesService } from './disputes.service.ts';
-import type { PriceSource } from './four-eyes.ts';
 import { StaffAuthService } from './staff.service.ts';
 
 /** What the handlers of `adminRoutes` share. */

@@ -13,14 +13,15 @@ import type { TradeRow } from '../../db/schema.ts';
 import { AppError, assert } from '../../errors.ts';
 import type { StaffActor } from '../audit-log/audit.repository.ts';
 import { insertAuditEntry } from '../audit-log/audit.repository.ts';
+import { toStaffRef } from '../audit-log/staff-refs.repository.ts';
 import { toDepositView } from '../deposits/deposit-view.ts';
+import { historiesOf } from '../disputes/disputes.repository.ts';
 import { balancesOfUsers } from '../ledger/balances.repository.ts';
 import { unlinkChat } from '../telegram/telegram.repository.ts';
 import { revokeUserSessions } from '../users/blocking.repository.ts';
 import { staffVisibleAddress } from '../withdrawals/withdrawal-view.ts';
 import { toAdminUserView } from './admin.service.ts';
 import { listUsersForAdmin, userExists } from './admin-users.repository.ts';
-import { historiesOf, toStaffRef } from './desk.repository.ts';
 import {
   insertNote,
   lockUser,

@@ -9,10 +9,10 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { StaffActor } from '../audit-log/audit.repository.ts';
 import { insertAuditEntry } from '../audit-log/audit.repository.ts';
+import { insertApproval, pendingForWithdrawal } from '../four-eyes/approvals.repository.ts';
+import { currentUsdRates, formatUsdCents, type PriceSource, valuation } from '../four-eyes/four-eyes.ts';
+import { pendingResult } from '../four-eyes/proposals.ts';
 import { WithdrawalDecisionsService } from '../withdrawals/withdrawal-decisions.service.ts';
-import { pendingResult } from './approval-view.ts';
-import { insertApproval, pendingForWithdrawal } from './approvals.repository.ts';
-import { currentUsdRates, formatUsdCents, type PriceSource, valuation } from './four-eyes.ts';
 
 /**
  * «Не отправлено» on a claimed withdrawal (docs/decisions/035). The coins may already have left

@@ -10,7 +10,7 @@ import type { Executor } from '../../db/client.ts';
 import type { TradeRow } from '../../db/schema.ts';
 import { assert, notFound } from '../../errors.ts';
 import { PendingEvents } from '../../events/notifier.ts';
-import { answerEvidence } from '../disputes/evidence.repository.ts';
+import { answerEvidence } from '../dispute-evidence/evidence.repository.ts';
 import { idempotent } from '../idempotency/idempotency.ts';
 import { findTrade } from '../trade-access/trade-access.repository.ts';
 import { roleOf, staffMayObserve } from '../trade-access/trade-access.ts';

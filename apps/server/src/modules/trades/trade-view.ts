@@ -11,7 +11,7 @@ import {
 } from '@p2p/shared';
 import type { Executor } from '../../db/client.ts';
 import type { TradeRow, UserRow } from '../../db/schema.ts';
-import { toEvidenceView } from '../disputes/evidence.repository.ts';
+import { toEvidenceView } from '../dispute-evidence/evidence.repository.ts';
 import { paymentInfoFrom } from '../payment-templates/trade-payment-info.ts';
 import { roleOf, staffMayObserve } from '../trade-access/trade-access.ts';
 import type { ReputationSummary } from '../users/reputation.ts';

@@ -3,7 +3,7 @@ import type { Executor, Tx } from '../../db/client.ts';
 import type { PaymentProofRow, TradeRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { PendingEvents } from '../../events/notifier.ts';
-import { answerEvidence, hasOpenEvidenceRequest } from '../disputes/evidence.repository.ts';
+import { answerEvidence, hasOpenEvidenceRequest } from '../dispute-evidence/evidence.repository.ts';
 import { findTrade, lockTrade } from '../trade-access/trade-access.repository.ts';
 import { roleOf, staffMayObserve } from '../trade-access/trade-access.ts';
 import { fingerprintReceipt, type ReceiptFingerprint, sha256Hex } from './receipt-fingerprint.ts';
