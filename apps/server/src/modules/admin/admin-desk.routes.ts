@@ -14,8 +14,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
-import { DisputesService } from '../disputes/disputes.service.ts';
-import { deskReminders } from '../notifications/reminders.service.ts';
+import { DisputesService } from '../disputes/index.ts';
+import { deskReminders } from '../notifications/index.ts';
 import { actorOf, type StaffAccess, staffOf } from './access.ts';
 
 /** What the handlers of `adminDeskRoutes` share. */

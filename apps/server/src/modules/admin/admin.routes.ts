@@ -18,12 +18,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
-import { ChatService } from '../chat/chat.service.ts';
-import { DisputesService } from '../disputes/disputes.service.ts';
-import type { PriceSource } from '../four-eyes/four-eyes.ts';
+import { ChatService } from '../chat/index.ts';
+import { DisputesService } from '../disputes/index.ts';
+import type { PriceSource } from '../four-eyes/index.ts';
 import type { ReservesService } from '../reserves/index.ts';
-import { sendReceipt } from '../uploads/uploads.routes.ts';
-import { UploadsService } from '../uploads/uploads.service.ts';
+import { sendReceipt, UploadsService } from '../uploads/index.ts';
 import { actorOf, StaffAccess, staffOf } from './access.ts';
 import { AdminService } from './admin.service.ts';
 import { adminApprovalsRoutes } from './admin-approvals.routes.ts';

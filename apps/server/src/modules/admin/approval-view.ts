@@ -12,12 +12,11 @@ import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import type { StaffApprovalRow, TradeRow, UserRow, WithdrawalRow } from '../../db/schema.ts';
 import { assert } from '../../errors.ts';
-import { staffRefs } from '../audit-log/staff-refs.repository.ts';
-import { formatUsdCents } from '../four-eyes/four-eyes.ts';
-import { resolutionOf } from '../four-eyes/proposals.ts';
-import { findTrade } from '../trade-access/trade-access.repository.ts';
-import { findUserById } from '../users/users.repository.ts';
-import { findWithdrawal } from '../withdrawals/withdrawals.repository.ts';
+import { staffRefs } from '../audit-log/index.ts';
+import { formatUsdCents, resolutionOf } from '../four-eyes/index.ts';
+import { findTrade } from '../trade-access/index.ts';
+import { findUserById } from '../users/index.ts';
+import { findWithdrawal } from '../withdrawals/index.ts';
 
 /** A credit's payload as proposed (BalanceOperationRequest, re-validated on approval). */
 export const CreditPayload = z.object({

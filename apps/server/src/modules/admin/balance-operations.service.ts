@@ -10,19 +10,18 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, assert } from '../../errors.ts';
-import { insertAuditEntry, type StaffActor } from '../audit-log/audit.repository.ts';
-import { insertApproval } from '../four-eyes/approvals.repository.ts';
+import { insertAuditEntry, type StaffActor } from '../audit-log/index.ts';
 import {
   currentUsdRates,
   formatUsdCents,
+  insertApproval,
   type PriceSource,
+  pendingResult,
   type UsdRates,
   valuation,
-} from '../four-eyes/four-eyes.ts';
-import { pendingResult } from '../four-eyes/proposals.ts';
-import { idempotent } from '../idempotency/idempotency.ts';
-import { balancesOfUser } from '../ledger/balances.repository.ts';
-import { credit, debit } from '../ledger/ledger.ts';
+} from '../four-eyes/index.ts';
+import { idempotent } from '../idempotency/index.ts';
+import { balancesOfUser, credit, debit } from '../ledger/index.ts';
 import { userExists } from './admin-users.repository.ts';
 
 export type BalanceOperation = 'credit' | 'debit';

@@ -8,12 +8,18 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { StaffActor } from '../audit-log/audit.repository.ts';
-import { insertAuditEntry } from '../audit-log/audit.repository.ts';
-import { toStaffRef } from '../audit-log/staff-refs.repository.ts';
-import { type FrequentPairRow, frequentPairs } from '../limits/counted-trades.repository.ts';
-import { insertLift, listLifts, lockBuyerLimits, readLimitCounts } from '../limits/limits.repository.ts';
-import { LimitsService, suspensionView } from '../limits/limits.service.ts';
+import type { StaffActor } from '../audit-log/index.ts';
+import { insertAuditEntry, toStaffRef } from '../audit-log/index.ts';
+import {
+  type FrequentPairRow,
+  frequentPairs,
+  insertLift,
+  LimitsService,
+  listLifts,
+  lockBuyerLimits,
+  readLimitCounts,
+  suspensionView,
+} from '../limits/index.ts';
 import { userExists } from './admin-users.repository.ts';
 
 /**

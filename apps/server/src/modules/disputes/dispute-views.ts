@@ -9,7 +9,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import type { TradeRow, UserRow } from '../../db/schema.ts';
 import { assert } from '../../errors.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { findUserById } from '../users/index.ts';
 import { openedByOf, slaOf } from './dispute-rules.ts';
 
 /** The desk's views of a case: its line in the queue and its parties in the case file. */

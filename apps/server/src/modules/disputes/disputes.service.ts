@@ -22,19 +22,19 @@ import type { Executor, Tx } from '../../db/client.ts';
 import type { TradeRow } from '../../db/schema.ts';
 import { AppError, assert, notFound } from '../../errors.ts';
 import { PendingEvents } from '../../events/notifier.ts';
-import { insertAuditEntry, type StaffActor } from '../audit-log/audit.repository.ts';
-import { staffRefs } from '../audit-log/staff-refs.repository.ts';
-import { listMessages } from '../chat/chat.repository.ts';
-import { toChatMessage } from '../chat/chat-view.ts';
-import * as evidence from '../dispute-evidence/evidence.repository.ts';
-import { pendingForTrade } from '../four-eyes/approvals.repository.ts';
-import { currentUsdRates, type PriceSource, valuation } from '../four-eyes/four-eyes.ts';
-import { caseApprovalRef } from '../four-eyes/proposals.ts';
-import { sentDetailsOf } from '../payment-templates/payment-templates.repository.ts';
-import { findTrade, lockTrade } from '../trade-access/trade-access.repository.ts';
-import { staffMayObserve } from '../trade-access/trade-access.ts';
-import { transition } from '../trades/settlement.ts';
-import { toTradeDetails } from '../trades/trade-view.ts';
+import { insertAuditEntry, type StaffActor, staffRefs } from '../audit-log/index.ts';
+import { listMessages, toChatMessage } from '../chat/index.ts';
+import * as evidence from '../dispute-evidence/index.ts';
+import {
+  caseApprovalRef,
+  currentUsdRates,
+  type PriceSource,
+  pendingForTrade,
+  valuation,
+} from '../four-eyes/index.ts';
+import { sentDetailsOf } from '../payment-templates/index.ts';
+import { findTrade, lockTrade, staffMayObserve } from '../trade-access/index.ts';
+import { toTradeDetails, transition } from '../trades/index.ts';
 import { type DisputeOutcome, HOUR, mayAct, openedByOf, slaOf } from './dispute-rules.ts';
 import { caseParty, queueItem, usersById } from './dispute-views.ts';
 import * as repo from './disputes.repository.ts';

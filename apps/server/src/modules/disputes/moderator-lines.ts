@@ -2,9 +2,8 @@ import { type ChatMessage, translate } from '@p2p/shared';
 import type { Tx } from '../../db/client.ts';
 import type { TradeRow } from '../../db/schema.ts';
 import type { PendingEvents } from '../../events/notifier.ts';
-import { insertAuditEntry, type StaffActor } from '../audit-log/audit.repository.ts';
-import { insertMessage } from '../chat/chat.repository.ts';
-import { toChatMessage } from '../chat/chat-view.ts';
+import { insertAuditEntry, type StaffActor } from '../audit-log/index.ts';
+import { insertMessage, toChatMessage } from '../chat/index.ts';
 
 /** A moderator's line in a trade's chat. */
 export interface ModeratorLine {

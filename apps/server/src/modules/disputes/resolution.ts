@@ -1,10 +1,8 @@
 import { type Cryptocurrency, formatCrypto, type PendingApprovalResult } from '@p2p/shared';
 import type { Tx } from '../../db/client.ts';
 import type { TradeRow } from '../../db/schema.ts';
-import { insertAuditEntry, type StaffActor } from '../audit-log/audit.repository.ts';
-import { insertApproval } from '../four-eyes/approvals.repository.ts';
-import { formatUsdCents, type UsdRates } from '../four-eyes/four-eyes.ts';
-import { pendingResult } from '../four-eyes/proposals.ts';
+import { insertAuditEntry, type StaffActor } from '../audit-log/index.ts';
+import { formatUsdCents, insertApproval, pendingResult, type UsdRates } from '../four-eyes/index.ts';
 import type { DisputeOutcome } from './dispute-rules.ts';
 
 /** A resolution worth more than FOUR_EYES_USD, as its proposer wrote it. */

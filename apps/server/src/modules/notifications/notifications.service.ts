@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import type { NotificationRow, UserSettingsRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { settingsOf } from '../settings/settings.repository.ts';
+import { settingsOf } from '../settings/index.ts';
 import * as repo from './notifications.repository.ts';
 
 /** What an event asks to tell one user; texts are catalogue keys with their values. */

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { EvidenceRequestRow, ReminderKind, TradeRow } from '../../db/schema.ts';
 import { runClaimed } from '../../lib/scheduled-item.ts';
-import { defaultSettings } from '../settings/settings.repository.ts';
+import { defaultSettings } from '../settings/index.ts';
 import { shortTradeId } from './notification-feed.ts';
 import { tradeForRecipient } from './notifications.repository.ts';
 import type { NotificationDraft, NotificationsService, StoredNotification } from './notifications.service.ts';

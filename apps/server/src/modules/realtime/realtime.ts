@@ -10,10 +10,8 @@ import {
 } from '@p2p/shared';
 import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
 import type { AppContext } from '../../context.ts';
-import { batchBookChanges, readBookChanges } from '../orders/book-cache.ts';
-import { noteUsersSeen } from '../orders/owner-presence.ts';
-import { findTrade } from '../trade-access/trade-access.repository.ts';
-import { roleOf, TRADE_NOT_FOUND } from '../trade-access/trade-access.ts';
+import { batchBookChanges, noteUsersSeen, readBookChanges } from '../orders/index.ts';
+import { findTrade, roleOf, TRADE_NOT_FOUND } from '../trade-access/index.ts';
 
 interface SocketData {
   userId: string;
