@@ -4,8 +4,7 @@ import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
 import { AppError, unauthorized } from '../errors.ts';
 import { noteUsersSeen } from '../modules/orders/index.ts';
-import type { AccessClaims, Audience } from '../modules/sessions/index.ts';
-import { requireReauth } from '../modules/sessions/index.ts';
+import { type AccessClaims, type Audience, requireReauth } from '../modules/sessions/index.ts';
 import { apiKeyHooks, signedWithKey } from './api-key-auth.ts';
 
 declare module 'fastify' {

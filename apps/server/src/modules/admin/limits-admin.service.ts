@@ -8,8 +8,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { StaffActor } from '../audit-log/index.ts';
-import { insertAuditEntry, toStaffRef } from '../audit-log/index.ts';
+import { insertAuditEntry, type StaffActor, toStaffRef } from '../audit-log/index.ts';
 import {
   type FrequentPairRow,
   frequentPairs,

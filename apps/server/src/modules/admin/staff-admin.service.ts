@@ -2,8 +2,7 @@ import type { CreateStaffRequest, StaffMember, UpdateStaffRequest } from '@p2p/s
 import type { AppContext } from '../../context.ts';
 import type { StaffRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { StaffActor } from '../audit-log/index.ts';
-import { insertAuditEntry } from '../audit-log/index.ts';
+import { insertAuditEntry, type StaffActor } from '../audit-log/index.ts';
 import { findTwoFactor } from '../two-factor/index.ts';
 import {
   findStaffByEmail,

@@ -7,8 +7,7 @@ import {
 } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { StaffActor } from '../audit-log/index.ts';
-import { insertAuditEntry } from '../audit-log/index.ts';
+import { insertAuditEntry, type StaffActor } from '../audit-log/index.ts';
 import {
   currentUsdRates,
   formatUsdCents,

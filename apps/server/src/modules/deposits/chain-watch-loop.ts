@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { PollingLoop } from '../../lib/polling-loop.ts';
-import type { ChainWatcher } from '../chains/index.ts';
-import { chainAdapters, Devnet } from '../chains/index.ts';
+import { type ChainWatcher, chainAdapters, Devnet } from '../chains/index.ts';
 import { DepositWatcher, type TickReport, type WatchLog } from './deposit-watcher.ts';
 
 /** How often watchers poll: devnet blocks come every few seconds; real chains are slower. */
