@@ -15,7 +15,8 @@ const INFRA = ['idempotency', 'market', 'chains', 'sessions', 'audit-log', 'conf
 const CORE = [
   'ledger',
   'limits',
-  'disputes',
+  'four-eyes',
+  'dispute-evidence',
   'trade-access',
   'two-factor',
   'settings',
@@ -30,6 +31,7 @@ const CORE = [
   'uploads',
   'payment-templates',
   'trades',
+  'disputes',
   'api-keys',
   'reserves',
   'security',
@@ -82,7 +84,8 @@ module.exports = {
     },
     {
       name: 'config-reads-infra-only',
-      comment: "config.ts may use an infrastructure module's own settings reader (chains), nothing above.",
+      comment:
+        "config.ts may use an infrastructure module's own settings reader (chains' face), nothing above.",
       severity: 'error',
       from: { path: `${SRC}config\\.ts$` },
       to: { path: `${SRC}(modules/|${APP.slice(SRC.length)})`, pathNot: inModules(INFRA) },
@@ -137,6 +140,25 @@ module.exports = {
     ...orderRules(INFRA, 'infra'),
     ...orderRules(CORE, 'core'),
     ...orderRules(EDGE, 'edge'),
+    {
+      name: 'module-face-only',
+      comment:
+        'A module reaches another only through its face, its index.ts (docs/ARCHITECTURE.md, Layers): the ' +
+        'service or commands it offers, its types and its events. Its other files, its repositories above all, ' +
+        'are its own.',
+      severity: 'error',
+      from: { path: `${MODULES}([^/]+)/` },
+      to: { path: MODULES, pathNot: [`${MODULES}$1/`, `${MODULES}[^/]+/index\\.ts$`] },
+    },
+    {
+      name: 'app-through-faces',
+      comment:
+        'The app layer (app.ts, main.ts, context.ts, plugins/, cli/, ops/) and config.ts wire modules through ' +
+        'their faces (index.ts) only, as modules reach each other.',
+      severity: 'error',
+      from: { path: [APP, CONTEXT, `${SRC}config\\.ts$`] },
+      to: { path: MODULES, pathNot: `${MODULES}[^/]+/index\\.ts$` },
+    },
     {
       name: 'no-unknown-module',
       comment:

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CHAIN_MODES, feeRateToPpm } from '@p2p/shared';
 import { z } from 'zod';
-import { type ChainConfig, readChainConfig } from './modules/chains/chain-config.ts';
+import { type ChainConfig, readChainConfig } from './modules/chains/index.ts';
 
 const flag = z
   .enum(['0', '1', 'true', 'false'], { error: 'must be 0 or 1' })

@@ -2,11 +2,10 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { Notifier } from './events/notifier.ts';
 import type { Clock } from './lib/clock.ts';
-import { MarketPricesService } from './modules/market/market.service.ts';
-import { type BookAnswer, BookCache } from './modules/orders/book-cache.ts';
-import { SessionService } from './modules/sessions/sessions.ts';
-import { TokenService } from './modules/sessions/tokens.ts';
-import { DatabaseUploadStore, type UploadStore } from './modules/uploads/upload-store.ts';
+import { MarketPricesService } from './modules/market/index.ts';
+import { type BookAnswer, BookCache } from './modules/orders/index.ts';
+import { SessionService, TokenService } from './modules/sessions/index.ts';
+import { DatabaseUploadStore, type UploadStore } from './modules/uploads/index.ts';
 
 /** What every module needs: configuration, the database, time and the token machinery. */
 export interface AppContext {

@@ -9,12 +9,11 @@ import { type DatabaseLog, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { systemClock } from './lib/clock.ts';
 import { PollingLoop } from './lib/polling-loop.ts';
-import { seedDemoData } from './modules/demo/seed.ts';
-import { fillDevnetPools } from './modules/deposits/address-pool.service.ts';
-import { ChainWatchLoop, pollIntervalMs } from './modules/deposits/chain-watch-loop.ts';
-import { attachRealtime } from './modules/realtime/realtime.ts';
-import { Scheduler } from './modules/scheduler/scheduler.ts';
-import { WebhookDispatcher } from './modules/webhooks/webhook-dispatcher.ts';
+import { seedDemoData } from './modules/demo/index.ts';
+import { ChainWatchLoop, fillDevnetPools, pollIntervalMs } from './modules/deposits/index.ts';
+import { attachRealtime } from './modules/realtime/index.ts';
+import { Scheduler } from './modules/scheduler/index.ts';
+import { WebhookDispatcher } from './modules/webhooks/index.ts';
 import { reservesService } from './ops/reserves-wiring.ts';
 
 const started = performance.now();

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { isNetworkId, NETWORK_IDS, NETWORKS } from '@p2p/shared';
 import type { Database } from '../db/client.ts';
-import { importPoolAddresses } from '../modules/deposits/address-pool.service.ts';
+import { importPoolAddresses } from '../modules/deposits/index.ts';
 import { type CliOutput, runAsProcess } from './cli.ts';
 
 const USAGE = `usage: npm run addresses:import -- --network <${NETWORK_IDS.join('|')}> --file <list.txt>`;

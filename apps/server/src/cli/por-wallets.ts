@@ -6,7 +6,7 @@
 import { isNetworkId, NETWORK_IDS } from '@p2p/shared';
 import { validateAddress } from '@p2p/shared/address';
 import type { Database } from '../db/client.ts';
-import { deleteWallet, listWallets, upsertWallet } from '../modules/reserves/reserves.repository.ts';
+import { deleteWallet, listWallets, upsertWallet } from '../modules/reserves/index.ts';
 import { type CliOutput, runAsProcess } from './cli.ts';
 
 const USAGE = `usage: npm run por:wallets -- list

@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { createStaff } from '../modules/admin/staff.service.ts';
+import { createStaff } from '../modules/admin/index.ts';
 import { type CliOutput, runAsProcess } from './cli.ts';
 
 const USAGE =

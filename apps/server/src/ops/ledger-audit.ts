@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client.ts';
-import { auditReputationCounters } from '../modules/users/reputation-counters.ts';
+import { auditReputationCounters } from '../modules/users/index.ts';
 
 /**
  * Audits a database against the five ledger invariants (docs/ARCHITECTURE.md, "Data"), and the reputation counters

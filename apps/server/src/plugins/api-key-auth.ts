@@ -5,9 +5,10 @@ import { AppError, unauthorized } from '../errors.ts';
 import {
   ApiKeyAuthenticator,
   type KeyCaller,
+  keyAccessOf,
   type PendingKeyRequest,
-} from '../modules/api-keys/api-key-auth.ts';
-import { keyAccessOf, TRADE_ACTIONS_ROUTE } from '../modules/api-keys/key-policy.ts';
+  TRADE_ACTIONS_ROUTE,
+} from '../modules/api-keys/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

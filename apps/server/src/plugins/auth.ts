@@ -3,9 +3,8 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
 import { AppError, unauthorized } from '../errors.ts';
-import { noteUsersSeen } from '../modules/orders/owner-presence.ts';
-import { requireReauth } from '../modules/sessions/reauth.ts';
-import type { AccessClaims, Audience } from '../modules/sessions/tokens.ts';
+import { noteUsersSeen } from '../modules/orders/index.ts';
+import { type AccessClaims, type Audience, requireReauth } from '../modules/sessions/index.ts';
 import { apiKeyHooks, signedWithKey } from './api-key-auth.ts';
 
 declare module 'fastify' {

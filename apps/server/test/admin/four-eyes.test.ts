@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, staff, staffApprovals, trades as tradesTable } from '../../src/db/schema.ts';
 import { PendingEvents } from '../../src/events/notifier.ts';
-import { DisputesService } from '../../src/modules/admin/disputes.service.ts';
+import { DisputesService } from '../../src/modules/disputes/disputes.service.ts';
 import { lockTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { balance, expectLedgerSound, openTrade, sellOrderScenario } from '../factories.ts';

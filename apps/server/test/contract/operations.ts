@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { insertApproval } from '../../src/modules/admin/approvals.repository.ts';
-import { DisputesService } from '../../src/modules/admin/disputes.service.ts';
 import { UserAdminService } from '../../src/modules/admin/user-admin.service.ts';
 import { ApiKeysService } from '../../src/modules/api-keys/api-keys.service.ts';
 import { signLoginWidget, signWebAppInitData } from '../../src/modules/auth/telegram.ts';
+import { DisputesService } from '../../src/modules/disputes/disputes.service.ts';
+import { insertApproval } from '../../src/modules/four-eyes/approvals.repository.ts';
 import { securityEventDraft } from '../../src/modules/notifications/security-notice.ts';
 import { OrdersService } from '../../src/modules/orders/orders.service.ts';
 import { reportNotMe } from '../../src/modules/security/index.ts';

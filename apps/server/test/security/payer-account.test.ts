@@ -2,7 +2,7 @@ import type { PayerAccountView } from '@p2p/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { DisputesService } from '../../src/modules/admin/disputes.service.ts';
+import { DisputesService } from '../../src/modules/disputes/disputes.service.ts';
 import { findTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
 import { payerNameMatches } from '../../src/modules/trades/payer-account.ts';
 import { createStaffMember } from '../admin/factories.ts';

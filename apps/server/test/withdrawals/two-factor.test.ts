@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { SecretBox } from '../../src/modules/two-factor/secret-box.ts';
+import { SecretBox } from '../../src/lib/secret-box.ts';
 import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
 import { balance, expectLedgerSound, fund } from '../factories.ts';
 import { createTestApp, signIn, type TestApp, withReauth } from '../helpers.ts';

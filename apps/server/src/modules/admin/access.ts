@@ -1,8 +1,8 @@
 import { type AdminView, type StaffPermission, staffMay } from '@p2p/shared';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../../errors.ts';
-import type { StaffActor } from '../audit-log/audit.repository.ts';
-import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
+import type { StaffActor } from '../audit-log/index.ts';
+import { idempotencyKeyOf } from '../idempotency/index.ts';
 import type { StaffAuthService } from './staff.service.ts';
 
 const members = new WeakMap<FastifyRequest, AdminView>();

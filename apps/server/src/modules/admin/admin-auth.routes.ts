@@ -16,8 +16,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
-import { insertAuditEntry } from '../audit-log/audit.repository.ts';
-import { TwoFactorService } from '../two-factor/two-factor.service.ts';
+import { insertAuditEntry } from '../audit-log/index.ts';
+import { TwoFactorService } from '../two-factor/index.ts';
 import { actorOf, type StaffAccess, staffOf } from './access.ts';
 import type { StaffAuthService } from './staff.service.ts';
 

@@ -14,8 +14,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
+import { DisputesService } from '../disputes/index.ts';
+import { deskReminders } from '../notifications/index.ts';
 import { actorOf, type StaffAccess, staffOf } from './access.ts';
-import { DisputesService } from './disputes.service.ts';
 
 /** What the handlers of `adminDeskRoutes` share. */
 function adminDeskRoutesDeps({ ctx, access }: { ctx: AppContext; access: StaffAccess }) {
@@ -27,7 +28,7 @@ function adminDeskRoutesDeps({ ctx, access }: { ctx: AppContext; access: StaffAc
 }
 
 /** GET /disputes, GET /disputes/reminders, GET /disputes/:id, POST /disputes/:id/take */
-function caseQueueRoutes(app: RouteApp, { disputes, desk, tags, security }: AdminDeskRoutesDeps) {
+function caseQueueRoutes(app: RouteApp, { ctx, disputes, desk, tags, security }: AdminDeskRoutesDeps) {
   app.get(
     '/disputes',
     {
@@ -59,7 +60,7 @@ function caseQueueRoutes(app: RouteApp, { disputes, desk, tags, security }: Admi
     },
     async (request) => ({
       success: true as const,
-      data: await disputes.reminders(request.staffId),
+      data: await deskReminders(ctx.db, request.staffId),
     }),
   );
 

@@ -10,9 +10,9 @@ import {
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { WithdrawalDecisionsService } from '../withdrawals/withdrawal-decisions.service.ts';
+import type { PriceSource } from '../four-eyes/index.ts';
+import { WithdrawalDecisionsService } from '../withdrawals/index.ts';
 import { actorOf, type StaffAccess } from './access.ts';
-import type { PriceSource } from './four-eyes.ts';
 import { WithdrawalFailsService } from './withdrawal-fails.service.ts';
 
 const SUMMARIES = {

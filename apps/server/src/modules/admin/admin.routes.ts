@@ -18,10 +18,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
-import { ChatService } from '../chat/chat.service.ts';
+import { ChatService } from '../chat/index.ts';
+import { DisputesService } from '../disputes/index.ts';
+import type { PriceSource } from '../four-eyes/index.ts';
 import type { ReservesService } from '../reserves/index.ts';
-import { sendReceipt } from '../uploads/uploads.routes.ts';
-import { UploadsService } from '../uploads/uploads.service.ts';
+import { sendReceipt, UploadsService } from '../uploads/index.ts';
 import { actorOf, StaffAccess, staffOf } from './access.ts';
 import { AdminService } from './admin.service.ts';
 import { adminApprovalsRoutes } from './admin-approvals.routes.ts';
@@ -34,8 +35,6 @@ import { adminStaffRoutes } from './admin-staff.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 import { adminWithdrawalsRoutes } from './admin-withdrawals.routes.ts';
 import { type BalanceOperation, BalanceOperationsService } from './balance-operations.service.ts';
-import { DisputesService } from './disputes.service.ts';
-import type { PriceSource } from './four-eyes.ts';
 import { StaffAuthService } from './staff.service.ts';
 
 /** What the handlers of `adminRoutes` share. */

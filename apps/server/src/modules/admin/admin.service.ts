@@ -1,8 +1,8 @@
 import { type AdminUserView, type AuditLogView, formatCrypto, paginationOf } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { type AuditEntryRow, type AuditFilter, listAuditEntries } from '../audit-log/audit.repository.ts';
-import { balancesOfUser, balancesOfUsers } from '../ledger/balances.repository.ts';
+import { type AuditEntryRow, type AuditFilter, listAuditEntries } from '../audit-log/index.ts';
+import { balancesOfUser, balancesOfUsers } from '../ledger/index.ts';
 import {
   type AdminUserRow,
   listUsersForAdmin,

@@ -2,25 +2,21 @@ import {
   type AdminView,
   type ApprovalRefusal,
   type ApprovalView,
-  type CaseApprovalRef,
   type Cryptocurrency,
   effectiveName,
   formatCrypto,
   formatFiat,
-  type PendingApprovalResult,
-  ResolveDisputeRequest,
-  type StaffRef,
   staffMay,
 } from '@p2p/shared';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import type { StaffApprovalRow, TradeRow, UserRow, WithdrawalRow } from '../../db/schema.ts';
 import { assert } from '../../errors.ts';
-import { findTrade } from '../trade-access/trade-access.repository.ts';
-import { findUserById } from '../users/users.repository.ts';
-import { findWithdrawal } from '../withdrawals/withdrawals.repository.ts';
-import * as desk from './desk.repository.ts';
-import { formatUsdCents } from './four-eyes.ts';
+import { staffRefs } from '../audit-log/index.ts';
+import { formatUsdCents, resolutionOf } from '../four-eyes/index.ts';
+import { findTrade } from '../trade-access/index.ts';
+import { findUserById } from '../users/index.ts';
+import { findWithdrawal } from '../withdrawals/index.ts';
 
 /** A credit's payload as proposed (BalanceOperationRequest, re-validated on approval). */
 export const CreditPayload = z.object({
@@ -28,12 +24,6 @@ export const CreditPayload = z.object({
   amount: z.string(),
   reason: z.string(),
 });
-
-/** The outcome and written note of a proposed resolution. */
-export function resolutionOf(row: StaffApprovalRow): ResolveDisputeRequest {
-  assert(row.kind === 'dispute.resolve', `approval ${row.id} is a ${row.kind}`);
-  return ResolveDisputeRequest.parse(row.payload);
-}
 
 /** What the proposer of a withdrawal fail checked on the chain (docs/decisions/035). */
 export function failNoteOf(row: StaffApprovalRow): string {
@@ -46,32 +36,6 @@ export function reasonOf(row: StaffApprovalRow): string {
   if (row.kind === 'dispute.resolve') return resolutionOf(row).note;
   if (row.kind === 'withdrawal.fail') return failNoteOf(row);
   return CreditPayload.parse(row.payload).reason;
-}
-
-/** The 202 answer of a resolution or a credit that became a proposal. */
-export function pendingResult(row: StaffApprovalRow, thresholdUsd: number): PendingApprovalResult {
-  return {
-    pendingApproval: true,
-    approvalId: row.id,
-    kind: row.kind,
-    cryptocurrency: row.cryptocurrency as Cryptocurrency,
-    amount: formatCrypto(row.amount),
-    usdValue: formatUsdCents(row.usdCents),
-    thresholdUsd,
-  };
-}
-
-/** The proposal a dispute case shows while it waits. */
-export function caseApprovalRef(row: StaffApprovalRow, proposer: StaffRef): CaseApprovalRef {
-  const { outcome, note } = resolutionOf(row);
-  return {
-    id: row.id,
-    outcome,
-    usdValue: formatUsdCents(row.usdCents),
-    reason: note,
-    proposedBy: proposer,
-    proposedAt: row.proposedAt.toISOString(),
-  };
 }
 
 /**
@@ -94,7 +58,7 @@ export async function approvalViews(
   me: AdminView,
   rows: StaffApprovalRow[],
 ): Promise<ApprovalView[]> {
-  const refs = await desk.staffRefs(
+  const refs = await staffRefs(
     db,
     rows.flatMap((r) => (r.decidedBy ? [r.proposedBy, r.decidedBy] : [r.proposedBy])),
   );

@@ -16,16 +16,15 @@ import type { Executor, Tx } from '../../db/client.ts';
 import type { StaffApprovalRow, TradeRow } from '../../db/schema.ts';
 import { AppError, assert } from '../../errors.ts';
 import { PendingEvents } from '../../events/notifier.ts';
-import type { StaffActor } from '../audit-log/audit.repository.ts';
-import { insertAuditEntry } from '../audit-log/audit.repository.ts';
-import { lockTrade } from '../trade-access/trade-access.repository.ts';
-import { findUserById } from '../users/users.repository.ts';
-import { WithdrawalDecisionsService } from '../withdrawals/withdrawal-decisions.service.ts';
-import { approvalViews, failNoteOf, resolutionOf } from './approval-view.ts';
-import * as repo from './approvals.repository.ts';
+import { insertAuditEntry, type StaffActor } from '../audit-log/index.ts';
+import { DisputesService } from '../disputes/index.ts';
+import * as approvals from '../four-eyes/index.ts';
+import { formatUsdCents, resolutionOf } from '../four-eyes/index.ts';
+import { lockTrade } from '../trade-access/index.ts';
+import { findUserById } from '../users/index.ts';
+import { WithdrawalDecisionsService } from '../withdrawals/index.ts';
+import { approvalViews, failNoteOf } from './approval-view.ts';
 import { BalanceOperationsService } from './balance-operations.service.ts';
-import { DisputesService } from './disputes.service.ts';
-import { formatUsdCents } from './four-eyes.ts';
 import { findStaffById } from './staff.repository.ts';
 
 type Decision = 'approved' | 'rejected' | 'cancelled';
@@ -48,14 +47,15 @@ export class ApprovalsService {
   }
 
   async list(me: AdminView, query: ApprovalsQuery): Promise<ApprovalList> {
-    const { rows, total } = await repo.listApprovals(this.ctx.db, query.state, {
+    const { rows, total } = await approvals.listApprovals(this.ctx.db, query.state, {
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
     });
     return {
       approvals: await approvalViews(this.ctx.db, me, rows),
       pagination: paginationOf(query.page, query.limit, total),
-      pendingCount: query.state === 'pending' ? total : await repo.countApprovals(this.ctx.db, 'pending'),
+      pendingCount:
+        query.state === 'pending' ? total : await approvals.countApprovals(this.ctx.db, 'pending'),
       thresholdUsd: this.ctx.config.safety.fourEyesUsd,
     };
   }
@@ -143,7 +143,7 @@ export class ApprovalsService {
 
   /** The proposal, when `me` may decide it: never one's own, admins only (403 otherwise). */
   private async decidable(db: Executor, me: AdminView, id: string): Promise<StaffApprovalRow> {
-    const row = await repo.findApproval(db, id);
+    const row = await approvals.findApproval(db, id);
     if (!row) throw new AppError('NOT_FOUND', 'staffSafety.approvalNotFound');
     if (row.proposedBy === me.id) throw new AppError('FORBIDDEN', 'staffSafety.notOwnProposal');
     if (!staffMay(me.role, 'approvals.decide')) throw new AppError('FORBIDDEN', 'bo.adminsOnly');
@@ -151,7 +151,7 @@ export class ApprovalsService {
   }
 
   private async lockPending(tx: Tx, id: string, mayBeMissing = false): Promise<StaffApprovalRow> {
-    const row = await repo.lockApproval(tx, id);
+    const row = await approvals.lockApproval(tx, id);
     if (!row && mayBeMissing) throw new AppError('NOT_FOUND', 'staffSafety.approvalNotFound');
     assert(row, `approval ${id} vanished`);
     if (row.status !== 'pending') {
@@ -226,7 +226,7 @@ export class ApprovalsService {
       now: Date;
     },
   ): Promise<ApprovalView> {
-    const decided = await repo.decideApproval(tx, approval.id, {
+    const decided = await approvals.decideApproval(tx, approval.id, {
       status,
       decidedBy: me.id,
       decidedAt: now,

@@ -10,14 +10,19 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, assert } from '../../errors.ts';
-import { insertAuditEntry, type StaffActor } from '../audit-log/audit.repository.ts';
-import { idempotent } from '../idempotency/idempotency.ts';
-import { balancesOfUser } from '../ledger/balances.repository.ts';
-import { credit, debit } from '../ledger/ledger.ts';
+import { insertAuditEntry, type StaffActor } from '../audit-log/index.ts';
+import {
+  currentUsdRates,
+  formatUsdCents,
+  insertApproval,
+  type PriceSource,
+  pendingResult,
+  type UsdRates,
+  valuation,
+} from '../four-eyes/index.ts';
+import { idempotent } from '../idempotency/index.ts';
+import { balancesOfUser, credit, debit } from '../ledger/index.ts';
 import { userExists } from './admin-users.repository.ts';
-import { pendingResult } from './approval-view.ts';
-import { insertApproval } from './approvals.repository.ts';
-import { currentUsdRates, formatUsdCents, type PriceSource, type UsdRates, valuation } from './four-eyes.ts';
 
 export type BalanceOperation = 'credit' | 'debit';
 

@@ -6,7 +6,7 @@ import {
   formatFiat,
 } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
-import { poolRemaining } from '../deposits/address-pool.service.ts';
+import { poolRemaining } from '../deposits/index.ts';
 import {
   completedVolumeByDay,
   type DayVolume,

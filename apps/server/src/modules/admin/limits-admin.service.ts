@@ -8,13 +8,18 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { StaffActor } from '../audit-log/audit.repository.ts';
-import { insertAuditEntry } from '../audit-log/audit.repository.ts';
-import { type FrequentPairRow, frequentPairs } from '../limits/counted-trades.repository.ts';
-import { insertLift, listLifts, lockBuyerLimits, readLimitCounts } from '../limits/limits.repository.ts';
-import { LimitsService, suspensionView } from '../limits/limits.service.ts';
+import { insertAuditEntry, type StaffActor, toStaffRef } from '../audit-log/index.ts';
+import {
+  type FrequentPairRow,
+  frequentPairs,
+  insertLift,
+  LimitsService,
+  listLifts,
+  lockBuyerLimits,
+  readLimitCounts,
+  suspensionView,
+} from '../limits/index.ts';
 import { userExists } from './admin-users.repository.ts';
-import { toStaffRef } from './desk.repository.ts';
 
 /**
  * A user's trade limits in the back office, and the lift of their suspensions

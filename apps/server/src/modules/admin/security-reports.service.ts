@@ -1,8 +1,8 @@
 import type { SecurityReportList, SecurityReportView, StaffRole } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { insertAuditEntry, type StaffActor } from '../audit-log/audit.repository.ts';
-import { clearSecurityHold } from '../limits/security-hold.repository.ts';
+import { insertAuditEntry, type StaffActor } from '../audit-log/index.ts';
+import { clearSecurityHold } from '../limits/index.ts';
 import {
   closeSecurityReport,
   openSecurityReports,

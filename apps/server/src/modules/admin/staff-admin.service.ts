@@ -2,9 +2,8 @@ import type { CreateStaffRequest, StaffMember, UpdateStaffRequest } from '@p2p/s
 import type { AppContext } from '../../context.ts';
 import type { StaffRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { StaffActor } from '../audit-log/audit.repository.ts';
-import { insertAuditEntry } from '../audit-log/audit.repository.ts';
-import { findTwoFactor } from '../two-factor/two-factor.repository.ts';
+import { insertAuditEntry, type StaffActor } from '../audit-log/index.ts';
+import { findTwoFactor } from '../two-factor/index.ts';
 import {
   findStaffByEmail,
   findStaffById,

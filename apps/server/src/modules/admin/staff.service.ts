@@ -5,8 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import type { StaffRow } from '../../db/schema.ts';
 import { AppError, SchemaRefusal, unauthorized } from '../../errors.ts';
-import { findTwoFactor } from '../two-factor/two-factor.repository.ts';
-import { TwoFactorService } from '../two-factor/two-factor.service.ts';
+import { findTwoFactor, TwoFactorService } from '../two-factor/index.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import {
   claimAttempt,

@@ -11,16 +11,15 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import type { TradeRow } from '../../db/schema.ts';
 import { AppError, assert } from '../../errors.ts';
-import type { StaffActor } from '../audit-log/audit.repository.ts';
-import { insertAuditEntry } from '../audit-log/audit.repository.ts';
-import { toDepositView } from '../deposits/deposit-view.ts';
-import { balancesOfUsers } from '../ledger/balances.repository.ts';
-import { unlinkChat } from '../telegram/telegram.repository.ts';
-import { revokeUserSessions } from '../users/blocking.repository.ts';
-import { staffVisibleAddress } from '../withdrawals/withdrawal-view.ts';
+import { insertAuditEntry, type StaffActor, toStaffRef } from '../audit-log/index.ts';
+import { toDepositView } from '../deposits/index.ts';
+import { historiesOf } from '../disputes/index.ts';
+import { balancesOfUsers } from '../ledger/index.ts';
+import { unlinkChat } from '../telegram/index.ts';
+import { revokeUserSessions } from '../users/index.ts';
+import { staffVisibleAddress } from '../withdrawals/index.ts';
 import { toAdminUserView } from './admin.service.ts';
 import { listUsersForAdmin, userExists } from './admin-users.repository.ts';
-import { historiesOf, toStaffRef } from './desk.repository.ts';
 import {
   insertNote,
   lockUser,

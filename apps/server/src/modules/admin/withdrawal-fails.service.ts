@@ -7,12 +7,17 @@ import {
 } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { StaffActor } from '../audit-log/audit.repository.ts';
-import { insertAuditEntry } from '../audit-log/audit.repository.ts';
-import { WithdrawalDecisionsService } from '../withdrawals/withdrawal-decisions.service.ts';
-import { pendingResult } from './approval-view.ts';
-import { insertApproval, pendingForWithdrawal } from './approvals.repository.ts';
-import { currentUsdRates, formatUsdCents, type PriceSource, valuation } from './four-eyes.ts';
+import { insertAuditEntry, type StaffActor } from '../audit-log/index.ts';
+import {
+  currentUsdRates,
+  formatUsdCents,
+  insertApproval,
+  type PriceSource,
+  pendingForWithdrawal,
+  pendingResult,
+  valuation,
+} from '../four-eyes/index.ts';
+import { WithdrawalDecisionsService } from '../withdrawals/index.ts';
 
 /**
  * «Не отправлено» on a claimed withdrawal (docs/decisions/035). The coins may already have left

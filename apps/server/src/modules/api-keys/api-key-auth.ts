@@ -1,7 +1,7 @@
 import type { ApiKeyScope } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError, unauthorized } from '../../errors.ts';
-import type { SecretBox } from '../two-factor/secret-box.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import * as repo from './api-keys.repository.ts';
 import { merchantSecretBox } from './api-keys.service.ts';
 import { actionNeedsSession, keyAccessOf } from './key-policy.ts';

@@ -3,9 +3,9 @@ import type { ApiKeyList, ApiKeyScope, CreateApiKeyRequest, CreatedApiKey } from
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { PendingEvents } from '../../events/notifier.ts';
-import { startSecurityHold } from '../limits/security-hold.ts';
-import { SecretBox } from '../two-factor/secret-box.ts';
-import { TwoFactorService } from '../two-factor/two-factor.service.ts';
+import { SecretBox } from '../../lib/secret-box.ts';
+import { startSecurityHold } from '../limits/index.ts';
+import { TwoFactorService } from '../two-factor/index.ts';
 import * as repo from './api-keys.repository.ts';
 import { keyPrefix, newKeyPair } from './signing.ts';
 

@@ -22,10 +22,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
 import type { SignInOrigin } from '../../lib/sign-in-origin.ts';
-import { TwoFactorService } from '../two-factor/two-factor.service.ts';
-import { userBlocked } from '../users/blocking.ts';
-import { findUserById } from '../users/users.repository.ts';
-import { UsersService } from '../users/users.service.ts';
+import { TwoFactorService } from '../two-factor/index.ts';
+import { findUserById, UsersService, userBlocked } from '../users/index.ts';
 import { AuthService, signInTimeZone } from './auth.service.ts';
 
 /** Sign-in rate limit: per IP, tighter than the global one. */

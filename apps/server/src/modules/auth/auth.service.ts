@@ -5,9 +5,7 @@ import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { PendingEvents } from '../../events/notifier.ts';
 import { deviceOf, placeOf, type SignInOrigin } from '../../lib/sign-in-origin.ts';
-import { issueReauth } from '../sessions/reauth.ts';
-import { everSignedIn } from '../sessions/sessions.repository.ts';
-import { userBlocked } from '../users/blocking.ts';
+import { everSignedIn, issueReauth } from '../sessions/index.ts';
 import {
   findUserById,
   findUserByUsername,
@@ -15,8 +13,9 @@ import {
   type TelegramIdentity,
   updateUser,
   upsertTelegramUser,
-} from '../users/users.repository.ts';
-import { userViewOf } from '../users/users.service.ts';
+  userBlocked,
+  userViewOf,
+} from '../users/index.ts';
 import {
   identityFromWebApp,
   identityFromWidget,

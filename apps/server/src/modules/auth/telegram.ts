@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { TelegramIdentity } from '../users/users.repository.ts';
+import type { TelegramIdentity } from '../users/index.ts';
 
 /** Telegram Login Widget and Mini App signature checks (replays: docs/decisions/023, section 4). */
 

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
-import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
+import { idempotencyKeyOf } from '../idempotency/index.ts';
 import { ChatService } from './chat.service.ts';
 
 /** Sending is rate limited per user on top of the global limit (docs/product/texts-and-limits.md). */

@@ -10,12 +10,10 @@ import type { Executor } from '../../db/client.ts';
 import type { TradeRow } from '../../db/schema.ts';
 import { assert, notFound } from '../../errors.ts';
 import { PendingEvents } from '../../events/notifier.ts';
-import { answerEvidence } from '../disputes/evidence.repository.ts';
-import { idempotent } from '../idempotency/idempotency.ts';
-import { findTrade } from '../trade-access/trade-access.repository.ts';
-import { roleOf, staffMayObserve } from '../trade-access/trade-access.ts';
-import { effectiveName } from '../users/user-view.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { answerEvidence } from '../dispute-evidence/index.ts';
+import { idempotent } from '../idempotency/index.ts';
+import { findTrade, roleOf, staffMayObserve } from '../trade-access/index.ts';
+import { effectiveName, findUserById } from '../users/index.ts';
 import * as repo from './chat.repository.ts';
 import { toChatMessage } from './chat-view.ts';
 

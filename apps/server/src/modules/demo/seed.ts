@@ -1,10 +1,9 @@
 import { type CreateOrderRequest, type Cryptocurrency, parseAmount } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
-import * as ledger from '../ledger/ledger.ts';
-import { OrdersService } from '../orders/orders.service.ts';
-import { DEMO_TOTP_SECRET } from '../two-factor/totp.ts';
-import { TwoFactorService } from '../two-factor/two-factor.service.ts';
-import { insertUser, listOldestUsers, updateUser } from '../users/users.repository.ts';
+import * as ledger from '../ledger/index.ts';
+import { OrdersService } from '../orders/index.ts';
+import { DEMO_TOTP_SECRET, TwoFactorService } from '../two-factor/index.ts';
+import { insertUser, listOldestUsers, updateUser } from '../users/index.ts';
 
 /** The demo cast: a few people with Russian names, so a fresh start is not an empty room. */
 export const DEMO_USERS = [

@@ -1,7 +1,7 @@
 import { type Chain, NETWORKS, type NetworkId } from '@p2p/shared';
 import { validateAddress } from '@p2p/shared/address';
 import type { Executor } from '../../db/client.ts';
-import { devnetSolanaAddress } from '../chains/devnet/devnet-addresses.ts';
+import { devnetSolanaAddress } from '../chains/index.ts';
 import {
   addToPool,
   depositAddressesAmong,

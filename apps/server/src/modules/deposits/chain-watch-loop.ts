@@ -1,8 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { PollingLoop } from '../../lib/polling-loop.ts';
-import { chainAdapters } from '../chains/adapters.ts';
-import { Devnet } from '../chains/devnet/devnet.ts';
-import type { ChainWatcher } from '../chains/watcher.ts';
+import { type ChainWatcher, chainAdapters, Devnet } from '../chains/index.ts';
 import { DepositWatcher, type TickReport, type WatchLog } from './deposit-watcher.ts';
 
 /** How often watchers poll: devnet blocks come every few seconds; real chains are slower. */

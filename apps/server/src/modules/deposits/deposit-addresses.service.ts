@@ -1,7 +1,12 @@
 import { type Chain, type DepositAddressView, NETWORKS, type NetworkId } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError, assert } from '../../errors.ts';
-import { AddressDeriver, type DepositAddressSource, type XpubChain } from '../chains/keys.ts';
+import {
+  AddressDeriver,
+  type DepositAddressSource,
+  loadCardanoDeriver,
+  type XpubChain,
+} from '../chains/index.ts';
 import * as pool from './address-pool.repository.ts';
 import { topUpDevnetPool } from './address-pool.service.ts';
 import * as repo from './deposit-addresses.repository.ts';
@@ -35,8 +40,7 @@ export class DepositAddressService {
     if (known || chain !== 'cardano') return known;
     const { adaAccountKey, mode } = this.ctx.config.chain;
     if (!adaAccountKey) return undefined;
-    const { CardanoDeriver } = await import('../chains/cardano-address.ts');
-    const deriver = CardanoDeriver.fromText(adaAccountKey, mode === 'live' ? 'mainnet' : 'devnet');
+    const deriver = await loadCardanoDeriver(adaAccountKey, mode === 'live' ? 'mainnet' : 'devnet');
     this.derivers.set(chain, deriver);
     return deriver;
   }

@@ -1,6 +1,6 @@
 import { NETWORKS, type NetworkId } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
-import type { ChainWatcher, ObservedTransfer } from '../chains/watcher.ts';
+import type { ChainWatcher, ObservedTransfer } from '../chains/index.ts';
 import { addressBook } from './deposit-addresses.repository.ts';
 import * as repo from './deposits.repository.ts';
 import { DepositsService } from './deposits.service.ts';

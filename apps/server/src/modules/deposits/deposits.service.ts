@@ -11,9 +11,8 @@ import type { Tx } from '../../db/client.ts';
 import type { DepositRow } from '../../db/schema.ts';
 import { assert } from '../../errors.ts';
 import { PendingEvents } from '../../events/notifier.ts';
-import { toPlatformUnits } from '../chains/units.ts';
-import type { ObservedTransfer, TransferState } from '../chains/watcher.ts';
-import { creditDeposit } from '../ledger/ledger.ts';
+import { type ObservedTransfer, type TransferState, toPlatformUnits } from '../chains/index.ts';
+import { creditDeposit } from '../ledger/index.ts';
 import { toDepositView } from './deposit-view.ts';
 import * as repo from './deposits.repository.ts';
 

@@ -1,9 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import type { OutboxRelay } from '../../events/outbox-relay.ts';
-import { insertMessageOnce } from '../chat/chat.repository.ts';
-import { toChatMessage } from '../chat/chat-view.ts';
-import { settingsOf } from '../settings/settings.repository.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { insertMessageOnce, toChatMessage } from '../chat/index.ts';
+import { settingsOf } from '../settings/index.ts';
+import { findUserById } from '../users/index.ts';
 import type { FeedLog } from './notification-feed.ts';
 
 /**

@@ -8,8 +8,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { TradeRow, UserRow } from '../../db/schema.ts';
 import type { DeliveredEvent, OutboxRelay } from '../../events/outbox-relay.ts';
-import { defaultSettings } from '../settings/settings.repository.ts';
-import { effectiveName } from '../users/user-view.ts';
+import { defaultSettings } from '../settings/index.ts';
+import { effectiveName } from '../users/index.ts';
 import { tradeForRecipient } from './notifications.repository.ts';
 import type { NotificationDraft, NotificationsService } from './notifications.service.ts';
 import { timeZoneOf } from './reminders.repository.ts';

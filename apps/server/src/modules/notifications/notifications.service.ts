@@ -17,7 +17,7 @@ import type { NotificationRow, UserSettingsRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { PendingEvents } from '../../events/notifier.ts';
 import { RetryLater } from '../../events/retry-later.ts';
-import { settingsOf } from '../settings/settings.repository.ts';
+import { settingsOf } from '../settings/index.ts';
 import * as repo from './notifications.repository.ts';
 
 /** What an event asks to tell one user; texts are catalogue keys with their values. */

@@ -1,10 +1,16 @@
-import { DEFAULT_TIME_ZONE, formatCrypto, formatFiat, formatZonedTime } from '@p2p/shared';
+import {
+  DEFAULT_TIME_ZONE,
+  type DeskReminderList,
+  formatCrypto,
+  formatFiat,
+  formatZonedTime,
+} from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import type { EvidenceRequestRow, ReminderKind, TradeRow } from '../../db/schema.ts';
 import { PendingEvents } from '../../events/notifier.ts';
 import { runClaimed } from '../../lib/scheduled-item.ts';
-import { defaultSettings } from '../settings/settings.repository.ts';
+import { defaultSettings } from '../settings/index.ts';
 import { shortTradeId } from './notification-feed.ts';
 import { tradeForRecipient } from './notifications.repository.ts';
 import type { NotificationDraft, NotificationsService, StoredNotification } from './notifications.service.ts';
@@ -167,4 +173,22 @@ export class RemindersService {
 
 function clip(text: string): string {
   return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+}
+
+/**
+ * The desk's reminders (docs/decisions/030): disputes still open that passed half of their
+ * target time without a staff line, of cases `staffId` owns and of cases nobody has taken.
+ */
+export async function deskReminders(db: Executor, staffId: string): Promise<DeskReminderList> {
+  const rows = await repo.staffReminders(db, staffId, 50);
+  return {
+    reminders: rows.map(({ reminder, trade }) => ({
+      id: reminder.id,
+      tradeId: trade.id,
+      trade: trade.id.slice(-8),
+      deadline: reminder.deadline.toISOString(),
+      createdAt: reminder.createdAt.toISOString(),
+      ownerId: trade.disputeOwnerId,
+    })),
+  };
 }

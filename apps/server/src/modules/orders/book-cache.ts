@@ -1,7 +1,7 @@
 import type { OrderList, ServerEventPayload, TradeAction } from '@p2p/shared';
 import { type RealtimeEvent, userOfRoom } from '../../events/notifier.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { movesShownFigures } from '../users/reputation-counters.ts';
+import { movesShownFigures } from '../users/index.ts';
 
 /**
  * A cached book page: the page, and the HTTP answer's body made from it once (checked against

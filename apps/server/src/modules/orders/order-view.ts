@@ -11,9 +11,7 @@ import {
 } from '@p2p/shared';
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema.ts';
-import { onlineStatusOf } from '../users/presence.ts';
-import { toReputationSummary } from '../users/reputation.ts';
-import { effectiveAvatar, effectiveName } from '../users/user-view.ts';
+import { effectiveAvatar, effectiveName, onlineStatusOf, toReputationSummary } from '../users/index.ts';
 import { type OrderOwner, orderOwners } from './orders.repository.ts';
 
 const isLive = (o: OrderRow) => o.status === 'active' || o.status === 'paused';

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows, type Tx } from '../../db/client.ts';
 import { type OrderRow, orders, type UserRow, userSettings, userStats, users } from '../../db/schema.ts';
-import { counted30d, reputationFields, type ShownFigures } from '../users/reputation.repository.ts';
+import { counted30d, reputationFields, type ShownFigures } from '../users/index.ts';
 import { type BookPosition, microsecondsToIso } from './book-cursor.ts';
 
 export type NewOrder = typeof orders.$inferInsert;

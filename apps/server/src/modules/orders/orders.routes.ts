@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
-import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
+import { idempotencyKeyOf } from '../idempotency/index.ts';
 import { OrdersService } from './orders.service.ts';
 
 /** What the handlers of `ordersRoutes` share. */

@@ -9,7 +9,7 @@ import {
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
+import { idempotencyKeyOf } from '../idempotency/index.ts';
 import { PaymentTemplatesService } from './payment-templates.service.ts';
 
 /** The user's saved payment details, and sending one of them on a trade. */

@@ -10,9 +10,8 @@ import type { AppContext } from '../../context.ts';
 import type { PaymentTemplateRow, TradeRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { PendingEvents } from '../../events/notifier.ts';
-import { idempotent } from '../idempotency/idempotency.ts';
-import { lockTrade } from '../trade-access/trade-access.repository.ts';
-import { roleOf } from '../trade-access/trade-access.ts';
+import { idempotent } from '../idempotency/index.ts';
+import { lockTrade, roleOf } from '../trade-access/index.ts';
 import * as repo from './payment-templates.repository.ts';
 
 /** The seller may (re)send details until the buyer's payment is confirmed. */

@@ -1,7 +1,6 @@
 import type { PaymentProofFile, TradePaymentTemplate } from '@p2p/shared';
 import type { PaymentProofRow, TradePaymentDetailsRow } from '../../db/schema.ts';
-import { type ReceiptMatchSeen, toPaymentProofMatch } from '../uploads/receipt-matches.ts';
-import { receiptUrl } from '../uploads/uploads.repository.ts';
+import { type ReceiptMatchSeen, receiptUrl, toPaymentProofMatch } from '../uploads/index.ts';
 
 export interface TradePaymentInfo {
   paymentTemplate: TradePaymentTemplate | null;

@@ -11,10 +11,8 @@ import {
 import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
 import type { AppContext } from '../../context.ts';
 import type { RealtimeEvent } from '../../events/notifier.ts';
-import { batchBookChanges, readBookChanges } from '../orders/book-cache.ts';
-import { noteUsersSeen } from '../orders/owner-presence.ts';
-import { findTrade } from '../trade-access/trade-access.repository.ts';
-import { roleOf, TRADE_NOT_FOUND } from '../trade-access/trade-access.ts';
+import { batchBookChanges, noteUsersSeen, readBookChanges } from '../orders/index.ts';
+import { findTrade, roleOf, TRADE_NOT_FOUND } from '../trade-access/index.ts';
 
 interface SocketData {
   userId: string;

@@ -17,8 +17,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { insertAuditEntry, type StaffActor } from '../audit-log/audit.repository.ts';
-import { userAccount } from '../ledger/ledger.ts';
+import { insertAuditEntry, type StaffActor } from '../audit-log/index.ts';
+import { userAccount } from '../ledger/index.ts';
 import {
   type AssetRow,
   assetsOf,

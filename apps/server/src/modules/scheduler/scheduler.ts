@@ -2,12 +2,10 @@ import type { Registry } from 'prom-client';
 import type { AppContext } from '../../context.ts';
 import { PollingLoop } from '../../lib/polling-loop.ts';
 import { ScheduledItemError } from '../../lib/scheduled-item.ts';
-import { NotificationsService } from '../notifications/notifications.service.ts';
-import { RemindersService } from '../notifications/reminders.service.ts';
-import { OrdersService } from '../orders/orders.service.ts';
-import { hideOrdersOfAbsentOwners } from '../orders/owner-presence.ts';
+import { NotificationsService, RemindersService } from '../notifications/index.ts';
+import { hideOrdersOfAbsentOwners, OrdersService } from '../orders/index.ts';
 import type { ReservesService } from '../reserves/index.ts';
-import { TradesService } from '../trades/trades.service.ts';
+import { TradesService } from '../trades/index.ts';
 import { schedulerFailureCounter } from './scheduler-metrics.ts';
 
 /** At most this many items per job per tick (done or failed), so one tick never runs unbounded. */

@@ -1,8 +1,8 @@
 import type { NotMeResult } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { revokeAllCredentials } from '../api-keys/api-keys.repository.ts';
-import { startSecurityHold } from '../limits/security-hold.ts';
+import { revokeAllCredentials } from '../api-keys/index.ts';
+import { startSecurityHold } from '../limits/index.ts';
 import { openSecurityReport, securityEventOfNotice } from './security-reports.repository.ts';
 
 /**

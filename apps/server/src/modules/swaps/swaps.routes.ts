@@ -1,7 +1,7 @@
 import { IdParams, Ok, SwapView, TakeSwapRequest } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
+import { idempotencyKeyOf } from '../idempotency/index.ts';
 import { SwapsService } from './swaps.service.ts';
 
 /** POST /orders/:id/swap: take a swap offer, settled at once (docs/decisions/026-instant-swaps.md). */

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { PendingEvents } from '../../events/notifier.ts';
-import { startSecurityHold } from '../limits/security-hold.ts';
-import { TwoFactorService } from '../two-factor/two-factor.service.ts';
+import { startSecurityHold } from '../limits/index.ts';
+import { TwoFactorService } from '../two-factor/index.ts';
 import * as repo from './telegram.repository.ts';
 
 /** A connect link lives this long. */

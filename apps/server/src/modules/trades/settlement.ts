@@ -3,12 +3,11 @@ import type { Tx } from '../../db/client.ts';
 import type { OrderRow, TradeRow } from '../../db/schema.ts';
 import { AppError, assert } from '../../errors.ts';
 import type { PendingEvents } from '../../events/notifier.ts';
-import { toChatMessage } from '../chat/chat-view.ts';
-import { systemMessageRow, systemMessageValues } from '../chat/system-messages.ts';
-import * as ledger from '../ledger/ledger.ts';
-import { pairMonthsStatement } from '../limits/counted-trades.repository.ts';
-import { lockOrder } from '../orders/orders.repository.ts';
-import { applyCompletionCounters, tradeCountersStatement } from '../users/reputation-counters.ts';
+import { systemMessageRow, systemMessageValues, toChatMessage } from '../chat/index.ts';
+import * as ledger from '../ledger/index.ts';
+import { pairMonthsStatement } from '../limits/index.ts';
+import { lockOrder } from '../orders/index.ts';
+import { applyCompletionCounters, tradeCountersStatement } from '../users/index.ts';
 import { type NewTrade, type OrderEffect, writeTransition } from './trades.repository.ts';
 
 const DESCRIPTIONS: Record<TradeAction, string> = {

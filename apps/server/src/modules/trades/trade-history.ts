@@ -7,9 +7,8 @@ import {
 } from '@p2p/shared';
 import type { Executor } from '../../db/client.ts';
 import type { TradeRow, UserRow } from '../../db/schema.ts';
-import { reputationSummaries } from '../users/reputation.ts';
-import { effectiveAvatar, effectiveName } from '../users/user-view.ts';
-import { csvField } from '../wallet/wallet-history.ts';
+import { effectiveAvatar, effectiveName, reputationSummaries } from '../users/index.ts';
+import { csvField } from '../wallet/index.ts';
 import { type HistoryFilters, historyFigures, historyRows } from './trade-history.repository.ts';
 
 /**

@@ -12,15 +12,15 @@ import {
   type UserRow,
   users,
 } from '../../db/schema.ts';
-import { unreadFor } from '../chat/chat.repository.ts';
-import type { ReceiptMatchSeen } from '../uploads/receipt-matches.ts';
+import { unreadFor } from '../chat/index.ts';
+import type { ReceiptMatchSeen } from '../uploads/index.ts';
 import {
   countedColumns,
   REPUTATION_FROM_STATS,
   type ReputationSummary,
   type ShownFigures,
   toReputationSummary,
-} from '../users/reputation.ts';
+} from '../users/index.ts';
 import type { PayerHistoryRow } from './payer-account.ts';
 
 /** Everything a trade view needs besides the trade rows, read in one statement. */

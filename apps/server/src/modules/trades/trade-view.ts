@@ -16,11 +16,10 @@ import {
 } from '@p2p/shared';
 import type { Executor } from '../../db/client.ts';
 import type { TradeRow, UserRow } from '../../db/schema.ts';
-import { toEvidenceView } from '../disputes/evidence.repository.ts';
-import { paymentInfoFrom } from '../payment-templates/trade-payment-info.ts';
-import { roleOf, staffMayObserve } from '../trade-access/trade-access.ts';
-import type { ReputationSummary } from '../users/reputation.ts';
-import { effectiveAvatar, effectiveName } from '../users/user-view.ts';
+import { toEvidenceView } from '../dispute-evidence/index.ts';
+import { paymentInfoFrom } from '../payment-templates/index.ts';
+import { roleOf, staffMayObserve } from '../trade-access/index.ts';
+import { effectiveAvatar, effectiveName, type ReputationSummary } from '../users/index.ts';
 import { payerViewOf } from './payer-account.ts';
 import { type TradeViewContext, tradeViewContext } from './trade-view.repository.ts';
 import type { TradeActionRow } from './trades.repository.ts';

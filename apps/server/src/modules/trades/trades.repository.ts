@@ -33,7 +33,7 @@ import {
   type LimitCounts,
   limitCountsFromJson,
   openAsBuyerSql,
-} from '../limits/limits.repository.ts';
+} from '../limits/index.ts';
 
 export type NewTrade = typeof trades.$inferInsert;
 export type TradeActionRow = typeof tradeActions.$inferSelect;

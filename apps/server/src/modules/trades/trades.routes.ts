@@ -20,8 +20,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
-import { idempotencyKeyOf } from '../idempotency/idempotency.ts';
-import { PaymentTemplatesService } from '../payment-templates/payment-templates.service.ts';
+import { idempotencyKeyOf } from '../idempotency/index.ts';
+import { PaymentTemplatesService } from '../payment-templates/index.ts';
 import { tradeHistory, tradeHistoryCsv } from './trade-history.ts';
 import { TradesService } from './trades.service.ts';
 

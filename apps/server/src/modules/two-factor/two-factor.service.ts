@@ -4,9 +4,9 @@ import type { Executor, Tx } from '../../db/client.ts';
 import type { UserTwoFactorRow } from '../../db/schema.ts';
 import { AppError, assert } from '../../errors.ts';
 import { PendingEvents } from '../../events/notifier.ts';
-import { startSecurityHold } from '../limits/security-hold.ts';
-import { endStepUps, setStepUp, stepUpOf } from '../sessions/sessions.repository.ts';
-import { SecretBox } from './secret-box.ts';
+import { SecretBox } from '../../lib/secret-box.ts';
+import { startSecurityHold } from '../limits/index.ts';
+import { endStepUps, setStepUp, stepUpOf } from '../sessions/index.ts';
 import {
   DEMO_TOTP_SECRET,
   matchTotpStep,

@@ -2,9 +2,7 @@ import type { AvatarInfo, AvatarUploadResult } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import type { UserAvatarRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { effectiveAvatar } from '../users/user-view.ts';
-import { findUserById, updateUser } from '../users/users.repository.ts';
-import { userViewOf } from '../users/users.service.ts';
+import { effectiveAvatar, findUserById, updateUser, userViewOf } from '../users/index.ts';
 import { checkAvatarExtension, reencodeAvatar } from './avatar-image.ts';
 import { AVATAR_FILE_NAME, AvatarStorage } from './avatar-storage.ts';
 import {

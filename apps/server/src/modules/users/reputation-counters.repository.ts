@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Tx } from '../../db/client.ts';
 import type { TradeRow } from '../../db/schema.ts';
-import { countedPartsSql, countReviewSql } from '../limits/counted-trades.repository.ts';
+import { countedPartsSql, countReviewSql } from '../limits/index.ts';
 import { REPUTATION_COLUMNS, REPUTATION_FROM_STATS } from './reputation.repository.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { Actor, TradeAction } from '@p2p/shared';
 import type { SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { assert } from '../../errors.ts';
-import { pairMonthOf, rebuildPairMonths, worthCounting } from '../limits/counted-trades.repository.ts';
+import { pairMonthOf, rebuildPairMonths, worthCounting } from '../limits/index.ts';
 import {
   type CounterTimes,
   countedDifferences,

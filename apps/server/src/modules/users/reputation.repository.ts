@@ -1,6 +1,6 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
-import { countedRule, countedTradesSql } from '../limits/counted-trades.repository.ts';
+import { countedRule, countedTradesSql } from '../limits/index.ts';
 
 /** The SQL of reputations: recomputed from history, or read from the counters of user_stats. */
 

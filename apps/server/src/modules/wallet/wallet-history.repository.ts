@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
-import { FEE_ACCOUNT_SQL } from '../ledger/ledger.ts';
+import { FEE_ACCOUNT_SQL } from '../ledger/index.ts';
 
 /** Ledger kinds of each history group (`?type=`); anything else counts as an adjustment. */
 export const KINDS_OF_TYPE = {

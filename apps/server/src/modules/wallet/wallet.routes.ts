@@ -2,7 +2,7 @@ import { Ok, WalletBalancesResult, WalletTransactionList, WalletTransactionsQuer
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import type { MarketPricesService } from '../market/market.service.ts';
+import type { MarketPricesService } from '../market/index.ts';
 import { WalletService } from './wallet.service.ts';
 
 export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; prices: MarketPricesService }> = async (

@@ -11,9 +11,8 @@ import {
   type WalletTransactionsQuery,
 } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
-import { balancesOfUser } from '../ledger/balances.repository.ts';
-import { userAccount } from '../ledger/ledger.ts';
-import type { MarketPricesService } from '../market/market.service.ts';
+import { balancesOfUser, userAccount } from '../ledger/index.ts';
+import type { MarketPricesService } from '../market/index.ts';
 import { historyAll, historyPage } from './wallet-history.repository.ts';
 import { toCsv, toTransactionView } from './wallet-history.ts';
 

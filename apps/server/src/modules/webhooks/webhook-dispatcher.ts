@@ -1,8 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { PollingLoop } from '../../lib/polling-loop.ts';
-import { merchantSecretBox } from '../api-keys/api-keys.service.ts';
-import { signWebhook } from '../api-keys/signing.ts';
-import type { SecretBox } from '../two-factor/secret-box.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import { merchantSecretBox, signWebhook } from '../api-keys/index.ts';
 import { deliveryTarget, type HostLookup, postPinned, systemLookup } from './webhook-target.ts';
 import {
   type ClaimedDelivery,

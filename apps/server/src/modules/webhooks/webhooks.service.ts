@@ -3,9 +3,8 @@ import type { CreatedWebhook, CreateWebhookRequest, WebhookEvent, WebhookList } 
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { PendingEvents } from '../../events/notifier.ts';
-import { merchantSecretBox } from '../api-keys/api-keys.service.ts';
-import { newWebhookSecret } from '../api-keys/signing.ts';
-import { TwoFactorService } from '../two-factor/two-factor.service.ts';
+import { merchantSecretBox, newWebhookSecret } from '../api-keys/index.ts';
+import { TwoFactorService } from '../two-factor/index.ts';
 import { webhookUrlRefusal } from './webhook-url.ts';
 import * as repo from './webhooks.repository.ts';
 

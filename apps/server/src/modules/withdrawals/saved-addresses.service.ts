@@ -11,9 +11,9 @@ import type { Tx } from '../../db/client.ts';
 import type { WithdrawalAddressRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { PendingEvents } from '../../events/notifier.ts';
-import { findAddressOwner } from '../deposits/deposit-addresses.repository.ts';
-import { startSecurityHold } from '../limits/security-hold.ts';
-import { TwoFactorService } from '../two-factor/two-factor.service.ts';
+import { findAddressOwner } from '../deposits/index.ts';
+import { startSecurityHold } from '../limits/index.ts';
+import { TwoFactorService } from '../two-factor/index.ts';
 import { canonicalAddress, refusal } from './destination.ts';
 import * as repo from './saved-addresses.repository.ts';
 

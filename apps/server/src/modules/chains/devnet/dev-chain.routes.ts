@@ -10,7 +10,7 @@ import {
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../context.ts';
-import { idempotencyKeyOf } from '../../idempotency/idempotency.ts';
+import { idempotencyKeyOf } from '../../idempotency/index.ts';
 import { Devnet } from './devnet.ts';
 
 /** Per user on top of the global limit: a demo tool, not a faucet to hammer. */

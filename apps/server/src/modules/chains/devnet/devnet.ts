@@ -14,7 +14,7 @@ import {
 import { base58 } from '@scure/base';
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import { idempotent } from '../../idempotency/idempotency.ts';
+import { idempotent } from '../../idempotency/index.ts';
 import { NATIVE_TRANSFER_INDEX } from '../evm.ts';
 import { canonicalAddress } from '../keys.ts';
 import type {

@@ -1,22 +1,12 @@
-import type { StaffRef, UserHistory } from '@p2p/shared';
-import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { UserHistory } from '@p2p/shared';
+import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
-import { type StaffRow, staff, type TradeRow, trades } from '../../db/schema.ts';
+import { type TradeRow, trades } from '../../db/schema.ts';
 
-export function toStaffRef(
-  row: Pick<StaffRow, 'id' | 'firstName' | 'lastName' | 'email' | 'role'>,
-): StaffRef {
-  return { id: row.id, firstName: row.firstName, lastName: row.lastName, email: row.email, role: row.role };
-}
-
-export async function staffRefs(db: Executor, ids: string[]): Promise<Map<string, StaffRef>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(staff)
-    .where(inArray(staff.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, toStaffRef(r)]));
-}
+/**
+ * The dispute desk's SQL (docs/decisions/016-back-office.md): the queue of disputed trades, one
+ * owner per case, and the parties' dispute history the case file shows.
+ */
 
 // ---- The queue ----
 

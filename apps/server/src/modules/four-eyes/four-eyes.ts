@@ -1,6 +1,6 @@
 import { COIN_IDS, CRYPTO_DECIMALS, type Cryptocurrency, FALLBACK_PRICES, formatAmount } from '@p2p/shared';
 import { assert } from '../../errors.ts';
-import type { CurrentPrices } from '../market/market.service.ts';
+import type { CurrentPrices } from '../market/index.ts';
 
 /** The price feed as four eyes reads it (MarketPricesService; tests may pass a stub). */
 export interface PriceSource {

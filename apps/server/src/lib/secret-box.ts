@@ -12,10 +12,11 @@ const TWO_FACTOR_PURPOSE: SecretBoxPurpose = {
 };
 
 /**
- * Two-factor secrets at rest: AES-256-GCM under a key derived from TOTP_ENCRYPTION_KEY, the
- * owner's id bound in as additional data (a row copied to another user does not decrypt).
- * Recovery codes are kept as HMAC-SHA256 under a second derived key: a leaked database alone
- * lets nobody test guesses offline.
+ * Secrets the server must read back, at rest: AES-256-GCM under a key derived from
+ * TOTP_ENCRYPTION_KEY, the owner's id bound in as additional data (a row copied to another user
+ * does not decrypt). Two-factor secrets (the default purpose), API key and webhook secrets
+ * (docs/decisions/025) each derive their own keys. Recovery codes are kept as HMAC-SHA256 under a
+ * second derived key: a leaked database alone lets nobody test guesses offline.
  */
 export class SecretBox {
   private readonly encryptionKey: Buffer;
