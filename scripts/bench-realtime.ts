@@ -154,7 +154,7 @@ export async function runRealtimeBench(opts: {
       await ok(
         request(base, 'POST', `/api/v1/trades/${tradeId}/actions`, auth, {
           action: 'mark_paid',
-          payload: {},
+          payload: { payer: { bank: 'sberbank', last4: '1234', name: 'Bench B.' } },
         }),
       );
       responses.set(tradeId, wallclock());
