@@ -19,6 +19,7 @@ export interface BookUnderTrading {
   actions: number;
   actionErrors: number;
   firstActionError: string | null;
+  /** Seconds the driver ran (its slices, and the wait for its last lifecycles). */
   tradingSeconds: number;
 }
 
@@ -26,18 +27,26 @@ interface Driver {
   stop(): Promise<{ actions: number; errors: number; firstError: string | null }>;
 }
 
-/** Starts a lifecycle every `4 / rate` seconds on the next pair, until stopped. */
+/**
+ * Starts a lifecycle every `4 / rate` seconds on the next pair, until stopped. A start that is
+ * late (a busy machine) is not made up for later, and at most two lifecycles a pair run at once.
+ */
 function startDriver<P>(run: (pair: P) => Promise<void>, pairs: readonly P[], rate: number): Driver {
   const everyMs = (4 * 1000) / rate;
+  const maxInFlight = 2 * pairs.length;
   let running = true;
   let started = 0;
   let actions = 0;
   let errors = 0;
   let firstError: string | null = null;
   const inFlight = new Set<Promise<void>>();
-  const t0 = performance.now();
+  let next = performance.now();
   const loop = (async () => {
     while (running) {
+      if (inFlight.size >= maxInFlight) {
+        await Promise.race(inFlight);
+        continue;
+      }
       const pair = pairs[started % pairs.length] as P;
       started += 1;
       const p: Promise<void> = run(pair).then(
@@ -51,7 +60,8 @@ function startDriver<P>(run: (pair: P) => Promise<void>, pairs: readonly P[], ra
       );
       inFlight.add(p);
       void p.finally(() => inFlight.delete(p));
-      const wait = t0 + started * everyMs - performance.now();
+      next = Math.max(next + everyMs, performance.now());
+      const wait = next - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     }
   })();
@@ -80,6 +90,7 @@ export async function bookUnderTrading<P>(opts: {
   const slice = { concurrency: load.concurrency, seconds: load.seconds / load.rounds, warmupS: 0 };
   const parts = { bare: [] as LoadResult[], rest: [] as LoadResult[], trading: [] as LoadResult[] };
   let actions = 0;
+  let drivenMs = 0;
   let actionErrors = 0;
   let firstActionError: string | null = null;
   const underTrading = async () => {
@@ -87,6 +98,7 @@ export async function bookUnderTrading<P>(opts: {
     const t0 = performance.now();
     const result = await runLoad(app, slice);
     const done = await driver.stop();
+    drivenMs += performance.now() - t0;
     actions += done.actions;
     actionErrors += done.errors;
     firstActionError ??= done.firstError;
@@ -124,7 +136,7 @@ export async function bookUnderTrading<P>(opts: {
     actions,
     actionErrors,
     firstActionError,
-    tradingSeconds: load.seconds,
+    tradingSeconds: drivenMs / 1000,
   };
 }
 

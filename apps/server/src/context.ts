@@ -3,7 +3,8 @@ import type { Database, Db } from './db/client.ts';
 import { Notifier } from './events/notifier.ts';
 import type { Clock } from './lib/clock.ts';
 import { MarketPricesService } from './modules/market/market.service.ts';
-import { type BookAnswer, BookCache } from './modules/orders/book-cache.ts';
+import { BOOK_CACHE_TTL_MS, type BookAnswer, BookCache } from './modules/orders/book-cache.ts';
+import { bookRows } from './modules/orders/book-rows.ts';
 import { SessionService } from './modules/sessions/sessions.ts';
 import { TokenService } from './modules/sessions/tokens.ts';
 import { DatabaseUploadStore, type UploadStore } from './modules/uploads/upload-store.ts';
@@ -35,7 +36,8 @@ export interface AppContext {
 export function createContext(config: Config, database: Database, clock: Clock): AppContext {
   const tokens = new TokenService(config.jwtSecret, () => clock.now());
   const notifier = new Notifier();
-  const bookCache = new BookCache<BookAnswer>(clock);
+  // A changed order is read again and patched into the cached pages (docs/decisions/043).
+  const bookCache = new BookCache<BookAnswer>(clock, BOOK_CACHE_TTL_MS, bookRows(database.db, clock));
   // Order and trade changes announced after their commit make the next book read fresh.
   notifier.subscribe((e) => bookCache.observe(e));
   return {

@@ -18,6 +18,15 @@ export async function findOrder(db: Executor, id: string): Promise<OrderRow | nu
   return row ?? null;
 }
 
+/** The rows of these orders (those that exist), in one statement. */
+export async function findOrders(db: Executor, ids: readonly string[]): Promise<OrderRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...ids]));
+}
+
 /** Locks the order row for the rest of the transaction. */
 export async function lockOrder(tx: Tx, id: string): Promise<OrderRow | null> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
@@ -110,6 +119,19 @@ export async function listBook(db: Executor, f: BookFilter, now: Date) {
     totalCapped: n > cap,
     hasNext: page.length > f.limit,
   };
+}
+
+/**
+ * Whether `o` is in the public book at `now`: the conditions `listBook` puts on every page, on
+ * one row already read (docs/decisions/043).
+ */
+export function inBook(o: OrderRow, now: Date): boolean {
+  return (
+    o.status === 'active' &&
+    o.tradable &&
+    !o.ownerAway &&
+    (o.expiresAt === null || o.expiresAt.getTime() > now.getTime())
+  );
 }
 
 /**
