@@ -186,14 +186,16 @@ describe('the book cache with a row source', () => {
     return { cache, told, loads, reads, put, read, changed };
   }
 
-  it("patches a traded order's new amount into its page, read on the very next request", async () => {
-    const { loads, reads, put, read, changed, told } = withRows();
+  it("patches a traded order's new amount into its page once its row is read", async () => {
+    const { cache, loads, reads, put, read, changed, told } = withRows();
     put(row('o1', 'u1', '1.0'));
     put(row('o3', 'u3', '5.0'));
     expect((await read(BTC, ['o1', 'o3'])).page.orders.map((o) => o.available)).toEqual(['1.0', '5.0']);
     put(row('o1', 'u1', '0.9'));
     changed('o1');
-    // Not awaited: the next read waits for the order's row, and gets it in its place.
+    // Until the order's row is read, the page is served as it was; then with the new row.
+    expect((await read(BTC, ['o1', 'o3'])).page.orders.map((o) => o.available)).toEqual(['1.0', '5.0']);
+    await cache.idle();
     expect((await read(BTC, ['o1', 'o3'])).page.orders.map((o) => o.available)).toEqual(['0.9', '5.0']);
     expect(loads).toHaveLength(1);
     expect(reads).toEqual([['o1']]);
@@ -207,6 +209,7 @@ describe('the book cache with a row source', () => {
     await read(BTC, ['o1', 'o3']);
     put(row('o1', 'u1', '0.0'), false);
     changed('o1');
+    await cache.idle();
     expect((await read(BTC, ['o1', 'o3'])).page.orders.map((o) => o.id)).toEqual(['o3']);
     expect(loads).toHaveLength(2);
     put(row('o3', 'u3', '5.0', { price_per_unit: '101' }));
@@ -225,6 +228,7 @@ describe('the book cache with a row source', () => {
     await read(USDT, []);
     put(row('o4', 'u4', '1.5'));
     cache.apply({ kind: 'orders', orders: [order('o4', 'u4')] });
+    await cache.idle();
     expect((await read({ ...BTC, offset: 20 }, ['o4'])).page.orders[0]?.available).toBe('1.5');
     await read(BTC, ['o1']);
     await read(USDT, []);
@@ -238,6 +242,7 @@ describe('the book cache with a row source', () => {
     await read(USDT, []);
     put(row('o5', 'u5', '2.0'));
     cache.apply({ kind: 'orders', orders: [order('o5', 'u5')] });
+    await cache.idle();
     await read(BTC, ['o1', 'o5']);
     await read(USDT, []);
     expect(loads).toEqual([JSON.stringify(BTC), JSON.stringify(USDT), JSON.stringify(BTC)]);
@@ -251,12 +256,24 @@ describe('the book cache with a row source', () => {
     await read(USDT, ['o2']);
     put(row('o2', 'u2', '3.0', { cryptocurrency: 'USDT', available: '2.5' }));
     cache.apply({ kind: 'owners', userIds: ['u2'] });
+    await cache.idle();
     expect((await read(USDT, ['o2'])).page.orders[0]?.available).toBe('2.5');
     expect(loads).toHaveLength(2);
     expect(reads).toEqual([['o2']]);
   });
 
-  it('drops the waiting pages when the re-read fails, and reads them again', async () => {
+  it('drops the pages of an order the event says left the book at once, without reading it', async () => {
+    const { cache, loads, reads, put, read } = withRows();
+    put(row('o1', 'u1', '1.0'));
+    await read(BTC, ['o1']);
+    put(row('o1', 'u1', '1.0'), false);
+    cache.observe({ room: 'user:u1', event: 'order:updated', payload: { orderId: 'o1', status: 'paused' } });
+    expect((await read(BTC, ['o1'])).page.orders).toEqual([]);
+    expect(loads).toHaveLength(2);
+    expect(reads).toEqual([]);
+  });
+
+  it("drops a batch's pages when the re-read fails, and reads them again", async () => {
     const { cache, loads, put, read, changed } = withRows();
     put(row('o1', 'u1', '1.0'));
     await read(BTC, ['o1']);

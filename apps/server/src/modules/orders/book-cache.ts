@@ -134,13 +134,11 @@ interface Entry<T> {
   /** App-clock time from which the value is wrong even if nothing is written (an order expires). */
   until: number;
   value: Promise<T>;
-  /** A re-read of orders it may show is under way: the page is served once that is applied. */
-  waitFor?: Promise<void> | undefined;
 }
 
 /**
- * Changed orders of one event-loop turn, read again together: the pages of their filters wait,
- * then get the new rows in place or are dropped.
+ * Changed orders of one event-loop turn, read again together: the pages of their filters are
+ * then patched with the new rows, or dropped.
  */
 interface Batch<T> {
   keys: Map<string, OrderKey>;
@@ -223,7 +221,7 @@ export class BookCache<T extends ShowsOrders> {
    * match. Drops those pages and the pages still being read. An order the cache never saw on a
    * page (its filter is not known) empties the whole cache.
    */
-  forgetOrders(orderIds: readonly string[]): void {
+  forgetOrders(orderIds: readonly string[], leaving = false): void {
     const keys: OrderKey[] = [];
     for (const id of new Set(orderIds)) {
       const key = this.known.get(id);
@@ -234,15 +232,19 @@ export class BookCache<T extends ShowsOrders> {
       keys.push(key);
     }
     if (keys.length === 0) return;
-    this.refresh(keys);
+    // An order known to have left the book (paused, deleted, expired, filled): its filter's
+    // pages go now, so that no read after the event shows it; else its row is read again.
+    if (leaving) this.dropScopes(keys);
+    else this.refresh(keys);
     this.tell({ kind: 'orders', orders: keys });
   }
 
   /**
-   * These orders changed. Without a row source, the pages of their filters go. With one, those
-   * pages wait while the orders are read again (once for all pages, with the other changes of
-   * this turn), then each gets the new rows in place — or is dropped when an order entered or
-   * left the book or moved in it (docs/decisions/043). Pages still being read are dropped.
+   * These orders changed. Without a row source, the pages of their filters go. With one, the
+   * orders are read again (once for all pages, with the other changes of this turn) while the
+   * pages are served as they are, then each page gets the new rows in place — or is dropped when
+   * an order entered or left the book or moved in it (docs/decisions/043). Pages still being
+   * read are dropped.
    */
   private refresh(keys: readonly OrderKey[]): void {
     if (!this.rows) {
@@ -260,7 +262,6 @@ export class BookCache<T extends ShowsOrders> {
       for (const o of entry.settled.page.orders)
         if (batch.keys.has(o.id) && !batch.shownAt.has(o.id)) batch.shownAt.set(o.id, o.price_per_unit);
       batch.entries.add(entry);
-      entry.waitFor = batch.done;
     }
   }
 
@@ -292,10 +293,9 @@ export class BookCache<T extends ShowsOrders> {
     try {
       rows = (await this.rows?.read([...batch.keys.keys()])) ?? null;
     } catch {
-      // Not read: the pages that waited are dropped and read again when asked for.
+      // Not read: the batch's pages are dropped and read again when asked for.
     }
     for (const entry of batch.entries) {
-      if (entry.waitFor === batch.done) entry.waitFor = undefined;
       // Replaced or dropped since (a clear, the TTL, a later change): nothing to patch.
       if (this.entries.get(entry.key) !== entry) continue;
       const next = rows && this.patched(entry, batch, rows);
@@ -355,8 +355,9 @@ export class BookCache<T extends ShowsOrders> {
    */
   observe(e: RealtimeEvent): void {
     if (e.event.startsWith('order:') || e.event === 'trade:created') {
-      const orderId = (e.payload as { orderId?: unknown } | null)?.orderId;
-      if (typeof orderId === 'string') this.forgetOrders([orderId]);
+      const p = e.payload as { orderId?: unknown; status?: unknown } | null;
+      const leaving = typeof p?.status === 'string' && p.status !== 'active';
+      if (typeof p?.orderId === 'string') this.forgetOrders([p.orderId], leaving);
       else this.invalidate();
       return;
     }
@@ -389,9 +390,6 @@ export class BookCache<T extends ShowsOrders> {
       Math.abs(clockAt - hit.clockAt) < this.ttlMs &&
       clockAt < hit.until
     ) {
-      // A change to an order it may show is being read: served once that is applied.
-      const waiting = hit.waitFor;
-      if (waiting) return waiting.then(() => this.get(query, load, expiresAt));
       return hit.value;
     }
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();

@@ -2,8 +2,8 @@ import { Ok, OrderList, type OrderView } from '@p2p/shared';
 import type { Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { BookAnswer, OrderNow, RowSource } from './book-cache.ts';
-import { toOrderViews } from './order-view.ts';
-import { findOrders, inBook } from './orders.repository.ts';
+import { orderView } from './order-view.ts';
+import { inBook, ordersWithOwners } from './orders.repository.ts';
 
 /** The book's answer envelope, as the route declares it. */
 const BookEnvelope = Ok(OrderList);
@@ -18,20 +18,16 @@ export function bookBody(list: OrderList): Buffer {
 
 /**
  * Where the book cache gets an order's row again after a change (docs/decisions/043): the
- * changed orders' rows and owners in two statements, whatever the number of cached pages that
+ * changed orders' rows and owners in one statement, whatever the number of cached pages that
  * show them, and a page made again with those rows in their places.
  */
 export function bookRows(db: Executor, clock: Clock): RowSource<BookAnswer> {
   return {
     async read(ids) {
       const now = clock.now();
-      const rows = await findOrders(db, ids);
-      const views = await toOrderViews(db, rows, now);
       const out = new Map<string, OrderNow<OrderView>>();
-      rows.forEach((row, i) => {
-        const view = views[i];
-        if (view) out.set(row.id, { row: view, inBook: inBook(row, now) });
-      });
+      for (const { order, owner } of await ordersWithOwners(db, ids, now))
+        out.set(order.id, { row: orderView(order, owner, now), inBook: inBook(order, now) });
       return out;
     },
     patch(value, rows) {

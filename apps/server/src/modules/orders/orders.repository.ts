@@ -18,15 +18,6 @@ export async function findOrder(db: Executor, id: string): Promise<OrderRow | nu
   return row ?? null;
 }
 
-/** The rows of these orders (those that exist), in one statement. */
-export async function findOrders(db: Executor, ids: readonly string[]): Promise<OrderRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(orders)
-    .where(inArray(orders.id, [...ids]));
-}
-
 /** Locks the order row for the rest of the transaction. */
 export async function lockOrder(tx: Tx, id: string): Promise<OrderRow | null> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
@@ -203,6 +194,44 @@ export async function orderOwners(db: Executor, ids: string[], now: Date): Promi
       allowUnrated: r.allowUnrated ?? true,
     });
   return result;
+}
+
+/**
+ * Orders with their owners as the book shows them, in one statement: what the book cache reads
+ * again for a changed order (docs/decisions/043).
+ */
+export async function ordersWithOwners(
+  db: Executor,
+  ids: readonly string[],
+  now: Date,
+): Promise<{ order: OrderRow; owner: OrderOwner }[]> {
+  if (ids.length === 0) return [];
+  const s = alias(userStats, 's');
+  const rows = await db
+    .select({
+      order: orders,
+      user: users,
+      reputation: reputationFields(now),
+      showOnline: userSettings.showOnline,
+      trades30d: counted30d(users.id, now),
+      minRatingTenths: userSettings.minRatingTenths,
+      allowUnrated: userSettings.allowUnrated,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(s, eq(s.userId, users.id))
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(inArray(orders.id, [...ids]));
+  return rows.map(({ order, ...r }) => ({
+    order,
+    owner: {
+      ...r,
+      showOnline: r.showOnline ?? true,
+      trades30d: Number(r.trades30d),
+      minRatingTenths: r.minRatingTenths ?? 0,
+      allowUnrated: r.allowUnrated ?? true,
+    },
+  }));
 }
 
 export async function orderStats(db: Executor, orderId: string) {
