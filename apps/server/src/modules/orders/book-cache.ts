@@ -356,7 +356,8 @@ export class BookCache<T extends ShowsOrders> {
   observe(e: RealtimeEvent): void {
     if (e.event.startsWith('order:') || e.event === 'trade:created') {
       const p = e.payload as { orderId?: unknown; status?: unknown } | null;
-      const leaving = typeof p?.status === 'string' && p.status !== 'active';
+      // `order:updated` names the order's status: anything but active has left the book.
+      const leaving = e.event === 'order:updated' && typeof p?.status === 'string' && p.status !== 'active';
       if (typeof p?.orderId === 'string') this.forgetOrders([p.orderId], leaving);
       else this.invalidate();
       return;
