@@ -19,9 +19,15 @@
  *         PostgreSQL with `pg` (scripts/bench-direct.ts) on a scratch copy of the database,
  *       - pgbench running the issue's reference transaction, with and without one shared
  *         fee-balance row (when pgbench is installed);
+ *   (c) the book while trading: the same book page under the same load, at rest and while a
+ *       driver runs trade lifecycles at a fixed BENCH_TRADING_RATE (50) actions a second on
+ *       orders of that very page (BENCH_PAGE_PAIRS (8) funded sell orders priced below the rest
+ *       of the book), each next to the bare node:http server in the same alternating slices;
  *   the SQL statements per request, and the CPU time per action of the app's process, of
- *   PostgreSQL and of this process (one slice with only the app under load). Then, once: the realtime benchmark
- *   (scripts/bench-realtime.ts; BENCH_REALTIME=0 skips it).
+ *   PostgreSQL and of this process (one slice with only the app under load). Then, once: the
+ *   book while floating orders are repriced every second (scripts/bench-repricing.ts;
+ *   BENCH_REPRICING=0 skips it) and the realtime benchmark (scripts/bench-realtime.ts;
+ *   BENCH_REALTIME=0 skips it). BENCH_PHASES=A measures phase A only.
  *
  * The table at the end puts the issue's figures ("before", constants below) next to this
  * run's. A fresh database p2p_bench_<ts> is created on the server of DATABASE_URL (default
@@ -67,6 +73,7 @@ import { interleaved, type LoadResult, ok, request, runLoad, summarize } from '.
 import { formatRealtime, type RealtimeResult, runRealtimeBench } from './bench-realtime.ts';
 import { formatRepricing, type RepricingResult, runRepricingBench } from './bench-repricing.ts';
 import { seedBook, seedTrades } from './bench-seed.ts';
+import { type BookUnderTrading, bookUnderTrading, formatTrading } from './bench-trading.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const env = (name: string, full: number, quick: number) =>
@@ -83,10 +90,22 @@ const RT_TRADES = env('BENCH_RT_TRADES', 1_000, 50);
 const REALTIME = process.env.BENCH_REALTIME !== '0';
 const REPRICING = process.env.BENCH_REPRICING !== '0';
 const FLOATING = env('BENCH_FLOATING', 10_000, 1_000);
+const TRADING_RATE = env('BENCH_TRADING_RATE', 50, 50);
+const PAGE_PAIRS = env('BENCH_PAGE_PAIRS', 8, 8);
+const PHASES = process.env.BENCH_PHASES ?? 'AB';
+/** BENCH_LIFECYCLES=0: the book's figures only (no lifecycle throughput, CPU or pgbench slices). */
+const LIFECYCLES = process.env.BENCH_LIFECYCLES !== '0';
+/** A ledger audit that found something after a phase's load: reported, the run goes on, exit 1. */
+let unsound = false;
 const POOL = 20; // the app's default pool size; the baselines get the same
 const BOOK = '/api/v1/orders?type=sell&cryptocurrency=BTC&limit=20';
 const load = { concurrency: CONCURRENCY, seconds: SECONDS, warmupS: WARMUP, rounds: ROUNDS };
 const ACTIONS = ['open', 'mark_paid', 'confirm_payment', 'release_crypto'] as const;
+/** What each step sends: «Я оплатил» names the account paid from (docs/decisions/023). */
+const PAYLOADS: Record<string, unknown> = {
+  mark_paid: { payer: { bank: 'sberbank', last4: '1234', name: 'Bench B.' } },
+};
+const payloadOf = (action: string) => PAYLOADS[action] ?? {};
 
 /** The issue's figures (issue 11, measured before this work), printed as "before". */
 const ISSUE = {
@@ -126,6 +145,7 @@ interface PhaseResult {
   pgbench: Reference | null;
   cpu: CpuPerAction | null;
   deep: DeepPages | null;
+  trading: BookUnderTrading;
 }
 
 /** Median time of the book's statements for a page `depth` orders deep, by offset and by cursor. */
@@ -270,6 +290,7 @@ async function main() {
     // Phase A data: the book in bulk, plus one seller/buyer pair per client via the services.
     const setup = await openDatabase({ databaseUrl: dbUrl.toString(), poolMax: 4 });
     let pairs: Pair[];
+    let pagePairs: Pair[];
     try {
       await migrate(setup);
       const ctx = createContext(config, setup, systemClock);
@@ -277,6 +298,7 @@ async function main() {
       const owners = Math.round(ORDERS / 5);
       const seeded = await seedBook(dbUrl.toString(), { owners, sellPerOwner: 3, buyPerOwner: 2 });
       pairs = await makePairs(ctx, CONCURRENCY);
+      pagePairs = await makePairs(ctx, PAGE_PAIRS, { prefix: 'bench_page', price: '4000000' });
       console.log(
         `seeded ${seeded.sell} sell + ${seeded.buy} buy orders in bulk and ${pairs.length} funded sell orders ` +
           `via the services in ${Math.round(performance.now() - t0)} ms`,
@@ -287,10 +309,10 @@ async function main() {
     } finally {
       await setup.close();
     }
-    results.push(await phase('A', pairs));
+    results.push(await phase('A', pairs, pagePairs));
 
     // Phase B data: top the book up and add the trade history, in bulk.
-    {
+    if (PHASES.includes('B')) {
       const t0 = performance.now();
       const active = await countActive();
       const owners = Math.max(0, Math.round((ORDERS_LARGE - active) / 5));
@@ -325,7 +347,7 @@ async function main() {
         await db.close();
       }
     }
-    results.push(await phase('B', pairs));
+    if (PHASES.includes('B')) results.push(await phase('B', pairs, pagePairs));
 
     if (REPRICING) {
       console.log(`\nrepricing: ${FLOATING} floating orders (a database of their own)`);
@@ -349,7 +371,7 @@ async function main() {
       });
       console.log(formatRealtime(realtime));
     }
-    printSummary(results, realtime);
+    printSummary(results, realtime, repricing);
   } catch (error) {
     failed = true;
     console.error(error);
@@ -361,7 +383,7 @@ async function main() {
       console.log(`dropped ${dbName}`);
     }
   }
-  process.exit(failed ? 1 : 0);
+  process.exit(failed || unsound ? 1 : 0);
 }
 
 async function countActive(): Promise<number> {
@@ -387,7 +409,7 @@ async function countTrades(): Promise<number> {
 }
 
 /** One scale: copy the database for the direct replay, start the app and baselines, measure. */
-async function phase(label: string, pairs: Pair[]): Promise<PhaseResult> {
+async function phase(label: string, pairs: Pair[], pagePairs: Pair[]): Promise<PhaseResult> {
   const activeOrders = await countActive();
   const trades = await countTrades();
   console.log(`\n== phase ${label}: ${activeOrders} active orders, ${trades} trades ==`);
@@ -480,17 +502,20 @@ async function phase(label: string, pairs: Pair[]): Promise<PhaseResult> {
 
     let next = 0;
     const pair = () => pairs[next++ % pairs.length] as Pair;
-    const cycles = await measure(
-      'trade lifecycles',
-      {
-        app: () => servedLifecycle(pair()),
-        http: () => httpLifecycle(pair()),
-        direct: () => directLifecycle(pair()),
-      },
-      () => {
-        for (const s of Object.values(sinks)) s.length = 0;
-      },
-    );
+    const none = summarize([], 1, 0, null);
+    const cycles = LIFECYCLES
+      ? await measure(
+          'trade lifecycles',
+          {
+            app: () => servedLifecycle(pair()),
+            http: () => httpLifecycle(pair()),
+            direct: () => directLifecycle(pair()),
+          },
+          () => {
+            for (const s of Object.values(sinks)) s.length = 0;
+          },
+        )
+      : { app: none, http: none, direct: none };
     const perAction = (s: number[]) => summarize(s, SECONDS, 0, null);
     const actions = {
       app: perAction(sinks.app),
@@ -498,7 +523,7 @@ async function phase(label: string, pairs: Pair[]): Promise<PhaseResult> {
       direct: perAction(sinks.direct),
     };
 
-    const cpu = await cpuPerAction(lifecycle(servedBase, 'app', []), pair, served.pid);
+    const cpu = LIFECYCLES ? await cpuPerAction(lifecycle(servedBase, 'app', []), pair, served.pid) : null;
     console.log(
       cpu
         ? `  CPU per action, app alone for ${SECONDS / ROUNDS} s: app ${f2(cpu.app)} ms, PostgreSQL ${f2(cpu.postgres)} ms, ` +
@@ -506,11 +531,25 @@ async function phase(label: string, pairs: Pair[]): Promise<PhaseResult> {
         : '  CPU per action: not measured (needs Linux /proc)',
     );
 
-    const pgbench = await pgbenchReference(scratchUrl.toString(), CONCURRENCY, SECONDS);
+    const trading = await bookUnderTrading({
+      appBase: servedBase,
+      bareBase: bare.base,
+      path: BOOK,
+      lifecycle: lifecycle(servedBase, 'app', []),
+      pairs: pagePairs,
+      rate: TRADING_RATE,
+      load,
+    });
+    console.log(formatTrading(trading));
+
+    const pgbench = LIFECYCLES ? await pgbenchReference(scratchUrl.toString(), CONCURRENCY, SECONDS) : null;
     if (!pgbench) console.log('pgbench is not installed: no reference transaction');
 
     printPhase(label, activeOrders, bookRun, cycles, actions, pgbench);
-    await expectSound(ctx, `after phase ${label}'s load`);
+    await expectSound(ctx, `after phase ${label}'s load`).catch((error: unknown) => {
+      unsound = true;
+      console.error(String(error).slice(0, 2000));
+    });
     return {
       label,
       activeOrders,
@@ -522,6 +561,7 @@ async function phase(label: string, pairs: Pair[]): Promise<PhaseResult> {
       pgbench,
       cpu,
       deep,
+      trading,
     };
   } finally {
     for (const close of closers) await close().catch(() => {});
@@ -562,7 +602,11 @@ async function expectSound(ctx: Ctx, when: string) {
 const BENCH_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 
 /** One funded seller with a 100 BTC sell order and one buyer per client, with sessions. */
-async function makePairs(ctx: Ctx, n: number): Promise<Pair[]> {
+async function makePairs(
+  ctx: Ctx,
+  n: number,
+  { prefix = 'bench', price = '5000000' }: { prefix?: string; price?: string } = {},
+): Promise<Pair[]> {
   const orders = new OrdersService(ctx);
   const party = async (name: string): Promise<Party> => {
     const user = await insertUser(ctx.db, { username: name, firstName: 'Bench', now: new Date() });
@@ -574,8 +618,8 @@ async function makePairs(ctx: Ctx, n: number): Promise<Pair[]> {
   const pairs: Pair[] = [];
   const twoFactor = new TwoFactorService(ctx);
   for (let i = 0; i < n; i++) {
-    const seller = await party(`bench_s${i}`);
-    const buyer = await party(`bench_b${i}`);
+    const seller = await party(`${prefix}_s${i}`);
+    const buyer = await party(`${prefix}_b${i}`);
     // Selling needs two-factor on, and confirm_payment a code or an open step-up window
     // (docs/decisions/023): the seller's session gets a window for the whole run.
     await twoFactor.enrolKnownSecret(ctx.db, seller.id, BENCH_TOTP_SECRET);
@@ -593,7 +637,7 @@ async function makePairs(ctx: Ctx, n: number): Promise<Pair[]> {
       type: 'sell',
       cryptocurrency: 'BTC',
       amount_crypto: '100',
-      price_per_unit: '5000000',
+      price_per_unit: price,
       price_type: 'fixed',
       fiat_currency: 'RUB',
       payment_methods: ['sberbank'],
@@ -632,7 +676,7 @@ function lifecycle(base: string, target: 'app' | 'baseline', sink: number[]) {
         ok(
           request(base, 'POST', `${prefix}/trades/${opened.tradeId}/actions`, headers(who), {
             action,
-            payload: {},
+            payload: payloadOf(action),
           }),
         ),
       );
@@ -662,7 +706,12 @@ async function captureLifecycle(base: string, { buyer, seller, orderId }: Pair) 
     [seller, 'release_crypto'],
   ] as const) {
     out[action] = await captureStatements(() =>
-      ok(request(base, 'POST', `/api/v1/trades/${tradeId}/actions`, auth(who), { action, payload: {} })),
+      ok(
+        request(base, 'POST', `/api/v1/trades/${tradeId}/actions`, auth(who), {
+          action,
+          payload: payloadOf(action),
+        }),
+      ),
     );
   }
   return out;
@@ -745,7 +794,7 @@ function printPhase(
     if (r.firstError) console.log(`first error (${name}): ${r.firstError}`);
 }
 
-function printSummary(results: PhaseResult[], rt: RealtimeResult | null) {
+function printSummary(results: PhaseResult[], rt: RealtimeResult | null, rp: RepricingResult | null) {
   const cols = results.map((r) => `now, ${f0(r.activeOrders)} orders / ${f0(r.trades)} trades`);
   const each = (fn: (r: PhaseResult) => string) => results.map(fn);
   const lines: string[][] = [
@@ -762,6 +811,23 @@ function printSummary(results: PhaseResult[], rt: RealtimeResult | null) {
       ...each((r) => `${f1(r.book.bare.opsPerSec)} req/s, ${lat(r.book.bare)}`),
     ],
     ['  app / bare (goal >= 0.3)', '-', ...each((r) => ratio(r.book.app.opsPerSec, r.book.bare.opsPerSec))],
+    [
+      'book at rest / bare (goal >= 0.8, p99 <= 10 ms)',
+      '-',
+      ...each(
+        (r) =>
+          `${ratio(r.trading.rest.opsPerSec, r.trading.bare.opsPerSec)}, p99 ${f1(r.trading.rest.p99)} ms`,
+      ),
+    ],
+    [
+      `book while trading ${TRADING_RATE} actions/s / bare (goal >= 0.3, p99 <= 25 ms)`,
+      '-',
+      ...each(
+        (r) =>
+          `${ratio(r.trading.trading.opsPerSec, r.trading.bare.opsPerSec)}, p99 ${f1(r.trading.trading.p99)} ms ` +
+          `(${f1(r.trading.actions / r.trading.tradingSeconds)} actions/s done)`,
+      ),
+    ],
     [
       '  book SQL, first page / deep by offset / by cursor',
       '-',
@@ -833,6 +899,15 @@ function printSummary(results: PhaseResult[], rt: RealtimeResult | null) {
       rt
         ? `${rt.sockets} sockets: p50 ${f1(rt.p50)}, p99 ${f1(rt.p99)} ms; ${f1(rt.rssPerSocketKb)} KB RSS, ${f1(rt.heapPerSocketKb)} KB heap per socket`
         : 'skipped (BENCH_REALTIME=0)',
+      ...results.slice(1).map(() => '(once, on its own database)'),
+    ],
+    [
+      'book while repricing every second / at rest (goal >= 0.9)',
+      '-',
+      rp
+        ? `${ratio(rp.repricing.opsPerSec, rp.quiet.opsPerSec)} (${f0(rp.floating)} floating orders; p99 ` +
+          `${f1(rp.quiet.p99)} -> ${f1(rp.repricing.p99)} ms)`
+        : 'skipped (BENCH_REPRICING=0)',
       ...results.slice(1).map(() => '(once, on its own database)'),
     ],
   ];

@@ -3,7 +3,7 @@ import type { Database, Db } from './db/client.ts';
 import { Notifier } from './events/notifier.ts';
 import type { Clock } from './lib/clock.ts';
 import { MarketPricesService } from './modules/market/index.ts';
-import { type BookAnswer, BookCache } from './modules/orders/index.ts';
+import { BOOK_CACHE_TTL_MS, type BookAnswer, BookCache, bookRows } from './modules/orders/index.ts';
 import { SessionService, TokenService } from './modules/sessions/index.ts';
 import { DatabaseUploadStore, type UploadStore } from './modules/uploads/index.ts';
 
@@ -34,7 +34,8 @@ export interface AppContext {
 export function createContext(config: Config, database: Database, clock: Clock): AppContext {
   const tokens = new TokenService(config.jwtSecret, () => clock.now());
   const notifier = new Notifier();
-  const bookCache = new BookCache<BookAnswer>(clock);
+  // A changed order is read again and patched into the cached pages (docs/decisions/044).
+  const bookCache = new BookCache<BookAnswer>(clock, BOOK_CACHE_TTL_MS, bookRows(database.db, clock));
   // Order and trade changes announced after their commit make the next book read fresh.
   notifier.subscribe((e) => bookCache.observe(e));
   return {

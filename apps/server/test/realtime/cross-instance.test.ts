@@ -5,6 +5,7 @@ import { buildApp } from '../../src/app.ts';
 import { type AppContext, createContext } from '../../src/context.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { BOOK_CACHE_TTL_MS } from '../../src/modules/orders/book-cache.ts';
+import { OrdersService } from '../../src/modules/orders/orders.service.ts';
 import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { createOrder, createUser, expectLedgerSound, fund, openTrade, PAID } from '../factories.ts';
 import { createTestDatabase, testConfig } from '../helpers.ts';
@@ -201,5 +202,36 @@ describe('two instances behind one Redis', () => {
       { timeout: 1000, interval: 10 },
     );
     expect(performance.now() - cachedAt).toBeLessThan(BOOK_CACHE_TTL_MS);
+  });
+
+  it("patches on B the row of an order a trade on A changed, and drops from B one that left A's book", async () => {
+    const read = async (i: Instance) => {
+      const res = await i.app.inject({ method: 'GET', url: '/api/v1/orders?type=sell&cryptocurrency=SOL' });
+      return res.json().data as { total: number; orders: { id: string; available_amount: string }[] };
+    };
+    const seller = await createUser(a.ctx);
+    const buyer = await createUser(a.ctx);
+    await fund(a.ctx, seller.id, 'SOL', '100');
+    const sol = { cryptocurrency: 'SOL' as const, amount_crypto: '50' };
+    const { id: first } = await createOrder(a.ctx, seller.id, { ...sol, price_per_unit: '900' });
+    const { id: second } = await createOrder(a.ctx, seller.id, { ...sol, price_per_unit: '901' });
+    const cachedAt = performance.now();
+    await read(a);
+    expect((await read(b)).orders.map((o) => o.id)).toEqual([first, second]);
+    await openTrade(a.ctx, buyer.id, second, '9010');
+    await vi.waitFor(
+      async () =>
+        expect((await read(b)).orders.find((o) => o.id === second)?.available_amount).toBe('40.00000000'),
+      { timeout: 1000, interval: 10 },
+    );
+    expect(performance.now() - cachedAt).toBeLessThan(BOOK_CACHE_TTL_MS);
+    // Paused on A: gone from B's page, and counted out.
+    const total = (await read(b)).total;
+    await new OrdersService(a.ctx).setStatus(seller.id, first, 'paused');
+    await vi.waitFor(async () => expect((await read(b)).orders.map((o) => o.id)).toEqual([second]), {
+      timeout: 1000,
+      interval: 10,
+    });
+    expect((await read(b)).total).toBe(total - 1);
   });
 });

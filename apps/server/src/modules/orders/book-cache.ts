@@ -50,9 +50,29 @@ export interface BookScope {
   paymentMethod?: string | undefined;
 }
 
-/** What the cache needs to see in a cached value: the orders it shows and their owners. */
+/** What the cache needs to see in a cached value: the orders it shows, their owners and prices. */
 export interface ShowsOrders {
-  page: { orders: readonly (OrderKey & { user_id: string })[] };
+  page: { orders: readonly (OrderKey & { user_id: string; price_per_unit?: string })[] };
+}
+
+/** One order's row as the pages of `T` show it. */
+export type ShownOrder<T extends ShowsOrders> = T['page']['orders'][number];
+
+/** An order as it is now: its row as a page shows it, and whether it is in the book. */
+export interface OrderNow<R> {
+  row: R;
+  inBook: boolean;
+}
+
+/**
+ * Where the cache gets changed orders again instead of reading their pages again
+ * (docs/decisions/044): their current rows in one read, and a page with rows replaced.
+ */
+export interface RowSource<T extends ShowsOrders> {
+  /** The orders' rows now; an order that no longer exists is absent. */
+  read(ids: readonly string[]): Promise<Map<string, OrderNow<ShownOrder<T>>>>;
+  /** `value` with these orders' rows replaced in their places (its body made again). */
+  patch(value: T, rows: ReadonlyMap<string, ShownOrder<T>>): T;
 }
 
 /** Whether an order with `o`'s key can be on a page of `scope`, wherever its amount and status. */
@@ -63,6 +83,11 @@ function inScope(scope: BookScope, o: OrderKey): boolean {
     (scope.fiatCurrency === undefined || scope.fiatCurrency === o.fiat_currency) &&
     (scope.paymentMethod === undefined || o.payment_methods.includes(scope.paymentMethod))
   );
+}
+
+/** The key of a shown order. */
+function keyOf({ id, type, cryptocurrency, fiat_currency, payment_methods }: OrderKey): OrderKey {
+  return { id, type, cryptocurrency, fiat_currency, payment_methods };
 }
 
 /** Orders whose key the cache remembers at most; past that it starts over. */
@@ -107,6 +132,8 @@ function ownersMovedBy(e: TradeStep): string[] | null {
 }
 
 interface Entry<T> {
+  /** Its key in the cache (the whole query). */
+  key: string;
   version: number;
   scope: BookScope;
   /** The value once read (until then the entry's content is unknown). */
@@ -117,6 +144,18 @@ interface Entry<T> {
   /** App-clock time from which the value is wrong even if nothing is written (an order expires). */
   until: number;
   value: Promise<T>;
+}
+
+/**
+ * Changed orders of one event-loop turn, read again together: the pages of their filters are
+ * then patched with the new rows, or dropped.
+ */
+interface Batch<T> {
+  keys: Map<string, OrderKey>;
+  /** The price each order was shown at when the change came: it was in the book then. */
+  shownAt: Map<string, string | undefined>;
+  entries: Set<Entry<T>>;
+  done: Promise<void>;
 }
 
 /**
@@ -132,10 +171,18 @@ export class BookCache<T extends ShowsOrders> {
   private readonly localChange = new Set<(change: BookChange) => void>();
   /** The keys of orders seen on a page, to tell which pages a change to one can reach. */
   private readonly known = new Map<string, OrderKey>();
+  /** The re-read being gathered this turn, and the last one started (they apply in order). */
+  private batch: Batch<T> | null = null;
+  private tail: Promise<void> = Promise.resolve();
 
+  /**
+   * Without `rows`, a change drops the pages it can reach; with them, the changed orders are
+   * read again and patched into the cached pages (docs/decisions/044).
+   */
   constructor(
     private readonly clock: Clock,
     private readonly ttlMs = BOOK_CACHE_TTL_MS,
+    private readonly rows?: RowSource<T>,
   ) {}
 
   /**
@@ -158,17 +205,23 @@ export class BookCache<T extends ShowsOrders> {
   forgetOwners(userIds: readonly string[], fromElsewhere = false): void {
     if (userIds.length === 0) return;
     const owners = new Set(userIds);
+    // Their orders shown on a page are read again (with a row source), or those pages dropped.
+    const theirs = new Map<string, OrderKey>();
     for (const [key, entry] of this.entries) {
       const shown = entry.settled?.page.orders;
-      if (!shown || shown.some((o) => owners.has(o.user_id))) this.entries.delete(key);
+      if (!shown) this.entries.delete(key);
+      else if (!this.rows) {
+        if (shown.some((o) => owners.has(o.user_id))) this.entries.delete(key);
+      } else for (const o of shown) if (owners.has(o.user_id)) theirs.set(o.id, keyOf(o));
     }
+    if (theirs.size > 0) this.refresh([...theirs.values()]);
     if (!fromElsewhere) this.tell({ kind: 'owners', userIds: [...owners] });
   }
 
   /** A change told by another instance. */
   apply(change: BookChange): void {
     if (change.kind === 'owners') this.forgetOwners(change.userIds, true);
-    else if (change.kind === 'orders') this.dropScopes(change.orders);
+    else if (change.kind === 'orders') this.refresh(change.orders);
     else this.invalidate(true);
   }
 
@@ -178,7 +231,7 @@ export class BookCache<T extends ShowsOrders> {
    * match. Drops those pages and the pages still being read. An order the cache never saw on a
    * page (its filter is not known) empties the whole cache.
    */
-  forgetOrders(orderIds: readonly string[]): void {
+  forgetOrders(orderIds: readonly string[], leaving = false): void {
     const keys: OrderKey[] = [];
     for (const id of new Set(orderIds)) {
       const key = this.known.get(id);
@@ -189,8 +242,97 @@ export class BookCache<T extends ShowsOrders> {
       keys.push(key);
     }
     if (keys.length === 0) return;
-    this.dropScopes(keys);
+    // An order known to have left the book (paused, deleted, expired, filled): its filter's
+    // pages go now, so that no read after the event shows it; else its row is read again.
+    if (leaving) this.dropScopes(keys);
+    else this.refresh(keys);
     this.tell({ kind: 'orders', orders: keys });
+  }
+
+  /**
+   * These orders changed. Without a row source, the pages of their filters go. With one, the
+   * orders are read again (once for all pages, with the other changes of this turn) while the
+   * pages are served as they are, then each page gets the new rows in place — or is dropped when
+   * an order entered or left the book or moved in it (docs/decisions/044). Pages still being
+   * read are dropped.
+   */
+  private refresh(keys: readonly OrderKey[]): void {
+    if (!this.rows) {
+      this.dropScopes(keys);
+      return;
+    }
+    const batch = this.openBatch();
+    for (const k of keys) batch.keys.set(k.id, k);
+    for (const [key, entry] of this.entries) {
+      if (!keys.some((k) => inScope(entry.scope, k))) continue;
+      if (!entry.settled) {
+        this.entries.delete(key);
+        continue;
+      }
+      for (const o of entry.settled.page.orders)
+        if (batch.keys.has(o.id) && !batch.shownAt.has(o.id)) batch.shownAt.set(o.id, o.price_per_unit);
+      batch.entries.add(entry);
+    }
+  }
+
+  /** Resolves once the re-reads of changed orders started so far are applied. */
+  idle(): Promise<void> {
+    return this.tail;
+  }
+
+  /** This turn's batch; at the turn's end it is read, after the batches before it. */
+  private openBatch(): Batch<T> {
+    if (this.batch) return this.batch;
+    let resolve: () => void = () => {};
+    const done = new Promise<void>((r) => {
+      resolve = r;
+    });
+    const batch: Batch<T> = { keys: new Map(), shownAt: new Map(), entries: new Set(), done };
+    this.batch = batch;
+    const previous = this.tail;
+    this.tail = done;
+    queueMicrotask(() => {
+      this.batch = null;
+      void previous.then(() => this.applyBatch(batch)).finally(resolve);
+    });
+    return batch;
+  }
+
+  private async applyBatch(batch: Batch<T>): Promise<void> {
+    let rows: Map<string, OrderNow<ShownOrder<T>>> | null = null;
+    try {
+      rows = (await this.rows?.read([...batch.keys.keys()])) ?? null;
+    } catch {
+      // Not read: the batch's pages are dropped and read again when asked for.
+    }
+    for (const entry of batch.entries) {
+      // Replaced or dropped since (a clear, the TTL, a later change): nothing to patch.
+      if (this.entries.get(entry.key) !== entry) continue;
+      const next = rows && this.patched(entry, batch, rows);
+      if (next) {
+        entry.settled = next;
+        entry.value = Promise.resolve(next);
+      } else this.entries.delete(entry.key);
+    }
+  }
+
+  /**
+   * The page with the batch's orders in their new rows, or null when it must be read again: an
+   * order of its filter was not known to be in the book, or is no longer, or moved (its price).
+   * Then its place, the page's members or the count may have changed; otherwise none did.
+   */
+  private patched(entry: Entry<T>, batch: Batch<T>, rows: ReadonlyMap<string, OrderNow<ShownOrder<T>>>) {
+    const value = entry.settled as T;
+    const shown = new Set(value.page.orders.map((o) => o.id));
+    const replace = new Map<string, ShownOrder<T>>();
+    for (const [id, key] of batch.keys) {
+      if (!inScope(entry.scope, key)) continue;
+      const now = rows.get(id);
+      if (!batch.shownAt.has(id) || !now?.inBook || now.row.price_per_unit !== batch.shownAt.get(id))
+        return null;
+      if (shown.has(id)) replace.set(id, now.row);
+    }
+    return replace.size === 0 ? value : (this.rows?.patch(value, replace) ?? null);
   }
 
   private dropScopes(keys: readonly OrderKey[]): void {
@@ -201,11 +343,7 @@ export class BookCache<T extends ShowsOrders> {
 
   private learn(value: T): void {
     if (this.known.size >= MAX_KNOWN_ORDERS) this.known.clear();
-    for (const o of value.page.orders) {
-      if (this.known.has(o.id)) continue;
-      const { id, type, cryptocurrency, fiat_currency, payment_methods } = o;
-      this.known.set(id, { id, type, cryptocurrency, fiat_currency, payment_methods });
-    }
+    for (const o of value.page.orders) if (!this.known.has(o.id)) this.known.set(o.id, keyOf(o));
   }
 
   private tell(change: BookChange): void {
@@ -228,6 +366,9 @@ export class BookCache<T extends ShowsOrders> {
   observe(e: BookEvent): void {
     switch (e.event) {
       case 'order:updated':
+        // Its status says whether the order is still in the book: anything but active has left.
+        this.forgetOrders([e.payload.orderId], e.payload.status !== 'active');
+        return;
       case 'order:matched':
       case 'trade:created':
         this.forgetOrders([e.payload.orderId]);
@@ -265,11 +406,33 @@ export class BookCache<T extends ShowsOrders> {
       monoAt - hit.monoAt < this.ttlMs &&
       Math.abs(clockAt - hit.clockAt) < this.ttlMs &&
       clockAt < hit.until
-    )
+    ) {
       return hit.value;
+    }
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    const entry: Entry<T> = { version: this.version, scope, clockAt, monoAt, until: Infinity, value: load() };
+    const entry = this.start(key, scope, load, expiresAt);
     this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  /** An entry whose value `load()` reads; learns the keys of the orders it shows. */
+  private start(
+    key: string,
+    scope: BookScope,
+    load: () => Promise<T>,
+    expiresAt: (value: T) => number,
+  ): Entry<T> {
+    const clockAt = this.clock.now().getTime();
+    const monoAt = performance.now();
+    const entry: Entry<T> = {
+      key,
+      version: this.version,
+      scope,
+      clockAt,
+      monoAt,
+      until: Infinity,
+      value: load(),
+    };
     entry.value.then(
       (value) => {
         entry.settled = value;
@@ -281,7 +444,7 @@ export class BookCache<T extends ShowsOrders> {
         if (this.entries.get(key) === entry) this.entries.delete(key);
       },
     );
-    return entry.value;
+    return entry;
   }
 }
 

@@ -113,6 +113,19 @@ export async function listBook(db: Executor, f: BookFilter, now: Date) {
 }
 
 /**
+ * Whether `o` is in the public book at `now`: the conditions `listBook` puts on every page, on
+ * one row already read (docs/decisions/044).
+ */
+export function inBook(o: OrderRow, now: Date): boolean {
+  return (
+    o.status === 'active' &&
+    o.tradable &&
+    !o.ownerAway &&
+    (o.expiresAt === null || o.expiresAt.getTime() > now.getTime())
+  );
+}
+
+/**
  * Orders after `p` in the book's order. The price bound alone is an index condition (the
  * scan starts at the cursor's price); the rest settles ties within that price.
  */
@@ -181,6 +194,44 @@ export async function orderOwners(db: Executor, ids: string[], now: Date): Promi
       allowUnrated: r.allowUnrated ?? true,
     });
   return result;
+}
+
+/**
+ * Orders with their owners as the book shows them, in one statement: what the book cache reads
+ * again for a changed order (docs/decisions/044).
+ */
+export async function ordersWithOwners(
+  db: Executor,
+  ids: readonly string[],
+  now: Date,
+): Promise<{ order: OrderRow; owner: OrderOwner }[]> {
+  if (ids.length === 0) return [];
+  const s = alias(userStats, 's');
+  const rows = await db
+    .select({
+      order: orders,
+      user: users,
+      reputation: reputationFields(now),
+      showOnline: userSettings.showOnline,
+      trades30d: counted30d(users.id, now),
+      minRatingTenths: userSettings.minRatingTenths,
+      allowUnrated: userSettings.allowUnrated,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(s, eq(s.userId, users.id))
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(inArray(orders.id, [...ids]));
+  return rows.map(({ order, ...r }) => ({
+    order,
+    owner: {
+      ...r,
+      showOnline: r.showOnline ?? true,
+      trades30d: Number(r.trades30d),
+      minRatingTenths: r.minRatingTenths ?? 0,
+      allowUnrated: r.allowUnrated ?? true,
+    },
+  }));
 }
 
 export async function orderStats(db: Executor, orderId: string) {

@@ -12,8 +12,7 @@ import {
   isSwapPayment,
   type MarketPrices,
   marketPriceOf,
-  Ok,
-  OrderList,
+  type OrderList,
   orderAmountIssues,
   parseAmount,
   parseMarginBp,
@@ -32,6 +31,7 @@ import { TwoFactorService } from '../two-factor/index.ts';
 import { assertNotBlocked } from '../users/index.ts';
 import type { BookAnswer } from './book-cache.ts';
 import { type BookCursor, decodeBookCursor, encodeBookCursor } from './book-cursor.ts';
+import { bookBody } from './book-rows.ts';
 import { toOrderViews } from './order-view.ts';
 import * as repo from './orders.repository.ts';
 import {
@@ -44,9 +44,6 @@ import {
 
 /** A book page as asked for: a filter, and either an offset or the cursor of `nextCursor`. */
 export type BookQuery = Omit<repo.BookFilter, 'after'> & { after?: string | undefined };
-
-/** The book's answer envelope, as the route declares it. */
-const BookEnvelope = Ok(OrderList);
 
 /** Every pair an order can have, with its market price where the table has one. */
 function pairPrices(table: MarketPrices): repo.PairPrice[] {
@@ -228,8 +225,7 @@ export class OrdersService {
         };
         // Serialized here, once per cached page, as the route's serializer would: the schema
         // is checked (and strips what it does not declare), then JSON.
-        const body = Buffer.from(JSON.stringify(BookEnvelope.parse({ success: true, data: list })));
-        return { page: list, body };
+        return { page: list, body: bookBody(list) };
       },
       firstExpiry,
     );
