@@ -248,6 +248,24 @@ describe('the book cache with a row source', () => {
     expect(loads).toEqual([JSON.stringify(BTC), JSON.stringify(USDT), JSON.stringify(BTC)]);
   });
 
+  it('shows a resumed order on the very next read, before any re-read: no page showed it', async () => {
+    const { cache, loads, reads, put, read, changed } = withRows();
+    put(row('o1', 'u1', '1.0'));
+    put(row('o3', 'u3', '5.0'));
+    await read(BTC, ['o1', 'o3']);
+    // Paused: it leaves the book at once; the page read while it is paused lacks it.
+    cache.observe({ room: 'user:u1', event: 'order:updated', payload: { orderId: 'o1', status: 'paused' } });
+    put(row('o1', 'u1', '1.0'), false);
+    expect((await read(BTC, ['o1', 'o3'])).page.orders.map((o) => o.id)).toEqual(['o3']);
+    // Resumed: no cached page shows it, so none can be patched with it; the next read, without
+    // waiting for anything, is the database's.
+    put(row('o1', 'u1', '1.0'));
+    changed('o1');
+    expect((await read(BTC, ['o1', 'o3'])).page.orders.map((o) => o.id)).toEqual(['o1', 'o3']);
+    expect(loads).toHaveLength(3);
+    expect(reads).toEqual([]);
+  });
+
   it("patches the rows of a party whose figures a step moved, and applies another instance's change", async () => {
     const { cache, loads, reads, put, read } = withRows();
     put(row('o1', 'u1', '1.0'));

@@ -256,11 +256,21 @@ export class BookCache<T extends ShowsOrders> {
    * an order entered or left the book or moved in it (docs/decisions/044). Pages still being
    * read are dropped.
    */
-  private refresh(keys: readonly OrderKey[]): void {
+  private refresh(changed: readonly OrderKey[]): void {
     if (!this.rows) {
-      this.dropScopes(keys);
+      this.dropScopes(changed);
       return;
     }
+    // An order no cached page shows may be entering the book (resumed, its remainder back above
+    // its minimum): no page can be patched with it, so its filter's pages go now, as before
+    // decision 044, and the next read shows it.
+    const shown = new Set<string>();
+    for (const entry of this.entries.values())
+      for (const o of entry.settled?.page.orders ?? []) shown.add(o.id);
+    const unseen = changed.filter((k) => !shown.has(k.id));
+    if (unseen.length > 0) this.dropScopes(unseen);
+    const keys = changed.filter((k) => shown.has(k.id));
+    if (keys.length === 0) return;
     const batch = this.openBatch();
     for (const k of keys) batch.keys.set(k.id, k);
     for (const [key, entry] of this.entries) {
