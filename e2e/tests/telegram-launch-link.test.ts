@@ -138,6 +138,9 @@ describe('a link with someone else’s launch data', () => {
       LIVE,
     );
     expect(sentLaunch.length).toBe(1);
-    expect((await storedUser(page)).firstName).toBe('Мэллори');
+    // The app reloads once the switch is answered: read the stored user across that load.
+    await expect
+      .poll(async () => (await storedUser(page).catch(() => null))?.firstName, LIVE)
+      .toBe('Мэллори');
   });
 });
