@@ -170,30 +170,45 @@ export interface OrderOwner {
 export async function orderOwners(db: Executor, ids: string[], now: Date): Promise<Map<string, OrderOwner>> {
   const result = new Map<string, OrderOwner>();
   if (ids.length === 0) return result;
-  const s = alias(userStats, 's');
   const rows = await db
-    .select({
-      user: users,
-      reputation: reputationFields(now),
-      showOnline: userSettings.showOnline,
-      trades30d: counted30d(users.id, now),
-      minRatingTenths: userSettings.minRatingTenths,
-      allowUnrated: userSettings.allowUnrated,
-    })
+    .select(ownerFields(now))
     .from(users)
-    .leftJoin(s, eq(s.userId, users.id))
+    .leftJoin(ownerStats, eq(ownerStats.userId, users.id))
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .where(inArray(users.id, [...new Set(ids)]));
-  // Without a settings row the defaults apply: presence is shown, no minimum rating.
-  for (const r of rows)
-    result.set(r.user.id, {
-      ...r,
-      showOnline: r.showOnline ?? true,
-      trades30d: Number(r.trades30d),
-      minRatingTenths: r.minRatingTenths ?? 0,
-      allowUnrated: r.allowUnrated ?? true,
-    });
+  for (const r of rows) result.set(r.user.id, toOrderOwner(r));
   return result;
+}
+
+/** The owner's counters, joined as `s` (what `reputationFields` reads). */
+const ownerStats = alias(userStats, 's');
+
+/** What the book shows of an order's owner, selected with `users`, `s` and `user_settings` joined. */
+const ownerFields = (now: Date) => ({
+  user: users,
+  reputation: reputationFields(now),
+  showOnline: userSettings.showOnline,
+  trades30d: counted30d(users.id, now),
+  minRatingTenths: userSettings.minRatingTenths,
+  allowUnrated: userSettings.allowUnrated,
+});
+
+/** Without a settings row the defaults apply: presence is shown, no minimum rating. */
+function toOrderOwner(r: {
+  user: UserRow;
+  reputation: OrderOwner['reputation'];
+  showOnline: boolean | null;
+  trades30d: unknown;
+  minRatingTenths: number | null;
+  allowUnrated: boolean | null;
+}): OrderOwner {
+  return {
+    ...r,
+    showOnline: r.showOnline ?? true,
+    trades30d: Number(r.trades30d),
+    minRatingTenths: r.minRatingTenths ?? 0,
+    allowUnrated: r.allowUnrated ?? true,
+  };
 }
 
 /**
@@ -206,32 +221,14 @@ export async function ordersWithOwners(
   now: Date,
 ): Promise<{ order: OrderRow; owner: OrderOwner }[]> {
   if (ids.length === 0) return [];
-  const s = alias(userStats, 's');
   const rows = await db
-    .select({
-      order: orders,
-      user: users,
-      reputation: reputationFields(now),
-      showOnline: userSettings.showOnline,
-      trades30d: counted30d(users.id, now),
-      minRatingTenths: userSettings.minRatingTenths,
-      allowUnrated: userSettings.allowUnrated,
-    })
+    .select({ order: orders, ...ownerFields(now) })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .leftJoin(s, eq(s.userId, users.id))
+    .leftJoin(ownerStats, eq(ownerStats.userId, users.id))
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .where(inArray(orders.id, [...ids]));
-  return rows.map(({ order, ...r }) => ({
-    order,
-    owner: {
-      ...r,
-      showOnline: r.showOnline ?? true,
-      trades30d: Number(r.trades30d),
-      minRatingTenths: r.minRatingTenths ?? 0,
-      allowUnrated: r.allowUnrated ?? true,
-    },
-  }));
+  return rows.map(({ order, ...r }) => ({ order, owner: toOrderOwner(r) }));
 }
 
 export async function orderStats(db: Executor, orderId: string) {
