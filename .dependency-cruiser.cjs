@@ -39,7 +39,7 @@ const CORE = [
 const EDGE = ['webhooks', 'realtime', 'notifications', 'telegram', 'scheduler', 'demo', 'admin'];
 
 const inModules = (names) => `${MODULES}(${names.join('|')})/`;
-const APP = `${SRC}(app\\.ts|main\\.ts|plugins/|cli/|ops/)`;
+const APP = `${SRC}(app\\.ts|main\\.ts|composition\\.ts|plugins/|cli/|ops/)`;
 // Services take the wiring's type (`AppContext`) as a parameter: a type-only import of
 // context.ts from below is how the composition root hands itself down, not a dependency.
 const CONTEXT = `${SRC}context\\.ts$`;

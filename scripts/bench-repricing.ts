@@ -16,12 +16,12 @@
 import { FALLBACK_PRICES, type MarketPrices } from '@p2p/shared';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { createServices } from '../apps/server/src/composition.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createContext } from '../apps/server/src/context.ts';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
-import { OrdersService } from '../apps/server/src/modules/orders/orders.service.ts';
 import { benchConfigEnv, newJwtSecret, startAppProcess } from './bench-app.ts';
 import { type LoadResult, ok, request, runLoad, summarize } from './bench-load.ts';
 import { seedBook } from './bench-seed.ts';
@@ -85,7 +85,7 @@ export async function runRepricingBench(opts: {
       ctx.db,
       sql`SELECT COUNT(*)::int AS n FROM orders WHERE price_type = 'floating' AND status = 'active'`,
     );
-    const orders = new OrdersService(ctx);
+    const { orders } = createServices(ctx);
     let flip = 0;
     const update = async () => {
       flip += 1;

@@ -44,6 +44,7 @@ import { translate } from '@p2p/shared';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
+import { createServices } from '../apps/server/src/composition.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createContext } from '../apps/server/src/context.ts';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.ts';
@@ -53,9 +54,7 @@ import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { systemKey } from '../apps/server/src/modules/chat/system-messages.ts';
 import * as ledger from '../apps/server/src/modules/ledger/ledger.ts';
 import { listBook } from '../apps/server/src/modules/orders/orders.repository.ts';
-import { OrdersService } from '../apps/server/src/modules/orders/orders.service.ts';
 import { setStepUp } from '../apps/server/src/modules/sessions/sessions.repository.ts';
-import { TwoFactorService } from '../apps/server/src/modules/two-factor/two-factor.service.ts';
 import { rebuildReputationCounters } from '../apps/server/src/modules/users/reputation-counters.ts';
 import { insertUser } from '../apps/server/src/modules/users/users.repository.ts';
 import { auditLedger } from '../apps/server/src/ops/ledger-audit.ts';
@@ -607,7 +606,7 @@ async function makePairs(
   n: number,
   { prefix = 'bench', price = '5000000' }: { prefix?: string; price?: string } = {},
 ): Promise<Pair[]> {
-  const orders = new OrdersService(ctx);
+  const { orders } = createServices(ctx);
   const party = async (name: string): Promise<Party> => {
     const user = await insertUser(ctx.db, { username: name, firstName: 'Bench', now: new Date() });
     const { accessToken } = await ctx.sessions.start('user', user.id);
@@ -616,7 +615,7 @@ async function makePairs(
     return { id: user.id, token: accessToken, sessionId: claims.sessionId };
   };
   const pairs: Pair[] = [];
-  const twoFactor = new TwoFactorService(ctx);
+  const { twoFactor } = createServices(ctx);
   for (let i = 0; i < n; i++) {
     const seller = await party(`${prefix}_s${i}`);
     const buyer = await party(`${prefix}_b${i}`);

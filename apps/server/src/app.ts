@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { createServices, type Services } from './composition.ts';
 import type { TrustProxy } from './config.ts';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
@@ -28,13 +29,13 @@ import { limitsRoutes, securityHoldRoutes } from './modules/limits/index.ts';
 import { MarketPricesService, marketRoutes } from './modules/market/index.ts';
 import {
   NotificationFeed,
-  NotificationsService,
+  type NotificationsService,
   notificationsRoutes,
   startAutoReply,
 } from './modules/notifications/index.ts';
-import { OrdersService, ordersRoutes } from './modules/orders/index.ts';
+import { ordersRoutes } from './modules/orders/index.ts';
 import { paymentTemplatesRoutes } from './modules/payment-templates/index.ts';
-import { type ReservesService, reservesRoutes } from './modules/reserves/index.ts';
+import { reservesRoutes } from './modules/reserves/index.ts';
 import { securityRoutes } from './modules/security/index.ts';
 import { settingsRoutes } from './modules/settings/index.ts';
 import { swapsRoutes } from './modules/swaps/index.ts';
@@ -46,7 +47,6 @@ import { usersRoutes } from './modules/users/index.ts';
 import { walletRoutes } from './modules/wallet/index.ts';
 import { WebhookOutbox, webhooksRoutes } from './modules/webhooks/index.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/index.ts';
-import { reservesService } from './ops/reserves-wiring.ts';
 import { afterResponsePlugin } from './plugins/after-response.ts';
 import { documentSignedRequests, SIGNED_REQUEST_SCHEMES } from './plugins/api-key-auth.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -93,6 +93,8 @@ declare module 'fastify' {
     webhooks: { outbox: WebhookOutbox };
     /** Delivers the event outbox to its durable consumers (docs/decisions/041). */
     eventOutbox: OutboxRelay;
+    /** Every service of this instance, built once by the composition root (composition.ts). */
+    services: Services;
   }
 }
 
@@ -140,19 +142,18 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const app = createServer(ctx, options);
   await registerExternalPlugins(app, ctx, options);
   await registerAppPlugins(app, ctx);
-  const { inbox, bot } = startNotifications(app, ctx);
   // One price service per instance: the market screen and wallet values share its cache.
   const prices = options.prices ?? MarketPricesService.fromConfig(ctx.config, ctx.clock, app.log);
   ctx.prices = prices;
+  const services = createServices(ctx, app.log);
+  app.decorate('services', services);
+  const { bot } = startNotifications(app, ctx, services);
   // Floating orders follow every feed update (docs/decisions/027).
-  const orders = new OrdersService(ctx);
-  const stopRepricing = prices.onUpdate((current) => orders.reprice(current));
+  const stopRepricing = prices.onUpdate((current) => services.orders.reprice(current));
   app.addHook('onClose', async () => {
     stopRepricing();
   });
-  // Proof of reserves (docs/decisions/039): snapshots checked against the ledger audit.
-  const reserves = reservesService(ctx, app.log);
-  await app.register(apiRoutes, { ctx, inbox, bot, prices, reserves, prefix: '/api/v1' });
+  await app.register(apiRoutes, { ctx, services, bot, prefix: '/api/v1' });
   return app;
 }
 
@@ -239,16 +240,16 @@ async function registerAppPlugins(app: App, ctx: AppContext) {
   await app.register(webPlugin, { dist: ctx.config.webDist });
 }
 
-function startNotifications(app: App, ctx: AppContext) {
+function startNotifications(app: App, ctx: AppContext, services: Services) {
   // Notifications: the inbox, fed by post-commit events (and the Telegram bot, when set up).
   // The outbox's relay hands events to the consumers that make their durable effects.
   const relay = new OutboxRelay(ctx.db, ctx.notifier, ctx.clock, app.log);
   app.decorate('eventOutbox', relay);
-  const inbox = new NotificationsService(ctx);
+  const { inbox } = services;
   const feed = new NotificationFeed(ctx, inbox, () => ctx.presence, relay);
   const autoReply = startAutoReply(ctx, relay, app.log);
   // The bot exists only with a bot token; it sends nothing until a user connects a chat.
-  const bot = ctx.config.telegram ? new TelegramBot(ctx, app.log) : null;
+  const bot = ctx.config.telegram ? new TelegramBot(ctx, app.log, services.bot) : null;
   if (bot) inbox.addSink((row, settings) => bot.deliver(row, settings));
   app.decorate('notifications', { inbox, feed, autoReply, bot });
   // Webhooks: post-commit events written to the outbox (sent by main.ts's delivery worker).
@@ -267,46 +268,34 @@ function startNotifications(app: App, ctx: AppContext) {
 /** Every /api/v1 route, in registration order. */
 async function apiRoutes(
   api: App,
-  {
-    ctx,
-    inbox,
-    bot,
-    prices,
-    reserves,
-  }: {
-    ctx: AppContext;
-    inbox: NotificationsService;
-    bot: TelegramBot | null;
-    prices: MarketPricesService;
-    reserves: ReservesService;
-  },
+  { ctx, services: s, bot }: { ctx: AppContext; services: Services; bot: TelegramBot | null },
 ) {
-  await api.register(authRoutes, { ctx });
-  await api.register(settingsRoutes, { ctx });
-  await api.register(avatarsRoutes, { ctx });
-  await api.register(usersRoutes, { ctx });
-  await api.register(limitsRoutes, { ctx });
+  await api.register(authRoutes, { ctx, auth: s.auth, users: s.users, twoFactor: s.twoFactor });
+  await api.register(settingsRoutes, { settings: s.settings });
+  await api.register(avatarsRoutes, { avatars: s.avatars });
+  await api.register(usersRoutes, { ctx, users: s.users });
+  await api.register(limitsRoutes, { limits: s.limits });
   await api.register(securityHoldRoutes, { ctx });
   await api.register(endAllRoutes, { ctx });
   await api.register(securityRoutes, { ctx });
-  await api.register(notificationsRoutes, { inbox });
+  await api.register(notificationsRoutes, { inbox: s.inbox });
   await api.register(telegramRoutes, { ctx, bot });
-  await api.register(twoFactorRoutes, { ctx });
-  await api.register(apiKeysRoutes, { ctx });
-  await api.register(webhooksRoutes, { ctx });
-  await api.register(walletRoutes, { ctx, prices });
-  await api.register(depositsRoutes, { ctx });
+  await api.register(twoFactorRoutes, { ctx, twoFactor: s.twoFactor });
+  await api.register(apiKeysRoutes, { keys: s.apiKeys });
+  await api.register(webhooksRoutes, { hooks: s.webhooks });
+  await api.register(walletRoutes, { ctx, wallet: s.wallet });
+  await api.register(depositsRoutes, { addresses: s.depositAddresses, deposits: s.deposits });
   // Devnet controls exist only on a devnet: in any other mode the paths answer 404.
   if (ctx.config.chain.mode === 'devnet') await api.register(devChainRoutes, { ctx });
-  await api.register(withdrawalsRoutes, { ctx });
-  await api.register(ordersRoutes, { ctx });
-  await api.register(swapsRoutes, { ctx });
-  await api.register(tradesRoutes, { ctx });
-  await api.register(chatRoutes, { ctx });
-  await api.register(paymentTemplatesRoutes, { ctx });
-  await api.register(uploadsRoutes, { ctx });
-  await api.register(marketRoutes, { ctx, prices });
+  await api.register(withdrawalsRoutes, { ctx, withdrawals: s.withdrawals, saved: s.savedAddresses });
+  await api.register(ordersRoutes, { ctx, orders: s.orders });
+  await api.register(swapsRoutes, { swaps: s.swaps });
+  await api.register(tradesRoutes, { ctx, trades: s.trades, templates: s.paymentTemplates });
+  await api.register(chatRoutes, { ctx, chat: s.chat });
+  await api.register(paymentTemplatesRoutes, { templates: s.paymentTemplates });
+  await api.register(uploadsRoutes, { uploads: s.uploads });
+  await api.register(marketRoutes, { ctx, prices: ctx.prices });
   await api.register(configRoutes, { ctx });
-  await api.register(reservesRoutes, { ctx, reserves });
-  await api.register(adminRoutes, { ctx, prices, reserves, prefix: '/admin' });
+  await api.register(reservesRoutes, { reserves: s.reserves });
+  await api.register(adminRoutes, { ctx, services: s.admin, prefix: '/admin' });
 }

@@ -14,7 +14,6 @@ import { ChainWatchLoop, fillDevnetPools, pollIntervalMs } from './modules/depos
 import { attachRealtime } from './modules/realtime/index.ts';
 import { Scheduler } from './modules/scheduler/index.ts';
 import { WebhookDispatcher } from './modules/webhooks/index.ts';
-import { reservesService } from './ops/reserves-wiring.ts';
 
 const started = performance.now();
 
@@ -57,7 +56,7 @@ async function main() {
   const realtime = await attachRealtime(app.server, ctx, { redisUrl: config.redisUrl, log: app.log });
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   const bot = await startUp(app, ctx);
-  const loops = startLoops(app, ctx, reservesService(ctx, app.log));
+  const loops = startLoops(app, ctx);
 
   const shutdown = shutdownOnce(app, [
     async () => {
@@ -89,7 +88,8 @@ type App = Awaited<ReturnType<typeof buildApp>>;
  */
 async function startUp(app: App, ctx: AppContext) {
   const { config } = ctx;
-  if (config.demoData && (await seedDemoData(ctx))) app.log.info('demo data seeded');
+  const { services } = app;
+  if (config.demoData && (await seedDemoData(ctx, services))) app.log.info('demo data seeded');
   if (config.chain.mode === 'devnet') {
     const pooled = await fillDevnetPools(ctx.db, config.chain.poolChains, systemClock.now());
     if (pooled) app.log.info({ pooled }, 'devnet address pools filled');
@@ -105,7 +105,7 @@ async function startUp(app: App, ctx: AppContext) {
       .catch((error: unknown) => app.log.error({ err: error }, 'telegram polling stopped'));
   }
   if (config.demoData) {
-    await reservesService(ctx, app.log)
+    await services.reserves
       .takeSnapshot('start')
       .catch((error: unknown) =>
         app.log.error({ err: error }, 'proof of reserves: the start snapshot failed'),
@@ -115,12 +115,12 @@ async function startUp(app: App, ctx: AppContext) {
 }
 
 /** The loops every instance runs; answers how to stop each, in order. */
-function startLoops(app: App, ctx: AppContext, reserves: ReturnType<typeof reservesService>) {
-  const scheduler = new Scheduler(ctx, {
+function startLoops(app: App, ctx: AppContext) {
+  const { services } = app;
+  const scheduler = new Scheduler(ctx, services, {
     log: app.log,
     registry: app.metricsRegistry,
-    inbox: app.notifications.inbox,
-    reserves,
+    reserves: services.reserves,
   });
   scheduler.start(2_000, (error) => app.log.error({ err: error }, 'scheduler tick failed'));
   // The price feed is asked again every PRICE_REFRESH_SECONDS even when nobody looks at the
@@ -136,7 +136,7 @@ function startLoops(app: App, ctx: AppContext, reserves: ReturnType<typeof reser
     (error) => app.log.error({ err: error }, 'outbox dispatcher pass failed'),
   );
   outbox.start(1_000);
-  const chains = new ChainWatchLoop(ctx, app.log);
+  const chains = new ChainWatchLoop(ctx, services.deposits, app.log);
   chains.start(pollIntervalMs(ctx));
   watchFailuresMetric(app, chains);
   app.log.info({ chainMode: ctx.config.chain.mode, networks: ctx.config.chain.networks }, 'chain watchers');

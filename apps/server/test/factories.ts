@@ -3,11 +3,9 @@ import { parseAmount } from '@p2p/shared';
 import type { AppContext } from '../src/context.ts';
 import { balancesOfUser } from '../src/modules/ledger/balances.repository.ts';
 import * as ledger from '../src/modules/ledger/ledger.ts';
-import { OrdersService } from '../src/modules/orders/orders.service.ts';
-import { TradesService } from '../src/modules/trades/trades.service.ts';
-import { TwoFactorService } from '../src/modules/two-factor/two-factor.service.ts';
 import { insertUser } from '../src/modules/users/users.repository.ts';
 import { auditLedger } from '../src/ops/ledger-audit.ts';
+import { servicesOf } from './helpers.ts';
 
 let seq = 0;
 /** A unique username per call (tests share one database per file). */
@@ -36,7 +34,7 @@ export async function createUser(
     now: ctx.clock.now(),
   });
   if (overrides.twoFactor !== false) {
-    await new TwoFactorService(ctx).enrolKnownSecret(ctx.db, user.id, TEST_TOTP_SECRET);
+    await servicesOf(ctx).twoFactor.enrolKnownSecret(ctx.db, user.id, TEST_TOTP_SECRET);
   }
   return user;
 }
@@ -47,7 +45,7 @@ export async function createUser(
  * the TOTP path has tests of its own).
  */
 export async function secondFactor(ctx: AppContext, userId: string): Promise<string> {
-  const [code] = await new TwoFactorService(ctx).enrolRecoveryCodes(ctx.db, userId, 1);
+  const [code] = await servicesOf(ctx).twoFactor.enrolRecoveryCodes(ctx.db, userId, 1);
   return code as string;
 }
 
@@ -56,7 +54,7 @@ export async function secondFactor(ctx: AppContext, userId: string): Promise<str
  * concurrent money actions of one user each need a code of their own).
  */
 export function recoveryCodes(ctx: AppContext, userId: string, n: number): Promise<string[]> {
-  return new TwoFactorService(ctx).enrolRecoveryCodes(ctx.db, userId, n);
+  return servicesOf(ctx).twoFactor.enrolRecoveryCodes(ctx.db, userId, n);
 }
 
 /** Outside money into a user's wallet, through the ledger like an admin credit. */
@@ -92,7 +90,7 @@ export async function createOrder(
   userId: string,
   overrides: Partial<CreateOrderRequest> = {},
 ) {
-  return new OrdersService(ctx).create(userId, orderInput(overrides));
+  return servicesOf(ctx).orders.create(userId, orderInput(overrides));
 }
 
 /** A funded seller with a live sell order and a buyer; returns everyone's ids. */
@@ -115,7 +113,7 @@ export async function openTrade(
   amountFiat = '5000',
   paymentMethod: PaymentMethod = 'sberbank',
 ) {
-  const { tradeId } = await new TradesService(ctx).open(takerId, { orderId, amountFiat, paymentMethod });
+  const { tradeId } = await servicesOf(ctx).trades.open(takerId, { orderId, amountFiat, paymentMethod });
   return tradeId;
 }
 
@@ -131,7 +129,7 @@ export async function disputedTradeScenario(
   } = {},
 ) {
   const { seller, buyer, orderId } = await sellOrderScenario(ctx, '1');
-  const trades = new TradesService(ctx);
+  const trades = servicesOf(ctx).trades;
   const tradeId = await openTrade(ctx, buyer.id, orderId, '50000');
   await opts.beforePaid?.({ sellerId: seller.id, tradeId });
   await trades.act(buyer.id, tradeId, 'mark_paid', PAID);

@@ -4,13 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { createServices, type Services } from '../src/composition.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type AppContext, createContext } from '../src/context.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { ManualClock } from '../src/lib/clock.ts';
+import { Scheduler, type SchedulerOptions } from '../src/modules/scheduler/index.ts';
 import { findTwoFactor } from '../src/modules/two-factor/two-factor.repository.ts';
-import { TwoFactorService } from '../src/modules/two-factor/two-factor.service.ts';
 import { TEST_TOTP_SECRET } from './factories.ts';
 
 export const TEST_BOT_TOKEN = '123456789:TESTtokenTESTtokenTESTtokenTEST12345';
@@ -104,6 +105,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+const built = new WeakMap<AppContext, Services>();
+
+/**
+ * The composition root's services for `ctx`: a test app's own for its context, else built once
+ * per context (another instance's, say, with its own clock).
+ */
+export function servicesOf(ctx: AppContext): Services {
+  let services = built.get(ctx);
+  if (!services) {
+    services = createServices(ctx);
+    built.set(ctx, services);
+  }
+  return services;
+}
+
+/** A scheduler running `ctx`'s services (the composition root's `trades`, `orders`, `reminders`). */
+export function schedulerOf(ctx: AppContext, options?: SchedulerOptions): Scheduler {
+  return new Scheduler(ctx, servicesOf(ctx), options);
+}
+
 /** The whole HTTP app on a fresh database, with a manual clock. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, dispose } = await createTestDatabase();
@@ -111,6 +132,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const ctx = createContext(testConfig(env), database, clock);
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
+  built.set(ctx, app.services);
   return {
     app,
     ctx,
@@ -146,7 +168,7 @@ export async function signIn(app: FastifyInstance, username: string) {
 export async function signInEnrolled(t: TestApp, username: string) {
   const session = await signIn(t.app, username);
   if (!(await findTwoFactor(t.ctx.db, session.userId))?.enabledAt) {
-    await new TwoFactorService(t.ctx).enrolKnownSecret(t.ctx.db, session.userId, TEST_TOTP_SECRET);
+    await t.app.services.twoFactor.enrolKnownSecret(t.ctx.db, session.userId, TEST_TOTP_SECRET);
   }
   return session;
 }

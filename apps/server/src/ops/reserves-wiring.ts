@@ -1,16 +1,10 @@
-import type { AppContext } from '../context.ts';
-import { type ReservesLog, ReservesService } from '../modules/reserves/index.ts';
+import type { LedgerAudit } from '../modules/reserves/index.ts';
 import { auditLedger } from './ledger-audit.ts';
 
 /**
- * The proof-of-reserves service with the ledger audit wired in (docs/decisions/039): a snapshot
- * is published only when the ledger's money invariants hold in its own transaction. The
- * reputation counters are not money and do not stop a snapshot.
+ * The ledger audit a proof-of-reserves snapshot runs in its own transaction (docs/decisions/039):
+ * a snapshot is published only when the ledger's money invariants hold. The reputation counters
+ * are not money and do not stop a snapshot. The composition root hands it to `ReservesService`.
  */
-export function reservesService(ctx: AppContext, log?: ReservesLog): ReservesService {
-  return new ReservesService(ctx, {
-    audit: async (db) =>
-      (await auditLedger(db, { reputationFigures: false })).filter((p) => !p.startsWith('counters:')),
-    ...(log ? { log } : {}),
-  });
-}
+export const reservesAudit: LedgerAudit = async (db) =>
+  (await auditLedger(db, { reputationFigures: false })).filter((p) => !p.startsWith('counters:'));

@@ -1,9 +1,8 @@
 import type { OrderView } from '@p2p/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { upsertSettings } from '../../src/modules/settings/settings.repository.ts';
 import { createOrder, createUser, expectLedgerSound, fund } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, schedulerOf, type TestApp } from '../helpers.ts';
 import { type Client, connect, type LiveServer, listenWithRealtime } from '../realtime/support.ts';
 
 /** An owner present by their socket alone brings their hidden orders back (docs/decisions/028). */
@@ -34,7 +33,7 @@ describe('an away owner who connects a socket', () => {
     const { id: orderId } = await createOrder(t.ctx, owner.id, { amount_crypto: '0.1' });
     await upsertSettings(t.ctx.db, owner.id, { hideOrdersAwayMinutes: 5 }, t.clock.now());
     t.clock.advance(6 * 60_000);
-    await new Scheduler(t.ctx).tick();
+    await schedulerOf(t.ctx).tick();
     expect(await inBook(orderId)).toBe(false);
 
     const token = (await t.ctx.sessions.start('user', owner.id)).accessToken;

@@ -1,8 +1,8 @@
 import type { OrderView } from '@p2p/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
+import type { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { createOrder, createUser, expectLedgerSound, fund } from '../factories.ts';
-import { createTestApp, LAX_TRADE_LIMITS, type TestApp } from '../helpers.ts';
+import { createTestApp, LAX_TRADE_LIMITS, schedulerOf, type TestApp } from '../helpers.ts';
 import { type Api, api } from '../trades/support.ts';
 
 /** Orders that go offline with their owner (docs/decisions/028). */
@@ -13,7 +13,7 @@ let scheduler: Scheduler;
 beforeAll(async () => {
   t = await createTestApp(LAX_TRADE_LIMITS);
   http = api(t);
-  scheduler = new Scheduler(t.ctx);
+  scheduler = schedulerOf(t.ctx);
 });
 afterAll(async () => {
   await expectLedgerSound(t.ctx);

@@ -1,8 +1,8 @@
 import type { OrderView } from '@p2p/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
+import type { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { createOrder, createUser, expectLedgerSound, fund, openTrade, PAID } from '../factories.ts';
-import { createTestApp, LAX_TRADE_LIMITS, type TestApp } from '../helpers.ts';
+import { createTestApp, LAX_TRADE_LIMITS, servicesOf, type TestApp } from '../helpers.ts';
 import { type Api, api, payloadOf } from '../trades/support.ts';
 
 /** The merchant figures of the cards and profiles, from real trades (docs/decisions/028). */
@@ -13,7 +13,7 @@ let trades: TradesService;
 beforeAll(async () => {
   t = await createTestApp(LAX_TRADE_LIMITS);
   http = api(t);
-  trades = new TradesService(t.ctx);
+  trades = servicesOf(t.ctx).trades;
 });
 afterAll(async () => {
   await expectLedgerSound(t.ctx);

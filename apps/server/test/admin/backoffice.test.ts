@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
-import { WithdrawalsService } from '../../src/modules/withdrawals/withdrawals.service.ts';
 import {
   createUser,
   disputedTradeScenario,
@@ -11,7 +9,7 @@ import {
   secondFactor,
   sellOrderScenario,
 } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, servicesOf, type TestApp } from '../helpers.ts';
 import { payloadOf } from '../trades/support.ts';
 import { adminLogin, createStaffMember, signInStaff } from './factories.ts';
 
@@ -55,7 +53,7 @@ const fresh = async () => {
 /** A completed 0.01 BTC / 50 000 RUB trade, now. */
 async function completedTrade() {
   const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, '1');
-  const trades = new TradesService(t.ctx);
+  const trades = servicesOf(t.ctx).trades;
   const { tradeId } = await trades.open(buyer.id, {
     orderId,
     amountFiat: '50000',
@@ -86,7 +84,7 @@ describe('dashboard', () => {
     await completedTrade();
     const lonely = await createUser(t.ctx);
     await fund(t.ctx, lonely.id, 'ETH', '1');
-    await new WithdrawalsService(t.ctx).request(lonely.id, {
+    await servicesOf(t.ctx).withdrawals.request(lonely.id, {
       totpCode: await secondFactor(t.ctx, lonely.id),
       cryptocurrency: 'ETH',
       amount: '0.2',
@@ -131,7 +129,7 @@ describe('user page and notes', () => {
     await fresh();
     const { seller, buyer, tradeId } = await completedTrade();
     await fund(t.ctx, seller.id, 'ETH', '1');
-    await new WithdrawalsService(t.ctx).request(seller.id, {
+    await servicesOf(t.ctx).withdrawals.request(seller.id, {
       totpCode: await secondFactor(t.ctx, seller.id),
       cryptocurrency: 'ETH',
       amount: '0.1',
@@ -175,7 +173,7 @@ describe('withdrawal queue facts', () => {
     const other = await createUser(t.ctx);
     await fund(t.ctx, seller.id, 'ETH', '1');
     await fund(t.ctx, other.id, 'ETH', '1');
-    const service = new WithdrawalsService(t.ctx);
+    const service = servicesOf(t.ctx).withdrawals;
     await service.request(other.id, {
       totpCode: await secondFactor(t.ctx, other.id),
       cryptocurrency: 'ETH',

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signLoginWidget } from '../../src/modules/auth/telegram.ts';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
-import { TwoFactorService } from '../../src/modules/two-factor/two-factor.service.ts';
 import {
   balance,
   createOrder,
@@ -13,7 +11,7 @@ import {
   sellOrderScenario,
   TEST_TOTP_SECRET,
 } from '../factories.ts';
-import { createTestApp, signInEnrolled, TEST_BOT_TOKEN, type TestApp } from '../helpers.ts';
+import { createTestApp, servicesOf, signInEnrolled, TEST_BOT_TOKEN, type TestApp } from '../helpers.ts';
 import { signInStaff } from './factories.ts';
 
 // A blocked user is refused everywhere it matters: every sign-in path, refresh, the sessions
@@ -64,10 +62,10 @@ describe('blocking a user', () => {
     const userId: string = session.user.id;
     const headers = { authorization: `Bearer ${session.tokens.accessToken}` };
     await fund(t.ctx, userId, 'BTC', '1');
-    await new TwoFactorService(t.ctx).enrolKnownSecret(t.ctx.db, userId, TEST_TOTP_SECRET);
+    await servicesOf(t.ctx).twoFactor.enrolKnownSecret(t.ctx.db, userId, TEST_TOTP_SECRET);
     const { id: orderId } = await createOrder(t.ctx, userId, { amount_crypto: '0.5' });
     const buyer = await signInEnrolled(t, 'buyer_of_blocked');
-    const { tradeId } = await new TradesService(t.ctx).open(buyer.userId, {
+    const { tradeId } = await servicesOf(t.ctx).trades.open(buyer.userId, {
       orderId,
       amountFiat: '50000',
       paymentMethod: 'sberbank',
@@ -104,7 +102,7 @@ describe('blocking a user', () => {
     expect(dev.statusCode).toBe(403);
     // Service level (a request already past authentication when the block landed).
     const stranger = await signInEnrolled(t, 'taker_of_blocked');
-    const trades = new TradesService(t.ctx);
+    const trades = servicesOf(t.ctx).trades;
     await expect(
       trades.open(stranger.userId, { orderId, amountFiat: '50000', paymentMethod: 'sberbank' }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN', message: BLOCKED });
@@ -115,10 +113,9 @@ describe('blocking a user', () => {
     await expect(createOrder(t.ctx, userId, orderInput({ amount_crypto: '0.1' }))).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
-    const { WithdrawalsService } = await import('../../src/modules/withdrawals/withdrawals.service.ts');
     const before = await balance(t.ctx, userId);
     await expect(
-      new WithdrawalsService(t.ctx).request(userId, {
+      servicesOf(t.ctx).withdrawals.request(userId, {
         totpCode: await secondFactor(t.ctx, userId),
         cryptocurrency: 'BTC',
         amount: '0.01',

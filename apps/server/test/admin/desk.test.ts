@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PaymentTemplatesService } from '../../src/modules/payment-templates/payment-templates.service.ts';
 import { recordEvents } from '../deposits/support.ts';
 import { balance, disputedTradeScenario, expectLedgerSound } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, servicesOf, type TestApp } from '../helpers.ts';
 import { jpegWithGps, multipart } from '../uploads/images.ts';
 import { signInStaff } from './factories.ts';
 
@@ -52,7 +51,7 @@ const userHeaders = async (userId: string) => ({
 async function disputedTrade() {
   const { seller, buyer, tradeId } = await disputedTradeScenario(t.ctx, {
     beforePaid: async ({ sellerId, tradeId }) => {
-      const template = await new PaymentTemplatesService(t.ctx).create(sellerId, {
+      const template = await servicesOf(t.ctx).paymentTemplates.create(sellerId, {
         name: 'Сбер',
         type: 'SBP',
         isDefault: true,

@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { balance, disputedTradeScenario, expectLedgerSound, PAID, sellOrderScenario } from '../factories.ts';
-import { createTestApp, signIn, type TestApp } from '../helpers.ts';
+import { createTestApp, servicesOf, signIn, type TestApp } from '../helpers.ts';
 import { jpegWithGps, multipart } from '../uploads/images.ts';
 import { signInStaff } from './factories.ts';
 
@@ -81,7 +80,7 @@ describe('moderator resolution', () => {
 
   it('refuses trades not in dispute, users, bad input — and changes nothing', async () => {
     const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, '1');
-    const { tradeId } = await new TradesService(t.ctx).open(buyer.id, {
+    const { tradeId } = await servicesOf(t.ctx).trades.open(buyer.id, {
       orderId,
       amountFiat: '50000',
       paymentMethod: 'sberbank',
@@ -111,7 +110,7 @@ describe('moderator resolution', () => {
 describe('moderators observe disputed trades', () => {
   it('see the trade without actions, its chat and its receipt; never an undisputed trade', async () => {
     const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, '1');
-    const trades = new TradesService(t.ctx);
+    const trades = servicesOf(t.ctx).trades;
     const { tradeId } = await trades.open(buyer.id, {
       orderId,
       amountFiat: '50000',
@@ -180,7 +179,7 @@ describe('moderators observe disputed trades', () => {
 
   it('keep seeing a trade, its chat and its receipt after the dispute was resolved', async () => {
     const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, '1');
-    const trades = new TradesService(t.ctx);
+    const trades = servicesOf(t.ctx).trades;
     const { tradeId } = await trades.open(buyer.id, {
       orderId,
       amountFiat: '50000',

@@ -3,11 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, staff, staffApprovals, trades as tradesTable } from '../../src/db/schema.ts';
 import { PendingEvents } from '../../src/events/notifier.ts';
-import { DisputesService } from '../../src/modules/disputes/disputes.service.ts';
 import { lockTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { balance, expectLedgerSound, openTrade, sellOrderScenario } from '../factories.ts';
-import { createTestApp, signIn, type TestApp } from '../helpers.ts';
+import { createTestApp, servicesOf, signIn, type TestApp } from '../helpers.ts';
 import { balanceOperation, signInStaff } from './factories.ts';
 
 // Four eyes (docs/decisions/023-trust-and-safety.md, "Staff are bounded"): a resolution or an
@@ -49,7 +47,7 @@ async function disputed(fiat = '50000', order: Partial<CreateOrderRequest> = { p
   const coin = order.cryptocurrency ?? 'BTC';
   const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, coin === 'USDT' ? '5000' : '1', order);
   const tradeId = await openTrade(t.ctx, buyer.id, orderId, fiat);
-  const trades = new TradesService(t.ctx);
+  const trades = servicesOf(t.ctx).trades;
   await trades.act(buyer.id, tradeId, 'mark_paid', PAID);
   await trades.act(buyer.id, tradeId, 'dispute_trade', {
     reasonId: 'seller_not_responding',
@@ -273,7 +271,7 @@ describe('dispute resolutions', () => {
     await t.ctx.db.transaction(async (tx) => {
       const trade = await lockTrade(tx, d.tradeId);
       const actor = { staffId: adminC.staff.id, ipAddress: null, userAgent: null };
-      await new DisputesService(t.ctx).settle(tx, {
+      await servicesOf(t.ctx).disputes.settle(tx, {
         trade: trade!,
         decision: { outcome: 'refund', note: 'Возврат по другому решению' },
         actor,

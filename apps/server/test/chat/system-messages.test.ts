@@ -3,9 +3,8 @@ import { type ChatMessage, isMessageKey, type MessageList, translate } from '@p2
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { expectLedgerSound } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, schedulerOf, type TestApp } from '../helpers.ts';
 import { tradeScene } from './support.ts';
 
 let t: TestApp;
@@ -82,7 +81,7 @@ describe('SYSTEM lines of trade transitions', () => {
     await confirmed.api.act(confirmed.buyer.id, confirmed.tradeId, 'mark_paid');
     await confirmed.api.act(confirmed.seller.id, confirmed.tradeId, 'confirm_payment');
     t.clock.advance(31 * 60_000);
-    const tick = await new Scheduler(t.ctx).tick();
+    const tick = await schedulerOf(t.ctx).tick();
     expect(tick.expired).toBeGreaterThanOrEqual(1);
     expect(tick.released).toBeGreaterThanOrEqual(1);
     expect((await systemLines(unpaid)).at(-1)).toBe('Время на оплату истекло. Сделка отменена автоматически');

@@ -1,23 +1,13 @@
 import { createHmac } from 'node:crypto';
-import { UserAdminService } from '../../src/modules/admin/user-admin.service.ts';
-import { ApiKeysService } from '../../src/modules/api-keys/api-keys.service.ts';
 import { signLoginWidget, signWebAppInitData } from '../../src/modules/auth/telegram.ts';
-import { DisputesService } from '../../src/modules/disputes/disputes.service.ts';
 import { insertApproval } from '../../src/modules/four-eyes/approvals.repository.ts';
 import { securityEventDraft } from '../../src/modules/notifications/security-notice.ts';
-import { OrdersService } from '../../src/modules/orders/orders.service.ts';
 import { reportNotMe } from '../../src/modules/security/index.ts';
 import { findTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
 import { deleteTwoFactor } from '../../src/modules/two-factor/two-factor.repository.ts';
-import { TwoFactorService } from '../../src/modules/two-factor/two-factor.service.ts';
-import { AvatarsService } from '../../src/modules/uploads/avatars.service.ts';
-import { WebhooksService } from '../../src/modules/webhooks/webhooks.service.ts';
-import { WithdrawalDecisionsService } from '../../src/modules/withdrawals/withdrawal-decisions.service.ts';
-import { reservesService } from '../../src/ops/reserves-wiring.ts';
 import { fund, openTrade, secondFactor } from '../factories.ts';
-import { TEST_BOT_TOKEN } from '../helpers.ts';
+import { servicesOf, TEST_BOT_TOKEN } from '../helpers.ts';
 import {
   type Caller,
   CONTRACT_ETH_ADDRESS,
@@ -100,7 +90,7 @@ const balanceOperation = () => ({ cryptocurrency: 'BTC', amount: '0.01', reason:
 /** The seller's current avatar file (uploaded by the row's prepare). */
 let avatarFile = '';
 async function giveTheSellerAnAvatar(s: Suite, w: World): Promise<void> {
-  const { avatarUrl } = await new AvatarsService(s.t.ctx).upload(w.ids.seller, {
+  const { avatarUrl } = await servicesOf(s.t.ctx).avatars.upload(w.ids.seller, {
     bytes: s.receipt,
     originalName: 'me.jpg',
   });
@@ -157,7 +147,7 @@ async function sellerSaysNotMe(s: Suite, w: World): Promise<void> {
 const merchant = { keyId: '', webhookId: '' };
 async function giveTheSellerAKey(s: Suite, w: World): Promise<void> {
   const code = await secondFactor(s.t.ctx, w.ids.seller);
-  const key = await new ApiKeysService(s.t.ctx).create(w.ids.seller, {
+  const key = await servicesOf(s.t.ctx).apiKeys.create(w.ids.seller, {
     name: 'Бот',
     scopes: ['read'],
     totpCode: code,
@@ -165,7 +155,7 @@ async function giveTheSellerAKey(s: Suite, w: World): Promise<void> {
   merchant.keyId = key.id;
 }
 async function giveTheSellerAWebhook(s: Suite, w: World): Promise<void> {
-  const hook = await new WebhooksService(s.t.ctx).create(w.ids.seller, {
+  const hook = await servicesOf(s.t.ctx).webhooks.create(w.ids.seller, {
     url: 'https://example.com/hook',
     events: ['trade:created'],
     totpCode: await secondFactor(s.t.ctx, w.ids.seller),
@@ -209,7 +199,7 @@ const USER_CALLERS = ['buyer', 'seller', 'stranger'] as const;
 
 /** Every user starts two-factor enrolment afresh; `extra` holds the code they would type now. */
 async function enrolTwoFactor(s: Suite, w: World, enable: boolean) {
-  const twoFactor = new TwoFactorService(s.t.ctx);
+  const twoFactor = servicesOf(s.t.ctx).twoFactor;
   for (const caller of USER_CALLERS) {
     await s.t.ctx.db.transaction((tx) => deleteTwoFactor(tx, w.ids[caller]));
     const { secret } = await twoFactor.setup(w.ids[caller]);
@@ -239,7 +229,7 @@ let swapOrderId = '';
 /** A swap offer of the seller's, USDT for the takers, and a code for everyone (docs/decisions/026). */
 async function giveTheSellerASwapOffer(s: Suite, w: World): Promise<void> {
   const { ctx } = s.t;
-  const created = await new OrdersService(ctx).create(w.ids.seller, {
+  const created = await servicesOf(ctx).orders.create(w.ids.seller, {
     type: 'sell',
     cryptocurrency: 'BTC',
     price_type: 'fixed',
@@ -259,7 +249,7 @@ const STAFF_CALLERS = ['moderator', 'admin'] as const;
 
 /** Both staff members start two-factor enrolment afresh; `extra` holds the code they would type now. */
 async function enrolStaffTwoFactor(s: Suite, w: World, enable: boolean) {
-  const twoFactor = new TwoFactorService(s.t.ctx, 'staff');
+  const twoFactor = servicesOf(s.t.ctx).admin.staffTwoFactor;
   for (const caller of STAFF_CALLERS) {
     await s.t.ctx.db.transaction((tx) => deleteTwoFactor(tx, w.ids[caller]));
     const { secret } = await twoFactor.setup(w.ids[caller]);
@@ -281,7 +271,7 @@ async function clearStaffTwoFactor(s: Suite, w: World) {
 /** The moderator owns the world's disputed trade. */
 async function moderatorTakes(s: Suite, w: World) {
   const actor = { staffId: w.ids.moderator, ipAddress: null, userAgent: null, idempotencyKey: undefined };
-  await new DisputesService(s.t.ctx).take(actor, w.tradeId);
+  await servicesOf(s.t.ctx).disputes.take(actor, w.tradeId);
 }
 
 /**
@@ -311,12 +301,12 @@ const approval = (w: World) => ({ id: w.extra.moderator ?? '' });
 
 async function blockSeller(s: Suite, w: World) {
   const actor = { staffId: w.ids.admin, ipAddress: null, userAgent: null, idempotencyKey: undefined };
-  await new UserAdminService(s.t.ctx).block(actor, w.ids.seller, 'Проверка службы безопасности');
+  await servicesOf(s.t.ctx).admin.users.block(actor, w.ids.seller, 'Проверка службы безопасности');
 }
 
 /** The world's buyer cancels three trades in a day: taking trades is suspended (docs/decisions/023). */
 async function suspendBuyer(s: Suite, w: World) {
-  const trades = new TradesService(s.t.ctx);
+  const trades = servicesOf(s.t.ctx).trades;
   for (let i = 0; i < 3; i++) {
     const tradeId = await openTrade(s.t.ctx, w.ids.buyer, w.orderId, '5000');
     await trades.act(w.ids.buyer, tradeId, 'cancel_trade', {});
@@ -325,14 +315,14 @@ async function suspendBuyer(s: Suite, w: World) {
 
 /** Moves the world's withdrawal forward by admin decisions. */
 async function decideWithdrawal(s: Suite, w: World, ...actions: ('approve' | 'processing')[]) {
-  const decisions = new WithdrawalDecisionsService(s.t.ctx);
+  const decisions = servicesOf(s.t.ctx).admin.withdrawalDecisions;
   const actor = { staffId: w.ids.admin, ipAddress: null, userAgent: null, idempotencyKey: undefined };
   for (const action of actions) await decisions.decide(actor, w.withdrawalId, action, {});
 }
 
 /** A published proof-of-reserves snapshot with every user of the world in it (docs/decisions/039). */
 async function takeReservesSnapshot(s: Suite): Promise<void> {
-  await reservesService(s.t.ctx).takeSnapshot('staff');
+  await servicesOf(s.t.ctx).reserves.takeSnapshot('staff');
 }
 
 export const OPERATIONS: Record<string, Entry> = {

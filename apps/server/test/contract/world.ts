@@ -3,15 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { Devnet } from '../../src/modules/chains/devnet/devnet.ts';
-import { ChatService } from '../../src/modules/chat/chat.service.ts';
-import { PaymentTemplatesService } from '../../src/modules/payment-templates/payment-templates.service.ts';
 import { issueReauth } from '../../src/modules/sessions/reauth.ts';
-import { UploadsService } from '../../src/modules/uploads/uploads.service.ts';
-import { SavedAddressesService } from '../../src/modules/withdrawals/saved-addresses.service.ts';
-import { WithdrawalsService } from '../../src/modules/withdrawals/withdrawals.service.ts';
 import { createStaffMember, STAFF_PASSWORD } from '../admin/factories.ts';
 import { createOrder, createUser, fund, openTrade, secondFactor } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, servicesOf, type TestApp } from '../helpers.ts';
 import { type PriceStub, startPriceStub } from '../market/price-stub.ts';
 import { drive, type Reachable } from '../trades/support.ts';
 import { jpegWithGps } from '../uploads/images.ts';
@@ -83,30 +78,30 @@ export async function buildWorld(s: Suite, scene: Scene): Promise<World> {
   await fund(ctx, seller.id, 'BTC', '1');
   const { id: orderId } = await createOrder(ctx, seller.id, { amount_crypto: '0.1' });
   const tradeId = await openTrade(ctx, buyer.id, orderId, '50000');
-  const template = await new PaymentTemplatesService(ctx).create(seller.id, {
+  const template = await servicesOf(ctx).paymentTemplates.create(seller.id, {
     name: 'Сбер для сделок',
     type: 'SBP',
     isDefault: true,
     isActive: true,
     details: { phone: '+79123456789', bankName: 'Сбербанк' },
   });
-  const message = await new ChatService(ctx).send(seller.id, tradeId, {
+  const message = await servicesOf(ctx).chat.send(seller.id, tradeId, {
     content: 'Жду оплату',
     type: 'TEXT',
   });
-  const upload = await new UploadsService(ctx).uploadReceipt(buyer.id, tradeId, {
+  const upload = await servicesOf(ctx).uploads.uploadReceipt(buyer.id, tradeId, {
     bytes: s.receipt,
     originalName: 'receipt.jpg',
   });
   await drive(s.t, { tradeId, buyerId: buyer.id, sellerId: seller.id }, scene);
   await fund(ctx, seller.id, 'ETH', '1');
-  const withdrawal = await new WithdrawalsService(ctx).request(seller.id, {
+  const withdrawal = await servicesOf(ctx).withdrawals.request(seller.id, {
     totpCode: await secondFactor(ctx, seller.id),
     cryptocurrency: 'ETH',
     amount: '0.1',
     toAddress: CONTRACT_ETH_ADDRESS,
   });
-  const saved = await new SavedAddressesService(ctx).add(seller.id, {
+  const saved = await servicesOf(ctx).savedAddresses.add(seller.id, {
     totpCode: await secondFactor(ctx, seller.id),
     network: 'ETH',
     address: CONTRACT_ETH_ADDRESS,

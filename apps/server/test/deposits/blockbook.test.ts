@@ -5,7 +5,7 @@ import { HttpStatusError } from '../../src/modules/chains/http.ts';
 import { ChainWatchLoop } from '../../src/modules/deposits/chain-watch-loop.ts';
 import { DROP_AFTER_MISSING_CHECKS } from '../../src/modules/deposits/deposits.service.ts';
 import { balance, expectLedgerSound } from '../factories.ts';
-import { createTestApp, signIn, type TestApp } from '../helpers.ts';
+import { createTestApp, servicesOf, signIn, type TestApp } from '../helpers.ts';
 import type { Session } from '../races/support.ts';
 import { errorSink, type StubReply, type StubRequest, type StubServer, startStub } from './stub-server.ts';
 import { depositAddress, freshAccountXpub, myDeposits, silentLog } from './support.ts';
@@ -325,7 +325,7 @@ describe('live mode end to end: Blockbook stub -> watcher -> ledger', () => {
       DOGE_XPUB: freshAccountXpub("m/44'/3'/0'"),
       BLOCKBOOK_DOGE_URL: stub.url,
     });
-    loop = new ChainWatchLoop(t.ctx, silentLog);
+    loop = new ChainWatchLoop(t.ctx, servicesOf(t.ctx).deposits, silentLog);
   });
   afterAll(() => t.close());
 

@@ -15,7 +15,7 @@ import { importPoolAddresses } from '../../src/modules/deposits/address-pool.ser
 import { ChainWatchLoop } from '../../src/modules/deposits/chain-watch-loop.ts';
 import { DROP_AFTER_MISSING_CHECKS } from '../../src/modules/deposits/deposits.service.ts';
 import { balance, expectLedgerSound } from '../factories.ts';
-import { createTestApp, signIn } from '../helpers.ts';
+import { createTestApp, servicesOf, signIn } from '../helpers.ts';
 import { errorSink, type StubReply, type StubRequest, type StubServer, startStub } from './stub-server.ts';
 import { depositAddress, myDeposits, silentLog } from './support.ts';
 
@@ -332,7 +332,7 @@ describe('live mode end to end: Blockfrost stub -> watcher -> ledger (ADA on the
       await importPoolAddresses(t.ctx.db, 'ADA', `${OURS}\n`, { devnet: false, now: t.clock.now() });
       const alice = await signIn(t.app, 'ada_alice');
       expect(await depositAddress(t.app, alice, 'ADA')).toMatchObject({ address: OURS, confirmations: 15 });
-      const loop = new ChainWatchLoop(t.ctx, silentLog);
+      const loop = new ChainWatchLoop(t.ctx, servicesOf(t.ctx).deposits, silentLog);
       const byTx = async () =>
         Object.fromEntries(
           (await myDeposits(t.app, alice)).deposits.map((d) => [

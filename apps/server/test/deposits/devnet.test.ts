@@ -5,7 +5,7 @@ import { queryRows } from '../../src/db/client.ts';
 import { ChainWatchLoop } from '../../src/modules/deposits/chain-watch-loop.ts';
 import { DROP_AFTER_MISSING_CHECKS } from '../../src/modules/deposits/deposits.service.ts';
 import { balance, expectLedgerSound } from '../factories.ts';
-import { createTestApp, signIn, type TestApp } from '../helpers.ts';
+import { createTestApp, servicesOf, signIn, type TestApp } from '../helpers.ts';
 import type { Session } from '../races/support.ts';
 import { depositAddress, myDeposits, recordEvents, silentLog } from './support.ts';
 
@@ -20,7 +20,7 @@ let alice: Session;
 let bob: Session;
 beforeAll(async () => {
   t = await createTestApp({ CHAIN_MODE: 'devnet' });
-  loop = new ChainWatchLoop(t.ctx, silentLog);
+  loop = new ChainWatchLoop(t.ctx, servicesOf(t.ctx).deposits, silentLog);
   alice = await signIn(t.app, 'dep_alice');
   bob = await signIn(t.app, 'dep_bob');
 });

@@ -3,7 +3,7 @@ import { EsploraWatcher } from '../../src/modules/chains/esplora.ts';
 import { HttpStatusError } from '../../src/modules/chains/http.ts';
 import { ChainWatchLoop } from '../../src/modules/deposits/chain-watch-loop.ts';
 import { balance, expectLedgerSound } from '../factories.ts';
-import { createTestApp, signIn } from '../helpers.ts';
+import { createTestApp, servicesOf, signIn } from '../helpers.ts';
 import { errorSink, type StubReply, type StubRequest, type StubServer, startStub } from './stub-server.ts';
 import { depositAddress, freshAccountXpub, myDeposits, silentLog, ZPUB_VERSIONS } from './support.ts';
 
@@ -171,7 +171,7 @@ describe('live mode end to end: Esplora stub -> watcher -> ledger', () => {
       const alice = await signIn(t.app, 'esplora_alice');
       const { address } = await depositAddress(t.app, alice, 'BTC');
       expect(address).toMatch(/^bc1q/);
-      const loop = new ChainWatchLoop(t.ctx, silentLog);
+      const loop = new ChainWatchLoop(t.ctx, servicesOf(t.ctx).deposits, silentLog);
       const show = (tip: number, height: number | null) =>
         stub.handle(chain(tip, { [address]: [esploraTx(TX1, [{ address, value: 1_250_000 }], height)] }));
 

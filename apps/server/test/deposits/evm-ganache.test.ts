@@ -19,7 +19,7 @@ import { AddressDeriver } from '../../src/modules/chains/keys.ts';
 import { toPlatformUnits } from '../../src/modules/chains/units.ts';
 import { ChainWatchLoop } from '../../src/modules/deposits/chain-watch-loop.ts';
 import { balance, expectLedgerSound } from '../factories.ts';
-import { createTestApp, signIn } from '../helpers.ts';
+import { createTestApp, servicesOf, signIn } from '../helpers.ts';
 import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from './fixtures/test-token.ts';
 import { errorSink } from './stub-server.ts';
 import { depositAddress, freshAccountXpub, myDeposits, silentLog } from './support.ts';
@@ -167,7 +167,7 @@ describe('EvmWatcher against a real local EVM node (ganache)', () => {
     });
     try {
       const alice = await signIn(t.app, 'ganache_alice');
-      const loop = new ChainWatchLoop(t.ctx, silentLog);
+      const loop = new ChainWatchLoop(t.ctx, servicesOf(t.ctx).deposits, silentLog);
       await loop.tick(); // the first pass marks where watching starts
       const { address } = await depositAddress(t.app, alice, 'ETH');
       await sendEth(getAddress(address), parseEther('0.5') + 7n);

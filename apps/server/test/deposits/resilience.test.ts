@@ -5,7 +5,7 @@ import type { ChainWatcher } from '../../src/modules/chains/watcher.ts';
 import { ChainWatchLoop } from '../../src/modules/deposits/chain-watch-loop.ts';
 import { auditLedger } from '../../src/ops/ledger-audit.ts';
 import { balance, expectLedgerSound } from '../factories.ts';
-import { createTestApp, signIn, type TestApp } from '../helpers.ts';
+import { createTestApp, servicesOf, signIn, type TestApp } from '../helpers.ts';
 import { depositAddress, myDeposits } from './support.ts';
 
 /**
@@ -46,7 +46,11 @@ describe('chain watch loop under failures', () => {
     };
     const warnings: object[] = [];
     const log = { warn: (o: object) => warnings.push(o), error: (o: object) => warnings.push(o) };
-    const loop = new ChainWatchLoop(t.ctx, log, [deadTron, flakyBtc, devnet.watcher('ETH')]);
+    const loop = new ChainWatchLoop(t.ctx, servicesOf(t.ctx).deposits, log, [
+      deadTron,
+      flakyBtc,
+      devnet.watcher('ETH'),
+    ]);
 
     await loop.tick();
     await devnet.mine('BTC', 3);

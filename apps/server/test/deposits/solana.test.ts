@@ -7,7 +7,7 @@ import { importPoolAddresses } from '../../src/modules/deposits/address-pool.ser
 import { ChainWatchLoop } from '../../src/modules/deposits/chain-watch-loop.ts';
 import { DROP_AFTER_MISSING_CHECKS } from '../../src/modules/deposits/deposits.service.ts';
 import { balance, expectLedgerSound } from '../factories.ts';
-import { createTestApp, signIn } from '../helpers.ts';
+import { createTestApp, servicesOf, signIn } from '../helpers.ts';
 import { errorSink, type StubReply, type StubRequest, type StubServer, startStub } from './stub-server.ts';
 import { depositAddress, myDeposits, silentLog } from './support.ts';
 
@@ -410,7 +410,7 @@ describe('live mode end to end: Solana JSON-RPC stub -> watcher -> ledger', () =
       const sol = await depositAddress(t.app, alice, 'SOL');
       expect(sol).toMatchObject({ address: OURS, confirmations: 1, minimum: '0.1' });
       expect((await depositAddress(t.app, alice, 'USDT-SPL')).address).toBe(OURS);
-      const loop = new ChainWatchLoop(t.ctx, silentLog);
+      const loop = new ChainWatchLoop(t.ctx, servicesOf(t.ctx).deposits, silentLog);
       chain.ghosts.add(SOL_GHOST);
       await loop.tick();
       const byTx = async () =>

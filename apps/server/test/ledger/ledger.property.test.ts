@@ -2,11 +2,10 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { TwoFactorService } from '../../src/modules/two-factor/two-factor.service.ts';
 import { auditLedger } from '../../src/ops/ledger-audit.ts';
 import { createStaffMember } from '../admin/factories.ts';
 import { TEST_TOTP_SECRET, uniqueName } from '../factories.ts';
-import { createTestApp, LAX_TRADE_LIMITS, type TestApp } from '../helpers.ts';
+import { createTestApp, LAX_TRADE_LIMITS, servicesOf, type TestApp } from '../helpers.ts';
 import { freshAddress } from '../withdrawals/support.ts';
 import { sequence, USERS } from './operations.ts';
 import { Runner } from './runner.ts';
@@ -51,7 +50,7 @@ async function freshUsers(): Promise<string[]> {
     sql`INSERT INTO users (username, first_name) VALUES ${sql.join(values, sql`, `)} RETURNING id`,
   );
   // Every one of them may sell and withdraw: two-factor on (docs/decisions/023).
-  const twoFactor = new TwoFactorService(t.ctx);
+  const twoFactor = servicesOf(t.ctx).twoFactor;
   for (const { id } of rows) await twoFactor.enrolKnownSecret(t.ctx.db, id, TEST_TOTP_SECRET);
   return rows.map((r) => r.id);
 }

@@ -11,10 +11,11 @@ import type { AppContext } from '../../src/context.ts';
 import { AppError } from '../../src/errors.ts';
 import type { ManualClock } from '../../src/lib/clock.ts';
 import * as ledger from '../../src/modules/ledger/ledger.ts';
-import { OrdersService } from '../../src/modules/orders/orders.service.ts';
-import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
+import type { OrdersService } from '../../src/modules/orders/orders.service.ts';
+import type { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
+import type { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { PAID, secondFactor } from '../factories.ts';
+import { schedulerOf, servicesOf } from '../helpers.ts';
 import { type Currency, Model, type ModelTrade } from './model.ts';
 import { type Method, type Op, USERS, type Who } from './operations.ts';
 import { type DepositAddresses, WithdrawalSteps } from './withdrawal-steps.ts';
@@ -69,9 +70,9 @@ export class Runner {
       (label, expected, call) => this.attempt(label, expected, call),
       (currency) => this.richest(currency),
     );
-    this.orders = new OrdersService(ctx);
-    this.trades = new TradesService(ctx);
-    this.scheduler = new Scheduler(ctx);
+    this.orders = servicesOf(ctx).orders;
+    this.trades = servicesOf(ctx).trades;
+    this.scheduler = schedulerOf(ctx);
   }
 
   private now = () => this.clock.now().getTime();

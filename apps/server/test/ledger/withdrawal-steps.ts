@@ -5,9 +5,10 @@ import { expect } from 'vitest';
 import type { AppContext } from '../../src/context.ts';
 import type { ManualClock } from '../../src/lib/clock.ts';
 import * as ledger from '../../src/modules/ledger/ledger.ts';
-import { WithdrawalDecisionsService } from '../../src/modules/withdrawals/withdrawal-decisions.service.ts';
-import { WithdrawalsService } from '../../src/modules/withdrawals/withdrawals.service.ts';
+import type { WithdrawalDecisionsService } from '../../src/modules/withdrawals/withdrawal-decisions.service.ts';
+import type { WithdrawalsService } from '../../src/modules/withdrawals/withdrawals.service.ts';
 import { secondFactor } from '../factories.ts';
+import { servicesOf } from '../helpers.ts';
 import { EXTERNAL, txHashFor } from '../withdrawals/support.ts';
 import type { Currency, Model } from './model.ts';
 import { type Destination, NETWORK_OF, WithdrawalModel } from './model-withdrawals.ts';
@@ -43,8 +44,8 @@ export class WithdrawalSteps {
     private readonly richest: (currency: Currency) => number,
   ) {
     this.model = new WithdrawalModel(base);
-    this.users = new WithdrawalsService(ctx);
-    this.decisions = new WithdrawalDecisionsService(ctx);
+    this.users = servicesOf(ctx).withdrawals;
+    this.decisions = servicesOf(ctx).admin.withdrawalDecisions;
   }
 
   private id = (u: number) => this.ids[u] as string;

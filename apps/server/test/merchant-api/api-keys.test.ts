@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserAdminService } from '../../src/modules/admin/user-admin.service.ts';
 import { createStaffMember } from '../admin/factories.ts';
 import { createOrder, expectLedgerSound, fund, orderInput, PAID, secondFactor } from '../factories.ts';
-import { createTestApp, signIn, signInEnrolled, type TestApp, withReauth } from '../helpers.ts';
+import { createTestApp, servicesOf, signIn, signInEnrolled, type TestApp, withReauth } from '../helpers.ts';
 import { createKey, type Key, type Session, signed } from './support.ts';
 
 /**
@@ -148,7 +147,7 @@ describe('refused credentials: 401 with the reason', () => {
     expect((await t.app.inject(signed(t, key, { url: MY_ORDERS }))).statusCode).toBe(200);
     const admin = await createStaffMember(t, { role: 'admin' });
     const actor = { staffId: admin.id, ipAddress: null, userAgent: null, idempotencyKey: undefined };
-    await new UserAdminService(t.ctx).block(actor, victim.userId, 'Проверка службы безопасности');
+    await servicesOf(t.ctx).admin.users.block(actor, victim.userId, 'Проверка службы безопасности');
     const res = await t.app.inject(signed(t, key, { url: MY_ORDERS }));
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toBe('Аккаунт владельца ключа заблокирован');

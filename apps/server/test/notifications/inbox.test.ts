@@ -1,9 +1,7 @@
 import type { NotificationView } from '@p2p/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { signInStaff } from '../admin/factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, schedulerOf, servicesOf, type TestApp } from '../helpers.ts';
 import { bankCard, createTemplate, tradeScenario } from '../payment-templates/setup.ts';
 import { api, buyOrderScenario, DISPUTE } from '../trades/support.ts';
 
@@ -50,7 +48,7 @@ describe('who gets which notification, transition by transition', () => {
     const seller = await inbox(s.seller);
     expect(seller).toHaveLength(1);
     const opened = seller[0] as NotificationView;
-    const trade = await new TradesService(t.ctx).details(s.seller.userId, s.tradeId);
+    const trade = await servicesOf(t.ctx).trades.details(s.seller.userId, s.tradeId);
     expect(opened).toMatchObject({
       kind: 'trade_opened',
       entityType: 'trade',
@@ -79,14 +77,14 @@ describe('who gets which notification, transition by transition', () => {
     // Past the payment step: the details notice no longer counts down to the payment deadline.
     expect((await inbox(s.buyer))[0]).toMatchObject({ kind: 'payment_details_sent', deadline: null });
     const [paid] = await inbox(s.seller);
-    const afterPaid = await new TradesService(t.ctx).details(s.seller.userId, s.tradeId);
+    const afterPaid = await servicesOf(t.ctx).trades.details(s.seller.userId, s.tradeId);
     expect(paid).toMatchObject({ kind: 'trade_paid', deadline: afterPaid.trade.confirmationDeadline });
     expect(paid?.action).toBe('Проверьте поступление и подтвердите получение в течение 15 минут.');
     expect(await kinds(s.buyer)).toEqual(['payment_details_sent']);
 
     await s.act(s.seller.userId, 'confirm_payment');
     const [confirmed] = await inbox(s.buyer);
-    const afterConfirm = await new TradesService(t.ctx).details(s.buyer.userId, s.tradeId);
+    const afterConfirm = await servicesOf(t.ctx).trades.details(s.buyer.userId, s.tradeId);
     expect(confirmed).toMatchObject({
       kind: 'payment_confirmed',
       deadline: afterConfirm.trade.autoReleaseAt,
@@ -117,7 +115,7 @@ describe('who gets which notification, transition by transition', () => {
 
     const b = await tradeScenario(t);
     t.clock.advance(31 * 60_000);
-    await new Scheduler(t.ctx, { log: { error: () => {} } }).tick();
+    await schedulerOf(t.ctx, { log: { error: () => {} } }).tick();
     expect(await kinds(b.buyer)).toEqual(['trade_expired']);
     expect((await kinds(b.seller))[0]).toBe('trade_expired');
     expect(await kinds(b.stranger)).toEqual([]);
@@ -126,7 +124,7 @@ describe('who gets which notification, transition by transition', () => {
   it('dispute tells the other party what to do; resolution tells both', async () => {
     const s = await tradeScenario(t);
     await s.act(s.buyer.userId, 'mark_paid');
-    await new TradesService(t.ctx).act(s.buyer.userId, s.tradeId, 'dispute_trade', DISPUTE);
+    await servicesOf(t.ctx).trades.act(s.buyer.userId, s.tradeId, 'dispute_trade', DISPUTE);
     const [disputed] = await inbox(s.seller);
     // The spec's words for a dispute: «Открыт спор».
     expect(disputed).toMatchObject({

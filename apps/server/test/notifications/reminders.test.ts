@@ -2,11 +2,12 @@ import { formatZonedTime } from '@p2p/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, reminders, trades } from '../../src/db/schema.ts';
+import { RemindersService } from '../../src/modules/notifications/reminders.service.ts';
 import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { findTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
 import { adminLogin, signInStaff } from '../admin/factories.ts';
 import { createOrder, createUser, fund, openTrade } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, schedulerOf, servicesOf, type TestApp } from '../helpers.ts';
 import { tradeScenario } from '../payment-templates/setup.ts';
 import { otherInstance } from '../races/support.ts';
 import { type Call, startBotApi, telegramUser } from './bot-api-stub.ts';
@@ -36,7 +37,7 @@ beforeAll(async () => {
     DISPUTE_SLA_HOURS: '24',
   });
   tg = telegramUser(t, calls);
-  scheduler = new Scheduler(t.ctx, { inbox: t.app.notifications.inbox });
+  scheduler = schedulerOf(t.ctx);
 });
 afterAll(async () => {
   await t?.close();
@@ -326,8 +327,12 @@ describe('two instances ticking at once', () => {
       opened.map(async (o) => (await tradeOf(o.tradeId)).paymentDeadline as Date),
     );
     const at = new Date(Math.max(...deadlines.map((d) => d.getTime())) - 10 * MINUTE);
+    // Each instance's reminders write to the inbox whose sink is this app's bot.
     const inbox = t.app.notifications.inbox;
-    const instances = [0, 1, 2].map(() => new Scheduler(otherInstance(t.ctx, at).ctx, { inbox }));
+    const instances = [0, 1, 2].map(() => {
+      const { ctx } = otherInstance(t.ctx, at);
+      return new Scheduler(ctx, { ...servicesOf(ctx), reminders: new RemindersService(ctx, inbox) });
+    });
     t.clock.set(at);
     const results = await Promise.all(instances.map((s) => s.tick()));
     expect(results.reduce((n, r) => n + r.failed, 0)).toBe(0);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { createOrder, fund, openTrade, PAID } from '../factories.ts';
-import { createTestApp, signInEnrolled, type TestApp } from '../helpers.ts';
+import { createTestApp, servicesOf, signInEnrolled, type TestApp } from '../helpers.ts';
 import { api, payloadOf } from '../trades/support.ts';
 
 let t: TestApp;
@@ -102,7 +101,7 @@ describe('settings take effect', () => {
     // The taker earns one 3-star review from a completed trade with the rater.
     const { id: raterOrder } = await createOrder(t.ctx, rater.userId, { amount_crypto: '1' });
     const done = await openTrade(t.ctx, taker.userId, raterOrder);
-    const trades = new TradesService(t.ctx);
+    const trades = servicesOf(t.ctx).trades;
     await trades.act(taker.userId, done, 'mark_paid', PAID);
     await trades.act(
       rater.userId,

@@ -2,17 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { createContext } from '../../src/context.ts';
-import { UserAdminService } from '../../src/modules/admin/user-admin.service.ts';
 import { signLoginWidget } from '../../src/modules/auth/telegram.ts';
 import { chatOfUser, linkChat } from '../../src/modules/telegram/telegram.repository.ts';
 import { findTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
 import { findTwoFactor, recoveryCodesLeft } from '../../src/modules/two-factor/two-factor.repository.ts';
 import { createStaffMember } from '../admin/factories.ts';
 import { secondFactor, TEST_TOTP_SECRET, uniqueName } from '../factories.ts';
 import {
   createTestApp,
+  servicesOf,
   signIn,
   signInEnrolled,
   TEST_BOT_TOKEN,
@@ -240,7 +239,7 @@ describe('a blocked account’s chat can do nothing', () => {
     ).json().data.token;
     const staff = await createStaffMember(t);
     const actor = { staffId: staff.id, ipAddress: null, userAgent: null, idempotencyKey: undefined };
-    await new UserAdminService(t.ctx).block(actor, s.seller.userId, 'Проверка службы безопасности');
+    await servicesOf(t.ctx).admin.users.block(actor, s.seller.userId, 'Проверка службы безопасности');
     // The block unlinked the chat...
     expect(await chatOfUser(t.ctx.db, s.seller.userId)).toBeNull();
     // ...and the token made before it links nothing.
@@ -265,7 +264,7 @@ describe('a blocked account’s chat can do nothing', () => {
 
     // The trade service itself refuses a caller without a session whose account is blocked.
     await expect(
-      new TradesService(t.ctx).act(s.seller.userId, s.tradeId, 'confirm_payment', {
+      servicesOf(t.ctx).trades.act(s.seller.userId, s.tradeId, 'confirm_payment', {
         totpCode: await secondFactor(t.ctx, s.seller.userId),
       }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });

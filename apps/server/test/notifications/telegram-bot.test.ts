@@ -6,7 +6,7 @@ import { startParamOf } from '../../src/modules/telegram/mini-app.ts';
 import { TelegramBot } from '../../src/modules/telegram/telegram-bot.ts';
 import { findTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
 import { createOrder, createUser, fund } from '../factories.ts';
-import { createTestApp, signInEnrolled, type TestApp } from '../helpers.ts';
+import { createTestApp, servicesOf, signInEnrolled, type TestApp } from '../helpers.ts';
 import { bankCard, createTemplate, tradeScenario } from '../payment-templates/setup.ts';
 import { api as tradesApi } from '../trades/support.ts';
 import { type Call, startBotApi, telegramUser } from './bot-api-stub.ts';
@@ -147,7 +147,11 @@ describe('Telegram bot against a local Bot API server', () => {
     if (!row || !telegram) throw new Error('no notification to send');
     const miniAppUrl = 'https://t.me/p2p_test_bot/app';
     const config = { ...t.ctx.config, telegram: { ...telegram, miniAppUrl } };
-    const bot = new TelegramBot({ ...t.ctx, config }, { error: () => {}, warn: () => {} });
+    const bot = new TelegramBot(
+      { ...t.ctx, config },
+      { error: () => {}, warn: () => {} },
+      servicesOf(t.ctx).bot,
+    );
     // Under a new id: the chat got this notification already, and a bot sends one only once.
     void bot.deliver({ ...row, id: randomUUID() }, { notifyTelegram: true } as UserSettingsRow);
     await bot.idle();
@@ -180,7 +184,11 @@ describe('Telegram bot against a local Bot API server', () => {
     // The Mini App configured by the web app's own address: buttons open it inside Telegram.
     const miniAppUrl = 'https://app.p2p.example';
     const config = { ...t.ctx.config, telegram: { ...telegram, miniAppUrl } };
-    const bot = new TelegramBot({ ...t.ctx, config }, { error: () => {}, warn: () => {} });
+    const bot = new TelegramBot(
+      { ...t.ctx, config },
+      { error: () => {}, warn: () => {} },
+      servicesOf(t.ctx).bot,
+    );
     // Under a new id: the chat got this notification already, and a bot sends one only once.
     void bot.deliver({ ...row, id: randomUUID() }, { notifyTelegram: true } as UserSettingsRow);
     await bot.idle();
@@ -247,7 +255,11 @@ describe('Telegram bot against a local Bot API server', () => {
     if (!telegram) throw new Error('no bot config');
     // The Mini App's own address, when configured, is what the menu opens.
     const withApp = { ...t.ctx.config, telegram: { ...telegram, miniAppUrl: 'https://app.p2p.example/' } };
-    await new TelegramBot({ ...t.ctx, config: withApp }, { error: () => {}, warn: () => {} }).setMenuButton();
+    await new TelegramBot(
+      { ...t.ctx, config: withApp },
+      { error: () => {}, warn: () => {} },
+      servicesOf(t.ctx).bot,
+    ).setMenuButton();
     expect(calls.filter((c) => c.method === 'setChatMenuButton').at(-1)?.body).toMatchObject({
       menu_button: { web_app: { url: 'https://app.p2p.example/' } },
     });
@@ -257,6 +269,7 @@ describe('Telegram bot against a local Bot API server', () => {
     const offline = new TelegramBot(
       { ...t.ctx, config: local },
       { error: () => {}, warn: (_o, m) => warnings.push(m) },
+      servicesOf(t.ctx).bot,
     );
     const before = calls.length;
     expect(await offline.setMenuButton()).toBe(false);

@@ -4,10 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { BOOK_CACHE_TTL_MS } from '../../src/modules/orders/book-cache.ts';
 import { BOOK_COUNT_CAP } from '../../src/modules/orders/orders.repository.ts';
-import { OrdersService } from '../../src/modules/orders/orders.service.ts';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { createOrder, createUser, expectLedgerSound, fund, openTrade, PAID } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, servicesOf, type TestApp } from '../helpers.ts';
 import { type Api, api, buyOrderScenario, payloadOf } from '../trades/support.ts';
 
 // The book page is cached per filter (docs/decisions/019): any change on this instance must
@@ -82,10 +80,10 @@ describe('the cached book', () => {
     const buyer = (await createUser(t.ctx)).id;
     const tradeId = await openTrade(t.ctx, buyer, top.id, '9000');
     expect((await book(SELL_USDT)).orders[0]).toMatchObject({ id: top.id, available_amount: '400.00000000' });
-    await new TradesService(t.ctx).act(buyer, tradeId, 'cancel_trade', {});
+    await servicesOf(t.ctx).trades.act(buyer, tradeId, 'cancel_trade', {});
     expect((await book(SELL_USDT)).orders[0]).toMatchObject({ id: top.id, available_amount: '500.00000000' });
 
-    const trades = new TradesService(t.ctx);
+    const trades = servicesOf(t.ctx).trades;
     const done = await openTrade(t.ctx, buyer, top.id, '9000');
     await trades.act(buyer, done, 'mark_paid', PAID);
     await trades.act(
@@ -119,7 +117,7 @@ async function readsDuring<R>(read: () => Promise<R>): Promise<{ value: R; reads
 describe('trade steps the book does not show', () => {
   const SELL_BTC = 'type=sell&cryptocurrency=BTC';
   const BUY_BTC = 'type=buy&cryptocurrency=BTC';
-  const trades = () => new TradesService(t.ctx);
+  const trades = () => servicesOf(t.ctx).trades;
 
   it("keeps the page of a sell order when its buyer pays, and reads it again for the seller's step", async () => {
     const seller = (await createUser(t.ctx)).id;
@@ -211,7 +209,7 @@ describe('trade steps the book does not show', () => {
 // A trade changes its order's row in the cached pages, not the book (docs/decisions/044).
 describe("a change to one order changes that order's row", () => {
   const SELL_ETH = 'type=sell&cryptocurrency=ETH';
-  const trades = () => new TradesService(t.ctx);
+  const trades = () => servicesOf(t.ctx).trades;
 
   async function twoOrders() {
     const cheap = (await createUser(t.ctx)).id;
@@ -255,7 +253,7 @@ describe("a change to one order changes that order's row", () => {
   it('drops an order that leaves the book from the very next read, and counts it out', async () => {
     const { cheap, a, b } = await twoOrders();
     const before = await book(SELL_ETH);
-    await new OrdersService(t.ctx).setStatus(cheap, a, 'paused');
+    await servicesOf(t.ctx).orders.setStatus(cheap, a, 'paused');
     // The event says the order is paused: its filter's pages go at once, nothing waited for.
     const after = (await http.get(`/orders?${SELL_ETH}`, null)).json().data as OrderList;
     expect(after.orders.map((o) => o.id)).not.toContain(a);
@@ -265,7 +263,7 @@ describe("a change to one order changes that order's row", () => {
     const taker = (await createUser(t.ctx)).id;
     await openTrade(t.ctx, taker, b, '30000.10');
     expect((await book(SELL_ETH)).orders.map((o) => o.id)).not.toContain(b);
-    await new OrdersService(t.ctx).setStatus(cheap, a, 'active');
+    await servicesOf(t.ctx).orders.setStatus(cheap, a, 'active');
     expect((await book(SELL_ETH)).orders.map((o) => o.id)).toContain(a);
   });
 });

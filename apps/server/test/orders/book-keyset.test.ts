@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBookCursor } from '../../src/modules/orders/book-cursor.ts';
-import { OrdersService } from '../../src/modules/orders/orders.service.ts';
 import { createOrder, createUser, expectLedgerSound, fund } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, servicesOf, type TestApp } from '../helpers.ts';
 import { type Api, api } from '../trades/support.ts';
 
 // GET /api/v1/orders?after=<nextCursor>: keyset pages of the book (docs/decisions/022). The
@@ -124,7 +123,7 @@ describe('keyset pages', () => {
     expect(second.names).toEqual(['microA']);
     const third = await ok(`${q}&limit=1&after=${second.nextCursor}`);
     expect(third.names).toEqual(['s2']);
-    for (const id of [a, b]) await new OrdersService(t.ctx).cancel(seller, id);
+    for (const id of [a, b]) await servicesOf(t.ctx).orders.cancel(seller, id);
   });
 
   it('a new better offer does not push the next page back: nothing is shown twice', async () => {
@@ -136,7 +135,7 @@ describe('keyset pages', () => {
     // Offset paging would have shown the fourth order again.
     const byOffset = await ok(`${q}&limit=4&offset=4`);
     expect(byOffset.names[0]).toBe(first.names[3]);
-    await new OrdersService(t.ctx).cancel(seller, cheap);
+    await servicesOf(t.ctx).orders.cancel(seller, cheap);
   });
 
   it('an order gone from the first page does not make the next one skip an order', async () => {
@@ -145,10 +144,10 @@ describe('keyset pages', () => {
     const first = await ok(`${q}&limit=4`);
     const goneName = first.names[1] as string;
     const gone = [...names].find(([, n]) => n === goneName)?.[0] as string;
-    await new OrdersService(t.ctx).setStatus(seller, gone, 'paused');
+    await servicesOf(t.ctx).orders.setStatus(seller, gone, 'paused');
     const next = await ok(`${q}&limit=4&after=${first.nextCursor}`);
     expect(next.names).toEqual(whole.slice(4, 8));
-    await new OrdersService(t.ctx).setStatus(seller, gone, 'active');
+    await servicesOf(t.ctx).orders.setStatus(seller, gone, 'active');
   });
 });
 

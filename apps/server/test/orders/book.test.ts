@@ -1,9 +1,7 @@
 import type { CreateOrderRequest } from '@p2p/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrdersService } from '../../src/modules/orders/orders.service.ts';
-import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { createOrder, createUser, expectLedgerSound, fund, openTrade } from '../factories.ts';
-import { createTestApp, LAX_TRADE_LIMITS, type TestApp } from '../helpers.ts';
+import { createTestApp, LAX_TRADE_LIMITS, schedulerOf, servicesOf, type TestApp } from '../helpers.ts';
 import { type Api, api } from '../trades/support.ts';
 
 // GET /api/v1/orders, the public book. The whole database of this file is the fixture below,
@@ -29,7 +27,7 @@ beforeAll(async () => {
   // Placed first, then 30 days pass: expired by the scheduler before the others exist.
   await place('sellExpired', { price_per_unit: '4300000' });
   t.clock.advance(30 * 24 * 60 * 60_000);
-  await new Scheduler(t.ctx).tick();
+  await schedulerOf(t.ctx).tick();
 
   await place('sellBtcRub1', { price_per_unit: '5100000', payment_methods: ['sberbank', 'tinkoff'] });
   await place('sellBtcRub2', { price_per_unit: '4900000', payment_methods: ['tinkoff'] });
@@ -55,9 +53,9 @@ beforeAll(async () => {
 
   // Cheaper than everything, but not offered.
   const paused = await place('sellPaused', { price_per_unit: '4000000' });
-  await new OrdersService(t.ctx).setStatus(paused.owner, paused.orderId, 'paused');
+  await servicesOf(t.ctx).orders.setStatus(paused.owner, paused.orderId, 'paused');
   const deleted = await place('sellDeleted', { price_per_unit: '4100000' });
-  await new OrdersService(t.ctx).cancel(deleted.owner, deleted.orderId);
+  await servicesOf(t.ctx).orders.cancel(deleted.owner, deleted.orderId);
   await place('sellTaken', { amount_crypto: '0.01', price_per_unit: '4200000' });
   const taker = (await createUser(t.ctx)).id;
   await openTrade(t.ctx, taker, id.sellTaken as string, '42000');

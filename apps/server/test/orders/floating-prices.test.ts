@@ -3,9 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import type { RealtimeEvent } from '../../src/events/notifier.ts';
-import { OrdersService } from '../../src/modules/orders/orders.service.ts';
 import { createOrder, createUser, expectLedgerSound, fund } from '../factories.ts';
-import { createTestApp, LAX_TRADE_LIMITS, type TestApp } from '../helpers.ts';
+import { createTestApp, LAX_TRADE_LIMITS, servicesOf, type TestApp } from '../helpers.ts';
 import { type PriceStub, STUB_BODY, startPriceStub } from '../market/price-stub.ts';
 import { type Api, api } from '../trades/support.ts';
 
@@ -200,7 +199,7 @@ describe('repricing on a feed update', () => {
     await fund(t.ctx, seller.id, 'BTC', '2');
     const fixed = await createOrder(t.ctx, seller.id, { amount_crypto: '1' });
     await createOrder(t.ctx, seller.id, { amount_crypto: '1', ...floating('3') });
-    const orders = new OrdersService(t.ctx);
+    const orders = servicesOf(t.ctx).orders;
     const current = await t.ctx.prices.current();
     expect(await orders.reprice(current)).toEqual({ repriced: 0, paused: 0 });
     await feedUpdate(btcAt(6_000_001));

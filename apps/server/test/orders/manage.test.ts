@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrdersService } from '../../src/modules/orders/orders.service.ts';
-import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import {
   balance,
   createOrder,
@@ -10,7 +8,7 @@ import {
   openTrade,
   sellOrderScenario,
 } from '../factories.ts';
-import { createTestApp, LAX_TRADE_LIMITS, type TestApp } from '../helpers.ts';
+import { createTestApp, LAX_TRADE_LIMITS, schedulerOf, servicesOf, type TestApp } from '../helpers.ts';
 import { type Api, api, drive, type Reachable } from '../trades/support.ts';
 
 // The owner's side of orders: my orders, statistics, trades of an order, pause and resume.
@@ -32,10 +30,10 @@ describe('GET /orders/my', () => {
   it('lists my live, paused, completed and expired orders but not the deleted ones', async () => {
     const me = (await createUser(t.ctx)).id;
     await fund(t.ctx, me, 'BTC', '5');
-    const orders = new OrdersService(t.ctx);
+    const orders = servicesOf(t.ctx).orders;
     const expiring = (await createOrder(t.ctx, me)).id;
     t.clock.advance(30 * 24 * 60 * 60_000);
-    await new Scheduler(t.ctx).tick();
+    await schedulerOf(t.ctx).tick();
     const active = (await createOrder(t.ctx, me)).id;
     const paused = (await createOrder(t.ctx, me)).id;
     await orders.setStatus(me, paused, 'paused');

@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../src/db/client.ts';
 import type { RealtimeEvent } from '../../src/events/notifier.ts';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { balance, createOrder, fund, openTrade } from '../factories.ts';
-import { type signIn, signInEnrolled, type TestApp } from '../helpers.ts';
+import { servicesOf, type signIn, signInEnrolled, type TestApp } from '../helpers.ts';
 import { payloadOf } from '../trades/support.ts';
 
 /** A Luhn-valid card number ending in 1234. */
@@ -34,7 +33,7 @@ export async function tradeScenario(t: TestApp) {
   const { id: orderId } = await createOrder(t.ctx, seller.userId, { amount_crypto: '1' });
   const tradeId = await openTrade(t.ctx, buyer.userId, orderId, '5000');
   const act = async (userId: string, action: string) =>
-    new TradesService(t.ctx).act(userId, tradeId, action, await payloadOf(t.ctx, action, userId));
+    servicesOf(t.ctx).trades.act(userId, tradeId, action, await payloadOf(t.ctx, action, userId));
   return { seller, buyer, stranger, orderId, tradeId, act };
 }
 

@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { AppError } from '../../src/errors.ts';
 import { importPoolAddresses } from '../../src/modules/deposits/address-pool.service.ts';
-import { DepositAddressService } from '../../src/modules/deposits/deposit-addresses.service.ts';
 import { createUser } from '../factories.ts';
-import { createTestApp, signIn, type TestApp } from '../helpers.ts';
+import { createTestApp, servicesOf, signIn, type TestApp } from '../helpers.ts';
 import { inBatches, report, settle, tally, timed } from './support.ts';
 
 /**
@@ -51,7 +50,7 @@ async function free(): Promise<number> {
   return Number(row?.n);
 }
 
-const service = () => new DepositAddressService(t.ctx);
+const service = () => servicesOf(t.ctx).depositAddresses;
 
 describe('race: first deposit addresses from the pool', () => {
   it(`${USERS} users asking at once get ${USERS} different pool addresses`, async () => {

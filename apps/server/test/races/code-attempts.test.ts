@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
-import { TwoFactorService } from '../../src/modules/two-factor/two-factor.service.ts';
 import { createStaffMember, STAFF_PASSWORD } from '../admin/factories.ts';
 import { TEST_TOTP_SECRET } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, servicesOf, type TestApp } from '../helpers.ts';
 import { newSession, report, tally, timed } from './support.ts';
 
 /**
@@ -62,7 +61,7 @@ describe('parallel wrong codes', () => {
 
   it('recovery codes: 30 wrong ones at once, 5 judged and 25 × 429; the owner’s real one is not burnt', async () => {
     const user = await newSession(t, 'codes_recovery');
-    const [real] = await new TwoFactorService(t.ctx).enrolRecoveryCodes(t.ctx.db, user.userId, 1);
+    const [real] = await servicesOf(t.ctx).twoFactor.enrolRecoveryCodes(t.ctx.db, user.userId, 1);
     const { result, ms } = await timed(() =>
       Promise.all(
         Array.from({ length: PARALLEL }, (_, i) =>
@@ -81,7 +80,7 @@ describe('parallel wrong codes', () => {
 
   it('staff codes at sign-in: 30 wrong ones at once, 5 judged and 25 × 429', async () => {
     const staff = await createStaffMember(t, { role: 'admin' });
-    await new TwoFactorService(t.ctx, 'staff').enrolKnownSecret(t.ctx.db, staff.id, TEST_TOTP_SECRET);
+    await servicesOf(t.ctx).admin.staffTwoFactor.enrolKnownSecret(t.ctx.db, staff.id, TEST_TOTP_SECRET);
     const wrong = await wrongTotp();
     const login = (code: string) =>
       t.app.inject({

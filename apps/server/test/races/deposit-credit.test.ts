@@ -2,12 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { Devnet } from '../../src/modules/chains/devnet/devnet.ts';
-import { DepositAddressService } from '../../src/modules/deposits/deposit-addresses.service.ts';
 import { DepositWatcher } from '../../src/modules/deposits/deposit-watcher.ts';
-import { DepositsService } from '../../src/modules/deposits/deposits.service.ts';
 import { depositAddress, recordEvents, silentLog } from '../deposits/support.ts';
 import { balance, createUser, expectLedgerSound } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, servicesOf, type TestApp } from '../helpers.ts';
 import { inBatches, newSession, otherInstance, report, tally, timed } from './support.ts';
 
 /**
@@ -32,7 +30,12 @@ const INSTANCES = 2;
 function watchers() {
   return Array.from({ length: INSTANCES }, () => {
     const { ctx } = otherInstance(t.ctx, t.clock.now());
-    return new DepositWatcher(ctx, new Devnet(ctx.db, ctx.clock, 5).watcher('BTC'), silentLog);
+    return new DepositWatcher(
+      ctx,
+      servicesOf(ctx).deposits,
+      new Devnet(ctx.db, ctx.clock, 5).watcher('BTC'),
+      silentLog,
+    );
   });
 }
 
@@ -40,7 +43,7 @@ describe('race (f): the same deposits seen by two watchers at once', () => {
   it('every transfer is recorded once and credited once', async () => {
     const devnet = new Devnet(t.ctx.db, t.clock, 5);
     const users = await inBatches(USERS, 10, () => createUser(t.ctx));
-    const service = new DepositAddressService(t.ctx);
+    const service = servicesOf(t.ctx).depositAddresses;
     const addresses = await inBatches(USERS, 10, (i) => service.allocate('bitcoin', users[i]?.id as string));
     for (const toAddress of addresses) await devnet.send('BTC', { toAddress, amount: '0.25' }, null);
     const events = recordEvents(t.ctx);
@@ -71,7 +74,7 @@ describe('race (f): the same deposits seen by two watchers at once', () => {
   it('every pending deposit advanced by two instances at the same moment: one credit, one no-op', async () => {
     const devnet = new Devnet(t.ctx.db, t.clock, 5);
     const users = await inBatches(USERS, 10, () => createUser(t.ctx));
-    const service = new DepositAddressService(t.ctx);
+    const service = servicesOf(t.ctx).depositAddresses;
     const addresses = await inBatches(USERS, 10, (i) => service.allocate('bitcoin', users[i]?.id as string));
     for (const toAddress of addresses) await devnet.send('BTC', { toAddress, amount: '0.1' }, null);
     await watchers()[0]?.tick();
@@ -85,7 +88,7 @@ describe('race (f): the same deposits seen by two watchers at once', () => {
     expect(pending).toHaveLength(USERS);
     const services = Array.from(
       { length: INSTANCES },
-      () => new DepositsService(otherInstance(t.ctx, t.clock.now()).ctx),
+      () => servicesOf(otherInstance(t.ctx, t.clock.now()).ctx).deposits,
     );
     const { result: outcomes, ms } = await timed(() =>
       Promise.all(

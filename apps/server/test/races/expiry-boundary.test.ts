@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors.ts';
-import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
+import type { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { findTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import {
   balance,
   createOrder,
@@ -13,7 +12,7 @@ import {
   PAID,
   uniqueName,
 } from '../factories.ts';
-import { createTestApp, signIn, type TestApp } from '../helpers.ts';
+import { createTestApp, schedulerOf, servicesOf, signIn, type TestApp } from '../helpers.ts';
 import {
   act,
   historiesOf,
@@ -68,14 +67,14 @@ async function dueTrades(n: number) {
 
 describe('race (d): expiry vs mark_paid at the payment deadline', () => {
   it('deadline - 1 ms vs a scheduler at the deadline: every trade ends in exactly one outcome', async () => {
-    const trades = new TradesService(t.ctx);
+    const trades = servicesOf(t.ctx).trades;
     const outcomes: string[] = [];
     let totalMs = 0;
     for (let round = 0; round < ROUNDS; round++) {
       const { sellerId, opened, deadline } = await dueTrades(TRADES);
       t.clock.set(new Date(deadline.getTime() - 1));
-      const a = new Scheduler(otherInstance(t.ctx, deadline).ctx);
-      const b = new Scheduler(otherInstance(t.ctx, deadline).ctx);
+      const a = schedulerOf(otherInstance(t.ctx, deadline).ctx);
+      const b = schedulerOf(otherInstance(t.ctx, deadline).ctx);
 
       const { result, ms } = await timed(() =>
         Promise.all([
@@ -157,8 +156,8 @@ describe('race (d): expiry vs mark_paid at the payment deadline', () => {
       details: { reason: 'payment_deadline_passed' },
     });
 
-    const trades = new TradesService(t.ctx);
-    const scheduler = new Scheduler(t.ctx);
+    const trades = servicesOf(t.ctx).trades;
+    const scheduler = schedulerOf(t.ctx);
     const { result, ms } = await timed(() =>
       Promise.all([
         scheduler.tick(),

@@ -1,11 +1,8 @@
 import { feeFor } from '@p2p/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOrder } from '../../src/modules/orders/orders.repository.ts';
-import { OrdersService } from '../../src/modules/orders/orders.service.ts';
-import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { balance, createOrder, createUser, expectLedgerSound, fund, openTrade, PAID } from '../factories.ts';
-import { createTestApp, LAX_TRADE_LIMITS, type TestApp } from '../helpers.ts';
+import { createTestApp, LAX_TRADE_LIMITS, schedulerOf, servicesOf, type TestApp } from '../helpers.ts';
 import { payloadOf } from '../trades/support.ts';
 import { inBatches, report, settle, settlementsOf, tally, timed } from './support.ts';
 
@@ -40,7 +37,7 @@ async function confirmedTrades(n: number) {
   const seller = await createUser(t.ctx);
   await fund(t.ctx, seller.id, 'BTC', '1');
   const { id: orderId } = await createOrder(t.ctx, seller.id, { amount_crypto: '1' });
-  const trades = new TradesService(t.ctx);
+  const trades = servicesOf(t.ctx).trades;
   const opened = await inBatches(n, CODE_BATCH, async () => {
     const buyer = await createUser(t.ctx);
     const tradeId = await openTrade(t.ctx, buyer.id, orderId, '50000');
@@ -68,8 +65,8 @@ function failures(results: { ok: boolean; error?: unknown }[]) {
 
 describe('lock order: releases against order deletion and new trades', () => {
   it('the seller deletes a sell order while releasing its confirmed trades: no deadlock', async () => {
-    const trades = new TradesService(t.ctx);
-    const orders = new OrdersService(t.ctx);
+    const trades = servicesOf(t.ctx).trades;
+    const orders = servicesOf(t.ctx).orders;
     const { sellerId, orderId, opened } = await confirmedTrades(N);
     const calls: (() => Promise<unknown>)[] = opened.map(
       ({ tradeId }) =>
@@ -96,10 +93,10 @@ describe('lock order: releases against order deletion and new trades', () => {
   });
 
   it('scheduler auto-release while the seller deletes the order: no deadlock', async () => {
-    const orders = new OrdersService(t.ctx);
+    const orders = servicesOf(t.ctx).orders;
     const { sellerId, orderId, opened } = await confirmedTrades(N);
     t.clock.advance(16 * MINUTE);
-    const schedulers = [new Scheduler(t.ctx), new Scheduler(t.ctx)];
+    const schedulers = [schedulerOf(t.ctx), schedulerOf(t.ctx)];
 
     const { result, ms } = await timed(() =>
       Promise.all([...schedulers.map((s) => settle(s.tick())), settle(orders.cancel(sellerId, orderId))]),
@@ -123,7 +120,7 @@ describe('lock order: releases against order deletion and new trades', () => {
   });
 
   it('a taker-seller releases trades on a buy order while opening new ones on it: no deadlock', async () => {
-    const trades = new TradesService(t.ctx);
+    const trades = servicesOf(t.ctx).trades;
     const owner = await createUser(t.ctx);
     const taker = await createUser(t.ctx);
     await fund(t.ctx, taker.id, 'BTC', '1');

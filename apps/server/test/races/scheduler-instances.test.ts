@@ -2,10 +2,8 @@ import { feeFor } from '@p2p/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { balance, createOrder, createUser, expectLedgerSound, fund, openTrade, PAID } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, schedulerOf, servicesOf, type TestApp } from '../helpers.ts';
 import { payloadOf } from '../trades/support.ts';
 import { historiesOf, inBatches, otherInstance, report, settlementsOf, timed } from './support.ts';
 
@@ -46,7 +44,7 @@ async function openTrades(n: number) {
 }
 
 function instances() {
-  return Array.from({ length: INSTANCES }, () => new Scheduler(otherInstance(t.ctx, t.clock.now()).ctx));
+  return Array.from({ length: INSTANCES }, () => schedulerOf(otherInstance(t.ctx, t.clock.now()).ctx));
 }
 
 describe('race (e): schedulers of two instances over the same due work', () => {
@@ -54,7 +52,7 @@ describe('race (e): schedulers of two instances over the same due work', () => {
     const unpaid = await openTrades(DUE);
     // Another 50 confirmed trades whose auto-release falls due in the same tick.
     const confirmed = await openTrades(DUE);
-    const trades = new TradesService(t.ctx);
+    const trades = servicesOf(t.ctx).trades;
     await inBatches(confirmed.length, 10, async (i) => {
       const c = confirmed[i];
       if (!c) return;

@@ -2,9 +2,8 @@ import { feeFor } from '@p2p/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOrder } from '../../src/modules/orders/orders.repository.ts';
 import { findTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { balance, createOrder, expectLedgerSound, fund, openTrade, PAID } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, servicesOf, type TestApp } from '../helpers.ts';
 import { payloadOf } from '../trades/support.ts';
 import {
   act,
@@ -45,7 +44,7 @@ async function tradeIn(state: 'PAYMENT_PENDING' | 'PAYMENT_CONFIRMED') {
   await fund(t.ctx, seller.userId, 'BTC', '1');
   const { id: orderId } = await createOrder(t.ctx, seller.userId, { amount_crypto: '1' });
   const tradeId = await openTrade(t.ctx, buyer.userId, orderId, '50000');
-  const trades = new TradesService(t.ctx);
+  const trades = servicesOf(t.ctx).trades;
   await trades.act(buyer.userId, tradeId, 'mark_paid', PAID);
   if (state === 'PAYMENT_CONFIRMED') {
     await trades.act(

@@ -2,12 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { AppError } from '../../src/errors.ts';
-import { WithdrawalDecisionsService } from '../../src/modules/withdrawals/withdrawal-decisions.service.ts';
-import { WithdrawalsService } from '../../src/modules/withdrawals/withdrawals.service.ts';
 import { auditLedger } from '../../src/ops/ledger-audit.ts';
 import { signInStaff } from '../admin/factories.ts';
 import { balance, expectLedgerSound, fund } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, servicesOf, type TestApp } from '../helpers.ts';
 import {
   cancel,
   decide,
@@ -62,8 +60,8 @@ async function rowOf(id: string) {
 
 describe('race: the user cancels while an operator claims the withdrawal for sending', () => {
   it('exactly one wins, every round, whoever fires first; the money is unlocked at most once', async () => {
-    const users = new WithdrawalsService(t.ctx);
-    const decisions = new WithdrawalDecisionsService(t.ctx);
+    const users = servicesOf(t.ctx).withdrawals;
+    const decisions = servicesOf(t.ctx).admin.withdrawalDecisions;
     const winners: Record<string, number> = {};
     let ms = 0;
     for (let round = 0; round < 12; round++) {
@@ -112,7 +110,7 @@ describe('race: the user cancels while an operator claims the withdrawal for sen
   });
 
   it('two operators claim at once: one claim, the other told who has it', async () => {
-    const decisions = new WithdrawalDecisionsService(t.ctx);
+    const decisions = servicesOf(t.ctx).admin.withdrawalDecisions;
     for (let round = 0; round < 10; round++) {
       const { id } = await approvedWithdrawal(`clm2_${round}`);
       const [a, b] = await Promise.all([

@@ -3,12 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { AppError } from '../../src/errors.ts';
 import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
-import { WithdrawalDecisionsService } from '../../src/modules/withdrawals/withdrawal-decisions.service.ts';
-import { WithdrawalsService } from '../../src/modules/withdrawals/withdrawals.service.ts';
 import { auditLedger } from '../../src/ops/ledger-audit.ts';
 import { signInStaff } from '../admin/factories.ts';
 import { balance, expectLedgerSound, fund, recoveryCodes, TEST_TOTP_SECRET } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, servicesOf, type TestApp } from '../helpers.ts';
 import { cancel, decide, EXTERNAL, requestWithdrawal, txHashFor } from '../withdrawals/support.ts';
 import { inBatches, newSession, report, systemBalance, tally, timed } from './support.ts';
 
@@ -135,8 +133,8 @@ async function raceCancel(
   items: { user: { userId: string }; id: string }[],
   action: 'approve' | 'reject' | 'processing' | 'complete',
 ) {
-  const users = new WithdrawalsService(t.ctx);
-  const decisions = new WithdrawalDecisionsService(t.ctx);
+  const users = servicesOf(t.ctx).withdrawals;
+  const decisions = servicesOf(t.ctx).admin.withdrawalDecisions;
   const actor = { staffId: admin.staff.id, ipAddress: '127.0.0.1', userAgent: 'race' };
   return timed(() =>
     Promise.all(

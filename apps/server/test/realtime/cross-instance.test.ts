@@ -5,10 +5,8 @@ import { buildApp } from '../../src/app.ts';
 import { type AppContext, createContext } from '../../src/context.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { BOOK_CACHE_TTL_MS } from '../../src/modules/orders/book-cache.ts';
-import { OrdersService } from '../../src/modules/orders/orders.service.ts';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { createOrder, createUser, expectLedgerSound, fund, openTrade, PAID } from '../factories.ts';
-import { createTestDatabase, testConfig } from '../helpers.ts';
+import { createTestDatabase, servicesOf, testConfig } from '../helpers.ts';
 import {
   type Client,
   connect,
@@ -137,7 +135,7 @@ describe('two instances behind one Redis', () => {
     const sellerAuth = {
       authorization: `Bearer ${(await b.ctx.sessions.start('user', seller.id)).accessToken}`,
     };
-    const { tradeId } = await new TradesService(b.ctx).open(buyer.id, {
+    const { tradeId } = await servicesOf(b.ctx).trades.open(buyer.id, {
       orderId,
       amountFiat: '50000',
       paymentMethod: 'sberbank',
@@ -227,7 +225,7 @@ describe('two instances behind one Redis', () => {
     expect(performance.now() - cachedAt).toBeLessThan(BOOK_CACHE_TTL_MS);
     // Paused on A: gone from B's page, and counted out.
     const total = (await read(b)).total;
-    await new OrdersService(a.ctx).setStatus(seller.id, first, 'paused');
+    await servicesOf(a.ctx).orders.setStatus(seller.id, first, 'paused');
     await vi.waitFor(async () => expect((await read(b)).orders.map((o) => o.id)).toEqual([second]), {
       timeout: 1000,
       interval: 10,

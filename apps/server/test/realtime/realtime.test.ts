@@ -1,9 +1,8 @@
 import { MessageNewEvent, ServerEventPayloads, TradeCreatedEvent } from '@p2p/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { findTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
 import { createOrder, createUser, expectLedgerSound, fund } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, schedulerOf, type TestApp } from '../helpers.ts';
 import { payloadOf } from '../trades/support.ts';
 import { type Client, connect, type LiveServer, listenWithRealtime, settle } from './support.ts';
 
@@ -207,7 +206,7 @@ describe('trade events', () => {
       stored: (await findTrade(t.ctx.db, tradeId))?.status,
     }));
     t.clock.advance(31 * 60_000);
-    const tick = await new Scheduler(t.ctx).tick();
+    const tick = await schedulerOf(t.ctx).tick();
     expect(tick.expired).toBeGreaterThanOrEqual(1);
     const { payload, stored } = await seen;
     expect(payload).toEqual({

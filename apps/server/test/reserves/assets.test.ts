@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPorWallets } from '../../src/cli/por-wallets.ts';
 import { ratioOf } from '../../src/modules/reserves/reserves.service.ts';
-import { reservesService } from '../../src/ops/reserves-wiring.ts';
 import { depositAddress } from '../deposits/support.ts';
 import { expectLedgerSound } from '../factories.ts';
-import { createTestApp, signIn, type TestApp } from '../helpers.ts';
+import { createTestApp, servicesOf, signIn, type TestApp } from '../helpers.ts';
 import type { Session } from '../races/support.ts';
 
 /**
@@ -57,7 +56,7 @@ describe('assets', () => {
     expect((await post('/dev/chain/BTC/blocks', { count: 1 })).statusCode).toBe(200);
     // In the mempool only: not held at the snapshot's height.
     expect((await post('/dev/chain/BTC/transfers', { toAddress: COLD, amount: '9' })).statusCode).toBe(200);
-    const outcome = await reservesService(t.ctx).takeSnapshot('staff');
+    const outcome = await servicesOf(t.ctx).reserves.takeSnapshot('staff');
     expect(outcome?.status).toBe('published');
     const list = (await t.app.inject({ url: '/api/v1/reserves/addresses' })).json().data;
     expect(list.snapshotId).toBe(outcome?.id);

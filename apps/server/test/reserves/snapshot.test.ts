@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyProof } from '../../../../scripts/por-verify.mjs';
 import { queryRows } from '../../src/db/client.ts';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
-import { reservesService } from '../../src/ops/reserves-wiring.ts';
+import { ReservesService } from '../../src/modules/reserves/reserves.service.ts';
+import { reservesAudit } from '../../src/ops/reserves-wiring.ts';
 import { signInStaff } from '../admin/factories.ts';
 import { createOrder, expectLedgerSound, fund, openTrade, PAID, secondFactor } from '../factories.ts';
-import { createTestApp, LAX_TRADE_LIMITS, type TestApp } from '../helpers.ts';
+import { createTestApp, LAX_TRADE_LIMITS, servicesOf, type TestApp } from '../helpers.ts';
 import { newSession, type Session } from '../races/support.ts';
 import { decide, EXTERNAL, requestWithdrawal, txHashFor } from '../withdrawals/support.ts';
 
@@ -54,7 +54,7 @@ async function myProof(u: Session) {
 
 /** Trades to completion, withdrawals requested and completed, credits: all at once. */
 async function traffic(round: number) {
-  const trades = new TradesService(t.ctx);
+  const trades = servicesOf(t.ctx).trades;
   const seller = users[round % users.length] as Session;
   const buyer = users[(round + 1) % users.length] as Session;
   const { id: orderId } = await createOrder(t.ctx, seller.userId, { amount_crypto: '0.5' });
@@ -79,7 +79,7 @@ async function traffic(round: number) {
 
 describe('a snapshot while money moves', () => {
   it('matches the ledger exactly: every snapshot taken during the traffic is published', async () => {
-    const reserves = reservesService(t.ctx);
+    const reserves = servicesOf(t.ctx).reserves;
     const outcomes: Awaited<ReturnType<typeof reserves.takeSnapshot>>[] = [];
     let snapping = true;
     const snapshots = (async () => {
@@ -107,7 +107,7 @@ describe('a snapshot while money moves', () => {
   });
 
   it('once quiet, every leaf is its account’s balance and every proof verifies, on the device and standalone', async () => {
-    const outcome = await reservesService(t.ctx).takeSnapshot('staff');
+    const outcome = await servicesOf(t.ctx).reserves.takeSnapshot('staff');
     expect(outcome?.status).toBe('published');
     const totals = await userTotals();
     const owed: Record<string, bigint> = {};
@@ -148,7 +148,10 @@ describe('a snapshot while money moves', () => {
     );
     try {
       const errors: string[] = [];
-      const reserves = reservesService(t.ctx, { info: () => {}, error: (_o, msg) => errors.push(msg) });
+      const reserves = new ReservesService(t.ctx, {
+        audit: reservesAudit,
+        log: { info: () => {}, error: (_o, msg) => errors.push(msg) },
+      });
       const outcome = await reserves.takeSnapshot('staff');
       expect(outcome?.status).toBe('withheld');
       expect(outcome?.problems.join('\n')).toMatch(/BTC: tree sums to \d+, the journal to \d+/);
@@ -215,7 +218,7 @@ describe('the routes', () => {
   });
 
   it('the schedule takes one only once the latest is POR_SNAPSHOT_HOURS old, chained to the previous root', async () => {
-    const reserves = reservesService(t.ctx);
+    const reserves = servicesOf(t.ctx).reserves;
     expect(await reserves.takeSnapshot('schedule')).toBeNull();
     const previous = (await t.app.inject({ url: '/api/v1/reserves' })).json().data.latest;
     t.clock.advance(24 * 3_600_000 + 1);

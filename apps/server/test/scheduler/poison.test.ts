@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
+import type { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { createOrder, createUser, expectLedgerSound } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, schedulerOf, type TestApp } from '../helpers.ts';
 import { type Api, api, sellTradeIn } from '../trades/support.ts';
 
 // One item whose transition throws must not stall the scheduler. The oldest due item is
@@ -44,9 +44,9 @@ afterAll(async () => {
 beforeEach(() => {
   registry = new Registry();
   logged = [];
-  scheduler = new Scheduler(t.ctx, {
+  scheduler = schedulerOf(t.ctx, {
     registry,
-    log: { error: (obj, msg) => logged.push({ obj: obj as Record<string, unknown>, msg }) },
+    log: { error: (obj: object, msg: string) => logged.push({ obj: obj as Record<string, unknown>, msg }) },
   });
 });
 

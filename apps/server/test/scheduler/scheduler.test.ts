@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrdersService } from '../../src/modules/orders/orders.service.ts';
-import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
+import type { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import {
   balance,
   createOrder,
@@ -10,7 +9,7 @@ import {
   openTrade,
   sellOrderScenario,
 } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, schedulerOf, servicesOf, type TestApp } from '../helpers.ts';
 import { type Api, api, buyOrderScenario, drive } from '../trades/support.ts';
 
 // Timers (docs/product/trading-rules.md; docs/decisions/004): payment-deadline expiry, auto-release, order
@@ -23,7 +22,7 @@ let scheduler: Scheduler;
 beforeAll(async () => {
   t = await createTestApp();
   http = api(t);
-  scheduler = new Scheduler(t.ctx);
+  scheduler = schedulerOf(t.ctx);
 });
 afterAll(async () => {
   await expectLedgerSound(t.ctx);
@@ -111,7 +110,7 @@ describe('payment deadline', () => {
   it("returns the escrow of a deleted order's trade to the seller's available balance", async () => {
     const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, '1');
     const tradeId = await openTrade(t.ctx, buyer.id, orderId, '50000');
-    await new OrdersService(t.ctx).cancel(seller.id, orderId);
+    await servicesOf(t.ctx).orders.cancel(seller.id, orderId);
     expect(await balance(t.ctx, seller.id)).toEqual({ available: 99_000_000n, locked: 1_000_000n });
     t.clock.advance(30 * MINUTE);
     await scheduler.tick();
@@ -233,7 +232,7 @@ describe('order expiry', () => {
 
   it('expires a paused order too, and releases its reserve', async () => {
     const { seller, orderId } = await sellOrderScenario(t.ctx, '1');
-    await new OrdersService(t.ctx).setStatus(seller.id, orderId, 'paused');
+    await servicesOf(t.ctx).orders.setStatus(seller.id, orderId, 'paused');
     t.clock.advance(30 * 24 * 60 * MINUTE - 1);
     await scheduler.tick();
     expect((await orderOf(orderId)).status).toBe('paused');
@@ -257,7 +256,7 @@ describe('several instances', () => {
       trades.push(trade);
     }
     t.clock.advance(30 * MINUTE);
-    const results = await Promise.all([scheduler.tick(), new Scheduler(t.ctx).tick()]);
+    const results = await Promise.all([scheduler.tick(), schedulerOf(t.ctx).tick()]);
     expect(results.reduce((n, r) => n + r.expired, 0)).toBe(3);
     expect(results.reduce((n, r) => n + r.released, 0)).toBe(3);
     for (const [i, trade] of trades.entries()) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../src/modules/demo/seed.ts';
 import { DEMO_TOTP_SECRET, totpCodeAt } from '../../src/modules/two-factor/totp.ts';
-import { createTestApp, signIn, type TestApp } from '../helpers.ts';
+import { createTestApp, servicesOf, signIn, type TestApp } from '../helpers.ts';
 
 /**
  * Demo data under `npm start` (docs/decisions/023): every demo user sells, so every one has
@@ -11,7 +11,7 @@ import { createTestApp, signIn, type TestApp } from '../helpers.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  expect(await seedDemoData(t.ctx)).toBe(true);
+  expect(await seedDemoData(t.ctx, servicesOf(t.ctx))).toBe(true);
 });
 afterAll(() => t.close());
 

@@ -2,12 +2,11 @@ import type { PayerAccountView } from '@p2p/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { DisputesService } from '../../src/modules/disputes/disputes.service.ts';
 import { findTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
 import { payerNameMatches } from '../../src/modules/trades/payer-account.ts';
 import { createStaffMember } from '../admin/factories.ts';
 import { createOrder, createUser, expectLedgerSound, fund, openTrade } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, servicesOf, type TestApp } from '../helpers.ts';
 import { api, DISPUTE } from '../trades/support.ts';
 
 /**
@@ -169,7 +168,7 @@ describe('«Я оплатил» names the paying account', () => {
     });
     await http.act(tradeId, buyer.id, 'dispute_trade', DISPUTE);
     const moderator = await createStaffMember(t, { role: 'moderator' });
-    const view = await new DisputesService(t.ctx).view(moderator.id, tradeId);
+    const view = await servicesOf(t.ctx).disputes.view(moderator.id, tradeId);
     expect(view.trade.payer).toMatchObject({
       bank: 'tinkoff',
       last4: '0007',

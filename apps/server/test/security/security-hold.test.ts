@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrdersService } from '../../src/modules/orders/orders.service.ts';
 import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
-import { TwoFactorService } from '../../src/modules/two-factor/two-factor.service.ts';
 import {
   balance,
   createOrder,
@@ -11,7 +9,7 @@ import {
   secondFactor,
   TEST_TOTP_SECRET,
 } from '../factories.ts';
-import { createTestApp, signIn, type TestApp, withReauth } from '../helpers.ts';
+import { createTestApp, servicesOf, signIn, type TestApp, withReauth } from '../helpers.ts';
 import { EXTERNAL, enableTwoFactor, giveDepositAddress } from '../withdrawals/support.ts';
 
 /**
@@ -91,7 +89,7 @@ describe('after a thief enrols two-factor on a funded account', () => {
     // ...a swap...
     const maker = await createUser(t.ctx);
     await fund(t.ctx, maker.id, 'BTC', '1');
-    const offer = await new OrdersService(t.ctx).create(maker.id, {
+    const offer = await servicesOf(t.ctx).orders.create(maker.id, {
       type: 'sell',
       cryptocurrency: 'BTC',
       price_type: 'fixed',
@@ -181,7 +179,7 @@ describe('what starts a hold', () => {
 
   it('a new saved address starts one', async () => {
     const owner = await signIn(t.app, 'held_saver');
-    await new TwoFactorService(t.ctx).enrolKnownSecret(t.ctx.db, owner.userId, TEST_TOTP_SECRET);
+    await servicesOf(t.ctx).twoFactor.enrolKnownSecret(t.ctx.db, owner.userId, TEST_TOTP_SECRET);
     const saved = await post(await withReauth(t.app, owner.headers), '/withdrawals/addresses', {
       network: 'USDT-ERC20',
       address: EXTERNAL['USDT-ERC20'],

@@ -1,9 +1,8 @@
 import { CreateWebhookRequest, type Cryptocurrency, type NotificationView } from '@p2p/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookDispatcher } from '../../src/modules/webhooks/webhook-dispatcher.ts';
-import { WebhooksService } from '../../src/modules/webhooks/webhooks.service.ts';
 import { createUser, expectLedgerSound, fund, secondFactor } from '../factories.ts';
-import { createTestApp, LAX_TRADE_LIMITS, type TestApp } from '../helpers.ts';
+import { createTestApp, LAX_TRADE_LIMITS, servicesOf, type TestApp } from '../helpers.ts';
 import { type PriceStub, startPriceStub } from '../market/price-stub.ts';
 import { startReceiver } from '../merchant-api/support.ts';
 import { type Call, startBotApi, telegramUser } from '../notifications/bot-api-stub.ts';
@@ -64,7 +63,7 @@ describe('swap:completed', () => {
     const taker = await party('USDT', '10000');
     await tg.connect(maker, 701);
     await tg.connect(taker, 702);
-    const hooks = new WebhooksService(t.ctx);
+    const hooks = servicesOf(t.ctx).webhooks;
     for (const who of [maker, taker])
       await hooks.create(who.userId, {
         url: receiver.url,

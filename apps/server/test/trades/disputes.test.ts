@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
 import { balance, expectLedgerSound } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, schedulerOf, type TestApp } from '../helpers.ts';
 import { type Api, api, type Role, sellTradeIn } from './support.ts';
 
 // Dispute rules (docs/product/trading-rules.md, docs/decisions/010) and the payment deadline of mark_paid.
@@ -151,7 +150,7 @@ describe('opening a dispute', () => {
 
 describe('timers of a disputed trade', () => {
   it('do not fire: past the auto-release time and the payment deadline it stays DISPUTED with its escrow', async () => {
-    const scheduler = new Scheduler(t.ctx);
+    const scheduler = schedulerOf(t.ctx);
     const disputedAfterConfirm = await sellTradeIn(t, 'PAYMENT_CONFIRMED');
     await http.act(disputedAfterConfirm.tradeId, disputedAfterConfirm.sellerId, 'dispute_trade', {
       reasonId: 'fake_proof',

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
 import {
   balance,
@@ -10,7 +9,7 @@ import {
   sellOrderScenario,
   TEST_TOTP_SECRET,
 } from '../factories.ts';
-import { createTestApp, LAX_TRADE_LIMITS, signInEnrolled, type TestApp } from '../helpers.ts';
+import { createTestApp, LAX_TRADE_LIMITS, servicesOf, signInEnrolled, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -89,7 +88,7 @@ describe('a full trade on a sell order over HTTP', () => {
 
   it('expires an unpaid trade at its deadline and returns the escrow to the reserve', async () => {
     const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, '1');
-    const trades = new TradesService(t.ctx);
+    const trades = servicesOf(t.ctx).trades;
     const { tradeId } = await trades.open(buyer.id, {
       orderId,
       amountFiat: '50000',

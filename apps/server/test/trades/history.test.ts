@@ -1,8 +1,7 @@
 import { feeFor, formatCrypto, parseAmount } from '@p2p/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { createOrder, expectLedgerSound, fund, openTrade, PAID } from '../factories.ts';
-import { createTestApp, type signIn, signInEnrolled, type TestApp } from '../helpers.ts';
+import { createTestApp, servicesOf, type signIn, signInEnrolled, type TestApp } from '../helpers.ts';
 import { payloadOf } from './support.ts';
 
 let t: TestApp;
@@ -49,7 +48,7 @@ beforeAll(async () => {
     headers: buyer.headers,
     payload: { display_name: 'Покупатель Борис' },
   });
-  const trades = new TradesService(t.ctx);
+  const trades = servicesOf(t.ctx).trades;
   await fund(t.ctx, seller.userId, 'BTC', '2');
   await fund(t.ctx, seller.userId, 'ETH', '10');
   const { id: orderId } = await createOrder(t.ctx, seller.userId, { amount_crypto: '2' });

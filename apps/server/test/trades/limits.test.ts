@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { adminLogin, createStaffMember } from '../admin/factories.ts';
 import { createOrder, createUser, expectLedgerSound, fund } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, servicesOf, type TestApp } from '../helpers.ts';
 import { type PriceStub, startPriceStub } from '../market/price-stub.ts';
 import { type Api, api, DISPUTE } from './support.ts';
 
@@ -206,7 +205,7 @@ describe('cancellations and expiries as a buyer', () => {
     // The third lets the payment time run out: the scheduler cancels it.
     await opened(buyer.id, order.orderId);
     t.clock.advance(31 * 60_000);
-    const trades = new TradesService(t.ctx);
+    const trades = servicesOf(t.ctx).trades;
     // Earlier tests' unpaid trades are due by now as well.
     while (await trades.runDue('payment', t.clock.now()));
     const last = t.clock.now();

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Scheduler } from '../../src/modules/scheduler/scheduler.ts';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import {
   createOrder,
   createUser,
@@ -10,7 +8,7 @@ import {
   PAID,
   sellOrderScenario,
 } from '../factories.ts';
-import { createTestApp, LAX_TRADE_LIMITS, type TestApp } from '../helpers.ts';
+import { createTestApp, LAX_TRADE_LIMITS, schedulerOf, servicesOf, type TestApp } from '../helpers.ts';
 import { type Api, api, drive, payloadOf, sellTradeIn } from './support.ts';
 
 // Reviews after a completed trade, and the reputation figures built from stored data
@@ -115,7 +113,7 @@ describe('reputation from stored data', () => {
     const buyers = [await createUser(t.ctx), await createUser(t.ctx), await createUser(t.ctx)];
     const ratings = [5, 4, 4];
     const releaseAfter = [60, 120, 180];
-    const service = new TradesService(t.ctx);
+    const service = servicesOf(t.ctx).trades;
     for (const [i, fiat] of ['50000', '50000', '100000'].entries()) {
       const buyer = buyers[i]?.id as string;
       const tradeId = await openTrade(t.ctx, buyer, orderId, fiat);
@@ -143,7 +141,7 @@ describe('reputation from stored data', () => {
     await drive(t, { tradeId: done, buyerId: lazyBuyer, sellerId: trader }, 'COMPLETED');
     await openTrade(t.ctx, lazyBuyer, orderId, '50000');
     t.clock.advance(31 * 60_000);
-    await new Scheduler(t.ctx).tick();
+    await schedulerOf(t.ctx).tick();
     // Trades shown to others count once the first is 72 hours old (docs/decisions/035).
     t.clock.advance(72 * 3_600_000);
   });

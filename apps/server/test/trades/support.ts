@@ -1,7 +1,6 @@
 import type { TradeDetails } from '@p2p/shared';
 import { expect } from 'vitest';
 import type { AppContext } from '../../src/context.ts';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import {
   createOrder,
   createUser,
@@ -12,6 +11,7 @@ import {
   sellOrderScenario,
 } from '../factories.ts';
 import type { TestApp } from '../helpers.ts';
+import { servicesOf } from '../helpers.ts';
 
 /** A dispute payload valid for both roles. */
 export const DISPUTE = { reasonId: 'other', details: 'Оплата не дошла до продавца, прошу разобраться' };
@@ -124,7 +124,7 @@ export async function drive(
   trade: { tradeId: string; buyerId: string; sellerId: string },
   status: Reachable,
 ) {
-  const service = new TradesService(t.ctx);
+  const service = servicesOf(t.ctx).trades;
   for (const [role, action] of PATHS[status]) {
     const userId = role === 'buyer' ? trade.buyerId : trade.sellerId;
     await service.act(userId, trade.tradeId, action, await payloadOf(t.ctx, action, userId));

@@ -6,7 +6,7 @@ import { queryRows } from '../../src/db/client.ts';
 import { PendingEvents } from '../../src/events/notifier.ts';
 import { lockTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
 import { transition } from '../../src/modules/trades/settlement.ts';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
+import type { TradesService } from '../../src/modules/trades/trades.service.ts';
 import {
   countedColumnsFromRows,
   REPUTATION_COLUMNS,
@@ -23,7 +23,7 @@ import {
   rebuildReputationCounters,
 } from '../../src/modules/users/reputation-counters.ts';
 import { createOrder, createUser, expectLedgerSound, fund, openTrade } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, servicesOf, type TestApp } from '../helpers.ts';
 import { payloadOf } from '../trades/support.ts';
 
 // The reputation counters (docs/decisions/019) must equal the recomputation from history
@@ -79,7 +79,7 @@ async function recomputed(userId: string) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  trades = new TradesService(t.ctx);
+  trades = servicesOf(t.ctx).trades;
   for (const name of Object.keys(users) as (keyof typeof users)[]) users[name] = (await createUser(t.ctx)).id;
   const { ann, bob, cat } = users;
 

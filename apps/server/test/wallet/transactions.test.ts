@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as ledger from '../../src/modules/ledger/ledger.ts';
-import { TradesService } from '../../src/modules/trades/trades.service.ts';
 import { csvField } from '../../src/modules/wallet/wallet-history.ts';
 import { balanceOperation, CREDITS_WITHOUT_FOUR_EYES, signInStaff } from '../admin/factories.ts';
 import { createOrder, expectLedgerSound, openTrade, PAID } from '../factories.ts';
-import { createTestApp, LAX_TRADE_LIMITS, signInEnrolled, type TestApp } from '../helpers.ts';
+import { createTestApp, LAX_TRADE_LIMITS, servicesOf, signInEnrolled, type TestApp } from '../helpers.ts';
 import { payloadOf } from '../trades/support.ts';
 import {
   cancel,
@@ -103,7 +102,7 @@ describe('GET /api/v1/wallet/transactions', () => {
     const order = await createOrder(t.ctx, seller.userId, { amount_crypto: '1', price_per_unit: '5000000' });
     step();
     const tradeId = await openTrade(t.ctx, buyer.userId, order.id, '500000');
-    const trades = new TradesService(t.ctx);
+    const trades = servicesOf(t.ctx).trades;
     await trades.act(buyer.userId, tradeId, 'mark_paid', PAID);
     await trades.act(
       seller.userId,

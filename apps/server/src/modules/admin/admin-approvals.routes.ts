@@ -11,11 +11,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
 import { actorOf, type StaffAccess, staffOf } from './access.ts';
-import { ApprovalsService } from './approvals.service.ts';
+import type { AdminServices } from './admin-services.ts';
 
 /** What the handlers of `adminApprovalsRoutes` share. */
-function adminApprovalsRoutesDeps({ ctx, access }: { ctx: AppContext; access: StaffAccess }) {
-  const approvals = new ApprovalsService(ctx);
+function adminApprovalsRoutesDeps({
+  ctx,
+  access,
+  services,
+}: {
+  ctx: AppContext;
+  access: StaffAccess;
+  services: AdminServices;
+}) {
+  const approvals = services.approvals;
   const decide = access.allow('approvals.decide');
   const tags = ['admin'];
   const security = [{ bearer: [] }];
@@ -122,11 +130,12 @@ type AdminApprovalsRoutesDeps = ReturnType<typeof adminApprovalsRoutesDeps>;
  * Four eyes (docs/decisions/023-trust-and-safety.md): the proposals waiting for a second admin,
  * and their approval, rejection or withdrawal. `:id` is the proposal's id.
  */
-export const adminApprovalsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: StaffAccess }> = async (
-  app,
-  { ctx, access },
-) => {
-  const deps = adminApprovalsRoutesDeps({ ctx, access });
+export const adminApprovalsRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  access: StaffAccess;
+  services: AdminServices;
+}> = async (app, { ctx, access, services }) => {
+  const deps = adminApprovalsRoutesDeps({ ctx, access, services });
   queueAndApproveRoutes(app, deps);
   rejectAndCancelRoutes(app, deps);
 };

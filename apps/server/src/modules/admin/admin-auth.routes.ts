@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
 import { insertAuditEntry } from '../audit-log/index.ts';
-import { TwoFactorService } from '../two-factor/index.ts';
+import type { TwoFactorService } from '../two-factor/index.ts';
 import { actorOf, type StaffAccess, staffOf } from './access.ts';
 import type { StaffAuthService } from './staff.service.ts';
 
@@ -29,14 +29,15 @@ function adminAuthRoutesDeps({
   ctx,
   auth,
   access,
+  twoFactor,
 }: {
   ctx: AppContext;
   auth: StaffAuthService;
   access: StaffAccess;
+  twoFactor: TwoFactorService;
 }) {
   // Enrolment must stay reachable for an admin who has to enrol before anything else.
   const staffOnly = access.session;
-  const twoFactor = new TwoFactorService(ctx, 'staff');
   const tags = ['admin'];
   const security = [{ bearer: [] }];
   return { ctx, auth, access, staffOnly, twoFactor, tags, security };
@@ -210,8 +211,9 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   auth: StaffAuthService;
   access: StaffAccess;
-}> = async (app, { ctx, auth, access }) => {
-  const deps = adminAuthRoutesDeps({ ctx, auth, access });
+  twoFactor: TwoFactorService;
+}> = async (app, { ctx, auth, access, twoFactor }) => {
+  const deps = adminAuthRoutesDeps({ ctx, auth, access, twoFactor });
   sessionRoutes(app, deps);
   twoFactorStateRoutes(app, deps);
   twoFactorSwitchRoutes(app, deps);

@@ -14,13 +14,21 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
-import { DisputesService } from '../disputes/index.ts';
 import { deskReminders } from '../notifications/index.ts';
 import { actorOf, type StaffAccess, staffOf } from './access.ts';
+import type { AdminServices } from './admin-services.ts';
 
 /** What the handlers of `adminDeskRoutes` share. */
-function adminDeskRoutesDeps({ ctx, access }: { ctx: AppContext; access: StaffAccess }) {
-  const disputes = new DisputesService(ctx);
+function adminDeskRoutesDeps({
+  ctx,
+  access,
+  services,
+}: {
+  ctx: AppContext;
+  access: StaffAccess;
+  services: AdminServices;
+}) {
+  const disputes = services.disputes;
   const desk = access.allow('disputes.handle');
   const tags = ['admin'];
   const security = [{ bearer: [] }];
@@ -180,11 +188,12 @@ type AdminDeskRoutesDeps = ReturnType<typeof adminDeskRoutesDeps>;
  * case, the case file, the moderator's chat lines and evidence requests. Resolving stays at
  * POST /admin/trades/{id}/resolve. `:id` is the trade's id.
  */
-export const adminDeskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: StaffAccess }> = async (
-  app,
-  { ctx, access },
-) => {
-  const deps = adminDeskRoutesDeps({ ctx, access });
+export const adminDeskRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  access: StaffAccess;
+  services: AdminServices;
+}> = async (app, { ctx, access, services }) => {
+  const deps = adminDeskRoutesDeps({ ctx, access, services });
   caseQueueRoutes(app, deps);
   caseWorkRoutes(app, deps);
   evidenceRoutes(app, deps);

@@ -7,16 +7,15 @@ import {
   Ok,
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
 import { actorOf, type StaffAccess } from './access.ts';
-import { LimitsAdminService } from './limits-admin.service.ts';
+import type { AdminServices } from './admin-services.ts';
 
 /** A user's trade limits and the lift of their suspensions (docs/decisions/023, "Limits"). */
-export const adminLimitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: StaffAccess }> = async (
-  app,
-  { ctx, access },
-) => {
-  const limits = new LimitsAdminService(ctx);
+export const adminLimitsRoutes: FastifyPluginAsyncZod<{
+  access: StaffAccess;
+  services: AdminServices;
+}> = async (app, { access, services }) => {
+  const limits = services.limits;
   const tags = ['admin'];
   const security = [{ bearer: [] }];
 

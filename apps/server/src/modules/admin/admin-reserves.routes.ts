@@ -1,17 +1,15 @@
 import { AdminReserveSnapshot, AdminReserveSnapshots, Ok } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { ReservesService } from '../reserves/index.ts';
 import { actorOf, type StaffAccess } from './access.ts';
+import type { AdminServices } from './admin-services.ts';
 
 /** Proof-of-reserves snapshots for staff (docs/decisions/039): every one, and one taken now. */
 export const adminReservesRoutes: FastifyPluginAsyncZod<{
-  ctx: AppContext;
   access: StaffAccess;
-  reserves?: ReservesService;
-}> = async (app, { ctx, access, reserves: given }) => {
-  const reserves = given ?? new ReservesService(ctx);
+  services: AdminServices;
+}> = async (app, { access, services }) => {
+  const { reserves } = services;
   const tags = ['admin'];
   const security = [{ bearer: [] }];
 

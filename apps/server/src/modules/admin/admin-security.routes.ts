@@ -1,15 +1,14 @@
 import { IdParams, Ok, SecurityReportList, SecurityReportView } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
 import { actorOf, type StaffAccess } from './access.ts';
-import { SecurityReportsService } from './security-reports.service.ts';
+import type { AdminServices } from './admin-services.ts';
 
 /** «Это не я» cases and «Снять удержание» (docs/decisions/033, "Security events"). */
-export const adminSecurityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: StaffAccess }> = async (
-  app,
-  { ctx, access },
-) => {
-  const reports = new SecurityReportsService(ctx);
+export const adminSecurityRoutes: FastifyPluginAsyncZod<{
+  access: StaffAccess;
+  services: AdminServices;
+}> = async (app, { access, services }) => {
+  const reports = services.securityReports;
   const tags = ['admin'];
   const security = [{ bearer: [] }];
 

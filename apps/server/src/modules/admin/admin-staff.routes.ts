@@ -1,15 +1,14 @@
 import { CreateStaffRequest, IdParams, Ok, StaffList, StaffMember, UpdateStaffRequest } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
 import { actorOf, type StaffAccess } from './access.ts';
-import { StaffAdminService } from './staff-admin.service.ts';
+import type { AdminServices } from './admin-services.ts';
 
 /** Staff accounts: everyone sees the list (audit filter), admins manage it. */
-export const adminStaffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: StaffAccess }> = async (
-  app,
-  { ctx, access },
-) => {
-  const members = new StaffAdminService(ctx);
+export const adminStaffRoutes: FastifyPluginAsyncZod<{
+  access: StaffAccess;
+  services: AdminServices;
+}> = async (app, { access, services }) => {
+  const members = services.staff;
   const manage = access.allow('staff.manage');
   const tags = ['admin'];
   const security = [{ bearer: [] }];

@@ -13,13 +13,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
 import { actorOf, type StaffAccess } from './access.ts';
-import { DashboardService } from './dashboard.service.ts';
-import { UserAdminService } from './user-admin.service.ts';
+import type { AdminServices } from './admin-services.ts';
 
 /** What the handlers of `adminUsersRoutes` share. */
-function adminUsersRoutesDeps({ ctx, access }: { ctx: AppContext; access: StaffAccess }) {
-  const dashboard = new DashboardService(ctx);
-  const users = new UserAdminService(ctx);
+function adminUsersRoutesDeps({
+  ctx,
+  access,
+  services,
+}: {
+  ctx: AppContext;
+  access: StaffAccess;
+  services: AdminServices;
+}) {
+  const dashboard = services.dashboard;
+  const users = services.users;
   const read = access.allow('read');
   const tags = ['admin'];
   const security = [{ bearer: [] }];
@@ -140,11 +147,12 @@ function blockingRoutes(app: RouteApp, { access, users, tags, security }: AdminU
 type AdminUsersRoutesDeps = ReturnType<typeof adminUsersRoutesDeps>;
 
 /** The dashboard, the user page, staff notes and blocking (docs/decisions/016-back-office.md). */
-export const adminUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; access: StaffAccess }> = async (
-  app,
-  { ctx, access },
-) => {
-  const deps = adminUsersRoutesDeps({ ctx, access });
+export const adminUsersRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  access: StaffAccess;
+  services: AdminServices;
+}> = async (app, { ctx, access, services }) => {
+  const deps = adminUsersRoutesDeps({ ctx, access, services });
   dashboardAndUserRoutes(app, deps);
   blockingRoutes(app, deps);
 };

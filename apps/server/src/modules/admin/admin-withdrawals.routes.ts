@@ -9,11 +9,8 @@ import {
   WithdrawalDecisionRequest,
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import type { PriceSource } from '../four-eyes/index.ts';
-import { WithdrawalDecisionsService } from '../withdrawals/index.ts';
 import { actorOf, type StaffAccess } from './access.ts';
-import { WithdrawalFailsService } from './withdrawal-fails.service.ts';
+import type { AdminServices } from './admin-services.ts';
 
 const SUMMARIES = {
   approve: 'Approve a PENDING withdrawal (admins only; audited)',
@@ -33,14 +30,13 @@ const SUMMARIES = {
  * (docs/decisions/012-withdrawals.md).
  */
 export const adminWithdrawalsRoutes: FastifyPluginAsyncZod<{
-  ctx: AppContext;
   access: StaffAccess;
-  prices: PriceSource;
-}> = async (app, { ctx, access, prices }) => {
+  services: AdminServices;
+}> = async (app, { access, services }) => {
   const staffOnly = access.allow('read');
   const adminOnly = access.allow('withdrawals.decide');
-  const decisions = new WithdrawalDecisionsService(ctx);
-  const fails = new WithdrawalFailsService(ctx, prices);
+  const decisions = services.withdrawalDecisions;
+  const fails = services.withdrawalFails;
   const tags = ['admin'];
   const security = [{ bearer: [] }];
 

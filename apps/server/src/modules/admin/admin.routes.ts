@@ -18,39 +18,29 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
-import { ChatService } from '../chat/index.ts';
-import { DisputesService } from '../disputes/index.ts';
-import type { PriceSource } from '../four-eyes/index.ts';
-import type { ReservesService } from '../reserves/index.ts';
-import { sendReceipt, UploadsService } from '../uploads/index.ts';
+import { sendReceipt } from '../uploads/index.ts';
 import { actorOf, StaffAccess, staffOf } from './access.ts';
-import { AdminService } from './admin.service.ts';
 import { adminApprovalsRoutes } from './admin-approvals.routes.ts';
 import { adminAuthRoutes } from './admin-auth.routes.ts';
 import { adminDeskRoutes } from './admin-desk.routes.ts';
 import { adminLimitsRoutes } from './admin-limits.routes.ts';
 import { adminReservesRoutes } from './admin-reserves.routes.ts';
 import { adminSecurityRoutes } from './admin-security.routes.ts';
+import type { AdminServices } from './admin-services.ts';
 import { adminStaffRoutes } from './admin-staff.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 import { adminWithdrawalsRoutes } from './admin-withdrawals.routes.ts';
-import { type BalanceOperation, BalanceOperationsService } from './balance-operations.service.ts';
-import { StaffAuthService } from './staff.service.ts';
+import type { BalanceOperation } from './balance-operations.service.ts';
 
 /** What the handlers of `adminRoutes` share. */
-function adminRoutesDeps(app: RouteApp, { ctx, prices }: { ctx: AppContext; prices: PriceSource }) {
-  const auth = new StaffAuthService(ctx);
-  const admin = new AdminService(ctx);
-  const operations = new BalanceOperationsService(ctx, prices);
-  const disputes = new DisputesService(ctx, prices);
-  const chat = new ChatService(ctx);
-  const uploads = new UploadsService(ctx);
+function adminRoutesDeps(app: RouteApp, { ctx, services }: { ctx: AppContext; services: AdminServices }) {
+  const { auth, console: admin, balanceOperations: operations, disputes, chat, uploads } = services;
   const access = new StaffAccess(app, auth);
   // Reads every staff member may do (docs/decisions/016-back-office.md has the table).
   const staffOnly = access.allow('read');
   const tags = ['admin'];
   const security = [{ bearer: [] }];
-  return { ctx, prices, auth, admin, operations, disputes, chat, uploads, access, staffOnly, tags, security };
+  return { ctx, auth, admin, operations, disputes, chat, uploads, access, staffOnly, tags, security };
 }
 
 /** GET /users, GET /users/:id/balances */
@@ -225,24 +215,23 @@ type AdminRoutesDeps = ReturnType<typeof adminRoutesDeps>;
 
 /**
  * The back office under /api/v1/admin (docs/decisions/016). Every route but sign-in needs a staff token.
- * `prices` values resolutions and credits for four eyes (docs/decisions/023).
+ * `services` come from the composition root.
  */
 export const adminRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
-  prices: PriceSource;
-  reserves?: ReservesService;
-}> = async (app, { ctx, prices, reserves }) => {
-  const deps = adminRoutesDeps(app, { ctx, prices });
+  services: AdminServices;
+}> = async (app, { ctx, services }) => {
+  const deps = adminRoutesDeps(app, { ctx, services });
   const { auth, access } = deps;
-  await app.register(adminAuthRoutes, { ctx, auth, access });
-  await app.register(adminWithdrawalsRoutes, { ctx, access, prices });
-  await app.register(adminDeskRoutes, { ctx, access });
-  await app.register(adminUsersRoutes, { ctx, access });
-  await app.register(adminLimitsRoutes, { ctx, access });
-  await app.register(adminSecurityRoutes, { ctx, access });
-  await app.register(adminReservesRoutes, { ctx, access, ...(reserves ? { reserves } : {}) });
-  await app.register(adminStaffRoutes, { ctx, access });
-  await app.register(adminApprovalsRoutes, { ctx, access });
+  await app.register(adminAuthRoutes, { ctx, auth, access, twoFactor: services.staffTwoFactor });
+  await app.register(adminWithdrawalsRoutes, { access, services });
+  await app.register(adminDeskRoutes, { ctx, access, services });
+  await app.register(adminUsersRoutes, { ctx, access, services });
+  await app.register(adminLimitsRoutes, { access, services });
+  await app.register(adminSecurityRoutes, { access, services });
+  await app.register(adminReservesRoutes, { access, services });
+  await app.register(adminStaffRoutes, { access, services });
+  await app.register(adminApprovalsRoutes, { ctx, access, services });
   userBalanceRoutes(app, deps);
   auditAndTradeRoutes(app, deps);
   receiptAndResolveRoutes(app, deps);

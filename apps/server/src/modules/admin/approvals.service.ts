@@ -17,14 +17,14 @@ import type { StaffApprovalRow, TradeRow } from '../../db/schema.ts';
 import { AppError, assert } from '../../errors.ts';
 import { PendingEvents } from '../../events/notifier.ts';
 import { insertAuditEntry, type StaffActor } from '../audit-log/index.ts';
-import { DisputesService } from '../disputes/index.ts';
+import type { DisputesService } from '../disputes/index.ts';
 import * as approvals from '../four-eyes/index.ts';
 import { formatUsdCents, resolutionOf } from '../four-eyes/index.ts';
 import { lockTrade } from '../trade-access/index.ts';
 import { findUserById } from '../users/index.ts';
-import { WithdrawalDecisionsService } from '../withdrawals/index.ts';
+import type { WithdrawalDecisionsService } from '../withdrawals/index.ts';
 import { approvalViews, failNoteOf } from './approval-view.ts';
-import { BalanceOperationsService } from './balance-operations.service.ts';
+import type { BalanceOperationsService } from './balance-operations.service.ts';
 import { findStaffById } from './staff.repository.ts';
 
 type Decision = 'approved' | 'rejected' | 'cancelled';
@@ -36,15 +36,13 @@ type Decision = 'approved' | 'rejected' | 'cancelled';
  * rejects; the proposer may only withdraw their own. Every step is in the audit log.
  */
 export class ApprovalsService {
-  private readonly disputes: DisputesService;
-  private readonly balances: BalanceOperationsService;
-  private readonly withdrawals: WithdrawalDecisionsService;
-
-  constructor(private readonly ctx: AppContext) {
-    this.disputes = new DisputesService(ctx);
-    this.balances = new BalanceOperationsService(ctx);
-    this.withdrawals = new WithdrawalDecisionsService(ctx);
-  }
+  /** The services whose decisions an approval carries out. */
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly disputes: DisputesService,
+    private readonly balances: BalanceOperationsService,
+    private readonly withdrawals: WithdrawalDecisionsService,
+  ) {}
 
   async list(me: AdminView, query: ApprovalsQuery): Promise<ApprovalList> {
     const { rows, total } = await approvals.listApprovals(this.ctx.db, query.state, {

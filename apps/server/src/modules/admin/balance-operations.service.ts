@@ -36,7 +36,7 @@ export class BalanceOperationsService {
   /** `prices`: the feed that values a credit for four eyes (docs/decisions/023). */
   constructor(
     private readonly ctx: AppContext,
-    private readonly prices: PriceSource | null = null,
+    private readonly prices: PriceSource,
   ) {}
 
   /**
@@ -58,7 +58,6 @@ export class BalanceOperationsService {
     const threshold = this.ctx.config.safety.fourEyesUsd;
     let rates: UsdRates | null = null;
     if (operation === 'credit') {
-      assert(this.prices, 'a credit needs the price feed');
       rates = await currentUsdRates(this.prices);
     }
     const scope = {

@@ -13,7 +13,7 @@ import {
   type FrequentPairRow,
   frequentPairs,
   insertLift,
-  LimitsService,
+  type LimitsService,
   listLifts,
   lockBuyerLimits,
   readLimitCounts,
@@ -28,11 +28,10 @@ import { userExists } from './admin-users.repository.ts';
  * losses do not suspend again at the next opening.
  */
 export class LimitsAdminService {
-  private readonly limits: LimitsService;
-
-  constructor(private readonly ctx: AppContext) {
-    this.limits = new LimitsService(ctx);
-  }
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly limits: LimitsService,
+  ) {}
 
   async view(userId: string, db: Executor = this.ctx.db): Promise<AdminTradeLimits> {
     if (!(await userExists(db, userId))) throw new AppError('NOT_FOUND', 'errors.userNotFound');

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import type { StaffRow } from '../../db/schema.ts';
 import { AppError, SchemaRefusal, unauthorized } from '../../errors.ts';
-import { findTwoFactor, TwoFactorService } from '../two-factor/index.ts';
+import { findTwoFactor, type TwoFactorService } from '../two-factor/index.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import {
   claimAttempt,
@@ -98,11 +98,11 @@ async function twoFactorEnabled(db: Executor, staffId: string): Promise<boolean>
 
 /** Back-office sign-in: staff sessions with their own token audience ('staff'). */
 export class StaffAuthService {
-  private readonly twoFactor: TwoFactorService;
-
-  constructor(private readonly ctx: AppContext) {
-    this.twoFactor = new TwoFactorService(ctx, 'staff');
-  }
+  /** `twoFactor`: the staff members' own ('staff' subject). */
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly twoFactor: TwoFactorService,
+  ) {}
 
   private get production() {
     return this.ctx.config.env === 'production';

@@ -17,7 +17,7 @@ import {
   pendingResult,
   valuation,
 } from '../four-eyes/index.ts';
-import { WithdrawalDecisionsService } from '../withdrawals/index.ts';
+import type { WithdrawalDecisionsService } from '../withdrawals/index.ts';
 
 /**
  * «Не отправлено» on a claimed withdrawal (docs/decisions/035). The coins may already have left
@@ -27,14 +27,11 @@ import { WithdrawalDecisionsService } from '../withdrawals/index.ts';
  * once, audited as before. Either way the note says what was checked on the chain.
  */
 export class WithdrawalFailsService {
-  private readonly decisions: WithdrawalDecisionsService;
-
   constructor(
     private readonly ctx: AppContext,
     private readonly prices: PriceSource,
-  ) {
-    this.decisions = new WithdrawalDecisionsService(ctx);
-  }
+    private readonly decisions: WithdrawalDecisionsService,
+  ) {}
 
   async fail(
     actor: StaffActor,

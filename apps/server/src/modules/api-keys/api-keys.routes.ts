@@ -1,15 +1,13 @@
 import { ApiKeyList, CreateApiKeyRequest, CreatedApiKey, IdParams, Ok } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { ApiKeysService } from './api-keys.service.ts';
+import type { ApiKeysService } from './api-keys.service.ts';
 
 /**
  * API keys of the merchant API, under /api/v1/api-keys (docs/api.md). Managed from a signed-in
  * session only: a request signed with a key is refused here (key-policy.ts).
  */
-export const apiKeysRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const keys = new ApiKeysService(ctx);
+export const apiKeysRoutes: FastifyPluginAsyncZod<{ keys: ApiKeysService }> = async (app, { keys }) => {
   const tags = ['merchant-api'];
   const security = [{ bearer: [] }];
   const auth = { onRequest: app.requireUser };

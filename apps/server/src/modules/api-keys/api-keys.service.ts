@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { PendingEvents } from '../../events/notifier.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
 import { startSecurityHold } from '../limits/index.ts';
-import { TwoFactorService } from '../two-factor/index.ts';
+import type { TwoFactorService } from '../two-factor/index.ts';
 import * as repo from './api-keys.repository.ts';
 import { keyPrefix, newKeyPair } from './signing.ts';
 
@@ -30,11 +30,12 @@ export function merchantSecretBox(ctx: AppContext): SecretBox {
  * when it has one on, by the rule and with the refusals of every other step that does.
  */
 export class ApiKeysService {
-  private readonly twoFactor: TwoFactorService;
   private readonly box: SecretBox;
 
-  constructor(private readonly ctx: AppContext) {
-    this.twoFactor = new TwoFactorService(ctx);
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly twoFactor: TwoFactorService,
+  ) {
     this.box = merchantSecretBox(ctx);
   }
 

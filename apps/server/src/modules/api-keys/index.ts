@@ -7,7 +7,7 @@
 export { ApiKeyAuthenticator, type KeyCaller, type PendingKeyRequest } from './api-key-auth.ts';
 export { revokeAllCredentials } from './api-keys.repository.ts';
 export { apiKeysRoutes } from './api-keys.routes.ts';
-export { merchantSecretBox } from './api-keys.service.ts';
+export { ApiKeysService, merchantSecretBox } from './api-keys.service.ts';
 export { endAllRoutes } from './end-all.routes.ts';
 export { keyAccessOf, TRADE_ACTIONS_ROUTE } from './key-policy.ts';
 export { newWebhookSecret, signWebhook } from './signing.ts';

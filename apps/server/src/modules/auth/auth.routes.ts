@@ -22,9 +22,9 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
 import type { SignInOrigin } from '../../lib/sign-in-origin.ts';
-import { TwoFactorService } from '../two-factor/index.ts';
-import { findUserById, UsersService, userBlocked } from '../users/index.ts';
-import { AuthService, signInTimeZone } from './auth.service.ts';
+import type { TwoFactorService } from '../two-factor/index.ts';
+import { findUserById, type UsersService, userBlocked } from '../users/index.ts';
+import { type AuthService, signInTimeZone } from './auth.service.ts';
 
 /** Sign-in rate limit: per IP, tighter than the global one. */
 const signInLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
@@ -40,10 +40,17 @@ function originOf(request: FastifyRequest, timeZone: string | undefined): SignIn
 }
 
 /** What the handlers of `authRoutes` share. */
-function authRoutesDeps({ ctx }: { ctx: AppContext }) {
-  const auth = new AuthService(ctx);
-  const users = new UsersService(ctx);
-  const twoFactor = new TwoFactorService(ctx);
+function authRoutesDeps({
+  ctx,
+  auth,
+  users,
+  twoFactor,
+}: {
+  ctx: AppContext;
+  auth: AuthService;
+  users: UsersService;
+  twoFactor: TwoFactorService;
+}) {
   const tags = ['auth'];
   return { ctx, auth, users, twoFactor, tags };
 }
@@ -246,8 +253,13 @@ function sessionEndAndMeRoutes(app: RouteApp, { ctx, auth, users, tags }: AuthRo
 
 type AuthRoutesDeps = ReturnType<typeof authRoutesDeps>;
 
-export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const deps = authRoutesDeps({ ctx });
+export const authRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  auth: AuthService;
+  users: UsersService;
+  twoFactor: TwoFactorService;
+}> = async (app, { ctx, auth, users, twoFactor }) => {
+  const deps = authRoutesDeps({ ctx, auth, users, twoFactor });
   signInRoutes(app, deps);
   devAndRefreshRoutes(app, deps);
   sessionEndAndMeRoutes(app, deps);

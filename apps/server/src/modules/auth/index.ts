@@ -3,3 +3,4 @@
  * modules and the app import this file only; the rest of the folder is private.
  */
 export { authRoutes } from './auth.routes.ts';
+export { AuthService } from './auth.service.ts';

@@ -12,14 +12,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
 import { idempotencyKeyOf } from '../idempotency/index.ts';
-import { ChatService } from './chat.service.ts';
+import type { ChatService } from './chat.service.ts';
 
 /** Sending is rate limited per user on top of the global limit (docs/product/texts-and-limits.md). */
 const sendLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /** What the handlers of `chatRoutes` share. */
-function chatRoutesDeps(app: RouteApp, { ctx }: { ctx: AppContext }) {
-  const chat = new ChatService(ctx);
+function chatRoutesDeps(app: RouteApp, { ctx, chat }: { ctx: AppContext; chat: ChatService }) {
   const tags = ['chat'];
   const security = [{ bearer: [] }];
   const auth = { onRequest: app.requireUser };
@@ -137,8 +136,11 @@ function readStateRoutes(app: RouteApp, { chat, tags, security, auth }: ChatRout
 type ChatRoutesDeps = ReturnType<typeof chatRoutesDeps>;
 
 /** Trade chat (docs/product/trading-rules.md): parties only; others get 404 'Сделка не найдена'. */
-export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const deps = chatRoutesDeps(app, { ctx });
+export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; chat: ChatService }> = async (
+  app,
+  { ctx, chat },
+) => {
+  const deps = chatRoutesDeps(app, { ctx, chat });
   messageRoutes(app, deps);
   readStateRoutes(app, deps);
 };

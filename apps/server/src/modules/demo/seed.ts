@@ -1,8 +1,8 @@
 import { type CreateOrderRequest, type Cryptocurrency, parseAmount } from '@p2p/shared';
 import type { AppContext } from '../../context.ts';
 import * as ledger from '../ledger/index.ts';
-import { OrdersService } from '../orders/index.ts';
-import { DEMO_TOTP_SECRET, TwoFactorService } from '../two-factor/index.ts';
+import type { OrdersService } from '../orders/index.ts';
+import { DEMO_TOTP_SECRET, type TwoFactorService } from '../two-factor/index.ts';
 import { insertUser, listOldestUsers, updateUser } from '../users/index.ts';
 
 /** The demo cast: a few people with Russian names, so a fresh start is not an empty room. */
@@ -99,11 +99,13 @@ const DEMO_ORDERS: Record<string, DemoOrder[]> = {
 };
 
 /** Seeds demo users, wallets and orders into an empty database; does nothing otherwise. */
-export async function seedDemoData(ctx: AppContext): Promise<boolean> {
+export async function seedDemoData(
+  ctx: AppContext,
+  { twoFactor, orders }: { twoFactor: TwoFactorService; orders: OrdersService },
+): Promise<boolean> {
   if ((await listOldestUsers(ctx.db, 1)).length > 0) return false;
   const now = ctx.clock.now();
   const ids = new Map<string, string>();
-  const twoFactor = new TwoFactorService(ctx);
   await ctx.db.transaction(async (tx) => {
     for (const demo of DEMO_USERS) {
       const user = await insertUser(tx, { ...demo, now });
@@ -122,7 +124,6 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
       }
     }
   });
-  const orders = new OrdersService(ctx);
   for (const [username, list] of Object.entries(DEMO_ORDERS)) {
     const userId = ids.get(username);
     if (!userId) continue;

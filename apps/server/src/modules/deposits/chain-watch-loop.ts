@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { PollingLoop } from '../../lib/polling-loop.ts';
 import { type ChainWatcher, chainAdapters, Devnet } from '../chains/index.ts';
 import { DepositWatcher, type TickReport, type WatchLog } from './deposit-watcher.ts';
+import type { DepositsService } from './deposits.service.ts';
 
 /** How often watchers poll: devnet blocks come every few seconds; real chains are slower. */
 export function pollIntervalMs(ctx: AppContext): number {
@@ -27,13 +28,14 @@ export class ChainWatchLoop {
   /** `adapters` replaces the configured ones (tests put failing adapters beside real ones). */
   constructor(
     ctx: AppContext,
+    deposits: DepositsService,
     private readonly log: WatchLog,
     adapters?: ChainWatcher[],
   ) {
     const { mode, devnetBlockSeconds } = ctx.config.chain;
     this.devnet = mode === 'devnet' ? new Devnet(ctx.db, ctx.clock, devnetBlockSeconds) : null;
     const chosen = adapters ?? chainAdapters(ctx.config.chain, this.devnet);
-    this.watchers = chosen.map((a) => new DepositWatcher(ctx, a, log));
+    this.watchers = chosen.map((a) => new DepositWatcher(ctx, deposits, a, log));
   }
 
   async tick(): Promise<TickReport[]> {

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { ChainWatcher, ObservedTransfer } from '../chains/index.ts';
 import { addressBook } from './deposit-addresses.repository.ts';
 import * as repo from './deposits.repository.ts';
-import { DepositsService } from './deposits.service.ts';
+import type { DepositsService } from './deposits.service.ts';
 
 /** Blocks below the scan mark that are read again, so a shallow reorg's new block is seen. */
 export const RESCAN_DEPTH = 3;
@@ -31,15 +31,12 @@ export interface TickReport {
  * one address, block or deposit is logged and counted and the rest goes on.
  */
 export class DepositWatcher {
-  private readonly deposits: DepositsService;
-
   constructor(
     private readonly ctx: AppContext,
+    private readonly deposits: DepositsService,
     readonly adapter: ChainWatcher,
     private readonly log: WatchLog,
-  ) {
-    this.deposits = new DepositsService(ctx);
-  }
+  ) {}
 
   get network(): NetworkId {
     return this.adapter.network;

@@ -1,13 +1,13 @@
 import { DepositAddressQuery, DepositAddressView, DepositsPage, DepositsQuery, Ok } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { DepositAddressService } from './deposit-addresses.service.ts';
-import { DepositsService } from './deposits.service.ts';
+import type { DepositAddressService } from './deposit-addresses.service.ts';
+import type { DepositsService } from './deposits.service.ts';
 
 /** Money in: the user's deposit addresses and deposits (docs/decisions/011-custody.md). */
-export const depositsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const addresses = new DepositAddressService(ctx);
-  const deposits = new DepositsService(ctx);
+export const depositsRoutes: FastifyPluginAsyncZod<{
+  addresses: DepositAddressService;
+  deposits: DepositsService;
+}> = async (app, { addresses, deposits }) => {
   const tags = ['wallet'];
   const security = [{ bearer: [] }];
 

@@ -7,5 +7,7 @@ export { fillDevnetPools, importPoolAddresses, poolRemaining } from './address-p
 export { registerPoolMetric } from './address-pool-metrics.ts';
 export { ChainWatchLoop, pollIntervalMs } from './chain-watch-loop.ts';
 export { findAddressOwner } from './deposit-addresses.repository.ts';
+export { DepositAddressService } from './deposit-addresses.service.ts';
 export { toDepositView } from './deposit-view.ts';
 export { depositsRoutes } from './deposits.routes.ts';
+export { DepositsService } from './deposits.service.ts';

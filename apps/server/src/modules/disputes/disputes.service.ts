@@ -61,10 +61,10 @@ export interface SettleInput {
  * the parties hear about it after the commit.
  */
 export class DisputesService {
-  /** `prices`: the feed that values a resolution for four eyes (only `resolve` needs it). */
+  /** `prices`: the feed that values a resolution for four eyes (docs/decisions/023). */
   constructor(
     private readonly ctx: AppContext,
-    private readonly prices: PriceSource | null = null,
+    private readonly prices: PriceSource,
   ) {}
 
   private get slaMs() {
@@ -285,7 +285,6 @@ export class DisputesService {
     me: AdminView,
     { tradeId, outcome, note }: { tradeId: string; outcome: DisputeOutcome; note: string },
   ): Promise<ResolveDisputeResult | PendingApprovalResult> {
-    assert(this.prices, 'DisputesService.resolve needs the price feed');
     const rates = await currentUsdRates(this.prices);
     const thresholdUsd = this.ctx.config.safety.fourEyesUsd;
     const now = this.ctx.clock.now();

@@ -1,12 +1,9 @@
 import { Ok, TradeLimitsView } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { LimitsService } from './limits.service.ts';
+import type { LimitsService } from './limits.service.ts';
 
 /** The caller's trade limits (docs/decisions/023-trust-and-safety.md, "Limits"). */
-export const limitsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const limits = new LimitsService(ctx);
-
+export const limitsRoutes: FastifyPluginAsyncZod<{ limits: LimitsService }> = async (app, { limits }) => {
   app.get(
     '/users/me/limits',
     {

@@ -15,11 +15,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
 import { idempotencyKeyOf } from '../idempotency/index.ts';
-import { OrdersService } from './orders.service.ts';
+import type { OrdersService } from './orders.service.ts';
 
 /** What the handlers of `ordersRoutes` share. */
-function ordersRoutesDeps({ ctx }: { ctx: AppContext }) {
-  const orders = new OrdersService(ctx);
+function ordersRoutesDeps({ ctx, orders }: { ctx: AppContext; orders: OrdersService }) {
   const tags = ['orders'];
   const security = [{ bearer: [] }];
   return { ctx, orders, tags, security };
@@ -156,8 +155,11 @@ function oneOrderRoutes(app: RouteApp, { orders, tags, security }: OrdersRoutesD
 
 type OrdersRoutesDeps = ReturnType<typeof ordersRoutesDeps>;
 
-export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const deps = ordersRoutesDeps({ ctx });
+export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; orders: OrdersService }> = async (
+  app,
+  { ctx, orders },
+) => {
+  const deps = ordersRoutesDeps({ ctx, orders });
   publishAndBookRoutes(app, deps);
   oneOrderRoutes(app, deps);
 };

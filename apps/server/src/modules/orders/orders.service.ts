@@ -27,7 +27,7 @@ import { idempotent } from '../idempotency/index.ts';
 import * as ledger from '../ledger/index.ts';
 import { requireNoSecurityHold } from '../limits/index.ts';
 import type { CurrentPrices } from '../market/index.ts';
-import { TwoFactorService } from '../two-factor/index.ts';
+import type { TwoFactorService } from '../two-factor/index.ts';
 import { assertNotBlocked } from '../users/index.ts';
 import type { BookAnswer } from './book-cache.ts';
 import { type BookCursor, decodeBookCursor, encodeBookCursor } from './book-cursor.ts';
@@ -69,7 +69,10 @@ function firstExpiry({ page }: BookAnswer): number {
 export const ORDER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 export class OrdersService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly twoFactor: TwoFactorService,
+  ) {}
 
   /**
    * The price an order is published at: the given one, or a floating order's market price with
@@ -117,9 +120,8 @@ export class OrdersService {
     const max = input.max_amount ? parseAmount(input.max_amount, paymentDecimals(payIn)) : total;
     const market = swap ? await swapMarketPrice(this.ctx, crypto, payIn) : null;
     if (swap) assertSwapPrice({ price, market, confirmed, side: 'publish' });
-    const twoFactor = new TwoFactorService(this.ctx);
     // A wrong swap code counts towards the code lock, its attempt taken before it is judged.
-    const created = await twoFactor.countingFailures(
+    const created = await this.twoFactor.countingFailures(
       userId,
       () =>
         idempotent(
@@ -132,8 +134,8 @@ export class OrdersService {
             const ask = 'security.codeToPublishSwap';
             // Publishing a sale is money out: not under a security hold (docs/decisions/033).
             if (swap || input.type === 'sell') await requireNoSecurityHold(this.ctx, tx, userId);
-            if (swap) await twoFactor.requireFreshCode(tx, { userId, code: input.totp_code, now, ask });
-            else if (input.type === 'sell') await twoFactor.requireEnrolled(tx, userId);
+            if (swap) await this.twoFactor.requireFreshCode(tx, { userId, code: input.totp_code, now, ask });
+            else if (input.type === 'sell') await this.twoFactor.requireEnrolled(tx, userId);
             const order = await repo.insertOrder(tx, {
               userId,
               type: input.type,

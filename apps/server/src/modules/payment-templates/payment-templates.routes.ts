@@ -8,13 +8,13 @@ import {
   UpdatePaymentTemplateRequest,
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
 import { idempotencyKeyOf } from '../idempotency/index.ts';
-import { PaymentTemplatesService } from './payment-templates.service.ts';
+import type { PaymentTemplatesService } from './payment-templates.service.ts';
 
 /** The user's saved payment details, and sending one of them on a trade. */
-export const paymentTemplatesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const templates = new PaymentTemplatesService(ctx);
+export const paymentTemplatesRoutes: FastifyPluginAsyncZod<{
+  templates: PaymentTemplatesService;
+}> = async (app, { templates }) => {
   const tags = ['payment-templates'];
   const security = [{ bearer: [] }];
   const auth = { onRequest: app.requireUser };

@@ -1,15 +1,12 @@
 import { Ok, ReserveAddressList, ReservesOverview, ReservesProofView } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ReservesService } from './reserves.service.ts';
+import type { ReservesService } from './reserves.service.ts';
 
 /** Proof of reserves (docs/decisions/039-proof-of-reserves.md): the public overview and my proof. */
-export const reservesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; reserves?: ReservesService }> = async (
+export const reservesRoutes: FastifyPluginAsyncZod<{ reserves: ReservesService }> = async (
   app,
-  { ctx, reserves: given },
+  { reserves },
 ) => {
-  const reserves = given ?? new ReservesService(ctx);
-
   app.get(
     '/reserves',
     {

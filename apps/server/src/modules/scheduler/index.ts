@@ -3,4 +3,4 @@
  * starts (docs/decisions/013). Other modules and the app import this file only; the rest of the
  * folder is private.
  */
-export { Scheduler } from './scheduler.ts';
+export { Scheduler, type SchedulerOptions, type SchedulerServices } from './scheduler.ts';

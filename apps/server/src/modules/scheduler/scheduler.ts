@@ -2,10 +2,10 @@ import type { Registry } from 'prom-client';
 import type { AppContext } from '../../context.ts';
 import { PollingLoop } from '../../lib/polling-loop.ts';
 import { ScheduledItemError } from '../../lib/scheduled-item.ts';
-import { NotificationsService, RemindersService } from '../notifications/index.ts';
-import { hideOrdersOfAbsentOwners, OrdersService } from '../orders/index.ts';
+import type { RemindersService } from '../notifications/index.ts';
+import { hideOrdersOfAbsentOwners, type OrdersService } from '../orders/index.ts';
 import type { ReservesService } from '../reserves/index.ts';
-import { TradesService } from '../trades/index.ts';
+import type { TradesService } from '../trades/index.ts';
 import { schedulerFailureCounter } from './scheduler-metrics.ts';
 
 /** At most this many items per job per tick (done or failed), so one tick never runs unbounded. */
@@ -24,13 +24,18 @@ export interface SchedulerLog {
   error(obj: object, msg: string): void;
 }
 
+/** The services whose due items the jobs run (the reminders' inbox carries the bot as a sink). */
+export interface SchedulerServices {
+  trades: TradesService;
+  orders: OrdersService;
+  reminders: RemindersService;
+}
+
 export interface SchedulerOptions {
   /** Where a failed item is reported (the app's logger in production). */
   log?: SchedulerLog;
   /** Registry for `scheduler_item_failures_total` (the app's /metrics registry). */
   registry?: Registry;
-  /** The inbox reminders go to, with its sinks (the bot); a bare one when not given. */
-  inbox?: NotificationsService;
   /**
    * Proof of reserves (docs/decisions/039): a snapshot once the latest is POR_SNAPSHOT_HOURS
    * old, looked at most once a minute. None without it.
@@ -77,11 +82,9 @@ export class Scheduler {
 
   constructor(
     private readonly ctx: AppContext,
+    { trades, orders, reminders }: SchedulerServices,
     options: SchedulerOptions = {},
   ) {
-    const trades = new TradesService(ctx);
-    const orders = new OrdersService(ctx);
-    const reminders = new RemindersService(ctx, options.inbox ?? new NotificationsService(ctx));
     this.log = options.log ?? silent;
     this.reserves = options.reserves ?? null;
     this.failures = schedulerFailureCounter(options.registry);

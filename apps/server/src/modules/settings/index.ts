@@ -6,3 +6,4 @@
 export { takerRefusal } from './partner-rules.ts';
 export { defaultSettings, settingsOf } from './settings.repository.ts';
 export { settingsRoutes } from './settings.routes.ts';
+export { SettingsService } from './settings.service.ts';

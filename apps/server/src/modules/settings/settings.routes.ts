@@ -1,10 +1,11 @@
 import { Ok, UpdateSettingsRequest, UserSettings } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { SettingsService } from './settings.service.ts';
+import type { SettingsService } from './settings.service.ts';
 
-export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const settings = new SettingsService(ctx);
+export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (
+  app,
+  { settings },
+) => {
   const tags = ['users'];
   const security = [{ bearer: [] }];
 

@@ -4,3 +4,4 @@
  * private.
  */
 export { swapsRoutes } from './swaps.routes.ts';
+export { SwapsService } from './swaps.service.ts';

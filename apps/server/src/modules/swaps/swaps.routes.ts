@@ -1,12 +1,10 @@
 import { IdParams, Ok, SwapView, TakeSwapRequest } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
 import { idempotencyKeyOf } from '../idempotency/index.ts';
-import { SwapsService } from './swaps.service.ts';
+import type { SwapsService } from './swaps.service.ts';
 
 /** POST /orders/:id/swap: take a swap offer, settled at once (docs/decisions/026-instant-swaps.md). */
-export const swapsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const swaps = new SwapsService(ctx);
+export const swapsRoutes: FastifyPluginAsyncZod<{ swaps: SwapsService }> = async (app, { swaps }) => {
   app.post(
     '/orders/:id/swap',
     {

@@ -21,7 +21,7 @@ import { idempotent } from '../idempotency/index.ts';
 import * as ledger from '../ledger/index.ts';
 import { requireNoSecurityHold } from '../limits/index.ts';
 import { assertSwapPrice, findOrder, swapMarketPrice } from '../orders/index.ts';
-import { TwoFactorService } from '../two-factor/index.ts';
+import type { TwoFactorService } from '../two-factor/index.ts';
 import { userBlocked } from '../users/index.ts';
 import { announce, type Settled, toSwapView } from './swap-view.ts';
 import * as repo from './swaps.repository.ts';
@@ -32,11 +32,10 @@ import * as repo from './swaps.repository.ts';
  * chat or dispute. The offer is locked first, so racing takers queue and never oversell it.
  */
 export class SwapsService {
-  private readonly twoFactor: TwoFactorService;
-
-  constructor(private readonly ctx: AppContext) {
-    this.twoFactor = new TwoFactorService(ctx);
-  }
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly twoFactor: TwoFactorService,
+  ) {}
 
   async take(
     takerId: string,

@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.ts';
 import type { TelegramCodePromptRow, TradeRow, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { findTrade, roleOf } from '../trade-access/index.ts';
-import { TradesService } from '../trades/index.ts';
-import { TwoFactorService } from '../two-factor/index.ts';
+import type { TradesService } from '../trades/index.ts';
+import type { TwoFactorService } from '../two-factor/index.ts';
 import { type BotCallback, formatCallback } from './bot-callback.ts';
 import { clockTime, errorText, t } from './bot-text.ts';
 import type { MiniApp } from './mini-app.ts';
@@ -39,16 +39,12 @@ export interface TradeLinks {
  * a reply; the pending prompt is a database row, since the reply may reach any instance.
  */
 export class BotTradeActions {
-  private readonly trades: TradesService;
-  private readonly twoFactor: TwoFactorService;
-
   constructor(
     private readonly ctx: AppContext,
     private readonly links: TradeLinks,
-  ) {
-    this.trades = new TradesService(ctx);
-    this.twoFactor = new TwoFactorService(ctx);
-  }
+    private readonly trades: TradesService,
+    private readonly twoFactor: TwoFactorService,
+  ) {}
 
   /** The buttons that open a trade: the website, and the Mini App when configured. */
   openButtons(tradeId: string): InlineKeyboard {

@@ -4,4 +4,5 @@
  */
 export { unlinkChat } from './telegram.repository.ts';
 export { telegramRoutes } from './telegram.routes.ts';
-export { TelegramBot } from './telegram-bot.ts';
+export { type BotServices, TelegramBot } from './telegram-bot.ts';
+export { TelegramLinkService } from './telegram-link.service.ts';

@@ -7,6 +7,8 @@ import type { AppContext } from '../../context.ts';
 import type { NotificationRow, UserSettingsRow } from '../../db/schema.ts';
 import { RetryLater } from '../../events/retry-later.ts';
 import { type FeedLog, toNotificationView } from '../notifications/index.ts';
+import type { TradesService } from '../trades/index.ts';
+import type { TwoFactorService } from '../two-factor/index.ts';
 import { effectiveName } from '../users/index.ts';
 import { formatCallback, parseCallback } from './bot-callback.ts';
 import { BotNotMe, isNotMe } from './bot-not-me.ts';
@@ -14,7 +16,7 @@ import { clockTime, LANG, t } from './bot-text.ts';
 import { BotTradeActions, type TradeLinks } from './bot-trade-actions.ts';
 import { MiniApp, startParamOf } from './mini-app.ts';
 import * as repo from './telegram.repository.ts';
-import { TelegramLinkService } from './telegram-link.service.ts';
+import type { TelegramLinkService } from './telegram-link.service.ts';
 
 type GrammySignal = Parameters<Bot['api']['sendMessage']>[3];
 
@@ -30,6 +32,13 @@ export interface BotLog extends FeedLog {
  * code, run through the same trade service as the web. Sending happens in the background: a
  * slow or failing Telegram never touches a trade.
  */
+/** The services the bot acts through: the same ones the web's routes call. */
+export interface BotServices {
+  links: TelegramLinkService;
+  trades: TradesService;
+  twoFactor: TwoFactorService;
+}
+
 export class TelegramBot {
   readonly bot: Bot;
   private readonly links: TelegramLinkService;
@@ -46,6 +55,7 @@ export class TelegramBot {
   constructor(
     private readonly ctx: AppContext,
     private readonly log: BotLog,
+    services: BotServices,
   ) {
     const config = ctx.config.telegram;
     if (!config) throw new Error('TelegramBot needs TELEGRAM_BOT_TOKEN');
@@ -66,12 +76,12 @@ export class TelegramBot {
     this.claimHoldMs = config.sendDeadlineMs + 2_000;
     if (config.throttle) this.bot.api.config.use(apiThrottler());
     this.bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
-    this.links = new TelegramLinkService(ctx);
+    this.links = services.links;
     this.tradeLinks = {
       web: (id) => `${ctx.config.publicUrl}/trade/${id}`,
       miniApp: MiniApp.of(config.miniAppUrl),
     };
-    this.actions = new BotTradeActions(ctx, this.tradeLinks);
+    this.actions = new BotTradeActions(ctx, this.tradeLinks, services.trades, services.twoFactor);
     this.notMe = new BotNotMe(ctx);
     this.bot.command('start', (c) => this.onStart(c));
     this.bot.on('callback_query:data', (c) => {

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { PendingEvents } from '../../events/notifier.ts';
 import { startSecurityHold } from '../limits/index.ts';
-import { TwoFactorService } from '../two-factor/index.ts';
+import type { TwoFactorService } from '../two-factor/index.ts';
 import * as repo from './telegram.repository.ts';
 
 /** A connect link lives this long. */
@@ -29,11 +29,10 @@ export type LinkOutcome =
  * the owner, and spending it would let whoever saw it cancel the owner's connection.
  */
 export class TelegramLinkService {
-  private readonly twoFactor: TwoFactorService;
-
-  constructor(private readonly ctx: AppContext) {
-    this.twoFactor = new TwoFactorService(ctx);
-  }
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly twoFactor: TwoFactorService,
+  ) {}
 
   /** A one-time `/start` deep link of `botUsername` for the user; `code` when two-factor is on. */
   async create(

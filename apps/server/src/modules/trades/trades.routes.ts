@@ -21,17 +21,18 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
 import { idempotencyKeyOf } from '../idempotency/index.ts';
-import { PaymentTemplatesService } from '../payment-templates/index.ts';
+import type { PaymentTemplatesService } from '../payment-templates/index.ts';
 import { tradeHistory, tradeHistoryCsv } from './trade-history.ts';
-import { TradesService } from './trades.service.ts';
+import type { TradesService } from './trades.service.ts';
 
 /** Trade creation is rate limited per user on top of the global limit. */
 const createLimit = { rateLimit: { max: 30, timeWindow: '1 minute' }, errorAliases: true };
 
 /** What the handlers of `tradesRoutes` share. */
-function tradesRoutesDeps(app: RouteApp, { ctx }: { ctx: AppContext }) {
-  const trades = new TradesService(ctx);
-  const templates = new PaymentTemplatesService(ctx);
+function tradesRoutesDeps(
+  app: RouteApp,
+  { ctx, trades, templates }: { ctx: AppContext; trades: TradesService; templates: PaymentTemplatesService },
+) {
   const tags = ['trades'];
   const security = [{ bearer: [] }];
   const auth = { onRequest: app.requireUser };
@@ -284,8 +285,12 @@ function reviewOrderTradesAndDetailsRoutes(
 
 type TradesRoutesDeps = ReturnType<typeof tradesRoutesDeps>;
 
-export const tradesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const deps = tradesRoutesDeps(app, { ctx });
+export const tradesRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  trades: TradesService;
+  templates: PaymentTemplatesService;
+}> = async (app, { ctx, trades, templates }) => {
+  const deps = tradesRoutesDeps(app, { ctx, trades, templates });
   openAndListRoutes(app, deps);
   historyCsvAndStatsRoutes(app, deps);
   oneTradeRoutes(app, deps);

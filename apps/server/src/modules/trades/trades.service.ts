@@ -29,12 +29,12 @@ import { runClaimed } from '../../lib/scheduled-item.ts';
 import { systemMessageValues } from '../chat/index.ts';
 import { idempotent } from '../idempotency/index.ts';
 import * as ledger from '../ledger/index.ts';
-import { LimitsService, requireNoSecurityHold } from '../limits/index.ts';
+import { type LimitsService, requireNoSecurityHold } from '../limits/index.ts';
 import { findOrder } from '../orders/index.ts';
 import { sessionIsLive } from '../sessions/index.ts';
 import { takerRefusal } from '../settings/index.ts';
 import { findTrade, roleOf } from '../trade-access/index.ts';
-import { notEnrolled, TwoFactorService } from '../two-factor/index.ts';
+import { notEnrolled, type TwoFactorService } from '../two-factor/index.ts';
 import { applyReviewCounters, assertNotBlocked, effectiveName, userBlocked } from '../users/index.ts';
 import { type PayerColumns, PayerFingerprints } from './payer-account.ts';
 import { transition } from './settlement.ts';
@@ -56,14 +56,14 @@ const STATUS_FILTERS: Record<string, TradeRow['status'][]> = {
 };
 
 export class TradesService {
-  private readonly twoFactor: TwoFactorService;
   private readonly payers: PayerFingerprints;
-  private readonly limits: LimitsService;
 
-  constructor(private readonly ctx: AppContext) {
-    this.twoFactor = new TwoFactorService(ctx);
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly twoFactor: TwoFactorService,
+    private readonly limits: LimitsService,
+  ) {
     this.payers = new PayerFingerprints(ctx.config.totpEncryptionKey);
-    this.limits = new LimitsService(ctx);
   }
 
   /** Opens a trade on an order and locks its escrow in the same transaction. */

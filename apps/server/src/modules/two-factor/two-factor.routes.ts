@@ -11,11 +11,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
-import { TwoFactorService } from './two-factor.service.ts';
+import type { TwoFactorService } from './two-factor.service.ts';
 
 /** What the handlers of `twoFactorRoutes` share. */
-function twoFactorRoutesDeps({ ctx }: { ctx: AppContext }) {
-  const twoFactor = new TwoFactorService(ctx);
+function twoFactorRoutesDeps({ ctx, twoFactor }: { ctx: AppContext; twoFactor: TwoFactorService }) {
   const tags = ['two-factor'];
   const security = [{ bearer: [] }];
   // Code guessing is limited per user in the database; this only blunts floods.
@@ -140,8 +139,11 @@ function stepUpAndDisableRoutes(app: RouteApp, { twoFactor, tags, security, conf
 type TwoFactorRoutesDeps = ReturnType<typeof twoFactorRoutesDeps>;
 
 /** Two-factor enrolment from the profile, under /api/v1/users/2fa. */
-export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const deps = twoFactorRoutesDeps({ ctx });
+export const twoFactorRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  twoFactor: TwoFactorService;
+}> = async (app, { ctx, twoFactor }) => {
+  const deps = twoFactorRoutesDeps({ ctx, twoFactor });
   enrolmentRoutes(app, deps);
   stepUpAndDisableRoutes(app, deps);
   recoveryCodeRoutes(app, deps);

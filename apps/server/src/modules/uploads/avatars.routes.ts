@@ -1,9 +1,8 @@
 import { AVATAR_MAX_BYTES, AvatarInfo, AvatarUploadResult, Ok, text } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
 import { type FilePartRules, readSingleFile } from '../../lib/multipart.ts';
-import { AvatarsService } from './avatars.service.ts';
+import type { AvatarsService } from './avatars.service.ts';
 
 const avatarPart = {
   field: 'avatar',
@@ -16,8 +15,7 @@ const avatarPart = {
   },
 } satisfies FilePartRules;
 
-export const avatarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const avatars = new AvatarsService(ctx);
+export const avatarsRoutes: FastifyPluginAsyncZod<{ avatars: AvatarsService }> = async (app, { avatars }) => {
   const tags = ['users'];
   const security = [{ bearer: [] }];
 

@@ -4,6 +4,7 @@
  * file only; the rest of the folder is private.
  */
 export { avatarsRoutes } from './avatars.routes.ts';
+export { AvatarsService } from './avatars.service.ts';
 export { type ReceiptMatchSeen, toPaymentProofMatch } from './receipt-matches.ts';
 export { DatabaseUploadStore, type UploadStore } from './upload-store.ts';
 export { receiptUrl } from './uploads.repository.ts';

@@ -1,9 +1,8 @@
 import { IdParams, Ok, PaymentProofUploadResult, RECEIPT_MAX_BYTES } from '@p2p/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
 import { type FilePartRules, readSingleFile } from '../../lib/multipart.ts';
-import { UploadsService } from './uploads.service.ts';
+import type { UploadsService } from './uploads.service.ts';
 
 /** Uploads decode images, so they get a tighter per-user limit than the global one. */
 const uploadLimit = { rateLimit: { max: 10, timeWindow: '1 minute' }, uploadField: 'proof' };
@@ -30,8 +29,7 @@ export function sendReceipt(reply: FastifyReply, bytes: Buffer) {
     .send(bytes);
 }
 
-export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const uploads = new UploadsService(ctx);
+export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (app, { uploads }) => {
   const security = [{ bearer: [] }];
 
   app.post(

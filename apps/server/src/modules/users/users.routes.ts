@@ -12,11 +12,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
-import { UsersService } from './users.service.ts';
+import type { UsersService } from './users.service.ts';
 
 /** What the handlers of `usersRoutes` share. */
-function usersRoutesDeps({ ctx }: { ctx: AppContext }) {
-  const users = new UsersService(ctx);
+function usersRoutesDeps({ ctx, users }: { ctx: AppContext; users: UsersService }) {
   const tags = ['users'];
   const security = [{ bearer: [] }];
   return { ctx, users, tags, security };
@@ -128,8 +127,11 @@ function publicProfileRoutes(app: RouteApp, { users, tags }: UsersRoutesDeps) {
 
 type UsersRoutesDeps = ReturnType<typeof usersRoutesDeps>;
 
-export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const deps = usersRoutesDeps({ ctx });
+export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; users: UsersService }> = async (
+  app,
+  { ctx, users },
+) => {
+  const deps = usersRoutesDeps({ ctx, users });
   ownProfileRoutes(app, deps);
   publicProfileRoutes(app, deps);
 };

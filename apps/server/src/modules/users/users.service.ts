@@ -4,14 +4,17 @@ import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { settingsOf } from '../settings/index.ts';
-import { TwoFactorService } from '../two-factor/index.ts';
+import type { TwoFactorService } from '../two-factor/index.ts';
 import { onlineStatusOf } from './presence.ts';
 import { reputationOf, reputationSummaries } from './reputation.ts';
 import { effectiveAvatar, effectiveName, toUserView } from './user-view.ts';
 import { findUserById, listOldestUsers, updateUser } from './users.repository.ts';
 
 export class UsersService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly twoFactor: TwoFactorService,
+  ) {}
 
   async me(userId: string): Promise<UserView> {
     const user = await findUserById(this.ctx.db, userId);
@@ -95,12 +98,11 @@ export class UsersService {
   /** The development sign-in's picker: demo users show their authenticator's current code. */
   async devPickerUsers(): Promise<{ username: string; effectiveName: string; totpCode: string | null }[]> {
     const rows = (await listOldestUsers(this.ctx.db, 12)).filter((r) => r.username);
-    const twoFactor = new TwoFactorService(this.ctx);
     return Promise.all(
       rows.map(async (r) => ({
         username: r.username as string,
         effectiveName: effectiveName(r),
-        totpCode: await twoFactor.demoCode(r.id),
+        totpCode: await this.twoFactor.demoCode(r.id),
       })),
     );
   }

@@ -4,4 +4,5 @@
  * the folder is private.
  */
 export { walletRoutes } from './wallet.routes.ts';
+export { WalletService } from './wallet.service.ts';
 export { csvField } from './wallet-history.ts';

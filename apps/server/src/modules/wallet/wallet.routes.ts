@@ -2,15 +2,12 @@ import { Ok, WalletBalancesResult, WalletTransactionList, WalletTransactionsQuer
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import type { MarketPricesService } from '../market/index.ts';
-import { WalletService } from './wallet.service.ts';
+import type { WalletService } from './wallet.service.ts';
 
-export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; prices: MarketPricesService }> = async (
+export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; wallet: WalletService }> = async (
   app,
-  { ctx, prices },
+  { ctx, wallet },
 ) => {
-  const wallet = new WalletService(ctx, prices);
-
   app.get(
     '/wallet/balances',
     {

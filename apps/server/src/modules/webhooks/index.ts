@@ -6,3 +6,4 @@
 export { WebhookDispatcher } from './webhook-dispatcher.ts';
 export { WebhookOutbox } from './webhook-outbox.ts';
 export { webhooksRoutes } from './webhooks.routes.ts';
+export { WebhooksService } from './webhooks.service.ts';

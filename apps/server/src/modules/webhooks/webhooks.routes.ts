@@ -1,15 +1,13 @@
 import { CreatedWebhook, CreateWebhookRequest, IdParams, Ok, WebhookList } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { WebhooksService } from './webhooks.service.ts';
+import type { WebhooksService } from './webhooks.service.ts';
 
 /**
  * Webhooks of the merchant API, under /api/v1/webhooks (docs/api.md). Managed from a
  * signed-in session only: a request signed with a key is refused here.
  */
-export const webhooksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const hooks = new WebhooksService(ctx);
+export const webhooksRoutes: FastifyPluginAsyncZod<{ hooks: WebhooksService }> = async (app, { hooks }) => {
   const tags = ['merchant-api'];
   const security = [{ bearer: [] }];
   const auth = { onRequest: app.requireUser };

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { PendingEvents } from '../../events/notifier.ts';
 import { merchantSecretBox, newWebhookSecret } from '../api-keys/index.ts';
-import { TwoFactorService } from '../two-factor/index.ts';
+import type { TwoFactorService } from '../two-factor/index.ts';
 import { webhookUrlRefusal } from './webhook-url.ts';
 import * as repo from './webhooks.repository.ts';
 
@@ -20,19 +20,21 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
  * order events, each with a signing secret shown once. Managed from a signed-in session only.
  */
 export class WebhooksService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly twoFactor: TwoFactorService,
+  ) {}
 
   async create(userId: string, request: CreateWebhookRequest): Promise<CreatedWebhook> {
     const refusal = webhookUrlRefusal(request.url, this.ctx.config.env);
     if (refusal) throw new AppError('VALIDATION_ERROR', refusal, undefined, { field: 'url' });
     const box = merchantSecretBox(this.ctx);
-    const twoFactor = new TwoFactorService(this.ctx);
     // A webhook hears the account's trades and chats: it asks the second factor as a key does
     // (docs/decisions/033), after the route checked the re-authentication.
     const events = new PendingEvents();
-    const created = await twoFactor.countingFailures(userId, () =>
+    const created = await this.twoFactor.countingFailures(userId, () =>
       this.ctx.db.transaction(async (tx) => {
-        await twoFactor.requireFreshCodeWhenOn(tx, {
+        await this.twoFactor.requireFreshCodeWhenOn(tx, {
           userId,
           code: request.totpCode,
           now: this.ctx.clock.now(),

@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { PendingEvents } from '../../events/notifier.ts';
 import { findAddressOwner } from '../deposits/index.ts';
 import { startSecurityHold } from '../limits/index.ts';
-import { TwoFactorService } from '../two-factor/index.ts';
+import type { TwoFactorService } from '../two-factor/index.ts';
 import { canonicalAddress, refusal } from './destination.ts';
 import * as repo from './saved-addresses.repository.ts';
 
@@ -56,7 +56,10 @@ export async function saveAddress(
 
 /** Saved destinations with labels, checked per network like any withdrawal address. */
 export class SavedAddressesService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly twoFactor: TwoFactorService,
+  ) {}
 
   async list(userId: string): Promise<SavedAddressView[]> {
     return (await repo.savedAddressesOf(this.ctx.db, userId)).map(toView);
@@ -66,14 +69,13 @@ export class SavedAddressesService {
   async add(userId: string, input: CreateSavedAddressRequest): Promise<SavedAddressView> {
     const network = NETWORKS[input.network];
     const address = canonicalAddress(network, input.address, this.ctx.config.devnetAddresses);
-    const twoFactor = new TwoFactorService(this.ctx);
     const events = new PendingEvents();
-    const created = await twoFactor.countingFailures(
+    const created = await this.twoFactor.countingFailures(
       userId,
       () =>
         this.ctx.db.transaction(async (tx) => {
           const now = this.ctx.clock.now();
-          await twoFactor.requireFreshCode(tx, {
+          await this.twoFactor.requireFreshCode(tx, {
             userId,
             code: input.totpCode,
             now,

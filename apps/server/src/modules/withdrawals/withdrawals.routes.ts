@@ -14,15 +14,21 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
 import { idempotencyKeyOf } from '../idempotency/index.ts';
-import { SavedAddressesService } from './saved-addresses.service.ts';
-import { WithdrawalsService } from './withdrawals.service.ts';
+import type { SavedAddressesService } from './saved-addresses.service.ts';
+import type { WithdrawalsService } from './withdrawals.service.ts';
 
 const requestLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 /** What the handlers of `withdrawalsRoutes` share. */
-function withdrawalsRoutesDeps({ ctx }: { ctx: AppContext }) {
-  const withdrawals = new WithdrawalsService(ctx);
-  const saved = new SavedAddressesService(ctx);
+function withdrawalsRoutesDeps({
+  ctx,
+  withdrawals,
+  saved,
+}: {
+  ctx: AppContext;
+  withdrawals: WithdrawalsService;
+  saved: SavedAddressesService;
+}) {
   const tags = ['withdrawals'];
   const security = [{ bearer: [] }];
   return { ctx, withdrawals, saved, tags, security };
@@ -144,8 +150,12 @@ function savedAddressRoutes(app: RouteApp, { saved, tags, security }: Withdrawal
 type WithdrawalsRoutesDeps = ReturnType<typeof withdrawalsRoutesDeps>;
 
 /** Money out for users (docs/decisions/012): requests, own history, cancel, saved addresses. */
-export const withdrawalsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const deps = withdrawalsRoutesDeps({ ctx });
+export const withdrawalsRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  withdrawals: WithdrawalsService;
+  saved: SavedAddressesService;
+}> = async (app, { ctx, withdrawals, saved }) => {
+  const deps = withdrawalsRoutesDeps({ ctx, withdrawals, saved });
   requestRoutes(app, deps);
   savedAddressRoutes(app, deps);
 };

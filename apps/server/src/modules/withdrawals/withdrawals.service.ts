@@ -19,7 +19,7 @@ import { idempotent } from '../idempotency/index.ts';
 import * as ledger from '../ledger/index.ts';
 import { balancesOfUser } from '../ledger/index.ts';
 import { requireNoSecurityHold } from '../limits/index.ts';
-import { TwoFactorService } from '../two-factor/index.ts';
+import type { TwoFactorService } from '../two-factor/index.ts';
 import { assertNotBlocked, findUserById } from '../users/index.ts';
 import { englishDetail, refusal, resolveDestination } from './destination.ts';
 import { saveAddress } from './saved-addresses.service.ts';
@@ -54,11 +54,10 @@ export function announce(events: PendingEvents, w: WithdrawalRow, previousStatus
  * balance until staff decide; to another user's deposit address it settles at once.
  */
 export class WithdrawalsService {
-  private readonly twoFactor: TwoFactorService;
-
-  constructor(private readonly ctx: AppContext) {
-    this.twoFactor = new TwoFactorService(ctx);
-  }
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly twoFactor: TwoFactorService,
+  ) {}
 
   async request(userId: string, input: WithdrawalRequest, idempotencyKey?: string): Promise<WithdrawalView> {
     const devnet = this.ctx.config.devnetAddresses;
