@@ -52,7 +52,11 @@ function topHolder() {
   return [...mainHolders.values()].at(-1) ?? null;
 }
 
-/** A holder's presses closer than this are one press: the action is never sent twice. */
+/**
+ * A holder's presses closer than this are one press: the action is never sent twice. Only
+ * presses of one action: a holder whose button now says another (the trade's «Подтвердить
+ * получение оплаты», then «Отправить криптовалюту») takes the next press whenever it lands.
+ */
 const PRESS_GAP_MS = 600;
 
 function pressMainButton(): void {
@@ -84,8 +88,11 @@ function showTopHolder(): void {
 /** `owner` puts its primary action on the MainButton; a new holder goes on top of the others. */
 export function setMainButton(owner: object, state: MainButtonState, press: () => void): void {
   const wasTop = topHolder() === mainHolders.get(owner);
-  const known = mainHolders.has(owner);
-  mainHolders.set(owner, { state, press, pressedAt: mainHolders.get(owner)?.pressedAt ?? 0 });
+  const held = mainHolders.get(owner);
+  const known = held !== undefined;
+  // The last press counts against the gap only while the button says the same action.
+  const pressedAt = held?.state.text === state.text ? held.pressedAt : 0;
+  mainHolders.set(owner, { state, press, pressedAt });
   if (!known || wasTop) showTopHolder();
 }
 

@@ -63,6 +63,26 @@ function PressOnCommit({ press }: { press: boolean }) {
   return null;
 }
 
+/** The trade page's main action on the MainButton, its text the action's (MainAction.tsx). */
+function TradeMain({
+  action,
+  ready,
+  onAction,
+}: {
+  action: 'Подтвердить получение оплаты' | 'Отправить криптовалюту';
+  ready: boolean;
+  onAction: (action: string) => void;
+}) {
+  useTelegramMainButton({ text: action, onClick: () => onAction(action), disabled: !ready });
+  return null;
+}
+
+/** The confirmation over it, holding the button while open (ActionDialog.tsx). */
+function Confirm({ open, onConfirm }: { open: boolean; onConfirm: () => void }) {
+  useTelegramMainButton(open ? { text: 'Да, деньги получены', onClick: onConfirm } : null);
+  return null;
+}
+
 describe('the MainButton of a screen', () => {
   it('takes a press that lands as the re-render enabling it commits', () => {
     const onRelease = vi.fn();
@@ -102,6 +122,37 @@ describe('the MainButton of a screen', () => {
       </>,
     );
     expect(onRelease).not.toHaveBeenCalled();
+    view.unmount();
+  });
+
+  it("takes the next action's press at once, however soon after the last action's", () => {
+    const onAction = vi.fn();
+    const onConfirm = vi.fn();
+    const page = (action: Parameters<typeof TradeMain>[0]['action'], ready: boolean, open: boolean) => (
+      <>
+        <TradeMain action={action} ready={ready} onAction={onAction} />
+        <Confirm open={open} onConfirm={onConfirm} />
+      </>
+    );
+    const view = render(page('Подтвердить получение оплаты', true, false));
+    sdk.press?.();
+    expect(onAction).toHaveBeenLastCalledWith('Подтвердить получение оплаты');
+    // Its confirmation is pressed and done; the release waits for the checklist, then is
+    // pressed, all well within the double-tap gap of the first press (a fast journey).
+    view.rerender(page('Подтвердить получение оплаты', true, true));
+    sdk.press?.();
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    view.rerender(page('Отправить криптовалюту', false, false));
+    view.rerender(page('Отправить криптовалюту', true, false));
+    expect(sdk.setParams.mock.calls.at(-1)?.[0]).toMatchObject({
+      text: 'Отправить криптовалюту',
+      isEnabled: true,
+    });
+    sdk.press?.();
+    expect(onAction).toHaveBeenLastCalledWith('Отправить криптовалюту');
+    // A double tap of that one action is still one press.
+    sdk.press?.();
+    expect(onAction).toHaveBeenCalledTimes(2);
     view.unmount();
   });
 });
