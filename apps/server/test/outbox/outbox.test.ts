@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { findTrade } from '../../src/modules/trade-access/trade-access.repository.ts';
+import { createTestApp, schedulerOf, type TestApp } from '../helpers.ts';
 import { type Call, startBotApi, telegramUser } from '../notifications/bot-api-stub.ts';
 import { bankCard, createTemplate, tradeScenario } from '../payment-templates/setup.ts';
 
@@ -112,6 +113,50 @@ describe('the transactional outbox', () => {
       await t.app.notifications.bot?.idle();
       expect(await effects(t)).toEqual(after);
       expect(await count(t, sql`SELECT count(*) AS n FROM event_outbox WHERE done_at IS NULL`)).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("sends a reminder's bot message from its outbox row: a crash after the reminder's commit only delays it", async () => {
+    const t = await createTestApp({ TELEGRAM_API_ROOT: api.root, PUBLIC_URL: 'https://p2p.example' });
+    try {
+      const tg = telegramUser(t, calls);
+      const s = await tradeScenario(t);
+      await tg.connect(s.buyer, 7101);
+      await tg.settle();
+      await drain(t);
+      const deadline = (await findTrade(t.ctx.db, s.tradeId))?.paymentDeadline;
+      if (!deadline) throw new Error('no payment deadline');
+      const before = tg.sentTo(7101).length;
+
+      // The reminder commits (inbox entry and its outbox row together); the instance dies then.
+      t.app.eventOutbox.close();
+      t.clock.set(new Date(deadline.getTime() - 10 * 60_000));
+      expect((await schedulerOf(t.ctx).tick()).reminded).toBe(1);
+      await tg.settle();
+      expect(tg.sentTo(7101).length).toBe(before);
+      expect(
+        await count(
+          t,
+          sql`SELECT count(*) AS n FROM event_outbox WHERE done_at IS NULL AND event = 'notification:new'`,
+        ),
+      ).toBe(1);
+
+      // The dispatcher (another instance, or this one restarted) sends it, once.
+      expect(await drain(t)).toBe(1);
+      await t.app.notifications.bot?.idle();
+      expect(
+        tg
+          .sentTo(7101)
+          .slice(before)
+          .map((m) => String((m as Record<string, unknown>).text)),
+      ).toEqual([expect.stringContaining(`Сделка #${s.tradeId.slice(-8)}: срок оплаты скоро истечёт`)]);
+      await t.ctx.db.execute(sql`UPDATE event_outbox SET done_at = NULL, lease_until = NULL
+        WHERE event = 'notification:new'`);
+      await drain(t);
+      await t.app.notifications.bot?.idle();
+      expect(tg.sentTo(7101).length).toBe(before + 1);
     } finally {
       await t.close();
     }

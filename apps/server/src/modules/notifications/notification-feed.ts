@@ -71,6 +71,14 @@ export class NotificationFeed {
 
   private async handle(e: DeliveredEvent): Promise<void> {
     const userId = e.room.slice('user:'.length);
+    // A reminder is stored in its own transaction, with its `notification:new` as an outbox row
+    // (docs/decisions/041): its bot message is sent from here, so a crash after the commit only
+    // delays it. Other notifications reach the sinks where they are created (`inbox.create`).
+    if (e.event === 'notification:new') {
+      if (e.payload.notification.kind === 'deadline_reminder')
+        await this.inbox.announce(e.payload.notification.id);
+      return;
+    }
     // A party that cannot be told of this change (the seller of their own release, say) needs
     // no read of the trade.
     if (e.event === 'trade:updated' && e.recipientRole) {

@@ -181,10 +181,15 @@ export class NotificationsService {
     events.toUsers([stored.row.userId], 'notification:new', newEvent(stored));
   }
 
-  /** Tells the sinks (the bot) of a stored notification, once its transaction committed. */
-  announce(stored: StoredNotification): void {
-    // A notification just stored has no earlier claim that could make a sink ask for later.
-    this.toSinks(stored.row, stored.settings).catch(() => undefined);
+  /**
+   * Tells the sinks (the bot) of a notification stored in a committed transaction: the feed
+   * calls it for the outbox's `notification:new` of a reminder, on the fast path or again after a
+   * crash (the bot sends a notification once per chat). A sink's "not yet" is thrown.
+   */
+  async announce(id: string): Promise<void> {
+    const row = await repo.findNotification(this.ctx.db, id);
+    if (!row) return;
+    await this.toSinks(row, await settingsOf(this.ctx.db, row.userId));
   }
 
   private async toSinks(row: NotificationRow, settings: UserSettingsRow): Promise<void> {

@@ -13,7 +13,7 @@ import { runClaimed } from '../../lib/scheduled-item.ts';
 import { defaultSettings } from '../settings/index.ts';
 import { shortTradeId } from './notification-feed.ts';
 import { tradeForRecipient } from './notifications.repository.ts';
-import type { NotificationDraft, NotificationsService, StoredNotification } from './notifications.service.ts';
+import type { NotificationDraft, NotificationsService } from './notifications.service.ts';
 import * as repo from './reminders.repository.ts';
 
 const MINUTE = 60_000;
@@ -58,7 +58,6 @@ export class RemindersService {
    * under its lock is added to `skip` (passed over for the rest of the tick).
    */
   async runOne(kind: ReminderKind, now: Date, skip: string[]): Promise<boolean> {
-    const told: StoredNotification[] = [];
     const events = new PendingEvents();
     const done = await runClaimed((claim) =>
       this.ctx.db.transaction(async (tx) => {
@@ -84,15 +83,14 @@ export class RemindersService {
         const stored = draft ? await this.inbox.store(tx, draft) : null;
         if (stored) {
           await repo.noteNotification(tx, recorded.id, stored.row.id);
+          // Its bot message goes with the outbox row (NotificationFeed), not after the commit.
           this.inbox.hold(events, stored);
           await events.writeTo(tx, now);
-          told.push(stored);
         }
         return true;
       }),
     );
     events.publishTo(this.ctx.notifier);
-    for (const stored of told) this.inbox.announce(stored);
     return done;
   }
 
