@@ -31,6 +31,12 @@ export interface AppContext {
   prices: MarketPricesService;
 }
 
+/**
+ * What a service or helper takes of the context: exactly the fields it reads, so its signature
+ * lists them (docs/ARCHITECTURE.md, "The composition root"). A whole `AppContext` is one.
+ */
+export type Needs<K extends keyof AppContext> = Pick<AppContext, K>;
+
 export function createContext(config: Config, database: Database, clock: Clock): AppContext {
   const tokens = new TokenService(config.jwtSecret, () => clock.now());
   const notifier = new Notifier();

@@ -1,5 +1,5 @@
 import { type AdminUserView, type AuditLogView, formatCrypto, paginationOf } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { type AuditEntryRow, type AuditFilter, listAuditEntries } from '../audit-log/index.ts';
 import { balancesOfUser, balancesOfUsers } from '../ledger/index.ts';
@@ -18,7 +18,7 @@ const pageWindow = ({ page, limit }: Page) => ({ limit, offset: (page - 1) * lim
 
 /** Back-office reads: users, their balances, the audit log. */
 export class AdminService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: Needs<'db'>) {}
 
   async listUsers(query: Page & UserFilter) {
     const { rows, total } = await listUsersForAdmin(this.ctx.db, query, pageWindow(query));

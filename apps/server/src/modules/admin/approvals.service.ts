@@ -11,7 +11,7 @@ import {
   parseAmount,
   staffMay,
 } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { StaffApprovalRow, TradeRow } from '../../db/schema.ts';
 import { AppError, assert } from '../../errors.ts';
@@ -38,7 +38,7 @@ type Decision = 'approved' | 'rejected' | 'cancelled';
 export class ApprovalsService {
   /** The services whose decisions an approval carries out. */
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'config' | 'db' | 'clock' | 'notifier'>,
     private readonly disputes: DisputesService,
     private readonly balances: BalanceOperationsService,
     private readonly withdrawals: WithdrawalDecisionsService,

@@ -7,7 +7,7 @@ import {
   type PendingApprovalResult,
   parseAmount,
 } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, assert } from '../../errors.ts';
 import { insertAuditEntry, type StaffActor } from '../audit-log/index.ts';
@@ -35,7 +35,7 @@ const snapshot = (available: bigint, locked: bigint) => ({
 export class BalanceOperationsService {
   /** `prices`: the feed that values a credit for four eyes (docs/decisions/023). */
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'config' | 'db' | 'clock'>,
     private readonly prices: PriceSource,
   ) {}
 

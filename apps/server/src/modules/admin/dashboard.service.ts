@@ -5,7 +5,7 @@ import {
   formatCrypto,
   formatFiat,
 } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import { poolRemaining } from '../deposits/index.ts';
 import {
   completedVolumeByDay,
@@ -35,7 +35,7 @@ const isCrypto = (c: string): c is CurrencyAmount['currency'] =>
  * request ("today" is the UTC day of the server's clock).
  */
 export class DashboardService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: Needs<'config' | 'db' | 'clock'>) {}
 
   async summary(): Promise<AdminDashboard> {
     const db = this.ctx.db;

@@ -5,7 +5,7 @@ import {
   type FrequentPairsQuery,
   type TradeSuspension,
 } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { insertAuditEntry, type StaffActor, toStaffRef } from '../audit-log/index.ts';
@@ -29,7 +29,7 @@ import { userExists } from './admin-users.repository.ts';
  */
 export class LimitsAdminService {
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'config' | 'db' | 'clock'>,
     private readonly limits: LimitsService,
   ) {}
 

@@ -1,5 +1,5 @@
 import type { SecurityReportList, SecurityReportView, StaffRole } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { insertAuditEntry, type StaffActor } from '../audit-log/index.ts';
 import { clearSecurityHold } from '../limits/index.ts';
@@ -28,7 +28,7 @@ const toView = (row: SecurityReportRow): SecurityReportView => ({
  * with its audit entry.
  */
 export class SecurityReportsService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: Needs<'db' | 'clock'>) {}
 
   async listOpen(): Promise<SecurityReportList> {
     return { reports: (await openSecurityReports(this.ctx.db, OPEN_CASES_SHOWN)).map(toView) };

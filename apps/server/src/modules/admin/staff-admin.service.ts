@@ -1,5 +1,5 @@
 import type { CreateStaffRequest, StaffMember, UpdateStaffRequest } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { StaffRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { insertAuditEntry, type StaffActor } from '../audit-log/index.ts';
@@ -18,7 +18,7 @@ const stateOf = (row: StaffRow) => ({ role: row.role, disabled: row.disabledAt !
 
 /** Staff accounts managed by admins (docs/decisions/016-back-office.md). */
 export class StaffAdminService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: Needs<'config' | 'db' | 'clock'>) {}
 
   private get production() {
     return this.ctx.config.env === 'production';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { type AdminView, StaffRole, text } from '@p2p/shared';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import type { StaffRow } from '../../db/schema.ts';
 import { AppError, SchemaRefusal, unauthorized } from '../../errors.ts';
@@ -100,7 +100,7 @@ async function twoFactorEnabled(db: Executor, staffId: string): Promise<boolean>
 export class StaffAuthService {
   /** `twoFactor`: the staff members' own ('staff' subject). */
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'config' | 'db' | 'clock' | 'sessions'>,
     private readonly twoFactor: TwoFactorService,
   ) {}
 

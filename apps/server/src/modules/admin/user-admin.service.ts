@@ -7,7 +7,7 @@ import {
   maskedAddress,
   type StaffNoteView,
 } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import type { TradeRow } from '../../db/schema.ts';
 import { AppError, assert } from '../../errors.ts';
@@ -36,7 +36,7 @@ const LIST_MAX = 50;
 
 /** The user page of the back office, staff notes, and blocking (docs/decisions/016-back-office.md). */
 export class UserAdminService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: Needs<'config' | 'db' | 'clock' | 'notifier'>) {}
 
   async user(db: Executor, userId: string): Promise<AdminUserView> {
     const { rows } = await listUsersForAdmin(db, { userId }, { limit: 1, offset: 0 });

@@ -5,7 +5,7 @@ import {
   type PendingApprovalResult,
   type WithdrawalDecisionRequest,
 } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { insertAuditEntry, type StaffActor } from '../audit-log/index.ts';
 import {
@@ -28,7 +28,7 @@ import type { WithdrawalDecisionsService } from '../withdrawals/index.ts';
  */
 export class WithdrawalFailsService {
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'config' | 'db' | 'clock'>,
     private readonly prices: PriceSource,
     private readonly decisions: WithdrawalDecisionsService,
   ) {}

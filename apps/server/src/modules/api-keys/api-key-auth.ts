@@ -1,5 +1,5 @@
 import type { ApiKeyScope } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import { AppError, unauthorized } from '../../errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import * as repo from './api-keys.repository.ts';
@@ -53,7 +53,7 @@ export class ApiKeyAuthenticator {
   /** Keys whose use this instance noted in the last minute (last_used_at, at most once a minute). */
   private readonly noted = new Map<string, number>();
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(private readonly ctx: Needs<'config' | 'db' | 'clock'>) {
     this.box = merchantSecretBox(ctx);
   }
 

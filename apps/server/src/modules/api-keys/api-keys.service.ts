@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiKeyList, ApiKeyScope, CreateApiKeyRequest, CreatedApiKey } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { PendingEvents } from '../../events/notifier.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
@@ -17,7 +17,7 @@ export const MAX_LIVE_KEYS = 10;
  * must read them back to verify or make an HMAC, so they are encrypted, not hashed, under a
  * key derived from TOTP_ENCRYPTION_KEY for this purpose alone, the row's id bound in.
  */
-export function merchantSecretBox(ctx: AppContext): SecretBox {
+export function merchantSecretBox(ctx: Needs<'config'>): SecretBox {
   return new SecretBox(ctx.config.totpEncryptionKey, {
     seal: 'p2p-market merchant api secret v1',
     hash: 'p2p-market merchant api hash v1',
@@ -33,7 +33,7 @@ export class ApiKeysService {
   private readonly box: SecretBox;
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'config' | 'db' | 'clock' | 'notifier'>,
     private readonly twoFactor: TwoFactorService,
   ) {
     this.box = merchantSecretBox(ctx);

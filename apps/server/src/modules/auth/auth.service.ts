@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type AuthResult, canonicalTimeZone, type ReauthRequest, type ReauthResult } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { PendingEvents } from '../../events/notifier.ts';
@@ -101,7 +101,7 @@ function payloadExpiry(fields: Record<string, string>): Date {
 }
 
 export class AuthService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: Needs<'config' | 'db' | 'clock' | 'sessions' | 'notifier'>) {}
 
   private botToken(): string {
     if (!this.ctx.config.telegram) throw new AppError('SERVICE_UNAVAILABLE', 'errors.telegramNotConfigured');

@@ -5,7 +5,7 @@ import type {
   ReadAllResult,
   SendMessageRequest,
 } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import type { TradeRow } from '../../db/schema.ts';
 import { assert, notFound } from '../../errors.ts';
@@ -22,7 +22,7 @@ import { toChatMessage } from './chat-view.ts';
  * exist. Realtime events go out after the write committed.
  */
 export class ChatService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: Needs<'db' | 'clock' | 'notifier'>) {}
 
   private async partyTrade(db: Executor, userId: string, tradeId: string): Promise<TradeRow> {
     const trade = await findTrade(db, tradeId);

@@ -1,5 +1,5 @@
 import { type CreateOrderRequest, type Cryptocurrency, parseAmount } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import * as ledger from '../ledger/index.ts';
 import type { OrdersService } from '../orders/index.ts';
 import { DEMO_TOTP_SECRET, type TwoFactorService } from '../two-factor/index.ts';
@@ -100,7 +100,7 @@ const DEMO_ORDERS: Record<string, DemoOrder[]> = {
 
 /** Seeds demo users, wallets and orders into an empty database; does nothing otherwise. */
 export async function seedDemoData(
-  ctx: AppContext,
+  ctx: Needs<'db' | 'clock'>,
   { twoFactor, orders }: { twoFactor: TwoFactorService; orders: OrdersService },
 ): Promise<boolean> {
   if ((await listOldestUsers(ctx.db, 1)).length > 0) return false;

@@ -1,5 +1,5 @@
 import { Gauge, type Registry } from 'prom-client';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import { poolRemaining } from './address-pool.service.ts';
 
 /**
@@ -7,7 +7,7 @@ import { poolRemaining } from './address-pool.service.ts';
  * whose chain draws from the address pool (docs/decisions/032-address-pool-solana-cardano.md),
  * counted when /metrics is read. Networks of one chain share a pool and show the same figure.
  */
-export function registerPoolMetric(registry: Registry, ctx: AppContext): void {
+export function registerPoolMetric(registry: Registry, ctx: Needs<'config' | 'db'>): void {
   const { networks, poolChains, mode } = ctx.config.chain;
   if (mode === 'off' || poolChains.length === 0) return;
   new Gauge({

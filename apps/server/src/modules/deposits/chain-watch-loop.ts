@@ -1,11 +1,11 @@
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import { PollingLoop } from '../../lib/polling-loop.ts';
 import { type ChainWatcher, chainAdapters, Devnet } from '../chains/index.ts';
 import { DepositWatcher, type TickReport, type WatchLog } from './deposit-watcher.ts';
 import type { DepositsService } from './deposits.service.ts';
 
 /** How often watchers poll: devnet blocks come every few seconds; real chains are slower. */
-export function pollIntervalMs(ctx: AppContext): number {
+export function pollIntervalMs(ctx: Needs<'config'>): number {
   const { mode, devnetBlockSeconds } = ctx.config.chain;
   return mode === 'devnet' ? Math.min(devnetBlockSeconds, 2) * 1000 : 15_000;
 }
@@ -27,7 +27,7 @@ export class ChainWatchLoop {
 
   /** `adapters` replaces the configured ones (tests put failing adapters beside real ones). */
   constructor(
-    ctx: AppContext,
+    ctx: Needs<'config' | 'db' | 'clock'>,
     deposits: DepositsService,
     private readonly log: WatchLog,
     adapters?: ChainWatcher[],

@@ -1,5 +1,5 @@
 import { type Chain, type DepositAddressView, NETWORKS, type NetworkId } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import { AppError, assert } from '../../errors.ts';
 import {
   AddressDeriver,
@@ -23,7 +23,7 @@ class AllocatedMeanwhile extends Error {}
 export class DepositAddressService {
   private readonly derivers = new Map<Chain, DepositAddressSource>();
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(private readonly ctx: Needs<'config' | 'db' | 'clock'>) {
     const { keys, mode } = ctx.config.chain;
     for (const [chain, key] of Object.entries(keys) as [XpubChain, string][]) {
       this.derivers.set(chain, AddressDeriver.fromText(chain, key, mode === 'live' ? 'mainnet' : 'devnet'));

@@ -1,5 +1,5 @@
 import { NETWORKS, type NetworkId } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { ChainWatcher, ObservedTransfer } from '../chains/index.ts';
 import { addressBook } from './deposit-addresses.repository.ts';
 import * as repo from './deposits.repository.ts';
@@ -32,7 +32,7 @@ export interface TickReport {
  */
 export class DepositWatcher {
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'db' | 'clock'>,
     private readonly deposits: DepositsService,
     readonly adapter: ChainWatcher,
     private readonly log: WatchLog,

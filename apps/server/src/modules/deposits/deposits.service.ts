@@ -6,7 +6,7 @@ import {
   type NetworkId,
   parseAmount,
 } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { DepositRow } from '../../db/schema.ts';
 import { assert } from '../../errors.ts';
@@ -34,7 +34,7 @@ export function confirmationsAt(height: number | null, tip: number): number {
  * lock in the same transaction as the ledger posting (docs/decisions/011-custody.md).
  */
 export class DepositsService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: Needs<'config' | 'db' | 'clock' | 'notifier'>) {}
 
   async list(userId: string, query: DepositsQuery): Promise<DepositsPage> {
     const { rows, total } = await repo.depositsOfUser(this.ctx.db, userId, query);

@@ -17,7 +17,7 @@ import {
   type TradeDetails,
   translate,
 } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { TradeRow } from '../../db/schema.ts';
 import { AppError, assert, notFound } from '../../errors.ts';
@@ -63,7 +63,7 @@ export interface SettleInput {
 export class DisputesService {
   /** `prices`: the feed that values a resolution for four eyes (docs/decisions/023). */
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'config' | 'db' | 'clock' | 'notifier'>,
     private readonly prices: PriceSource,
   ) {}
 

@@ -1,6 +1,6 @@
 import { type FiatCurrency, formatFiat, type TradeLimitsView, type TradeSuspension } from '@p2p/shared';
 import type { SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { capInFiat } from './fiat-cap.ts';
 import {
@@ -40,7 +40,7 @@ export interface AdmittedLimits {
  * `checkAmount` and `recheckOpenTrades` in its transaction.
  */
 export class LimitsService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: Needs<'config' | 'db' | 'clock' | 'prices'>) {}
 
   private get rules(): LimitRules {
     return this.ctx.config.safety.limits;

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { PendingEvents } from '../../events/notifier.ts';
@@ -31,7 +31,7 @@ const live = (row: SecurityHoldRow | null, now: Date): row is SecurityHoldRow =>
  * hold's end, or null when none started.
  */
 export async function startSecurityHold(
-  ctx: AppContext,
+  ctx: Needs<'config' | 'clock'>,
   db: Executor,
   {
     userId,
@@ -64,7 +64,11 @@ export async function startSecurityHold(
  * publishing a sell order, selling into a buy order, confirming receipt): refused with 403
  * SECURITY_HOLD while a hold lasts, `details.until` the instant it lifts (docs/decisions/033).
  */
-export async function requireNoSecurityHold(ctx: AppContext, db: Executor, userId: string): Promise<void> {
+export async function requireNoSecurityHold(
+  ctx: Needs<'clock'>,
+  db: Executor,
+  userId: string,
+): Promise<void> {
   const now = ctx.clock.now();
   const row = await securityHoldOf(db, userId);
   if (!live(row, now)) return;
@@ -84,7 +88,7 @@ export async function requireNoSecurityHold(ctx: AppContext, db: Executor, userI
 
 /** The hold the wallet and trade pages show: its end, or nothing. */
 export async function securityHoldView(
-  ctx: AppContext,
+  ctx: Needs<'db' | 'clock'>,
   userId: string,
 ): Promise<{ until: string | null; untilCleared: boolean; active: boolean }> {
   const row = await securityHoldOf(ctx.db, userId);

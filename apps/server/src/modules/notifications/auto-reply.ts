@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { OutboxRelay } from '../../events/outbox-relay.ts';
 import { insertMessageOnce, toChatMessage } from '../chat/index.ts';
 import { settingsOf } from '../settings/index.ts';
@@ -12,7 +12,7 @@ import type { FeedLog } from './notification-feed.ts';
  * twice posts it once. A failure is logged; the trade is already open and stays so.
  */
 export function startAutoReply(
-  ctx: AppContext,
+  ctx: Needs<'db' | 'clock' | 'notifier'>,
   relay: OutboxRelay,
   log: FeedLog,
 ): { close(): void; idle(): Promise<void> } {
@@ -31,7 +31,7 @@ export function startAutoReply(
 }
 
 async function post(
-  ctx: AppContext,
+  ctx: Needs<'db' | 'clock' | 'notifier'>,
   { eventId, ownerId, tradeId }: { eventId: string; ownerId: string; tradeId: string },
 ): Promise<void> {
   const { autoReply } = await settingsOf(ctx.db, ownerId);

@@ -5,7 +5,7 @@ import {
   type ServerEventPayload,
   systemLineText,
 } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { TradeRow, UserRow } from '../../db/schema.ts';
 import type { DeliveredEvent, OutboxRelay } from '../../events/outbox-relay.ts';
 import { defaultSettings } from '../settings/index.ts';
@@ -40,7 +40,7 @@ export class NotificationFeed {
   private readonly stop: () => void;
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'db' | 'clock'>,
     private readonly inbox: NotificationsService,
     private readonly presence: () => Presence,
     private readonly relay: OutboxRelay,

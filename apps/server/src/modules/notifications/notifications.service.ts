@@ -11,7 +11,7 @@ import {
   translate,
 } from '@p2p/shared';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import type { NotificationRow, UserSettingsRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -116,7 +116,7 @@ export function wants(settings: UserSettingsRow, kind: NotificationKind): boolea
 export class NotificationsService {
   private readonly sinks = new Set<NotificationSink>();
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: Needs<'db' | 'clock' | 'notifier'>) {}
 
   /** Adds a receiver of every new notification (returns its removal). */
   addSink(sink: NotificationSink): () => void {

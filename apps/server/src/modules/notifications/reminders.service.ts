@@ -5,7 +5,7 @@ import {
   formatFiat,
   formatZonedTime,
 } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { EvidenceRequestRow, ReminderKind, TradeRow } from '../../db/schema.ts';
 import { PendingEvents } from '../../events/notifier.ts';
@@ -49,7 +49,7 @@ interface DueItem {
  */
 export class RemindersService {
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'config' | 'db' | 'notifier'>,
     private readonly inbox: NotificationsService,
   ) {}
 

@@ -17,7 +17,7 @@ import {
   parseAmount,
   parseMarginBp,
 } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import { AppError, assert, notFound } from '../../errors.ts';
@@ -70,7 +70,7 @@ export const ORDER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 export class OrdersService {
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'db' | 'clock' | 'notifier' | 'bookCache' | 'prices'>,
     private readonly twoFactor: TwoFactorService,
   ) {}
 

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import { markAbsentOwnersAway, markOwnersSeen } from './orders.repository.ts';
 
 /**
@@ -11,19 +11,12 @@ import { markAbsentOwnersAway, markOwnersSeen } from './orders.repository.ts';
  */
 
 /** The users `ids` were seen at `now`; their hidden orders come back. */
-export async function noteUsersSeen(
-  ctx: Pick<AppContext, 'db' | 'bookCache'>,
-  ids: string[],
-  now: Date,
-): Promise<void> {
+export async function noteUsersSeen(ctx: Needs<'db' | 'bookCache'>, ids: string[], now: Date): Promise<void> {
   if ((await markOwnersSeen(ctx.db, ids, now)) > 0) ctx.bookCache.invalidate();
 }
 
 /** Scheduler job: the orders of owners away past their window leave the book; how many did. */
-export async function hideOrdersOfAbsentOwners(
-  ctx: Pick<AppContext, 'db' | 'bookCache'>,
-  now: Date,
-): Promise<number> {
+export async function hideOrdersOfAbsentOwners(ctx: Needs<'db' | 'bookCache'>, now: Date): Promise<number> {
   const hidden = await markAbsentOwnersAway(ctx.db, now);
   if (hidden > 0) ctx.bookCache.invalidate();
   return hidden;

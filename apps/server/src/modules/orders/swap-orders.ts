@@ -12,7 +12,7 @@ import {
   priceDeviationBp,
   SWAP_PRICE_CONFIRM_BP,
 } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 
 /**
@@ -35,7 +35,7 @@ export function defaultMinAmount(payIn: PaymentCurrency): bigint {
 
 /** The market price of `crypto` in `payIn` (minor units per coin), or null without a live or recent feed. */
 export async function swapMarketPrice(
-  ctx: AppContext,
+  ctx: Needs<'prices'>,
   crypto: Cryptocurrency,
   payIn: Cryptocurrency,
 ): Promise<bigint | null> {

@@ -6,7 +6,7 @@ import {
   type PaymentTemplateView,
   type UpdatePaymentTemplateRequest,
 } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { PaymentTemplateRow, TradeRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { PendingEvents } from '../../events/notifier.ts';
@@ -34,7 +34,7 @@ export function toTemplateView(row: PaymentTemplateRow): PaymentTemplateView {
 }
 
 export class PaymentTemplatesService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: Needs<'db' | 'clock' | 'notifier'>) {}
 
   async list(userId: string): Promise<PaymentTemplateView[]> {
     return (await repo.listTemplatesOfUser(this.ctx.db, userId)).map(toTemplateView);

@@ -9,7 +9,7 @@ import {
   translate,
 } from '@p2p/shared';
 import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, Needs } from '../../context.ts';
 import type { RealtimeEvent } from '../../events/notifier.ts';
 import { batchBookChanges, noteUsersSeen, readBookChanges } from '../orders/index.ts';
 import { findTrade, roleOf, TRADE_NOT_FOUND } from '../trade-access/index.ts';
@@ -137,7 +137,11 @@ export async function attachRealtime(
  * on connecting and once a minute while connected, which also brings back orders hidden while
  * they were away (docs/decisions/028). Each instance marks its own sockets' users.
  */
-function presenceHeartbeat(ctx: AppContext, io: RealtimeServer, log: Log): () => void {
+function presenceHeartbeat(
+  ctx: Needs<'db' | 'clock' | 'bookCache'>,
+  io: RealtimeServer,
+  log: Log,
+): () => void {
   const seen = (ids: string[]) =>
     noteUsersSeen(ctx, ids, ctx.clock.now()).catch((error: unknown) =>
       log.error({ err: error }, 'presence: last seen not written'),
@@ -191,7 +195,7 @@ const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /** The user and session behind the handshake token, or null when it is missing, invalid or ended. */
 async function authenticate(
-  ctx: AppContext,
+  ctx: Needs<'tokens' | 'sessions'>,
   socket: RealtimeSocket,
 ): Promise<{ userId: string; sessionId: string } | null> {
   const token = tokenOf(socket);
@@ -212,7 +216,7 @@ function refusal(socket: Pick<RealtimeSocket, 'handshake'>, key: MessageKey, cod
   return Object.assign(new Error(say(socket, key)), { data: { code } });
 }
 
-function onConnection(ctx: AppContext, socket: RealtimeSocket, log: Log) {
+function onConnection(ctx: Needs<'db' | 'sessions'>, socket: RealtimeSocket, log: Log) {
   const { userId, sessionId } = socket.data;
   void socket.join([`user:${userId}`, sessionRoom(sessionId), 'market']);
   // A session ended between the handshake and the join above reached no socket: look again.
@@ -240,7 +244,7 @@ function onConnection(ctx: AppContext, socket: RealtimeSocket, log: Log) {
 }
 
 /** Parties only: anyone else is told the trade does not exist, as over HTTP. */
-async function joinTrade(ctx: AppContext, socket: RealtimeSocket, raw: unknown): Promise<TradeRoomAck> {
+async function joinTrade(ctx: Needs<'db'>, socket: RealtimeSocket, raw: unknown): Promise<TradeRoomAck> {
   const parsed = TradeRoomRequest.safeParse(raw);
   if (!parsed.success) return { ok: false, error: say(socket, TRADE_NOT_FOUND) };
   const { tradeId } = parsed.data;

@@ -14,7 +14,7 @@ import {
   type ReservesProofView,
   toHex,
 } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { insertAuditEntry, type StaffActor } from '../audit-log/index.ts';
@@ -131,7 +131,7 @@ export class ReservesService {
   private cached: { id: string; tree: MerkleSumTree; leaves: LeafRow[] } | null = null;
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'config' | 'db' | 'clock'>,
     private readonly options: { audit?: LedgerAudit; log?: ReservesLog } = {},
   ) {}
 

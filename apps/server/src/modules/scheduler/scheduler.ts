@@ -1,5 +1,5 @@
 import type { Registry } from 'prom-client';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import { PollingLoop } from '../../lib/polling-loop.ts';
 import { ScheduledItemError } from '../../lib/scheduled-item.ts';
 import type { RemindersService } from '../notifications/index.ts';
@@ -81,7 +81,7 @@ export class Scheduler {
   private nextSnapshotLook = 0;
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'config' | 'db' | 'clock' | 'bookCache'>,
     { trades, orders, reminders }: SchedulerServices,
     options: SchedulerOptions = {},
   ) {

@@ -1,5 +1,5 @@
 import type { NotMeResult } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { revokeAllCredentials } from '../api-keys/index.ts';
 import { startSecurityHold } from '../limits/index.ts';
@@ -14,7 +14,7 @@ import { openSecurityReport, securityEventOfNotice } from './security-reports.re
  * a notice of the owner's own inbox only: another's is 404, as an unknown one.
  */
 export async function reportNotMe(
-  ctx: AppContext,
+  ctx: Needs<'config' | 'db' | 'clock' | 'sessions'>,
   userId: string,
   notificationId: string,
 ): Promise<NotMeResult> {

@@ -1,5 +1,5 @@
 import type { UpdateSettingsRequest, UserSettings } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { UserSettingsRow } from '../../db/schema.ts';
 import {
   findSettings,
@@ -57,7 +57,7 @@ function toPatch(body: UpdateSettingsRequest): SettingsPatch {
 
 /** Per-user settings (docs/decisions/017-notifications-bot-settings.md). */
 export class SettingsService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: Needs<'db' | 'clock'>) {}
 
   async get(userId: string): Promise<UserSettings> {
     const saved = await findSettings(this.ctx.db, userId);

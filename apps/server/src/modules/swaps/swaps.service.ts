@@ -12,7 +12,7 @@ import {
   type TakeSwapRequest,
   tryParseAmount,
 } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import { AppError, assert, notFound } from '../../errors.ts';
@@ -33,7 +33,7 @@ import * as repo from './swaps.repository.ts';
  */
 export class SwapsService {
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'config' | 'db' | 'clock' | 'notifier' | 'prices'>,
     private readonly twoFactor: TwoFactorService,
   ) {}
 

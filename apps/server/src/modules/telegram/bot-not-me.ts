@@ -1,5 +1,5 @@
 import { type Context, InlineKeyboard } from 'grammy';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { reportNotMe } from '../security/index.ts';
 import { type BotCallback, formatCallback } from './bot-callback.ts';
@@ -18,7 +18,7 @@ export const isNotMe = (callback: BotCallback | null): callback is NotMeCallback
  * as the web's button, for the chat's own account and a notice of its own inbox only.
  */
 export class BotNotMe {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: Needs<'config' | 'db' | 'clock' | 'sessions'>) {}
 
   async onCallback(c: Context, { action, id: notificationId }: NotMeCallback): Promise<void> {
     const chatId = c.chat?.id ?? c.callbackQuery?.from.id;

@@ -1,6 +1,6 @@
 import { formatFiat, nextState } from '@p2p/shared';
 import { type Context, InlineKeyboard } from 'grammy';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { TelegramCodePromptRow, TradeRow, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { findTrade, roleOf } from '../trade-access/index.ts';
@@ -40,7 +40,7 @@ export interface TradeLinks {
  */
 export class BotTradeActions {
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'db' | 'clock'>,
     private readonly links: TradeLinks,
     private readonly trades: TradesService,
     private readonly twoFactor: TwoFactorService,

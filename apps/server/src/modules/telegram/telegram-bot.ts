@@ -3,7 +3,7 @@ import { autoRetry } from '@grammyjs/auto-retry';
 import { apiThrottler } from '@grammyjs/transformer-throttler';
 import { Bot, type Context, InlineKeyboard } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { NotificationRow, UserSettingsRow } from '../../db/schema.ts';
 import { RetryLater } from '../../events/retry-later.ts';
 import { type FeedLog, toNotificationView } from '../notifications/index.ts';
@@ -53,7 +53,7 @@ export class TelegramBot {
   private readonly claimHoldMs: number;
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'config' | 'db' | 'clock' | 'sessions'>,
     private readonly log: BotLog,
     services: BotServices,
   ) {

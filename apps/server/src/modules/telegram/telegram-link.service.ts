@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { PendingEvents } from '../../events/notifier.ts';
 import { startSecurityHold } from '../limits/index.ts';
@@ -30,7 +30,7 @@ export type LinkOutcome =
  */
 export class TelegramLinkService {
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'config' | 'db' | 'clock' | 'notifier'>,
     private readonly twoFactor: TwoFactorService,
   ) {}
 

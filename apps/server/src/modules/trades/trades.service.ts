@@ -20,7 +20,7 @@ import {
   type TradeDetails,
   tryParseAmount,
 } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { OrderRow, TradeRow } from '../../db/schema.ts';
 import { AppError, assert, notFound, SchemaRefusal, unauthorized } from '../../errors.ts';
@@ -59,7 +59,7 @@ export class TradesService {
   private readonly payers: PayerFingerprints;
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'config' | 'db' | 'clock' | 'notifier' | 'bookCache'>,
     private readonly twoFactor: TwoFactorService,
     private readonly limits: LimitsService,
   ) {

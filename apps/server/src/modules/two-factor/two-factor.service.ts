@@ -1,5 +1,5 @@
 import type { MessageKey, TwoFactorStatus } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { UserTwoFactorRow } from '../../db/schema.ts';
 import { AppError, assert } from '../../errors.ts';
@@ -67,7 +67,7 @@ export class TwoFactorService {
 
   /** `subject`: users (profile, withdrawals) or staff members (back-office sign-in). */
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'config' | 'db' | 'clock' | 'notifier'>,
     private readonly subject: 'user' | 'staff' = 'user',
   ) {
     this.box = new SecretBox(ctx.config.totpEncryptionKey);

@@ -1,5 +1,5 @@
 import type { AvatarInfo, AvatarUploadResult } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { UserAvatarRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { effectiveAvatar, findUserById, updateUser, userViewOf } from '../users/index.ts';
@@ -23,7 +23,7 @@ const signedOut = () => new AppError('UNAUTHORIZED', 'errors.unauthorized');
  */
 export class AvatarsService {
   private readonly storage: AvatarStorage;
-  constructor(private readonly ctx: AppContext) {
+  constructor(private readonly ctx: Needs<'db' | 'clock' | 'uploads'>) {
     this.storage = new AvatarStorage(ctx.uploads);
   }
 

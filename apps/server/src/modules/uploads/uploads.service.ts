@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { PaymentProofRow, TradeRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -57,7 +57,7 @@ function cleanName(name: string): string {
 }
 
 export class UploadsService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: Needs<'db' | 'clock' | 'notifier' | 'uploads'>) {}
 
   /** Cheap check before the upload is read and decoded; repeated under lock when storing. */
   async assertCanUploadReceipt(userId: string, tradeId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { canonicalTimeZone, type PublicProfile, type UserView } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -12,7 +12,7 @@ import { findUserById, listOldestUsers, updateUser } from './users.repository.ts
 
 export class UsersService {
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'db' | 'clock'>,
     private readonly twoFactor: TwoFactorService,
   ) {}
 

@@ -10,7 +10,7 @@ import {
   type WalletTransactionList,
   type WalletTransactionsQuery,
 } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import { balancesOfUser, userAccount } from '../ledger/index.ts';
 import type { MarketPricesService } from '../market/index.ts';
 import { historyAll, historyPage } from './wallet-history.repository.ts';
@@ -22,7 +22,7 @@ export const CSV_MAX_ROWS = 50_000;
 /** The signed-in user's wallet, read from the ledger's balances. */
 export class WalletService {
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'db'>,
     private readonly prices: MarketPricesService,
   ) {}
 

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import { PollingLoop } from '../../lib/polling-loop.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { merchantSecretBox, signWebhook } from '../api-keys/index.ts';
@@ -58,7 +58,7 @@ export class WebhookDispatcher {
   private readonly box: SecretBox;
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'config' | 'db' | 'clock'>,
     log: DispatcherLog = { error: () => {} },
     /** How host names are resolved (tests pass their own). */
     private readonly lookup: HostLookup = systemLookup,

@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENTS, type WebhookEvent } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { DeliveredEvent, OutboxRelay } from '../../events/outbox-relay.ts';
 import { enqueueDeliveries, type OutboxEvent } from './webhooks.repository.ts';
 
@@ -35,7 +35,7 @@ export class WebhookOutbox {
   private readonly stop: () => void;
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'db'>,
     private readonly relay: OutboxRelay,
   ) {
     this.stop = relay.consume((events) => this.write(events));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CreatedWebhook, CreateWebhookRequest, WebhookEvent, WebhookList } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { PendingEvents } from '../../events/notifier.ts';
 import { merchantSecretBox, newWebhookSecret } from '../api-keys/index.ts';
@@ -21,7 +21,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
  */
 export class WebhooksService {
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'config' | 'db' | 'clock' | 'notifier'>,
     private readonly twoFactor: TwoFactorService,
   ) {}
 

@@ -6,7 +6,7 @@ import {
   type SavedAddressView,
   WithdrawalMessages,
 } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { WithdrawalAddressRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -57,7 +57,7 @@ export async function saveAddress(
 /** Saved destinations with labels, checked per network like any withdrawal address. */
 export class SavedAddressesService {
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'config' | 'db' | 'clock' | 'notifier'>,
     private readonly twoFactor: TwoFactorService,
   ) {}
 

@@ -10,7 +10,7 @@ import {
   type WithdrawalStatus,
 } from '@p2p/shared';
 import { normalizeTxHash } from '@p2p/shared/address';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { WithdrawalRow } from '../../db/schema.ts';
 import { AppError, assert, notFound } from '../../errors.ts';
@@ -44,7 +44,7 @@ const staffName = (s: repo.Claimer | null) => (s ? `${s.firstName} ${s.lastName}
  * completed or failed (docs/decisions/023, section 2).
  */
 export class WithdrawalDecisionsService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: Needs<'db' | 'clock' | 'notifier'>) {}
 
   /** A page of the queue as `viewerId` sees it (the actions open to them). */
   async queue(

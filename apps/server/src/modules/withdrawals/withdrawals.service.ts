@@ -9,7 +9,7 @@ import {
   type WithdrawalStatus,
   type WithdrawalView,
 } from '@p2p/shared';
-import type { AppContext } from '../../context.ts';
+import type { Needs } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { WithdrawalRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -55,7 +55,7 @@ export function announce(events: PendingEvents, w: WithdrawalRow, previousStatus
  */
 export class WithdrawalsService {
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Needs<'config' | 'db' | 'clock' | 'notifier'>,
     private readonly twoFactor: TwoFactorService,
   ) {}
 
