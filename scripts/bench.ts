@@ -236,6 +236,11 @@ dbUrl.pathname = `/${dbName}`;
 const scratchName = `${dbName}_direct`;
 const scratchUrl = new URL(adminUrl);
 scratchUrl.pathname = `/${scratchName}`;
+// The raw server's hand-mirrored SQL writes no history, counters or fees the way the app does:
+// it gets a copy of its own, so the ledger audit of the app's database stays meaningful.
+const rawName = `${dbName}_raw`;
+const rawUrl = new URL(adminUrl);
+rawUrl.pathname = `/${rawName}`;
 
 async function admin(sql: string) {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -376,6 +381,7 @@ async function main() {
     console.error(error);
   } finally {
     await admin(`DROP DATABASE IF EXISTS ${scratchName} WITH (FORCE)`).catch(() => {});
+    await admin(`DROP DATABASE IF EXISTS ${rawName} WITH (FORCE)`).catch(() => {});
     if (process.env.BENCH_KEEP_DB === '1') console.log(`kept ${dbUrl} (BENCH_KEEP_DB=1)`);
     else {
       await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((e) => console.error(e));
@@ -412,11 +418,16 @@ async function phase(label: string, pairs: Pair[], pagePairs: Pair[]): Promise<P
   const activeOrders = await countActive();
   const trades = await countTrades();
   console.log(`\n== phase ${label}: ${activeOrders} active orders, ${trades} trades ==`);
-  // The direct replay writes the captured absolute values, so it gets a copy of its own.
+  // The direct replay writes the captured absolute values, and the raw server its own mirror of
+  // the app's SQL: each gets a copy of its own.
   await admin(`DROP DATABASE IF EXISTS ${scratchName} WITH (FORCE)`);
+  await admin(`DROP DATABASE IF EXISTS ${rawName} WITH (FORCE)`);
   const t0 = performance.now();
   await admin(`CREATE DATABASE ${scratchName} TEMPLATE ${dbName} STRATEGY FILE_COPY`);
-  console.log(`copied the database for the direct replay in ${Math.round(performance.now() - t0)} ms`);
+  await admin(`CREATE DATABASE ${rawName} TEMPLATE ${dbName} STRATEGY FILE_COPY`);
+  console.log(
+    `copied the database for the direct replay and the raw server in ${Math.round(performance.now() - t0)} ms`,
+  );
 
   const closers: (() => Promise<unknown>)[] = [];
   try {
@@ -434,7 +445,7 @@ async function phase(label: string, pairs: Pair[], pagePairs: Pair[]): Promise<P
     ctx.bookCache.invalidate(); // the capture must reach the database, not the book cache
     const book = await captureStatements(() => ok(request(appBase, 'GET', BOOK)));
     const bookReply = await request(appBase, 'GET', BOOK);
-    const baseline = await startBaseline(dbUrl.toString(), POOL, book);
+    const baseline = await startBaseline(rawUrl.toString(), POOL, book);
     closers.unshift(
       () => baseline.app.close(),
       () => baseline.pool.end(),
