@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -54,6 +53,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from
 import { healthRoutes } from './plugins/health.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export interface BuildOptions {
@@ -63,22 +63,6 @@ export interface BuildOptions {
   /** Replaces the market price service (tests point it at a stub feed). */
   prices?: MarketPricesService;
 }
-
-const CSP = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", 'https://telegram.org'],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-  connectSrc: ["'self'", 'ws:', 'wss:'],
-  frameSrc: ['https://oauth.telegram.org'],
-  frameAncestors: ["'none'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  // Added per response, only over HTTPS (httpsOnlyHeaders): over plain HTTP on a LAN address it
-  // would send every file to an https:// URL nobody serves (docs/decisions/034).
-  upgradeInsecureRequests: null,
-};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -125,18 +109,6 @@ function isStaticRequest(request: FastifyRequest): boolean {
   return !(path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io'));
 }
 
-/**
- * Whether the browser reached us over HTTPS: the request's protocol (X-Forwarded-Proto only
- * from TRUST_PROXY's proxies), or a Host equal to an https PUBLIC_URL's, which a proxy that
- * terminates TLS forwards unchanged (docs/decisions/034).
- */
-export function servedOverHttps(request: FastifyRequest, publicUrl: string): boolean {
-  if (request.protocol === 'https') return true;
-  if (!publicUrl.startsWith('https://')) return false;
-  const host = request.headers.host?.toLowerCase();
-  return host !== undefined && host === new URL(publicUrl).host.toLowerCase();
-}
-
 /** Builds the HTTP app. Plugin order: external plugins, app plugins, routes. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = createServer(ctx, options);
@@ -181,19 +153,8 @@ function createServer(ctx: AppContext, options: BuildOptions) {
 
 async function registerExternalPlugins(app: App, ctx: AppContext, options: BuildOptions) {
   // External plugins.
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: CSP },
-    crossOriginEmbedderPolicy: false,
-    // HTTPS-only headers are added per request below, when the request came over HTTPS.
-    strictTransportSecurity: false,
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    if (!servedOverHttps(request, ctx.config.publicUrl)) return;
-    reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    const csp = reply.raw.getHeader('content-security-policy');
-    if (typeof csp === 'string')
-      reply.raw.setHeader('content-security-policy', `${csp};upgrade-insecure-requests`);
-  });
+  // Helmet's headers, computed once, and HSTS with upgrade-insecure-requests over HTTPS.
+  await app.register(securityHeadersPlugin, { publicUrl: ctx.config.publicUrl });
   // Uploads: one file of at most 5 MB per request (receipts; routes may set tighter limits).
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, parts: 11 } });
   await app.register(afterResponsePlugin);

@@ -235,6 +235,46 @@ describe('security headers', () => {
     expect(csp).toContain("object-src 'none'");
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
+
+  it.each([
+    '/api/v1/auth/config',
+    '/api/v1/orders?type=sell&cryptocurrency=BTC&limit=20',
+    '/api/v1/no-such-thing',
+    '/healthz',
+  ])("are helmet's whole set on %s, computed once and the same on every response", async (url) => {
+    const first = await t.app.inject({ url });
+    const second = await t.app.inject({ url });
+    for (const res of [first, second]) {
+      expect(res.headers).toMatchObject({
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      });
+      expect(String(res.headers['content-security-policy']).split(';')).toEqual([
+        "default-src 'self'",
+        "base-uri 'self'",
+        "font-src 'self' https: data:",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+        "img-src 'self' data: blob: https:",
+        "object-src 'none'",
+        "script-src 'self' https://telegram.org",
+        "script-src-attr 'none'",
+        "style-src 'self' 'unsafe-inline'",
+        "connect-src 'self' ws: wss:",
+        'frame-src https://oauth.telegram.org',
+      ]);
+      // Over plain HTTP: neither HSTS nor an upgrade of every request (docs/decisions/034).
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
 });
 
 describe('rate limiting (RATE_LIMIT=1)', () => {
