@@ -58,8 +58,38 @@ function stylesheetsFirst(): Plugin {
   };
 }
 
+/**
+ * The first load's stylesheet inlined in `<head>` as a `<style>`: the page's frame (index.html)
+ * is painted with the HTML alone, one round trip sooner than after a separate render-blocking
+ * CSS request (docs/decisions/040, second addendum). The `<link>` stays, `disabled` (the browser
+ * neither fetches nor applies it), because Vite's loader of lazy chunks adds a chunk's
+ * stylesheets only when no `<link rel="stylesheet">` of that address is in the document: without
+ * it, a lazy screen that shares the first load's styles would append them again, after its own,
+ * and change the cascade. The CSP's `style-src` allows inline styles ('unsafe-inline').
+ */
+function inlineFirstStylesheet(): Plugin {
+  return {
+    name: 'p2p:inline-first-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const links = [...html.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g)];
+        if (links.length !== 1) throw new Error(`expected one first-load stylesheet, found ${links.length}`);
+        const [link, fileName] = links[0] as RegExpMatchArray & [string, string];
+        const asset = ctx.bundle?.[fileName];
+        if (asset?.type !== 'asset') throw new Error(`the build has no stylesheet ${fileName}`);
+        const css = String(asset.source).trim();
+        if (/<\/style/i.test(css)) throw new Error(`${fileName} cannot be inlined: it holds "</style"`);
+        const kept = link.replace('>', ' disabled>');
+        return html.replace(link, () => `<style>${css}</style>\n    ${kept}`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), preloadDefaultTexts(), stylesheetsFirst()],
+  plugins: [react(), preloadDefaultTexts(), stylesheetsFirst(), inlineFirstStylesheet()],
   // `@/` points at src (see tsconfig paths).
   resolve: {
     tsconfigPaths: true,

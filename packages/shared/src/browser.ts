@@ -9,6 +9,7 @@ export * from './display-name.ts';
 export * from './dispute-outcome.ts';
 export * from './errors.ts';
 export * from './i18n/runtime.ts';
+export * from './market-first-requests.ts';
 export * from './market-prices.ts';
 export * from './merkle-sum.ts';
 export * from './money.ts';

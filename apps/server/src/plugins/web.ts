@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { MARKET_FILTER_PARAMS, MARKET_FIRST_REQUESTS } from '@p2p/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendNotFound } from './errors.ts';
@@ -27,6 +28,25 @@ function frameableByTelegram(raw: ServerResponse): void {
     );
   }
   raw.removeHeader('x-frame-options');
+}
+
+/**
+ * The market's first requests, announced with its page: the browser starts them with the HTML
+ * instead of after the scripts have downloaded and run, and the app's own `fetch` of the same
+ * address (same mode and credentials: `crossorigin=anonymous` is fetch()'s default) takes the
+ * preloaded answer. Only for `/` without the market's filters, the one view whose requests are
+ * known here; any other page or filter would leave them unused (docs/decisions/040, second
+ * addendum).
+ */
+const MARKET_PRELOADS = MARKET_FIRST_REQUESTS.map(
+  (url) => `<${url}>; rel=preload; as=fetch; crossorigin=anonymous`,
+).join(', ');
+
+function isMarketDefaultView(url: string): boolean {
+  const at = url.indexOf('?');
+  if ((at < 0 ? url : url.slice(0, at)) !== '/') return false;
+  const params = new URLSearchParams(at < 0 ? '' : url.slice(at + 1));
+  return MARKET_FILTER_PARAMS.every((name) => !params.has(name));
 }
 
 /**
@@ -64,6 +84,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string | 
     const wantsHtml = (accept.includes('text/html') || accept.includes('*/*')) && !/\.[a-z0-9]+$/i.test(path);
     if (dist && request.method === 'GET' && !isApi && wantsHtml) {
       frameableByTelegram(reply.raw);
+      if (isMarketDefaultView(request.url)) reply.header('link', MARKET_PRELOADS);
       return reply.sendFile('index.html');
     }
     return sendNotFound(reply, request.method, request.url);

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MARKET_FIRST_REQUESTS } from '@p2p/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
@@ -78,4 +79,23 @@ it('never serves source maps', async () => {
   const map = await t.app.inject({ url: '/assets/app-1234.js.map', headers: { accept: '*/*' } });
   expect(map.statusCode).toBe(404);
   expect(map.body).not.toContain('"version"');
+});
+
+it("announces the market's first requests with its default view, and with no other page", async () => {
+  for (const url of ['/', '/?utm_source=tg', '/?tgWebAppStartParam=order_1']) {
+    const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+    expect(res.statusCode, url).toBe(200);
+    const links = String(res.headers.link).split(', ');
+    expect(links, url).toEqual(
+      MARKET_FIRST_REQUESTS.map((request) => `<${request}>; rel=preload; as=fetch; crossorigin=anonymous`),
+    );
+  }
+  // A filtered market asks for other addresses; other pages ask for none of these.
+  for (const url of ['/?crypto=BTC', '/?fiat=RUB&method=sbp', '/market', '/trade/3f7c', '/index.html']) {
+    const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+    expect(res.statusCode, url).toBe(200);
+    expect(res.headers.link, url).toBeUndefined();
+  }
+  const api = await t.app.inject({ url: '/api/v1/nothing', headers: { accept: '*/*' } });
+  expect(api.headers.link).toBeUndefined();
 });

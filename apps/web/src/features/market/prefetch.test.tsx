@@ -1,3 +1,4 @@
+import { MARKET_FIRST_REQUESTS } from '@p2p/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -54,6 +55,11 @@ describe('market prefetch', () => {
       '/orders?type=buy&cryptocurrency=BTC&fiat_currency=RUB&limit=20',
       '/orders?type=sell&cryptocurrency=BTC&fiat_currency=RUB&limit=20',
     ]);
+  });
+
+  it('asks, for the default view, exactly what the server preloads with the page', async () => {
+    await prefetchMarket(makeQueryClient(), '?tgWebAppStartParam=order_1');
+    expect(requests.map((path) => `/api/v1${path}`)).toEqual([...MARKET_FIRST_REQUESTS]);
   });
 
   it("fills the page's own queries: the first render has the data and asks nothing again", async () => {
