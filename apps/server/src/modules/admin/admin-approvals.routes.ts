@@ -8,21 +8,12 @@ import {
   RejectApprovalRequest,
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
-import { actorOf, type StaffAccess, staffOf } from './access.ts';
-import type { AdminServices } from './admin-services.ts';
+import { actorOf, staffOf } from './access.ts';
+import type { AdminRouteOptions } from './admin-services.ts';
 
 /** What the handlers of `adminApprovalsRoutes` share. */
-function adminApprovalsRoutesDeps({
-  ctx,
-  access,
-  services,
-}: {
-  ctx: AppContext;
-  access: StaffAccess;
-  services: AdminServices;
-}) {
+function adminApprovalsRoutesDeps({ ctx, access, services }: AdminRouteOptions) {
   const approvals = services.approvals;
   const decide = access.allow('approvals.decide');
   const tags = ['admin'];
@@ -130,12 +121,8 @@ type AdminApprovalsRoutesDeps = ReturnType<typeof adminApprovalsRoutesDeps>;
  * Four eyes (docs/decisions/023-trust-and-safety.md): the proposals waiting for a second admin,
  * and their approval, rejection or withdrawal. `:id` is the proposal's id.
  */
-export const adminApprovalsRoutes: FastifyPluginAsyncZod<{
-  ctx: AppContext;
-  access: StaffAccess;
-  services: AdminServices;
-}> = async (app, { ctx, access, services }) => {
-  const deps = adminApprovalsRoutesDeps({ ctx, access, services });
+export const adminApprovalsRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app, options) => {
+  const deps = adminApprovalsRoutesDeps(options);
   queueAndApproveRoutes(app, deps);
   rejectAndCancelRoutes(app, deps);
 };

@@ -12,22 +12,13 @@ import {
   Ok,
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
 import { deskReminders } from '../notifications/index.ts';
-import { actorOf, type StaffAccess, staffOf } from './access.ts';
-import type { AdminServices } from './admin-services.ts';
+import { actorOf, staffOf } from './access.ts';
+import type { AdminRouteOptions } from './admin-services.ts';
 
 /** What the handlers of `adminDeskRoutes` share. */
-function adminDeskRoutesDeps({
-  ctx,
-  access,
-  services,
-}: {
-  ctx: AppContext;
-  access: StaffAccess;
-  services: AdminServices;
-}) {
+function adminDeskRoutesDeps({ ctx, access, services }: AdminRouteOptions) {
   const disputes = services.disputes;
   const desk = access.allow('disputes.handle');
   const tags = ['admin'];
@@ -188,12 +179,8 @@ type AdminDeskRoutesDeps = ReturnType<typeof adminDeskRoutesDeps>;
  * case, the case file, the moderator's chat lines and evidence requests. Resolving stays at
  * POST /admin/trades/{id}/resolve. `:id` is the trade's id.
  */
-export const adminDeskRoutes: FastifyPluginAsyncZod<{
-  ctx: AppContext;
-  access: StaffAccess;
-  services: AdminServices;
-}> = async (app, { ctx, access, services }) => {
-  const deps = adminDeskRoutesDeps({ ctx, access, services });
+export const adminDeskRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app, options) => {
+  const deps = adminDeskRoutesDeps(options);
   caseQueueRoutes(app, deps);
   caseWorkRoutes(app, deps);
   evidenceRoutes(app, deps);

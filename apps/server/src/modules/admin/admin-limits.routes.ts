@@ -7,14 +7,14 @@ import {
   Ok,
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf, type StaffAccess } from './access.ts';
-import type { AdminServices } from './admin-services.ts';
+import { actorOf } from './access.ts';
+import type { AdminRouteOptions } from './admin-services.ts';
 
 /** A user's trade limits and the lift of their suspensions (docs/decisions/023, "Limits"). */
-export const adminLimitsRoutes: FastifyPluginAsyncZod<{
-  access: StaffAccess;
-  services: AdminServices;
-}> = async (app, { access, services }) => {
+export const adminLimitsRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (
+  app,
+  { access, services },
+) => {
   const limits = services.limits;
   const tags = ['admin'];
   const security = [{ bearer: [] }];

@@ -1,14 +1,14 @@
 import { AdminReserveSnapshot, AdminReserveSnapshots, Ok } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
-import { actorOf, type StaffAccess } from './access.ts';
-import type { AdminServices } from './admin-services.ts';
+import { actorOf } from './access.ts';
+import type { AdminRouteOptions } from './admin-services.ts';
 
 /** Proof-of-reserves snapshots for staff (docs/decisions/039): every one, and one taken now. */
-export const adminReservesRoutes: FastifyPluginAsyncZod<{
-  access: StaffAccess;
-  services: AdminServices;
-}> = async (app, { access, services }) => {
+export const adminReservesRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (
+  app,
+  { access, services },
+) => {
   const { reserves } = services;
   const tags = ['admin'];
   const security = [{ bearer: [] }];

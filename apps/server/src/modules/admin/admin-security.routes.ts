@@ -1,13 +1,13 @@
 import { IdParams, Ok, SecurityReportList, SecurityReportView } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf, type StaffAccess } from './access.ts';
-import type { AdminServices } from './admin-services.ts';
+import { actorOf } from './access.ts';
+import type { AdminRouteOptions } from './admin-services.ts';
 
 /** «Это не я» cases and «Снять удержание» (docs/decisions/033, "Security events"). */
-export const adminSecurityRoutes: FastifyPluginAsyncZod<{
-  access: StaffAccess;
-  services: AdminServices;
-}> = async (app, { access, services }) => {
+export const adminSecurityRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (
+  app,
+  { access, services },
+) => {
   const reports = services.securityReports;
   const tags = ['admin'];
   const security = [{ bearer: [] }];

@@ -1,9 +1,11 @@
+import type { AppContext } from '../../context.ts';
 import type { ChatService } from '../chat/index.ts';
 import type { DisputesService } from '../disputes/index.ts';
 import type { ReservesService } from '../reserves/index.ts';
 import type { TwoFactorService } from '../two-factor/index.ts';
 import type { UploadsService } from '../uploads/index.ts';
 import type { WithdrawalDecisionsService } from '../withdrawals/index.ts';
+import type { StaffAccess } from './access.ts';
 import type { AdminService } from './admin.service.ts';
 import type { ApprovalsService } from './approvals.service.ts';
 import type { BalanceOperationsService } from './balance-operations.service.ts';
@@ -37,4 +39,11 @@ export interface AdminServices {
   chat: ChatService;
   uploads: UploadsService;
   reserves: ReservesService;
+}
+
+/** What each of the back office's route plugins is registered with (admin.routes.ts). */
+export interface AdminRouteOptions {
+  ctx: AppContext;
+  access: StaffAccess;
+  services: AdminServices;
 }

@@ -1,13 +1,13 @@
 import { CreateStaffRequest, IdParams, Ok, StaffList, StaffMember, UpdateStaffRequest } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf, type StaffAccess } from './access.ts';
-import type { AdminServices } from './admin-services.ts';
+import { actorOf } from './access.ts';
+import type { AdminRouteOptions } from './admin-services.ts';
 
 /** Staff accounts: everyone sees the list (audit filter), admins manage it. */
-export const adminStaffRoutes: FastifyPluginAsyncZod<{
-  access: StaffAccess;
-  services: AdminServices;
-}> = async (app, { access, services }) => {
+export const adminStaffRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (
+  app,
+  { access, services },
+) => {
   const members = services.staff;
   const manage = access.allow('staff.manage');
   const tags = ['admin'];

@@ -10,21 +10,12 @@ import {
   StaffNoteView,
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
-import { actorOf, type StaffAccess } from './access.ts';
-import type { AdminServices } from './admin-services.ts';
+import { actorOf } from './access.ts';
+import type { AdminRouteOptions } from './admin-services.ts';
 
 /** What the handlers of `adminUsersRoutes` share. */
-function adminUsersRoutesDeps({
-  ctx,
-  access,
-  services,
-}: {
-  ctx: AppContext;
-  access: StaffAccess;
-  services: AdminServices;
-}) {
+function adminUsersRoutesDeps({ ctx, access, services }: AdminRouteOptions) {
   const dashboard = services.dashboard;
   const users = services.users;
   const read = access.allow('read');
@@ -147,12 +138,8 @@ function blockingRoutes(app: RouteApp, { access, users, tags, security }: AdminU
 type AdminUsersRoutesDeps = ReturnType<typeof adminUsersRoutesDeps>;
 
 /** The dashboard, the user page, staff notes and blocking (docs/decisions/016-back-office.md). */
-export const adminUsersRoutes: FastifyPluginAsyncZod<{
-  ctx: AppContext;
-  access: StaffAccess;
-  services: AdminServices;
-}> = async (app, { ctx, access, services }) => {
-  const deps = adminUsersRoutesDeps({ ctx, access, services });
+export const adminUsersRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app, options) => {
+  const deps = adminUsersRoutesDeps(options);
   dashboardAndUserRoutes(app, deps);
   blockingRoutes(app, deps);
 };

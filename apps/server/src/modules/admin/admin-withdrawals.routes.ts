@@ -9,8 +9,8 @@ import {
   WithdrawalDecisionRequest,
 } from '@p2p/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf, type StaffAccess } from './access.ts';
-import type { AdminServices } from './admin-services.ts';
+import { actorOf } from './access.ts';
+import type { AdminRouteOptions } from './admin-services.ts';
 
 const SUMMARIES = {
   approve: 'Approve a PENDING withdrawal (admins only; audited)',
@@ -29,10 +29,10 @@ const SUMMARIES = {
  * The withdrawal queue: any staff member may look, only admins decide
  * (docs/decisions/012-withdrawals.md).
  */
-export const adminWithdrawalsRoutes: FastifyPluginAsyncZod<{
-  access: StaffAccess;
-  services: AdminServices;
-}> = async (app, { access, services }) => {
+export const adminWithdrawalsRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (
+  app,
+  { access, services },
+) => {
   const staffOnly = access.allow('read');
   const adminOnly = access.allow('withdrawals.decide');
   const decisions = services.withdrawalDecisions;
