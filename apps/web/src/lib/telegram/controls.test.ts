@@ -1,28 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-/** The SDK's MainButton as the controls drive it: its parameters, and the press handler. */
-const sdk = vi.hoisted(() => ({
-  press: null as (() => void) | null,
-  setParams: vi.fn(),
-}));
+vi.mock('@telegram-apps/sdk', () => import('@/test-support/telegram-sdk'));
 
-vi.mock('@telegram-apps/sdk', () => {
-  const noop = () => undefined;
-  return {
-    backButton: { mount: noop, onClick: noop, show: noop, hide: noop },
-    closingBehavior: { mount: noop, enableConfirmation: noop, disableConfirmation: noop },
-    hapticFeedback: { isSupported: () => false, notificationOccurred: noop },
-    mainButton: {
-      mount: noop,
-      onClick: (fn: () => void) => {
-        sdk.press = fn;
-      },
-      setParams: sdk.setParams,
-    },
-    openLink: noop,
-    openTelegramLink: noop,
-  };
-});
+const { sdk } = await import('@/test-support/telegram-sdk');
 
 const controls = await import('./controls');
 const lastParams = () => sdk.setParams.mock.calls.at(-1)?.[0];

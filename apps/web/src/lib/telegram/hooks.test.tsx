@@ -2,26 +2,9 @@ import { render } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
-/** The SDK's MainButton: the press handler the controls register, and the parameters shown. */
-const sdk = vi.hoisted(() => ({ press: null as (() => void) | null, setParams: vi.fn() }));
+vi.mock('@telegram-apps/sdk', () => import('@/test-support/telegram-sdk'));
 
-vi.mock('@telegram-apps/sdk', () => {
-  const noop = () => undefined;
-  return {
-    backButton: { mount: noop, onClick: noop, show: noop, hide: noop },
-    closingBehavior: { mount: noop, enableConfirmation: noop, disableConfirmation: noop },
-    hapticFeedback: { isSupported: () => false, notificationOccurred: noop },
-    mainButton: {
-      mount: noop,
-      onClick: (fn: () => void) => {
-        sdk.press = fn;
-      },
-      setParams: sdk.setParams,
-    },
-    openLink: noop,
-    openTelegramLink: noop,
-  };
-});
+const { sdk } = await import('@/test-support/telegram-sdk');
 
 const controls = await import('./controls');
 const { integrationStarted } = await import('./state');
