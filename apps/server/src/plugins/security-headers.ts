@@ -49,14 +49,12 @@ export function helmetHeaders(options: HelmetOptions = OPTIONS): [string, string
 
 /**
  * Whether the browser reached us over HTTPS: the request's protocol (X-Forwarded-Proto only
- * from TRUST_PROXY's proxies), or a Host equal to an https PUBLIC_URL's, which a proxy that
- * terminates TLS forwards unchanged (docs/decisions/034).
+ * from TRUST_PROXY's proxies), or a Host equal to `httpsHost`, an https PUBLIC_URL's host, which
+ * a proxy that terminates TLS forwards unchanged (docs/decisions/034).
  */
-export function servedOverHttps(request: FastifyRequest, publicUrl: string): boolean {
+function servedOverHttps(request: FastifyRequest, httpsHost: string | null): boolean {
   if (request.protocol === 'https') return true;
-  if (!publicUrl.startsWith('https://')) return false;
-  const host = request.headers.host?.toLowerCase();
-  return host !== undefined && host === new URL(publicUrl).host.toLowerCase();
+  return httpsHost !== null && request.headers.host?.toLowerCase() === httpsHost;
 }
 
 /**
@@ -69,10 +67,11 @@ const securityHeaders: FastifyPluginAsync<{ publicUrl: string }> = async (app, {
   const headers = helmetHeaders();
   const csp = headers.find(([name]) => name === 'content-security-policy')?.[1];
   const httpsCsp = csp === undefined ? undefined : `${csp};upgrade-insecure-requests`;
+  const httpsHost = publicUrl.startsWith('https://') ? new URL(publicUrl).host.toLowerCase() : null;
   app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
     for (const [name, value] of headers) raw.setHeader(name, value);
-    if (servedOverHttps(request, publicUrl)) {
+    if (servedOverHttps(request, httpsHost)) {
       raw.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
       if (httpsCsp) raw.setHeader('content-security-policy', httpsCsp);
     }
