@@ -7,8 +7,9 @@
  *   - the repricing statement timed on BENCH_REPRICES (6) feed updates, each moving every one of
  *     them (the feed alternates between two prices), through the service a feed update calls;
  *   - the public book's throughput (the market's first page of BTC sell orders, served by the
- *     app in a child process) in alternating slices: quiet, and while a feed update reprices
- *     every floating order once a second (the feed itself updates once a minute).
+ *     app in a child process) in alternating slices (quiet, busy, busy, quiet, ...): quiet, and
+ *     while a feed update reprices every floating order once a second (the feed itself updates
+ *     once a minute).
  *
  * A fresh database p2p_reprice_<ts> on the server of DATABASE_URL, dropped at the end.
  */
@@ -113,10 +114,12 @@ export async function runRepricingBench(opts: {
       const busy: number[] = [];
       let updatesUnderLoad = 0;
       const slice = opts.seconds / opts.rounds;
-      for (let r = 0; r < opts.rounds; r++) {
+      const quietSlice = async () => {
         quiet.push(
           ...(await runLoad(book, { concurrency: opts.concurrency, seconds: slice, warmupS: 0 })).latencies,
         );
+      };
+      const busySlice = async () => {
         let running = true;
         const feed = (async () => {
           while (running) {
@@ -131,6 +134,17 @@ export async function runRepricingBench(opts: {
         );
         running = false;
         await feed;
+      };
+      // Quiet then busy, then busy then quiet (ABBA): a drift of the machine over the run
+      // weighs on both sides alike.
+      for (let r = 0; r < opts.rounds; r++) {
+        if (r % 2 === 0) {
+          await quietSlice();
+          await busySlice();
+        } else {
+          await busySlice();
+          await quietSlice();
+        }
       }
       return {
         floating: count?.n ?? 0,
@@ -170,8 +184,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     adminUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     floating: Number(process.env.BENCH_FLOATING ?? 10_000),
     updates: Number(process.env.BENCH_REPRICES ?? 6),
-    seconds: Number(process.env.BENCH_SECONDS ?? (quick ? 4 : 12)),
-    rounds: Number(process.env.BENCH_ROUNDS ?? (quick ? 2 : 4)),
+    seconds: Number(process.env.BENCH_SECONDS ?? (quick ? 4 : 24)),
+    rounds: Number(process.env.BENCH_ROUNDS ?? (quick ? 2 : 8)),
     concurrency: Number(process.env.BENCH_CONCURRENCY ?? 16),
   });
   console.log(formatRepricing(result));

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import type { RealtimeEvent } from '../../src/events/notifier.ts';
+import { repriceFloating } from '../../src/modules/orders/orders.repository.ts';
 import { createOrder, createUser, expectLedgerSound, fund } from '../factories.ts';
 import { createTestApp, LAX_TRADE_LIMITS, servicesOf, type TestApp } from '../helpers.ts';
 import { type PriceStub, STUB_BODY, startPriceStub } from '../market/price-stub.ts';
@@ -221,6 +222,126 @@ describe('repricing on a feed update', () => {
     expect(eur.order).toMatchObject({ price_per_unit: '60600.00', fiat_currency: 'EUR', time_limit: 120 });
     await feedUpdate(btcAt(6_000_000, { eur: 61_000, kzt: 30_000_000 }));
     expect((await order(eur.id)).price_per_unit).toBe('61610.00');
+  });
+});
+
+describe('the book with fixed and floating orders (docs/decisions/046)', () => {
+  /** The ids of `mine` in the order the whole book `query` shows them, read `limit` at a time. */
+  async function bookOrder(query: string, mine: Map<string, string>, limit: number) {
+    const shown: string[] = [];
+    let after: string | null = null;
+    for (let pages = 0; pages < 100; pages++) {
+      const q = `/orders?${query}&limit=${limit}${after ? `&after=${after}` : ''}`;
+      const res = await http.get(q, null);
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data;
+      for (const o of data.orders as { id: string }[])
+        if (mine.has(o.id)) shown.push(mine.get(o.id) as string);
+      after = data.nextCursor;
+      if (!after) return shown;
+    }
+    throw new Error('the book did not end');
+  }
+
+  it('merges them by price on every page, and moves the floating ones among the fixed on a feed update', async () => {
+    const seller = await createUser(t.ctx);
+    const buyer = await createUser(t.ctx);
+    await fund(t.ctx, seller.id, 'BTC', '3');
+    const sells = new Map<string, string>();
+    const buys = new Map<string, string>();
+    const sell = async (name: string, extra: Record<string, unknown>) =>
+      sells.set((await createOrder(t.ctx, seller.id, { amount_crypto: '0.5', ...extra })).id, name);
+    const buy = async (name: string, extra: Record<string, unknown>) =>
+      buys.set(
+        (await createOrder(t.ctx, buyer.id, { type: 'buy', amount_crypto: '0.5', ...extra })).id,
+        name,
+      );
+    await feedUpdate(btcAt(6_100_000));
+    // At 6 100 000: fl-1 6 039 000, fx1 6 050 000, fx2 6 150 000, fl+1 6 161 000, fx3 6 250 000, fl+3 6 283 000.
+    await sell('fx1', { price_per_unit: '6050000' });
+    await sell('fl+1', floating('1'));
+    await sell('fx2', { price_per_unit: '6150000' });
+    await sell('fl-1', floating('-1'));
+    await sell('fx3', { price_per_unit: '6250000' });
+    await sell('fl+3', floating('3'));
+    await buy('bfx', { price_per_unit: '6120000' });
+    await buy('bfl', floating('0'));
+    const sellQuery = 'type=sell&cryptocurrency=BTC&fiat_currency=RUB';
+    const buyQuery = 'type=buy&cryptocurrency=BTC';
+    for (const limit of [1, 2, 50])
+      expect(await bookOrder(sellQuery, sells, limit)).toEqual(['fl-1', 'fx1', 'fx2', 'fl+1', 'fx3', 'fl+3']);
+    // Buy offers best (highest) first: 6 120 000 over the market's 6 100 000.
+    expect(await bookOrder(buyQuery, buys, 1)).toEqual(['bfx', 'bfl']);
+
+    // At 6 000 000: fl-1 5 940 000, fx1, fl+1 6 060 000, fx2, fl+3 6 180 000, fx3.
+    await feedUpdate(btcAt(6_000_000));
+    for (const limit of [1, 3, 50])
+      expect(await bookOrder(sellQuery, sells, limit)).toEqual(['fl-1', 'fx1', 'fl+1', 'fx2', 'fl+3', 'fx3']);
+    await feedUpdate(btcAt(6_200_000));
+    expect(await bookOrder(buyQuery, buys, 1)).toEqual(['bfl', 'bfx']);
+    // Offset pages agree with the cursor's.
+    const byOffset: string[] = [];
+    for (let offset = 0; ; offset += 2) {
+      const data = (await http.get(`/orders?${sellQuery}&limit=2&offset=${offset}`, null)).json().data;
+      for (const o of data.orders as { id: string }[])
+        if (sells.has(o.id)) byOffset.push(sells.get(o.id) as string);
+      if (!data.hasNext) break;
+    }
+    expect(byOffset).toEqual(await bookOrder(sellQuery, sells, 50));
+  });
+
+  it('rewrites a repriced order in place: no index names the price, so every row is a heap-only update', async () => {
+    // What lets PostgreSQL update a row without a new entry in any index (HOT): no index of the
+    // table has the changed column as a key, in an expression or in its condition.
+    const naming = await queryRows<{ name: string }>(
+      t.ctx.db,
+      sql`SELECT i.indexrelid::regclass::text AS name FROM pg_index i
+          WHERE i.indrelid = 'orders'::regclass AND (
+            EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = i.indrelid
+                    AND a.attname = 'price_per_unit' AND a.attnum = ANY (i.indkey::int2[]))
+            OR coalesce(pg_get_expr(i.indpred, i.indrelid), '') LIKE '%price_per_unit%'
+            OR coalesce(pg_get_expr(i.indexprs, i.indrelid), '') LIKE '%price_per_unit%')`,
+    );
+    expect(naming).toEqual([]);
+
+    // Three orders of a pair of their own (no other test here prices ETH in rubles), on pages
+    // whose dead versions VACUUM has cleared: what a repricing meets in a steady state.
+    const seller = await createUser(t.ctx);
+    await fund(t.ctx, seller.id, 'ETH', '30');
+    for (const margin of ['-2', '0.5', '4'])
+      await createOrder(t.ctx, seller.id, {
+        cryptocurrency: 'ETH',
+        amount_crypto: '10',
+        ...floating(margin),
+      });
+    await queryRows(t.ctx.db, sql`VACUUM orders`);
+    // One repricing in a transaction of its own, rolled back. The transaction's counts of row
+    // updates are read before and after it (an embedded database may not have flushed earlier ones).
+    const rollback = new Error('rollback');
+    let counts: { updated: number; hot: number } | undefined;
+    await t.ctx.db
+      .transaction(async (tx) => {
+        const read = async () =>
+          (
+            await queryRows<{ updated: number; hot: number }>(
+              tx,
+              sql`SELECT pg_stat_get_xact_tuples_updated('orders'::regclass)::int AS updated,
+                         pg_stat_get_xact_tuples_hot_updated('orders'::regclass)::int AS hot`,
+            )
+          )[0] ?? { updated: 0, hot: 0 };
+        const before = await read();
+        const quote = { crypto: 'ETH', payIn: 'RUB', price: 34_567_890n };
+        const repriced = await repriceFloating(tx, [quote], t.clock.now());
+        const after = await read();
+        counts = { updated: after.updated - before.updated, hot: after.hot - before.hot };
+        expect(repriced).toBe(3);
+        expect(counts.updated).toBe(repriced);
+        throw rollback;
+      })
+      .catch((e) => {
+        if (e !== rollback) throw e;
+      });
+    expect(counts?.hot).toBe(counts?.updated);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows, type Tx } from '../../db/client.ts';
 import { type OrderRow, orders, type UserRow, userSettings, userStats, users } from '../../db/schema.ts';
@@ -54,9 +54,13 @@ export const BOOK_COUNT_CAP = 1000;
 /**
  * The public book: active orders worth taking, best price first for the taker, and how many
  * there are, counted no further than BOOK_COUNT_CAP past the page (one statement; the count
- * is an uncorrelated subquery run once). Served by the partial indexes of migrations 0017 and
- * 0019: an index scan in the page's order that stops at the limit (docs/decisions/019). With
- * `after` the scan starts at that order, whatever its depth (keyset, docs/decisions/022).
+ * is an uncorrelated subquery run once). With `after` the page starts at that order, whatever
+ * its depth (keyset, docs/decisions/022).
+ *
+ * Fixed-price and floating orders are read apart and merged (docs/decisions/046): the fixed ones
+ * by an index scan of the partial indexes of migration 0056 in the page's order, stopping at the
+ * page's end (docs/decisions/019); the floating ones, whose price is rewritten on every feed
+ * update and so is in no index, found by their filter's index and sorted by price when read.
  */
 export async function listBook(db: Executor, f: BookFilter, now: Date) {
   // The partial indexes' own conditions are written as literals, not parameters, so that
@@ -73,15 +77,29 @@ export async function listBook(db: Executor, f: BookFilter, now: Date) {
   if (f.cryptocurrency) conditions.push(eq(orders.cryptocurrency, f.cryptocurrency));
   if (f.fiatCurrency) conditions.push(eq(orders.fiatCurrency, f.fiatCurrency));
   if (f.paymentMethod) conditions.push(sql`${orders.paymentMethods} @> ARRAY[${f.paymentMethod}]::text[]`);
-  const where = and(...conditions);
+  const fixed = and(...conditions, sql`${orders.priceType} = 'fixed'`);
+  const floating = and(...conditions, sql`${orders.priceType} = 'floating'`);
   // Counting one past the cap (or past this page) says how many there are in all.
   const cap = Math.max(BOOK_COUNT_CAP, f.offset + f.limit);
   const counted = sql<string>`(SELECT COUNT(*) FROM (
-    SELECT 1 FROM ${orders} WHERE ${where} LIMIT ${cap + 1}) capped)`;
+    (SELECT 1 FROM ${orders} WHERE ${fixed} LIMIT ${cap + 1})
+    UNION ALL (SELECT 1 FROM ${orders} WHERE ${floating} LIMIT ${cap + 1})) capped)`;
   // Best price for the taker: buy offers highest first, sell offers cheapest first; then the
   // older offer, then the id, so that every order has one place (the keyset's order).
   const descending = f.type === 'buy';
-  const byPrice = descending ? desc(orders.pricePerUnit) : asc(orders.pricePerUnit);
+  const inOrder = (price: typeof orders.pricePerUnit | typeof orders.bookPrice) => [
+    descending ? desc(price) : asc(price),
+    asc(orders.createdAt),
+    asc(orders.id),
+  ];
+  // Each part holds at most what the page can take of it: the rows before it, the page and one.
+  const part = (where: SQL | undefined, price: typeof orders.pricePerUnit | typeof orders.bookPrice) =>
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(f.after ? and(where, afterPosition(f.after, descending, price)) : where)
+      .orderBy(...inOrder(price))
+      .limit(f.offset + f.limit + 1);
   const page = await db
     .select({
       order: orders,
@@ -89,8 +107,10 @@ export async function listBook(db: Executor, f: BookFilter, now: Date) {
       createdUs: sql<string>`(extract(epoch from ${orders.createdAt}) * 1000000)::bigint::text`,
     })
     .from(orders)
-    .where(f.after ? and(where, afterPosition(f.after, descending)) : where)
-    .orderBy(byPrice, asc(orders.createdAt), asc(orders.id))
+    .where(
+      sql`${orders.id} IN ((${part(fixed, orders.bookPrice)}) UNION ALL (${part(floating, orders.pricePerUnit)}))`,
+    )
+    .orderBy(...inOrder(orders.pricePerUnit))
     // One more than the page says whether another follows.
     .limit(f.limit + 1)
     .offset(f.offset);
@@ -126,17 +146,20 @@ export function inBook(o: OrderRow, now: Date): boolean {
 }
 
 /**
- * Orders after `p` in the book's order. The price bound alone is an index condition (the
- * scan starts at the cursor's price); the rest settles ties within that price.
+ * Orders after `p` in the book's order, by `price` (a fixed order's `book_price`, which its
+ * indexes hold, or the price itself). The price bound alone is an index condition (the scan
+ * starts at the cursor's price); the rest settles ties within that price.
  */
-function afterPosition(p: BookPosition, descending: boolean) {
+function afterPosition(
+  p: BookPosition,
+  descending: boolean,
+  price: typeof orders.pricePerUnit | typeof orders.bookPrice,
+) {
   const createdAt = microsecondsToIso(p.createdUs);
-  const price = sql`${p.price}::bigint`;
-  const beyond = descending ? sql`${orders.pricePerUnit} < ${price}` : sql`${orders.pricePerUnit} > ${price}`;
-  const bound = descending
-    ? sql`${orders.pricePerUnit} <= ${price}`
-    : sql`${orders.pricePerUnit} >= ${price}`;
-  return sql`(${bound} AND (${beyond} OR (${orders.pricePerUnit} = ${price}
+  const at = sql`${p.price}::bigint`;
+  const beyond = descending ? sql`${price} < ${at}` : sql`${price} > ${at}`;
+  const bound = descending ? sql`${price} <= ${at}` : sql`${price} >= ${at}`;
+  return sql`(${bound} AND (${beyond} OR (${price} = ${at}
     AND (${orders.createdAt}, ${orders.id}) > (${createdAt}::timestamptz, ${p.id}::uuid))))`;
 }
 
