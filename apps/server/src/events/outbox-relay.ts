@@ -50,6 +50,7 @@ export class OutboxRelay {
   private readonly jobs = new DeferredJobs();
   private readonly unsubscribe: () => void;
   private pending: { event: DeliveredEvent; written: boolean }[] = [];
+  private readonly marks: DoneMarks;
 
   constructor(
     private readonly db: Db,
@@ -58,6 +59,7 @@ export class OutboxRelay {
     private readonly log: RelayLog,
   ) {
     this.unsubscribe = notifier.subscribe((e, outbox) => this.accept(e, outbox));
+    this.marks = new DoneMarks(db, clock);
   }
 
   /** Adds a durable consumer (returns its removal). */
@@ -109,7 +111,7 @@ export class OutboxRelay {
   private async deliver(events: DeliveredEvent[], written: string[]): Promise<void> {
     const results = await Promise.allSettled([...this.consumers].map((consume) => consume(events)));
     const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
-    if (failures.length === 0) return markDone(this.db, written, this.clock.now());
+    if (failures.length === 0) return this.marks.mark(written);
     const at = retryLaterOf(new AggregateError(failures));
     if (at) await holdUntil(this.db, written, at);
     const failed = failures.find((f) => !onlyRetryLater(f));
@@ -155,5 +157,53 @@ export class OutboxRelay {
       );
     await pruneDone(this.db, new Date(now.getTime() - REDELIVERY.keepDoneMs), 1_000);
     return due.length;
+  }
+}
+
+/**
+ * The fast path's "done" marks, coalesced: one statement at a time, and the marks asked for
+ * while it runs go together in the next one. Alone, a delivery's mark is written at once; under
+ * load, the deliveries that finish during one mark share the next (one statement for many
+ * requests instead of one each). A mark resolves once its own statement has committed, so a
+ * delivery, and `idle()`, still end with their rows marked.
+ */
+export class DoneMarks {
+  private waiting: string[] = [];
+  private waiters: { resolve: () => void; reject: (error: unknown) => void }[] = [];
+  private running = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  mark(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return Promise.resolve();
+    this.waiting.push(...ids);
+    const marked = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
+    this.next();
+    return marked;
+  }
+
+  private next(): void {
+    if (this.running || this.waiting.length === 0) return;
+    const ids = this.waiting;
+    const waiters = this.waiters;
+    this.waiting = [];
+    this.waiters = [];
+    this.running = true;
+    markDone(this.db, ids, this.clock.now())
+      .then(
+        () => {
+          for (const w of waiters) w.resolve();
+        },
+        (error: unknown) => {
+          for (const w of waiters) w.reject(error);
+        },
+      )
+      .finally(() => {
+        this.running = false;
+        this.next();
+      });
   }
 }

@@ -2,6 +2,7 @@ import { type ServerEventName, type ServerEventPayload, ServerEventPayloads } fr
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
+import { compiledSql, type Slot } from '../db/compiled.ts';
 import { type RealtimeEvent, realtimeEvent } from './realtime-event.ts';
 
 /** An event as the outbox holds it: its row's id and the instant it was decided. */
@@ -22,30 +23,38 @@ export interface RefusedRow {
 
 /**
  * The outbox's SQL (docs/decisions/041-transactional-outbox.md). `writeOutbox` runs in the
- * state change's own transaction: all of its events in one statement.
+ * state change's own transaction: all of its events in one statement, its columns passed as
+ * arrays so that the text is the same however many there are (compiled once, kept prepared:
+ * docs/decisions/021).
  */
+const insertOutbox = compiledSql(
+  (p: Slot<'ids' | 'rooms' | 'events' | 'payloads' | 'roles' | 'ats'>) =>
+    sql`INSERT INTO event_outbox (id, room, event, payload, recipient_role, created_at)
+      SELECT * FROM unnest(${p('ids')}::uuid[], ${p('rooms')}::text[], ${p('events')}::text[],
+        ${p('payloads')}::jsonb[], ${p('roles')}::text[], ${p('ats')}::timestamptz[])`,
+);
+
 export async function writeOutbox(tx: Executor, events: readonly OutboxEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const rows = sql.join(
-    events.map(
-      (e) =>
-        sql`(${e.id}::uuid, ${e.room}, ${e.event}, ${JSON.stringify(e.payload)}::jsonb, ${e.recipientRole ?? null}, ${e.at.toISOString()}::timestamptz)`,
-    ),
-    sql`, `,
-  );
-  await tx.execute(sql`INSERT INTO event_outbox (id, room, event, payload, recipient_role, created_at)
-    VALUES ${rows}`);
+  await insertOutbox(tx, {
+    ids: events.map((e) => e.id),
+    rooms: events.map((e) => e.room),
+    events: events.map((e) => e.event),
+    payloads: events.map((e) => JSON.stringify(e.payload)),
+    roles: events.map((e) => e.recipientRole ?? null),
+    ats: events.map((e) => e.at.toISOString()),
+  });
 }
+
+const markDoneStatement = compiledSql(
+  (p: Slot<'ids' | 'now'>) => sql`UPDATE event_outbox SET done_at = ${p('now')}::timestamptz
+    WHERE id = ANY(${p('ids')}::uuid[]) AND done_at IS NULL`,
+);
 
 /** These events' every effect is made: the dispatcher leaves them be. */
 export async function markDone(db: Executor, ids: readonly string[], now: Date): Promise<void> {
   if (ids.length === 0) return;
-  const list = sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  await db.execute(sql`UPDATE event_outbox SET done_at = ${now.toISOString()}::timestamptz
-    WHERE id IN (${list}) AND done_at IS NULL`);
+  await markDoneStatement(db, { ids: [...ids], now: now.toISOString() });
 }
 
 /**

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.ts';
+import { DoneMarks } from '../../src/events/outbox-relay.ts';
+import { markDone, type OutboxEvent, writeOutbox } from '../../src/events/outbox-store.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { countStatements } from '../statements.ts';
+
+/**
+ * The outbox's two statements on the hot path pass their values as arrays (one text however
+ * many events, docs/decisions/041): what goes in comes back byte for byte, whatever the text
+ * holds, and a mark touches exactly the rows it names.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const TRICKY =
+  "кавычки \" и \\ обратная черта, {скобки}, запятые, NULL, 'апостроф', эмодзи 🙂 и\nперевод строки";
+
+function event(payload: unknown, recipientRole?: 'buyer' | 'seller'): OutboxEvent {
+  return {
+    id: randomUUID(),
+    room: `user:${randomUUID()}`,
+    event: 'chat:message',
+    payload,
+    ...(recipientRole ? { recipientRole } : {}),
+    at: new Date(t.clock.now().getTime() + Math.floor(Math.random() * 1000)),
+  } as unknown as OutboxEvent;
+}
+
+async function rows(ids: string[]) {
+  return queryRows<{
+    id: string;
+    room: string;
+    payload: unknown;
+    recipient_role: string | null;
+    at: string;
+    done: boolean;
+  }>(
+    t.ctx.db,
+    sql`SELECT id::text, room, payload, recipient_role, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
+          done_at IS NOT NULL AS done
+        FROM event_outbox WHERE id::text = ANY(string_to_array(${ids.join(',')}, ',')) ORDER BY created_at, id`,
+  );
+}
+
+describe('the outbox store', () => {
+  it('writes any number of events in one statement and reads them back as written', async () => {
+    const events = [
+      event({ text: TRICKY, nested: { list: [TRICKY, 1, null, true] } }, 'buyer'),
+      event({ text: '' }),
+      event({ text: '}{,"' }, 'seller'),
+    ];
+    await t.ctx.db.transaction((tx) => writeOutbox(tx, events));
+    const back = await rows(events.map((e) => e.id));
+    const expected = [...events]
+      .sort((a, b) => a.at.getTime() - b.at.getTime() || a.id.localeCompare(b.id))
+      .map((e) => ({
+        id: e.id,
+        room: e.room,
+        payload: e.payload,
+        recipient_role: e.recipientRole ?? null,
+        at: e.at.toISOString(),
+        done: false,
+      }));
+    expect(back).toEqual(expected);
+
+    const one = [event({ text: TRICKY })];
+    await t.ctx.db.transaction((tx) => writeOutbox(tx, one));
+    expect((await rows(one.map((e) => e.id)))[0]?.payload).toEqual({ text: TRICKY });
+  });
+
+  it('marks done exactly the events it names, once', async () => {
+    const events = [event({ n: 1 }), event({ n: 2 }), event({ n: 3 })];
+    await t.ctx.db.transaction((tx) => writeOutbox(tx, events));
+    const [a, b, c] = events.map((e) => e.id) as [string, string, string];
+    await markDone(t.ctx.db, [a, c], t.clock.now());
+    const done = async () => new Map((await rows([a, b, c])).map((r) => [r.id, r.done]));
+    expect(await done()).toEqual(
+      new Map([
+        [a, true],
+        [b, false],
+        [c, true],
+      ]),
+    );
+    const [first] = await queryRows<{ at: string }>(
+      t.ctx.db,
+      sql`SELECT done_at::text AS at FROM event_outbox WHERE id = ${a}::uuid`,
+    );
+    t.clock.advance(5_000);
+    await markDone(t.ctx.db, [a, b], t.clock.now());
+    expect(await done()).toEqual(
+      new Map([
+        [a, true],
+        [b, true],
+        [c, true],
+      ]),
+    );
+    // A second mark does not move the first one's time.
+    const [again] = await queryRows<{ at: string }>(
+      t.ctx.db,
+      sql`SELECT done_at::text AS at FROM event_outbox WHERE id = ${a}::uuid`,
+    );
+    expect(again?.at).toBe(first?.at);
+  });
+
+  it("coalesces the relay's marks: those asked for while one is written share the next statement", async () => {
+    const events = [event({ n: 1 }), event({ n: 2 }), event({ n: 3 }), event({ n: 4 })];
+    await t.ctx.db.transaction((tx) => writeOutbox(tx, events));
+    const [a, b, c, d] = events.map((e) => e.id) as [string, string, string, string];
+    const marks = new DoneMarks(t.ctx.db, t.clock);
+    const order: string[] = [];
+    const statements = await countStatements(t.database, async () => {
+      // The first mark starts its statement at once; the next three wait for it, then go together.
+      await Promise.all([
+        marks.mark([a]).then(() => order.push('a')),
+        marks.mark([b]).then(() => order.push('b')),
+        marks.mark([c, d]).then(() => order.push('cd')),
+      ]);
+    });
+    expect(statements.filter((s) => s.includes('UPDATE event_outbox'))).toHaveLength(2);
+    expect(order).toEqual(['a', 'b', 'cd']);
+    expect((await rows([a, b, c, d])).every((r) => r.done)).toBe(true);
+    // Alone, a mark is written at once, and resolves only once it is.
+    const [e] = [event({ n: 5 })];
+    if (!e) throw new Error('no event');
+    await t.ctx.db.transaction((tx) => writeOutbox(tx, [e]));
+    await marks.mark([e.id]);
+    expect((await rows([e.id]))[0]?.done).toBe(true);
+  });
+});
