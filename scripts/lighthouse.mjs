@@ -1,7 +1,14 @@
 #!/usr/bin/env node
 // Mobile Lighthouse on the market page `/`, three runs, medians (not run by CI).
 //
-//   node scripts/lighthouse.mjs [--runs=3] [--url=http://host:port/]
+//   node scripts/lighthouse.mjs [--runs=3] [--url=http://host:port/] [--mini-app]
+//
+// --mini-app measures the same page opened as a Telegram Mini App (docs/decisions/029): a webview
+// bridge (`TelegramWebviewProxy`) is installed before the page's scripts, and the address carries
+// launch data signed with the bot token the started app is given, for a user who has signed in
+// before (so the first-time welcome dialog is not part of it). It drives Lighthouse's Node API
+// with its own puppeteer-core, installed on first use into a scratch folder (LIGHTHOUSE_DIR
+// keeps one between runs); needs the app started here (no --url).
 //
 // Without --url it starts the built app the way `npm start` does (scripts/start.mjs builds what
 // is stale first) on a free port with a throw-away embedded database and demo data, and stops it
@@ -12,7 +19,8 @@
 // LIGHTHOUSE_BIN=<path> runs an installed Lighthouse instead (offline: `npm i -E lighthouse@12.2.3`
 // in a scratch folder, then LIGHTHOUSE_BIN=<folder>/node_modules/.bin/lighthouse).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHmac } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -21,8 +29,14 @@ import { parseArgs } from 'node:util';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { runs: { type: 'string' }, url: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string' }, url: { type: 'string' }, 'mini-app': { type: 'boolean' } },
+});
 const runs = Number(values.runs ?? 3);
+const miniApp = values['mini-app'] === true;
+if (miniApp && values.url) throw new Error('--mini-app starts the app itself: leave out --url');
+/** The bot the app started for --mini-app trusts; its token signs the launch data. */
+const BOT = { token: '7000000002:lighthouse_mini_app_token_abcdefg', username: 'p2p_lighthouse_bot' };
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 function freePort() {
@@ -39,7 +53,21 @@ async function startApp() {
   const data = mkdtempSync(join(tmpdir(), 'p2p-lighthouse-'));
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: data, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: data,
+      LOG_LEVEL: 'warn',
+      ...(miniApp
+        ? {
+            TELEGRAM_BOT_TOKEN: BOT.token,
+            TELEGRAM_BOT_USERNAME: BOT.username,
+            // Nothing answers there: the bot's own calls fail at once, as offline.
+            TELEGRAM_API_ROOT: 'http://127.0.0.1:9',
+          }
+        : {}),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -89,8 +117,12 @@ function lighthouse(url) {
     },
   );
   if (run.status !== 0) throw new Error(`lighthouse failed (${run.status}): ${run.stderr.slice(-2000)}`);
-  const report = JSON.parse(run.stdout);
   if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, run.stdout);
+  return summary(JSON.parse(run.stdout));
+}
+
+/** The figures of one Lighthouse report. */
+function summary(report) {
   const audit = (id) => report.audits[id]?.numericValue ?? Number.NaN;
   const items = report.audits['resource-summary']?.details?.items ?? [];
   const scripts = items.find((item) => item.resourceType === 'script');
@@ -112,6 +144,113 @@ function lighthouse(url) {
   };
 }
 
+/** Lighthouse's Node API and its puppeteer-core, installed once into a scratch folder. */
+async function lighthouseApi() {
+  const dir = process.env.LIGHTHOUSE_DIR ?? join(tmpdir(), 'p2p-lighthouse-api');
+  const core = join(dir, 'node_modules', 'lighthouse', 'core', 'index.js');
+  if (!existsSync(core)) {
+    console.log(`installing ${LIGHTHOUSE} into ${dir} (its Node API, for --mini-app)`);
+    const npm = spawnSync(
+      'npm',
+      ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', LIGHTHOUSE],
+      {
+        stdio: 'inherit',
+      },
+    );
+    if (npm.status !== 0) throw new Error('could not install lighthouse');
+  }
+  const { default: run } = await import(core);
+  const { default: puppeteer } = await import(
+    join(dir, 'node_modules', 'puppeteer-core', 'lib', 'esm', 'puppeteer', 'puppeteer-core.js')
+  );
+  return { run, puppeteer };
+}
+
+/** Launch data as a Telegram client signs it for `user` (HMAC-SHA256 keyed with the bot token). */
+function signedInitData(user) {
+  const fields = {
+    query_id: `AALH${Date.now().toString(36)}`,
+    user: JSON.stringify(user),
+    auth_date: String(Math.floor(Date.now() / 1000)),
+  };
+  const check = Object.keys(fields)
+    .sort()
+    .map((key) => `${key}=${fields[key]}`)
+    .join('\n');
+  const secret = createHmac('sha256', 'WebAppData').update(BOT.token).digest();
+  const hash = createHmac('sha256', secret).update(check).digest('hex');
+  return new URLSearchParams({ ...fields, hash }).toString();
+}
+
+const MINI_APP_USER = { id: 700_000_777, first_name: 'Лайтхаус', username: 'lighthouse_tma' };
+
+/** The Mini App's user signs in once and names themselves, as a returning user has. */
+async function returningUser(base) {
+  const post = await fetch(`${base}/api/v1/auth/telegram/webapp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ initData: signedInitData(MINI_APP_USER) }),
+  });
+  if (post.status !== 200) throw new Error(`Mini App sign-in: ${post.status} ${await post.text()}`);
+  const { accessToken } = (await post.json()).data.tokens;
+  const put = await fetch(`${base}/api/v1/users/me`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({ display_name: 'Лайтхаус' }),
+  });
+  if (put.status !== 200) throw new Error(`display name: ${put.status} ${await put.text()}`);
+}
+
+/** A mobile client's webview bridge, there before the page's first script. */
+function telegramBridge() {
+  const deliver = (name, data) => setTimeout(() => window.Telegram?.WebView?.receiveEvent?.(name, data), 0);
+  const zero = { top: 0, bottom: 0, left: 0, right: 0 };
+  window.TelegramWebviewProxy = {
+    postEvent(type) {
+      const size = { height: window.innerHeight, width: window.innerWidth };
+      if (type === 'web_app_request_viewport')
+        deliver('viewport_changed', { ...size, is_expanded: true, is_state_stable: true });
+      if (type === 'web_app_request_safe_area') deliver('safe_area_changed', zero);
+      if (type === 'web_app_request_content_safe_area') deliver('content_safe_area_changed', zero);
+    },
+  };
+}
+
+async function lighthouseInMiniApp(url, api) {
+  const launch = new URLSearchParams({
+    tgWebAppData: signedInitData(MINI_APP_USER),
+    tgWebAppVersion: '8.0',
+    tgWebAppPlatform: 'android',
+    tgWebAppThemeParams: JSON.stringify({
+      bg_color: '#ffffff',
+      text_color: '#000000',
+      button_color: '#2f6ea5',
+    }),
+  });
+  const browser = await api.puppeteer.launch({
+    executablePath: chrome,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.evaluateOnNewDocument(telegramBridge);
+    const result = await api.run(
+      `${url}#${launch}`,
+      { output: 'json', onlyCategories: ['performance'], logLevel: 'error' },
+      undefined,
+      page,
+    );
+    if (!result) throw new Error('lighthouse gave no result');
+    if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, result.report);
+    const signedIn = await page.evaluate(() => document.querySelector('.user-menu__button') !== null);
+    if (!signedIn) throw new Error('the Mini App did not sign its user in');
+    return summary(result.lhr);
+  } finally {
+    await browser.close();
+  }
+}
+
 const median = (list) => {
   const sorted = [...list].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -121,14 +260,17 @@ const median = (list) => {
 const app = values.url ? { url: values.url, stop: () => {} } : await startApp();
 const results = [];
 try {
+  const api = miniApp ? await lighthouseApi() : null;
+  if (miniApp) await returningUser(app.url.replace(/\/$/, ''));
+  const measure = () => (api ? lighthouseInMiniApp(app.url, api) : lighthouse(app.url));
   for (let i = 0; i < runs; i++) {
     let result;
     try {
-      result = lighthouse(app.url);
+      result = await measure();
     } catch (error) {
       // Lighthouse now and then loses its own trace (NO_NAVSTART): one more try, then give up.
       console.log(`  run ${i + 1} failed, retrying: ${String(error).split('\n').at(-3)}`);
-      result = lighthouse(app.url);
+      result = await measure();
     }
     results.push(result);
     console.log(
@@ -143,7 +285,8 @@ try {
 }
 const pick = (key) => median(results.map((r) => r[key]));
 console.log(
-  `\nMobile Lighthouse (${process.env.LIGHTHOUSE_BIN ?? LIGHTHOUSE}, ${chrome}), median of ${runs} on ${app.url}`,
+  `\nMobile Lighthouse (${process.env.LIGHTHOUSE_BIN ?? LIGHTHOUSE}, ${chrome}), median of ${runs} on ${app.url}` +
+    (miniApp ? ' opened as a Telegram Mini App' : ''),
 );
 console.log(`performance  ${pick('score')}`);
 console.log(`FCP          ${Math.round(pick('fcp'))} ms`);
