@@ -46,7 +46,7 @@ const privateRoutes: RouteObject[] = [
   page('/order/:id/manage', async () => (await orders()).OrderManagePage),
   // The trade page's notes (progress of a finished trade, why a trade cannot be cancelled) come
   // with the texts that load later (docs/decisions/015).
-  page('/trade/:id', async () => (await import('@/features/trade')).TradePage),
+  page('/trade/:id', async () => (await (await import('@/features/trade')).tradeScreens()).TradePage),
   // The inbox's reminders and the profile's time zone have their texts in the later part
   // (docs/decisions/030).
   page('/notifications', async () => (await import('@/features/notifications')).NotificationsPage),

@@ -12,4 +12,6 @@ export { useCountdown } from './hooks/use-countdown';
 export { useNow } from './hooks/use-now';
 export { canSoftDelete, currentDeadline } from './lib/status';
 export { activeTradeSeverity, type Severity, secondsUntil } from './lib/timers';
-export { TradePage } from './routes/TradePage';
+
+/** The trade page, loaded on first use: see screens.ts. */
+export const tradeScreens = () => import('./screens');

@@ -3,6 +3,8 @@
  * only tells whether the tab is a Mini App launch; the integration (the SDK, the theme, the
  * buttons) is downloaded only then, before the first render (main.tsx).
  */
+import { apiRequest } from '@/lib/api';
+import { getAccessToken } from '@/lib/storage';
 import { integrationStarted, LAUNCH_STORAGE_KEY } from './state';
 
 export { LAUNCH_STORAGE_KEY, telegram } from './state';
@@ -51,13 +53,26 @@ export async function startMiniApp(): Promise<string | null> {
     // Storage refused: only a launch in the hash counts.
   }
   if (!launched) return null;
+  // With no session stored here, the silent sign-in goes out now, while the integration's code
+  // downloads, instead of after it: the first screen waits for one of the two, not both.
+  const early = inHash && !getAccessToken() ? earlySignIn(window.location.hash) : undefined;
   try {
     const module = await import('./integration');
-    const started = await module.start();
+    const started = await module.start(early);
     if (started) integrationStarted(module);
     return started?.path ?? null;
   } catch (error) {
     console.warn('Telegram integration unavailable', error);
     return null;
   }
+}
+
+/** POST /auth/telegram/webapp with the launch's init data, as integration.ts would send it. */
+function earlySignIn(hash: string): Promise<unknown> | undefined {
+  const initData = new URLSearchParams(hash.slice(1)).get('tgWebAppData');
+  if (!initData) return undefined;
+  const answer = apiRequest('/auth/telegram/webapp', { method: 'POST', body: { initData }, auth: false });
+  // Judged by the integration; a failure must not count as unhandled before it looks.
+  answer.catch(() => undefined);
+  return answer;
 }

@@ -4,7 +4,7 @@
  * starts it, signs the Telegram user in and lays Telegram's theme and viewport over the design
  * tokens. The screens' controls are in ./controls.ts (docs/decisions/029).
  */
-import { AuthResult, effectiveName, loadLaterTexts } from '@p2p/shared';
+import { type AuthResult, effectiveName, loadLaterTexts } from '@p2p/shared';
 import {
   init,
   miniApp,
@@ -55,14 +55,14 @@ function sessionStore(): Storage | undefined {
  * the address bar, and the Telegram user is signed in. Null when the launch data is not a Mini
  * App launch after all; else the screen a start link asks for (null: the one in the address).
  */
-export async function start(): Promise<{ path: string | null } | null> {
+export async function start(early?: Promise<unknown>): Promise<{ path: string | null } | null> {
   const launch = readLaunch(window.location.hash, sessionStore());
   if (!launch) return null;
   if (window.location.hash.includes('tgWebApp')) {
     window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
   }
   connect(launch);
-  await signIn(launch.initData);
+  await signIn(launch.initData, early);
   const path = startAppPath(launch.startParam);
   return { path: path !== '/' && window.location.pathname === '/' ? path : null };
 }
@@ -74,7 +74,7 @@ export async function start(): Promise<{ path: string | null } | null> {
  * signed in here is never replaced silently (docs/decisions/035): the person is asked
  * («Вы вошли как …. Войти как @…?», TelegramBridge) and the launch waits for the answer.
  */
-async function signIn(initData: string): Promise<void> {
+async function signIn(initData: string, early?: Promise<unknown>): Promise<void> {
   const current = getAccessToken() ? getStoredUser() : null;
   if (current?.telegramId === initDataUserId(initData)) return;
   if (current) {
@@ -82,7 +82,7 @@ async function signIn(initData: string): Promise<void> {
     await loadLaterTexts(currentLang()).catch(() => undefined);
     return;
   }
-  await signInWith(initData);
+  await signInWith(initData, early);
 }
 
 /** Another account is signed in and the launch is someone else's: who is who, until answered. */
@@ -108,10 +108,15 @@ export async function answerAccountSwitch(switchTo: boolean): Promise<boolean> {
   return signInWith(asked.initData);
 }
 
-async function signInWith(initData: string): Promise<boolean> {
+/**
+ * Signs the launch's user in; `sent` is the same request already on its way (started with the
+ * integration's download, lib/telegram/index.ts), answered here as if sent from here.
+ */
+async function signInWith(initData: string, sent?: Promise<unknown>): Promise<boolean> {
   try {
-    const answer = AuthResult.parse(
-      await apiRequest('/auth/telegram/webapp', { method: 'POST', body: { initData }, auth: false }),
+    const answer = authAnswer(
+      await (sent ??
+        apiRequest('/auth/telegram/webapp', { method: 'POST', body: { initData }, auth: false })),
     );
     saveTokens(answer.tokens);
     saveUser(answer.user);
@@ -123,6 +128,21 @@ async function signInWith(initData: string): Promise<boolean> {
     await loadLaterTexts(currentLang()).catch(() => undefined);
     return false;
   }
+}
+
+/**
+ * The sign-in's answer, checked for what the app keeps of it (the tokens, the user's id) without
+ * the shared schema: zod would otherwise be downloaded and run before the Mini App's first screen
+ * (the server answers through that schema, docs/decisions/040).
+ */
+function authAnswer(value: unknown): AuthResult {
+  const v = value as { tokens?: Record<string, unknown>; user?: Record<string, unknown> } | null;
+  const ok =
+    typeof v?.tokens?.accessToken === 'string' &&
+    typeof v.tokens.refreshToken === 'string' &&
+    typeof v.user?.id === 'string';
+  if (!ok) throw new Error('the sign-in answer is not one');
+  return value as AuthResult;
 }
 
 let signInFailed = false;

@@ -98,3 +98,34 @@ describe('initDataUserLabel', () => {
     expect(initDataUserLabel('garbage')).toBe('');
   });
 });
+
+describe('inside Telegram, with no session here', () => {
+  it('sends the silent sign-in at once, beside the integration download, and only once', async () => {
+    clearAuth();
+    (window as unknown as Bridge).TelegramWebviewProxy = { postEvent: () => {} };
+    const mallory = {
+      ...ALICE,
+      id: '5c3e7c1a-3f2d-4c8e-9a1b-2d3e4f5a6b7c',
+      telegramId: '777',
+      displayName: null,
+    };
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      fetched.push(String(input));
+      const data = {
+        user: mallory,
+        tokens: { accessToken: 'm-access', refreshToken: 'm-refresh', tokenType: 'Bearer', expiresIn: 900 },
+      };
+      return new Response(JSON.stringify({ success: true, data }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    const started = startMiniApp();
+    // Sent before the integration's code is even asked for: no await has passed yet.
+    expect(fetched.filter((u) => u.includes('/auth/telegram/webapp'))).toHaveLength(1);
+    await started;
+    expect(fetched.filter((u) => u.includes('/auth/telegram/webapp'))).toHaveLength(1);
+    expect(getAccessToken()).toBe('m-access');
+    expect(getStoredUser()?.telegramId).toBe('777');
+  });
+});
