@@ -171,7 +171,10 @@ describe('signing in and the Telegram chrome', () => {
     // The launch data left the address bar and is kept for the tab; Telegram was told it is ready.
     expect(await buyerPage.evaluate(() => window.location.hash)).toBe('');
     expect(await buyerPage.evaluate(() => sessionStorage.getItem('tma_launch'))).toContain('tgWebAppData=');
-    expect((await bridgeCalls(buyerPage)).map((c) => c.type)).toContain('web_app_ready');
+    // Telegram hears «ready» once the first screen is drawn (the SDK comes after it).
+    await expect
+      .poll(async () => (await bridgeCalls(buyerPage)).map((c) => c.type), LIVE)
+      .toContain('web_app_ready');
 
     // A reload inside Telegram (no hash) is still the Mini App, still signed in as the same user.
     await buyerPage.reload();
@@ -180,7 +183,10 @@ describe('signing in and the Telegram chrome', () => {
       .getByText(/Тимур/)
       .waitFor({ state: 'attached', ...LIVE });
     expect((await storedUser(buyerPage)).id).toBe(user.id);
-    expect((await bridgeCalls(buyerPage)).map((c) => c.type)).toContain('web_app_ready');
+    // Telegram hears «ready» once the first screen is drawn (the SDK comes after it).
+    await expect
+      .poll(async () => (await bridgeCalls(buyerPage)).map((c) => c.type), LIVE)
+      .toContain('web_app_ready');
   });
 
   it('a launch whose init data is forged signs nobody in, and says so', async () => {
@@ -196,7 +202,9 @@ describe('signing in and the Telegram chrome', () => {
       .waitFor(LIVE);
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     await page.locator('.market-columns').waitFor();
-    expect((await bridgeCalls(page)).map((c) => c.type)).toContain('web_app_ready');
+    await expect
+      .poll(async () => (await bridgeCalls(page)).map((c) => c.type), LIVE)
+      .toContain('web_app_ready');
   });
 
   it("takes Telegram's theme colours, and follows a theme change at run time", async () => {

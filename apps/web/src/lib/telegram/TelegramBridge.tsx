@@ -7,7 +7,8 @@ import { useLocation, useNavigate } from '@/lib/router';
 import { telegram } from './state';
 
 /**
- * Inside Telegram only (loaded lazily by AppLayout): the BackButton follows in-app navigation,
+ * Inside Telegram only (loaded lazily by AppLayout): the SDK connects after the first render, the
+ * BackButton follows in-app navigation,
  * every mutation's end is felt (haptics), and closing asks first while one is under way
  * (docs/decisions/029).
  */
@@ -18,6 +19,10 @@ export function TelegramBridge() {
   const inner = location.pathname !== '/';
   const t = useT();
 
+  // The SDK comes once the first screen is drawn (integration.ts).
+  useEffect(() => {
+    telegram()?.afterFirstRender();
+  }, []);
   useEffect(() => {
     if (telegram()?.silentSignInFailed()) toast.error(t('telegram.signInFailed'));
   }, [t]);

@@ -7,9 +7,9 @@ const { sdk } = await import('@/test-support/telegram-sdk');
 const controls = await import('./controls');
 const lastParams = () => sdk.setParams.mock.calls.at(-1)?.[0];
 
-beforeAll(() => {
+beforeAll(async () => {
   vi.stubGlobal('document', { addEventListener: () => undefined });
-  controls.mountControls();
+  controls.mountControls(await import('@telegram-apps/sdk'));
 });
 // The web project shares its workers between files: leave no global behind.
 afterAll(() => vi.unstubAllGlobals());

@@ -1,15 +1,18 @@
 /**
  * Telegram's controls as the screens use them (docs/decisions/029): BackButton, MainButton,
- * closing confirmation, haptics and links outside the app. Loaded with ./integration.ts.
+ * closing confirmation, haptics and links outside the app. The screens set them from their first
+ * render; the SDK that shows them comes after the first paint (integration.ts), and `mountControls`
+ * then shows what is set by then. Until it comes, a setting is kept and nothing is called.
  */
-import {
-  backButton,
-  closingBehavior,
-  hapticFeedback,
-  mainButton,
-  openLink,
-  openTelegramLink,
-} from '@telegram-apps/sdk';
+import type * as TelegramSdk from '@telegram-apps/sdk';
+
+/** The parts of the SDK the controls drive. */
+export type ControlsSdk = Pick<
+  typeof TelegramSdk,
+  'backButton' | 'closingBehavior' | 'hapticFeedback' | 'mainButton' | 'openLink' | 'openTelegramLink'
+>;
+
+let sdk: ControlsSdk | null = null;
 
 /** Calls into Telegram never break the app: an old client lacks a method, the page goes on. */
 export function attempt(call: () => unknown): void {
@@ -21,14 +24,25 @@ export function attempt(call: () => unknown): void {
   }
 }
 
-/** Mounts the controls and starts following links (once, from start()). */
-export function mountControls(): void {
-  attempt(() => backButton.mount());
-  attempt(() => backButton.onClick(() => onBack?.()));
-  attempt(() => mainButton.mount());
-  attempt(() => mainButton.onClick(pressMainButton));
-  attempt(() => closingBehavior.mount());
+/** Links to other sites open outside the app from the start (once, from start()). */
+export function followOutsideLinks(): void {
   document.addEventListener('click', routeOutsideLinks);
+}
+
+/**
+ * Mounts the controls with the SDK once it is loaded (from integration.ts), then shows what the
+ * screens set before it came.
+ */
+export function mountControls(loaded: ControlsSdk): void {
+  sdk = loaded;
+  attempt(() => loaded.backButton.mount());
+  attempt(() => loaded.backButton.onClick(() => onBack?.()));
+  attempt(() => loaded.mainButton.mount());
+  attempt(() => loaded.mainButton.onClick(pressMainButton));
+  attempt(() => loaded.closingBehavior.mount());
+  if (onBack) setBackButton(onBack);
+  if (mainHolders.size > 0) showTopHolder();
+  if (closingOn) attempt(() => loaded.closingBehavior.enableConfirmation());
 }
 
 let onBack: (() => void) | null = null;
@@ -36,7 +50,8 @@ let onBack: (() => void) | null = null;
 /** Telegram's BackButton: shown with the in-app back step to take, hidden without one. */
 export function setBackButton(back: (() => void) | null): void {
   onBack = back;
-  attempt(() => (back ? backButton.show() : backButton.hide()));
+  const button = sdk?.backButton;
+  if (button) attempt(() => (back ? button.show() : button.hide()));
 }
 
 interface MainButtonState {
@@ -71,8 +86,10 @@ function pressMainButton(): void {
 
 function showTopHolder(): void {
   const top = topHolder();
+  const button = sdk?.mainButton;
+  if (!button) return;
   attempt(() =>
-    mainButton.setParams(
+    button.setParams(
       top
         ? {
             text: top.state.text,
@@ -111,19 +128,24 @@ export function holdClosing(holder: object, hold: boolean): void {
   const on = closingHolds.size > 0;
   if (on === closingOn) return;
   closingOn = on;
-  attempt(() => (on ? closingBehavior.enableConfirmation() : closingBehavior.disableConfirmation()));
+  const closing = sdk?.closingBehavior;
+  if (closing) attempt(() => (on ? closing.enableConfirmation() : closing.disableConfirmation()));
 }
 
 /** A tap felt on success or failure of an action (phones only; no-op elsewhere). */
 export function haptic(kind: 'success' | 'error'): void {
-  if (hapticFeedback.isSupported()) attempt(() => hapticFeedback.notificationOccurred(kind));
+  const feedback = sdk?.hapticFeedback;
+  if (feedback?.isSupported()) attempt(() => feedback.notificationOccurred(kind));
 }
 
 /** t.me links open in Telegram itself, other links in Telegram's browser; the app stays. */
 export function openOutside(url: string): void {
   const target = new URL(url, window.location.href);
-  if (target.hostname === 't.me') attempt(() => openTelegramLink(target.href));
-  else attempt(() => openLink(target.href));
+  const loaded = sdk;
+  // Before the SDK came, a new tab: the app stays all the same.
+  if (!loaded) window.open(target.href, '_blank', 'noopener');
+  else if (target.hostname === 't.me') attempt(() => loaded.openTelegramLink(target.href));
+  else attempt(() => loaded.openLink(target.href));
 }
 
 /** Links to other sites (explorers, t.me, documents) would replace the app: open them outside. */

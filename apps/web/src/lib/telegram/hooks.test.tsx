@@ -10,8 +10,8 @@ const controls = await import('./controls');
 const { integrationStarted } = await import('./state');
 const { useTelegramMainButton } = await import('./hooks');
 
-beforeAll(() => {
-  controls.mountControls();
+beforeAll(async () => {
+  controls.mountControls(await import('@telegram-apps/sdk'));
   // The screens reach the controls through the started integration (lib/telegram/state.ts).
   integrationStarted(controls as unknown as Parameters<typeof integrationStarted>[0]);
 });

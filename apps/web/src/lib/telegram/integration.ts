@@ -5,18 +5,11 @@
  * tokens. The screens' controls are in ./controls.ts (docs/decisions/029).
  */
 import { type AuthResult, effectiveName, loadLaterTexts } from '@p2p/shared';
-import {
-  init,
-  miniApp,
-  mockTelegramEnv,
-  parseLaunchParamsQuery,
-  themeParams,
-  viewport,
-} from '@telegram-apps/sdk';
+import type * as TelegramSdk from '@telegram-apps/sdk';
 import { currentLang } from '@/i18n/current-lang';
 import { apiRequest } from '@/lib/api';
 import { getAccessToken, getStoredUser, saveTokens, saveUser } from '@/lib/storage';
-import { attempt, mountControls } from './controls';
+import { attempt, followOutsideLinks, mountControls } from './controls';
 import { initDataUserId, initDataUserLabel, type MiniAppLaunch, readLaunch, startAppPath } from './launch';
 import { launchThemeParams, themeTokens, withThemeParams } from './theme';
 import './telegram.css';
@@ -156,6 +149,31 @@ function connect(launch: MiniAppLaunch): void {
   document.documentElement.classList.add('tma');
   // The theme of the launch first (no wait), then Telegram's own state and its changes.
   applyTheme(launchThemeParams(launch.raw));
+  followOutsideLinks();
+  connecting = launch;
+}
+
+/** The launch whose SDK is still to connect (start() sets it, afterFirstRender takes it). */
+let connecting: MiniAppLaunch | null = null;
+
+/**
+ * The SDK, after the app's first render (TelegramBridge's first effect): Telegram's state, the
+ * viewport and the controls, then `ready`. Until then the launch's theme stands, and what the
+ * screens set on the controls waits for it (controls.ts). Its code is a chunk of its own, so the
+ * first screen neither downloads nor runs it.
+ */
+export function afterFirstRender(): void {
+  const launch = connecting;
+  connecting = null;
+  if (!launch) return;
+  import('@telegram-apps/sdk').then(
+    (sdk) => connectSdk(launch, sdk),
+    (error: unknown) => console.warn('Telegram SDK unavailable', error),
+  );
+}
+
+function connectSdk(launch: MiniAppLaunch, sdk: typeof TelegramSdk): void {
+  const { init, miniApp, mockTelegramEnv, parseLaunchParamsQuery, themeParams, viewport } = sdk;
   // The SDK gets the launch without the init data: the server alone reads that (at sign-in), and
   // the SDK's own check of it would refuse clients that sign it differently. The launch has left
   // the address bar, so it is registered with the SDK for its later look-ups (mockTelegramEnv
@@ -171,6 +189,6 @@ function connect(launch: MiniAppLaunch): void {
   });
   attempt(() => miniApp.mountSync());
   attempt(() => viewport.mount().then(() => viewport.bindCssVars()));
-  mountControls();
+  mountControls(sdk);
   attempt(() => miniApp.ready());
 }

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+vi.mock('@telegram-apps/sdk', () => import('@/test-support/telegram-sdk'));
+
+const { sdk } = await import('@/test-support/telegram-sdk');
+
+const controls = await import('./controls');
+const lastParams = () => sdk.setParams.mock.calls.at(-1)?.[0];
+
+beforeAll(() => {
+  vi.stubGlobal('document', { addEventListener: () => undefined });
+});
+afterAll(() => vi.unstubAllGlobals());
+
+/**
+ * The SDK comes after the first screen is drawn (integration.ts): a screen sets its MainButton
+ * from its first render, before the SDK is there; nothing is called then, and the button shows
+ * as soon as the controls mount, with the screen's own press.
+ */
+describe('controls set before the SDK came', () => {
+  it('are kept, and shown once it mounts', async () => {
+    let pressed = 0;
+    controls.setMainButton({}, { text: 'Купить', disabled: false, loading: false }, () => {
+      pressed += 1;
+    });
+    controls.holdClosing({}, true);
+    controls.setBackButton(() => undefined);
+    expect(sdk.setParams).not.toHaveBeenCalled();
+    expect(sdk.press).toBeNull();
+
+    controls.mountControls(await import('@telegram-apps/sdk'));
+    expect(lastParams()).toEqual({
+      text: 'Купить',
+      isVisible: true,
+      isEnabled: true,
+      isLoaderVisible: false,
+    });
+    sdk.press?.();
+    expect(pressed).toBe(1);
+  });
+});
