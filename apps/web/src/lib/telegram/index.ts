@@ -1,10 +1,12 @@
 /**
  * The app inside Telegram (docs/decisions/029). Part of every page's first load, so this file
- * only tells whether the tab is a Mini App launch; the integration (the SDK, the theme, the
- * buttons) is downloaded only then, before the first render (main.tsx).
+ * only tells whether the tab is a Mini App launch and sends its silent sign-in; the integration
+ * (the launch's theme, the sign-in's answer) is downloaded only then, before the first render
+ * (main.tsx), and the SDK after it (docs/decisions/047).
  */
 import { apiRequest } from '@/lib/api';
 import { getAccessToken } from '@/lib/storage';
+import { parseLaunchParams } from './launch';
 import { integrationStarted, LAUNCH_STORAGE_KEY } from './state';
 
 export { LAUNCH_STORAGE_KEY, telegram } from './state';
@@ -67,11 +69,15 @@ export async function startMiniApp(): Promise<string | null> {
   }
 }
 
-/** POST /auth/telegram/webapp with the launch's init data, as integration.ts would send it. */
+/**
+ * POST /auth/telegram/webapp with the launch's init data, as integration.ts would send it, for a
+ * launch the integration will take (the same parse of the hash).
+ */
 function earlySignIn(hash: string): Promise<unknown> | undefined {
-  const initData = new URLSearchParams(hash.slice(1)).get('tgWebAppData');
-  if (!initData) return undefined;
-  const answer = apiRequest('/auth/telegram/webapp', { method: 'POST', body: { initData }, auth: false });
+  const launch = parseLaunchParams(hash);
+  if (!launch) return undefined;
+  const body = { initData: launch.initData };
+  const answer = apiRequest('/auth/telegram/webapp', { method: 'POST', body, auth: false });
   // Judged by the integration; a failure must not count as unhandled before it looks.
   answer.catch(() => undefined);
   return answer;

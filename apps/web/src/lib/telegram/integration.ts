@@ -1,8 +1,9 @@
 /**
  * The Telegram integration proper, loaded only inside Telegram, before the first render
- * (lib/telegram/index.ts): the SDK (@telegram-apps/sdk) speaks Telegram's bridge; this module
- * starts it, signs the Telegram user in and lays Telegram's theme and viewport over the design
- * tokens. The screens' controls are in ./controls.ts (docs/decisions/029).
+ * (lib/telegram/index.ts): it lays the launch's theme over the design tokens and signs the
+ * Telegram user in; after the first render it loads the SDK (@telegram-apps/sdk), which speaks
+ * Telegram's bridge, and starts it with the viewport and the screens' controls (./controls.ts).
+ * Docs/decisions/029 and 047.
  */
 import { type AuthResult, effectiveName, loadLaterTexts } from '@p2p/shared';
 import type * as TelegramSdk from '@telegram-apps/sdk';
@@ -126,7 +127,7 @@ async function signInWith(initData: string, sent?: Promise<unknown>): Promise<bo
 /**
  * The sign-in's answer, checked for what the app keeps of it (the tokens, the user's id) without
  * the shared schema: zod would otherwise be downloaded and run before the Mini App's first screen
- * (the server answers through that schema, docs/decisions/040).
+ * (the server answers through that schema, docs/decisions/047).
  */
 function authAnswer(value: unknown): AuthResult {
   const v = value as { tokens?: Record<string, unknown>; user?: Record<string, unknown> } | null;
