@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows, type Tx } from '../../db/client.ts';
+import { rowsFromJson } from '../../db/json-rows.ts';
 import { type OrderRow, orders, type UserRow, userSettings, userStats, users } from '../../db/schema.ts';
 import { counted30d, reputationFields, type ShownFigures } from '../users/index.ts';
 import { type BookPosition, microsecondsToIso } from './book-cursor.ts';
@@ -87,33 +88,28 @@ export async function listBook(db: Executor, f: BookFilter, now: Date) {
   // Best price for the taker: buy offers highest first, sell offers cheapest first; then the
   // older offer, then the id, so that every order has one place (the keyset's order).
   const descending = f.type === 'buy';
-  const inOrder = (price: typeof orders.pricePerUnit | typeof orders.bookPrice) => [
-    descending ? desc(price) : asc(price),
-    asc(orders.createdAt),
-    asc(orders.id),
-  ];
-  // Each part holds at most what the page can take of it: the rows before it, the page and one.
+  // Each part holds at most what the page can take of it: the rows before it, the page and one,
+  // with the key it is ordered by as `sort_price` (a fixed order's book_price is its price).
   const part = (where: SQL | undefined, price: typeof orders.pricePerUnit | typeof orders.bookPrice) =>
-    db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(f.after ? and(where, afterPosition(f.after, descending, price)) : where)
-      .orderBy(...inOrder(price))
-      .limit(f.offset + f.limit + 1);
-  const page = await db
-    .select({
-      order: orders,
-      counted,
-      createdUs: sql<string>`(extract(epoch from ${orders.createdAt}) * 1000000)::bigint::text`,
-    })
-    .from(orders)
-    .where(
-      sql`${orders.id} IN ((${part(fixed, orders.bookPrice)}) UNION ALL (${part(floating, orders.pricePerUnit)}))`,
-    )
-    .orderBy(...inOrder(orders.pricePerUnit))
-    // One more than the page says whether another follows.
-    .limit(f.limit + 1)
-    .offset(f.offset);
+    sql`(SELECT ${orders}.*, ${price} AS sort_price FROM ${orders}
+      WHERE ${f.after ? and(where, afterPosition(f.after, descending, price)) : where}
+      ORDER BY ${price} ${descending ? sql`DESC` : sql`ASC`}, ${orders.createdAt}, ${orders.id}
+      LIMIT ${f.offset + f.limit + 1})`;
+  // The two parts merged in the book's order: one more than the page says whether another follows.
+  const raw = await queryRows<Record<string, unknown> & { counted: string; created_us: string }>(
+    db,
+    sql`SELECT book.*, ${counted} AS counted,
+          (extract(epoch from book.created_at) * 1000000)::bigint::text AS created_us
+        FROM (${part(fixed, orders.bookPrice)} UNION ALL ${part(floating, orders.pricePerUnit)}) book
+        ORDER BY book.sort_price ${descending ? sql`DESC` : sql`ASC`}, book.created_at, book.id
+        LIMIT ${f.limit + 1} OFFSET ${f.offset}`,
+  );
+  const found = rowsFromJson(orders, raw);
+  const page = raw.map((r, i) => ({
+    order: found[i] as OrderRow,
+    counted: r.counted,
+    createdUs: r.created_us,
+  }));
   const rows = page.slice(0, f.limit);
   // A page past the end has no row to carry the count: counted on its own (rare).
   const n = page[0]
