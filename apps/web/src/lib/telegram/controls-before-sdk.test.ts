@@ -2,11 +2,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 vi.mock('@telegram-apps/sdk', () => import('@/test-support/telegram-sdk'));
 
-const { sdk } = await import('@/test-support/telegram-sdk');
-
-const controls = await import('./controls');
-const lastParams = () => sdk.setParams.mock.calls.at(-1)?.[0];
-
 beforeAll(() => {
   vi.stubGlobal('document', { addEventListener: () => undefined });
 });
@@ -19,6 +14,13 @@ afterAll(() => vi.unstubAllGlobals());
  */
 describe('controls set before the SDK came', () => {
   it('are kept, and shown once it mounts', async () => {
+    // The web project shares its workers between files: fresh controls and SDK stub, whatever
+    // another file mounted before.
+    vi.resetModules();
+    const { sdk } = await import('@/test-support/telegram-sdk');
+    const controls = await import('./controls');
+    const lastParams = () => sdk.setParams.mock.calls.at(-1)?.[0];
+    sdk.setParams.mockClear();
     let pressed = 0;
     controls.setMainButton({}, { text: 'Купить', disabled: false, loading: false }, () => {
       pressed += 1;
