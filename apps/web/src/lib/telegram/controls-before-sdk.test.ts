@@ -5,7 +5,11 @@ vi.mock('@telegram-apps/sdk', () => import('@/test-support/telegram-sdk'));
 beforeAll(() => {
   vi.stubGlobal('document', { addEventListener: () => undefined });
 });
-afterAll(() => vi.unstubAllGlobals());
+// Nor leave these controls, with this file's holders, to the next file.
+afterAll(() => {
+  vi.unstubAllGlobals();
+  vi.resetModules();
+});
 
 /**
  * The SDK comes after the first screen is drawn (integration.ts): a screen sets its MainButton
@@ -22,10 +26,12 @@ describe('controls set before the SDK came', () => {
     const lastParams = () => sdk.setParams.mock.calls.at(-1)?.[0];
     sdk.setParams.mockClear();
     let pressed = 0;
-    controls.setMainButton({}, { text: 'Купить', disabled: false, loading: false }, () => {
+    const screen = {};
+    const form = {};
+    controls.setMainButton(screen, { text: 'Купить', disabled: false, loading: false }, () => {
       pressed += 1;
     });
-    controls.holdClosing({}, true);
+    controls.holdClosing(form, true);
     controls.setBackButton(() => undefined);
     expect(sdk.setParams).not.toHaveBeenCalled();
     expect(sdk.press).toBeNull();
@@ -39,5 +45,8 @@ describe('controls set before the SDK came', () => {
     });
     sdk.press?.();
     expect(pressed).toBe(1);
+    controls.releaseMainButton(screen);
+    controls.holdClosing(form, false);
+    controls.setBackButton(null);
   });
 });
