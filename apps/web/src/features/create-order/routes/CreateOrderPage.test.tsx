@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderApp } from '@/test-support/render';
 import { CreateOrderPage } from './CreateOrderPage';
@@ -9,6 +9,9 @@ beforeEach(() => {
   vi.stubGlobal('fetch', api.fetch);
 });
 afterEach(() => {
+  // Unmounted while the stubs stand: a tree left mounted kept its queries, whose late updates ran
+  // once the file's DOM was gone (an unhandled "window is not defined" in CI).
+  cleanup();
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
 });
