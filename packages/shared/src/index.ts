@@ -4,3 +4,4 @@
  */
 export * from './browser.ts';
 export * from './i18n/index.ts';
+export * from './webhook-body.ts';

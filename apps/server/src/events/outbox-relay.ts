@@ -17,9 +17,11 @@ export type DurableConsumer = (events: readonly DeliveredEvent[]) => Promise<voi
 
 /**
  * An outbox event as consumers get it: one member per name of the shared event map, so a
- * consumer that switches on `event` has the payload's type.
+ * consumer that switches on `event` has the payload's type. `rowless`: published without an
+ * outbox row (outside a `PendingEvents` transaction), so nothing the outbox's own statement
+ * writes was written for it (its webhook deliveries: docs/decisions/049).
  */
-export type DeliveredEvent = OutboxEvent;
+export type DeliveredEvent = OutboxEvent & { rowless?: true };
 
 export interface RelayLog {
   error(obj: object, msg: string): void;
@@ -81,11 +83,9 @@ export class OutboxRelay {
     if (!isDurable(e)) return;
     // An event published without a row (outside a PendingEvents transaction) still reaches the
     // consumers, once, with an id of its own.
-    const event: DeliveredEvent = {
-      ...e,
-      id: outbox?.id ?? randomUUID(),
-      at: outbox?.at ?? this.clock.now(),
-    };
+    const event: DeliveredEvent = outbox
+      ? { ...e, id: outbox.id, at: outbox.at }
+      : { ...e, id: randomUUID(), at: this.clock.now(), rowless: true };
     this.pending.push({ event, written: outbox !== undefined });
     // The first event of a batch schedules its delivery, after the request's answer; the events
     // published until then (the rest of the request's) ride along.

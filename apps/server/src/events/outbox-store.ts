@@ -1,9 +1,9 @@
-import { type ServerEventName, type ServerEventPayload, ServerEventPayloads } from '@p2p/shared';
+import { type ServerEventName, type ServerEventPayload, ServerEventPayloads, webhookBody } from '@p2p/shared';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
 import { compiledSql, type Slot } from '../db/compiled.ts';
-import { type RealtimeEvent, realtimeEvent } from './realtime-event.ts';
+import { type RealtimeEvent, realtimeEvent, userOfRoom } from './realtime-event.ts';
 
 /** An event as the outbox holds it: its row's id and the instant it was decided. */
 export type OutboxEvent<E extends ServerEventName = ServerEventName> = RealtimeEvent<E> & {
@@ -25,17 +25,32 @@ export interface RefusedRow {
  * The outbox's SQL (docs/decisions/041-transactional-outbox.md). `writeOutbox` runs in the
  * state change's own transaction: all of its events in one statement, its columns passed as
  * arrays so that the text is the same however many there are (compiled once, kept prepared:
- * docs/decisions/021).
+ * docs/decisions/021). The same statement writes the events' webhook deliveries, one per event
+ * and subscribed webhook of its user, with the body every attempt sends (docs/decisions/049):
+ * they commit with the change that caused them, and no statement follows the answer for them.
+ * Events of users without webhooks insert no delivery (nothing is read first but the webhooks'
+ * index).
  */
 const insertOutbox = compiledSql(
-  (p: Slot<'ids' | 'rooms' | 'events' | 'payloads' | 'roles' | 'ats'>) =>
-    sql`INSERT INTO event_outbox (id, room, event, payload, recipient_role, created_at)
-      SELECT * FROM unnest(${p('ids')}::uuid[], ${p('rooms')}::text[], ${p('events')}::text[],
-        ${p('payloads')}::jsonb[], ${p('roles')}::text[], ${p('ats')}::timestamptz[])`,
+  (p: Slot<'ids' | 'rooms' | 'events' | 'payloads' | 'roles' | 'ats' | 'hookUsers' | 'hookBodies'>) =>
+    sql`WITH e AS (
+        SELECT * FROM unnest(${p('ids')}::uuid[], ${p('rooms')}::text[], ${p('events')}::text[],
+          ${p('payloads')}::jsonb[], ${p('roles')}::text[], ${p('ats')}::timestamptz[],
+          ${p('hookUsers')}::uuid[], ${p('hookBodies')}::text[])
+          AS e (id, room, event, payload, recipient_role, created_at, hook_user, hook_body)
+      ), written AS (
+        INSERT INTO event_outbox (id, room, event, payload, recipient_role, created_at)
+        SELECT id, room, event, payload, recipient_role, created_at FROM e
+      )
+      INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, body, next_attempt_at, created_at)
+      SELECT w.id, e.id, e.event, e.hook_body, e.created_at, e.created_at
+      FROM e JOIN webhooks w ON w.user_id = e.hook_user AND e.event = ANY (w.events)
+      ON CONFLICT (webhook_id, event_id) DO NOTHING`,
 );
 
 export async function writeOutbox(tx: Executor, events: readonly OutboxEvent[]): Promise<void> {
   if (events.length === 0) return;
+  const bodies = events.map((e) => webhookBody(e));
   await insertOutbox(tx, {
     ids: events.map((e) => e.id),
     rooms: events.map((e) => e.room),
@@ -43,6 +58,8 @@ export async function writeOutbox(tx: Executor, events: readonly OutboxEvent[]):
     payloads: events.map((e) => JSON.stringify(e.payload)),
     roles: events.map((e) => e.recipientRole ?? null),
     ats: events.map((e) => e.at.toISOString()),
+    hookUsers: events.map((e, i) => (bodies[i] === null ? null : userOfRoom(e.room))),
+    hookBodies: bodies,
   });
 }
 

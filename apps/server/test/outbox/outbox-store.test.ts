@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { DoneMarks } from '../../src/events/outbox-relay.ts';
 import { markDone, type OutboxEvent, writeOutbox } from '../../src/events/outbox-store.ts';
+import { createUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { countStatements } from '../statements.ts';
 
@@ -133,5 +134,93 @@ describe('the outbox store', () => {
     await t.ctx.db.transaction((tx) => writeOutbox(tx, [e]));
     await marks.mark([e.id]);
     expect((await rows([e.id]))[0]?.done).toBe(true);
+  });
+
+  it("writes the events' webhook deliveries in the same statement, and a rollback takes both", async () => {
+    const hooked = await createUser(t.ctx);
+    const other = await createUser(t.ctx);
+    const hook = async (events: string[]) => {
+      const [row] = await queryRows<{ id: string }>(
+        t.ctx.db,
+        sql`INSERT INTO webhooks (user_id, url, events, secret_sealed, created_at)
+          VALUES (${hooked.id}::uuid, 'https://example.com/hook', string_to_array(${events.join(',')}, ','), 'sealed', now())
+          RETURNING id`,
+      );
+      return row?.id as string;
+    };
+    const onTrades = await hook(['trade:updated', 'trade:message']);
+    const onOrders = await hook(['order:updated']);
+    const at = t.clock.now();
+    const to = (userId: string, event: string, payload: object): OutboxEvent =>
+      ({ id: randomUUID(), room: `user:${userId}`, event, payload, at }) as unknown as OutboxEvent;
+    const updated = to(hooked.id, 'trade:updated', {
+      tradeId: randomUUID(),
+      status: 'PAID',
+      previousStatus: 'ESCROW_LOCKED',
+      action: 'mark_paid',
+      actor: 'buyer',
+    });
+    const message = to(hooked.id, 'trade:message', {
+      tradeId: randomUUID(),
+      messageId: randomUUID(),
+      senderName: 'Продавец',
+      message: `карта 2200 1234 5678 9012, ${TRICKY}`,
+    });
+    const notSubscribed = to(hooked.id, 'order:matched', { orderId: randomUUID() });
+    const noWebhooks = to(other.id, 'trade:updated', { ...updated.payload });
+    const notForWebhooks = to(hooked.id, 'notification:new', { notification: {}, unreadCount: 1 });
+    const all = [updated, message, notSubscribed, noWebhooks, notForWebhooks];
+
+    const deliveries = () =>
+      queryRows<{ webhook_id: string; event_id: string; event_type: string; body: string }>(
+        t.ctx.db,
+        sql`SELECT webhook_id::text, event_id::text, event_type, body FROM webhook_deliveries
+          WHERE webhook_id IN (${onTrades}::uuid, ${onOrders}::uuid) ORDER BY event_type`,
+      );
+    // A transaction that rolls back leaves neither the events nor their deliveries.
+    await expect(
+      t.ctx.db.transaction(async (tx) => {
+        await writeOutbox(tx, all);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await deliveries()).toEqual([]);
+    expect(await rows(all.map((e) => e.id))).toEqual([]);
+
+    const statements = await countStatements(t.database, () =>
+      t.ctx.db.transaction((tx) => writeOutbox(tx, all)),
+    );
+    expect(statements.filter((s) => !/^(begin|commit)/i.test(s.trim()))).toHaveLength(1);
+    expect(await rows(all.map((e) => e.id))).toHaveLength(5);
+    // Only the events a webhook of their own user subscribed to, each with the body every
+    // attempt sends: a chat line's without its words (docs/decisions/036).
+    expect(await deliveries()).toEqual([
+      {
+        webhook_id: onTrades,
+        event_id: message.id,
+        event_type: 'trade:message',
+        body: JSON.stringify({
+          id: message.id,
+          type: 'trade:message',
+          createdAt: at.toISOString(),
+          data: {
+            tradeId: (message.payload as { tradeId: string }).tradeId,
+            messageId: (message.payload as { messageId: string }).messageId,
+            senderName: 'Продавец',
+          },
+        }),
+      },
+      {
+        webhook_id: onTrades,
+        event_id: updated.id,
+        event_type: 'trade:updated',
+        body: JSON.stringify({
+          id: updated.id,
+          type: 'trade:updated',
+          createdAt: at.toISOString(),
+          data: updated.payload,
+        }),
+      },
+    ]);
   });
 });

@@ -79,7 +79,9 @@ describe('the transactional outbox', () => {
       });
       expect(attached.statusCode, attached.body).toBe(200);
       await tg.settle();
-      expect(await effects(t)).toEqual(before);
+      // The webhook deliveries committed with the change (docs/decisions/049); the inbox and
+      // the bot have heard nothing yet.
+      expect(await effects(t)).toEqual({ ...before, deliveries: before.deliveries + 2 });
       // Details attached: both parties' events wait in the outbox.
       expect(await count(t, sql`SELECT count(*) AS n FROM event_outbox WHERE done_at IS NULL`)).toBe(2);
       // Another instance's dispatcher (or this one after its restart) delivers them.

@@ -1,35 +1,16 @@
-import { WEBHOOK_EVENTS, type WebhookEvent } from '@p2p/shared';
+import { isWebhookEvent, webhookBody } from '@p2p/shared';
 import type { Needs } from '../../context.ts';
 import type { DeliveredEvent, OutboxRelay } from '../../events/outbox-relay.ts';
 import { enqueueDeliveries, type OutboxEvent } from './webhooks.repository.ts';
 
-/** An event a webhook may subscribe to (docs/api.md), as the outbox delivers it. */
-type WebhookDelivered = Extract<DeliveredEvent, { event: WebhookEvent }>;
-
-const EVENTS: ReadonlySet<string> = new Set(WEBHOOK_EVENTS);
-const isWebhookEvent = (e: DeliveredEvent): e is WebhookDelivered => EVENTS.has(e.event);
-
 /**
- * What a webhook is told of an event: its socket payload, except that `trade:message` carries
- * no words (docs/decisions/036). People write card numbers in a trade's chat; a webhook sends
- * to any address its creator chose, through the receiver's logs, so it says that a message came
- * and which, and a program that needs the text reads it with a signed request (`GET
- * /trades/{id}/messages`, a read key).
- */
-function webhookData(e: WebhookDelivered): object {
-  if (e.event !== 'trade:message') return e.payload;
-  const { tradeId, messageId, senderName, fromModerator } = e.payload;
-  return { tradeId, messageId, senderName, ...(fromModerator === undefined ? {} : { fromModerator }) };
-}
-
-/**
- * Turns the events addressed to a user (events/notifier.ts) into webhook deliveries: one row per
- * event and subscribed webhook, written by the outbox's relay after the commit (one statement
- * for a request's events, docs/decisions/041), then sent and retried by the delivery worker of
- * any instance. The event id is the event's outbox row id, so an event delivered twice to this
- * consumer writes its rows once (UNIQUE (webhook_id, event_id)). The body is fixed here,
- * `{ id, type, createdAt, data }` with `data` the event's own payload (a chat line's without
- * its words), so every attempt sends the same bytes.
+ * Webhook deliveries of events published without an outbox row. An event written to the outbox
+ * has its deliveries written by the same statement, in the transaction that decided it
+ * (events/outbox-store.ts, docs/decisions/049); one published outside such a transaction has
+ * none, and this consumer of the outbox's relay writes them after the answer: one row per event
+ * and subscribed webhook, with the body of `webhookBody` (@p2p/shared), sent and retried by the
+ * delivery worker of any instance. UNIQUE (webhook_id, event_id) keeps a repeated event's rows
+ * single.
  */
 export class WebhookOutbox {
   private readonly stop: () => void;
@@ -53,9 +34,9 @@ export class WebhookOutbox {
   private write(events: readonly DeliveredEvent[]): Promise<void> {
     const batch: OutboxEvent[] = [];
     for (const e of events) {
-      if (!isWebhookEvent(e)) continue;
-      const data = webhookData(e);
-      const body = JSON.stringify({ id: e.id, type: e.event, createdAt: e.at.toISOString(), data });
+      if (!e.rowless || !isWebhookEvent(e.event)) continue;
+      const body = webhookBody(e);
+      if (body === null) continue;
       batch.push({ userId: e.room.slice('user:'.length), eventId: e.id, eventType: e.event, body, at: e.at });
     }
     return enqueueDeliveries(this.ctx.db, batch);
