@@ -1,11 +1,7 @@
-import {
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-  SOCKET_PATH,
-  SOCKET_TRANSPORTS,
-} from '@p2p/shared';
+import type { ClientToServerEvents, ServerToClientEvents } from '@p2p/shared';
 import { io, type Socket } from 'socket.io-client';
 import { getAccessToken } from '@/lib/storage';
+import { SOCKET_PATH, SOCKET_TRANSPORTS } from './contract';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';

@@ -1,7 +1,8 @@
-import { type Lang, type ServerEventName, type ServerEventPayload, ServerEvents } from '@p2p/shared';
+import type { Lang, ServerEventName, ServerEventPayload } from '@p2p/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
 import { reviveOnReturn, watchConnection } from './connection';
+import { SERVER_EVENT_NAMES } from './contract';
 import { REACTIONS } from './reactions';
 import { createDispatcher, type Dispatcher, type FeatureReactions, type ReactionContext } from './registry';
 import { serverEvents } from './server-events';
@@ -18,8 +19,6 @@ interface WireOptions {
   /** What the features do on server events; every feature's (./reactions.ts) unless given. */
   reactions?: readonly FeatureReactions[];
 }
-
-const SERVER_EVENT_NAMES: readonly ServerEventName[] = Object.values(ServerEvents);
 
 function notifyBrowser(title: string, body: string) {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;

@@ -49,4 +49,30 @@ describe('controls set before the SDK came', () => {
     controls.holdClosing(form, false);
     controls.setBackButton(null);
   });
+
+  it('mounted in steps (one task each), take the SDK only at the last, with the buttons mounted', async () => {
+    vi.resetModules();
+    const controls = await import('./controls');
+    // The mocked SDK is the stub module itself (its recorder with it); resetModules keeps mocks.
+    const loaded = await import('@telegram-apps/sdk');
+    const { sdk } = loaded as unknown as typeof import('@/test-support/telegram-sdk');
+    sdk.setParams.mockClear();
+    const steps = controls.controlSteps(loaded);
+    expect(steps.length).toBeGreaterThan(1);
+    const screen = {};
+    for (const step of steps.slice(0, -1)) {
+      step();
+      // A screen that sets its button between the steps: kept, nothing is called yet.
+      controls.setMainButton(screen, { text: 'Продать', disabled: false, loading: false }, () => undefined);
+      expect(sdk.setParams).not.toHaveBeenCalled();
+    }
+    steps.at(-1)?.();
+    expect(sdk.setParams.mock.calls.at(-1)?.[0]).toEqual({
+      text: 'Продать',
+      isVisible: true,
+      isEnabled: true,
+      isLoaderVisible: false,
+    });
+    controls.releaseMainButton(screen);
+  });
 });

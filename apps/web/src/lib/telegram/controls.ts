@@ -30,19 +30,33 @@ export function followOutsideLinks(): void {
 }
 
 /**
- * Mounts the controls with the SDK once it is loaded (from integration.ts), then shows what the
- * screens set before it came.
+ * Mounts the controls with the SDK once it is loaded, then shows what the screens set before it
+ * came.
  */
 export function mountControls(loaded: ControlsSdk): void {
-  sdk = loaded;
-  attempt(() => loaded.backButton.mount());
-  attempt(() => loaded.backButton.onClick(() => onBack?.()));
-  attempt(() => loaded.mainButton.mount());
-  attempt(() => loaded.mainButton.onClick(pressMainButton));
-  attempt(() => loaded.closingBehavior.mount());
-  if (onBack) setBackButton(onBack);
-  if (mainHolders.size > 0) showTopHolder();
-  if (closingOn) attempt(() => loaded.closingBehavior.enableConfirmation());
+  for (const step of controlSteps(loaded)) step();
+}
+
+/**
+ * `mountControls` as steps, for integration.ts to run each in a task of its own: every call into
+ * the SDK re-reads the launch, and all of them in one go were a long task on a phone
+ * (docs/decisions/048). The controls take the SDK only at the last step, with the buttons
+ * mounted: until then a screen's setting is kept, as before the SDK came.
+ */
+export function controlSteps(loaded: ControlsSdk): (() => void)[] {
+  return [
+    () => attempt(() => loaded.backButton.mount()),
+    () => attempt(() => loaded.backButton.onClick(() => onBack?.())),
+    () => attempt(() => loaded.mainButton.mount()),
+    () => attempt(() => loaded.mainButton.onClick(pressMainButton)),
+    () => attempt(() => loaded.closingBehavior.mount()),
+    () => {
+      sdk = loaded;
+      if (onBack) setBackButton(onBack);
+      if (mainHolders.size > 0) showTopHolder();
+      if (closingOn) attempt(() => loaded.closingBehavior.enableConfirmation());
+    },
+  ];
 }
 
 let onBack: (() => void) | null = null;

@@ -9,8 +9,9 @@ import { type AuthResult, effectiveName, loadLaterTexts } from '@p2p/shared';
 import type * as TelegramSdk from '@telegram-apps/sdk';
 import { currentLang } from '@/i18n/current-lang';
 import { apiRequest } from '@/lib/api';
+import { inTurns } from '@/lib/in-turns';
 import { getAccessToken, getStoredUser, saveTokens, saveUser } from '@/lib/storage';
-import { attempt, followOutsideLinks, mountControls } from './controls';
+import { attempt, controlSteps, followOutsideLinks } from './controls';
 import { initDataUserId, initDataUserLabel, type MiniAppLaunch, readLaunch, startAppPath } from './launch';
 import { launchThemeParams, themeTokens, withThemeParams } from './theme';
 import './telegram.css';
@@ -181,15 +182,20 @@ function connectSdk(launch: MiniAppLaunch, sdk: typeof TelegramSdk): void {
   // with launch parameters only stores them; the bridge to Telegram stays the real one).
   const query = withThemeParams(new URLSearchParams(launch.raw));
   query.delete('tgWebAppData');
-  attempt(() => mockTelegramEnv({ launchParams: query.toString() }));
-  attempt(() => init({ launchParams: parseLaunchParamsQuery(query.toString()) }));
-  attempt(() => {
-    themeParams.mountSync();
-    applyTheme(themeParams.state());
-    themeParams.state.sub(() => applyTheme(themeParams.state()));
-  });
-  attempt(() => miniApp.mountSync());
-  attempt(() => viewport.mount().then(() => viewport.bindCssVars()));
-  mountControls(sdk);
-  attempt(() => miniApp.ready());
+  // One step per task: each call into the SDK reads and parses the launch again, and all of them
+  // in one go held a phone's main thread for about 200 ms (docs/decisions/048).
+  inTurns([
+    () => attempt(() => mockTelegramEnv({ launchParams: query.toString() })),
+    () => attempt(() => init({ launchParams: parseLaunchParamsQuery(query.toString()) })),
+    () =>
+      attempt(() => {
+        themeParams.mountSync();
+        applyTheme(themeParams.state());
+        themeParams.state.sub(() => applyTheme(themeParams.state()));
+      }),
+    () => attempt(() => miniApp.mountSync()),
+    () => attempt(() => viewport.mount().then(() => viewport.bindCssVars())),
+    ...controlSteps(sdk),
+    () => attempt(() => miniApp.ready()),
+  ]);
 }
