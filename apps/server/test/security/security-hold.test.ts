@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSecurityHold } from '../../src/modules/limits/index.ts';
 import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
 import {
   balance,
@@ -6,10 +7,13 @@ import {
   createUser,
   expectLedgerSound,
   fund,
+  openTrade,
+  PAID,
   secondFactor,
   TEST_TOTP_SECRET,
 } from '../factories.ts';
 import { createTestApp, servicesOf, signIn, type TestApp, withReauth } from '../helpers.ts';
+import { api } from '../trades/support.ts';
 import { EXTERNAL, enableTwoFactor, giveDepositAddress } from '../withdrawals/support.ts';
 
 /**
@@ -41,7 +45,8 @@ function expectHeld(res: { statusCode: number; json(): unknown }, until: Date) {
   expect(body.code).toBe('SECURITY_HOLD');
   expect(body.details.until).toBe(until.toISOString());
   // The lift time in the reader's zone (Moscow by default), named.
-  expect(body.error).toContain('21.11.2026');
+  const day = { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Moscow' } as const;
+  expect(body.error).toContain(new Intl.DateTimeFormat('ru-RU', day).format(until));
   expect(body.error).toContain('МСК');
 }
 
@@ -157,6 +162,62 @@ describe('after a thief enrols two-factor on a funded account', () => {
       totpCode: await totpCodeAt(secret, t.clock.now()),
     });
     expect(later.statusCode, later.body).toBe(200);
+  });
+});
+
+describe("an escrow under its seller's hold", () => {
+  it('is neither confirmed nor released while the hold lasts, and nothing changes; a day later it is', async () => {
+    const http = api(t);
+    const seller = await createUser(t.ctx);
+    const buyer = await createUser(t.ctx);
+    await fund(t.ctx, seller.id, 'BTC', '1');
+    const order = await createOrder(t.ctx, seller.id, { amount_crypto: '1' });
+    const [first, second] = [
+      await openTrade(t.ctx, buyer.id, order.id),
+      await openTrade(t.ctx, buyer.id, order.id),
+    ];
+    for (const id of [first, second])
+      expect((await http.act(id, buyer.id, 'mark_paid', PAID)).statusCode).toBe(200);
+    expect((await http.act(second, seller.id, 'confirm_payment')).statusCode).toBe(200);
+    const status = async (id: string) =>
+      (await http.get(`/trades/${id}`, seller.id)).json().data.trade.status;
+    const before = await balance(t.ctx, buyer.id);
+
+    // The seller's account changed hands (a recovery code was used): a day's hold.
+    const until = await startSecurityHold(t.ctx, t.ctx.db, {
+      userId: seller.id,
+      change: 'recovery_code_used',
+    });
+    if (!until) throw new Error('no hold started');
+    expectHeld(await http.act(first, seller.id, 'confirm_payment'), until);
+    expectHeld(await http.act(second, seller.id, 'release_crypto'), until);
+    expect(await status(first)).toBe('PAYMENT_PENDING');
+    expect(await status(second)).toBe('PAYMENT_CONFIRMED');
+    expect(await balance(t.ctx, buyer.id)).toEqual(before);
+    // A day later the seller's hand works again.
+    t.clock.advance(DAY_MS);
+    // (with the authenticator's code: a recovery code would start a hold of its own)
+    const totpCode = await totpCodeAt(TEST_TOTP_SECRET, t.clock.now());
+    expect((await http.act(first, seller.id, 'confirm_payment', { totpCode })).statusCode).toBe(200);
+    const released = await http.act(second, seller.id, 'release_crypto');
+    expect(released.statusCode, released.body).toBe(200);
+    expect(await status(second)).toBe('COMPLETED');
+  });
+
+  it('one held until cleared refuses with no end named', async () => {
+    const http = api(t);
+    const seller = await createUser(t.ctx);
+    const buyer = await createUser(t.ctx);
+    await fund(t.ctx, seller.id, 'BTC', '1');
+    const order = await createOrder(t.ctx, seller.id, { amount_crypto: '1' });
+    const tradeId = await openTrade(t.ctx, buyer.id, order.id);
+    expect((await http.act(tradeId, buyer.id, 'mark_paid', PAID)).statusCode).toBe(200);
+    await startSecurityHold(t.ctx, t.ctx.db, { userId: seller.id, change: 'not_me' });
+    const res = await http.act(tradeId, seller.id, 'confirm_payment');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'SECURITY_HOLD', details: { until: null, untilCleared: true } });
+    t.clock.advance(2 * DAY_MS);
+    expect((await http.act(tradeId, seller.id, 'confirm_payment')).statusCode).toBe(403);
   });
 });
 

@@ -22,13 +22,14 @@ const CEILINGS = {
   mark_paid: 6, // BEGIN, lock with the session check (decision 021), transition write, outbox, COMMIT, view
   // + the second factor (decision 023): its row locked, the spent step written, the window opened;
   // + the code's attempt taken before the transaction and given back after it (decision 035);
-  // + the security hold's read (decision 033): money-out is refused while it lasts
-  confirm_payment: 12,
-  confirm_in_window: 7, // the session's step-up window is read by the lock's statement; + the hold
-  // + the ledger posting; + the hold; + the parties' counted trades recounted from their pair
-  // rows after the completing write (decision 035: it cannot share that statement, which
-  // already upserts the same counter rows)
-  release_crypto: 9,
+  // the security hold (decision 033: money-out is refused while it lasts) is read by the lock's
+  // statement (decision 049; it was a statement of its own)
+  confirm_payment: 11,
+  confirm_in_window: 6, // the session's step-up window and the hold are read by the lock's statement
+  // + the ledger posting; + the parties' counted trades recounted from their pair rows after the
+  // completing write (decision 035: it cannot share that statement, which already upserts the
+  // same counter rows)
+  release_crypto: 8,
   cancel_trade: 7, // + the (empty-movement) refund posting
 } as const;
 
@@ -39,15 +40,16 @@ const CEILINGS = {
  * (`recipientRole`), so its trade is not read. Before that: 4 for each action. Plus one for the
  * webhook outbox (docs/decisions/025): all of a request's events in one insert, which writes
  * nothing for users without webhooks. Plus one since decision 041: the request's outbox rows
- * marked done, in one update, once every consumer made its effects.
+ * marked done, in one update, once every consumer made its effects. Minus the webhook outbox
+ * since decision 049: the outbox's own insert, in the transaction, writes the deliveries.
  */
 const AFTER_RESPONSE = {
-  open: 6, // both parties: read + insert each; the outbox; the events marked done
-  mark_paid: 5, // the seller only; the outbox; done
-  confirm_payment: 5, // the buyer only; the outbox; done
-  confirm_in_window: 5,
-  release_crypto: 5, // the buyer only; the outbox; done
-  cancel_trade: 5, // the seller only; the outbox; done
+  open: 5, // both parties: read + insert each; done
+  mark_paid: 4, // the seller only: read + insert + the bot's link lookup; done
+  confirm_payment: 4, // the buyer only; done
+  confirm_in_window: 4,
+  release_crypto: 4, // the buyer only; done
+  cancel_trade: 4, // the seller only; done
 } as const;
 
 let t: TestApp;

@@ -28,6 +28,11 @@ export {
 } from './limits.repository.ts';
 export { limitsRoutes } from './limits.routes.ts';
 export { LimitsService, suspensionView } from './limits.service.ts';
-export { clearSecurityHold } from './security-hold.repository.ts';
+export {
+  clearSecurityHold,
+  type SecurityHoldRow,
+  securityHoldFromJson,
+  securityHoldSql,
+} from './security-hold.repository.ts';
 export { securityHoldRoutes } from './security-hold.routes.ts';
-export { requireNoSecurityHold, startSecurityHold } from './security-hold.ts';
+export { refuseUnderHold, requireNoSecurityHold, startSecurityHold } from './security-hold.ts';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 
 export interface SecurityHoldRow {
@@ -24,6 +24,30 @@ export async function securityHoldOf(db: Executor, userId: string): Promise<Secu
     untilCleared: row.until_cleared,
     reason: row.reason,
     timeZone: row.time_zone,
+  };
+}
+
+/**
+ * The hold of the user `userId` names, as a column of another statement (a trade action that
+ * pays out reads it with the trade it locks: one round trip): a JSON object, NULL without a
+ * hold. `securityHoldFromJson` reads it back.
+ */
+export const securityHoldSql = (userId: SQL) =>
+  sql<unknown>`(SELECT json_build_object('until', floor(extract(epoch FROM h.until) * 1000),
+    'untilCleared', h.until_cleared, 'reason', h.reason, 'timeZone', u.time_zone)
+    FROM security_holds h JOIN users u ON u.id = h.user_id WHERE h.user_id = ${userId})`;
+
+type HoldJson = { until: number | string; untilCleared: boolean; reason: string; timeZone: string | null };
+
+/** The hold `securityHoldSql` answered (a string from one driver, parsed JSON from the other). */
+export function securityHoldFromJson(value: unknown): SecurityHoldRow | null {
+  if (value === null || value === undefined) return null;
+  const hold = (typeof value === 'string' ? JSON.parse(value) : value) as HoldJson;
+  return {
+    until: new Date(Number(hold.until)),
+    untilCleared: hold.untilCleared,
+    reason: hold.reason,
+    timeZone: hold.timeZone,
   };
 }
 

@@ -69,8 +69,14 @@ export async function requireNoSecurityHold(
   db: Executor,
   userId: string,
 ): Promise<void> {
-  const now = ctx.clock.now();
-  const row = await securityHoldOf(db, userId);
+  refuseUnderHold(await securityHoldOf(db, userId), ctx.clock.now());
+}
+
+/**
+ * The same check with the hold already read (`securityHoldSql`, in the statement that locked
+ * what the money leaves from): throws 403 SECURITY_HOLD while `row` lasts at `now`.
+ */
+export function refuseUnderHold(row: SecurityHoldRow | null, now: Date): void {
   if (!live(row, now)) return;
   if (row.untilCleared) {
     throw new AppError('SECURITY_HOLD', 'security.holdUntilCleared', undefined, {

@@ -33,6 +33,9 @@ import {
   type LimitCounts,
   limitCountsFromJson,
   openAsBuyerSql,
+  type SecurityHoldRow,
+  securityHoldFromJson,
+  securityHoldSql,
 } from '../limits/index.ts';
 
 export type NewTrade = typeof trades.$inferInsert;
@@ -54,17 +57,36 @@ const sessionStepUp = (p: Slot<'sessionId' | 'userId'>) =>
     string | null
   >`(SELECT s.step_up_until FROM auth_sessions s WHERE s.id = ${p('sessionId')}::uuid AND s.revoked_at IS NULL AND s.subject_type = 'user' AND s.subject_id = ${p('userId')}::uuid)`;
 
-const tradeForAction = compiledSelect((p: Slot<'id' | 'sessionId' | 'userId'>, qb) =>
+/**
+ * The security hold of `holder` (docs/decisions/033), in the same statement, for an action that
+ * pays the escrow out (null `holder`: not asked, nothing read).
+ */
+const holderHold = (p: Slot<'holder'>) => securityHoldSql(sql`${p('holder')}::uuid`);
+
+type ActionSlots = 'id' | 'sessionId' | 'userId' | 'holder';
+
+const tradeForAction = compiledSelect((p: Slot<ActionSlots>, qb) =>
   qb
-    .select({ trade: trades, sessionLive: sessionLive(p), stepUpUntil: sessionStepUp(p) })
+    .select({
+      trade: trades,
+      sessionLive: sessionLive(p),
+      stepUpUntil: sessionStepUp(p),
+      hold: holderHold(p),
+    })
     .from(trades)
     .where(eq(trades.id, p('id')))
     .for('update', { of: trades }),
 );
 
-const tradeWithOrderForAction = compiledSelect((p: Slot<'id' | 'sessionId' | 'userId'>, qb) =>
+const tradeWithOrderForAction = compiledSelect((p: Slot<ActionSlots>, qb) =>
   qb
-    .select({ trade: trades, order: orders, sessionLive: sessionLive(p), stepUpUntil: sessionStepUp(p) })
+    .select({
+      trade: trades,
+      order: orders,
+      sessionLive: sessionLive(p),
+      stepUpUntil: sessionStepUp(p),
+      hold: holderHold(p),
+    })
     .from(trades)
     .innerJoin(orders, eq(orders.id, trades.orderId))
     .where(eq(trades.id, p('id')))
@@ -74,31 +96,36 @@ const tradeWithOrderForAction = compiledSelect((p: Slot<'id' | 'sessionId' | 'us
 /**
  * The trade a state-machine action acts on, locked FOR UPDATE; a settling action (`withOrder`)
  * locks its order too, in the same statement (trade row first). With `session`, the statement
- * also says whether the caller's session is live (`sessionLive`; false without one).
+ * also says whether the caller's session is live (`sessionLive`; false without one). With
+ * `holder`, it reads that user's security hold too (`hold`), for an action that pays out.
  */
 export async function lockTradeForAction(
   tx: Tx,
   id: string,
   withOrder: boolean,
   session: { sessionId: string; userId: string } | null,
+  holder: string | null = null,
 ): Promise<{
   trade: TradeRow;
   order: OrderRow | undefined;
   sessionLive: boolean;
   /** The session's step-up window end (null: closed, or no session). */
   stepUpUntil: Date | null;
+  /** `holder`'s security hold, lifted or not (null: none, or not asked). */
+  hold: SecurityHoldRow | null;
 } | null> {
-  const values = { id, sessionId: session?.sessionId ?? null, userId: session?.userId ?? null };
+  const values = { id, sessionId: session?.sessionId ?? null, userId: session?.userId ?? null, holder };
   const row = withOrder
     ? (await tradeWithOrderForAction(tx, values))[0]
     : { order: undefined, ...(await tradeForAction(tx, values))[0] };
   if (!row?.trade) return null;
-  const { stepUpUntil, ...rest } = row;
+  const { stepUpUntil, hold, ...rest } = row;
   return {
     ...rest,
     trade: row.trade,
     sessionLive: Boolean(row.sessionLive),
     stepUpUntil: dateOf(stepUpUntil),
+    hold: securityHoldFromJson(hold),
   };
 }
 

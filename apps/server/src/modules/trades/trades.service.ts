@@ -29,7 +29,12 @@ import { runClaimed } from '../../lib/scheduled-item.ts';
 import { systemMessageValues } from '../chat/index.ts';
 import { idempotent } from '../idempotency/index.ts';
 import * as ledger from '../ledger/index.ts';
-import { type LimitsService, requireNoSecurityHold } from '../limits/index.ts';
+import {
+  type LimitsService,
+  refuseUnderHold,
+  requireNoSecurityHold,
+  type SecurityHoldRow,
+} from '../limits/index.ts';
 import { findOrder } from '../orders/index.ts';
 import { sessionIsLive } from '../sessions/index.ts';
 import { takerRefusal } from '../settings/index.ts';
@@ -308,8 +313,7 @@ export class TradesService {
           const locked = await this.lockForAction(tx, { userId, tradeId, action, settles, sessionId });
           const { trade, order, role } = locked;
           // The seller's release pays the escrow out: not under a security hold (docs/decisions/033).
-          if (action === 'release_crypto' && role === 'seller')
-            await requireNoSecurityHold(this.ctx, tx, userId);
+          if (action === 'release_crypto' && role === 'seller') refuseUnderHold(locked.hold, now);
           const patch = await this.actionPatch(tx, { action, locked, userId, sessionId, payload, now });
           const feePpm = this.ctx.config.feePpm;
           const updated = await transition({
@@ -360,7 +364,9 @@ export class TradesService {
     const { userId, sessionId } = q;
     if (!sessionId) await assertNotBlocked(tx, userId);
     const session = sessionId ? { sessionId, userId } : null;
-    const locked = await repo.lockTradeForAction(tx, q.tradeId, q.settles, session);
+    // The actions that pay the escrow out read the caller's security hold in the same statement.
+    const paysOut = q.action === 'release_crypto' || q.action === 'confirm_payment';
+    const locked = await repo.lockTradeForAction(tx, q.tradeId, q.settles, session, paysOut ? userId : null);
     if (session) {
       // No trade: the session still decides between 401 and 404.
       const live = locked ? locked.sessionLive : await sessionIsLive(tx, session.sessionId, 'user', userId);
@@ -410,6 +416,7 @@ export class TradesService {
         userId,
         sessionId: a.sessionId ?? null,
         stepUpUntil: locked.stepUpUntil,
+        hold: locked.hold,
         payload,
         now,
       });
@@ -449,13 +456,15 @@ export class TradesService {
       userId: string;
       sessionId: string | null;
       stepUpUntil: Date | null;
+      /** The caller's security hold, read with the trade it locked. */
+      hold: SecurityHoldRow | null;
       payload: Record<string, unknown>;
       now: Date;
     },
   ) {
     const { userId, sessionId, stepUpUntil, payload, now } = c;
     // Confirming receipt releases the escrow: not under a security hold, window or not (docs/decisions/033).
-    await requireNoSecurityHold(this.ctx, tx, userId);
+    refuseUnderHold(c.hold, now);
     if (sessionId && stepUpUntil && stepUpUntil > now) return;
     const code = codeIn(payload);
     await this.twoFactor.requireFreshCode(tx, { userId, code, now, ask: 'security.codeToConfirm' });
