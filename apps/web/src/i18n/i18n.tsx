@@ -22,6 +22,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { afterFirstPaint } from '@/lib/after-first-paint';
 import { currentLang, rememberLang } from './current-lang';
 
 export type { Lang, Translate };
@@ -41,16 +42,6 @@ interface I18nValue {
 }
 
 const I18nContext = createContext<I18nValue | null>(null);
-
-/** Schedules `run` for when the browser is idle after the first paint (a timeout where idle callbacks are missing). */
-function afterFirstPaint(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = setTimeout(run, 200);
-  return () => clearTimeout(id);
-}
 
 /**
  * Whether something was drawn with a text that was not loaded (its key shown): then, and only

@@ -3,6 +3,7 @@ import { CurrencySwitcher } from '@/components/CurrencySwitcher';
 import { Icon } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
 import { LanguageSwitcher, useT, withLaterTexts } from '@/i18n';
+import { useAfterFirstPaint } from '@/lib/after-first-paint';
 import { Link, NavLink } from '@/lib/router';
 import { MobileMenu } from './MobileMenu';
 import { MAIN_LINKS } from './nav-links';
@@ -23,6 +24,9 @@ function HeaderSkeleton() {
 export function Header() {
   const t = useT();
   const { status, user } = useSession();
+  // The signed-in controls' chunk (and the later texts it needs) is asked for in its turn after
+  // the first paint, not by the first render (docs/decisions/048).
+  const afterPaint = useAfterFirstPaint();
   return (
     <header className="header">
       <div className="container header__inner">
@@ -49,7 +53,7 @@ export function Header() {
             <CurrencySwitcher variant="compact" />
             <LanguageSwitcher />
           </div>
-          {status === 'loading' ? (
+          {status === 'loading' || (user && !afterPaint) ? (
             <HeaderSkeleton />
           ) : user ? (
             <Suspense fallback={<HeaderSkeleton />}>

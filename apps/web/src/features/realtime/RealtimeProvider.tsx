@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useSession } from '@/features/auth';
 import { useI18n, withLaterTexts } from '@/i18n';
+import { afterFirstPaint } from '@/lib/after-first-paint';
 import { RealtimeContext, type RealtimeValue } from './context';
 import type { AppSocket, ConnectionStatus } from './socket';
 
@@ -26,33 +27,39 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     let stopped = false;
     let close: (() => void) | null = null;
     setStatus('connecting');
-    // socket.io-client, the event contract (with zod) and the features' reactions are their own
-    // chunks: they load after the first render, for a signed-in user. Keep both imports dynamic.
-    // The notices' texts are in the catalogue's later part (docs/decisions/040).
-    Promise.all([import('./socket'), withLaterTexts(import('./wire'))])
-      .then(([{ createSocket }, { wireSocket }]) => {
-        if (stopped) return;
-        const next = createSocket();
-        const unwire = wireSocket({
-          socket: next,
-          queryClient,
-          userId,
-          lang: () => langRef.current,
-          openTrade: () => openTrade.current,
-          setStatus,
+    // socket.io-client, the event contract and the features' reactions are their own chunks:
+    // they load in their own turn after the first paint, for a signed-in user, after the header's
+    // (docs/decisions/048). Keep both imports dynamic. The notices' texts are in the catalogue's
+    // later part (docs/decisions/040).
+    const connect = () =>
+      Promise.all([import('./socket'), withLaterTexts(import('./wire'))])
+        .then(([{ createSocket }, { wireSocket }]) => {
+          if (stopped) return;
+          const next = createSocket();
+          const unwire = wireSocket({
+            socket: next,
+            queryClient,
+            userId,
+            lang: () => langRef.current,
+            openTrade: () => openTrade.current,
+            setStatus,
+          });
+          setSocket(next);
+          next.connect();
+          close = () => {
+            unwire();
+            next.disconnect();
+          };
+        })
+        .catch(() => {
+          if (!stopped) setStatus('disconnected');
         });
-        setSocket(next);
-        next.connect();
-        close = () => {
-          unwire();
-          next.disconnect();
-        };
-      })
-      .catch(() => {
-        if (!stopped) setStatus('disconnected');
-      });
+    const cancelTurn = afterFirstPaint(() => {
+      if (!stopped) void connect();
+    });
     return () => {
       stopped = true;
+      cancelTurn();
       close?.();
       setSocket(null);
       setStatus('disconnected');

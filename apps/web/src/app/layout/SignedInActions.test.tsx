@@ -1,0 +1,50 @@
+import type { UserView } from '@p2p/shared';
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthProvider } from '@/features/auth';
+import { fakeApi, renderApp } from '@/test-support/render';
+
+// The two deferred parts as markers: what is tested here is when they mount.
+vi.mock('@/features/active-trades', () => ({ ActiveTradesButton: () => <span>active-trades</span> }));
+vi.mock('@/features/notifications', () => ({ NotificationBell: () => <span>bell</span> }));
+
+const user = {
+  id: '7b0c4a2e-1f0a-4c8e-9a55-0e1d2c3b4a59',
+  username: 'novyi',
+  firstName: 'Новый',
+  effectiveName: 'Новый Покупатель',
+  effectiveAvatar: null,
+} as unknown as UserView;
+
+let idle: (() => void)[] = [];
+const nextTurn = () => act(() => idle.shift()?.());
+
+beforeEach(() => {
+  idle = [];
+  vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+  vi.stubGlobal('fetch', fakeApi(() => null).fetch);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+describe('the signed-in header controls', () => {
+  it('show the account menu at once, then the active trades and the inbox, each in a turn of its own', async () => {
+    const { SignedInActions } = await import('./SignedInActions');
+    renderApp(
+      <AuthProvider>
+        <SignedInActions user={user} />
+      </AuthProvider>,
+    );
+    expect(screen.getByTestId('header-user-name').textContent).toBe('Новый Покупатель');
+    expect(screen.queryByText('active-trades')).toBeNull();
+    expect(screen.queryByText('bell')).toBeNull();
+    // Turns are taken in order; other parts of the page (none here) may have queued before.
+    while (idle.length > 0 && !screen.queryByText('active-trades')) await nextTurn();
+    expect(screen.getByText('active-trades')).toBeTruthy();
+    expect(screen.queryByText('bell')).toBeNull();
+    await nextTurn();
+    expect(screen.getByText('bell')).toBeTruthy();
+  });
+});
