@@ -44,7 +44,10 @@ describe('the signed-in header controls', () => {
     while (idle.length > 0 && !screen.queryByText('active-trades')) await nextTurn();
     expect(screen.getByText('active-trades')).toBeTruthy();
     expect(screen.queryByText('bell')).toBeNull();
+    // Its place is kept meanwhile, so that the header does not shift twice.
+    expect(document.querySelector('.header__slot')).not.toBeNull();
     await nextTurn();
     expect(screen.getByText('bell')).toBeTruthy();
+    expect(document.querySelector('.header__slot')).toBeNull();
   });
 });

@@ -16,7 +16,8 @@ export function SignedInActions({ user }: { user: UserView }) {
   return (
     <>
       {trades ? <ActiveTradesButton /> : null}
-      {inbox ? <NotificationBell /> : null}
+      {/* The bell's place is kept until it comes: the header does not shift twice. */}
+      {inbox ? <NotificationBell /> : <span className="header__slot" aria-hidden="true" />}
       <div className="desktop-only">
         <UserMenu user={user} />
       </div>

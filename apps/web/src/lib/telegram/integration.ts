@@ -169,7 +169,8 @@ export function afterFirstRender(): void {
   connecting = null;
   if (!launch) return;
   import('@telegram-apps/sdk').then(
-    (sdk) => connectSdk(launch, sdk),
+    // The SDK's first call in a task after the one that evaluated its module (docs/decisions/048).
+    (sdk) => setTimeout(() => connectSdk(launch, sdk), 0),
     (error: unknown) => console.warn('Telegram SDK unavailable', error),
   );
 }
