@@ -52,6 +52,7 @@ export class OutboxRelay {
   private readonly jobs = new DeferredJobs();
   private readonly unsubscribe: () => void;
   private pending: { event: DeliveredEvent; written: boolean }[] = [];
+  private delivering = false;
   private readonly marks: DoneMarks;
 
   constructor(
@@ -91,16 +92,35 @@ export class OutboxRelay {
     // published until then (the rest of the request's) ride along.
     if (this.pending.length > 1) return;
     this.jobs.run(
-      async () => {
-        const batch = this.pending;
-        this.pending = [];
+      () => this.drain(),
+      (error) => this.log.error({ err: error }, 'outbox delivery failed; the dispatcher retries it'),
+    );
+  }
+
+  /**
+   * Delivers what is pending, one batch at a time: while a batch is with the consumers, the
+   * events published meanwhile (other requests') wait and go together in the next one. Alone,
+   * a request's events go at once; under load, many requests' events share each consumer's
+   * statements (the feed reads their trades and stores their notifications in one each, one
+   * mark makes them done). A batch that fails is logged and left to the dispatcher; the next
+   * one goes on.
+   */
+  private async drain(): Promise<void> {
+    if (this.delivering) return; // the running drain takes them when its batch is done
+    this.delivering = true;
+    try {
+      while (this.pending.length) {
+        const batch = this.pending.splice(0, REDELIVERY.batch);
         await this.deliver(
           batch.map((b) => b.event),
           batch.filter((b) => b.written).map((b) => b.event.id),
+        ).catch((error: unknown) =>
+          this.log.error({ err: error }, 'outbox delivery failed; the dispatcher retries it'),
         );
-      },
-      (error) => this.log.error({ err: error }, 'outbox delivery failed; the dispatcher retries it'),
-    );
+      }
+    } finally {
+      this.delivering = false;
+    }
   }
 
   /**

@@ -6,11 +6,11 @@ import {
   systemLineText,
 } from '@p2p/shared';
 import type { Needs } from '../../context.ts';
-import type { TradeRow, UserRow } from '../../db/schema.ts';
+import type { TradeRow } from '../../db/schema.ts';
 import type { DeliveredEvent, OutboxRelay } from '../../events/outbox-relay.ts';
 import { defaultSettings } from '../settings/index.ts';
 import { effectiveName } from '../users/index.ts';
-import { tradeForRecipient } from './notifications.repository.ts';
+import { type TradeForRecipient, tradesForRecipients } from './notifications.repository.ts';
 import type { NotificationDraft, NotificationsService } from './notifications.service.ts';
 import { timeZoneOf } from './reminders.repository.ts';
 import { securityEventDraft } from './security-notice.ts';
@@ -57,48 +57,69 @@ export class NotificationFeed {
     this.stop();
   }
 
+  /**
+   * A batch of events (one request's, or more under load: events/outbox-relay.ts) in two
+   * statements however many there are: the trades they are about, read together, and the
+   * notifications, stored together; then each is told to its user and the sinks. An event that
+   * fails on its own is left out and the batch is thrown at the end, so the relay delivers it
+   * again (the others' notifications are then found stored, under their events' ids).
+   */
   private async consume(events: readonly DeliveredEvent[]): Promise<void> {
     const failures: unknown[] = [];
+    const asks: { e: DeliveredEvent; ask: Ask }[] = [];
     for (const e of events) {
       try {
-        await this.handle(e);
+        const ask = await this.askOf(e);
+        if (ask) asks.push({ e, ask });
       } catch (error) {
         failures.push(error);
       }
     }
+    const trades = await tradesForRecipients(
+      this.ctx.db,
+      asks.flatMap(({ ask }) => ('tradeId' in ask ? [ask] : [])),
+    );
+    const drafts: NotificationDraft[] = [];
+    for (const { e, ask } of asks) {
+      // An event tells its recipient one thing at most: the notification takes the event's id.
+      const draft =
+        'tradeId' in ask ? this.tradeDraft(ask, trades.get(`${ask.tradeId}:${ask.userId}`)) : ask.draft;
+      if (draft) drafts.push({ ...draft, id: e.id });
+    }
+    try {
+      await this.inbox.createMany(drafts);
+    } catch (error) {
+      failures.push(error);
+    }
     if (failures.length) throw new AggregateError(failures, 'notification feed failed');
   }
 
-  private async handle(e: DeliveredEvent): Promise<void> {
+  /**
+   * What an event asks to tell its recipient: a notice about a trade (drafted once the trade is
+   * read, with the batch's others), a notice drafted from the event alone, or nothing.
+   */
+  private async askOf(e: DeliveredEvent): Promise<Ask | null> {
     const userId = e.room.slice('user:'.length);
     // A reminder is stored in its own transaction, with its `notification:new` as an outbox row
     // (docs/decisions/041): its bot message is sent from here, so a crash after the commit only
-    // delays it. Other notifications reach the sinks where they are created (`inbox.create`).
+    // delays it. Other notifications reach the sinks where they are created (`inbox.createMany`).
     if (e.event === 'notification:new') {
       if (e.payload.notification.kind === 'deadline_reminder')
         await this.inbox.announce(e.payload.notification.id);
-      return;
+      return null;
     }
-    // A party that cannot be told of this change (the seller of their own release, say) needs
-    // no read of the trade.
-    if (e.event === 'trade:updated' && e.recipientRole) {
-      if (!mayNotify(e.recipientRole, e.payload.action, e.payload.actor)) return;
-    }
-    const drafts = await this.draftsFor(userId, e);
-    // An event tells its recipient one thing at most: the notification takes the event's id.
-    for (const draft of drafts) await this.inbox.create({ ...draft, id: e.id });
-  }
-
-  private async draftsFor(userId: string, e: DeliveredEvent): Promise<NotificationDraft[]> {
     switch (e.event) {
       case 'trade:created':
-        return this.tradeDrafts(userId, e.payload.tradeId, 'opened');
+        return { userId, tradeId: e.payload.tradeId, what: 'opened' };
       case 'trade:updated': {
         const p = e.payload;
-        return this.tradeDrafts(userId, p.tradeId, p.action, { actor: p.actor });
+        // A party that cannot be told of this change (the seller of their own release, say)
+        // needs no read of the trade.
+        if (e.recipientRole && !mayNotify(e.recipientRole, p.action, p.actor)) return null;
+        return { userId, tradeId: p.tradeId, what: p.action, actor: p.actor };
       }
       case 'trade:payment_template_attached':
-        return this.tradeDrafts(userId, e.payload.tradeId, 'details');
+        return { userId, tradeId: e.payload.tradeId, what: 'details' };
       case 'trade:message': {
         const p = e.payload;
         // The moderator's word always reaches the inbox: it usually asks for something. A keyed
@@ -111,16 +132,16 @@ export class NotificationFeed {
                 (await timeZoneOf(this.ctx.db, userId)) ?? DEFAULT_TIME_ZONE,
               )
             : p.message;
-          return this.tradeDrafts(userId, p.tradeId, 'moderator', { extra: { text: clip(text) } });
+          return { userId, tradeId: p.tradeId, what: 'moderator', extra: { text: clip(text) } };
         }
         // Someone watching the app sees the message live; the inbox is for when they are away.
-        if (await this.presence()(userId)) return [];
-        return this.tradeDrafts(userId, p.tradeId, 'message', { extra: { text: clip(p.message) } });
+        if (await this.presence()(userId)) return null;
+        return { userId, tradeId: p.tradeId, what: 'message', extra: { text: clip(p.message) } };
       }
       case 'deposit:credited': {
         const p = e.payload;
-        return [
-          {
+        return {
+          draft: {
             userId,
             kind: 'deposit_credited',
             entity: { type: 'deposit', id: p.id },
@@ -131,54 +152,52 @@ export class NotificationFeed {
             deadline: null,
             link: '/wallet',
           },
-        ];
+        };
       }
-      case 'withdrawal:updated':
-        return this.withdrawalDrafts(userId, e.payload);
+      case 'withdrawal:updated': {
+        const draft = this.withdrawalDraft(userId, e.payload);
+        return draft ? { draft } : null;
+      }
       case 'swap:completed':
-        return [swapCompletedDraft(userId, e.payload)];
+        return { draft: swapCompletedDraft(userId, e.payload) };
       case 'security:event':
-        return [securityEventDraft(userId, e.payload)];
+        return { draft: securityEventDraft(userId, e.payload) };
       default:
-        return [];
+        return null;
     }
   }
 
-  private withdrawalDrafts(userId: string, p: ServerEventPayload<'withdrawal:updated'>): NotificationDraft[] {
+  private withdrawalDraft(
+    userId: string,
+    p: ServerEventPayload<'withdrawal:updated'>,
+  ): NotificationDraft | null {
     const incoming = p.direction === 'in';
     // The user's own request (no previous status) needs no news; a transfer's recipient does.
-    if (!incoming && (p.previousStatus === null || p.status === 'CANCELLED')) return [];
+    if (!incoming && (p.previousStatus === null || p.status === 'CANCELLED')) return null;
     const values = { amount: p.amount, currency: p.cryptocurrency, status: p.status };
-    return [
-      {
-        userId,
-        kind: 'withdrawal_status',
-        entity: { type: 'withdrawal', id: p.withdrawalId },
-        titleKey: incoming ? 'notify.deposit_credited.title' : 'notify.withdrawal_status.title',
-        messageKey: incoming ? 'notify.withdrawal_status.message.in' : 'notify.withdrawal_status.message',
-        actionKey: null,
-        values,
-        deadline: null,
-        link: incoming ? '/wallet' : '/withdrawals/history',
-      },
-    ];
+    return {
+      userId,
+      kind: 'withdrawal_status',
+      entity: { type: 'withdrawal', id: p.withdrawalId },
+      titleKey: incoming ? 'notify.deposit_credited.title' : 'notify.withdrawal_status.title',
+      messageKey: incoming ? 'notify.withdrawal_status.message.in' : 'notify.withdrawal_status.message',
+      actionKey: null,
+      values,
+      deadline: null,
+      link: incoming ? '/wallet' : '/withdrawals/history',
+    };
   }
 
-  private async tradeDrafts(
-    userId: string,
-    tradeId: string,
-    what: string,
-    { actor, extra = {} }: { actor?: string; extra?: Record<string, string> } = {},
-  ): Promise<NotificationDraft[]> {
-    // The trade, the other party and the recipient's settings: one statement.
-    const found = await tradeForRecipient(this.ctx.db, tradeId, userId);
-    if (!found) return [];
+  /** The notice of a trade event to its recipient, from the trade as read (none: no notice). */
+  private tradeDraft(ask: TradeAsk, found: TradeForRecipient | undefined): NotificationDraft | null {
+    if (!found) return null;
+    const { userId, what, actor, extra = {} } = ask;
     const { trade, other, settings } = found;
     const role = trade.buyerId === userId ? 'buyer' : trade.sellerId === userId ? 'seller' : null;
-    if (!role) return [];
+    if (!role) return null;
     const now = this.ctx.clock.now();
     const plan = planFor(trade, role, what, actor);
-    if (!plan) return [];
+    if (!plan) return null;
     const values: Record<string, string | number> = {
       trade: shortTradeId(trade.id),
       amount: formatCrypto(trade.amountCrypto),
@@ -187,26 +206,35 @@ export class NotificationFeed {
       currency: trade.cryptocurrency,
       fiat: formatFiat(trade.amountFiat),
       fiatCurrency: trade.fiatCurrency,
-      name: other ? effectiveName(other as UserRow) : '',
+      name: other ? effectiveName(other) : '',
       minutes: minutesUntil(plan.deadline, now),
       ...extra,
     };
-    return [
-      {
-        userId,
-        kind: plan.kind,
-        entity: { type: 'trade', id: trade.id },
-        titleKey: `notify.${plan.kind}.title`,
-        messageKey: plan.messageKey ?? `notify.${plan.kind}.message`,
-        actionKey: plan.actionKey,
-        values,
-        deadline: plan.deadline,
-        link: `/trade/${trade.id}`,
-        recipientSettings: settings ?? defaultSettings(userId),
-      },
-    ];
+    return {
+      userId,
+      kind: plan.kind,
+      entity: { type: 'trade', id: trade.id },
+      titleKey: `notify.${plan.kind}.title`,
+      messageKey: plan.messageKey ?? `notify.${plan.kind}.message`,
+      actionKey: plan.actionKey,
+      values,
+      deadline: plan.deadline,
+      link: `/trade/${trade.id}`,
+      recipientSettings: settings ?? defaultSettings(userId),
+    };
   }
 }
+
+/** A notice about a trade, asked for by an event; drafted once the batch's trades are read. */
+interface TradeAsk {
+  userId: string;
+  tradeId: string;
+  what: string;
+  actor?: string;
+  extra?: Record<string, string>;
+}
+
+type Ask = TradeAsk | { draft: NotificationDraft };
 
 interface Plan {
   kind: NotificationDraft['kind'];

@@ -1,38 +1,64 @@
-import { and, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { compiledSelect, type Slot } from '../../db/compiled.ts';
-import { type NotificationRow, notifications, trades, userSettings, users } from '../../db/schema.ts';
+import {
+  type NotificationRow,
+  notifications,
+  type TradeRow,
+  trades,
+  type UserRow,
+  type UserSettingsRow,
+  userSettings,
+  users,
+} from '../../db/schema.ts';
 
 export type NewNotification = typeof notifications.$inferInsert;
 
 /**
- * Stores a notification and answers with the user's unread count, the new one included, in
- * one statement (the count's subquery reads the snapshot before the insert, hence + 1).
+ * Stores notifications, any number in one statement, each answered with its user's unread
+ * count, itself included; one whose id is stored already (an event told twice,
+ * docs/decisions/041) is stored once and not answered. The count's subquery reads the snapshot
+ * before the insert, so the rows of this statement are added here, in the order given: a
+ * user's second notice of a batch counts the first.
  */
-export async function insertNotification(
+export async function insertNotifications(
   db: Executor,
-  row: NewNotification,
-): Promise<{ row: NotificationRow; unreadCount: number } | null> {
-  const [inserted] = await db
+  rows: readonly (NewNotification & { id: string })[],
+): Promise<Map<string, { row: NotificationRow; unreadCount: number }>> {
+  const stored = new Map<string, { row: NotificationRow; unreadCount: number }>();
+  if (rows.length === 0) return stored;
+  const inserted = await db
     .insert(notifications)
-    .values(row)
-    // A row under this id exists: an event told twice (docs/decisions/041) stores once.
+    .values([...rows])
     .onConflictDoNothing({ target: notifications.id })
     .returning({
       ...getTableColumns(notifications),
+      // The inserted row's own user (named in full: Drizzle names a returned column bare).
       unreadBefore: sql<string>`(SELECT count(*) FROM notifications n
-        WHERE n.user_id = ${row.userId} AND n.read_at IS NULL)`,
+        WHERE n.user_id = notifications.user_id AND n.read_at IS NULL)`,
     });
-  if (!inserted) return null;
-  const { unreadBefore, ...stored } = inserted;
-  return { row: stored, unreadCount: Number(unreadBefore) + (stored.readAt === null ? 1 : 0) };
+  const byId = new Map(inserted.map((r) => [r.id, r]));
+  const unreadSoFar = new Map<string, number>();
+  for (const { id } of rows) {
+    const r = byId.get(id);
+    if (!r) continue;
+    const { unreadBefore, ...row } = r;
+    const earlier = unreadSoFar.get(row.userId) ?? 0;
+    const mine = row.readAt === null ? 1 : 0;
+    unreadSoFar.set(row.userId, earlier + mine);
+    stored.set(id, { row, unreadCount: Number(unreadBefore) + earlier + mine });
+  }
+  return stored;
 }
 
-/** A notification by its id. */
-export async function findNotification(db: Executor, id: string): Promise<NotificationRow | null> {
-  const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
-  return row ?? null;
+/** Notifications by their ids. */
+export async function findNotifications(db: Executor, ids: readonly string[]): Promise<NotificationRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(notifications)
+    .where(inArray(notifications.id, [...ids]));
 }
 
 /** A trade's state as a notice about it reads it: which of its deadlines still applies. */
@@ -121,23 +147,64 @@ export async function markAllRead(db: Executor, userId: string, now: Date): Prom
 }
 
 /**
- * A trade as a notification about it needs it: the trade, the party other than `userId`
- * (null when `userId` is not a party) and `userId`'s settings (null when never saved).
+ * Trades as notifications about them need them: each trade with both parties and both parties'
+ * settings (null when never saved), for any number of trades in one statement (the ids as one
+ * array value: the text is the same however many).
  */
-const tradeWithOtherParty = compiledSelect((p: Slot<'tradeId' | 'userId'>, qb) => {
-  const other = alias(users, 'other_party');
+const tradesWithParties = compiledSelect((p: Slot<'ids'>, qb) => {
+  const buyer = alias(users, 'buyer');
+  const seller = alias(users, 'seller');
+  const buyerSettings = alias(userSettings, 'buyer_settings');
+  const sellerSettings = alias(userSettings, 'seller_settings');
   return qb
-    .select({ trade: trades, other, settings: userSettings })
+    .select({ trade: trades, buyer, seller, buyerSettings, sellerSettings })
     .from(trades)
-    .leftJoin(
-      other,
-      sql`${other.id} = CASE WHEN ${trades.buyerId} = ${p('userId')} THEN ${trades.sellerId} ELSE ${trades.buyerId} END`,
-    )
-    .leftJoin(userSettings, eq(userSettings.userId, p('userId')))
-    .where(eq(trades.id, p('tradeId')));
+    .leftJoin(buyer, eq(buyer.id, trades.buyerId))
+    .leftJoin(seller, eq(seller.id, trades.sellerId))
+    .leftJoin(buyerSettings, eq(buyerSettings.userId, trades.buyerId))
+    .leftJoin(sellerSettings, eq(sellerSettings.userId, trades.sellerId))
+    .where(sql`${trades.id} = ANY(${p('ids')}::uuid[])`);
 });
 
-export async function tradeForRecipient(db: Executor, tradeId: string, userId: string) {
-  const [row] = await tradeWithOtherParty(db, { tradeId, userId });
-  return row ?? null;
+/** A trade, the party other than its recipient, and the recipient's settings. */
+export interface TradeForRecipient {
+  trade: TradeRow;
+  /** The other party; null when the recipient is not a party. */
+  other: UserRow | null;
+  /** The recipient's settings; null when never saved (or not a party). */
+  settings: UserSettingsRow | null;
+}
+
+/**
+ * For each `{ tradeId, userId }` asked, the trade as a notice to `userId` needs it, keyed
+ * `tradeId:userId` (a trade that does not exist has no entry). One statement for all.
+ */
+export async function tradesForRecipients(
+  db: Executor,
+  asks: readonly { tradeId: string; userId: string }[],
+): Promise<Map<string, TradeForRecipient>> {
+  const found = new Map<string, TradeForRecipient>();
+  if (asks.length === 0) return found;
+  const rows = await tradesWithParties(db, { ids: [...new Set(asks.map((a) => a.tradeId))] });
+  const byId = new Map(rows.map((r) => [r.trade.id, r]));
+  for (const { tradeId, userId } of asks) {
+    const r = byId.get(tradeId);
+    if (!r) continue;
+    const side = r.trade.buyerId === userId ? 'buyer' : r.trade.sellerId === userId ? 'seller' : null;
+    found.set(`${tradeId}:${userId}`, {
+      trade: r.trade,
+      other: side === 'buyer' ? r.seller : side === 'seller' ? r.buyer : null,
+      settings: side === 'buyer' ? r.buyerSettings : side === 'seller' ? r.sellerSettings : null,
+    });
+  }
+  return found;
+}
+
+/** The trade as a notice about it to `userId` needs it (`tradesForRecipients` for one). */
+export async function tradeForRecipient(
+  db: Executor,
+  tradeId: string,
+  userId: string,
+): Promise<TradeForRecipient | null> {
+  return (await tradesForRecipients(db, [{ tradeId, userId }])).get(`${tradeId}:${userId}`) ?? null;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   isMessageKey,
   type Lang,
@@ -125,22 +126,31 @@ export class NotificationsService {
   }
 
   /**
-   * Stores the notification unless the user switched its kind off, then emits
-   * `notification:new` to the user's sockets and passes it to the sinks. Runs after the
-   * event's own transaction committed, so it never holds up or undoes the event.
+   * Stores the notifications the users did not switch off (one statement for all), then emits
+   * `notification:new` to each user's sockets and passes each to the sinks, in the order given.
+   * Runs after the events' own transactions committed, so it never holds up or undoes one. A
+   * sink's "not yet" does not stop the others: they are all thrown together at the end.
+   * Answers the notifications stored (or stored before, for a repeated event).
    */
+  async createMany(drafts: readonly NotificationDraft[]): Promise<NotificationRow[]> {
+    const stored = await this.storeMany(this.ctx.db, drafts);
+    const failures: unknown[] = [];
+    for (const one of stored) {
+      // A repeated one was on the user's sockets already; the sinks decide for themselves (the
+      // bot sends a notification once per chat), and are waited for: the event is done after
+      // them. Told straight to the notifier, with no transaction to hold it in: this runs as the
+      // outbox's durable consumer of events already committed (docs/decisions/041), each
+      // notification keyed by its event's id, and its socket hint has no effect to write again.
+      if (!one.repeated) this.ctx.notifier.toUsers([one.row.userId], 'notification:new', newEvent(one));
+      await this.toSinks(one.row, one.settings).catch((error: unknown) => failures.push(error));
+    }
+    if (failures.length) throw new AggregateError(failures, 'notification sinks failed');
+    return stored.map((one) => one.row);
+  }
+
+  /** `createMany` for one draft: its notification, or null when its kind is switched off. */
   async create(draft: NotificationDraft): Promise<NotificationRow | null> {
-    const stored = await this.store(this.ctx.db, draft);
-    if (!stored) return null;
-    // A repeated one was on the user's sockets already; the sinks decide for themselves (the
-    // bot sends a notification once per chat), and are waited for: the event is done after them.
-    // Told straight to the notifier, with no transaction to hold it in: this runs as the outbox's
-    // durable consumer of an event already committed (docs/decisions/041), the notification is
-    // one statement keyed by that event's id, and its socket hint has no effect to write again.
-    if (!stored.repeated)
-      this.ctx.notifier.toUsers([stored.row.userId], 'notification:new', newEvent(stored));
-    await this.toSinks(stored.row, stored.settings);
-    return stored.row;
+    return (await this.createMany([draft]))[0] ?? null;
   }
 
   /**
@@ -150,26 +160,47 @@ export class NotificationsService {
    * passes the result to `announce` once the transaction committed.
    */
   async store(db: Executor, draft: NotificationDraft): Promise<StoredNotification | null> {
-    const settings = draft.recipientSettings ?? (await settingsOf(db, draft.userId));
-    if (!wants(settings, draft.kind)) return null;
-    const inserted = await repo.insertNotification(db, {
-      ...(draft.id ? { id: draft.id } : {}),
-      userId: draft.userId,
-      kind: draft.kind,
-      entityType: draft.entity?.type ?? null,
-      entityId: draft.entity?.id ?? null,
-      titleKey: draft.titleKey,
-      messageKey: draft.messageKey,
-      actionKey: draft.actionKey,
-      values: draft.values,
-      deadline: draft.deadline,
-      link: draft.link,
-      createdAt: this.ctx.clock.now(),
+    return (await this.storeMany(db, [draft]))[0] ?? null;
+  }
+
+  /**
+   * `store` for any number of drafts: the settings a draft does not carry are read, the kinds a
+   * user switched off dropped, the rest inserted in one statement; one stored before under its
+   * id (its event told twice) comes back `repeated`, as it was stored.
+   */
+  private async storeMany(db: Executor, drafts: readonly NotificationDraft[]): Promise<StoredNotification[]> {
+    const wanted: { id: string; draft: NotificationDraft; settings: UserSettingsRow }[] = [];
+    for (const draft of drafts) {
+      const settings = draft.recipientSettings ?? (await settingsOf(db, draft.userId));
+      if (wants(settings, draft.kind)) wanted.push({ id: draft.id ?? randomUUID(), draft, settings });
+    }
+    const createdAt = this.ctx.clock.now();
+    const inserted = await repo.insertNotifications(
+      db,
+      wanted.map(({ id, draft }) => ({
+        id,
+        userId: draft.userId,
+        kind: draft.kind,
+        entityType: draft.entity?.type ?? null,
+        entityId: draft.entity?.id ?? null,
+        titleKey: draft.titleKey,
+        messageKey: draft.messageKey,
+        actionKey: draft.actionKey,
+        values: draft.values,
+        deadline: draft.deadline,
+        link: draft.link,
+        createdAt,
+      })),
+    );
+    const missing = wanted.filter(({ id }) => !inserted.has(id)).map(({ id }) => id);
+    const before = new Map((await repo.findNotifications(db, missing)).map((row) => [row.id, row]));
+    return wanted.map(({ id, settings }) => {
+      const fresh = inserted.get(id);
+      if (fresh) return { ...fresh, settings };
+      const row = before.get(id);
+      if (!row) throw new Error('notification insert returned nothing');
+      return { row, unreadCount: 0, settings, repeated: true };
     });
-    if (inserted) return { ...inserted, settings };
-    const before = draft.id ? await repo.findNotification(db, draft.id) : null;
-    if (!before) throw new Error('notification insert returned nothing');
-    return { row: before, unreadCount: 0, settings, repeated: true };
   }
 
   /**
@@ -187,7 +218,7 @@ export class NotificationsService {
    * crash (the bot sends a notification once per chat). A sink's "not yet" is thrown.
    */
   async announce(id: string): Promise<void> {
-    const row = await repo.findNotification(this.ctx.db, id);
+    const [row] = await repo.findNotifications(this.ctx.db, [id]);
     if (!row) return;
     await this.toSinks(row, await settingsOf(this.ctx.db, row.userId));
   }
