@@ -103,8 +103,7 @@ export async function lockTradeForAction(
   tx: Tx,
   id: string,
   withOrder: boolean,
-  session: { sessionId: string; userId: string } | null,
-  holder: string | null = null,
+  caller: { session: { sessionId: string; userId: string } | null; holder?: string | null },
 ): Promise<{
   trade: TradeRow;
   order: OrderRow | undefined;
@@ -114,6 +113,7 @@ export async function lockTradeForAction(
   /** `holder`'s security hold, lifted or not (null: none, or not asked). */
   hold: SecurityHoldRow | null;
 } | null> {
+  const { session, holder = null } = caller;
   const values = { id, sessionId: session?.sessionId ?? null, userId: session?.userId ?? null, holder };
   const row = withOrder
     ? (await tradeWithOrderForAction(tx, values))[0]

@@ -366,7 +366,10 @@ export class TradesService {
     const session = sessionId ? { sessionId, userId } : null;
     // The actions that pay the escrow out read the caller's security hold in the same statement.
     const paysOut = q.action === 'release_crypto' || q.action === 'confirm_payment';
-    const locked = await repo.lockTradeForAction(tx, q.tradeId, q.settles, session, paysOut ? userId : null);
+    const locked = await repo.lockTradeForAction(tx, q.tradeId, q.settles, {
+      session,
+      holder: paysOut ? userId : null,
+    });
     if (session) {
       // No trade: the session still decides between 401 and 404.
       const live = locked ? locked.sessionLive : await sessionIsLive(tx, session.sessionId, 'user', userId);
