@@ -1,16 +1,45 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { CurrencySwitcher } from '@/components/CurrencySwitcher';
 import { Icon } from '@/components/ui/Icon';
 import { useSession } from '@/features/auth';
 import { LanguageSwitcher, useT, withLaterTexts } from '@/i18n';
-import { useAfterFirstPaint } from '@/lib/after-first-paint';
+import { afterFirstPaint } from '@/lib/after-first-paint';
 import { Link, NavLink } from '@/lib/router';
 import { MobileMenu } from './MobileMenu';
 import { MAIN_LINKS } from './nav-links';
 
-const SignedInActions = lazy(async () => ({
-  default: (await withLaterTexts(import('./SignedInActions'))).SignedInActions,
-}));
+/** The signed-in controls' code with the later texts they show, asked for once. */
+let signedInActions: Promise<typeof import('./SignedInActions')> | null = null;
+function loadSignedInActions() {
+  signedInActions ??= withLaterTexts(import('./SignedInActions'));
+  return signedInActions;
+}
+const SignedInActions = lazy(async () => ({ default: (await loadSignedInActions()).SignedInActions }));
+
+/**
+ * Whether the signed-in controls may render: their chunk is asked for in its turn after the
+ * first paint, not by a render (Vite's loader appends a dozen `<link>`s, a task of its own on a
+ * phone), and they render once it is there (docs/decisions/048). Never for a visitor.
+ */
+function useSignedInActionsLoaded(signedIn: boolean): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    // A failed download renders them all the same: the lazy component then reports it.
+    const settle = () => {
+      if (live) setLoaded(true);
+    };
+    const cancel = afterFirstPaint(() => {
+      loadSignedInActions().then(settle, settle);
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [signedIn]);
+  return loaded;
+}
 
 function HeaderSkeleton() {
   return (
@@ -24,9 +53,7 @@ function HeaderSkeleton() {
 export function Header() {
   const t = useT();
   const { status, user } = useSession();
-  // The signed-in controls' chunk (and the later texts it needs) is asked for in its turn after
-  // the first paint, not by the first render (docs/decisions/048).
-  const afterPaint = useAfterFirstPaint();
+  const loaded = useSignedInActionsLoaded(Boolean(user));
   return (
     <header className="header">
       <div className="container header__inner">
@@ -53,7 +80,7 @@ export function Header() {
             <CurrencySwitcher variant="compact" />
             <LanguageSwitcher />
           </div>
-          {status === 'loading' || (user && !afterPaint) ? (
+          {status === 'loading' || (user && !loaded) ? (
             <HeaderSkeleton />
           ) : user ? (
             <Suspense fallback={<HeaderSkeleton />}>
