@@ -141,6 +141,32 @@ describe('settings take effect', () => {
     ]);
   });
 
+  it('an auto-reply of blanks posts nothing, and two trades opened at once get theirs once each', async () => {
+    const owner = await who('ow2');
+    const quiet = await who('qui');
+    const takers = [await who('tk1'), await who('tk2')];
+    await fund(t.ctx, owner.userId, 'BTC', '1');
+    await fund(t.ctx, quiet.userId, 'BTC', '1');
+    const { id: orderId } = await createOrder(t.ctx, owner.userId, { amount_crypto: '1' });
+    const { id: quietOrderId } = await createOrder(t.ctx, quiet.userId, { amount_crypto: '1' });
+    await put(owner.headers, { trading: { autoReply: 'Добрый день' } });
+    await put(quiet.headers, { trading: { autoReply: ' \n\t ' } });
+    const [first, second, blank] = await Promise.all([
+      openTrade(t.ctx, takers[0]?.userId as string, orderId),
+      openTrade(t.ctx, takers[1]?.userId as string, orderId),
+      openTrade(t.ctx, takers[0]?.userId as string, quietOrderId),
+    ]);
+    await t.app.notifications.autoReply.idle();
+    const texts = async (tradeId: string, userId: string) =>
+      (await api(t).get(`/trades/${tradeId}/messages`, userId))
+        .json()
+        .data.messages.filter((m: { type: string }) => m.type === 'TEXT')
+        .map((m: { content: string }) => m.content);
+    expect(await texts(first, takers[0]?.userId as string)).toEqual(['Добрый день']);
+    expect(await texts(second, takers[1]?.userId as string)).toEqual(['Добрый день']);
+    expect(await texts(blank, takers[0]?.userId as string)).toEqual([]);
+  });
+
   it('privacy hides presence in the book and on the profile, and figures and reviews on the profile', async () => {
     const owner = await who('prv');
     await fund(t.ctx, owner.userId, 'BTC', '1');

@@ -1,7 +1,7 @@
 import type { Needs } from '../../context.ts';
 import type { OutboxRelay } from '../../events/outbox-relay.ts';
 import { insertMessageOnce, toChatMessage } from '../chat/index.ts';
-import { settingsOf } from '../settings/index.ts';
+import { autoRepliesOf } from '../settings/index.ts';
 import { findUserById } from '../users/index.ts';
 import type { FeedLog } from './notification-feed.ts';
 
@@ -17,12 +17,25 @@ export function startAutoReply(
   log: FeedLog,
 ): { close(): void; idle(): Promise<void> } {
   const close = relay.consume(async (events) => {
-    for (const e of events) {
-      if (e.event !== 'trade:created') continue;
-      const ownerId = e.room.slice('user:'.length);
-      const { tradeId } = e.payload;
-      await post(ctx, { eventId: e.id, ownerId, tradeId }).catch((error: unknown) => {
-        log.error({ err: error, tradeId }, 'auto-reply failed');
+    const opened = events.flatMap((e) =>
+      e.event === 'trade:created'
+        ? [{ eventId: e.id, ownerId: e.room.slice('user:'.length), tradeId: e.payload.tradeId }]
+        : [],
+    );
+    if (opened.length === 0) return;
+    // The owners' auto-replies, one statement for the batch: most owners write none.
+    const replies = await autoRepliesOf(
+      ctx.db,
+      opened.map((o) => o.ownerId),
+    ).catch((error: unknown) => {
+      log.error({ err: error }, 'auto-reply failed');
+      throw error;
+    });
+    for (const o of opened) {
+      const autoReply = replies.get(o.ownerId);
+      if (!autoReply) continue;
+      await post(ctx, { ...o, autoReply }).catch((error: unknown) => {
+        log.error({ err: error, tradeId: o.tradeId }, 'auto-reply failed');
         throw error;
       });
     }
@@ -32,10 +45,13 @@ export function startAutoReply(
 
 async function post(
   ctx: Needs<'db' | 'clock' | 'notifier'>,
-  { eventId, ownerId, tradeId }: { eventId: string; ownerId: string; tradeId: string },
+  {
+    eventId,
+    ownerId,
+    tradeId,
+    autoReply,
+  }: { eventId: string; ownerId: string; tradeId: string; autoReply: string },
 ): Promise<void> {
-  const { autoReply } = await settingsOf(ctx.db, ownerId);
-  if (!autoReply.trim()) return;
   const owner = await findUserById(ctx.db, ownerId);
   if (!owner) return;
   const row = await insertMessageOnce(ctx.db, {

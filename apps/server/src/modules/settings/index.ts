@@ -4,6 +4,6 @@
  * of the folder is private.
  */
 export { takerRefusal } from './partner-rules.ts';
-export { defaultSettings, settingsOf } from './settings.repository.ts';
+export { autoRepliesOf, defaultSettings, settingsOf } from './settings.repository.ts';
 export { settingsRoutes } from './settings.routes.ts';
 export { SettingsService } from './settings.service.ts';

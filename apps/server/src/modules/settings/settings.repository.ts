@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { telegramChats, type UserSettingsRow, userSettings } from '../../db/schema.ts';
 
@@ -31,6 +31,16 @@ export async function findSettings(db: Executor, userId: string): Promise<UserSe
 
 export async function settingsOf(db: Executor, userId: string): Promise<UserSettingsRow> {
   return (await findSettings(db, userId)) ?? defaultSettings(userId);
+}
+
+/** The order owners among `userIds` who wrote an auto-reply, with it (one statement for all). */
+export async function autoRepliesOf(db: Executor, userIds: readonly string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: userSettings.userId, autoReply: userSettings.autoReply })
+    .from(userSettings)
+    .where(inArray(userSettings.userId, [...new Set(userIds)]));
+  return new Map(rows.filter((r) => r.autoReply.trim()).map((r) => [r.userId, r.autoReply]));
 }
 
 export async function upsertSettings(
