@@ -10,10 +10,17 @@ import { onlyRetryLater, retryLaterOf } from './retry-later.ts';
  * A consumer that makes durable effects of events (an inbox entry, a webhook delivery row, a
  * bot message, the auto-reply line): idempotent by `event.id`, since an event may come twice
  * (its first delivery's instance died before marking it done). It receives a batch (one
- * request's events, or a dispatcher pass) and throws when any effect failed: the batch stays
- * due and comes again.
+ * request's events, several under load, or a dispatcher pass) and throws when any effect
+ * failed: the batch stays due and comes again. Effects that wait on the outside world (a bot
+ * message's send) may be answered apart as `settled`: the next batch does not wait for them,
+ * the batch is marked done only after them, and their failure counts as the batch's.
  */
-export type DurableConsumer = (events: readonly DeliveredEvent[]) => Promise<void>;
+export type DurableConsumer = (events: readonly DeliveredEvent[]) => Promise<void | Settling>;
+
+/** What a consumer still does for a batch after answering: the batch is done once it is. */
+export interface Settling {
+  settled: Promise<void>;
+}
 
 /**
  * An outbox event as consumers get it: one member per name of the shared event map, so a
@@ -53,6 +60,8 @@ export class OutboxRelay {
   private readonly unsubscribe: () => void;
   private pending: { event: DeliveredEvent; written: boolean }[] = [];
   private delivering = false;
+  /** Batches the consumers answered, still settling (a bot's send) or being marked done. */
+  private readonly settling = new Set<Promise<void>>();
   private readonly marks: DoneMarks;
 
   constructor(
@@ -72,8 +81,12 @@ export class OutboxRelay {
   }
 
   /** Resolves once every event received so far went through the consumers (tests, shutdown). */
-  idle(): Promise<void> {
-    return this.jobs.idle();
+  async idle(): Promise<void> {
+    while (true) {
+      await this.jobs.idle();
+      if (this.settling.size === 0) return;
+      await Promise.allSettled([...this.settling]);
+    }
   }
 
   close(): void {
@@ -108,28 +121,50 @@ export class OutboxRelay {
   private async drain(): Promise<void> {
     if (this.delivering) return; // the running drain takes them when its batch is done
     this.delivering = true;
+    const failed = (error: unknown) =>
+      this.log.error({ err: error }, 'outbox delivery failed; the dispatcher retries it');
     try {
       while (this.pending.length) {
         const batch = this.pending.splice(0, REDELIVERY.batch);
-        await this.deliver(
+        // The next batch goes once the consumers answered this one; what they still wait for
+        // (a bot's send) settles, and the batch is marked done, beside it.
+        const started = await this.start(
           batch.map((b) => b.event),
           batch.filter((b) => b.written).map((b) => b.event.id),
-        ).catch((error: unknown) =>
-          this.log.error({ err: error }, 'outbox delivery failed; the dispatcher retries it'),
         );
+        const settling: Promise<void> = started.finishing
+          .catch(failed)
+          .finally(() => this.settling.delete(settling));
+        this.settling.add(settling);
       }
     } finally {
       this.delivering = false;
     }
   }
 
-  /**
-   * Gives the batch to every consumer, then marks the written ones done (when all succeeded).
-   * A consumer's "not yet" (`RetryLater`) leaves them due at the instant it names; any other
-   * failure is thrown, and the dispatcher claims them again.
-   */
+  /** Gives the batch to every consumer and waits for all of it (a dispatcher pass). */
   private async deliver(events: DeliveredEvent[], written: string[]): Promise<void> {
-    const results = await Promise.allSettled([...this.consumers].map((consume) => consume(events)));
+    await (await this.start(events, written)).finishing;
+  }
+
+  /**
+   * Gives the batch to every consumer; once they answered, resolves with the rest: their
+   * settling, then the written events marked done (when all succeeded). A consumer's "not yet"
+   * (`RetryLater`) leaves them due at the instant it names; any other failure is thrown, and the
+   * dispatcher claims them again.
+   */
+  private async start(events: DeliveredEvent[], written: string[]): Promise<{ finishing: Promise<void> }> {
+    const answered = await Promise.allSettled([...this.consumers].map((consume) => consume(events)));
+    const finish = async () => {
+      const results = await Promise.allSettled(
+        answered.map((r) => (r.status === 'rejected' ? Promise.reject(r.reason) : r.value?.settled)),
+      );
+      await this.finish(results, written);
+    };
+    return { finishing: finish() };
+  }
+
+  private async finish(results: PromiseSettledResult<unknown>[], written: string[]): Promise<void> {
     const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
     if (failures.length === 0) return this.marks.mark(written);
     const at = retryLaterOf(new AggregateError(failures));

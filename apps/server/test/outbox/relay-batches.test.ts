@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Notifier } from '../../src/events/notifier.ts';
+import { queryRows } from '../../src/db/client.ts';
+import { Notifier, PendingEvents } from '../../src/events/notifier.ts';
 import { type DeliveredEvent, OutboxRelay } from '../../src/events/outbox-relay.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
@@ -80,6 +82,50 @@ describe('the outbox relay', () => {
       await relay.idle();
       expect(seen).toEqual([`user:${user(6)}`, `user:${user(7)}`]);
       expect(errors).toHaveLength(1);
+    } finally {
+      relay.close();
+    }
+  });
+
+  it("does not hold the next batch for what one still waits on (a bot's send), and marks it done only after", async () => {
+    const notifier = new Notifier();
+    const errors: unknown[] = [];
+    const relay = new OutboxRelay(t.ctx.db, notifier, t.clock, { error: (e) => errors.push(e) });
+    const batches: string[][] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    relay.consume(async (events) => {
+      batches.push(events.map((e) => e.room));
+      return batches.length === 1 ? { settled: gate } : undefined;
+    });
+    const publish = async (n: number) => {
+      const events = new PendingEvents();
+      events.toUsers([user(n)], 'security:event', { kind: 'sign_in', at: new Date(0).toISOString() });
+      await events.writeTo(t.ctx.db, t.clock.now());
+      events.publishTo(notifier);
+    };
+    const done = async (n: number) =>
+      (
+        await queryRows<{ done: boolean }>(
+          t.ctx.db,
+          sql`SELECT done_at IS NOT NULL AS done FROM event_outbox WHERE room = ${`user:${user(n)}`}`,
+        )
+      )[0]?.done;
+    try {
+      await publish(11);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await publish(12);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      // The second batch went while the first still waited; it is done, the first is not.
+      expect(batches).toEqual([[`user:${user(11)}`], [`user:${user(12)}`]]);
+      expect(await done(12)).toBe(true);
+      expect(await done(11)).toBe(false);
+      release();
+      await relay.idle();
+      expect(await done(11)).toBe(true);
+      expect(errors).toEqual([]);
     } finally {
       relay.close();
     }

@@ -7,7 +7,7 @@ import {
 } from '@p2p/shared';
 import type { Needs } from '../../context.ts';
 import type { TradeRow } from '../../db/schema.ts';
-import type { DeliveredEvent, OutboxRelay } from '../../events/outbox-relay.ts';
+import type { DeliveredEvent, OutboxRelay, Settling } from '../../events/outbox-relay.ts';
 import { defaultSettings } from '../settings/index.ts';
 import { effectiveName } from '../users/index.ts';
 import { type TradeForRecipient, tradesForRecipients } from './notifications.repository.ts';
@@ -60,11 +60,11 @@ export class NotificationFeed {
   /**
    * A batch of events (one request's, or more under load: events/outbox-relay.ts) in two
    * statements however many there are: the trades they are about, read together, and the
-   * notifications, stored together; then each is told to its user and the sinks. An event that
+   * notifications, stored together; then each is told to its user and handed to the sinks. An event that
    * fails on its own is left out and the batch is thrown at the end, so the relay delivers it
    * again (the others' notifications are then found stored, under their events' ids).
    */
-  private async consume(events: readonly DeliveredEvent[]): Promise<void> {
+  private async consume(events: readonly DeliveredEvent[]): Promise<Settling> {
     const failures: unknown[] = [];
     const asks: { e: DeliveredEvent; ask: Ask }[] = [];
     for (const e of events) {
@@ -86,12 +86,15 @@ export class NotificationFeed {
         'tradeId' in ask ? this.tradeDraft(ask, trades.get(`${ask.tradeId}:${ask.userId}`)) : ask.draft;
       if (draft) drafts.push({ ...draft, id: e.id });
     }
+    let settled: Promise<void> = Promise.resolve();
     try {
-      await this.inbox.createMany(drafts);
+      ({ settled } = await this.inbox.createMany(drafts));
     } catch (error) {
       failures.push(error);
     }
     if (failures.length) throw new AggregateError(failures, 'notification feed failed');
+    // The bot's sends: the relay's next batch does not wait for them, this one's done mark does.
+    return { settled };
   }
 
   /**

@@ -126,31 +126,41 @@ export class NotificationsService {
   }
 
   /**
-   * Stores the notifications the users did not switch off (one statement for all), then emits
-   * `notification:new` to each user's sockets and passes each to the sinks, in the order given.
-   * Runs after the events' own transactions committed, so it never holds up or undoes one. A
-   * sink's "not yet" does not stop the others: they are all thrown together at the end.
-   * Answers the notifications stored (or stored before, for a repeated event).
+   * Stores the notifications the users did not switch off (one statement for all), emits
+   * `notification:new` to each user's sockets, and hands each to the sinks, in the order given.
+   * Runs after the events' own transactions committed, so it never holds up or undoes one.
+   * Answers once they are stored and told, with the notifications (or those stored before, for
+   * an event told again) and `settled`: the sinks' work (a bot's send), which fails with every
+   * sink's "not yet" together.
    */
-  async createMany(drafts: readonly NotificationDraft[]): Promise<NotificationRow[]> {
+  async createMany(
+    drafts: readonly NotificationDraft[],
+  ): Promise<{ rows: NotificationRow[]; settled: Promise<void> }> {
     const stored = await this.storeMany(this.ctx.db, drafts);
-    const failures: unknown[] = [];
-    for (const one of stored) {
-      // A repeated one was on the user's sockets already; the sinks decide for themselves (the
-      // bot sends a notification once per chat), and are waited for: the event is done after
-      // them. Told straight to the notifier, with no transaction to hold it in: this runs as the
-      // outbox's durable consumer of events already committed (docs/decisions/041), each
-      // notification keyed by its event's id, and its socket hint has no effect to write again.
+    // A repeated one was on the user's sockets already; the sinks decide for themselves (the
+    // bot sends a notification once per chat), and are waited for: the event is done after them.
+    // Told straight to the notifier, with no transaction to hold it in: this runs as the
+    // outbox's durable consumer of events already committed (docs/decisions/041), each
+    // notification keyed by its event's id, and its socket hint has no effect to write again.
+    for (const one of stored)
       if (!one.repeated) this.ctx.notifier.toUsers([one.row.userId], 'notification:new', newEvent(one));
-      await this.toSinks(one.row, one.settings).catch((error: unknown) => failures.push(error));
-    }
-    if (failures.length) throw new AggregateError(failures, 'notification sinks failed');
-    return stored.map((one) => one.row);
+    // All handed over now, in order (the bot's queue sends them in it).
+    const settled = Promise.allSettled(stored.map((one) => this.toSinks(one.row, one.settings))).then(
+      (results) => {
+        const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+        if (failures.length) throw new AggregateError(failures, 'notification sinks failed');
+      },
+    );
+    // Its failure is the caller's to handle, whenever it looks.
+    settled.catch(() => {});
+    return { rows: stored.map((one) => one.row), settled };
   }
 
-  /** `createMany` for one draft: its notification, or null when its kind is switched off. */
+  /** `createMany` for one draft, sinks included: its notification, or null when switched off. */
   async create(draft: NotificationDraft): Promise<NotificationRow | null> {
-    return (await this.createMany([draft]))[0] ?? null;
+    const { rows, settled } = await this.createMany([draft]);
+    await settled;
+    return rows[0] ?? null;
   }
 
   /**
