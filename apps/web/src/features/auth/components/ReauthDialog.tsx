@@ -102,6 +102,44 @@ export function ReauthDialog() {
 
   return (
     <Dialog open={open} onClose={() => finish(null)} labelledBy={`${id}-t`} describedBy={`${id}-d`}>
+      <ReauthBody
+        id={id}
+        error={error}
+        busy={busy}
+        devAccount={Boolean(devAccount)}
+        onCancel={() => finish(null)}
+        onDev={() => void confirm({ dev: true })}
+        onTelegram={() => void withTelegram()}
+      />
+    </Dialog>
+  );
+}
+
+/**
+ * The dialog's texts, drawn only while it is open (the Dialog draws nothing closed): they are in
+ * the catalogue's later part, and a closed dialog that asked for them on every page made the later
+ * texts' arrival redraw the whole page, the market's order book with it (docs/decisions/040, 048).
+ */
+function ReauthBody({
+  id,
+  error,
+  busy,
+  devAccount,
+  onCancel,
+  onDev,
+  onTelegram,
+}: {
+  id: string;
+  error: string | null;
+  busy: boolean;
+  devAccount: boolean;
+  onCancel: () => void;
+  onDev: () => void;
+  onTelegram: () => void;
+}) {
+  const t = useT();
+  return (
+    <>
       <h2 id={`${id}-t`} className="dialog__title">
         {t('security.reauth.title')}
       </h2>
@@ -114,29 +152,19 @@ export function ReauthDialog() {
         </p>
       )}
       <div className="dialog__actions">
-        <button type="button" className="btn btn--ghost" onClick={() => finish(null)}>
+        <button type="button" className="btn btn--ghost" onClick={onCancel}>
           {t('security.reauth.cancel')}
         </button>
         {devAccount ? (
-          <button
-            type="button"
-            className="btn btn--primary"
-            disabled={busy}
-            onClick={() => void confirm({ dev: true })}
-          >
+          <button type="button" className="btn btn--primary" disabled={busy} onClick={onDev}>
             {t('security.reauth.dev')}
           </button>
         ) : (
-          <button
-            type="button"
-            className="btn btn--primary"
-            disabled={busy}
-            onClick={() => void withTelegram()}
-          >
+          <button type="button" className="btn btn--primary" disabled={busy} onClick={onTelegram}>
             {t('security.reauth.telegram')}
           </button>
         )}
       </div>
-    </Dialog>
+    </>
   );
 }
