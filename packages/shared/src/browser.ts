@@ -44,6 +44,7 @@ export * from './schemas/users.ts';
 export * from './schemas/wallet.ts';
 export * from './schemas/withdrawals.ts';
 export * from './socket-events.ts';
+export * from './socket-names.ts';
 export * from './swaps.ts';
 export * from './taker-conditions.ts';
 export * from './time-zone-header.ts';

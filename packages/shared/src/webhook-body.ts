@@ -1,5 +1,6 @@
 import { WEBHOOK_EVENTS, type WebhookEvent } from './schemas/merchant-api.ts';
-import type { ServerEventName, ServerEventPayload } from './socket-events.ts';
+import type { ServerEventPayload } from './socket-events.ts';
+import type { ServerEventName } from './socket-names.ts';
 
 const EVENTS: ReadonlySet<string> = new Set(WEBHOOK_EVENTS);
 

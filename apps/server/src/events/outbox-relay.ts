@@ -15,6 +15,7 @@ import { onlyRetryLater, retryLaterOf } from './retry-later.ts';
  * message's send) may be answered apart as `settled`: the next batch does not wait for them,
  * the batch is marked done only after them, and their failure counts as the batch's.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: a consumer with nothing left to settle is a plain async function (Promise<void>)
 export type DurableConsumer = (events: readonly DeliveredEvent[]) => Promise<void | Settling>;
 
 /** What a consumer still does for a batch after answering: the batch is done once it is. */
