@@ -116,3 +116,54 @@ describe('the session check of a trade action', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+/**
+ * Opening checks its session before the admission (requireUser), not inside it as the actions
+ * do: its budget of 30 openings a minute is the user's, which takes a live session (app.ts,
+ * rateLimitKey); an unconfirmed one would spend the address's, shared behind one router.
+ */
+describe('the session check of opening a trade', () => {
+  const open = (orderId: string, authorization: string, idempotencyKey?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/trades',
+      headers: { authorization, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+      payload: { orderId, amountFiat: '5000', paymentMethod: 'sberbank' },
+    });
+  /** What an opening would change: the order's trades and its available amount. */
+  async function orderFootprint(orderId: string) {
+    const [row] = await queryRows<{ trades: number; available: string }>(
+      t.ctx.db,
+      sql`SELECT (SELECT COUNT(*)::int FROM trades WHERE order_id = ${orderId}) AS trades,
+          available_amount::text AS available FROM orders WHERE id = ${orderId}`,
+    );
+    return row;
+  }
+
+  it('a logged-out session is 401 and opens nothing, whether the order exists or not; a live one opens', async () => {
+    const { buyer, orderId } = await sellOrderScenario(t.ctx);
+    const s = await session('user', buyer.id);
+    await t.ctx.sessions.revoke(s.sessionId, 'logout');
+    const before = await orderFootprint(orderId);
+    for (const [target, key] of [
+      [orderId, undefined],
+      [orderId, 'open-after-logout'],
+      [MISSING, undefined],
+    ] as const) {
+      const res = await open(target, s.authorization, key);
+      expect(res.statusCode, res.body).toBe(401);
+      expect(res.json().error).toBe(SESSION_EXPIRED);
+    }
+    expect(await orderFootprint(orderId)).toEqual(before);
+    expect(before?.trades).toBe(0);
+    // A staff token is no user's.
+    expect((await open(orderId, (await session('staff', buyer.id)).authorization)).statusCode).toBe(401);
+    // The same key with a live session opens the trade: the refused call kept nothing under it.
+    const live = await session('user', buyer.id);
+    const opened = await open(orderId, live.authorization, 'open-after-logout');
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect((await orderFootprint(orderId))?.trades).toBe(1);
+    // A live session for an order that does not exist is 404.
+    expect((await open(MISSING, live.authorization)).statusCode).toBe(404);
+  });
+});
