@@ -27,7 +27,9 @@
  *   PostgreSQL and of this process (one slice with only the app under load). Then, once: the
  *   book while floating orders are repriced every second (scripts/bench-repricing.ts;
  *   BENCH_REPRICING=0 skips it) and the realtime benchmark (scripts/bench-realtime.ts;
- *   BENCH_REALTIME=0 skips it). BENCH_PHASES=A measures phase A only.
+ *   BENCH_REALTIME=0 skips it). Last, the market page's first load: its JavaScript and mobile
+ *   Lighthouse on the web and inside the Mini App (scripts/bench-first-load.ts;
+ *   BENCH_LIGHTHOUSE=0 skips Lighthouse). BENCH_PHASES=A measures phase A only.
  *
  * The table at the end puts the issue's figures ("before", constants below) next to this
  * run's. A fresh database p2p_bench_<ts> is created on the server of DATABASE_URL (default
@@ -68,6 +70,7 @@ import {
   type Reference,
   replay,
 } from './bench-direct.ts';
+import { type FirstLoad, formatFirstLoad, measureFirstLoad } from './bench-first-load.ts';
 import { interleaved, type LoadResult, ok, request, runLoad, summarize } from './bench-load.ts';
 import { formatRealtime, type RealtimeResult, runRealtimeBench } from './bench-realtime.ts';
 import { formatRepricing, type RepricingResult, runRepricingBench } from './bench-repricing.ts';
@@ -377,7 +380,11 @@ async function main() {
       });
       console.log(formatRealtime(realtime));
     }
-    printSummary(results, realtime, repricing);
+    // Last, on a quiet machine: the market page's first load (its own app and database).
+    console.log('\nfirst load: the market page `/`, mobile Lighthouse (web and Mini App), medians');
+    const firstLoad = measureFirstLoad(Math.max(1, Math.min(3, ROUNDS - 1)));
+    console.log(`  ${formatFirstLoad(firstLoad)}`);
+    printSummary(results, realtime, repricing, firstLoad);
   } catch (error) {
     failed = true;
     console.error(error);
@@ -806,7 +813,12 @@ function printPhase(
     if (r.firstError) console.log(`first error (${name}): ${r.firstError}`);
 }
 
-function printSummary(results: PhaseResult[], rt: RealtimeResult | null, rp: RepricingResult | null) {
+function printSummary(
+  results: PhaseResult[],
+  rt: RealtimeResult | null,
+  rp: RepricingResult | null,
+  firstLoad: FirstLoad,
+) {
   const cols = results.map((r) => `now, ${f0(r.activeOrders)} orders / ${f0(r.trades)} trades`);
   const each = (fn: (r: PhaseResult) => string) => results.map(fn);
   const lines: string[][] = [
@@ -921,6 +933,12 @@ function printSummary(results: PhaseResult[], rt: RealtimeResult | null, rp: Rep
           `${f1(rp.quiet.p99)} -> ${f1(rp.repricing.p99)} ms)`
         : 'skipped (BENCH_REPRICING=0)',
       ...results.slice(1).map(() => '(once, on its own database)'),
+    ],
+    [
+      'market first load (goal <= 120 KB; Lighthouse >= 98)',
+      '169-173 KB; Lighthouse 93 (issue 31)',
+      formatFirstLoad(firstLoad),
+      ...results.slice(1).map(() => '(once)'),
     ],
   ];
   console.log('\nIssue 11 figures: "before" are the issue\'s numbers; every other figure is from this run.');
