@@ -19,13 +19,13 @@
 // LIGHTHOUSE_BIN=<path> runs an installed Lighthouse instead (offline: `npm i -E lighthouse@12.2.3`
 // in a scratch folder, then LIGHTHOUSE_BIN=<folder>/node_modules/.bin/lighthouse).
 import { spawn, spawnSync } from 'node:child_process';
-import { createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { signInitData } from './telegram-init-data.mjs';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -166,20 +166,13 @@ async function lighthouseApi() {
   return { run, puppeteer };
 }
 
-/** Launch data as a Telegram client signs it for `user` (HMAC-SHA256 keyed with the bot token). */
+/** Launch data as a Telegram client signs it for `user` (scripts/telegram-init-data.mjs). */
 function signedInitData(user) {
-  const fields = {
+  return signInitData(BOT.token, {
     query_id: `AALH${Date.now().toString(36)}`,
     user: JSON.stringify(user),
     auth_date: String(Math.floor(Date.now() / 1000)),
-  };
-  const check = Object.keys(fields)
-    .sort()
-    .map((key) => `${key}=${fields[key]}`)
-    .join('\n');
-  const secret = createHmac('sha256', 'WebAppData').update(BOT.token).digest();
-  const hash = createHmac('sha256', secret).update(check).digest('hex');
-  return new URLSearchParams({ ...fields, hash }).toString();
+  });
 }
 
 const MINI_APP_USER = { id: 700_000_777, first_name: 'Лайтхаус', username: 'lighthouse_tma' };

@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { BrowserContext, Page } from 'playwright-core';
+import { signInitData as signLaunch } from '../../scripts/telegram-init-data.mjs';
 
 /**
  * A Telegram client, as far as a Mini App can tell (docs/decisions/029): the launch URL's hash
@@ -61,21 +61,14 @@ let queryCounter = 0;
 
 /** Init data as Telegram signs it: HMAC-SHA256 keyed with HMAC-SHA256("WebAppData", token). */
 export function signInitData(user: TelegramUser, extra: Record<string, string> = {}): string {
-  const fields: Record<string, string> = {
+  return signLaunch(BOT.token, {
     query_id: `AAE2E${Date.now().toString(36)}${(queryCounter++).toString(36)}`,
     user: JSON.stringify(user),
     auth_date: String(Math.floor(Date.now() / 1000)),
     // Clients since Bot API 8.0 add a third-party signature; covered by the hash like any field.
     signature: 'e2e-signature-not-checked-by-the-app',
     ...extra,
-  };
-  const checkString = Object.keys(fields)
-    .sort()
-    .map((key) => `${key}=${fields[key]}`)
-    .join('\n');
-  const secret = createHmac('sha256', 'WebAppData').update(BOT.token).digest();
-  const hash = createHmac('sha256', secret).update(checkString).digest('hex');
-  return new URLSearchParams({ ...fields, hash }).toString();
+  });
 }
 
 /** The URL a Telegram client opens: the app's address and the launch parameters in the hash. */
