@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { Notifier, PendingEvents } from '../../src/events/notifier.ts';
 import { type DeliveredEvent, OutboxRelay } from '../../src/events/outbox-relay.ts';
@@ -18,20 +18,49 @@ afterAll(async () => {
   await t?.close();
 });
 
+/**
+ * `n` turns of the event loop: the relay's jobs start on a turn of their own (setImmediate,
+ * lib/after-response.ts), so each has had its chance to run, with no wall clock involved.
+ */
+async function turns(n: number): Promise<void> {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Resolves when the consumer is next given a batch. */
+function calls() {
+  let waiting: (() => void)[] = [];
+  return {
+    next: () => new Promise<void>((resolve) => waiting.push(resolve)),
+    called: () => {
+      const now = waiting;
+      waiting = [];
+      for (const resolve of now) resolve();
+    },
+  };
+}
+
+/** A relay of its own, on a notifier of its own, that keeps what it logs. */
+function newRelay() {
+  const notifier = new Notifier();
+  const errors: unknown[] = [];
+  const relay = new OutboxRelay(t.ctx.db, notifier, t.clock, { error: (e) => errors.push(e) });
+  return { notifier, errors, relay };
+}
+
 const user = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const security = (notifier: Notifier, n: number) =>
   notifier.toUsers([user(n)], 'security:event', { kind: 'sign_in', at: new Date(0).toISOString() });
 
 describe('the outbox relay', () => {
   it('sends the events published while a batch is delivered together in the next batch', async () => {
-    const notifier = new Notifier();
-    const errors: unknown[] = [];
-    const relay = new OutboxRelay(t.ctx.db, notifier, t.clock, { error: (e) => errors.push(e) });
+    const { notifier, errors, relay } = newRelay();
     const batches: string[][] = [];
+    const consumer = calls();
     let release: () => void = () => {};
     let first = true;
     relay.consume(async (events: readonly DeliveredEvent[]) => {
       batches.push(events.map((e) => e.room));
+      consumer.called();
       if (first) {
         first = false;
         await new Promise<void>((resolve) => {
@@ -40,16 +69,18 @@ describe('the outbox relay', () => {
       }
     });
     try {
+      const firstCall = consumer.next();
       security(notifier, 1);
       // The first batch is with the consumer (held there) before the next events come.
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await firstCall;
       expect(batches).toEqual([[`user:${user(1)}`]]);
+      // Each published in a turn of its own, as separate requests' events are.
       security(notifier, 2);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await turns(3);
       security(notifier, 3);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await turns(3);
       security(notifier, 4);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await turns(5);
       // Nothing more went while the first batch was out...
       expect(batches).toHaveLength(1);
       release();
@@ -67,9 +98,7 @@ describe('the outbox relay', () => {
   });
 
   it('goes on after a batch fails, and logs it', async () => {
-    const notifier = new Notifier();
-    const errors: unknown[] = [];
-    const relay = new OutboxRelay(t.ctx.db, notifier, t.clock, { error: (e) => errors.push(e) });
+    const { notifier, errors, relay } = newRelay();
     const seen: string[] = [];
     relay.consume(async (events) => {
       seen.push(...events.map((e) => e.room));
@@ -88,16 +117,16 @@ describe('the outbox relay', () => {
   });
 
   it("does not hold the next batch for what one still waits on (a bot's send), and marks it done only after", async () => {
-    const notifier = new Notifier();
-    const errors: unknown[] = [];
-    const relay = new OutboxRelay(t.ctx.db, notifier, t.clock, { error: (e) => errors.push(e) });
+    const { notifier, errors, relay } = newRelay();
     const batches: string[][] = [];
+    const consumer = calls();
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
     relay.consume(async (events) => {
       batches.push(events.map((e) => e.room));
+      consumer.called();
       return batches.length === 1 ? { settled: gate } : undefined;
     });
     const publish = async (n: number) => {
@@ -114,13 +143,15 @@ describe('the outbox relay', () => {
         )
       )[0]?.done;
     try {
+      let called = consumer.next();
       await publish(11);
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      await called;
+      called = consumer.next();
       await publish(12);
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      await called;
       // The second batch went while the first still waited; it is done, the first is not.
       expect(batches).toEqual([[`user:${user(11)}`], [`user:${user(12)}`]]);
-      expect(await done(12)).toBe(true);
+      await vi.waitFor(async () => expect(await done(12)).toBe(true));
       expect(await done(11)).toBe(false);
       release();
       await relay.idle();

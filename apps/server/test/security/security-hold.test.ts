@@ -166,18 +166,25 @@ describe('after a thief enrols two-factor on a funded account', () => {
 });
 
 describe("an escrow under its seller's hold", () => {
-  it('is neither confirmed nor released while the hold lasts, and nothing changes; a day later it is', async () => {
+  /** `count` trades on one seller's order, each marked paid by the buyer. */
+  async function paidTrades(count: number) {
     const http = api(t);
     const seller = await createUser(t.ctx);
     const buyer = await createUser(t.ctx);
     await fund(t.ctx, seller.id, 'BTC', '1');
     const order = await createOrder(t.ctx, seller.id, { amount_crypto: '1' });
-    const [first, second] = [
-      await openTrade(t.ctx, buyer.id, order.id),
-      await openTrade(t.ctx, buyer.id, order.id),
-    ];
-    for (const id of [first, second])
+    const trades: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const id = await openTrade(t.ctx, buyer.id, order.id);
       expect((await http.act(id, buyer.id, 'mark_paid', PAID)).statusCode).toBe(200);
+      trades.push(id);
+    }
+    return { http, seller, buyer, trades };
+  }
+
+  it('is neither confirmed nor released while the hold lasts, and nothing changes; a day later it is', async () => {
+    const { http, seller, buyer, trades } = await paidTrades(2);
+    const [first, second] = trades as [string, string];
     expect((await http.act(second, seller.id, 'confirm_payment')).statusCode).toBe(200);
     const status = async (id: string) =>
       (await http.get(`/trades/${id}`, seller.id)).json().data.trade.status;
@@ -205,13 +212,8 @@ describe("an escrow under its seller's hold", () => {
   });
 
   it('one held until cleared refuses with no end named', async () => {
-    const http = api(t);
-    const seller = await createUser(t.ctx);
-    const buyer = await createUser(t.ctx);
-    await fund(t.ctx, seller.id, 'BTC', '1');
-    const order = await createOrder(t.ctx, seller.id, { amount_crypto: '1' });
-    const tradeId = await openTrade(t.ctx, buyer.id, order.id);
-    expect((await http.act(tradeId, buyer.id, 'mark_paid', PAID)).statusCode).toBe(200);
+    const { http, seller, trades } = await paidTrades(1);
+    const tradeId = trades[0] as string;
     await startSecurityHold(t.ctx, t.ctx.db, { userId: seller.id, change: 'not_me' });
     const res = await http.act(tradeId, seller.id, 'confirm_payment');
     expect(res.statusCode).toBe(403);

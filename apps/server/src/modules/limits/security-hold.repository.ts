@@ -9,24 +9,6 @@ export interface SecurityHoldRow {
   timeZone: string | null;
 }
 
-type Raw = { until: string | Date; until_cleared: boolean; reason: string; time_zone: string | null };
-
-/** The user's hold, if any (lifted or not: the caller compares `until` with its clock). */
-export async function securityHoldOf(db: Executor, userId: string): Promise<SecurityHoldRow | null> {
-  const [row] = await queryRows<Raw>(
-    db,
-    sql`SELECT h.until, h.until_cleared, h.reason, u.time_zone
-      FROM security_holds h JOIN users u ON u.id = h.user_id WHERE h.user_id = ${userId}`,
-  );
-  if (!row) return null;
-  return {
-    until: new Date(row.until),
-    untilCleared: row.until_cleared,
-    reason: row.reason,
-    timeZone: row.time_zone,
-  };
-}
-
 /**
  * The hold of the user `userId` names, as a column of another statement (a trade action that
  * pays out reads it with the trade it locks: one round trip): a JSON object, NULL without a
@@ -49,6 +31,15 @@ export function securityHoldFromJson(value: unknown): SecurityHoldRow | null {
     reason: hold.reason,
     timeZone: hold.timeZone,
   };
+}
+
+/** The user's hold, if any (lifted or not: the caller compares `until` with its clock). */
+export async function securityHoldOf(db: Executor, userId: string): Promise<SecurityHoldRow | null> {
+  const [row] = await queryRows<{ hold: unknown }>(
+    db,
+    sql`SELECT ${securityHoldSql(sql`${userId}::uuid`)} AS hold`,
+  );
+  return securityHoldFromJson(row?.hold);
 }
 
 /** Starts or extends the user's hold to `until` (never shortens one); returns the hold's end. */
