@@ -123,12 +123,17 @@ function lighthouse(url) {
 
 /** The figures of one Lighthouse report. */
 function summary(report) {
+  // A run Lighthouse could not measure (NO_FCP, a lost trace) has no score: it is retried, never
+  // counted as a zero.
+  if (report.runtimeError || report.categories.performance.score === null) {
+    throw new Error(`lighthouse could not measure the page: ${report.runtimeError?.code ?? 'no score'}`);
+  }
   const audit = (id) => report.audits[id]?.numericValue ?? Number.NaN;
   const items = report.audits['resource-summary']?.details?.items ?? [];
   const scripts = items.find((item) => item.resourceType === 'script');
   const requests = report.audits['network-requests']?.details?.items ?? [];
   return {
-    score: Math.round((report.categories.performance.score ?? 0) * 100),
+    score: Math.round(report.categories.performance.score * 100),
     fcp: audit('first-contentful-paint'),
     lcp: audit('largest-contentful-paint'),
     cls: audit('cumulative-layout-shift'),
@@ -261,7 +266,7 @@ try {
     try {
       result = await measure();
     } catch (error) {
-      // Lighthouse now and then loses its own trace (NO_NAVSTART): one more try, then give up.
+      // Lighthouse now and then loses its own trace (NO_NAVSTART, NO_FCP): one more try, then give up.
       console.log(`  run ${i + 1} failed, retrying: ${String(error).split('\n').at(-3)}`);
       result = await measure();
     }

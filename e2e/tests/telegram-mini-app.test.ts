@@ -189,6 +189,38 @@ describe('signing in and the Telegram chrome', () => {
       .toContain('web_app_ready');
   });
 
+  it('draws the market before the sign-in answers; the header waits for it and never offers «Войти»', async () => {
+    const context = await newContext(browser, 'phone');
+    contexts.push(context);
+    await installTelegramWebview(context, DARK_THEME);
+    const page = await context.newPage();
+    forbidDialogs(page, dialogs);
+    // The sign-in's answer is held until the market is on screen (docs/decisions/050).
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let signIns = 0;
+    await page.route('**/api/v1/auth/telegram/webapp', async (route) => {
+      signIns += 1;
+      await held;
+      await route.continue();
+    });
+    const eva: TelegramUser = { id: uniqueId(), first_name: 'Ева', username: 'eva_tma' };
+    await page.goto(launchUrl(`${baseURL}/`, { user: eva, theme: DARK_THEME }));
+    await page.getByText('Трейдеры продают — вы покупаете у них криптовалюту').waitFor(LIVE);
+    expect(signIns).toBe(1);
+    // Telegram's dark theme is already on the first screen, not laid on after the integration.
+    expect(await page.evaluate(() => document.documentElement.classList.contains('tma--dark'))).toBe(true);
+    expect(await page.locator('.header__skeleton').count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Войти' }).count()).toBe(0);
+    release();
+    await page.locator('.user-menu__button').waitFor({ state: 'attached', ...LIVE });
+    expect(await page.getByRole('link', { name: 'Войти' }).count()).toBe(0);
+    expect(signIns).toBe(1);
+    expect((await storedUser(page)).telegramId).toBe(String(eva.id));
+  });
+
   it('a launch whose init data is forged signs nobody in, and says so', async () => {
     const context = await newContext(browser, 'phone');
     contexts.push(context);

@@ -25,10 +25,13 @@ if (!root) throw new Error('#root is missing in index.html');
 const MARKET_WAIT_MS = 300;
 
 const queryClient = makeQueryClient();
-// Inside Telegram only: the integration loads alongside the texts (docs/decisions/029).
-const miniAppReady = startMiniApp()
+// Inside Telegram only: the integration loads alongside the texts (docs/decisions/029); the
+// first render waits for it only when the launch may change the screen or the account (050).
+const miniApp = startMiniApp();
+const miniAppStarted = miniApp.started
   .then((path) => (path ? browserHistory().navigate(path, { replace: true }) : undefined))
   .catch(() => undefined);
+const miniAppReady = miniApp.waitForIt ? miniAppStarted : null;
 // On the market, its requests start now, alongside the texts (docs/decisions/022).
 const marketReady =
   window.location.pathname === '/' ? prefetchMarket(queryClient, window.location.search) : null;

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useSession } from '@/features/auth';
 import { useT, withLaterTexts } from '@/i18n';
 import { Outlet, ScrollRestoration } from '@/lib/router';
-import { telegram } from '@/lib/telegram';
+import { useTelegram } from '@/lib/telegram/hooks';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -15,7 +15,7 @@ export function AppLayout() {
   const t = useT();
   const { user } = useSession();
   // Telegram's buttons and haptics, only inside Telegram (docs/decisions/029).
-  const TelegramBridge = telegram()?.TelegramBridge;
+  const TelegramBridge = useTelegram()?.TelegramBridge;
   return (
     <div className="app">
       <a href="#main" className="skip-link">

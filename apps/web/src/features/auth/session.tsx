@@ -12,6 +12,7 @@ import {
   saveTokens,
   saveUser,
 } from '@/lib/storage';
+import { miniAppSigningIn } from '@/lib/telegram/state';
 import { authApi } from './api/auth-api';
 
 export const ME_QUERY_KEY = ['auth', 'me'] as const;
@@ -35,6 +36,12 @@ export interface Session {
 const SessionContext = createContext<Session | null>(null);
 
 async function fetchMe(): Promise<UserView | null> {
+  const signingIn = miniAppSigningIn();
+  if (signingIn) {
+    // The Mini App's sign-in answered with the user it stored (lib/telegram, docs/decisions/050).
+    await signingIn;
+    return getAccessToken() ? getStoredUser() : null;
+  }
   if (!getAccessToken()) return null;
   try {
     return await authApi.me();
@@ -58,8 +65,10 @@ function useMe() {
   const me = useQuery({
     queryKey: ME_QUERY_KEY,
     queryFn: fetchMe,
-    // Start from the stored user (instant header), then verify it with the server.
-    initialData: () => (getAccessToken() ? (getStoredUser() ?? undefined) : null),
+    // Start from the stored user (instant header), then verify it with the server; while a Mini
+    // App's sign-in is on its way, loading (never signed out in between).
+    initialData: () =>
+      miniAppSigningIn() ? undefined : getAccessToken() ? (getStoredUser() ?? undefined) : null,
     initialDataUpdatedAt: 0,
     staleTime: USER_SYNC_MS,
     refetchOnWindowFocus: true,
@@ -83,8 +92,9 @@ function useMe() {
 }
 
 /**
- * Signing in and out, here or on every device. A Telegram Mini App signs in before the first
- * render (lib/telegram, docs/decisions/029), so it starts here signed in.
+ * Signing in and out, here or on every device. A Telegram Mini App signs in by itself
+ * (lib/telegram, docs/decisions/029): it starts here signed in, or loading until its sign-in
+ * settles (050).
  */
 function useSignInOut(setUser: (user: UserView) => void) {
   const queryClient = useQueryClient();

@@ -2,8 +2,17 @@
  * What screens ask of Telegram (docs/decisions/029). Outside Telegram each is a no-op (or the
  * browser's own behaviour) and nothing of the SDK is downloaded.
  */
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { telegram } from './index';
+import { onIntegrationStarted } from './state';
+
+/**
+ * The integration, re-rendering the caller when it starts: the market's first screen may be drawn
+ * before it (docs/decisions/050). Null in a browser.
+ */
+export function useTelegram(): ReturnType<typeof telegram> {
+  return useSyncExternalStore(onIntegrationStarted, telegram, telegram);
+}
 
 export interface MainButtonSpec {
   text: string;
@@ -29,6 +38,7 @@ export function useTelegramMainButton(spec: MainButtonSpec | null): void {
   const text = spec?.text ?? null;
   const disabled = Boolean(spec?.disabled);
   const loading = Boolean(spec?.loading);
+  const integration = useTelegram();
   useLayoutEffect(() => {
     onClick.current = spec?.onClick;
   });
@@ -38,20 +48,20 @@ export function useTelegramMainButton(spec: MainButtonSpec | null): void {
   }, []);
   useLayoutEffect(() => {
     const id = owner.current;
-    const integration = telegram();
     if (text === null) integration?.releaseMainButton(id);
     else integration?.setMainButton(id, { text, disabled, loading }, () => onClick.current?.());
-  }, [text, disabled, loading]);
+  }, [integration, text, disabled, loading]);
 }
 
 /** Telegram asks before closing the app while `active` (unsaved input). No-op in a browser. */
 export function useTelegramClosingConfirmation(active: boolean): void {
+  const integration = useTelegram();
   useEffect(() => {
-    if (!active) return;
+    if (!active || !integration) return;
     const token = {};
-    telegram()?.holdClosing(token, true);
-    return () => telegram()?.holdClosing(token, false);
-  }, [active]);
+    integration.holdClosing(token, true);
+    return () => integration.holdClosing(token, false);
+  }, [integration, active]);
 }
 
 /** Opens a link outside the app: Telegram's browser (t.me links in Telegram itself), else a new tab. */

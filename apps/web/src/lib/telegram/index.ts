@@ -1,13 +1,15 @@
 /**
  * The app inside Telegram (docs/decisions/029). Part of every page's first load, so this file
- * only tells whether the tab is a Mini App launch and sends its silent sign-in; the integration
- * (the launch's theme, the sign-in's answer) is downloaded only then, before the first render
- * (main.tsx), and the SDK after it (docs/decisions/047).
+ * only tells whether the tab is a Mini App launch, lays its theme on the page and sends its
+ * silent sign-in; the integration (the sign-in's answer) is downloaded only then, and the SDK
+ * after the first render (docs/decisions/047, 050).
  */
 import { apiRequest } from '@/lib/api';
-import { getAccessToken } from '@/lib/storage';
-import { parseLaunchParams } from './launch';
-import { integrationStarted, LAUNCH_STORAGE_KEY } from './state';
+import { getAccessToken, getStoredUser } from '@/lib/storage';
+import { initDataUserId, type MiniAppLaunch, readLaunch, sessionStore, startAppPath } from './launch';
+import { integrationStarted, signingInUntil } from './state';
+import { applyTheme, launchThemeParams } from './theme';
+import './telegram.css';
 
 export { LAUNCH_STORAGE_KEY, telegram } from './state';
 
@@ -37,27 +39,50 @@ function dropLaunchFromAddress(): void {
   window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
 }
 
+/** A Mini App launch as main.tsx starts it. */
+export interface MiniAppStart {
+  /**
+   * Resolves once the integration has started (signed in) to the screen the start link asks for
+   * (null: stay); to null at once in a browser, or if the integration fails to load.
+   */
+  started: Promise<string | null>;
+  /**
+   * Whether the first render waits for `started`: only when the launch may change the screen or
+   * the account (a start link to another screen, another account signed in here). Otherwise the
+   * market is drawn at once, as on the web, and the header shows the session loading until the
+   * silent sign-in settles (docs/decisions/050).
+   */
+  waitForIt: boolean;
+}
+
 /**
- * Inside Telegram: loads and starts the integration and resolves to the screen the start link
- * asks for (null: stay). Resolves to null at once in a browser, or if the integration fails to
- * load. Launch data in an ordinary browser's address signs no one in (docs/decisions/035).
+ * Inside Telegram: lays the launch's theme on the page and loads and starts the integration.
+ * Launch data in an ordinary browser's address signs no one in (docs/decisions/035).
  */
-export async function startMiniApp(): Promise<string | null> {
+export function startMiniApp(): MiniAppStart {
   const inHash = window.location.hash.includes('tgWebAppData=');
   if (!insideTelegram()) {
     if (inHash) dropLaunchFromAddress();
-    return null;
+    return { started: Promise.resolve(null), waitForIt: false };
   }
-  let launched = inHash;
-  try {
-    launched ||= sessionStorage.getItem(LAUNCH_STORAGE_KEY) !== null;
-  } catch {
-    // Storage refused: only a launch in the hash counts.
-  }
-  if (!launched) return null;
+  const launch = readLaunch(window.location.hash, sessionStore());
+  if (!launch) return { started: Promise.resolve(null), waitForIt: false };
+  // Telegram's frame and colours before anything is drawn: the first screen is never repainted.
+  document.documentElement.classList.add('tma');
+  applyTheme(launchThemeParams(launch.raw));
+  const signedIn = getAccessToken() !== null;
   // With no session stored here, the silent sign-in goes out now, while the integration's code
-  // downloads, instead of after it: the first screen waits for one of the two, not both.
-  const early = inHash && !getAccessToken() ? earlySignIn(window.location.hash) : undefined;
+  // downloads, instead of after it.
+  const early = inHash && !signedIn ? earlySignIn(launch) : undefined;
+  const started = loadIntegration(early);
+  const sameAccount = signedIn && getStoredUser()?.telegramId === initDataUserId(launch.initData);
+  const staysHere = startAppPath(launch.startParam) === '/' || window.location.pathname !== '/';
+  const waitForIt = !staysHere || (signedIn && !sameAccount);
+  if (!signedIn && !waitForIt) signingInUntil(started);
+  return { started, waitForIt };
+}
+
+async function loadIntegration(early: Promise<unknown> | undefined): Promise<string | null> {
   try {
     const module = await import('./integration');
     const started = await module.start(early);
@@ -70,12 +95,9 @@ export async function startMiniApp(): Promise<string | null> {
 }
 
 /**
- * POST /auth/telegram/webapp with the launch's init data, as integration.ts would send it, for a
- * launch the integration will take (the same parse of the hash).
+ * POST /auth/telegram/webapp with the launch's init data, as integration.ts would send it.
  */
-function earlySignIn(hash: string): Promise<unknown> | undefined {
-  const launch = parseLaunchParams(hash);
-  if (!launch) return undefined;
+function earlySignIn(launch: MiniAppLaunch): Promise<unknown> {
   const body = { initData: launch.initData };
   const answer = apiRequest('/auth/telegram/webapp', { method: 'POST', body, auth: false });
   // Judged by the integration; a failure must not count as unhandled before it looks.

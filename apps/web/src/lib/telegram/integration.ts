@@ -12,9 +12,15 @@ import { apiRequest } from '@/lib/api';
 import { inTurns } from '@/lib/in-turns';
 import { getAccessToken, getStoredUser, saveTokens, saveUser } from '@/lib/storage';
 import { attempt, controlSteps, followOutsideLinks } from './controls';
-import { initDataUserId, initDataUserLabel, type MiniAppLaunch, readLaunch, startAppPath } from './launch';
-import { launchThemeParams, themeTokens, withThemeParams } from './theme';
-import './telegram.css';
+import {
+  initDataUserId,
+  initDataUserLabel,
+  type MiniAppLaunch,
+  readLaunch,
+  sessionStore,
+  startAppPath,
+} from './launch';
+import { applyTheme, withThemeParams } from './theme';
 
 export {
   haptic,
@@ -25,25 +31,6 @@ export {
   setMainButton,
 } from './controls';
 export { TelegramBridge } from './TelegramBridge';
-
-let themeVars: string[] = [];
-
-function applyTheme(params: Record<string, unknown>): void {
-  const root = document.documentElement;
-  const { dark, vars } = themeTokens(params);
-  for (const name of themeVars) root.style.removeProperty(name);
-  for (const [name, value] of Object.entries(vars)) root.style.setProperty(name, value);
-  themeVars = Object.keys(vars);
-  root.classList.toggle('tma--dark', dark);
-}
-
-function sessionStore(): Storage | undefined {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Connects to Telegram once, before the first render: the launch is kept for the tab and leaves
@@ -148,9 +135,8 @@ export function silentSignInFailed(): boolean {
 }
 
 function connect(launch: MiniAppLaunch): void {
-  document.documentElement.classList.add('tma');
-  // The theme of the launch first (no wait), then Telegram's own state and its changes.
-  applyTheme(launchThemeParams(launch.raw));
+  // The launch's theme is already on the page (index.ts, before the first render); the SDK
+  // brings Telegram's own state and its changes.
   followOutsideLinks();
   connecting = launch;
 }

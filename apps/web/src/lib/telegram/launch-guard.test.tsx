@@ -61,7 +61,7 @@ describe('launch data in an ordinary browser', () => {
   });
 
   it('signs no one in: Alice stays, the launch leaves the address and is not kept', async () => {
-    expect(await startMiniApp()).toBeNull();
+    expect(await startMiniApp().started).toBeNull();
     expect(telegram()).toBeNull();
     expect(fetched.filter((u) => u.includes('/auth/telegram/webapp'))).toEqual([]);
     expect(window.location.hash).toBe('');
@@ -75,7 +75,7 @@ describe('launch data in an ordinary browser', () => {
 describe('inside Telegram, with another account signed in', () => {
   it('asks «Вы вошли как Алиса. Войти как @mallory?» and replaces nothing until answered', async () => {
     (window as unknown as Bridge).TelegramWebviewProxy = { postEvent: () => {} };
-    await startMiniApp();
+    await startMiniApp().started;
     const integration = telegram();
     expect(integration).not.toBeNull();
     expect(fetched.filter((u) => u.includes('/auth/telegram/webapp'))).toEqual([]);
@@ -120,7 +120,7 @@ describe('inside Telegram, with no session here', () => {
         headers: { 'content-type': 'application/json' },
       });
     });
-    const started = startMiniApp();
+    const { started } = startMiniApp();
     // Sent before the integration's code is even asked for: no await has passed yet.
     expect(fetched.filter((u) => u.includes('/auth/telegram/webapp'))).toHaveLength(1);
     await started;

@@ -26,6 +26,15 @@ export function parseLaunchParams(source: string): MiniAppLaunch | null {
   return { initData, startParam, raw };
 }
 
+/** The tab's sessionStorage; undefined where storage is refused (only a launch in the hash counts). */
+export function sessionStore(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 interface SessionStore {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;

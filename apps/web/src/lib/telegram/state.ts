@@ -1,7 +1,8 @@
 /**
  * What the first load and the integration share (docs/decisions/029): the storage key of the
- * tab's launch and the integration once it started. Its own file, so the integration and the
- * bridge read it without importing the first-load entry (index.ts) that loads them.
+ * tab's launch, the integration once it started, and the Mini App's sign-in while it is on its
+ * way. Its own file, so the integration, the bridge and the session read it without importing
+ * the first-load entry (index.ts) that loads them.
  */
 import type * as IntegrationModule from './integration';
 
@@ -11,6 +12,7 @@ type Integration = typeof IntegrationModule;
 export const LAUNCH_STORAGE_KEY = 'tma_launch';
 
 let loaded: Integration | null = null;
+const listeners = new Set<() => void>();
 
 /** The integration once started: null in a browser (and before main.tsx started it). */
 export function telegram(): Integration | null {
@@ -19,4 +21,33 @@ export function telegram(): Integration | null {
 
 export function integrationStarted(module: Integration): void {
   loaded = module;
+  for (const listener of listeners) listener();
+}
+
+/** Calls `listener` when the integration starts (the first screen may be drawn before it). */
+export function onIntegrationStarted(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+let signingIn: Promise<void> | null = null;
+
+/**
+ * The Mini App's silent sign-in while it is on its way and the first screen was drawn without
+ * waiting for it (docs/decisions/050): the session reads the signed-in user once it settles,
+ * never a signed-out state in between. Null otherwise.
+ */
+export function miniAppSigningIn(): Promise<void> | null {
+  return signingIn;
+}
+
+export function signingInUntil(settled: Promise<unknown>): void {
+  const done = settled.then(
+    () => undefined,
+    () => undefined,
+  );
+  signingIn = done;
+  void done.then(() => {
+    if (signingIn === done) signingIn = null;
+  });
 }

@@ -100,3 +100,15 @@ export function themeTokens(params: Record<string, unknown>): ThemeTokens {
   }
   return { dark, vars };
 }
+
+let themeVars: string[] = [];
+
+/** Lays Telegram's theme over the design tokens (the previous one's variables first removed). */
+export function applyTheme(params: Record<string, unknown>): void {
+  const root = document.documentElement;
+  const { dark, vars } = themeTokens(params);
+  for (const name of themeVars) root.style.removeProperty(name);
+  for (const [name, value] of Object.entries(vars)) root.style.setProperty(name, value);
+  themeVars = Object.keys(vars);
+  root.classList.toggle('tma--dark', dark);
+}
