@@ -108,8 +108,13 @@ function ActiveTradesMenu({ trades }: { trades: ActiveTradeSummary[] }) {
       >
         <span className="at-btn__dot" aria-hidden="true" />
         <span className="sr-only">{t('activeTrades.title')}: </span>
-        <span className="at-btn__count">{countLabel(trades.length, t)}</span>{' '}
-        <span className="at-btn__clock num">{formatClock(seconds)}</span>
+        <span className="at-btn__count">{countLabel(trades.length, t)}</span>
+        {seconds === null ? null : (
+          <>
+            {' '}
+            <span className="at-btn__clock num">{formatClock(Math.max(0, seconds))}</span>
+          </>
+        )}
       </button>
       {desktop ? (
         <section id={`${id}-panel`} className="at-panel" hidden={!open} aria-labelledby={`${id}-title`}>

@@ -20,13 +20,13 @@ const summary: ActiveTradeSummary = {
   unread: 0,
 };
 
-function row(cancel: CancelState | undefined) {
+function row(cancel: CancelState | undefined, trade: ActiveTradeSummary = summary, now = 0) {
   const onCancel = vi.fn();
   renderApp(
     <ul>
       <TradeRow
-        trade={summary}
-        now={0}
+        trade={trade}
+        now={now}
         cancel={cancel}
         cancelling={false}
         onOpen={() => undefined}
@@ -57,5 +57,18 @@ describe('an Active Trades row', () => {
     document.body.innerHTML = '';
     row(undefined);
     expect(screen.queryByRole('button', { name: /Отменить сделку/ })).toBeNull();
+  });
+
+  it('shows the time left only where a deadline runs, and 00:00 once it has passed', () => {
+    row(undefined);
+    expect(document.querySelector('.at-row__time')).toBeNull();
+    expect(document.body.textContent).not.toContain('--:--');
+    document.body.innerHTML = '';
+    const paying = { ...summary, status: 'ESCROW_LOCKED', deadline: '2026-01-01T10:15:00Z' };
+    row(undefined, paying, Date.parse('2026-01-01T10:00:30Z'));
+    expect(document.querySelector('.at-row__time')?.textContent).toBe('14:30');
+    document.body.innerHTML = '';
+    row(undefined, paying, Date.parse('2026-01-01T10:16:00Z'));
+    expect(document.querySelector('.at-row__time')?.textContent).toBe('00:00');
   });
 });

@@ -64,9 +64,12 @@ export function TradeRow({ trade, now, cancel, cancelling, onOpen, onCancel }: T
         </span>
       </Link>
       <span className="at-row__aside">
-        <span className={`at-row__time num at-sev--${severity}`} title={t('activeTrades.timeLeft')}>
-          {formatClock(seconds)}
-        </span>
+        {/* No clock where no deadline runs (a dispute); one that passed reads 00:00 until the job acts. */}
+        {seconds === null ? null : (
+          <span className={`at-row__time num at-sev--${severity}`} title={t('activeTrades.timeLeft')}>
+            {formatClock(Math.max(0, seconds))}
+          </span>
+        )}
         {cancel?.ok && !cancelling ? (
           <button
             type="button"
