@@ -8,6 +8,9 @@ export const ISSUER = 'p2p-market';
 export type Audience = 'user' | 'staff';
 const AUDIENCE: Record<Audience, string> = { user: 'p2p-market:user', staff: 'p2p-market:staff' };
 
+/** How many verified access tokens a process keeps (about 0.5 KB each). */
+export const MAX_VERIFIED_TOKENS = 10_000;
+
 export interface AccessClaims {
   subjectId: string;
   sessionId: string;
@@ -22,6 +25,7 @@ export class TokenService {
   constructor(
     secret: string,
     private readonly now: () => Date,
+    private readonly maxVerified = MAX_VERIFIED_TOKENS,
   ) {
     this.key = crypto.subtle.importKey(
       'raw',
@@ -44,22 +48,50 @@ export class TokenService {
       .sign(await this.key);
   }
 
+  /**
+   * Tokens this process has verified, with their audience and expiry, so a client's next request
+   * with the same token costs a lookup instead of a WebCrypto HMAC job: that verification was
+   * 5 % of a trade action's server CPU (docs/decisions/051). Only the exact string that passed is
+   * known; expiry is still checked on every use, and whether the session is alive is checked by
+   * the caller as before (sessions.repository.ts). Bounded: the oldest entry goes first.
+   */
+  private readonly verified = new Map<string, { audience: Audience; claims: AccessClaims; exp: number }>();
+
   /** Verifies signature (HS256 only), issuer, audience and expiry. Returns null when invalid. */
   async verifyAccess(audience: Audience, token: string): Promise<AccessClaims | null> {
+    const now = this.now();
+    const known = this.verified.get(token);
+    if (known) {
+      // As jose judges it: expired once `exp` is at or before the current second.
+      if (known.exp > Math.floor(now.getTime() / 1000)) {
+        return known.audience === audience ? known.claims : null;
+      }
+      this.verified.delete(token);
+    }
     try {
       const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE[audience],
-        currentDate: this.now(),
+        currentDate: now,
         requiredClaims: ['sub', 'exp', 'iat'],
       });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-      return { subjectId: payload.sub, sessionId: payload.sid };
+      const claims = { subjectId: payload.sub, sessionId: payload.sid };
+      this.remember(token, { audience, claims, exp: payload.exp as number });
+      return claims;
     } catch (error) {
       if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
       throw error;
     }
+  }
+
+  private remember(token: string, entry: { audience: Audience; claims: AccessClaims; exp: number }): void {
+    if (this.verified.size >= this.maxVerified) {
+      const oldest = this.verified.keys().next().value;
+      if (oldest !== undefined) this.verified.delete(oldest);
+    }
+    this.verified.set(token, entry);
   }
 }
 
