@@ -1,5 +1,14 @@
 import * as drizzle from 'drizzle-orm';
-import { type Placeholder, type Query, type SQL, sql } from 'drizzle-orm';
+import {
+  type Column,
+  getTableColumns,
+  getTableName,
+  type Placeholder,
+  type Query,
+  SQL,
+  sql,
+  type Table,
+} from 'drizzle-orm';
 import { PgDialect, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 
@@ -83,4 +92,114 @@ export function compiledSelect<K extends string, B extends { _: { result: unknow
     prepared.joinsNotNullableMap = compiled.joins;
     return (await prepared.execute(values)) as B['_']['result'];
   };
+}
+
+/**
+ * One row's columns as an INSERT statement (`INSERT INTO t (…) VALUES (…)`, no RETURNING): only
+ * the fields given, each through its column's driver mapping as Drizzle's builder maps it; the
+ * rest take the table's defaults. Drizzle's builder lists every column of the table (`default`
+ * for the missing ones) and costs several times more to turn into text; for the statements on a
+ * trade action's path that was most of the server's time building SQL (docs/decisions/051).
+ * Not for tables whose columns fill themselves in JavaScript (`$defaultFn`): refused.
+ */
+export function insertRowSql<T extends Table>(table: T, values: T['$inferInsert']): SQL {
+  const columns = columnsOf(table);
+  const names: string[] = [];
+  const params: drizzle.SQLChunk[] = [];
+  for (const [key, value] of Object.entries(values as Record<string, unknown>)) {
+    if (value === undefined) continue;
+    const column = columns.get(key);
+    if (!column) throw new Error(`${getTableName(table)} has no field ${key}`);
+    names.push(column.quoted);
+    params.push(valueSql(value, column.column));
+  }
+  for (const { column } of columns.values()) {
+    if (column.defaultFn)
+      throw new Error(`${getTableName(table)}.${column.name} fills itself: use the builder`);
+  }
+  return sql`INSERT INTO ${table} (${sql.raw(names.join(', '))}) VALUES (${sql.join(params, sql`, `)})`;
+}
+
+/** `col = value, …` of an UPDATE for the fields given, mapped as Drizzle's builder maps them. */
+export function setSql<T extends Table>(
+  table: T,
+  changes: { [K in keyof T['$inferInsert']]?: T['$inferInsert'][K] | SQL },
+): SQL {
+  const columns = columnsOf(table);
+  const parts: SQL[] = [];
+  for (const [key, value] of Object.entries(changes as Record<string, unknown>)) {
+    if (value === undefined) continue;
+    const column = columns.get(key);
+    if (!column) throw new Error(`${getTableName(table)} has no field ${key}`);
+    if (column.column.onUpdateFn) throw new Error(`${getTableName(table)}.${column.name} updates itself`);
+    parts.push(sql`${sql.raw(column.quoted)} = ${valueSql(value, column.column)}`);
+  }
+  if (parts.length === 0) throw new Error(`an update of ${getTableName(table)} with nothing to set`);
+  return sql.join(parts, sql`, `);
+}
+
+/**
+ * Every column of `table` for a RETURNING or a select list (text built once per table), and the
+ * fields that map its rows as a Drizzle select of the table would; `extra` fields come after.
+ */
+export function wholeRow<T extends Table, E extends Record<string, SQL>>(
+  table: T,
+  extra: E,
+): { list: SQL; fields: Fields } {
+  const columns = [...columnsOf(table).values()];
+  const list = columns.map((c) => `${c.qualified}`).join(', ');
+  return {
+    list: sql.raw(list),
+    fields: orderSelectedFields({ ...getTableColumns(table), ...extra }),
+  };
+}
+
+/**
+ * Runs a statement built for this call and maps its rows through `fields` (from `wholeRow`),
+ * as Drizzle maps a select's: each column's driver mapping, in the fields' order.
+ */
+export async function queryMapped<T>(db: Executor, statement: SQL, fields: Fields): Promise<T[]> {
+  const query = dialect.sqlToQuery(statement);
+  return (await sessionOf(db).prepareQuery(query, fields, undefined, true).execute({})) as T[];
+}
+
+interface ColumnText {
+  column: Column;
+  name: string;
+  /** `"name"` */
+  quoted: string;
+  /** `"table"."name"` */
+  qualified: string;
+}
+
+const tableColumns = new WeakMap<Table, Map<string, ColumnText>>();
+
+function columnsOf(table: Table): Map<string, ColumnText> {
+  let known = tableColumns.get(table);
+  if (!known) {
+    const tableName = getTableName(table);
+    known = new Map(
+      Object.entries(getTableColumns(table)).map(([key, column]) => [
+        key,
+        {
+          column,
+          name: column.name,
+          quoted: `"${column.name}"`,
+          qualified: `"${tableName}"."${column.name}"`,
+        },
+      ]),
+    );
+    tableColumns.set(table, known);
+  }
+  return known;
+}
+
+/**
+ * A value for `column`: a SQL piece as it is, anything else a parameter through the column's
+ * mapping, mapped here: a parameter that carries its column makes Drizzle work out a type hint
+ * for it (eight class checks each) that neither driver reads.
+ */
+function valueSql(value: unknown, column: Column): drizzle.SQLChunk {
+  if (value instanceof SQL) return value;
+  return sql.param(value === null ? null : column.mapToDriverValue(value));
 }

@@ -1,20 +1,6 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  lte,
-  notExists,
-  notInArray,
-  or,
-  type SQL,
-  sql,
-  type WithSubquery,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, notExists, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Tx } from '../../db/client.ts';
-import { compiledSelect, type Slot } from '../../db/compiled.ts';
+import { compiledSelect, insertRowSql, queryMapped, type Slot, setSql, wholeRow } from '../../db/compiled.ts';
 import { exactRowJson, rowsFromJson } from '../../db/json-rows.ts';
 import {
   chatMessages,
@@ -150,46 +136,39 @@ export type OrderEffect =
  * that writes the change (`chat_line` answers the line's `seq`).
  */
 function tradeLines(
-  tx: Tx,
   action: typeof tradeActions.$inferInsert,
   message: typeof chatMessages.$inferInsert,
-) {
-  const history = tx
-    .$with('history_line')
-    .as(tx.insert(tradeActions).values(action).returning({ id: tradeActions.id }));
-  const chat = tx
-    .$with('chat_line')
-    .as(tx.insert(chatMessages).values(message).returning({ seq: chatMessages.seq }));
-  return [history, chat] as const;
+): SQL[] {
+  return [
+    sql`history_line AS (${insertRowSql(tradeActions, action)} RETURNING id)`,
+    sql`chat_line AS (${insertRowSql(chatMessages, message)} RETURNING seq)`,
+  ];
 }
 
-/** The order's side of a release: one more completed trade; completed when nothing is left. */
-function countCompleted(tx: Tx, tradeId: string, orderId: string, now: Date) {
-  const done = and(
-    eq(orders.availableAmount, 0n),
-    inArray(orders.status, ['active', 'paused']),
-    notExists(
-      tx
-        .select({ one: sql`1` })
-        .from(trades)
-        .where(
-          and(
-            eq(trades.orderId, orderId),
-            sql`${trades.settlement} IS NULL`,
-            sql`${trades.id} <> ${tradeId}`,
-          ),
-        ),
-    ),
-  );
-  return tx
-    .update(orders)
-    .set({
-      completedTrades: sql`${orders.completedTrades} + 1`,
-      status: sql`CASE WHEN ${done} THEN 'completed' ELSE ${orders.status} END`,
-      updatedAt: sql`CASE WHEN ${done} THEN ${now.toISOString()}::timestamptz ELSE ${orders.updatedAt} END`,
-    })
-    .where(eq(orders.id, orderId));
+/** The order's side of a settlement, as the transition's CTE `order_change` (answers its status). */
+function orderChange(tradeId: string, order: OrderEffect): SQL {
+  if (order.kind === 'give_back') {
+    return sql`UPDATE ${orders} SET ${setSql(orders, {
+      availableAmount: sql`${orders.availableAmount} + ${order.amount}`,
+      updatedAt: order.now,
+    })} WHERE ${orders.id} = ${order.orderId} RETURNING ${orders.status}`;
+  }
+  // A release: one more completed trade; completed when nothing is left and no other trade is open.
+  const done = sql`${orders.availableAmount} = 0 AND ${orders.status} IN ('active', 'paused')
+    AND NOT EXISTS (SELECT 1 FROM ${trades} WHERE ${trades.orderId} = ${order.orderId}
+                    AND ${trades.settlement} IS NULL AND ${trades.id} <> ${tradeId})`;
+  return sql`UPDATE ${orders} SET ${setSql(orders, {
+    completedTrades: sql`${orders.completedTrades} + 1`,
+    status: sql`CASE WHEN ${done} THEN 'completed' ELSE ${orders.status} END`,
+    updatedAt: sql`CASE WHEN ${done} THEN ${order.now.toISOString()}::timestamptz ELSE ${orders.updatedAt} END`,
+  })} WHERE ${orders.id} = ${order.orderId} RETURNING ${orders.status}`;
 }
+
+/** The trade's row as the transition leaves it, and what the statement answers besides. */
+const TRANSITION_ROW = wholeRow(trades, {
+  orderStatus: sql<OrderRow['status'] | null>`order_status`,
+  messageSeq: sql<string>`message_seq`,
+});
 
 /**
  * A transition's writes in one statement: the trade's new state, its history line, its SYSTEM
@@ -219,33 +198,21 @@ export async function writeTransition(
     pairs?: SQL | null;
   },
 ): Promise<{ trade: TradeRow; orderStatus: OrderRow['status'] | null; messageSeq: bigint }> {
-  const ctes: WithSubquery[] = [...tradeLines(tx, action, message)];
+  const ctes = tradeLines(action, message);
   // A data-modifying CTE runs whether or not the statement reads it.
-  if (counters) ctes.push(tx.$with('counter_change', {}).as(counters));
-  if (pairs) ctes.push(tx.$with('pair_change', {}).as(pairs));
-  let orderStatus = sql<OrderRow['status'] | null>`NULL`;
-  if (order) {
-    const update =
-      order.kind === 'give_back'
-        ? tx
-            .update(orders)
-            .set({ availableAmount: sql`${orders.availableAmount} + ${order.amount}`, updatedAt: order.now })
-            .where(eq(orders.id, order.orderId))
-        : countCompleted(tx, tradeId, order.orderId, order.now);
-    const changed = tx.$with('order_change').as(update.returning({ status: orders.status }));
-    ctes.push(changed);
-    orderStatus = sql<OrderRow['status'] | null>`(SELECT status FROM order_change)`;
-  }
-  const [row] = await tx
-    .with(...ctes)
-    .update(trades)
-    .set(changes)
-    .where(eq(trades.id, tradeId))
-    .returning({
-      ...getTableColumns(trades),
-      orderStatus,
-      messageSeq: sql<string>`(SELECT seq FROM chat_line)`,
-    });
+  if (counters) ctes.push(sql`counter_change AS (${counters})`);
+  if (pairs) ctes.push(sql`pair_change AS (${pairs})`);
+  if (order) ctes.push(sql`order_change AS (${orderChange(tradeId, order)})`);
+  const orderStatus = order ? sql`(SELECT status FROM order_change)` : sql`NULL`;
+  // Written as SQL rather than with the query builder: the same statement, built in a fraction of
+  // the time (db/compiled.ts, docs/decisions/051), its row mapped as the builder would map it.
+  const [row] = await queryMapped<TradeRow & { orderStatus: OrderRow['status'] | null; messageSeq: string }>(
+    tx,
+    sql`WITH ${sql.join(ctes, sql`, `)}
+      UPDATE ${trades} SET ${setSql(trades, changes)} WHERE ${trades.id} = ${tradeId}
+      RETURNING ${TRANSITION_ROW.list}, ${orderStatus} AS order_status, (SELECT seq FROM chat_line) AS message_seq`,
+    TRANSITION_ROW.fields,
+  );
   if (!row) throw new Error('trade update matched nothing');
   const { orderStatus: status, messageSeq, ...trade } = row;
   return { trade, orderStatus: status, messageSeq: BigInt(messageSeq) };
@@ -358,25 +325,25 @@ export async function writeOpening(
     message: typeof chatMessages.$inferInsert;
   },
 ): Promise<{ trade: TradeRow; openBefore: number }> {
-  const [history, chat] = tradeLines(tx, action, message);
-  const remainder = tx
-    .$with('order_change')
-    .as(
-      tx
-        .update(orders)
-        .set({ availableAmount: orderUpdate.availableAmount, updatedAt: orderUpdate.now })
-        .where(eq(orders.id, orderUpdate.orderId))
-        .returning({ id: orders.id }),
-    );
-  const [row] = await tx
-    .with(history, chat, remainder)
-    .insert(trades)
-    .values(trade)
-    .returning({ ...getTableColumns(trades), openBefore: openAsBuyerSql(trade.buyerId) });
+  const remainder = sql`order_change AS (UPDATE ${orders} SET ${setSql(orders, {
+    availableAmount: orderUpdate.availableAmount,
+    updatedAt: orderUpdate.now,
+  })} WHERE ${orders.id} = ${orderUpdate.orderId} RETURNING ${orders.id})`;
+  // As SQL rather than with the query builder, as writeTransition (docs/decisions/051).
+  const [row] = await queryMapped<TradeRow & { openBefore: unknown }>(
+    tx,
+    sql`WITH ${sql.join([...tradeLines(action, message), remainder], sql`, `)}
+      ${insertRowSql(trades, trade)}
+      RETURNING ${OPENING_ROW.list}, ${openAsBuyerSql(trade.buyerId)} AS open_before`,
+    OPENING_ROW.fields,
+  );
   if (!row) throw new Error('trade insert returned nothing');
   const { openBefore, ...written } = row;
   return { trade: written, openBefore: Number(openBefore) };
 }
+
+/** The opened trade's row, and the buyer's open trades before it. */
+const OPENING_ROW = wholeRow(trades, { openBefore: sql<string>`open_before` });
 
 export interface TradeFilter {
   statuses?: string[] | undefined;
