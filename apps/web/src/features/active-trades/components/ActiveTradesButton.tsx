@@ -13,7 +13,7 @@ import {
   useCancellable,
   useCancelTrade,
 } from '../hooks/use-active-trades';
-import { type ActiveTradeSummary, countLabel, mostUrgent, timeRemaining } from '../lib/summary';
+import { type ActiveTradeSummary, chipSeconds, countLabel } from '../lib/summary';
 import { CancelTradeDialog } from './CancelTradeDialog';
 import { FullscreenModal } from './FullscreenModal';
 import { TradeRow } from './TradeRow';
@@ -76,8 +76,7 @@ function ActiveTradesMenu({ trades }: { trades: ActiveTradeSummary[] }) {
     trades.map((x) => x.id),
     open,
   );
-  const urgent = mostUrgent(trades);
-  const seconds = urgent ? timeRemaining(urgent, now) : null;
+  const seconds = chipSeconds(trades, now);
   const severity = activeTradeSeverity(seconds);
 
   // Desktop dropdown: outside click and Escape close it (not while the cancel dialog is up).

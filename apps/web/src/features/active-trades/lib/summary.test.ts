@@ -1,6 +1,6 @@
 import { createTranslator } from '@p2p/shared';
 import { describe, expect, it } from 'vitest';
-import { countLabel, mostUrgent, timeRemaining, withoutTrade } from './summary';
+import { chipSeconds, countLabel, mostUrgent, timeRemaining, withoutTrade } from './summary';
 
 describe('active trades header', () => {
   it('counts up to 3, then 3+', () => {
@@ -36,6 +36,20 @@ describe('active trades header', () => {
     expect(timeRemaining({ deadline: '2026-01-01T10:02:00Z' }, now)).toBe(120);
     expect(timeRemaining({ deadline: null }, now)).toBeNull();
     expect(timeRemaining({ deadline: 'garbage' }, now)).toBeNull();
+  });
+
+  it("shows the chip the most urgent trade's clock, else the soonest running one", () => {
+    const now = Date.parse('2026-01-01T10:00:00Z');
+    const disputed = { status: 'DISPUTED', deadline: null };
+    const paying = { status: 'ESCROW_LOCKED', deadline: '2026-01-01T10:14:00Z' };
+    const later = { status: 'ESCROW_LOCKED', deadline: '2026-01-01T10:20:00Z' };
+    const confirming = { status: 'PAYMENT_PENDING', deadline: '2026-01-01T10:30:00Z' };
+    // The payment to confirm comes first, even with a later clock.
+    expect(chipSeconds([paying, confirming], now)).toBe(1800);
+    // A dispute runs no clock: the soonest of the others.
+    expect(chipSeconds([disputed, later, paying], now)).toBe(840);
+    expect(chipSeconds([disputed], now)).toBeNull();
+    expect(chipSeconds([], now)).toBeNull();
   });
 
   it('removes a trade optimistically and restores it in place on failure', () => {

@@ -77,6 +77,21 @@ export function timeRemaining(summary: Pick<ActiveTradeSummary, 'deadline'>, now
   return Number.isNaN(at) ? null : Math.floor((at - now) / 1000);
 }
 
+/**
+ * The clock the header's chip shows: the most urgent trade's time left, or, when its status runs
+ * none (a dispute), the soonest deadline of the others; null when no trade has one running.
+ */
+export function chipSeconds(
+  trades: readonly Pick<ActiveTradeSummary, 'status' | 'deadline'>[],
+  now: number,
+): number | null {
+  const urgent = mostUrgent(trades);
+  const own = urgent ? timeRemaining(urgent, now) : null;
+  if (own !== null) return own;
+  const left = trades.map((t) => timeRemaining(t, now)).filter((s): s is number => s !== null);
+  return left.length > 0 ? Math.min(...left) : null;
+}
+
 /** A trade list without one trade, and a way to put it back where it was (rollback). */
 export function withoutTrade<T extends { id: string }>(
   list: readonly T[],
