@@ -1,13 +1,11 @@
-import { act, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { holdIdleTurns } from '@/test-support/idle';
 
-/** The browser's idle turns, run one at a time by the test. */
-let idle: (() => void)[] = [];
-const nextTurn = () => act(() => idle.shift()?.());
+let idle: ReturnType<typeof holdIdleTurns>;
 
 beforeEach(() => {
-  idle = [];
-  vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+  idle = holdIdleTurns();
   // A fresh queue for each test.
   vi.resetModules();
 });
@@ -25,14 +23,14 @@ describe('afterFirstPaint', () => {
     afterFirstPaint(() => ran.push('socket'));
     expect(ran).toEqual([]);
     // Only one turn is asked for at a time: the next is asked for once the previous job ran.
-    expect(idle).toHaveLength(1);
-    await nextTurn();
+    expect(idle.queue).toHaveLength(1);
+    await idle.next();
     expect(ran).toEqual(['trades']);
-    await nextTurn();
+    await idle.next();
     expect(ran).toEqual(['trades', 'inbox']);
-    await nextTurn();
+    await idle.next();
     expect(ran).toEqual(['trades', 'inbox', 'socket']);
-    expect(idle).toHaveLength(0);
+    expect(idle.queue).toHaveLength(0);
   });
 
   it('drops a job taken back before its turn, and goes on after a job that threw', async () => {
@@ -44,8 +42,8 @@ describe('afterFirstPaint', () => {
     const cancel = afterFirstPaint(() => ran.push('cancelled'));
     afterFirstPaint(() => ran.push('kept'));
     cancel();
-    expect(() => idle.shift()?.()).toThrow('broken');
-    await nextTurn();
+    expect(() => idle.queue.shift()?.()).toThrow('broken');
+    await idle.next();
     expect(ran).toEqual(['kept']);
   });
 });
@@ -63,10 +61,10 @@ describe('useAfterFirstPaint', () => {
       </>,
     );
     expect(screen.queryByText('first')).toBeNull();
-    await nextTurn();
+    await idle.next();
     expect(screen.getByText('first')).toBeTruthy();
     expect(screen.queryByText('second')).toBeNull();
-    await nextTurn();
+    await idle.next();
     expect(screen.getByText('second')).toBeTruthy();
   });
 });

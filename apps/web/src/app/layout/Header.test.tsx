@@ -1,8 +1,9 @@
 import type { UserView } from '@p2p/shared';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '@/features/auth';
 import { saveTokens, saveUser } from '@/lib/storage';
+import { holdIdleTurns } from '@/test-support/idle';
 import { fakeApi, renderApp } from '@/test-support/render';
 import { Header } from './Header';
 
@@ -19,19 +20,13 @@ const user = {
   effectiveName: 'Новый',
 } as unknown as UserView;
 
-let idle: (() => void)[] = [];
-const idleTurns = async () => {
-  while (idle.length > 0) {
-    await act(async () => {
-      idle.shift()?.();
-    });
-  }
-};
+let idle: ReturnType<typeof holdIdleTurns>;
+let api: ReturnType<typeof fakeApi>;
 
 beforeEach(() => {
-  idle = [];
-  vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
-  vi.stubGlobal('fetch', fakeApi((path) => (path === '/auth/me' ? user : null)).fetch);
+  idle = holdIdleTurns();
+  api = fakeApi((path) => (path === '/auth/me' ? user : null));
+  vi.stubGlobal('fetch', api.fetch);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -46,7 +41,7 @@ describe('the header', () => {
         <Header />
       </AuthProvider>,
     );
-    await idleTurns();
+    await idle.all();
     expect(screen.getByRole('link', { name: 'Войти' })).toBeTruthy();
     expect(chunk.loads).toBe(0);
   });
@@ -60,13 +55,15 @@ describe('the header', () => {
       </AuthProvider>,
     );
     expect(document.querySelector('.header__skeleton')).not.toBeNull();
-    // Rendered and settled: the chunk is still not asked for.
+    // Rendered, the user confirmed by the server, every import started so far loaded: the chunk
+    // is still not asked for.
+    await waitFor(() => expect(api.calls.some((call) => call.path === '/auth/me')).toBe(true));
     await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await vi.dynamicImportSettled();
     });
     expect(chunk.loads).toBe(0);
     expect(screen.queryByText('controls')).toBeNull();
-    await idleTurns();
+    await idle.all();
     expect(await screen.findByText('controls')).toBeTruthy();
     expect(chunk.loads).toBe(1);
     expect(document.querySelector('.header__skeleton')).toBeNull();

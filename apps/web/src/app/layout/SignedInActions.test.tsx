@@ -1,7 +1,8 @@
 import type { UserView } from '@p2p/shared';
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '@/features/auth';
+import { holdIdleTurns } from '@/test-support/idle';
 import { fakeApi, renderApp } from '@/test-support/render';
 
 // The two deferred parts as markers: what is tested here is when they mount.
@@ -16,12 +17,10 @@ const user = {
   effectiveAvatar: null,
 } as unknown as UserView;
 
-let idle: (() => void)[] = [];
-const nextTurn = () => act(() => idle.shift()?.());
+let idle: ReturnType<typeof holdIdleTurns>;
 
 beforeEach(() => {
-  idle = [];
-  vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+  idle = holdIdleTurns();
   vi.stubGlobal('fetch', fakeApi(() => null).fetch);
 });
 afterEach(() => {
@@ -41,12 +40,12 @@ describe('the signed-in header controls', () => {
     expect(screen.queryByText('active-trades')).toBeNull();
     expect(screen.queryByText('bell')).toBeNull();
     // Turns are taken in order; other parts of the page (none here) may have queued before.
-    while (idle.length > 0 && !screen.queryByText('active-trades')) await nextTurn();
+    while (idle.queue.length > 0 && !screen.queryByText('active-trades')) await idle.next();
     expect(screen.getByText('active-trades')).toBeTruthy();
     expect(screen.queryByText('bell')).toBeNull();
     // Its place is kept meanwhile, so that the header does not shift twice.
     expect(document.querySelector('.header__slot')).not.toBeNull();
-    await nextTurn();
+    await idle.next();
     expect(screen.getByText('bell')).toBeTruthy();
     expect(document.querySelector('.header__slot')).toBeNull();
   });

@@ -3,6 +3,7 @@ import { act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '@/features/auth';
 import { saveTokens, saveUser } from '@/lib/storage';
+import { holdIdleTurns } from '@/test-support/idle';
 import { fakeApi, renderApp } from '@/test-support/render';
 import { RealtimeProvider } from './RealtimeProvider';
 
@@ -26,13 +27,12 @@ const user = {
   effectiveName: 'Новый',
 } as unknown as UserView;
 
-let idle: (() => void)[] = [];
+let idle: ReturnType<typeof holdIdleTurns>;
 
 beforeEach(() => {
-  idle = [];
+  idle = holdIdleTurns();
   opened.sockets = 0;
   opened.connects = 0;
-  vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
   vi.stubGlobal('fetch', fakeApi((path) => (path === '/auth/me' ? user : null)).fetch);
   saveTokens({ accessToken: 'a', refreshToken: 'r' });
   saveUser(user);
@@ -52,16 +52,12 @@ describe('the realtime socket of a signed-in user', () => {
         </RealtimeProvider>
       </AuthProvider>,
     );
-    // Drawn, the modules could be there already: still no socket until its turn.
+    // Drawn, and every import started so far loaded: still no socket until its turn.
     await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await vi.dynamicImportSettled();
     });
     expect(opened.sockets).toBe(0);
-    while (idle.length > 0) {
-      await act(async () => {
-        idle.shift()?.();
-      });
-    }
+    await idle.all();
     await vi.waitFor(() => expect(opened.connects).toBe(1));
     expect(opened.sockets).toBe(1);
   });

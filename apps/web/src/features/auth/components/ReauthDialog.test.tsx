@@ -41,8 +41,9 @@ describe('the re-authentication dialog', () => {
         <ReauthDialog />
       </AuthProvider>,
     );
+    // Rendered, its effects run and every import started so far loaded: still none asked for.
     await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await vi.dynamicImportSettled();
     });
     expect(asked.filter((key) => key.startsWith('security.reauth.'))).toEqual([]);
 
