@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider, useSession } from '@/features/auth';
 import { clearAuth, getAccessToken, saveTokens, saveUser } from '@/lib/storage';
 import { renderApp } from '@/test-support/render';
+import { signInAnswer } from '@/test-support/telegram';
 import { useTelegram } from './hooks';
 import { startMiniApp } from './index';
 import { miniAppSigningIn } from './state';
@@ -58,14 +59,7 @@ beforeEach(() => {
     fetched.push(url);
     if (!url.includes('/auth/telegram/webapp')) return new Response('{}', { status: 404 });
     await held;
-    const data = {
-      user: MALLORY,
-      tokens: { accessToken: 'm-access', refreshToken: 'm-refresh', tokenType: 'Bearer', expiresIn: 900 },
-    };
-    return new Response(JSON.stringify({ success: true, data }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
+    return signInAnswer(MALLORY);
   });
   clearAuth();
   sessionStorage.clear();

@@ -1,6 +1,7 @@
 import type { UserView } from '@p2p/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearAuth, getAccessToken, getStoredUser, saveTokens, saveUser } from '@/lib/storage';
+import { signInAnswer } from '@/test-support/telegram';
 import { insideTelegram, LAUNCH_STORAGE_KEY, startMiniApp, telegram } from './index';
 import { initDataUserLabel } from './launch';
 
@@ -111,14 +112,7 @@ describe('inside Telegram, with no session here', () => {
     };
     vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
       fetched.push(String(input));
-      const data = {
-        user: mallory,
-        tokens: { accessToken: 'm-access', refreshToken: 'm-refresh', tokenType: 'Bearer', expiresIn: 900 },
-      };
-      return new Response(JSON.stringify({ success: true, data }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
+      return signInAnswer(mallory);
     });
     const { started } = startMiniApp();
     // Sent before the integration's code is even asked for: no await has passed yet.
