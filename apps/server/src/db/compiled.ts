@@ -103,7 +103,8 @@ export function compiledSelect<K extends string, B extends { _: { result: unknow
  * Not for tables whose columns fill themselves in JavaScript (`$defaultFn`): refused.
  */
 export function insertRowSql<T extends Table>(table: T, values: T['$inferInsert']): SQL {
-  const columns = columnsOf(table);
+  const { columns, fillsItself } = columnsOf(table);
+  if (fillsItself) throw new Error(`${getTableName(table)}.${fillsItself} fills itself: use the builder`);
   const names: string[] = [];
   const params: drizzle.SQLChunk[] = [];
   for (const [key, value] of Object.entries(values as Record<string, unknown>)) {
@@ -113,10 +114,6 @@ export function insertRowSql<T extends Table>(table: T, values: T['$inferInsert'
     names.push(column.quoted);
     params.push(valueSql(value, column.column));
   }
-  for (const { column } of columns.values()) {
-    if (column.defaultFn)
-      throw new Error(`${getTableName(table)}.${column.name} fills itself: use the builder`);
-  }
   return sql`INSERT INTO ${table} (${sql.raw(names.join(', '))}) VALUES (${sql.join(params, sql`, `)})`;
 }
 
@@ -125,13 +122,15 @@ export function setSql<T extends Table>(
   table: T,
   changes: { [K in keyof T['$inferInsert']]?: T['$inferInsert'][K] | SQL },
 ): SQL {
-  const columns = columnsOf(table);
+  const { columns, updatesItself } = columnsOf(table);
+  // Drizzle's builder would set such a column on every update, given or not.
+  if (updatesItself)
+    throw new Error(`${getTableName(table)}.${updatesItself} updates itself: use the builder`);
   const parts: SQL[] = [];
   for (const [key, value] of Object.entries(changes as Record<string, unknown>)) {
     if (value === undefined) continue;
     const column = columns.get(key);
     if (!column) throw new Error(`${getTableName(table)} has no field ${key}`);
-    if (column.column.onUpdateFn) throw new Error(`${getTableName(table)}.${column.name} updates itself`);
     parts.push(sql`${sql.raw(column.quoted)} = ${valueSql(value, column.column)}`);
   }
   if (parts.length === 0) throw new Error(`an update of ${getTableName(table)} with nothing to set`);
@@ -146,10 +145,9 @@ export function wholeRow<T extends Table, E extends Record<string, SQL>>(
   table: T,
   extra: E,
 ): { list: SQL; fields: Fields } {
-  const columns = [...columnsOf(table).values()];
-  const list = columns.map((c) => `${c.qualified}`).join(', ');
+  const { columns } = columnsOf(table);
   return {
-    list: sql.raw(list),
+    list: sql.raw([...columns.values()].map((c) => c.qualified).join(', ')),
     fields: orderSelectedFields({ ...getTableColumns(table), ...extra }),
   };
 }
@@ -172,24 +170,36 @@ interface ColumnText {
   qualified: string;
 }
 
-const tableColumns = new WeakMap<Table, Map<string, ColumnText>>();
+/** A table's columns by field name, as text, and the first column that fills or updates itself. */
+interface TableText {
+  columns: Map<string, ColumnText>;
+  fillsItself: string | null;
+  updatesItself: string | null;
+}
 
-function columnsOf(table: Table): Map<string, ColumnText> {
-  let known = tableColumns.get(table);
+const tableTexts = new WeakMap<Table, TableText>();
+
+function columnsOf(table: Table): TableText {
+  let known = tableTexts.get(table);
   if (!known) {
     const tableName = getTableName(table);
-    known = new Map(
-      Object.entries(getTableColumns(table)).map(([key, column]) => [
-        key,
-        {
-          column,
-          name: column.name,
-          quoted: `"${column.name}"`,
-          qualified: `"${tableName}"."${column.name}"`,
-        },
-      ]),
-    );
-    tableColumns.set(table, known);
+    const all = Object.entries(getTableColumns(table));
+    known = {
+      columns: new Map(
+        all.map(([key, column]) => [
+          key,
+          {
+            column,
+            name: column.name,
+            quoted: `"${column.name}"`,
+            qualified: `"${tableName}"."${column.name}"`,
+          },
+        ]),
+      ),
+      fillsItself: all.find(([, column]) => column.defaultFn)?.[1].name ?? null,
+      updatesItself: all.find(([, column]) => column.onUpdateFn)?.[1].name ?? null,
+    };
+    tableTexts.set(table, known);
   }
   return known;
 }

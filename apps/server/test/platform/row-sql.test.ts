@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRowSql, queryMapped, setSql, wholeRow } from '../../src/db/compiled.ts';
 import { type UserRow, users } from '../../src/db/schema.ts';
@@ -63,5 +64,15 @@ describe('a row written as SQL', () => {
       /no field nickname/,
     );
     expect(() => setSql(users, {})).toThrow(/nothing to set/);
+  });
+
+  it('refuses a table whose columns fill or update themselves in JavaScript (the builder does that)', () => {
+    const stamped = pgTable('stamped', {
+      id: text('id').$defaultFn(() => 'made-here'),
+      touchedAt: text('touched_at').$onUpdateFn(() => 'now'),
+      note: text('note'),
+    });
+    expect(() => insertRowSql(stamped, { note: 'x' })).toThrow(/stamped\.id fills itself/);
+    expect(() => setSql(stamped, { note: 'x' })).toThrow(/stamped\.touched_at updates itself/);
   });
 });
