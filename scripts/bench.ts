@@ -97,6 +97,13 @@ const PAGE_PAIRS = env('BENCH_PAGE_PAIRS', 8, 8);
 const PHASES = process.env.BENCH_PHASES ?? 'AB';
 /** BENCH_LIFECYCLES=0: the book's figures only (no lifecycle throughput, CPU or pgbench slices). */
 const LIFECYCLES = process.env.BENCH_LIFECYCLES !== '0';
+/** Seconds of the CPU-per-action sample (one slice by default); longer resolves smaller changes. */
+const CPU_SECONDS = env('BENCH_CPU_SECONDS', SECONDS / ROUNDS, SECONDS / ROUNDS);
+/**
+ * BENCH_PG_STATEMENTS=1: during the CPU sample, PostgreSQL's time per statement from
+ * pg_stat_statements (when the server loads it: shared_preload_libraries), top ten by total.
+ */
+const PG_STATEMENTS = process.env.BENCH_PG_STATEMENTS === '1';
 /** A ledger audit that found something after a phase's load: reported, the run goes on, exit 1. */
 let unsound = false;
 const POOL = 20; // the app's default pool size; the baselines get the same
@@ -214,14 +221,16 @@ async function cpuPerAction(
   appPid: number,
 ): Promise<CpuPerAction | null> {
   const read = () => ({ app: cpuTime(appPid), postgres: cpuTime('postgres'), bench: cpuTime(process.pid) });
+  const statements = PG_STATEMENTS ? await pgStatements() : null;
   const before = read();
   const result = await runLoad(() => run(pair()), {
     concurrency: CONCURRENCY,
-    seconds: SECONDS / ROUNDS,
+    seconds: CPU_SECONDS,
     warmupS: 0,
   });
   const after = read();
   const actions = result.done * ACTIONS.length;
+  if (statements) await statements.print(actions);
   if (before.app === null || after.app === null || actions === 0) return null;
   const per = (a: number | null, b: number | null) => ((b ?? 0) - (a ?? 0)) / actions;
   return {
@@ -229,6 +238,43 @@ async function cpuPerAction(
     postgres: per(before.postgres, after.postgres),
     bench: per(before.bench, after.bench),
     actions,
+  };
+}
+
+/** pg_stat_statements reset now; `print` lists what ran since, per action. Null without it. */
+async function pgStatements() {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await client.query('SELECT pg_stat_statements_reset()');
+  } catch (error) {
+    console.log(`  pg_stat_statements unavailable: ${String(error).slice(0, 200)}`);
+    await client.end();
+    return null;
+  }
+  return {
+    async print(actions: number) {
+      try {
+        const { rows } = await client.query(
+          `SELECT calls, total_exec_time + total_plan_time AS ms, query FROM pg_stat_statements
+            ORDER BY total_exec_time + total_plan_time DESC LIMIT 12`,
+        );
+        const { rows: sum } = await client.query(
+          'SELECT sum(calls)::int AS calls, sum(total_exec_time + total_plan_time) AS ms FROM pg_stat_statements',
+        );
+        console.log(
+          `  pg_stat_statements over ${actions} actions: ${f2(sum[0].calls / actions)} statements, ` +
+            `${f2(sum[0].ms / actions)} ms executing and planning per action; top statements (ms per action, calls):`,
+        );
+        for (const r of rows)
+          console.log(
+            `    ${f2(r.ms / actions).padStart(6)} ${String(r.calls).padStart(6)}  ${String(r.query).replace(/\s+/g, ' ').slice(0, 150)}`,
+          );
+      } finally {
+        await client.end();
+      }
+    },
   };
 }
 
@@ -545,7 +591,7 @@ async function phase(label: string, pairs: Pair[], pagePairs: Pair[]): Promise<P
     const cpu = LIFECYCLES ? await cpuPerAction(lifecycle(servedBase, 'app', []), pair, served.pid) : null;
     console.log(
       cpu
-        ? `  CPU per action, app alone for ${SECONDS / ROUNDS} s: app ${f2(cpu.app)} ms, PostgreSQL ${f2(cpu.postgres)} ms, ` +
+        ? `  CPU per action, app alone for ${CPU_SECONDS} s: app ${f2(cpu.app)} ms, PostgreSQL ${f2(cpu.postgres)} ms, ` +
             `this process (load generator) ${f2(cpu.bench)} ms over ${cpu.actions} actions`
         : '  CPU per action: not measured (needs Linux /proc)',
     );

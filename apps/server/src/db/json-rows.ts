@@ -19,14 +19,28 @@ export function rowsFromJson<T extends Table>(table: T, json: unknown): T['$infe
   });
 }
 
+/** Column types whose values JSON would carry as numbers that a float cannot hold exactly. */
+const WIDE_NUMBER = /^(bigint|bigserial|numeric)/;
+
 /**
- * `row_to_json` of the row `alias` with every number as a string, so bigint money columns
- * reach JavaScript exact (a JSON number would pass through a float) and `rowsFromJson` maps
- * them to bigint.
+ * The columns of `table`'s row `alias` as a select list for a JSON row: bigint and numeric
+ * columns as text, so money reaches JavaScript exact (a JSON number would pass through a float)
+ * and `rowsFromJson` maps them to bigint; the others as they are. Written per column, once per
+ * statement's text: PostgreSQL then builds the JSON straight from the row, with no pass over its
+ * keys (docs/decisions/052).
  */
-export function exactRowJson(alias: string): SQL {
+export function exactColumns(table: Table, alias: string): SQL {
   return sql.raw(
-    `(SELECT json_object_agg(j.key, CASE json_typeof(j.value) WHEN 'number' THEN to_json(j.value #>> '{}') ` +
-      `ELSE j.value END) FROM json_each(row_to_json(${alias})) j)`,
+    Object.values(getTableColumns(table))
+      .map((c: Column) => {
+        const name = `"${c.name}"`;
+        return WIDE_NUMBER.test(c.getSQLType()) ? `${alias}.${name}::text AS ${name}` : `${alias}.${name}`;
+      })
+      .join(', '),
   );
+}
+
+/** The row `alias` of `table` as a JSON object, its wide numbers as text (`exactColumns`). */
+export function exactRowJson(table: Table, alias: string): SQL {
+  return sql`(SELECT row_to_json(r) FROM (SELECT ${exactColumns(table, alias)}) r)`;
 }

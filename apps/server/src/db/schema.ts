@@ -853,6 +853,29 @@ export const tradePairMonths = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.counterpartyId, t.month] })],
 );
 
+// ---- 0057: the payer accounts' history (docs/decisions/052) ----
+
+/** An account named at «Я оплатил», by its fingerprint: what its trades add up to. */
+export const payerAccounts = pgTable('payer_accounts', {
+  fingerprint: text('fingerprint').primaryKey(),
+  completed: integer('completed').notNull().default(0),
+  sellers: integer('sellers').notNull().default(0),
+  buyers: integer('buyers').notNull().default(0),
+  firstSeen: ts('first_seen'),
+});
+
+/** A buyer or a seller of trades paid from an account, with how many they had. */
+export const payerAccountParties = pgTable(
+  'payer_account_parties',
+  {
+    fingerprint: text('fingerprint').notNull(),
+    role: text('role').$type<'buyer' | 'seller'>().notNull(),
+    userId: uuid('user_id').notNull(),
+    trades: integer('trades').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fingerprint, t.role, t.userId] })],
+);
+
 /**
  * «Это не я» cases for the back office (migration 0051, docs/decisions/033): at most one open
  * (cleared_at null) per user; its queries are SQL in `security/security-reports.repository.ts`.

@@ -22,7 +22,7 @@ export async function admitSwapTaker(
 ): Promise<SwapAdmission | null> {
   const [row] = await queryRows<{ order: unknown; taker_blocked: boolean; maker_blocked: boolean }>(
     tx,
-    sql`SELECT ${exactRowJson('o')} AS "order", tk.blocked_at IS NOT NULL AS taker_blocked,
+    sql`SELECT ${exactRowJson(orders, 'o')} AS "order", tk.blocked_at IS NOT NULL AS taker_blocked,
                mk.blocked_at IS NOT NULL AS maker_blocked
         FROM orders o
         JOIN users mk ON mk.id = o.user_id

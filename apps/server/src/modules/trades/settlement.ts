@@ -8,6 +8,7 @@ import * as ledger from '../ledger/index.ts';
 import { pairMonthsStatement } from '../limits/index.ts';
 import { lockOrder } from '../orders/index.ts';
 import { applyCompletionCounters, tradeCountersStatement } from '../users/index.ts';
+import { payerAccountChanges } from './payer-accounts.repository.ts';
 import { type NewTrade, type OrderEffect, writeTransition } from './trades.repository.ts';
 
 const DESCRIPTIONS: Record<TradeAction, string> = {
@@ -97,6 +98,8 @@ export async function transition({
     // A completion counts towards the limits once per pair and month (docs/decisions/035).
     pairs:
       to === 'COMPLETED' ? pairMonthsStatement({ ...trade, completedAt: changes.completedAt ?? now }) : null,
+    // The payer account's history (docs/decisions/052): named by mark_paid, completed here.
+    payers: payerAccountChanges(trade, { ...trade, ...changes, status: to }),
   });
   const updated = written.trade;
   assert(updated.status === to, `trade ${trade.id} wrote ${updated.status}, expected ${to}`);

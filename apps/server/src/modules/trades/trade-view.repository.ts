@@ -1,7 +1,7 @@
-import { and, eq, type Placeholder, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQLWrapper, sql, type Table } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { compiledSql, type Slot } from '../../db/compiled.ts';
-import { exactRowJson, rowsFromJson } from '../../db/json-rows.ts';
+import { exactColumns, rowsFromJson } from '../../db/json-rows.ts';
 import {
   chatMessages,
   evidenceRequests,
@@ -22,6 +22,7 @@ import {
   toReputationSummary,
 } from '../users/index.ts';
 import type { PayerHistoryRow } from './payer-account.ts';
+import { payerHistorySql } from './payer-accounts.repository.ts';
 
 /** Everything a trade view needs besides the trade rows, read in one statement. */
 export interface TradeViewContext {
@@ -45,26 +46,18 @@ export interface TradeViewContext {
 const anyOfIds = (column: SQLWrapper, list: Placeholder, single: boolean) =>
   single ? sql`${column} = ${list}::uuid` : sql`${column} = ANY(${list}::uuid[])`;
 
-/** A subquery's rows as one JSON array, in `order` (an expression over its row `x`). */
-const asJson = (query: SQLWrapper | null, order: string) =>
-  query
-    ? sql`(SELECT COALESCE(json_agg(${exactRowJson('x')} ORDER BY ${sql.raw(order)}), '[]'::json) FROM (${query}) x)`
-    : sql`'[]'::json`;
-
 /**
- * The history of each trade's payer account (docs/decisions/023), for the trades whose buyer
- * is not the viewer: other trades paid from the same account (by its fingerprint), completed;
- * the sellers they paid; buyers other than this trade's who named it; when it was first seen.
+ * A subquery's rows as one JSON array, in `order` (an expression over its row `x`). Its columns
+ * go as they are: a query that reads wide numbers selects them as text (`exactColumns`), or
+ * names its `table`, whose row it is, to have them so (`order` then sorts a bigint column as
+ * one: `x.id::bigint`).
  */
-const payerHistories = (ofTrades: SQLWrapper, viewerId: Placeholder) => sql`
-  SELECT t0.id AS trade_id,
-         COUNT(h.id) FILTER (WHERE h.id <> t0.id AND h.status = 'COMPLETED') AS completed,
-         COUNT(DISTINCT h.seller_id) FILTER (WHERE h.id <> t0.id) AS sellers,
-         COUNT(DISTINCT h.buyer_id) FILTER (WHERE h.buyer_id <> t0.buyer_id) AS other_buyers,
-         MIN(h.paid_at) AS first_seen
-  FROM trades t0 JOIN trades h ON h.payer_fingerprint = t0.payer_fingerprint
-  WHERE ${ofTrades} AND t0.payer_fingerprint IS NOT NULL AND t0.buyer_id <> ${viewerId}::uuid
-  GROUP BY t0.id`;
+const asJson = (query: SQLWrapper | null, order: string, table?: Table) =>
+  query
+    ? sql`(SELECT COALESCE(json_agg(x ORDER BY ${sql.raw(order)}), '[]'::json) FROM (${
+        table ? sql`SELECT ${exactColumns(table, 'q')} FROM (${query}) q` : query
+      }) x)`
+    : sql`'[]'::json`;
 
 type ContextSlot = Slot<
   | 'viewerId'
@@ -88,7 +81,7 @@ const contextStatement = (one: boolean, withUnread: boolean, withEvidence: boole
     const partyIds = one
       ? sql`u.id IN (${p('buyerId')}::uuid, ${p('sellerId')}::uuid)`
       : anyOf(sql`u.id`, p('userIds'));
-    const parties = sql`SELECT u.*, ${sql.raw(REPUTATION_FROM_STATS)}, ${countedColumns(sql`${p('now')}::timestamptz`)}
+    const parties = sql`SELECT ${exactColumns(users, 'u')}, ${sql.raw(REPUTATION_FROM_STATS)}, ${countedColumns(sql`${p('now')}::timestamptz`)}
       FROM users u LEFT JOIN user_stats s ON s.user_id = u.id WHERE ${partyIds}`;
     return sql`SELECT
       ${asJson(parties, 'x.id')} AS parties,
@@ -97,7 +90,8 @@ const contextStatement = (one: boolean, withUnread: boolean, withEvidence: boole
           .select()
           .from(tradeActions)
           .where(anyOf(tradeActions.tradeId, p('tradeIds'))),
-        'x.id',
+        'x.id::bigint',
+        tradeActions,
       )} AS actions,
       ${asJson(
         qb
@@ -121,7 +115,8 @@ const contextStatement = (one: boolean, withUnread: boolean, withEvidence: boole
           .select()
           .from(tradePaymentDetails)
           .where(anyOf(tradePaymentDetails.tradeId, p('tradeIds'))),
-        'x.id',
+        'x.id::bigint',
+        tradePaymentDetails,
       )} AS sent,
       ${asJson(
         qb
@@ -129,6 +124,7 @@ const contextStatement = (one: boolean, withUnread: boolean, withEvidence: boole
           .from(paymentProofs)
           .where(anyOf(paymentProofs.tradeId, p('tradeIds'))),
         'x.created_at, x.id',
+        paymentProofs,
       )} AS proofs,
       ${asJson(
         withEvidence
@@ -138,8 +134,9 @@ const contextStatement = (one: boolean, withUnread: boolean, withEvidence: boole
               .where(anyOf(evidenceRequests.tradeId, p('disputedIds')))
           : null,
         'x.created_at, x.id',
+        evidenceRequests,
       )} AS evidence,
-      ${asJson(payerHistories(anyOf(sql`t0.id`, p('tradeIds')), p('viewerId')), 'x.trade_id')} AS payers,
+      ${asJson(payerHistorySql(anyOf(sql`t0.id`, p('tradeIds')), p('viewerId')), 'x.trade_id')} AS payers,
       ${asJson(
         sql`SELECT m.proof_id, m.matched_trade_id, m.kind, o.created_at AS uploaded_at
           FROM receipt_matches m JOIN payment_proofs o ON o.id = m.matched_proof_id

@@ -186,6 +186,7 @@ export async function writeTransition(
     order,
     counters = null,
     pairs = null,
+    payers = [],
   }: {
     tradeId: string;
     changes: Partial<NewTrade>;
@@ -196,6 +197,8 @@ export async function writeTransition(
     counters?: SQL | null;
     /** A completion's pair-month rows (counted trades: docs/decisions/035). */
     pairs?: SQL | null;
+    /** The payer account's counters, as named CTEs (payer-accounts.repository.ts). */
+    payers?: SQL[];
   },
 ): Promise<{ trade: TradeRow; orderStatus: OrderRow['status'] | null; messageSeq: bigint }> {
   const ctes = tradeLines(action, message);
@@ -203,6 +206,7 @@ export async function writeTransition(
   if (counters) ctes.push(sql`counter_change AS (${counters})`);
   if (pairs) ctes.push(sql`pair_change AS (${pairs})`);
   if (order) ctes.push(sql`order_change AS (${orderChange(tradeId, order)})`);
+  ctes.push(...payers);
   const orderStatus = order ? sql`(SELECT status FROM order_change)` : sql`NULL`;
   // Written as SQL rather than with the query builder: the same statement, built in a fraction of
   // the time (db/compiled.ts, docs/decisions/051), its row mapped as the builder would map it.
@@ -268,7 +272,7 @@ export async function admitTaker(
     owner_limits: unknown;
   }>(
     tx,
-    sql`SELECT ${exactRowJson('o')} AS "order", ${exactRowJson('tk')} AS taker, ow.blocked_at IS NOT NULL AS owner_blocked,
+    sql`SELECT ${exactRowJson(orders, 'o')} AS "order", ${exactRowJson(users, 'tk')} AS taker, ow.blocked_at IS NOT NULL AS owner_blocked,
                s.min_rating_tenths, s.allow_unrated,
                CASE WHEN s.min_rating_tenths > 0 THEN
                  (SELECT AVG(r.rating)::numeric(3,2)::text FROM reviews r WHERE r.subject_id = tk.id)
