@@ -29,14 +29,60 @@ interface QueryConfigLike {
 
 type QueryFn = (...args: unknown[]) => unknown;
 
-/** A pg.Client class whose parameterized queries are named (and so prepared) per connection. */
+/** The parts of pg's Client and Connection the deferred BEGIN uses (internal to pg 8). */
+interface ClientInternals {
+  connection?: {
+    stream: { cork(): void; uncork(): void };
+    parse(query: { text: string }): void;
+    bind(config: object): void;
+    execute(config: object): void;
+  };
+  readyForQuery: boolean;
+  pipeline?: boolean;
+  _queryQueue: unknown[];
+  _handleParseComplete(msg: unknown): void;
+  _handleCommandComplete(msg: { text?: string }): void;
+  _handleErrorMessage(msg: unknown): void;
+  _handleReadyForQuery(msg: unknown): void;
+}
+
+/** What a BEGIN answers (the driver's result for a command with no rows). */
+const BEGUN = Object.freeze({ command: 'BEGIN', rowCount: null, rows: [], fields: [] });
+
+const isBegin = (config: unknown, values: unknown) =>
+  (typeof config === 'string' ? config : (config as QueryConfigLike | null)?.text)?.trim().toUpperCase() ===
+    'BEGIN' && !(Array.isArray(values) && values.length > 0);
+
+/**
+ * A pg.Client class whose parameterized queries are named (and so prepared) per connection, and
+ * whose transactions open with their first statement (docs/decisions/052): a BEGIN is answered
+ * at once and sent in front of the next query, in the same write and the same round trip. It goes
+ * as an extended-protocol Parse/Bind/Execute without a Sync, so the query's Sync closes both: if
+ * the BEGIN failed, PostgreSQL skips the query (it discards everything up to the Sync) and the
+ * query fails, never running outside the transaction. Its ParseComplete and CommandComplete are
+ * not the query's and are dropped. A next query that is not parameterized (its text may hold
+ * several statements) waits for a BEGIN of its own, as before.
+ */
 export function preparingClient(Client: typeof pg.Client, max = MAX_PER_CONNECTION): typeof pg.Client {
+  const base = Client.prototype as unknown as ClientInternals;
   class PreparingClient extends Client {
     /** Text -> name, for this connection's statements. */
     readonly #names = new Map<string, string>();
+    /** A BEGIN answered but not yet sent. */
+    #beginDeferred = false;
+    /** The sent BEGIN's own answers still to drop. */
+    #beginParse = false;
+    #beginCommand = false;
 
     override query(...args: unknown[]): never {
       const [config, values] = args;
+      const self = this as unknown as ClientInternals;
+      const callback = args.some((a) => typeof a === 'function');
+      if (!callback && self.connection && isBegin(config, values)) {
+        if (this.#beginDeferred) return this.#sendBegin(args) as never;
+        this.#beginDeferred = true;
+        return Promise.resolve(BEGUN) as never;
+      }
       if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
         const name = this.#nameFor(config);
         if (name) args[0] = { text: config, name };
@@ -48,7 +94,65 @@ export function preparingClient(Client: typeof pg.Client, max = MAX_PER_CONNECTI
           if (name) args[0] = { ...c, name };
         }
       }
+      if (this.#beginDeferred) {
+        this.#beginDeferred = false;
+        const params = Array.isArray(values) ? values : (config as QueryConfigLike | null)?.values;
+        const idle = self.readyForQuery && self._queryQueue.length === 0 && !self.pipeline;
+        if (!(params && params.length > 0 && idle && !callback)) return this.#sendBegin(args) as never;
+        const connection = self.connection as NonNullable<ClientInternals['connection']>;
+        connection.stream.cork();
+        try {
+          connection.parse({ text: 'BEGIN' });
+          connection.bind({});
+          connection.execute({});
+          this.#beginParse = true;
+          this.#beginCommand = true;
+          return (super.query as QueryFn).apply(this, args) as never;
+        } finally {
+          connection.stream.uncork();
+        }
+      }
       return (super.query as QueryFn).apply(this, args) as never;
+    }
+
+    /** The BEGIN on its own, then the query once it is answered: the order before the deferral. */
+    #sendBegin(args: unknown[]): unknown {
+      const query = super.query as QueryFn;
+      const callback = args.find((a) => typeof a === 'function') as ((err: unknown) => void) | undefined;
+      if (callback) {
+        query.call(this, 'BEGIN', (err: unknown) => (err ? callback(err) : query.apply(this, args)));
+        return undefined;
+      }
+      return (query.call(this, 'BEGIN') as Promise<unknown>).then(() => query.apply(this, args));
+    }
+
+    _handleParseComplete(msg: unknown): void {
+      if (this.#beginParse) {
+        this.#beginParse = false;
+        return;
+      }
+      base._handleParseComplete.call(this, msg);
+    }
+
+    _handleCommandComplete(msg: { text?: string }): void {
+      if (this.#beginCommand && msg.text === 'BEGIN') {
+        this.#beginCommand = false;
+        return;
+      }
+      base._handleCommandComplete.call(this, msg);
+    }
+
+    // A failed BEGIN: PostgreSQL answers its error (the query's, which it skipped), then ready.
+    _handleErrorMessage(msg: unknown): void {
+      this.#beginParse = false;
+      this.#beginCommand = false;
+      base._handleErrorMessage.call(this, msg);
+    }
+
+    _handleReadyForQuery(msg: unknown): void {
+      this.#beginParse = false;
+      this.#beginCommand = false;
+      base._handleReadyForQuery.call(this, msg);
     }
 
     #nameFor(text: string): string | null {

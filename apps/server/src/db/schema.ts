@@ -855,16 +855,7 @@ export const tradePairMonths = pgTable(
 
 // ---- 0057: the payer accounts' history (docs/decisions/052) ----
 
-/** An account named at «Я оплатил», by its fingerprint: what its trades add up to. */
-export const payerAccounts = pgTable('payer_accounts', {
-  fingerprint: text('fingerprint').primaryKey(),
-  completed: integer('completed').notNull().default(0),
-  sellers: integer('sellers').notNull().default(0),
-  buyers: integer('buyers').notNull().default(0),
-  firstSeen: ts('first_seen'),
-});
-
-/** A buyer or a seller of trades paid from an account, with how many they had. */
+/** A buyer or a seller of trades paid from an account (by its fingerprint), and what they add up to. */
 export const payerAccountParties = pgTable(
   'payer_account_parties',
   {
@@ -872,6 +863,8 @@ export const payerAccountParties = pgTable(
     role: text('role').$type<'buyer' | 'seller'>().notNull(),
     userId: uuid('user_id').notNull(),
     trades: integer('trades').notNull(),
+    completed: integer('completed').notNull(),
+    firstSeen: ts('first_seen'),
   },
   (t) => [primaryKey({ columns: [t.fingerprint, t.role, t.userId] })],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../../src/db/client.ts';
 import { preparingClient } from '../../src/db/prepared-statements.ts';
 import { createTestDatabase } from '../helpers.ts';
@@ -97,5 +97,96 @@ describe.runIf(process.env.DATABASE_URL)('prepared statements on PostgreSQL', ()
 
   it('prepares nothing when turned off (DATABASE_PREPARED_STATEMENTS=0)', async () => {
     expect(await preparedAfterRuns(false)).toEqual([]);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('a transaction opens with its first statement (PostgreSQL)', () => {
+  const PreparingClient = preparingClient(pg.Client);
+  let client: pg.Client;
+  /** ReadyForQuery messages the connection received: one per round trip. */
+  let roundTrips = 0;
+
+  beforeAll(async () => {
+    client = new PreparingClient({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    (client as unknown as { connection: { on(e: string, f: () => void): void } }).connection.on(
+      'readyForQuery',
+      () => roundTrips++,
+    );
+    await client.query('CREATE TEMP TABLE deferred_begin (n int PRIMARY KEY)');
+  });
+  afterAll(async () => {
+    await client.end();
+  });
+
+  const rows = async () =>
+    (await client.query('SELECT n FROM deferred_begin ORDER BY n')).rows.map((r: { n: number }) => r.n);
+
+  it('sends the BEGIN with the first statement: one round trip for both, and the statement is inside it', async () => {
+    roundTrips = 0;
+    await client.query({ text: 'begin', values: [] });
+    expect(roundTrips).toBe(0);
+    const inserted = await client.query('INSERT INTO deferred_begin VALUES ($1) RETURNING n', [1]);
+    expect(inserted.rows).toEqual([{ n: 1 }]);
+    expect(inserted.command).toBe('INSERT');
+    expect(roundTrips).toBe(1);
+    expect(client.getTransactionStatus()).toBe('T');
+    await client.query('ROLLBACK');
+    expect(await rows()).toEqual([]);
+  });
+
+  it('fails the first statement as before, and the connection goes on: its statement is not taken as prepared', async () => {
+    await client.query('BEGIN');
+    await expect(
+      client.query({ text: 'SELECT n FROM no_such_table WHERE n = $1', values: [1] }),
+    ).rejects.toThrow(/no_such_table/);
+    expect(client.getTransactionStatus()).toBe('E');
+    await client.query('ROLLBACK');
+    // A statement that failed to parse right behind a BEGIN is parsed again next time, not run by a
+    // name PostgreSQL never kept.
+    await client.query('CREATE TEMP TABLE no_such_table (n int)');
+    await client.query('BEGIN');
+    expect(
+      (await client.query({ text: 'SELECT n FROM no_such_table WHERE n = $1', values: [1] })).rows,
+    ).toEqual([]);
+    await client.query('COMMIT');
+    await client.query('BEGIN');
+    await expect(client.query('INSERT INTO deferred_begin VALUES ($1), ($1)', [2])).rejects.toThrow(
+      /duplicate key/,
+    );
+    await client.query('ROLLBACK');
+    expect(await rows()).toEqual([]);
+  });
+
+  it('sends the BEGIN alone before a statement without parameters, which may be several', async () => {
+    roundTrips = 0;
+    await client.query('BEGIN');
+    const results = await client.query(
+      'INSERT INTO deferred_begin VALUES (3); INSERT INTO deferred_begin VALUES (4)',
+    );
+    expect(Array.isArray(results)).toBe(true);
+    expect(roundTrips).toBe(2);
+    await client.query('ROLLBACK');
+    expect(await rows()).toEqual([]);
+  });
+
+  it('commits what the transaction wrote, through Drizzle and the pool', async () => {
+    const created = await createTestDatabase();
+    try {
+      const { db } = created.database;
+      await db.transaction(async (tx) => {
+        await queryRows(tx, sql`CREATE TABLE kept (n int)`);
+        await queryRows(tx, sql`INSERT INTO kept VALUES (${5})`);
+      });
+      await expect(
+        db.transaction(async (tx) => {
+          await queryRows(tx, sql`INSERT INTO kept VALUES (${6})`);
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      expect(await queryRows(db, sql`SELECT n FROM kept`)).toEqual([{ n: 5 }]);
+    } finally {
+      await created.dispose();
+    }
   });
 });
