@@ -13,11 +13,12 @@ import type pg from 'pg';
  * name. A connection names at most MAX_PER_CONNECTION distinct texts; later ones run unnamed
  * as before, which bounds the server's memory however many shapes the app builds (a search
  * with optional filters, an IN list of varying length). Statements without parameters
- * (BEGIN, COMMIT, migrations) go through the simple protocol unchanged.
+ * (COMMIT, migrations) go through the simple protocol unchanged; a BEGIN goes with the
+ * statement after it (`beginWithFirstStatement`, below).
  *
  * Not for a pooler in transaction mode (PgBouncer before 1.21): its connections change under
  * the client, so a name parsed on one may be missing on the next. DATABASE_PREPARED_STATEMENTS=0
- * turns this off.
+ * turns this off, and the BEGIN's ride with it.
  */
 export const MAX_PER_CONNECTION = 500;
 
@@ -53,21 +54,52 @@ const isBegin = (config: unknown, values: unknown) =>
   (typeof config === 'string' ? config : (config as QueryConfigLike | null)?.text)?.trim().toUpperCase() ===
     'BEGIN' && !(Array.isArray(values) && values.length > 0);
 
-/**
- * A pg.Client class whose parameterized queries are named (and so prepared) per connection, and
- * whose transactions open with their first statement (docs/decisions/052): a BEGIN is answered
- * at once and sent in front of the next query, in the same write and the same round trip. It goes
- * as an extended-protocol Parse/Bind/Execute without a Sync, so the query's Sync closes both: if
- * the BEGIN failed, PostgreSQL skips the query (it discards everything up to the Sync) and the
- * query fails, never running outside the transaction. Its ParseComplete and CommandComplete are
- * not the query's and are dropped. A next query that is not parameterized (its text may hold
- * several statements) waits for a BEGIN of its own, as before.
- */
+/** A pg.Client class whose parameterized queries are named (and so prepared) per connection. */
 export function preparingClient(Client: typeof pg.Client, max = MAX_PER_CONNECTION): typeof pg.Client {
-  const base = Client.prototype as unknown as ClientInternals;
-  class PreparingClient extends Client {
+  class PreparingClient extends beginWithFirstStatement(Client) {
     /** Text -> name, for this connection's statements. */
     readonly #names = new Map<string, string>();
+
+    override query(...args: unknown[]): never {
+      const [config, values] = args;
+      if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
+        const name = this.#nameFor(config);
+        if (name) args[0] = { text: config, name };
+      } else if (config && typeof config === 'object' && 'text' in config) {
+        const c = config as QueryConfigLike;
+        const params = Array.isArray(values) ? values : c.values;
+        if (!c.name && params && params.length > 0) {
+          const name = this.#nameFor(c.text);
+          if (name) args[0] = { ...c, name };
+        }
+      }
+      return (super.query as QueryFn).apply(this, args) as never;
+    }
+
+    #nameFor(text: string): string | null {
+      const known = this.#names.get(text);
+      if (known) return known;
+      if (this.#names.size >= max) return null;
+      const name = `p2p_${this.#names.size + 1}`;
+      this.#names.set(text, name);
+      return name;
+    }
+  }
+  return PreparingClient as unknown as typeof pg.Client;
+}
+
+/**
+ * A pg.Client class whose transactions open with their first statement (docs/decisions/052): a
+ * BEGIN is answered at once and sent in front of the next query, in the same write and the same
+ * round trip. It goes as an extended-protocol Parse/Bind/Execute without a Sync, so the query's
+ * Sync closes both: if the BEGIN failed, PostgreSQL skips the query (it discards everything up to
+ * the Sync) and the query fails, never running outside the transaction. The BEGIN's own
+ * ParseComplete and CommandComplete are not the query's and are dropped. A next query that is not
+ * parameterized (its text may hold several statements) waits for a BEGIN of its own, as before.
+ */
+function beginWithFirstStatement(Client: typeof pg.Client): typeof pg.Client {
+  const base = Client.prototype as unknown as ClientInternals;
+  class BeginWithFirstStatement extends Client {
     /** A BEGIN answered but not yet sent. */
     #beginDeferred = false;
     /** The sent BEGIN's own answers still to drop. */
@@ -83,36 +115,23 @@ export function preparingClient(Client: typeof pg.Client, max = MAX_PER_CONNECTI
         this.#beginDeferred = true;
         return Promise.resolve(BEGUN) as never;
       }
-      if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
-        const name = this.#nameFor(config);
-        if (name) args[0] = { text: config, name };
-      } else if (config && typeof config === 'object' && 'text' in config) {
-        const c = config as QueryConfigLike;
-        const params = Array.isArray(values) ? values : c.values;
-        if (!c.name && params && params.length > 0) {
-          const name = this.#nameFor(c.text);
-          if (name) args[0] = { ...c, name };
-        }
+      if (!this.#beginDeferred) return (super.query as QueryFn).apply(this, args) as never;
+      this.#beginDeferred = false;
+      const params = Array.isArray(values) ? values : (config as QueryConfigLike | null)?.values;
+      const idle = self.readyForQuery && self._queryQueue.length === 0 && !self.pipeline;
+      if (!(params && params.length > 0 && idle && !callback)) return this.#sendBegin(args) as never;
+      const connection = self.connection as NonNullable<ClientInternals['connection']>;
+      connection.stream.cork();
+      try {
+        connection.parse({ text: 'BEGIN' });
+        connection.bind({});
+        connection.execute({});
+        this.#beginParse = true;
+        this.#beginCommand = true;
+        return (super.query as QueryFn).apply(this, args) as never;
+      } finally {
+        connection.stream.uncork();
       }
-      if (this.#beginDeferred) {
-        this.#beginDeferred = false;
-        const params = Array.isArray(values) ? values : (config as QueryConfigLike | null)?.values;
-        const idle = self.readyForQuery && self._queryQueue.length === 0 && !self.pipeline;
-        if (!(params && params.length > 0 && idle && !callback)) return this.#sendBegin(args) as never;
-        const connection = self.connection as NonNullable<ClientInternals['connection']>;
-        connection.stream.cork();
-        try {
-          connection.parse({ text: 'BEGIN' });
-          connection.bind({});
-          connection.execute({});
-          this.#beginParse = true;
-          this.#beginCommand = true;
-          return (super.query as QueryFn).apply(this, args) as never;
-        } finally {
-          connection.stream.uncork();
-        }
-      }
-      return (super.query as QueryFn).apply(this, args) as never;
     }
 
     /** The BEGIN on its own, then the query once it is answered: the order before the deferral. */
@@ -154,15 +173,6 @@ export function preparingClient(Client: typeof pg.Client, max = MAX_PER_CONNECTI
       this.#beginCommand = false;
       base._handleReadyForQuery.call(this, msg);
     }
-
-    #nameFor(text: string): string | null {
-      const known = this.#names.get(text);
-      if (known) return known;
-      if (this.#names.size >= max) return null;
-      const name = `p2p_${this.#names.size + 1}`;
-      this.#names.set(text, name);
-      return name;
-    }
   }
-  return PreparingClient as unknown as typeof pg.Client;
+  return BeginWithFirstStatement as unknown as typeof pg.Client;
 }
