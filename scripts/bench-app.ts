@@ -47,10 +47,18 @@ export const BENCH_TRADE_LIMITS = {
   LIMIT_OPEN_TRADES: '1000',
 } as const;
 
-export async function startAppProcess(env: Record<string, string>, poolMax: number): Promise<AppProcess> {
+/**
+ * Starts the app in a child process; `checkout`: the root of another checkout of this repository
+ * (with its own node_modules), whose app is started instead (BENCH_COMPARE in scripts/bench.ts).
+ */
+export async function startAppProcess(
+  env: Record<string, string>,
+  poolMax: number,
+  checkout?: string,
+): Promise<AppProcess> {
   const profileDir = process.env.BENCH_CPU_PROF;
   const app = forkBenchChild<FromChild>(
-    fileURLToPath(import.meta.url),
+    checkout ? join(checkout, 'scripts', 'bench-app.ts') : fileURLToPath(import.meta.url),
     'bench app',
     { ...env, BENCH_APP_CHILD: '1', BENCH_APP_POOL: String(poolMax) },
     profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],

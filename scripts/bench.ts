@@ -104,6 +104,14 @@ const CPU_SECONDS = env('BENCH_CPU_SECONDS', SECONDS / ROUNDS, SECONDS / ROUNDS)
  * pg_stat_statements (when the server loads it: shared_preload_libraries), top ten by total.
  */
 const PG_STATEMENTS = process.env.BENCH_PG_STATEMENTS === '1';
+/**
+ * BENCH_COMPARE=<another checkout's root, with its node_modules>: after the CPU sample, that
+ * checkout's app runs on the same database beside this one, and BENCH_COMPARE_ROUNDS (6) CPU
+ * samples of each alternate (which goes first alternates too): an A/B of CPU per action at one
+ * moment of a machine whose speed drifts. Its schema must be the one this checkout migrated to.
+ */
+const COMPARE = process.env.BENCH_COMPARE;
+const COMPARE_ROUNDS = env('BENCH_COMPARE_ROUNDS', 6, 2);
 /** A ledger audit that found something after a phase's load: reported, the run goes on, exit 1. */
 let unsound = false;
 const POOL = 20; // the app's default pool size; the baselines get the same
@@ -239,6 +247,36 @@ async function cpuPerAction(
     bench: per(before.bench, after.bench),
     actions,
   };
+}
+
+/** BENCH_COMPARE: CPU per action of this app and of another checkout's, in alternating samples. */
+async function compareCpu(served: { base: string; pid: number }, pair: () => Pair) {
+  const other = await startAppProcess(appEnv, POOL, COMPARE);
+  try {
+    await lifecycle(other.base, 'app', [])(pair()); // its statements prepared, its code warm
+    const apps = [
+      { name: 'this checkout', base: served.base, pid: served.pid, samples: [] as CpuPerAction[] },
+      { name: `BENCH_COMPARE ${COMPARE}`, base: other.base, pid: other.pid, samples: [] as CpuPerAction[] },
+    ];
+    for (let round = 0; round < COMPARE_ROUNDS; round++)
+      for (const app of round % 2 ? [...apps].reverse() : apps) {
+        const cpu = await cpuPerAction(lifecycle(app.base, 'app', []), pair, app.pid);
+        if (cpu) app.samples.push(cpu);
+      }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+    console.log(
+      `  CPU per action, A/B in ${COMPARE_ROUNDS} alternating samples of ${CPU_SECONDS} s (median; each sample):`,
+    );
+    for (const app of apps)
+      console.log(
+        `    ${app.name}: app ${f2(median(app.samples.map((c) => c.app)))}, PostgreSQL ` +
+          `${f2(median(app.samples.map((c) => c.postgres)))} ms (${app.samples
+            .map((c) => `${f2(c.app)}/${f2(c.postgres)}`)
+            .join(', ')})`,
+      );
+  } finally {
+    await other.close();
+  }
 }
 
 /** pg_stat_statements reset now; `print` lists what ran since, per action. Null without it. */
@@ -595,6 +633,8 @@ async function phase(label: string, pairs: Pair[], pagePairs: Pair[]): Promise<P
             `this process (load generator) ${f2(cpu.bench)} ms over ${cpu.actions} actions`
         : '  CPU per action: not measured (needs Linux /proc)',
     );
+
+    if (COMPARE && cpu) await compareCpu(served, pair);
 
     const trading = await bookUnderTrading({
       appBase: servedBase,

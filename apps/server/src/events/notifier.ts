@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerEventName, ServerEventPayload } from '@p2p/shared';
 import type { Executor } from '../db/client.ts';
-import { writeOutbox } from './outbox-store.ts';
+import { type OutboxEvent, writeOutbox } from './outbox-store.ts';
 import { type EventOf, type RealtimeEvent, realtimeEvent, userOfRoom } from './realtime-event.ts';
 
 export type { EventRoom, RealtimeEvent } from './realtime-event.ts';
@@ -120,14 +120,22 @@ export class PendingEvents {
    * transaction: events added after it are published without a row (delivered once, at best).
    */
   async writeTo(tx: Executor, at: Date): Promise<void> {
-    const fresh = this.events.filter((e) => isDurable(e) && !this.written.has(e));
-    if (fresh.length === 0) return;
-    const rows = fresh.map((e) => {
-      const ref = { id: randomUUID(), at };
-      this.written.set(e, ref);
-      return { ...e, ...ref };
-    });
-    await writeOutbox(tx, rows);
+    await writeOutbox(tx, this.takeUnwritten(at));
+  }
+
+  /**
+   * The events not yet written that have durable effects, as outbox rows decided at `at`, now
+   * counted as written: the caller writes them in its transaction's last statement, with a read
+   * (`outboxCtes`, events/outbox-store.ts).
+   */
+  takeUnwritten(at: Date): OutboxEvent[] {
+    return this.events
+      .filter((e) => isDurable(e) && !this.written.has(e))
+      .map((e) => {
+        const ref = { id: randomUUID(), at };
+        this.written.set(e, ref);
+        return { ...e, ...ref };
+      });
   }
 
   publishTo(notifier: Notifier): void {

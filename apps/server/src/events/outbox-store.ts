@@ -21,6 +21,17 @@ export interface RefusedRow {
   reason: string;
 }
 
+/** The outbox statement's values, one array each (`outboxValues`). */
+export type OutboxSlot =
+  | 'ids'
+  | 'rooms'
+  | 'events'
+  | 'payloads'
+  | 'roles'
+  | 'ats'
+  | 'hookUsers'
+  | 'hookBodies';
+
 /**
  * The outbox's SQL (docs/decisions/041-transactional-outbox.md). `writeOutbox` runs in the
  * state change's own transaction: all of its events in one statement, its columns passed as
@@ -30,28 +41,32 @@ export interface RefusedRow {
  * they commit with the change that caused them, and no statement follows the answer for them.
  * Events of users without webhooks insert no delivery (nothing is read first but the webhooks'
  * index).
+ *
+ * The writes are CTEs (`e`, `outbox_rows`, `outbox_hooks`), for a statement of their own or ahead
+ * of a read that goes in the same round trip (a trade action's answer: docs/decisions/052).
  */
-const insertOutbox = compiledSql(
-  (p: Slot<'ids' | 'rooms' | 'events' | 'payloads' | 'roles' | 'ats' | 'hookUsers' | 'hookBodies'>) =>
-    sql`WITH e AS (
-        SELECT * FROM unnest(${p('ids')}::uuid[], ${p('rooms')}::text[], ${p('events')}::text[],
-          ${p('payloads')}::jsonb[], ${p('roles')}::text[], ${p('ats')}::timestamptz[],
-          ${p('hookUsers')}::uuid[], ${p('hookBodies')}::text[])
-          AS e (id, room, event, payload, recipient_role, created_at, hook_user, hook_body)
-      ), written AS (
-        INSERT INTO event_outbox (id, room, event, payload, recipient_role, created_at)
-        SELECT id, room, event, payload, recipient_role, created_at FROM e
-      )
+export const outboxCtes = (p: Slot<OutboxSlot>) =>
+  sql`e AS (
+      SELECT * FROM unnest(${p('ids')}::uuid[], ${p('rooms')}::text[], ${p('events')}::text[],
+        ${p('payloads')}::jsonb[], ${p('roles')}::text[], ${p('ats')}::timestamptz[],
+        ${p('hookUsers')}::uuid[], ${p('hookBodies')}::text[])
+        AS e (id, room, event, payload, recipient_role, created_at, hook_user, hook_body)
+    ), outbox_rows AS (
+      INSERT INTO event_outbox (id, room, event, payload, recipient_role, created_at)
+      SELECT id, room, event, payload, recipient_role, created_at FROM e
+    ), outbox_hooks AS (
       INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, body, next_attempt_at, created_at)
       SELECT w.id, e.id, e.event, e.hook_body, e.created_at, e.created_at
       FROM e JOIN webhooks w ON w.user_id = e.hook_user AND e.event = ANY (w.events)
-      ON CONFLICT (webhook_id, event_id) DO NOTHING`,
-);
+      ON CONFLICT (webhook_id, event_id) DO NOTHING
+    )`;
 
-export async function writeOutbox(tx: Executor, events: readonly OutboxEvent[]): Promise<void> {
-  if (events.length === 0) return;
+const insertOutbox = compiledSql((p: Slot<OutboxSlot>) => sql`WITH ${outboxCtes(p)} SELECT NULL`);
+
+/** The values of `outboxCtes` for these events. */
+export function outboxValues(events: readonly OutboxEvent[]): Record<OutboxSlot, unknown> {
   const bodies = events.map((e) => webhookBody(e));
-  await insertOutbox(tx, {
+  return {
     ids: events.map((e) => e.id),
     rooms: events.map((e) => e.room),
     events: events.map((e) => e.event),
@@ -60,7 +75,12 @@ export async function writeOutbox(tx: Executor, events: readonly OutboxEvent[]):
     ats: events.map((e) => e.at.toISOString()),
     hookUsers: events.map((e, i) => (bodies[i] === null ? null : userOfRoom(e.room))),
     hookBodies: bodies,
-  });
+  };
+}
+
+export async function writeOutbox(tx: Executor, events: readonly OutboxEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await insertOutbox(tx, outboxValues(events));
 }
 
 const markDoneStatement = compiledSql(

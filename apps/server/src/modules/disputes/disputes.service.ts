@@ -79,7 +79,7 @@ export class DisputesService {
   private async observe(staffId: string, tradeId: string, now: Date) {
     const trade = await findTrade(this.ctx.db, tradeId);
     if (!trade || !staffMayObserve(trade)) throw notFound('errors.tradeNotFound');
-    const [details] = await toTradeDetails(this.ctx.db, [trade], staffId, now);
+    const [details] = await toTradeDetails(this.ctx.db, [trade], staffId, { now });
     assert(details, 'trade details missing');
     return { trade, details };
   }

@@ -12,6 +12,7 @@ import {
   type UserRow,
   users,
 } from '../../db/schema.ts';
+import { type OutboxEvent, type OutboxSlot, outboxCtes, outboxValues } from '../../events/outbox-store.ts';
 import { unreadFor } from '../chat/index.ts';
 import type { ReceiptMatchSeen } from '../uploads/index.ts';
 import {
@@ -59,7 +60,7 @@ const asJson = (query: SQLWrapper | null, order: string, table?: Table) =>
       }) x)`
     : sql`'[]'::json`;
 
-type ContextSlot = Slot<
+type ContextSlot =
   | 'viewerId'
   | 'now'
   | 'buyerId'
@@ -68,22 +69,23 @@ type ContextSlot = Slot<
   | 'tradeIds'
   | 'partyTradeIds'
   | 'disputedIds'
-  | 'matchTradeIds'
->;
+  | 'matchTradeIds';
 
 /**
  * The statement, compiled once per shape: for one trade or several, with or without unread
- * chat and evidence requests.
+ * chat and evidence requests, and with or without the outbox's writes ahead of the read (a
+ * transaction's events written in its last statement, which also reads its answer).
  */
-const contextStatement = (one: boolean, withUnread: boolean, withEvidence: boolean) =>
-  compiledSql((p: ContextSlot, qb) => {
+const contextStatement = (one: boolean, withUnread: boolean, withEvidence: boolean, withOutbox: boolean) =>
+  compiledSql((p: Slot<ContextSlot | OutboxSlot>, qb) => {
     const anyOf = (column: SQLWrapper, list: Placeholder) => anyOfIds(column, list, one);
     const partyIds = one
       ? sql`u.id IN (${p('buyerId')}::uuid, ${p('sellerId')}::uuid)`
       : anyOf(sql`u.id`, p('userIds'));
     const parties = sql`SELECT ${exactColumns(users, 'u')}, ${sql.raw(REPUTATION_FROM_STATS)}, ${countedColumns(sql`${p('now')}::timestamptz`)}
       FROM users u LEFT JOIN user_stats s ON s.user_id = u.id WHERE ${partyIds}`;
-    return sql`SELECT
+    const writes = withOutbox ? sql`WITH ${outboxCtes(p)} ` : sql``;
+    return sql`${writes}SELECT
       ${asJson(parties, 'x.id')} AS parties,
       ${asJson(
         qb
@@ -145,16 +147,10 @@ const contextStatement = (one: boolean, withUnread: boolean, withEvidence: boole
       )} AS receipt_matches`;
   });
 
-const contextStatements = new Map(
-  [false, true].flatMap((one) =>
-    [false, true].flatMap((unread) =>
-      [false, true].map((evidence) => [
-        `${one}${unread}${evidence}`,
-        contextStatement(one, unread, evidence),
-      ]),
-    ),
-  ),
+const SHAPES = [false, true].flatMap((a) =>
+  [false, true].flatMap((b) => [false, true].flatMap((c) => [false, true].map((d) => [a, b, c, d] as const))),
 );
+const contextStatements = new Map(SHAPES.map((shape) => [shape.join(), contextStatement(...shape)]));
 
 /**
  * The parties with their reputation, history, the viewer's reviews and unread chat, payment
@@ -189,16 +185,28 @@ type ContextRow = Partial<
   >
 >;
 
-export async function tradeViewContext(db: Executor, q: TradeViewQuery): Promise<TradeViewContext> {
+/**
+ * `outbox`: the transaction's events, written in this statement ahead of the read (it is then
+ * the transaction's last: docs/decisions/052). The read sees the transaction's own writes.
+ */
+export async function tradeViewContext(
+  db: Executor,
+  q: TradeViewQuery,
+  outbox: readonly OutboxEvent[] = [],
+): Promise<TradeViewContext> {
   const { viewerId, userIds, tradeIds, partyTradeIds, disputedIds, matchTradeIds = [] } = q;
   const now = q.now.toISOString();
   const one = tradeIds.length === 1 && userIds.length === 2;
-  const statement = contextStatements.get(`${one}${partyTradeIds.length > 0}${disputedIds.length > 0}`);
+  const shape = [one, partyTradeIds.length > 0, disputedIds.length > 0, outbox.length > 0];
+  const statement = contextStatements.get(shape.join());
   if (!statement) throw new Error('trade view: no statement for this shape');
+  // Without events the statement has no outbox slots: their values go unused.
+  const writes = outboxValues(outbox);
   const [row] = await statement<ContextRow>(
     db,
     one
       ? {
+          ...writes,
           viewerId,
           now,
           buyerId: userIds[0],
@@ -210,6 +218,7 @@ export async function tradeViewContext(db: Executor, q: TradeViewQuery): Promise
           matchTradeIds: matchTradeIds[0] ?? null,
         }
       : {
+          ...writes,
           viewerId,
           now,
           buyerId: null,

@@ -16,6 +16,7 @@ import {
 } from '@p2p/shared';
 import type { Executor } from '../../db/client.ts';
 import type { TradeRow, UserRow } from '../../db/schema.ts';
+import type { OutboxEvent } from '../../events/outbox-store.ts';
 import { toEvidenceView } from '../dispute-evidence/index.ts';
 import { paymentInfoFrom } from '../payment-templates/index.ts';
 import { roleOf, staffMayObserve } from '../trade-access/index.ts';
@@ -99,12 +100,16 @@ function actionEntry(a: TradeActionRow): TradeView['actions'][number] {
   };
 }
 
-/** Full views of trades as seen by `viewerId`; everything besides the rows is read in one statement. */
+/**
+ * Full views of trades as seen by `viewerId`; everything besides the rows is read in one
+ * statement, which also writes `outbox` (a transaction's events: its last statement reads its
+ * answer, docs/decisions/052).
+ */
 export async function toTradeDetails(
   db: Executor,
   rows: TradeRow[],
   viewerId: string,
-  now: Date,
+  { now, outbox = [] }: { now: Date; outbox?: readonly OutboxEvent[] },
 ): Promise<TradeDetails[]> {
   if (rows.length === 0) return [];
   const userIds = rows.flatMap((t) => [t.buyerId, t.sellerId]);
@@ -113,15 +118,19 @@ export async function toTradeDetails(
   const partyIds = rows.filter((t) => roleOf(t, viewerId) !== 'observer').map((t) => t.id);
   const disputedIds = rows.filter((t) => t.disputedAt !== null).map((t) => t.id);
   const matchIds = rows.filter((t) => seesReceiptMatches(t, roleOf(t, viewerId))).map((t) => t.id);
-  const context = await tradeViewContext(db, {
-    viewerId,
-    now,
-    userIds,
-    tradeIds: ids,
-    partyTradeIds: partyIds,
-    disputedIds,
-    matchTradeIds: matchIds,
-  });
+  const context = await tradeViewContext(
+    db,
+    {
+      viewerId,
+      now,
+      userIds,
+      tradeIds: ids,
+      partyTradeIds: partyIds,
+      disputedIds,
+      matchTradeIds: matchIds,
+    },
+    outbox,
+  );
   const payment = paymentInfoFrom(context.sentDetails, context.proofs, {
     trades: new Set(matchIds),
     matches: context.receiptMatches,

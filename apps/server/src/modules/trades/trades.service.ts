@@ -78,7 +78,7 @@ export class TradesService {
     idempotencyKey?: string,
   ): Promise<{ tradeId: string }> {
     const events = new PendingEvents();
-    const { opened } = await this.opening(takerId, input, idempotencyKey, events);
+    const { opened } = await this.opening(takerId, input, { idempotencyKey, events });
     events.publishTo(this.ctx.notifier);
     return opened;
   }
@@ -90,40 +90,46 @@ export class TradesService {
     idempotencyKey?: string,
   ): Promise<{ tradeId: string; data: TradeDetails }> {
     const events = new PendingEvents();
-    const { opened, written } = await this.opening(takerId, input, idempotencyKey, events);
-    try {
-      if (!written) return { tradeId: opened.tradeId, data: await this.details(takerId, opened.tradeId) };
-      const [data] = await toTradeDetails(this.ctx.db, [written], takerId, this.ctx.clock.now());
-      assert(data, 'trade details missing');
-      return { tradeId: opened.tradeId, data };
-    } finally {
-      // After the answer is built: the notifications they start do not delay it.
-      events.publishTo(this.ctx.notifier);
-    }
+    const { opened, view } = await this.opening(takerId, input, { idempotencyKey, events, withView: true });
+    events.publishTo(this.ctx.notifier);
+    // A replayed request (the same idempotency key) wrote nothing: its trade is read as it is now.
+    return { tradeId: opened.tradeId, data: view ?? (await this.details(takerId, opened.tradeId)) };
   }
 
-  /** Fills `events` inside the transaction; the caller publishes them after it committed. */
+  /**
+   * Fills `events` inside the transaction; the caller publishes them after it committed. With
+   * `withView`, the taker's view of the trade written, read in the statement that writes the
+   * events (docs/decisions/052); null when the request was a replay and wrote nothing.
+   */
   private async opening(
     takerId: string,
     input: CreateTradeRequest,
-    idempotencyKey: string | undefined,
-    events: PendingEvents,
+    {
+      idempotencyKey,
+      events,
+      withView = false,
+    }: { idempotencyKey: string | undefined; events: PendingEvents; withView?: boolean },
   ) {
     const now = this.ctx.clock.now();
-    let written: TradeRow | null = null;
+    let view: TradeDetails | null = null;
     const opened = await idempotent(
       this.ctx.db,
       { userId: takerId, scope: 'trades.create', key: idempotencyKey, request: input },
       async (tx) => {
         const admitted = await this.admit(tx, takerId, input, now);
         const trade = await this.writeOpened(tx, admitted, input, now);
-        written = trade;
         announceOpening(events, admitted, trade);
-        await events.writeTo(tx, now);
+        if (withView) {
+          [view = null] = await toTradeDetails(tx, [trade], takerId, {
+            now,
+            outbox: events.takeUnwritten(now),
+          });
+          assert(view, 'trade details missing');
+        } else await events.writeTo(tx, now);
         return { tradeId: trade.id };
       },
     );
-    return { opened, written: written as TradeRow | null };
+    return { opened, view: view as TradeDetails | null };
   }
 
   /**
@@ -279,7 +285,7 @@ export class TradesService {
   async details(userId: string, tradeId: string): Promise<TradeDetails> {
     const trade = await findTrade(this.ctx.db, tradeId);
     if (!trade || roleOf(trade, userId) === 'observer') throw notFound('errors.tradeNotFound');
-    const [details] = await toTradeDetails(this.ctx.db, [trade], userId, this.ctx.clock.now());
+    const [details] = await toTradeDetails(this.ctx.db, [trade], userId, { now: this.ctx.clock.now() });
     assert(details, 'trade details missing');
     return details;
   }
@@ -306,7 +312,7 @@ export class TradesService {
     // A settling action locks the order with the trade, in the same statement (trade first).
     const settles = action === 'release_crypto' || action === 'cancel_trade';
     // A wrong second-factor code (confirm_payment) counts towards the lock after the rollback.
-    const updated = await this.twoFactor.countingFailures(
+    const details = await this.twoFactor.countingFailures(
       userId,
       () =>
         this.ctx.db.transaction(async (tx) => {
@@ -328,20 +334,20 @@ export class TradesService {
             events,
             lockedOrder: order,
           });
-          await events.writeTo(tx, now);
-          return updated;
+          // The answer, built from the row the transaction wrote, is read in the statement that
+          // writes the events, the transaction's last (docs/decisions/052).
+          const [view] = await toTradeDetails(tx, [updated], userId, {
+            now,
+            outbox: events.takeUnwritten(now),
+          });
+          assert(view, 'trade details missing');
+          return view;
         }),
       action === 'confirm_payment' ? codeIn(payload) : undefined,
     );
-    // The answer is built from the row the transaction wrote, not read back. The events go out
-    // once it is built, so the work they start (notifications) does not delay it.
-    try {
-      const [details] = await toTradeDetails(this.ctx.db, [updated], userId, now);
-      assert(details, 'trade details missing');
-      return details;
-    } finally {
-      events.publishTo(this.ctx.notifier);
-    }
+    // The events go out after the commit, so the work they start (notifications) does not delay it.
+    events.publishTo(this.ctx.notifier);
+    return details;
   }
 
   /**
@@ -507,7 +513,7 @@ export class TradesService {
     total: number,
     q: { limit: number; offset: number },
   ) {
-    const details = await toTradeDetails(this.ctx.db, rows, viewerId, this.ctx.clock.now());
+    const details = await toTradeDetails(this.ctx.db, rows, viewerId, { now: this.ctx.clock.now() });
     return {
       trades: details.map((d) => d.trade),
       total,
