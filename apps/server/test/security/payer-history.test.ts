@@ -161,7 +161,10 @@ describe('the payer accounts history kept in rows', () => {
       new URL('../../src/db/migrations/0057_payer_accounts.sql', import.meta.url),
       'utf8',
     );
-    const backfill = migration.slice(migration.indexOf('-- The history so far.'));
+    const backfill = migration.slice(
+      migration.indexOf('-- The history so far.'),
+      migration.indexOf('-- Nothing reads the trades by their payer account'),
+    );
     await queryRows(t.ctx.db, sql`DELETE FROM payer_account_parties`);
     for (const statement of backfill.split(';').filter((s) => s.replace(/--.*$/gm, '').trim()))
       await queryRows(t.ctx.db, sql.raw(statement));
