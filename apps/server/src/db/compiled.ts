@@ -163,7 +163,6 @@ export async function queryMapped<T>(db: Executor, statement: SQL, fields: Field
 
 interface ColumnText {
   column: Column;
-  name: string;
   /** `"name"` */
   quoted: string;
   /** `"table"."name"` */
@@ -179,6 +178,9 @@ interface TableText {
 
 const tableTexts = new WeakMap<Table, TableText>();
 
+/** A table's columns by field name, as text (built once per table). */
+export const columnTexts = (table: Table): ReadonlyMap<string, ColumnText> => columnsOf(table).columns;
+
 function columnsOf(table: Table): TableText {
   let known = tableTexts.get(table);
   if (!known) {
@@ -190,7 +192,6 @@ function columnsOf(table: Table): TableText {
           key,
           {
             column,
-            name: column.name,
             quoted: `"${column.name}"`,
             qualified: `"${tableName}"."${column.name}"`,
           },

@@ -1,4 +1,5 @@
 import { type Column, getTableColumns, type SQL, sql, type Table } from 'drizzle-orm';
+import { columnTexts } from './compiled.ts';
 
 /**
  * Rows of `table` that came back as JSON objects (`json_agg` of a `SELECT *`), mapped to what
@@ -31,11 +32,12 @@ const WIDE_NUMBER = /^(bigint|bigserial|numeric)/;
  */
 export function exactColumns(table: Table, alias: string): SQL {
   return sql.raw(
-    Object.values(getTableColumns(table))
-      .map((c: Column) => {
-        const name = `"${c.name}"`;
-        return WIDE_NUMBER.test(c.getSQLType()) ? `${alias}.${name}::text AS ${name}` : `${alias}.${name}`;
-      })
+    [...columnTexts(table).values()]
+      .map(({ column, quoted }) =>
+        WIDE_NUMBER.test(column.getSQLType())
+          ? `${alias}.${quoted}::text AS ${quoted}`
+          : `${alias}.${quoted}`,
+      )
       .join(', '),
   );
 }
