@@ -1,6 +1,6 @@
 import type { OrderView } from '@p2p/shared';
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '@/app/providers';
 import { AppRoutes } from '@/app/router';
@@ -114,8 +114,10 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  // Unmounted, not only wiped: a mounted tree's React work may otherwise run after the test
+  // environment is gone ("window is not defined", once in a clean-clone run).
+  cleanup();
   vi.unstubAllGlobals();
-  document.body.innerHTML = '';
 });
 
 /** Everything a visitor reads or hears: the text and the labels. */
