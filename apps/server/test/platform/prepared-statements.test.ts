@@ -140,6 +140,9 @@ describe.runIf(process.env.DATABASE_URL)('a transaction opens with its first sta
     await expect(
       client.query({ text: 'SELECT n FROM no_such_table WHERE n = $1', values: [1] }),
     ).rejects.toThrow(/no_such_table/);
+    // The statement failed inside the transaction, which is now aborted. (The query rejects on the
+    // ErrorResponse, so the status is read only after the next round trip's ReadyForQuery.)
+    await expect(client.query('SELECT 1')).rejects.toThrow(/current transaction is aborted/);
     expect(client.getTransactionStatus()).toBe('E');
     await client.query('ROLLBACK');
     // A statement that failed to parse right behind a BEGIN is parsed again next time, not run by a
