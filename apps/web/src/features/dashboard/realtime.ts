@@ -12,4 +12,5 @@ export const dashboardReactions: FeatureReactions = {
   'trade:updated': refreshDashboard,
   'trade:evidence_requested': refreshDashboard,
   'order:updated': refreshDashboard,
+  connected: (ctx) => refreshDashboard(null, ctx),
 };

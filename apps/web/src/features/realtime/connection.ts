@@ -13,8 +13,8 @@ export interface ConnectionOptions {
   /** The UI language at the moment the connection changes. */
   lang: () => Lang;
   setStatus: (status: ConnectionStatus) => void;
-  /** The connection is back after a loss. */
-  onReconnect: () => void;
+  /** The socket connected, the first time or again after a loss. */
+  onConnect: () => void;
 }
 
 /**
@@ -42,8 +42,8 @@ export function watchConnection(o: ConnectionOptions): void {
       lost = false;
       toast.success(text('rt.restored'), { id: CONNECTION_TOAST, duration: REALTIME_TOAST_MS.restored });
     }
-    if (connectedBefore) o.onReconnect();
     connectedBefore = true;
+    o.onConnect();
   });
   socket.on('connect_error', (error) => {
     // Offline while socket.io keeps retrying: the chat says so and waits.

@@ -5,6 +5,7 @@ import { notificationReactions } from '@/features/notifications/realtime';
 import { orderReactions } from '@/features/orders/realtime';
 import { tradeReactions } from '@/features/trade/realtime';
 import { walletReactions } from '@/features/wallet/realtime';
+import { withdrawalReactions } from '@/features/withdrawals/realtime';
 import type { FeatureReactions } from './registry';
 
 /**
@@ -17,6 +18,7 @@ export const REACTIONS: readonly FeatureReactions[] = [
   tradeReactions,
   chatReactions,
   walletReactions,
+  withdrawalReactions,
   dashboardReactions,
   notificationReactions,
 ];

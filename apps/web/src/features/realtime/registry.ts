@@ -28,14 +28,18 @@ type EventReactions = { readonly [E in ServerEventName]?: ServerEventHandler<E> 
  * Declared in `features/<feature>/realtime.ts`, composed in ./reactions.ts.
  */
 export type FeatureReactions = EventReactions & {
-  /** The connection came back after a loss: whatever changed meanwhile reached no one. */
-  readonly reconnected?: (ctx: ReactionContext) => void;
+  /**
+   * The socket connected: the first time, or again after a loss. Whatever changed before reached
+   * no one, so screens kept live by the user's events refetch. The first connection opens after
+   * the first paint (docs/decisions/048), after the screen's first fetch.
+   */
+  readonly connected?: (ctx: ReactionContext) => void;
 };
 
 export interface Dispatcher {
   /** Runs every feature's handler of `event`, in the order of the list; an unknown event runs none. */
   dispatch<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>, ctx: ReactionContext): void;
-  reconnected(ctx: ReactionContext): void;
+  connected(ctx: ReactionContext): void;
 }
 
 export function createDispatcher(reactions: readonly FeatureReactions[]): Dispatcher {
@@ -43,8 +47,8 @@ export function createDispatcher(reactions: readonly FeatureReactions[]): Dispat
     dispatch(event, payload, ctx) {
       for (const feature of reactions) handlerOf(feature, event)?.(payload, ctx);
     },
-    reconnected(ctx) {
-      for (const feature of reactions) feature.reconnected?.(ctx);
+    connected(ctx) {
+      for (const feature of reactions) feature.connected?.(ctx);
     },
   };
 }

@@ -153,14 +153,14 @@ describe('realtime dispatch', () => {
     unwire();
   });
 
-  it('tells the features of a connection that came back, not of the first one', () => {
-    let reconnects = 0;
-    const { fire, unwire } = wireWith([{ reconnected: () => reconnects++ }]);
+  it('tells the features of every connection, the first one included: what changed before it reached no one', () => {
+    let connects = 0;
+    const { fire, unwire } = wireWith([{ connected: () => connects++ }]);
     fire('connect');
-    expect(reconnects).toBe(0);
+    expect(connects).toBe(1);
     fire('disconnect', 'transport close');
     fire('connect');
-    expect(reconnects).toBe(1);
+    expect(connects).toBe(2);
     unwire();
   });
 
@@ -198,10 +198,20 @@ describe('realtime dispatch', () => {
     expect(keys().sort()).toEqual(['["dashboard"]', '["orders"]']);
     fire('trade:message', { tradeId, messageId: tradeId, senderName: 'Вера', message: 'hi' });
     expect(keys()).toEqual(['["trades"]']);
+    // The first connection too: it opens after the screens' first fetch.
+    const onConnect = [
+      '["dashboard"]',
+      '["notifications"]',
+      '["trade"]',
+      '["trades"]',
+      '["wallet"]',
+      '["withdrawals"]',
+    ];
     fire('connect');
+    expect(keys().sort()).toEqual(onConnect);
     fire('disconnect', 'transport close');
     fire('connect');
-    expect(keys().sort()).toEqual(['["notifications"]', '["trade"]', '["trades"]']);
+    expect(keys().sort()).toEqual(onConnect);
     unwire();
   });
 });

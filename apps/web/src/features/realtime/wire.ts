@@ -35,7 +35,7 @@ function notifyBrowser(title: string, body: string) {
  */
 export function wireSocket(o: WireOptions): () => void {
   const { socket } = o;
-  const { dispatch, reconnected } = createDispatcher(o.reactions ?? REACTIONS);
+  const { dispatch, connected } = createDispatcher(o.reactions ?? REACTIONS);
   const ctx: ReactionContext = {
     queryClient: o.queryClient,
     userId: o.userId,
@@ -44,7 +44,7 @@ export function wireSocket(o: WireOptions): () => void {
     toast,
     notifyBrowser,
   };
-  watchConnection({ socket, lang: o.lang, setStatus: o.setStatus, onReconnect: () => reconnected(ctx) });
+  watchConnection({ socket, lang: o.lang, setStatus: o.setStatus, onConnect: () => connected(ctx) });
   for (const event of SERVER_EVENT_NAMES) listen(socket, event, ctx, dispatch);
   const unrevive = reviveOnReturn(socket);
   return () => {

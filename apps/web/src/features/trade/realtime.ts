@@ -73,8 +73,8 @@ export const tradeReactions: FeatureReactions = {
     }
     refreshTrade(queryClient, e.tradeId);
   },
-  // Whatever happened while we were offline: bring trade screens up to date.
-  reconnected: ({ queryClient }) => {
+  // Whatever happened before the socket connected: bring trade screens up to date.
+  connected: ({ queryClient }) => {
     void queryClient.invalidateQueries({ queryKey: tradeKeys.all });
     void queryClient.invalidateQueries({ queryKey: oneTrade() });
   },

@@ -12,4 +12,6 @@ export const walletReactions: FeatureReactions = {
   'trade:evidence_requested': refreshWallet,
   // A swap moved both parties' balances at once (docs/decisions/026).
   'swap:completed': refreshWallet,
+  // Deposits, withdrawals and balances that moved before the socket connected reached no one.
+  connected: (ctx) => refreshWallet(null, ctx),
 };
