@@ -14,11 +14,12 @@ import type pg from 'pg';
  * as before, which bounds the server's memory however many shapes the app builds (a search
  * with optional filters, an IN list of varying length). Statements without parameters
  * (COMMIT, migrations) go through the simple protocol unchanged; a BEGIN goes with the
- * statement after it (`beginWithFirstStatement`, below).
+ * statement after it (`beginWithFirstStatement`, below), and a COMMIT with the statement the
+ * caller marked as its transaction's last (`commitWithLastStatement`).
  *
  * Not for a pooler in transaction mode (PgBouncer before 1.21): its connections change under
  * the client, so a name parsed on one may be missing on the next. DATABASE_PREPARED_STATEMENTS=0
- * turns this off, and the BEGIN's ride with it.
+ * turns this off, and the BEGIN's and the COMMIT's rides with it.
  */
 export const MAX_PER_CONNECTION = 500;
 
@@ -37,6 +38,9 @@ interface ClientInternals {
     parse(query: { text: string }): void;
     bind(config: object): void;
     execute(config: object): void;
+    sync(): void;
+    close(msg: { type: string; name?: string }): void;
+    parsedStatements: Record<string, string>;
   };
   readyForQuery: boolean;
   pipeline?: boolean;
@@ -47,18 +51,37 @@ interface ClientInternals {
   _handleReadyForQuery(msg: unknown): void;
 }
 
+const textOf = (config: unknown) =>
+  (typeof config === 'string' ? config : (config as QueryConfigLike | null)?.text)?.trim().toUpperCase();
+
 /** What a BEGIN answers (the driver's result for a command with no rows). */
 const BEGUN = Object.freeze({ command: 'BEGIN', rowCount: null, rows: [], fields: [] });
 
 const isBegin = (config: unknown, values: unknown) =>
-  (typeof config === 'string' ? config : (config as QueryConfigLike | null)?.text)?.trim().toUpperCase() ===
-    'BEGIN' && !(Array.isArray(values) && values.length > 0);
+  textOf(config) === 'BEGIN' && !(Array.isArray(values) && values.length > 0);
+
+/** The query's parameters, given with the text or apart from it. */
+const paramsOf = (config: unknown, values: unknown) =>
+  Array.isArray(values) ? values : (config as QueryConfigLike | null)?.values;
 
 /** A pg.Client class whose parameterized queries are named (and so prepared) per connection. */
 export function preparingClient(Client: typeof pg.Client, max = MAX_PER_CONNECTION): typeof pg.Client {
-  class PreparingClient extends beginWithFirstStatement(Client) {
+  class PreparingClient extends beginWithFirstStatement(commitWithLastStatement(Client)) {
     /** Text -> name, for this connection's statements. */
     readonly #names = new Map<string, string>();
+
+    constructor(...args: ConstructorParameters<typeof pg.Client>) {
+      super(...args);
+      // pg closes a named statement whose values failed to bind, yet still takes it as parsed:
+      // its next run by name would find none. It is parsed again instead.
+      const connection = (this as unknown as ClientInternals).connection;
+      if (!connection) return;
+      const close = connection.close;
+      connection.close = (msg) => {
+        if (msg.type === 'S' && msg.name) delete connection.parsedStatements[msg.name];
+        close.call(connection, msg);
+      };
+    }
 
     override query(...args: unknown[]): never {
       const [config, values] = args;
@@ -117,7 +140,7 @@ function beginWithFirstStatement(Client: typeof pg.Client): typeof pg.Client {
       }
       if (!this.#beginDeferred) return (super.query as QueryFn).apply(this, args) as never;
       this.#beginDeferred = false;
-      const params = Array.isArray(values) ? values : (config as QueryConfigLike | null)?.values;
+      const params = paramsOf(config, values);
       const idle = self.readyForQuery && self._queryQueue.length === 0 && !self.pipeline;
       if (!(params && params.length > 0 && idle && !callback)) return this.#sendBegin(args) as never;
       const connection = self.connection as NonNullable<ClientInternals['connection']>;
@@ -175,4 +198,130 @@ function beginWithFirstStatement(Client: typeof pg.Client): typeof pg.Client {
     }
   }
   return BeginWithFirstStatement as unknown as typeof pg.Client;
+}
+
+/** What a COMMIT answers. */
+const COMMITTED = Object.freeze({ command: 'COMMIT', rowCount: null, rows: [], fields: [] });
+const ROLLED_BACK = Object.freeze({ command: 'ROLLBACK', rowCount: null, rows: [], fields: [] });
+
+/** A client whose transaction's last statement can carry its COMMIT (`commitWithLastStatement`). */
+interface CommitRider {
+  commitWithNextStatement(): void;
+}
+
+/**
+ * Marks the next statement `tx` runs as its transaction's last: on PostgreSQL its COMMIT is sent
+ * with it, in the same round trip (docs/decisions/053). Nothing may run in the transaction after
+ * it, and nothing may throw after it: the transaction has committed by the time it answers, and
+ * Drizzle's own COMMIT is then answered without a round trip. Does nothing inside a savepoint (a
+ * nested transaction's end is not its transaction's) and on PGlite.
+ */
+export function commitWithNextStatement(tx: unknown): void {
+  const t = tx as { nestedIndex?: number; session?: { client?: Partial<CommitRider> } };
+  if (t.nestedIndex !== 0) return;
+  t.session?.client?.commitWithNextStatement?.();
+}
+
+/**
+ * A pg.Client class whose marked statement carries its transaction's COMMIT (docs/decisions/053):
+ * the COMMIT's Parse/Bind/Execute go between the statement's Execute and its Sync, in the same
+ * write. PostgreSQL runs the COMMIT only if the statement succeeded (an error discards everything
+ * up to the Sync, and the transaction stays open and aborted, as before). The COMMIT's own
+ * CommandComplete is dropped; if the COMMIT fails the statement's query fails with its error.
+ * Drizzle's COMMIT after it is answered here; a ROLLBACK after it (the caller threw after the
+ * last statement) has nothing left to undo. Anything else after it is refused: it would run
+ * outside the transaction. A statement that is not parameterized, or that waits behind another,
+ * goes as before and the COMMIT after it too.
+ */
+function commitWithLastStatement(Client: typeof pg.Client): typeof pg.Client {
+  const base = Client.prototype as unknown as ClientInternals;
+  class CommitWithLastStatement extends Client implements CommitRider {
+    /** The next statement is the transaction's last. */
+    #commitNext = false;
+    /** A COMMIT went with the statement in flight; what it answered so far. */
+    #commitSent = false;
+    #commitAnswered = false;
+    #failed = false;
+    /** The transaction committed with its last statement; the caller's COMMIT is still to come. */
+    #committed = false;
+
+    commitWithNextStatement(): void {
+      this.#commitNext = true;
+    }
+
+    override query(...args: unknown[]): never {
+      const [config, values] = args;
+      const query = super.query as QueryFn;
+      if (this.#committed) {
+        this.#committed = false;
+        const text = textOf(config);
+        if (text === 'COMMIT') return Promise.resolve(COMMITTED) as never;
+        if (text === 'ROLLBACK') return Promise.resolve(ROLLED_BACK) as never;
+        return Promise.reject(
+          new Error('the transaction committed with its last statement: nothing may run in it after that'),
+        ) as never;
+      }
+      const commitNext = this.#commitNext;
+      this.#commitNext = false;
+      const self = this as unknown as ClientInternals;
+      const params = paramsOf(config, values);
+      const idle = self.readyForQuery && self._queryQueue.length === 0 && !self.pipeline;
+      const callback = args.some((a) => typeof a === 'function');
+      if (!(commitNext && self.connection && params && params.length > 0 && idle && !callback)) {
+        return query.apply(this, args) as never;
+      }
+      // The statement's messages are written now, synchronously (the client is idle); the COMMIT
+      // goes in front of its Sync, and only after its Execute (a statement whose values fail to
+      // bind is closed and synced without one: no COMMIT then).
+      const connection = self.connection;
+      const patched = connection as Partial<typeof connection>;
+      const { execute, sync } = connection;
+      let executed = false;
+      patched.execute = (config: object) => {
+        executed = true;
+        execute.call(connection, config);
+      };
+      patched.sync = () => {
+        if (executed) {
+          connection.parse({ text: 'COMMIT' });
+          connection.bind({});
+          execute.call(connection, {});
+          this.#commitSent = true;
+        }
+        sync.call(connection);
+      };
+      try {
+        return query.apply(this, args) as never;
+      } finally {
+        // pg's Connection keeps these on its prototype: the instance's own go again.
+        delete patched.execute;
+        delete patched.sync;
+      }
+    }
+
+    _handleCommandComplete(msg: { text?: string }): void {
+      if (this.#commitSent && msg.text === 'COMMIT') {
+        this.#commitAnswered = true;
+        return;
+      }
+      base._handleCommandComplete.call(this, msg);
+    }
+
+    _handleErrorMessage(msg: unknown): void {
+      if (this.#commitSent) this.#failed = true;
+      base._handleErrorMessage.call(this, msg);
+    }
+
+    _handleReadyForQuery(msg: unknown): void {
+      if (this.#commitSent) {
+        // Set before the statement's caller hears its answer: its COMMIT comes next.
+        this.#committed = this.#commitAnswered && !this.#failed;
+        this.#commitSent = false;
+        this.#commitAnswered = false;
+        this.#failed = false;
+      }
+      base._handleReadyForQuery.call(this, msg);
+    }
+  }
+  return CommitWithLastStatement as unknown as typeof pg.Client;
 }

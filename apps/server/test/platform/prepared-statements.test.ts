@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../../src/db/client.ts';
-import { preparingClient } from '../../src/db/prepared-statements.ts';
+import { commitWithNextStatement, preparingClient } from '../../src/db/prepared-statements.ts';
 import { createTestDatabase } from '../helpers.ts';
+import { countStatements } from '../statements.ts';
 
 /** A pg.Client stand-in that records what reaches the driver's query(). */
 class RecordingClient {
@@ -193,3 +194,177 @@ describe.runIf(process.env.DATABASE_URL)('a transaction opens with its first sta
     }
   });
 });
+
+describe.runIf(process.env.DATABASE_URL)(
+  "a transaction's last statement carries its COMMIT (PostgreSQL)",
+  () => {
+    const PreparingClient = preparingClient(pg.Client);
+    let client: pg.Client;
+    /** A second connection: what it sees is what committed. */
+    let observer: pg.Client;
+    let roundTrips = 0;
+    const last = () => (client as unknown as { commitWithNextStatement(): void }).commitWithNextStatement();
+
+    beforeAll(async () => {
+      client = new PreparingClient({ connectionString: process.env.DATABASE_URL });
+      observer = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await Promise.all([client.connect(), observer.connect()]);
+      (client as unknown as { connection: { on(e: string, f: () => void): void } }).connection.on(
+        'readyForQuery',
+        () => roundTrips++,
+      );
+      await observer.query('DROP TABLE IF EXISTS commit_rides');
+      // Deferred: a duplicate fails at COMMIT, not at the INSERT.
+      await observer.query(
+        'CREATE TABLE commit_rides (n int, CONSTRAINT commit_rides_n UNIQUE (n) DEFERRABLE INITIALLY DEFERRED)',
+      );
+    });
+    afterAll(async () => {
+      await observer.query('DROP TABLE IF EXISTS commit_rides');
+      await Promise.all([client.end(), observer.end()]);
+    });
+
+    const committed = async () =>
+      (await observer.query('SELECT n FROM commit_rides ORDER BY n')).rows.map((r: { n: number }) => r.n);
+
+    it('commits in the round trip of the last statement, and answers the COMMIT after it without one', async () => {
+      roundTrips = 0;
+      await client.query('BEGIN');
+      await client.query('INSERT INTO commit_rides VALUES ($1)', [1]);
+      last();
+      const answer = await client.query('INSERT INTO commit_rides VALUES ($1) RETURNING n', [2]);
+      expect(answer.rows).toEqual([{ n: 2 }]);
+      expect(answer.command).toBe('INSERT');
+      expect(roundTrips).toBe(2);
+      expect(client.getTransactionStatus()).toBe('I');
+      expect(await committed()).toEqual([1, 2]);
+      expect((await client.query('COMMIT')).command).toBe('COMMIT');
+      expect(roundTrips).toBe(2);
+      // The next transaction is an ordinary one: its statements wait for its own COMMIT.
+      await client.query('BEGIN');
+      await client.query('INSERT INTO commit_rides VALUES ($1)', [3]);
+      expect(await committed()).toEqual([1, 2]);
+      await client.query('ROLLBACK');
+      expect(await committed()).toEqual([1, 2]);
+    });
+
+    it('commits nothing when the last statement fails: the transaction is aborted and rolls back', async () => {
+      await client.query('BEGIN');
+      await client.query('INSERT INTO commit_rides VALUES ($1)', [10]);
+      last();
+      await expect(client.query('INSERT INTO commit_rides VALUES ($1::int / 0)', [11])).rejects.toThrow(
+        /division by zero/,
+      );
+      await expect(client.query('SELECT 1')).rejects.toThrow(/current transaction is aborted/);
+      expect(client.getTransactionStatus()).toBe('E');
+      await client.query('ROLLBACK');
+      expect(client.getTransactionStatus()).toBe('I');
+      expect(await committed()).toEqual([1, 2]);
+    });
+
+    it('fails the last statement when its COMMIT fails, and nothing is kept', async () => {
+      await client.query('BEGIN');
+      await client.query('INSERT INTO commit_rides VALUES ($1)', [20]);
+      last();
+      // The duplicate is found at COMMIT (the constraint is deferred): the statement itself ran.
+      await expect(client.query('INSERT INTO commit_rides VALUES ($1)', [20])).rejects.toThrow(
+        /commit_rides_n/,
+      );
+      expect(client.getTransactionStatus()).toBe('I');
+      // The caller's ROLLBACK goes to PostgreSQL, which has no transaction left: a warning only.
+      await client.query('ROLLBACK');
+      expect(await committed()).toEqual([1, 2]);
+    });
+
+    it('sends no COMMIT when the values fail to bind: the transaction stays open', async () => {
+      await client.query('BEGIN');
+      await client.query('INSERT INTO commit_rides VALUES ($1)', [30]);
+      last();
+      const unmappable = {
+        toPostgres() {
+          throw new Error('cannot map this value');
+        },
+      };
+      await expect(client.query('INSERT INTO commit_rides VALUES ($1)', [unmappable])).rejects.toThrow(
+        /cannot map this value/,
+      );
+      expect(await committed()).toEqual([1, 2]);
+      await client.query('ROLLBACK');
+      expect(await committed()).toEqual([1, 2]);
+    });
+
+    it('refuses a statement after the commit (it would run outside the transaction); a ROLLBACK has nothing to undo', async () => {
+      await client.query('BEGIN');
+      last();
+      await client.query('INSERT INTO commit_rides VALUES ($1)', [40]);
+      await expect(client.query('INSERT INTO commit_rides VALUES ($1)', [41])).rejects.toThrow(
+        /nothing may run in it after that/,
+      );
+      expect(await committed()).toEqual([1, 2, 40]);
+      await client.query('BEGIN');
+      last();
+      await client.query('INSERT INTO commit_rides VALUES ($1)', [42]);
+      expect((await client.query('ROLLBACK')).command).toBe('ROLLBACK');
+      expect(await committed()).toEqual([1, 2, 40, 42]);
+    });
+
+    it('forgets a mark that no statement took: the next transaction commits only when it says so', async () => {
+      await client.query('BEGIN');
+      last();
+      await client.query('ROLLBACK');
+      await client.query('BEGIN');
+      await client.query('INSERT INTO commit_rides VALUES ($1)', [50]);
+      expect(await committed()).toEqual([1, 2, 40, 42]);
+      await client.query('ROLLBACK');
+      expect(await committed()).toEqual([1, 2, 40, 42]);
+    });
+
+    it('through Drizzle and the pool: two statements, two round trips; inside a savepoint the mark does nothing', async () => {
+      const created = await createTestDatabase();
+      try {
+        const { db } = created.database;
+        await queryRows(db, sql`CREATE TABLE kept (n int)`);
+        const sent = await countStatements(created.database, () =>
+          db.transaction(async (tx) => {
+            await queryRows(tx, sql`INSERT INTO kept VALUES (${0})`);
+            commitWithNextStatement(tx);
+            await queryRows(tx, sql`DELETE FROM kept WHERE n = ${0}`);
+          }),
+        );
+        expect(sent).toEqual(['INSERT INTO kept VALUES ($1)', 'DELETE FROM kept WHERE n = $1']);
+        const answer = await db.transaction(async (tx) => {
+          await queryRows(tx, sql`INSERT INTO kept VALUES (${1})`);
+          await tx.transaction(async (nested) => {
+            commitWithNextStatement(nested);
+            await queryRows(nested, sql`INSERT INTO kept VALUES (${2})`);
+          });
+          commitWithNextStatement(tx);
+          return queryRows<{ n: number }>(tx, sql`INSERT INTO kept VALUES (${3}) RETURNING n`);
+        });
+        expect(answer).toEqual([{ n: 3 }]);
+        expect(await queryRows(db, sql`SELECT n FROM kept ORDER BY n`)).toEqual([
+          { n: 1 },
+          { n: 2 },
+          { n: 3 },
+        ]);
+        // Outside a transaction the mark is not taken: the pool's statement commits by itself.
+        commitWithNextStatement(db);
+        await queryRows(db, sql`INSERT INTO kept VALUES (${4})`);
+        // A transaction that throws after its last statement has committed: the error still reaches
+        // the caller, and the ROLLBACK after it has nothing to undo.
+        await expect(
+          db.transaction(async (tx) => {
+            commitWithNextStatement(tx);
+            await queryRows(tx, sql`INSERT INTO kept VALUES (${5})`);
+            throw new Error('thrown after the last statement');
+          }),
+        ).rejects.toThrow('thrown after the last statement');
+        expect(await queryRows(db, sql`SELECT n FROM kept ORDER BY n`)).toEqual(
+          [1, 2, 3, 4, 5].map((n) => ({ n })),
+        );
+      } finally {
+        await created.dispose();
+      }
+    });
+  },
+);

@@ -2,6 +2,7 @@ import { and, eq, type Placeholder, type SQLWrapper, sql, type Table } from 'dri
 import type { Executor } from '../../db/client.ts';
 import { compiledSql, type Slot } from '../../db/compiled.ts';
 import { exactColumns, rowsFromJson } from '../../db/json-rows.ts';
+import { commitWithNextStatement } from '../../db/prepared-statements.ts';
 import {
   chatMessages,
   evidenceRequests,
@@ -188,11 +189,12 @@ type ContextRow = Partial<
 /**
  * `outbox`: the transaction's events, written in this statement ahead of the read (it is then
  * the transaction's last: docs/decisions/052). The read sees the transaction's own writes.
+ * `commits`: the statement carries the transaction's COMMIT (docs/decisions/053).
  */
 export async function tradeViewContext(
   db: Executor,
   q: TradeViewQuery,
-  outbox: readonly OutboxEvent[] = [],
+  { outbox = [], commits = false }: { outbox?: readonly OutboxEvent[]; commits?: boolean } = {},
 ): Promise<TradeViewContext> {
   const { viewerId, userIds, tradeIds, partyTradeIds, disputedIds, matchTradeIds = [] } = q;
   const now = q.now.toISOString();
@@ -202,6 +204,7 @@ export async function tradeViewContext(
   if (!statement) throw new Error('trade view: no statement for this shape');
   // Without events the statement has no outbox slots: their values go unused.
   const writes = outboxValues(outbox);
+  if (commits) commitWithNextStatement(db);
   const [row] = await statement<ContextRow>(
     db,
     one

@@ -103,13 +103,14 @@ function actionEntry(a: TradeActionRow): TradeView['actions'][number] {
 /**
  * Full views of trades as seen by `viewerId`; everything besides the rows is read in one
  * statement, which also writes `outbox` (a transaction's events: its last statement reads its
- * answer, docs/decisions/052).
+ * answer, docs/decisions/052). With `commits` that statement also carries the transaction's
+ * COMMIT (docs/decisions/053): nothing may run in the transaction after this call.
  */
 export async function toTradeDetails(
   db: Executor,
   rows: TradeRow[],
   viewerId: string,
-  { now, outbox = [] }: { now: Date; outbox?: readonly OutboxEvent[] },
+  { now, outbox = [], commits = false }: { now: Date; outbox?: readonly OutboxEvent[]; commits?: boolean },
 ): Promise<TradeDetails[]> {
   if (rows.length === 0) return [];
   const userIds = rows.flatMap((t) => [t.buyerId, t.sellerId]);
@@ -129,7 +130,7 @@ export async function toTradeDetails(
       disputedIds,
       matchTradeIds: matchIds,
     },
-    outbox,
+    { outbox, commits },
   );
   const payment = paymentInfoFrom(context.sentDetails, context.proofs, {
     trades: new Set(matchIds),

@@ -335,10 +335,12 @@ export class TradesService {
             lockedOrder: order,
           });
           // The answer, built from the row the transaction wrote, is read in the statement that
-          // writes the events, the transaction's last (docs/decisions/052).
+          // writes the events, the transaction's last (docs/decisions/052), which carries its
+          // COMMIT (docs/decisions/053): nothing may follow it here.
           const [view] = await toTradeDetails(tx, [updated], userId, {
             now,
             outbox: events.takeUnwritten(now),
+            commits: true,
           });
           assert(view, 'trade details missing');
           return view;
