@@ -270,33 +270,13 @@ function commitWithLastStatement(Client: typeof pg.Client): typeof pg.Client {
       if (!(commitNext && self.connection && params && params.length > 0 && idle && !callback)) {
         return query.apply(this, args) as never;
       }
-      // The statement's messages are written now, synchronously (the client is idle); the COMMIT
-      // goes in front of its Sync, and only after its Execute (a statement whose values fail to
-      // bind is closed and synced without one: no COMMIT then).
-      const connection = self.connection;
-      const patched = connection as Partial<typeof connection>;
-      const { execute, sync } = connection;
-      let executed = false;
-      patched.execute = (config: object) => {
-        executed = true;
-        execute.call(connection, config);
-      };
-      patched.sync = () => {
-        if (executed) {
-          connection.parse({ text: 'COMMIT' });
-          connection.bind({});
-          execute.call(connection, {});
+      return withCommitBeforeSync(
+        self.connection,
+        () => query.apply(this, args),
+        () => {
           this.#commitSent = true;
-        }
-        sync.call(connection);
-      };
-      try {
-        return query.apply(this, args) as never;
-      } finally {
-        // pg's Connection keeps these on its prototype: the instance's own go again.
-        delete patched.execute;
-        delete patched.sync;
-      }
+        },
+      ) as never;
     }
 
     _handleCommandComplete(msg: { text?: string }): void {
@@ -324,4 +304,39 @@ function commitWithLastStatement(Client: typeof pg.Client): typeof pg.Client {
     }
   }
   return CommitWithLastStatement as unknown as typeof pg.Client;
+}
+
+/**
+ * Runs `send`, which writes a query's messages at once (the client is idle), with a COMMIT's
+ * Parse/Bind/Execute written in front of its Sync, and only after its Execute: a statement whose
+ * values fail to bind is closed and synced without one, and no COMMIT goes then.
+ */
+function withCommitBeforeSync<T>(
+  connection: NonNullable<ClientInternals['connection']>,
+  send: () => T,
+  sent: () => void,
+): T {
+  const patched = connection as Partial<typeof connection>;
+  const { execute, sync } = connection;
+  let executed = false;
+  patched.execute = (config: object) => {
+    executed = true;
+    execute.call(connection, config);
+  };
+  patched.sync = () => {
+    if (executed) {
+      connection.parse({ text: 'COMMIT' });
+      connection.bind({});
+      execute.call(connection, {});
+      sent();
+    }
+    sync.call(connection);
+  };
+  try {
+    return send();
+  } finally {
+    // pg's Connection keeps these on its prototype: the instance's own go again.
+    delete patched.execute;
+    delete patched.sync;
+  }
 }
