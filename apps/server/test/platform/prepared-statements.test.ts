@@ -270,6 +270,9 @@ describe.runIf(process.env.DATABASE_URL)(
       await expect(client.query('INSERT INTO commit_rides VALUES ($1)', [20])).rejects.toThrow(
         /commit_rides_n/,
       );
+      // No transaction is left, aborted or not: the next statement runs (the status is read after
+      // its round trip: a query rejects on the ErrorResponse, before its ReadyForQuery).
+      expect((await client.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
       expect(client.getTransactionStatus()).toBe('I');
       // The caller's ROLLBACK goes to PostgreSQL, which has no transaction left: a warning only.
       await client.query('ROLLBACK');

@@ -19,13 +19,21 @@ const where = (k: KeyOf) =>
   );
 
 /**
- * Claims the key with an empty answer; false when it is already there (a repeat). A concurrent
- * first request holds the key's unique index until it commits, so this waits for it.
+ * Claims the key with an empty answer, or with `answer` when it is known before the work; false
+ * when it is already there (a repeat). A concurrent first request holds the key's unique index
+ * until it commits, so this waits for it.
  */
-export async function claimKey(tx: Tx, k: KeyOf, requestHash: string): Promise<boolean> {
+export async function claimKey(tx: Tx, k: KeyOf, requestHash: string, answer?: object): Promise<boolean> {
   const claimed = await tx
     .insert(idempotencyKeys)
-    .values({ userId: k.userId, scope: k.scope, key: k.key, requestHash, statusCode: 0, response: {} })
+    .values({
+      userId: k.userId,
+      scope: k.scope,
+      key: k.key,
+      requestHash,
+      statusCode: answer ? 200 : 0,
+      response: answer ?? {},
+    })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   return claimed.length > 0;

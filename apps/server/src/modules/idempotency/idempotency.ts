@@ -10,6 +10,15 @@ export interface IdempotencyScope {
   request: unknown;
 }
 
+/**
+ * With `answer`: the first request's answer, known before its work runs (an id chosen up front).
+ * It is stored with the key's claim, so nothing is written after the work, whose last statement
+ * may then carry the transaction's COMMIT (docs/decisions/053). The work answers the same.
+ */
+export interface KnownAnswer<T> {
+  answer: T;
+}
+
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,200}$/;
 
 /** Reads and checks the Idempotency-Key header. */
@@ -29,7 +38,7 @@ export function idempotencyKeyOf(headers: Record<string, unknown>): string | und
  */
 export async function idempotent<T>(
   db: Db,
-  scope: IdempotencyScope,
+  scope: IdempotencyScope | (IdempotencyScope & KnownAnswer<T>),
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   const { key } = scope;
@@ -39,7 +48,8 @@ export async function idempotent<T>(
     .digest('hex');
   return db.transaction(async (tx) => {
     const k = { userId: scope.userId, scope: scope.scope, key };
-    if (!(await claimKey(tx, k, requestHash))) {
+    const known = 'answer' in scope ? (scope.answer as object) : undefined;
+    if (!(await claimKey(tx, k, requestHash, known))) {
       const stored = await findKey(tx, k);
       if (!stored) throw new AppError('CONFLICT', 'errors.idempotencyPending');
       if (stored.requestHash !== requestHash) {
@@ -48,7 +58,7 @@ export async function idempotent<T>(
       return stored.response as T;
     }
     const result = await work(tx);
-    await storeAnswer(tx, k, result as object);
+    if (!known) await storeAnswer(tx, k, result as object);
     return result;
   });
 }

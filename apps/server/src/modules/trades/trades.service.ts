@@ -99,7 +99,9 @@ export class TradesService {
   /**
    * Fills `events` inside the transaction; the caller publishes them after it committed. With
    * `withView`, the taker's view of the trade written, read in the statement that writes the
-   * events (docs/decisions/052); null when the request was a replay and wrote nothing.
+   * events (docs/decisions/052), which carries the COMMIT (docs/decisions/053: the key's answer,
+   * the trade's id chosen up front, is stored with its claim); null when the request was a
+   * replay and wrote nothing.
    */
   private async opening(
     takerId: string,
@@ -112,21 +114,23 @@ export class TradesService {
   ) {
     const now = this.ctx.clock.now();
     let view: TradeDetails | null = null;
+    const tradeId = randomUUID();
     const opened = await idempotent(
       this.ctx.db,
-      { userId: takerId, scope: 'trades.create', key: idempotencyKey, request: input },
+      { userId: takerId, scope: 'trades.create', key: idempotencyKey, request: input, answer: { tradeId } },
       async (tx) => {
         const admitted = await this.admit(tx, takerId, input, now);
-        const trade = await this.writeOpened(tx, admitted, input, now);
+        const trade = await this.writeOpened(tx, { ...admitted, tradeId }, input, now);
         announceOpening(events, admitted, trade);
         if (withView) {
           [view = null] = await toTradeDetails(tx, [trade], takerId, {
             now,
             outbox: events.takeUnwritten(now),
+            commits: true,
           });
           assert(view, 'trade details missing');
         } else await events.writeTo(tx, now);
-        return { tradeId: trade.id };
+        return { tradeId };
       },
     );
     return { opened, view: view as TradeDetails | null };
@@ -197,9 +201,13 @@ export class TradesService {
    * locked); on a buy order the taker is the seller and their coins are locked now, before
    * anything is written.
    */
-  private async writeOpened(tx: Tx, admitted: Admitted, input: CreateTradeRequest, now: Date) {
-    const { order, takerId, sellOrder, takerRole, amountCrypto, amountFiat } = admitted;
-    const tradeId = randomUUID();
+  private async writeOpened(
+    tx: Tx,
+    admitted: Admitted & { tradeId: string },
+    input: CreateTradeRequest,
+    now: Date,
+  ) {
+    const { order, takerId, sellOrder, takerRole, amountCrypto, amountFiat, tradeId } = admitted;
     if (!sellOrder) {
       await ledger.lock(tx, {
         kind: 'escrow_lock',
