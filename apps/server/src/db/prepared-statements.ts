@@ -54,8 +54,37 @@ interface ClientInternals {
 const textOf = (config: unknown) =>
   (typeof config === 'string' ? config : (config as QueryConfigLike | null)?.text)?.trim().toUpperCase();
 
-/** What a BEGIN answers (the driver's result for a command with no rows). */
-const BEGUN = Object.freeze({ command: 'BEGIN', rowCount: null, rows: [], fields: [] });
+/** The driver's result for a command with no rows, answered here without PostgreSQL. */
+const answered = (command: string) => Object.freeze({ command, rowCount: null, rows: [], fields: [] });
+const BEGUN = answered('BEGIN');
+const COMMITTED = answered('COMMIT');
+const ROLLED_BACK = answered('ROLLBACK');
+
+/**
+ * Whether a command may ride with this query: it is parameterized (one statement, sent as
+ * Parse/Bind/Execute/Sync), awaited as a promise, and the client is idle, so its messages are
+ * written at once, in this call.
+ */
+function mayCarry(self: ClientInternals, args: unknown[]): boolean {
+  const [config, values] = args;
+  const params = paramsOf(config, values);
+  const idle = self.readyForQuery && self._queryQueue.length === 0 && !self.pipeline;
+  return (
+    Boolean(self.connection && params && params.length > 0 && idle) &&
+    !args.some((a) => typeof a === 'function')
+  );
+}
+
+/** A command as Parse/Bind/Execute with no Sync of its own: the next Sync closes it with what follows. */
+function writeCommand(
+  connection: NonNullable<ClientInternals['connection']>,
+  text: string,
+  execute: (config: object) => void = connection.execute,
+): void {
+  connection.parse({ text });
+  connection.bind({});
+  execute.call(connection, {});
+}
 
 const isBegin = (config: unknown, values: unknown) =>
   textOf(config) === 'BEGIN' && !(Array.isArray(values) && values.length > 0);
@@ -140,15 +169,11 @@ function beginWithFirstStatement(Client: typeof pg.Client): typeof pg.Client {
       }
       if (!this.#beginDeferred) return (super.query as QueryFn).apply(this, args) as never;
       this.#beginDeferred = false;
-      const params = paramsOf(config, values);
-      const idle = self.readyForQuery && self._queryQueue.length === 0 && !self.pipeline;
-      if (!(params && params.length > 0 && idle && !callback)) return this.#sendBegin(args) as never;
+      if (!mayCarry(self, args)) return this.#sendBegin(args) as never;
       const connection = self.connection as NonNullable<ClientInternals['connection']>;
       connection.stream.cork();
       try {
-        connection.parse({ text: 'BEGIN' });
-        connection.bind({});
-        connection.execute({});
+        writeCommand(connection, 'BEGIN');
         this.#beginParse = true;
         this.#beginCommand = true;
         return (super.query as QueryFn).apply(this, args) as never;
@@ -200,10 +225,6 @@ function beginWithFirstStatement(Client: typeof pg.Client): typeof pg.Client {
   return BeginWithFirstStatement as unknown as typeof pg.Client;
 }
 
-/** What a COMMIT answers. */
-const COMMITTED = Object.freeze({ command: 'COMMIT', rowCount: null, rows: [], fields: [] });
-const ROLLED_BACK = Object.freeze({ command: 'ROLLBACK', rowCount: null, rows: [], fields: [] });
-
 /** A client whose transaction's last statement can carry its COMMIT (`commitWithLastStatement`). */
 interface CommitRider {
   commitWithNextStatement(): void;
@@ -250,11 +271,10 @@ function commitWithLastStatement(Client: typeof pg.Client): typeof pg.Client {
     }
 
     override query(...args: unknown[]): never {
-      const [config, values] = args;
       const query = super.query as QueryFn;
       if (this.#committed) {
         this.#committed = false;
-        const text = textOf(config);
+        const text = textOf(args[0]);
         if (text === 'COMMIT') return Promise.resolve(COMMITTED) as never;
         if (text === 'ROLLBACK') return Promise.resolve(ROLLED_BACK) as never;
         return Promise.reject(
@@ -264,14 +284,9 @@ function commitWithLastStatement(Client: typeof pg.Client): typeof pg.Client {
       const commitNext = this.#commitNext;
       this.#commitNext = false;
       const self = this as unknown as ClientInternals;
-      const params = paramsOf(config, values);
-      const idle = self.readyForQuery && self._queryQueue.length === 0 && !self.pipeline;
-      const callback = args.some((a) => typeof a === 'function');
-      if (!(commitNext && self.connection && params && params.length > 0 && idle && !callback)) {
-        return query.apply(this, args) as never;
-      }
+      if (!(commitNext && mayCarry(self, args))) return query.apply(this, args) as never;
       return withCommitBeforeSync(
-        self.connection,
+        self.connection as NonNullable<ClientInternals['connection']>,
         () => query.apply(this, args),
         () => {
           this.#commitSent = true;
@@ -325,9 +340,7 @@ function withCommitBeforeSync<T>(
   };
   patched.sync = () => {
     if (executed) {
-      connection.parse({ text: 'COMMIT' });
-      connection.bind({});
-      execute.call(connection, {});
+      writeCommand(connection, 'COMMIT', execute);
       sent();
     }
     sync.call(connection);

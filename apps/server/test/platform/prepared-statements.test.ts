@@ -21,6 +21,18 @@ function recorder(max?: number) {
   return new (Client as unknown as new () => RecordingClient)();
 }
 
+/** A connected preparing client, and how many ReadyForQuery messages (round trips) it received. */
+async function countingClient() {
+  const client = new (preparingClient(pg.Client))({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  const counter = { client, roundTrips: 0 };
+  (client as unknown as { connection: { on(e: string, f: () => void): void } }).connection.on(
+    'readyForQuery',
+    () => counter.roundTrips++,
+  );
+  return counter;
+}
+
 const nameOf = (args: unknown[] | undefined) => (args?.[0] as { name?: string } | undefined)?.name;
 
 describe('prepared statements: which queries get a name', () => {
@@ -102,18 +114,12 @@ describe.runIf(process.env.DATABASE_URL)('prepared statements on PostgreSQL', ()
 });
 
 describe.runIf(process.env.DATABASE_URL)('a transaction opens with its first statement (PostgreSQL)', () => {
-  const PreparingClient = preparingClient(pg.Client);
+  let counted: Awaited<ReturnType<typeof countingClient>>;
   let client: pg.Client;
-  /** ReadyForQuery messages the connection received: one per round trip. */
-  let roundTrips = 0;
 
   beforeAll(async () => {
-    client = new PreparingClient({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    (client as unknown as { connection: { on(e: string, f: () => void): void } }).connection.on(
-      'readyForQuery',
-      () => roundTrips++,
-    );
+    counted = await countingClient();
+    client = counted.client;
     await client.query('CREATE TEMP TABLE deferred_begin (n int PRIMARY KEY)');
   });
   afterAll(async () => {
@@ -124,13 +130,13 @@ describe.runIf(process.env.DATABASE_URL)('a transaction opens with its first sta
     (await client.query('SELECT n FROM deferred_begin ORDER BY n')).rows.map((r: { n: number }) => r.n);
 
   it('sends the BEGIN with the first statement: one round trip for both, and the statement is inside it', async () => {
-    roundTrips = 0;
+    counted.roundTrips = 0;
     await client.query({ text: 'begin', values: [] });
-    expect(roundTrips).toBe(0);
+    expect(counted.roundTrips).toBe(0);
     const inserted = await client.query('INSERT INTO deferred_begin VALUES ($1) RETURNING n', [1]);
     expect(inserted.rows).toEqual([{ n: 1 }]);
     expect(inserted.command).toBe('INSERT');
-    expect(roundTrips).toBe(1);
+    expect(counted.roundTrips).toBe(1);
     expect(client.getTransactionStatus()).toBe('T');
     await client.query('ROLLBACK');
     expect(await rows()).toEqual([]);
@@ -163,13 +169,13 @@ describe.runIf(process.env.DATABASE_URL)('a transaction opens with its first sta
   });
 
   it('sends the BEGIN alone before a statement without parameters, which may be several', async () => {
-    roundTrips = 0;
+    counted.roundTrips = 0;
     await client.query('BEGIN');
     const results = await client.query(
       'INSERT INTO deferred_begin VALUES (3); INSERT INTO deferred_begin VALUES (4)',
     );
     expect(Array.isArray(results)).toBe(true);
-    expect(roundTrips).toBe(2);
+    expect(counted.roundTrips).toBe(2);
     await client.query('ROLLBACK');
     expect(await rows()).toEqual([]);
   });
@@ -198,21 +204,23 @@ describe.runIf(process.env.DATABASE_URL)('a transaction opens with its first sta
 describe.runIf(process.env.DATABASE_URL)(
   "a transaction's last statement carries its COMMIT (PostgreSQL)",
   () => {
-    const PreparingClient = preparingClient(pg.Client);
+    let counted: Awaited<ReturnType<typeof countingClient>>;
     let client: pg.Client;
     /** A second connection: what it sees is what committed. */
     let observer: pg.Client;
-    let roundTrips = 0;
     const last = () => (client as unknown as { commitWithNextStatement(): void }).commitWithNextStatement();
+    /** A transaction with row `n` written, whose next statement is marked as its last. */
+    const beganWith = async (n: number) => {
+      await client.query('BEGIN');
+      await client.query('INSERT INTO commit_rides VALUES ($1)', [n]);
+      last();
+    };
 
     beforeAll(async () => {
-      client = new PreparingClient({ connectionString: process.env.DATABASE_URL });
+      counted = await countingClient();
+      client = counted.client;
       observer = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await Promise.all([client.connect(), observer.connect()]);
-      (client as unknown as { connection: { on(e: string, f: () => void): void } }).connection.on(
-        'readyForQuery',
-        () => roundTrips++,
-      );
+      await observer.connect();
       await observer.query('DROP TABLE IF EXISTS commit_rides');
       // Deferred: a duplicate fails at COMMIT, not at the INSERT.
       await observer.query(
@@ -228,18 +236,16 @@ describe.runIf(process.env.DATABASE_URL)(
       (await observer.query('SELECT n FROM commit_rides ORDER BY n')).rows.map((r: { n: number }) => r.n);
 
     it('commits in the round trip of the last statement, and answers the COMMIT after it without one', async () => {
-      roundTrips = 0;
-      await client.query('BEGIN');
-      await client.query('INSERT INTO commit_rides VALUES ($1)', [1]);
-      last();
+      counted.roundTrips = 0;
+      await beganWith(1);
       const answer = await client.query('INSERT INTO commit_rides VALUES ($1) RETURNING n', [2]);
       expect(answer.rows).toEqual([{ n: 2 }]);
       expect(answer.command).toBe('INSERT');
-      expect(roundTrips).toBe(2);
+      expect(counted.roundTrips).toBe(2);
       expect(client.getTransactionStatus()).toBe('I');
       expect(await committed()).toEqual([1, 2]);
       expect((await client.query('COMMIT')).command).toBe('COMMIT');
-      expect(roundTrips).toBe(2);
+      expect(counted.roundTrips).toBe(2);
       // The next transaction is an ordinary one: its statements wait for its own COMMIT.
       await client.query('BEGIN');
       await client.query('INSERT INTO commit_rides VALUES ($1)', [3]);
@@ -249,9 +255,7 @@ describe.runIf(process.env.DATABASE_URL)(
     });
 
     it('commits nothing when the last statement fails: the transaction is aborted and rolls back', async () => {
-      await client.query('BEGIN');
-      await client.query('INSERT INTO commit_rides VALUES ($1)', [10]);
-      last();
+      await beganWith(10);
       await expect(client.query('INSERT INTO commit_rides VALUES ($1::int / 0)', [11])).rejects.toThrow(
         /division by zero/,
       );
@@ -263,9 +267,7 @@ describe.runIf(process.env.DATABASE_URL)(
     });
 
     it('fails the last statement when its COMMIT fails, and nothing is kept', async () => {
-      await client.query('BEGIN');
-      await client.query('INSERT INTO commit_rides VALUES ($1)', [20]);
-      last();
+      await beganWith(20);
       // The duplicate is found at COMMIT (the constraint is deferred): the statement itself ran.
       await expect(client.query('INSERT INTO commit_rides VALUES ($1)', [20])).rejects.toThrow(
         /commit_rides_n/,
@@ -280,9 +282,7 @@ describe.runIf(process.env.DATABASE_URL)(
     });
 
     it('sends no COMMIT when the values fail to bind: the transaction stays open', async () => {
-      await client.query('BEGIN');
-      await client.query('INSERT INTO commit_rides VALUES ($1)', [30]);
-      last();
+      await beganWith(30);
       const unmappable = {
         toPostgres() {
           throw new Error('cannot map this value');

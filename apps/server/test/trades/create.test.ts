@@ -266,26 +266,15 @@ describe('Idempotency-Key', () => {
 
   it('keeps nothing of a refused request: its key is free for the retry (the answer is claimed with the key)', async () => {
     const { seller, buyer, orderId } = await sellOrderScenario(t.ctx, '0.1');
-    const refused = await open(
-      buyer.id,
-      { orderId, amountFiat: '5000000', paymentMethod: 'sberbank' },
-      'retry-after-refusal',
-    );
+    const withKey = (amountFiat: string) =>
+      open(buyer.id, { orderId, amountFiat, paymentMethod: 'sberbank' }, 'retry-after-refusal');
+    const refused = await withKey('5000000');
     expect(refused.statusCode, refused.body).toBeGreaterThanOrEqual(400);
     expect(refused.statusCode, refused.body).toBeLessThan(500);
-    const retried = await open(
-      buyer.id,
-      { orderId, amountFiat: '50000', paymentMethod: 'sberbank' },
-      'retry-after-refusal',
-    );
+    const retried = await withKey('50000');
     expect(retried.statusCode, retried.body).toBe(200);
     expect(await tradesOnOrder(http, orderId, seller.id)).toBe(1);
-    const again = await open(
-      buyer.id,
-      { orderId, amountFiat: '50000', paymentMethod: 'sberbank' },
-      'retry-after-refusal',
-    );
-    expect(again.json().tradeId).toBe(retried.json().tradeId);
+    expect((await withKey('50000')).json().tradeId).toBe(retried.json().tradeId);
     expect(await orderAvailable(orderId)).toBe('0.09000000');
   });
 
