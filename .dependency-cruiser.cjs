@@ -7,7 +7,7 @@
 //   core        the domains, in an order: a module may import only those listed before it
 //               (every module has a rank and imports only downward, so no module cycle can form)
 //   edge        back office, delivery channels and drivers: react to core, core never sees them
-//   app         app.ts, main.ts, context.ts, plugins/, cli/, ops/: wire everything together
+//   app         app.ts, main.ts, instance.ts, context.ts, plugins/, cli/, ops/: wire everything together
 const SRC = '^apps/server/src/';
 const MODULES = `${SRC}modules/`;
 
@@ -39,7 +39,7 @@ const CORE = [
 const EDGE = ['webhooks', 'realtime', 'notifications', 'telegram', 'scheduler', 'demo', 'admin'];
 
 const inModules = (names) => `${MODULES}(${names.join('|')})/`;
-const APP = `${SRC}(app\\.ts|main\\.ts|composition\\.ts|plugins/|cli/|ops/)`;
+const APP = `${SRC}(app\\.ts|main\\.ts|instance\\.ts|composition\\.ts|plugins/|cli/|ops/)`;
 // Services take the wiring's type (`AppContext`) as a parameter: a type-only import of
 // context.ts from below is how the composition root hands itself down, not a dependency.
 const CONTEXT = `${SRC}context\\.ts$`;

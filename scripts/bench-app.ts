@@ -41,6 +41,17 @@ export function benchConfigEnv(databaseUrl: string, jwtSecret: string): Record<s
   };
 }
 
+/**
+ * What the app under load runs with beyond the bench's settings: request logs at `info`, as
+ * `npm start` writes them (to a pipe this process drains), and Redis for the sockets' fan-out
+ * across instances (BENCH_REDIS_URL, default the local one; empty: none).
+ */
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PRODUCTION_SHAPE: Record<string, string> = {
+  LOG_LEVEL: 'info',
+  ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+};
+
 /** Trade limits no bench load reaches (the checks run as in production). */
 export const BENCH_TRADE_LIMITS = {
   LIMIT_NEW_OPEN_TRADES: '1000',
@@ -60,20 +71,24 @@ export async function startAppProcess(
   const app = forkBenchChild<FromChild>(
     checkout ? join(checkout, 'scripts', 'bench-app.ts') : fileURLToPath(import.meta.url),
     'bench app',
-    { ...env, BENCH_APP_CHILD: '1', BENCH_APP_POOL: String(poolMax) },
+    { ...env, ...PRODUCTION_SHAPE, BENCH_APP_CHILD: '1', BENCH_APP_POOL: String(poolMax) },
     profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    { drainStdout: true },
   );
   const { base } = await app.ask('ready');
   return { base, pid: app.child.pid ?? 0, close: app.stop };
 }
 
-/** The child: the app on its own pool, answering until SIGTERM. */
+/**
+ * The child: one instance as `npm start` runs it (instance.ts: request logs, sockets, Redis,
+ * the loops), on its own pool, answering until SIGTERM.
+ */
 async function serve() {
   const send = (m: FromChild) => process.send?.(m);
-  const { buildApp } = await import('../apps/server/src/app.ts');
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const { createContext } = await import('../apps/server/src/context.ts');
   const { openDatabase } = await import('../apps/server/src/db/client.ts');
+  const { startInstance } = await import('../apps/server/src/instance.ts');
   const { systemClock } = await import('../apps/server/src/lib/clock.ts');
   const config = loadConfig(process.env);
   const database = await openDatabase({
@@ -81,11 +96,17 @@ async function serve() {
     poolMax: Number(process.env.BENCH_APP_POOL),
   });
   const ctx = createContext(config, database, systemClock);
-  const app = await buildApp(ctx, { logger: false });
+  const redis = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 1 })
+    : null;
+  const { app, stop } = await startInstance(ctx, { redis });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   process.on('SIGTERM', () => {
     // Exit through process.exit so --cpu-prof writes its profile.
-    app.close().finally(() => database.close().finally(() => process.exit(0)));
+    const steps = [...stop, () => database.close(), async () => redis?.disconnect()];
+    steps
+      .reduce((done, step) => done.then(step), Promise.resolve<unknown>(undefined))
+      .finally(() => process.exit(0));
   });
   send({ type: 'ready', base });
 }

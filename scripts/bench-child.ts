@@ -18,12 +18,15 @@ export function forkBenchChild<M extends { type: string }>(
   name: string,
   env: Record<string, string | undefined>,
   execArgv: string[] = [],
+  opts: { drainStdout?: boolean } = {},
 ): BenchChild<M> {
   const child = fork(module, [], {
     env: { ...process.env, ...env },
     execArgv: [...process.execArgv, ...execArgv],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // drainStdout: the child's stdout (its request logs) goes to a pipe read and thrown away.
+    stdio: ['ignore', opts.drainStdout ? 'pipe' : 'inherit', 'inherit', 'ipc'],
   });
+  child.stdout?.resume();
   const waiting = new Map<string, (m: M) => void>();
   child.on('message', (m: M) => {
     if (m.type === 'error') console.error(`${name}: ${(m as { message?: string }).message}`);

@@ -32,7 +32,7 @@ interface Driver {
  * a second late (a busy machine) are not made up for, and at most two lifecycles a pair run at
  * once.
  */
-function startDriver<P>(run: (pair: P) => Promise<void>, pairs: readonly P[], rate: number): Driver {
+export function startDriver<P>(run: (pair: P) => Promise<void>, pairs: readonly P[], rate: number): Driver {
   const everyMs = (4 * 1000) / rate;
   const maxInFlight = 2 * pairs.length;
   let running = true;
@@ -156,5 +156,65 @@ export function formatTrading(t: BookUnderTrading): string {
     line(`app while trading at ${t.rate} actions/s`, t.trading),
     `  trading: ${(t.actions / t.tradingSeconds).toFixed(1)} actions/s done, ${t.actionErrors} failed lifecycles` +
       (t.firstActionError ? ` (first: ${t.firstActionError})` : ''),
+  ].join('\n');
+}
+
+/** Trade actions at an offered rate: what was done, and each action's latency (open loop). */
+export interface ActionsAtRate {
+  rate: number;
+  /** Every action's latency, and by kind (open, mark_paid, ...). */
+  all: LoadResult;
+  byKind: Record<string, LoadResult>;
+  errors: number;
+  firstError: string | null;
+}
+
+/**
+ * The app alone under trade lifecycles started on a clock at `rate` actions a second (after a
+ * warm-up), whatever the answers' latency: the figure a closed loop cannot give, the latency
+ * at a given throughput. The lifecycle records each action's latency into `sink` (and by kind
+ * into `kinds`); when the app cannot keep up, the driver's cap on lifecycles in flight holds
+ * the rate back, and the rate done shows it.
+ */
+export async function actionsAtRate<P>(opts: {
+  lifecycle: (pair: P) => Promise<void>;
+  sink: number[];
+  kinds: Record<string, number[]>;
+  pairs: readonly P[];
+  rate: number;
+  seconds: number;
+  warmupS: number;
+}): Promise<ActionsAtRate> {
+  const clear = () => {
+    opts.sink.length = 0;
+    for (const list of Object.values(opts.kinds)) list.length = 0;
+  };
+  const warm = startDriver(opts.lifecycle, opts.pairs, opts.rate);
+  await new Promise((r) => setTimeout(r, opts.warmupS * 1000));
+  await warm.stop();
+  clear();
+  const t0 = performance.now();
+  const driver = startDriver(opts.lifecycle, opts.pairs, opts.rate);
+  await new Promise((r) => setTimeout(r, opts.seconds * 1000));
+  const done = await driver.stop();
+  const seconds = (performance.now() - t0) / 1000;
+  const byKind: Record<string, LoadResult> = {};
+  for (const [kind, list] of Object.entries(opts.kinds)) byKind[kind] = summarize(list, seconds, 0, null);
+  return {
+    rate: opts.rate,
+    all: summarize(opts.sink, seconds, done.errors, done.firstError),
+    byKind,
+    errors: done.errors,
+    firstError: done.firstError,
+  };
+}
+
+export function formatActionsAtRate(a: ActionsAtRate): string {
+  const lat = (r: LoadResult) => `p50 ${r.p50.toFixed(1)}, p99 ${r.p99.toFixed(1)} ms`;
+  return [
+    `trade actions offered at ${a.rate}/s, app alone (open loop):`,
+    `  ${a.all.opsPerSec.toFixed(1)} actions/s done, ${lat(a.all)}, ${a.errors} failed lifecycles` +
+      (a.firstError ? ` (first: ${a.firstError})` : ''),
+    ...Object.entries(a.byKind).map(([kind, r]) => `    ${kind.padEnd(16)} ${lat(r)}`),
   ].join('\n');
 }

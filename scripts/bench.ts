@@ -75,7 +75,14 @@ import { interleaved, type LoadResult, ok, request, runLoad, summarize } from '.
 import { formatRealtime, type RealtimeResult, runRealtimeBench } from './bench-realtime.ts';
 import { formatRepricing, type RepricingResult, runRepricingBench } from './bench-repricing.ts';
 import { seedBook, seedTrades } from './bench-seed.ts';
-import { type BookUnderTrading, bookUnderTrading, formatTrading } from './bench-trading.ts';
+import {
+  type ActionsAtRate,
+  actionsAtRate,
+  type BookUnderTrading,
+  bookUnderTrading,
+  formatActionsAtRate,
+  formatTrading,
+} from './bench-trading.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const env = (name: string, full: number, quick: number) =>
@@ -93,6 +100,8 @@ const REALTIME = process.env.BENCH_REALTIME !== '0';
 const REPRICING = process.env.BENCH_REPRICING !== '0';
 const FLOATING = env('BENCH_FLOATING', 10_000, 1_000);
 const TRADING_RATE = env('BENCH_TRADING_RATE', 50, 50);
+/** The rate trade actions are offered at, open loop, for their latency at that throughput. */
+const ACTION_RATE = env('BENCH_ACTION_RATE', 300, 300);
 const PAGE_PAIRS = env('BENCH_PAGE_PAIRS', 8, 8);
 const PHASES = process.env.BENCH_PHASES ?? 'AB';
 /** BENCH_LIFECYCLES=0: the book's figures only (no lifecycle throughput, CPU or pgbench slices). */
@@ -163,6 +172,7 @@ interface PhaseResult {
   cpu: CpuPerAction | null;
   deep: DeepPages | null;
   trading: BookUnderTrading;
+  atRate: ActionsAtRate | null;
 }
 
 /** Median time of the book's statements for a page `depth` orders deep, by offset and by cursor. */
@@ -650,6 +660,21 @@ async function phase(label: string, pairs: Pair[], pagePairs: Pair[]): Promise<P
     });
     console.log(formatTrading(trading));
 
+    const kinds: Record<string, number[]> = Object.fromEntries(ACTIONS.map((a) => [a, []]));
+    const atRateSink: number[] = [];
+    const atRate = LIFECYCLES
+      ? await actionsAtRate({
+          lifecycle: lifecycle(servedBase, 'app', atRateSink, kinds),
+          sink: atRateSink,
+          kinds,
+          pairs,
+          rate: ACTION_RATE,
+          seconds: SECONDS,
+          warmupS: WARMUP,
+        })
+      : null;
+    if (atRate) console.log(formatActionsAtRate(atRate));
+
     const pgbench = LIFECYCLES ? await pgbenchReference(scratchUrl.toString(), CONCURRENCY, SECONDS) : null;
     if (!pgbench) console.log('pgbench is not installed: no reference transaction');
 
@@ -670,6 +695,7 @@ async function phase(label: string, pairs: Pair[], pagePairs: Pair[]): Promise<P
       cpu,
       deep,
       trading,
+      atRate,
     };
   } finally {
     for (const close of closers) await close().catch(() => {});
@@ -765,12 +791,24 @@ const timed = async <T>(sink: number[], fn: () => Promise<T>) => {
 };
 
 /** open -> mark_paid -> confirm_payment -> release_crypto, against the app or the raw server. */
-function lifecycle(base: string, target: 'app' | 'baseline', sink: number[]) {
+function lifecycle(
+  base: string,
+  target: 'app' | 'baseline',
+  sink: number[],
+  kinds?: Record<string, number[]>,
+) {
   const headers = (p: Party): Record<string, string> =>
     target === 'app' ? { authorization: `Bearer ${p.token}` } : { 'x-user': p.id, 'x-session': p.sessionId };
   const prefix = target === 'app' ? '/api/v1' : '';
   return async ({ buyer, seller, orderId }: Pair) => {
-    const opened = await timed(sink, () =>
+    const timedAs = <T>(kind: string, fn: () => Promise<T>) =>
+      timed(sink, async () => {
+        const t0 = performance.now();
+        const out = await fn();
+        kinds?.[kind]?.push(performance.now() - t0);
+        return out;
+      });
+    const opened = await timedAs('open', () =>
       ok<{ tradeId: string }>(
         request(base, 'POST', `${prefix}/trades`, headers(buyer), {
           orderId,
@@ -780,7 +818,7 @@ function lifecycle(base: string, target: 'app' | 'baseline', sink: number[]) {
       ),
     );
     const step = (who: Party, action: string) =>
-      timed(sink, () =>
+      timedAs(action, () =>
         ok(
           request(base, 'POST', `${prefix}/trades/${opened.tradeId}/actions`, headers(who), {
             action,
@@ -959,6 +997,13 @@ function printSummary(
       ),
     ],
     ['  per action, app', '-', ...each((r) => lat(r.actions.app))],
+    [
+      `actions offered at ${ACTION_RATE}/s, open loop (goal >= 300/s, p99 <= 50 ms)`,
+      '-',
+      ...each((r) =>
+        r.atRate ? `${f1(r.atRate.all.opsPerSec)} done/s, ${lat(r.atRate.all)}` : 'not measured',
+      ),
+    ],
     [
       '  raw server, same SQL (HTTP)',
       ISSUE.lifecycleBaseline,
