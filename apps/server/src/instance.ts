@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { Gauge } from 'prom-client';
 import { buildApp } from './app.ts';
 import type { AppContext } from './context.ts';
+import { vacuumUnlessAutovacuum } from './db/maintenance.ts';
 import { systemClock } from './lib/clock.ts';
 import { PollingLoop } from './lib/polling-loop.ts';
 import { seedDemoData } from './modules/demo/index.ts';
@@ -10,6 +11,9 @@ import { ChainWatchLoop, fillDevnetPools, pollIntervalMs } from './modules/depos
 import { attachRealtime } from './modules/realtime/index.ts';
 import { Scheduler } from './modules/scheduler/index.ts';
 import { WebhookDispatcher } from './modules/webhooks/index.ts';
+
+/** How often an instance looks for tables due a vacuum (when autovacuum does not run). */
+const VACUUM_EVERY_MS = 10_000;
 
 /**
  * One instance as `npm start` runs it, on an open and migrated database: the app, its sockets,
@@ -102,6 +106,15 @@ function startLoops(app: App, ctx: AppContext) {
     (error) => app.log.error({ err: error }, 'outbox dispatcher pass failed'),
   );
   outbox.start(1_000);
+  // Where autovacuum does not run, the instance vacuums what trading leaves dead (docs/decisions/055).
+  const vacuum = new PollingLoop(
+    async () => {
+      const vacuumed = await vacuumUnlessAutovacuum(ctx.database);
+      if (vacuumed.length) app.log.debug({ vacuumed }, 'vacuumed');
+    },
+    (error) => app.log.error({ err: error }, 'vacuum pass failed'),
+  );
+  vacuum.start(VACUUM_EVERY_MS);
   const chains = new ChainWatchLoop(ctx, services.deposits, app.log);
   chains.start(pollIntervalMs(ctx));
   watchFailuresMetric(app, chains);
@@ -111,6 +124,7 @@ function startLoops(app: App, ctx: AppContext) {
     async () => clearInterval(pricePoll),
     () => webhooks.stop(),
     () => outbox.stop(),
+    () => vacuum.stop(),
     () => chains.stop(),
   ];
 }
