@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { forkBenchChild } from './bench-child.ts';
 
 /**
  * The app under load in `npm run bench`, in a process of its own: the load generator and the
  * baselines stay in the bench's process, so the app's event loop and CPU time are its own and
- * its figures no longer include the client's cost. The child builds the same app `main.ts`
- * builds (config from the same loader, the same pool size), on the bench's database.
+ * its figures no longer include the client's cost. The child runs one instance as `npm start`
+ * runs it (instance.ts: request logs, sockets with Redis, the loops; the same V8 flags and config
+ * loader; docs/decisions/055), on the bench's database.
  *
  * BENCH_CPU_PROF=<dir> runs the child with `--cpu-prof` into that directory (one .cpuprofile
  * per start), for looking at where an action's CPU time goes.
@@ -52,6 +53,15 @@ const PRODUCTION_SHAPE: Record<string, string> = {
   ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
 };
 
+/** The V8 flags `npm start` runs node with (package.json, docs/decisions/014). */
+function startFlags(): string[] {
+  const manifest = JSON.parse(
+    readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'package.json'), 'utf8'),
+  );
+  const start = /^node (.*?)\s*scripts\/start\.mjs/.exec(manifest.scripts?.start ?? '');
+  return start?.[1] ? start[1].split(/\s+/).filter((f) => f.startsWith('--')) : [];
+}
+
 /** Trade limits no bench load reaches (the checks run as in production). */
 export const BENCH_TRADE_LIMITS = {
   LIMIT_NEW_OPEN_TRADES: '1000',
@@ -72,7 +82,7 @@ export async function startAppProcess(
     checkout ? join(checkout, 'scripts', 'bench-app.ts') : fileURLToPath(import.meta.url),
     'bench app',
     { ...env, ...PRODUCTION_SHAPE, BENCH_APP_CHILD: '1', BENCH_APP_POOL: String(poolMax) },
-    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    [...startFlags(), ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
     { drainStdout: true },
   );
   const { base } = await app.ask('ready');

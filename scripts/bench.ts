@@ -23,6 +23,8 @@
  *       driver runs trade lifecycles at a fixed BENCH_TRADING_RATE (50) actions a second on
  *       orders of that very page (BENCH_PAGE_PAIRS (8) funded sell orders priced below the rest
  *       of the book), each next to the bare node:http server in the same alternating slices;
+ *   (d) trade actions offered at BENCH_ACTION_RATE (300) a second to the app alone, open loop
+ *       (lifecycles started on a clock): the rate done and every action's latency, by kind;
  *   the SQL statements per request, and the CPU time per action of the app's process, of
  *   PostgreSQL and of this process (one slice with only the app under load). Then, once: the
  *   book while floating orders are repriced every second (scripts/bench-repricing.ts;
