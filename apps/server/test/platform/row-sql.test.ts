@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
-import { pgTable, text } from 'drizzle-orm/pg-core';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { PgDialect, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertRowSql, queryMapped, setSql, wholeRow } from '../../src/db/compiled.ts';
+import { flatQuery, insertRowSql, queryMapped, setSql, shortRoad, wholeRow } from '../../src/db/compiled.ts';
 import { type UserRow, users } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
@@ -74,5 +74,45 @@ describe('a row written as SQL', () => {
     });
     expect(() => insertRowSql(stamped, { note: 'x' })).toThrow(/stamped\.id fills itself/);
     expect(() => setSql(stamped, { note: 'x' })).toThrow(/stamped\.touched_at updates itself/);
+  });
+});
+
+describe("a statement's text and values (flatQuery)", () => {
+  const textAndValues = ({ sql: text, params }: { sql: string; params: unknown[] }) => ({
+    sql: text,
+    params,
+  });
+  const drizzle = (s: SQL) => textAndValues(new PgDialect().sqlToQuery(s));
+
+  it('are what Drizzle writes, for every kind of part', () => {
+    const when = new Date('2026-11-20T10:00:00Z');
+    const short: SQL[] = [
+      // Text, nested templates and plain values: the short road.
+      sql`SELECT ${1}, ${'два'}, ${3n}, ${true}, ${null}, ${when} WHERE x = ${sql`y + ${5}`}`,
+      sql`${sql.raw('SELECT 1')} UNION ${sql`SELECT ${2}::int`}`,
+      // Tables and columns by name, values bound to columns (their driver mapping): the rows
+      // the trade path writes.
+      sql`SELECT ${users.id} FROM ${users} WHERE ${users.firstName} = ${'a'}`,
+      sql`${insertRowSql(users, { firstName: 'x', languages: ['ru', 'en'] })}`,
+      sql`${insertRowSql(users, { telegramId: 42n, firstName: 'Имя', lastSeenAt: when, lastName: null })} RETURNING ${ROW.list}`,
+      sql`UPDATE users SET ${setSql(users, { bio: 'о себе', updatedAt: when, displayName: sql`'x'` })} WHERE id = ${'u'}`,
+    ];
+    const left: SQL[] = [
+      // Parts left to Drizzle: a list, a name, a placeholder, inlined values.
+      sql`SELECT ${[1, 2, 3]}`,
+      sql`VACUUM ${sql.identifier('users')}`,
+      sql`SELECT ${sql.placeholder('id')}`,
+      sql`SELECT ${'inline'}`.inlineParams(),
+    ];
+    for (const statement of short) {
+      const built = shortRoad(statement);
+      expect(built).not.toBeNull();
+      expect(built).toEqual(drizzle(statement));
+      expect(textAndValues(flatQuery(statement))).toEqual(drizzle(statement));
+    }
+    for (const statement of left) {
+      expect(shortRoad(statement)).toBeNull();
+      expect(textAndValues(flatQuery(statement))).toEqual(drizzle(statement));
+    }
   });
 });
