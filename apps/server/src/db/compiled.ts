@@ -210,15 +210,17 @@ function flatten(statement: SQL, text: string[], params: unknown[]): boolean {
   return true;
 }
 
+/** The key of a table's schema name, as Drizzle's tables hold it (`Table.Symbol.Schema`). */
+const TABLE_SCHEMA = Symbol.for('drizzle:Schema');
+
 /**
  * A table's or a column's quoted name as Drizzle writes it (`"t"`, `"t"."c"`), for tables
  * outside any named schema and columns named in the schema; null for anything else.
  */
 function nameOf(part: Table | Column): string | null {
   const table = part instanceof Table ? part : part.table;
-  const t = table as unknown as Record<symbol, unknown>;
-  if (t[Table.Symbol.Schema] !== undefined) return null;
-  const tableName = `"${t[Table.Symbol.Name] as string}"`;
+  if ((table as unknown as Record<symbol, unknown>)[TABLE_SCHEMA] !== undefined) return null;
+  const tableName = `"${getTableName(table)}"`;
   if (part instanceof Table) return tableName;
   if ((part as unknown as { keyAsName?: boolean }).keyAsName) return null;
   return `${tableName}."${part.name}"`;

@@ -1,5 +1,5 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { PgDialect, pgTable, text } from 'drizzle-orm/pg-core';
+import { PgDialect, pgSchema, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flatQuery, insertRowSql, queryMapped, setSql, shortRoad, wholeRow } from '../../src/db/compiled.ts';
 import { type UserRow, users } from '../../src/db/schema.ts';
@@ -84,6 +84,8 @@ describe("a statement's text and values (flatQuery)", () => {
   });
   const drizzle = (s: SQL) => textAndValues(new PgDialect().sqlToQuery(s));
 
+  const inSchema = pgSchema('elsewhere').table('entries', { id: text('id') });
+
   it('are what Drizzle writes, for every kind of part', () => {
     const when = new Date('2026-11-20T10:00:00Z');
     const short: SQL[] = [
@@ -98,7 +100,8 @@ describe("a statement's text and values (flatQuery)", () => {
       sql`UPDATE users SET ${setSql(users, { bio: 'о себе', updatedAt: when, displayName: sql`'x'` })} WHERE id = ${'u'}`,
     ];
     const left: SQL[] = [
-      // Parts left to Drizzle: a list, a name, a placeholder, inlined values.
+      // Parts left to Drizzle: a table in a named schema, a list, a name, a placeholder, inlined values.
+      sql`SELECT ${inSchema.id} FROM ${inSchema}`,
       sql`SELECT ${[1, 2, 3]}`,
       sql`VACUUM ${sql.identifier('users')}`,
       sql`SELECT ${sql.placeholder('id')}`,
