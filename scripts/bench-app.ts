@@ -106,14 +106,11 @@ async function serve() {
     poolMax: Number(process.env.BENCH_APP_POOL),
   });
   const ctx = createContext(config, database, systemClock);
-  const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 1 })
-    : null;
-  const { app, stop } = await startInstance(ctx, { redis });
+  const { app, stop } = await startInstance(ctx);
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   process.on('SIGTERM', () => {
     // Exit through process.exit so --cpu-prof writes its profile.
-    const steps = [...stop, () => database.close(), async () => redis?.disconnect()];
+    const steps = [...stop, () => database.close()];
     steps
       .reduce((done, step) => done.then(step), Promise.resolve<unknown>(undefined))
       .finally(() => process.exit(0));

@@ -103,6 +103,9 @@ export async function runLoad(
   return summarize(latencies, opts.seconds, errors, firstError);
 }
 
+/** A result's latency as the bench prints it: `p50 x, p99 y ms`. */
+export const latency = (r: LoadResult) => `p50 ${r.p50.toFixed(1)}, p99 ${r.p99.toFixed(1)} ms`;
+
 export function summarize(
   latencies: number[],
   seconds: number,

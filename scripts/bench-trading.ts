@@ -8,7 +8,7 @@
  * scenario's, the book's throughput is the measure).
  */
 
-import { type LoadResult, ok, request, runLoad, summarize } from './bench-load.ts';
+import { type LoadResult, latency, ok, request, runLoad, summarize } from './bench-load.ts';
 
 export interface BookUnderTrading {
   bare: LoadResult;
@@ -172,13 +172,11 @@ export interface ActionsAtRate {
 /**
  * The app alone under trade lifecycles started on a clock at `rate` actions a second (after a
  * warm-up), whatever the answers' latency: the figure a closed loop cannot give, the latency
- * at a given throughput. The lifecycle records each action's latency into `sink` (and by kind
- * into `kinds`); when the app cannot keep up, the driver's cap on lifecycles in flight holds
+ * at a given throughput. The lifecycle records each action's latency by kind into `kinds`; when the app cannot keep up, the driver's cap on lifecycles in flight holds
  * the rate back, and the rate done shows it.
  */
 export async function actionsAtRate<P>(opts: {
   lifecycle: (pair: P) => Promise<void>;
-  sink: number[];
   kinds: Record<string, number[]>;
   pairs: readonly P[];
   rate: number;
@@ -186,7 +184,6 @@ export async function actionsAtRate<P>(opts: {
   warmupS: number;
 }): Promise<ActionsAtRate> {
   const clear = () => {
-    opts.sink.length = 0;
     for (const list of Object.values(opts.kinds)) list.length = 0;
   };
   const warm = startDriver(opts.lifecycle, opts.pairs, opts.rate);
@@ -202,7 +199,7 @@ export async function actionsAtRate<P>(opts: {
   for (const [kind, list] of Object.entries(opts.kinds)) byKind[kind] = summarize(list, seconds, 0, null);
   return {
     rate: opts.rate,
-    all: summarize(opts.sink, seconds, done.errors, done.firstError),
+    all: summarize(Object.values(opts.kinds).flat(), seconds, done.errors, done.firstError),
     byKind,
     errors: done.errors,
     firstError: done.firstError,
@@ -210,11 +207,10 @@ export async function actionsAtRate<P>(opts: {
 }
 
 export function formatActionsAtRate(a: ActionsAtRate): string {
-  const lat = (r: LoadResult) => `p50 ${r.p50.toFixed(1)}, p99 ${r.p99.toFixed(1)} ms`;
   return [
     `trade actions offered at ${a.rate}/s, app alone (open loop):`,
-    `  ${a.all.opsPerSec.toFixed(1)} actions/s done, ${lat(a.all)}, ${a.errors} failed lifecycles` +
+    `  ${a.all.opsPerSec.toFixed(1)} actions/s done, ${latency(a.all)}, ${a.errors} failed lifecycles` +
       (a.firstError ? ` (first: ${a.firstError})` : ''),
-    ...Object.entries(a.byKind).map(([kind, r]) => `    ${kind.padEnd(16)} ${lat(r)}`),
+    ...Object.entries(a.byKind).map(([kind, r]) => `    ${kind.padEnd(16)} ${latency(r)}`),
   ].join('\n');
 }

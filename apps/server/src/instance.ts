@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
 import { Gauge } from 'prom-client';
 import { buildApp } from './app.ts';
 import type { AppContext } from './context.ts';
@@ -25,12 +24,15 @@ const VACUUM_EVERY_MS = 10_000;
 export async function startInstance(
   ctx: AppContext,
   opts: {
-    redis: Redis | null;
     /** Called once the app's logger exists (pool errors go to it from then on). */
     onLogger?: (log: FastifyBaseLogger) => void;
-  },
+  } = {},
 ): Promise<{ app: App; stop: (() => Promise<unknown>)[] }> {
-  const app = await buildApp(ctx, { redis: opts.redis });
+  // With REDIS_URL, rate limits are counted across instances too; ioredis is loaded only then.
+  const redis = ctx.config.redisUrl
+    ? new (await import('ioredis')).Redis(ctx.config.redisUrl, { maxRetriesPerRequest: 1 })
+    : null;
+  const app = await buildApp(ctx, { redis });
   opts.onLogger?.(app.log);
   const realtime = await attachRealtime(app.server, ctx, { redisUrl: ctx.config.redisUrl, log: app.log });
   const bot = await startUp(app, ctx);
@@ -44,6 +46,7 @@ export async function startInstance(
       ...loops,
       () => realtime.close(),
       () => app.close(),
+      async () => redis?.disconnect(),
     ],
   };
 }

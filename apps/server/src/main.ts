@@ -39,20 +39,14 @@ async function main() {
   });
   const applied = await migrate(database);
   const ctx = createContext(config, database, systemClock);
-  // With REDIS_URL, rate limits are counted across instances too.
-  // ioredis is loaded only when it is used.
-  const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 1 })
-    : null;
   const { app, stop } = await startInstance(ctx, {
-    redis,
     onLogger: (logger) => {
       log = logger;
       if (applied.length) logger.info({ applied }, 'migrations applied');
     },
   });
 
-  const shutdown = shutdownOnce(app, [...stop, () => database.close(), async () => redis?.disconnect()]);
+  const shutdown = shutdownOnce(app, [...stop, () => database.close()]);
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 

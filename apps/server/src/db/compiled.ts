@@ -165,11 +165,11 @@ export async function queryMapped<T>(db: Executor, statement: SQL, fields: Field
 
 /**
  * A statement built for one call as text and values, as Drizzle's `sqlToQuery` writes it, by a
- * shorter road for the parts such statements are made of: text, nested `sql` templates, values
- * and bound parameters (mapped by their column's driver mapping). Drizzle asks every part what
- * it is against a dozen kinds, walking its class chain for each (a tenth of a trade action's
- * server CPU went to building statement texts). Any other part (a column, a table, a name, a
- * list, a placeholder, inlined values) makes it hand the whole statement to Drizzle.
+ * shorter road for the parts such statements are made of: text, nested `sql` templates, tables
+ * and columns by name, values and bound parameters (mapped by their column's driver mapping).
+ * Drizzle asks every part what it is against a dozen kinds, walking its class chain for each
+ * (docs/decisions/055). Any other part (a name, a list, a placeholder, inlined values, a table
+ * in a named schema) makes it hand the whole statement to Drizzle.
  */
 export function flatQuery(statement: SQL): Query {
   return shortRoad(statement) ?? dialect.sqlToQuery(statement);
