@@ -167,7 +167,12 @@ export interface ActionsAtRate {
   byKind: Record<string, LoadResult>;
   errors: number;
   firstError: string | null;
+  /** CPU per action done over the measured seconds (ms), when `cpu` reads it (Linux /proc). */
+  cpu: { app: number; postgres: number } | null;
 }
+
+/** CPU time (ms) of the app's process and of PostgreSQL's, or null where it cannot be read. */
+export type CpuReader = () => { app: number | null; postgres: number | null };
 
 /**
  * The app alone under trade lifecycles started on a clock at `rate` actions a second (after a
@@ -182,6 +187,7 @@ export async function actionsAtRate<P>(opts: {
   rate: number;
   seconds: number;
   warmupS: number;
+  cpu?: CpuReader;
 }): Promise<ActionsAtRate> {
   const clear = () => {
     for (const list of Object.values(opts.kinds)) list.length = 0;
@@ -190,14 +196,22 @@ export async function actionsAtRate<P>(opts: {
   await new Promise((r) => setTimeout(r, opts.warmupS * 1000));
   await warm.stop();
   clear();
+  const before = opts.cpu?.();
   const t0 = performance.now();
   const driver = startDriver(opts.lifecycle, opts.pairs, opts.rate);
   await new Promise((r) => setTimeout(r, opts.seconds * 1000));
   const done = await driver.stop();
   const seconds = (performance.now() - t0) / 1000;
+  const after = opts.cpu?.();
   const byKind: Record<string, LoadResult> = {};
   for (const [kind, list] of Object.entries(opts.kinds)) byKind[kind] = summarize(list, seconds, 0, null);
+  const actions = Object.values(opts.kinds).reduce((n, list) => n + list.length, 0);
+  const per = (a: number | null | undefined, b: number | null | undefined) =>
+    a == null || b == null || actions === 0 ? null : (b - a) / actions;
+  const app = per(before?.app, after?.app);
+  const postgres = per(before?.postgres, after?.postgres);
   return {
+    cpu: app === null || postgres === null ? null : { app, postgres },
     rate: opts.rate,
     all: summarize(Object.values(opts.kinds).flat(), seconds, done.errors, done.firstError),
     byKind,
@@ -212,5 +226,8 @@ export function formatActionsAtRate(a: ActionsAtRate): string {
     `  ${a.all.opsPerSec.toFixed(1)} actions/s done, ${latency(a.all)}, ${a.errors} failed lifecycles` +
       (a.firstError ? ` (first: ${a.firstError})` : ''),
     ...Object.entries(a.byKind).map(([kind, r]) => `    ${kind.padEnd(16)} ${latency(r)}`),
+    a.cpu
+      ? `  CPU per action at this rate: app ${a.cpu.app.toFixed(2)} ms, PostgreSQL ${a.cpu.postgres.toFixed(2)} ms`
+      : '  CPU per action at this rate: not measured (needs Linux /proc)',
   ].join('\n');
 }

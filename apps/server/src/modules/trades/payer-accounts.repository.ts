@@ -24,8 +24,8 @@ interface PayerSide {
  * The transition's CTE that moves the counters, from the trade before it (`before`) to after it
  * (`after`): none when neither the account nor the trade's completion changes. An account is
  * named once (mark_paid); naming another one on the same trade is a bug, not a case. Both
- * statements take the buyer's row before the seller's, so two transitions never wait on each
- * other's rows in opposite orders.
+ * statements take the buyer's row before the seller's ('buyer' sorts first), so two transitions
+ * never wait on each other's rows in opposite orders.
  */
 export function payerAccountChanges(before: PayerSide, after: PayerSide): SQL[] {
   const fingerprint = after.payerFingerprint;
@@ -37,10 +37,17 @@ export function payerAccountChanges(before: PayerSide, after: PayerSide): SQL[] 
   if (before.payerFingerprint === fingerprint) {
     const delta = completed(after) - completed(before);
     if (delta === 0) return [];
+    // The rows are locked in (role, user id) order before the update touches them: an UPDATE
+    // alone locks them in the order its scan meets them, which is where they lie in the table
+    // and moves with every update, and two releases of trades between the same two parties
+    // then took them in opposite orders and deadlocked.
     return [
-      sql`payer_completed AS (UPDATE payer_account_parties SET completed = completed + ${delta}::int
+      sql`payer_held AS MATERIALIZED (SELECT fingerprint, role, user_id FROM payer_account_parties
         WHERE fingerprint = ${fingerprint}::text
-          AND (role, user_id) IN (('buyer', ${after.buyerId}::uuid), ('seller', ${after.sellerId}::uuid)))`,
+          AND (role, user_id) IN (('buyer', ${after.buyerId}::uuid), ('seller', ${after.sellerId}::uuid))
+        ORDER BY role, user_id FOR UPDATE)`,
+      sql`payer_completed AS (UPDATE payer_account_parties p SET completed = p.completed + ${delta}::int
+        FROM payer_held h WHERE p.fingerprint = h.fingerprint AND p.role = h.role AND p.user_id = h.user_id)`,
     ];
   }
   assert(before.payerFingerprint === null, 'a trade names its payer account once');
