@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import type { RealtimeEvent } from '../../src/events/notifier.ts';
 import { type OutboxEvent, writeOutbox } from '../../src/events/outbox-store.ts';
+import { tradesForRecipients } from '../../src/modules/notifications/notifications.repository.ts';
 import { createOrder, createUser, fund, openTrade } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { countStatements } from '../statements.ts';
@@ -123,5 +124,38 @@ describe('the notification feed', () => {
     expect(await t.app.eventOutbox.redeliver()).toBe(3);
     expect(await unread(seller.id)).toBe(before.seller + 2);
     expect(await unread(other.id)).toBe(before.other + 1);
+  });
+
+  it('reads any number of trades: padded to a size it has a statement for, past the largest in parts', async () => {
+    const seller = await createUser(t.ctx);
+    const buyer = await createUser(t.ctx);
+    await fund(t.ctx, seller.id, 'BTC', '1');
+    const order = await createOrder(t.ctx, seller.id, { amount_crypto: '0.5' });
+    const real = [await openTrade(t.ctx, buyer.id, order.id), await openTrade(t.ctx, buyer.id, order.id)];
+    // Three asks (one trade twice, as buyer and as seller), padded to a read of four ids.
+    const three = await tradesForRecipients(t.ctx.db, [
+      { tradeId: real[0] as string, userId: buyer.id },
+      { tradeId: real[0] as string, userId: seller.id },
+      { tradeId: real[1] as string, userId: seller.id },
+    ]);
+    expect([...three.keys()].sort()).toEqual(
+      [`${real[0]}:${buyer.id}`, `${real[0]}:${seller.id}`, `${real[1]}:${seller.id}`].sort(),
+    );
+    expect(three.get(`${real[0]}:${buyer.id}`)?.other?.id).toBe(seller.id);
+    expect(three.get(`${real[1]}:${seller.id}`)?.other?.id).toBe(buyer.id);
+
+    // 130 trades asked (128 that do not exist between the two real ones): two reads, both found.
+    const missing = Array.from({ length: 128 }, () => ({ tradeId: randomUUID(), userId: buyer.id }));
+    const many = [
+      { tradeId: real[0] as string, userId: buyer.id },
+      ...missing,
+      { tradeId: real[1] as string, userId: buyer.id },
+    ];
+    let found = new Map<string, unknown>();
+    const statements = await countStatements(t.database, async () => {
+      found = await tradesForRecipients(t.ctx.db, many);
+    });
+    expect([...found.keys()].sort()).toEqual([`${real[0]}:${buyer.id}`, `${real[1]}:${buyer.id}`].sort());
+    expect(statements.filter((s) => /from "trades"/i.test(s))).toHaveLength(2);
   });
 });

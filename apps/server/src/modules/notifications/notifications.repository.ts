@@ -12,6 +12,7 @@ import {
   userSettings,
   users,
 } from '../../db/schema.ts';
+import { assert } from '../../errors.ts';
 
 export type NewNotification = typeof notifications.$inferInsert;
 
@@ -148,23 +149,55 @@ export async function markAllRead(db: Executor, userId: string, now: Date): Prom
 
 /**
  * Trades as notifications about them need them: each trade with both parties and both parties'
- * settings (null when never saved), for any number of trades in one statement (the ids as one
- * array value: the text is the same however many).
+ * settings (null when never saved), for `size` trades in one statement.
+ *
+ * The ids are `size` values of their own (`id IN ($1, $2, …)`), not one array: PostgreSQL plans
+ * a prepared statement once its plan for any values costs no more than one for the values at
+ * hand, and an array's length is unknown to that plan (it reckons with ten), so the plan for
+ * any values joined whole tables and it planned this five-table join anew on every call, more
+ * CPU than running it (docs/decisions/056). A batch's ids are padded to the next power of two
+ * (`READ_SIZES`) by repeating the last, so a few statement texts serve every batch.
  */
-const tradesWithParties = compiledSelect((p: Slot<'ids'>, qb) => {
-  const buyer = alias(users, 'buyer');
-  const seller = alias(users, 'seller');
-  const buyerSettings = alias(userSettings, 'buyer_settings');
-  const sellerSettings = alias(userSettings, 'seller_settings');
-  return qb
-    .select({ trade: trades, buyer, seller, buyerSettings, sellerSettings })
-    .from(trades)
-    .leftJoin(buyer, eq(buyer.id, trades.buyerId))
-    .leftJoin(seller, eq(seller.id, trades.sellerId))
-    .leftJoin(buyerSettings, eq(buyerSettings.userId, trades.buyerId))
-    .leftJoin(sellerSettings, eq(sellerSettings.userId, trades.sellerId))
-    .where(sql`${trades.id} = ANY(${p('ids')}::uuid[])`);
-});
+function tradesWithPartiesOf(size: number) {
+  return compiledSelect((p: Slot<string>, qb) => {
+    const buyer = alias(users, 'buyer');
+    const seller = alias(users, 'seller');
+    const buyerSettings = alias(userSettings, 'buyer_settings');
+    const sellerSettings = alias(userSettings, 'seller_settings');
+    const ids = sql.join(
+      Array.from({ length: size }, (_, i) => sql`${p(`id${i}`)}::uuid`),
+      sql`, `,
+    );
+    return qb
+      .select({ trade: trades, buyer, seller, buyerSettings, sellerSettings })
+      .from(trades)
+      .leftJoin(buyer, eq(buyer.id, trades.buyerId))
+      .leftJoin(seller, eq(seller.id, trades.sellerId))
+      .leftJoin(buyerSettings, eq(buyerSettings.userId, trades.buyerId))
+      .leftJoin(sellerSettings, eq(sellerSettings.userId, trades.sellerId))
+      .where(sql`${trades.id} IN (${ids})`);
+  });
+}
+
+/** The sizes of the reads of `tradesForRecipients`: a batch of more ids takes several. */
+const READ_SIZES: readonly number[] = [1, 2, 4, 8, 16, 32, 64, 128];
+const MAX_READ = READ_SIZES[READ_SIZES.length - 1] as number;
+const tradesWithParties = new Map(READ_SIZES.map((size) => [size, tradesWithPartiesOf(size)]));
+
+/** The rows of these trades (any number), in reads of `READ_SIZES`. */
+async function readTradesWithParties(db: Executor, ids: readonly string[]) {
+  const rows = [];
+  for (let from = 0; from < ids.length; from += MAX_READ) {
+    const part = ids.slice(from, from + MAX_READ);
+    const size = READ_SIZES.find((n) => n >= part.length) as number;
+    const read = tradesWithParties.get(size);
+    assert(read, `no read of ${size} trades`);
+    const values: Record<string, string> = {};
+    for (let i = 0; i < size; i++) values[`id${i}`] = part[Math.min(i, part.length - 1)] as string;
+    rows.push(...(await read(db, values)));
+  }
+  return rows;
+}
 
 /** A trade, the party other than its recipient, and the recipient's settings. */
 export interface TradeForRecipient {
@@ -185,7 +218,7 @@ export async function tradesForRecipients(
 ): Promise<Map<string, TradeForRecipient>> {
   const found = new Map<string, TradeForRecipient>();
   if (asks.length === 0) return found;
-  const rows = await tradesWithParties(db, { ids: [...new Set(asks.map((a) => a.tradeId))] });
+  const rows = await readTradesWithParties(db, [...new Set(asks.map((a) => a.tradeId))]);
   const byId = new Map(rows.map((r) => [r.trade.id, r]));
   for (const { tradeId, userId } of asks) {
     const r = byId.get(tradeId);
