@@ -4,9 +4,13 @@ import { type ChatMessageRow, chatMessages, type UserRow, users } from '../../db
 
 export type MessageWithSender = ChatMessageRow & { sender: UserRow | null };
 
-/** Unread for `userId`: text the other party wrote that nobody marked read yet. */
+/**
+ * Unread for `userId`: text the other party wrote that nobody marked read yet. The type is written
+ * into the text, not passed as a value: the unread index is partial on it, and a prepared
+ * statement's plan for any values could not use it (docs/decisions/056).
+ */
 export const unreadFor = (userId: string | Placeholder) =>
-  and(eq(chatMessages.type, 'TEXT'), isNull(chatMessages.readAt), ne(chatMessages.senderId, userId));
+  and(sql`${chatMessages.type} = 'TEXT'`, isNull(chatMessages.readAt), ne(chatMessages.senderId, userId));
 
 export async function insertMessage(
   db: Executor,

@@ -72,12 +72,15 @@ type ContextSlot =
   | 'disputedIds'
   | 'matchTradeIds';
 
+/** For one trade or several; with unread chat, evidence requests, the outbox's writes, receipt matches. */
+type Shape = readonly [boolean, boolean, boolean, boolean, boolean];
+
 /**
  * The statement, compiled once per shape: for one trade or several, with or without unread
  * chat and evidence requests, and with or without the outbox's writes ahead of the read (a
  * transaction's events written in its last statement, which also reads its answer).
  */
-const contextStatement = (one: boolean, withUnread: boolean, withEvidence: boolean, withOutbox: boolean) =>
+const contextStatement = ([one, withUnread, withEvidence, withOutbox, withMatches]: Shape) =>
   compiledSql((p: Slot<ContextSlot | OutboxSlot>, qb) => {
     const anyOf = (column: SQLWrapper, list: Placeholder) => anyOfIds(column, list, one);
     const partyIds = one
@@ -141,17 +144,29 @@ const contextStatement = (one: boolean, withUnread: boolean, withEvidence: boole
       )} AS evidence,
       ${asJson(payerHistorySql(anyOf(sql`t0.id`, p('tradeIds')), p('viewerId')), 'x.trade_id')} AS payers,
       ${asJson(
-        sql`SELECT m.proof_id, m.matched_trade_id, m.kind, o.created_at AS uploaded_at
+        withMatches
+          ? sql`SELECT m.proof_id, m.matched_trade_id, m.kind, o.created_at AS uploaded_at
           FROM receipt_matches m JOIN payment_proofs o ON o.id = m.matched_proof_id
-          WHERE ${anyOf(sql`m.trade_id`, p('matchTradeIds'))}`,
+          WHERE ${anyOf(sql`m.trade_id`, p('matchTradeIds'))}`
+          : null,
         'x.uploaded_at, x.matched_trade_id',
       )} AS receipt_matches`;
   });
 
+/**
+ * Every shape a part is left out of when it has nothing to read (not read as "none of these
+ * ids"): a prepared statement's plan for any values must not carry a part that a plan for these
+ * values drops, or PostgreSQL, finding the first dearer, plans the statement anew on each call
+ * (docs/decisions/056).
+ */
 const SHAPES = [false, true].flatMap((a) =>
-  [false, true].flatMap((b) => [false, true].flatMap((c) => [false, true].map((d) => [a, b, c, d] as const))),
+  [false, true].flatMap((b) =>
+    [false, true].flatMap((c) =>
+      [false, true].flatMap((d) => [false, true].map((e) => [a, b, c, d, e] as const)),
+    ),
+  ),
 );
-const contextStatements = new Map(SHAPES.map((shape) => [shape.join(), contextStatement(...shape)]));
+const contextStatements = new Map(SHAPES.map((shape) => [shape.join(), contextStatement(shape)]));
 
 /**
  * The parties with their reputation, history, the viewer's reviews and unread chat, payment
@@ -199,7 +214,13 @@ export async function tradeViewContext(
   const { viewerId, userIds, tradeIds, partyTradeIds, disputedIds, matchTradeIds = [] } = q;
   const now = q.now.toISOString();
   const one = tradeIds.length === 1 && userIds.length === 2;
-  const shape = [one, partyTradeIds.length > 0, disputedIds.length > 0, outbox.length > 0];
+  const shape = [
+    one,
+    partyTradeIds.length > 0,
+    disputedIds.length > 0,
+    outbox.length > 0,
+    matchTradeIds.length > 0,
+  ];
   const statement = contextStatements.get(shape.join());
   if (!statement) throw new Error('trade view: no statement for this shape');
   // Without events the statement has no outbox slots: their values go unused.
