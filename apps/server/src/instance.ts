@@ -11,8 +11,13 @@ import { attachRealtime } from './modules/realtime/index.ts';
 import { Scheduler } from './modules/scheduler/index.ts';
 import { WebhookDispatcher } from './modules/webhooks/index.ts';
 
-/** How often an instance looks for tables due a vacuum (when autovacuum does not run). */
-const VACUUM_EVERY_MS = 10_000;
+/**
+ * How often an instance looks for tables due a vacuum (when autovacuum does not run). Each vacuum
+ * of a table makes every connection plan its statements on that table anew (the table's row
+ * count changed), and the opening's admission takes 3 ms to plan: every 10 s, that was a tenth
+ * of PostgreSQL's time per action (docs/decisions/056). Autovacuum itself looks once a minute.
+ */
+const VACUUM_EVERY_MS = 30_000;
 
 /**
  * One instance as `npm start` runs it, on an open and migrated database: the app, its sockets,
