@@ -38,9 +38,9 @@ export function payerAccountChanges(before: PayerSide, after: PayerSide): SQL[] 
     const delta = completed(after) - completed(before);
     if (delta === 0) return [];
     // The rows are locked in (role, user id) order before the update touches them: an UPDATE
-    // alone locks them in the order its scan meets them, which is where they lie in the table
-    // and moves with every update, and two releases of trades between the same two parties
-    // then took them in opposite orders and deadlocked.
+    // alone locks them in the order its scan meets them, which can be where they lie in the
+    // table, and a completion and a mark_paid of two trades between the same two parties then
+    // took them in opposite orders and deadlocked (docs/decisions/056).
     return [
       sql`payer_held AS MATERIALIZED (SELECT fingerprint, role, user_id FROM payer_account_parties
         WHERE fingerprint = ${fingerprint}::text

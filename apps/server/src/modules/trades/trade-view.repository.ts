@@ -77,8 +77,8 @@ type Shape = readonly [boolean, boolean, boolean, boolean, boolean];
 
 /**
  * The statement, compiled once per shape: for one trade or several, with or without unread
- * chat and evidence requests, and with or without the outbox's writes ahead of the read (a
- * transaction's events written in its last statement, which also reads its answer).
+ * chat, evidence requests and receipt matches, and with or without the outbox's writes ahead of
+ * the read (a transaction's events written in its last statement, which also reads its answer).
  */
 const contextStatement = ([one, withUnread, withEvidence, withOutbox, withMatches]: Shape) =>
   compiledSql((p: Slot<ContextSlot | OutboxSlot>, qb) => {
