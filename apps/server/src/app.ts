@@ -217,11 +217,14 @@ function startNotifications(app: App, ctx: AppContext, services: Services) {
   const outbox = new WebhookOutbox(ctx, relay);
   app.decorate('webhooks', { outbox });
   app.addHook('onClose', async () => {
+    // The relay hears no more events, delivers those it has to the consumers, and only then
+    // are they removed: a batch delivered to none would be marked done with no effect made (a
+    // request answered just before a shutdown lost its notice and its bot message).
+    relay.close();
+    await relay.idle();
     feed.close();
     autoReply.close();
     outbox.close();
-    relay.close();
-    await relay.idle();
   });
   return { inbox, bot };
 }

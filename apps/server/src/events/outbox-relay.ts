@@ -155,6 +155,9 @@ export class OutboxRelay {
    * dispatcher claims them again.
    */
   private async start(events: DeliveredEvent[], written: string[]): Promise<{ finishing: Promise<void> }> {
+    // Done means the consumers made their effects: with none (removed at a shutdown) the batch
+    // stays due, for the dispatcher of this instance's successor or of another.
+    if (this.consumers.size === 0) throw new Error('the outbox has no consumer to deliver to');
     const answered = await Promise.allSettled([...this.consumers].map((consume) => consume(events)));
     const finish = async () => {
       const results = await Promise.allSettled(

@@ -164,6 +164,42 @@ describe('the transactional outbox', () => {
     }
   });
 
+  it('a shutdown right after a commit delivers its events before the consumers go', async () => {
+    const t = await createTestApp();
+    try {
+      const s = await tradeScenario(t);
+      await t.app.eventOutbox.idle();
+      const before = await count(t, sql`SELECT count(*) AS n FROM notifications`);
+      await s.act(s.buyer.userId, 'mark_paid');
+      // A SIGTERM the moment the answer is out: its events are still the relay's to deliver.
+      await t.app.close();
+      // The seller's notice of the payment was made, and its event marked done only then.
+      expect(await count(t, sql`SELECT count(*) AS n FROM notifications`)).toBe(before + 1);
+      expect(await count(t, sql`SELECT count(*) AS n FROM event_outbox WHERE done_at IS NULL`)).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('leaves a batch no consumer took to the dispatcher: done means delivered', async () => {
+    const t = await createTestApp();
+    try {
+      const s = await tradeScenario(t);
+      await t.app.eventOutbox.idle();
+      // The consumers gone (as at the end of a shutdown), the relay still hears an event.
+      t.app.notifications.feed.close();
+      t.app.notifications.autoReply.close();
+      t.app.webhooks.outbox.close();
+      await s.act(s.buyer.userId, 'mark_paid');
+      await t.app.eventOutbox.idle();
+      expect(
+        await count(t, sql`SELECT count(*) AS n FROM event_outbox WHERE done_at IS NULL`),
+      ).toBeGreaterThan(0);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('marks the events done on the fast path: the dispatcher finds nothing to do', async () => {
     const t = await createTestApp();
     try {
