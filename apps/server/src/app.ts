@@ -16,7 +16,7 @@ import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { OutboxRelay } from './events/outbox-relay.ts';
 import { documentUpload } from './lib/multipart.ts';
-import { loggerOptions } from './lib/request-log.ts';
+import { loggerOptions, OneLinePerRequest } from './lib/request-log.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { apiKeysRoutes, endAllRoutes } from './modules/api-keys/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
@@ -135,6 +135,7 @@ function createServer(ctx: AppContext, options: BuildOptions) {
   const app = Fastify({
     // Request logs carry no query values (lib/request-log.ts).
     logger: loggerOptions(options.logger, ctx.config.logLevel),
+    logController: new OneLinePerRequest(),
     bodyLimit: 256 * 1024,
     // Off unless TRUST_PROXY names the proxies: otherwise any client picks its own address.
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),

@@ -5,6 +5,7 @@ import type { AppContext } from './context.ts';
 import { vacuumUnlessAutovacuum } from './db/maintenance.ts';
 import { systemClock } from './lib/clock.ts';
 import { PollingLoop } from './lib/polling-loop.ts';
+import { logDestination } from './lib/request-log.ts';
 import { seedDemoData } from './modules/demo/index.ts';
 import { ChainWatchLoop, fillDevnetPools, pollIntervalMs } from './modules/deposits/index.ts';
 import { attachRealtime } from './modules/realtime/index.ts';
@@ -37,7 +38,7 @@ export async function startInstance(
   const redis = ctx.config.redisUrl
     ? new (await import('ioredis')).Redis(ctx.config.redisUrl, { maxRetriesPerRequest: 1 })
     : null;
-  const app = await buildApp(ctx, { redis });
+  const app = await buildApp(ctx, { redis, logger: { stream: logDestination() } });
   opts.onLogger?.(app.log);
   const realtime = await attachRealtime(app.server, ctx, { redisUrl: ctx.config.redisUrl, log: app.log });
   const bot = await startUp(app, ctx);

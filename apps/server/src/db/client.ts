@@ -6,7 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { preparingClient } from './prepared-statements.ts';
-import * as schema from './schema.ts';
+import type * as schema from './schema.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -82,7 +82,9 @@ async function openPostgres(
   // An idle client that loses its connection (server restart, network cut) emits 'error' on
   // the pool: logged, not fatal; the pool drops that client and the next query reconnects.
   pool.on('error', (err) => log.error({ err }, 'database pool: idle client failed'));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // No schema given: the app writes no relational queries (`db.query.*`), and with one each
+  // transaction builds a query builder per table (docs/decisions/057).
+  const db = drizzlePg(pool) as unknown as Db;
   return {
     db,
     engine: 'postgres',
@@ -174,7 +176,7 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
       ...(template ? { loadDataDir: template } : {}),
     });
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db; // no schema: as `openPostgres`
   return {
     db,
     engine: 'pglite',
