@@ -53,6 +53,21 @@ async function webhookOf(t: TestApp, userId: string): Promise<void> {
       ARRAY['trade:created', 'trade:updated', 'trade:payment_template_attached'], 'sealed', now())`);
 }
 
+/** Events of the outbox not yet done. */
+const pending = (t: TestApp) => count(t, sql`SELECT count(*) AS n FROM event_outbox WHERE done_at IS NULL`);
+
+/** A fresh app with an open trade whose events were delivered; closed after `run`. */
+async function withTrade(run: (t: TestApp, s: Awaited<ReturnType<typeof tradeScenario>>) => Promise<void>) {
+  const t = await createTestApp();
+  try {
+    const s = await tradeScenario(t);
+    await t.app.eventOutbox.idle();
+    await run(t, s);
+  } finally {
+    await t.close();
+  }
+}
+
 describe('the transactional outbox', () => {
   it('delivers after a crash right after the commits, and a second delivery changes nothing', async () => {
     const t = await createTestApp({ TELEGRAM_API_ROOT: api.root, PUBLIC_URL: 'https://p2p.example' });
@@ -83,12 +98,12 @@ describe('the transactional outbox', () => {
       // the bot have heard nothing yet.
       expect(await effects(t)).toEqual({ ...before, deliveries: before.deliveries + 2 });
       // Details attached: both parties' events wait in the outbox.
-      expect(await count(t, sql`SELECT count(*) AS n FROM event_outbox WHERE done_at IS NULL`)).toBe(2);
+      expect(await pending(t)).toBe(2);
       // Another instance's dispatcher (or this one after its restart) delivers them.
       expect(await drain(t)).toBe(2);
       // A second commit, a second crash: the same again.
       await s.act(s.buyer.userId, 'mark_paid');
-      expect(await count(t, sql`SELECT count(*) AS n FROM event_outbox WHERE done_at IS NULL`)).toBe(2);
+      expect(await pending(t)).toBe(2);
       expect(await drain(t)).toBe(2);
       await t.app.notifications.bot?.idle();
       const after = await effects(t);
@@ -114,7 +129,7 @@ describe('the transactional outbox', () => {
       await drain(t);
       await t.app.notifications.bot?.idle();
       expect(await effects(t)).toEqual(after);
-      expect(await count(t, sql`SELECT count(*) AS n FROM event_outbox WHERE done_at IS NULL`)).toBe(0);
+      expect(await pending(t)).toBe(0);
     } finally {
       await t.close();
     }
@@ -164,50 +179,34 @@ describe('the transactional outbox', () => {
     }
   });
 
-  it('a shutdown right after a commit delivers its events before the consumers go', async () => {
-    const t = await createTestApp();
-    try {
-      const s = await tradeScenario(t);
-      await t.app.eventOutbox.idle();
+  it('a shutdown right after a commit delivers its events before the consumers go', () =>
+    withTrade(async (t, s) => {
       const before = await count(t, sql`SELECT count(*) AS n FROM notifications`);
       await s.act(s.buyer.userId, 'mark_paid');
       // A SIGTERM the moment the answer is out: its events are still the relay's to deliver.
       await t.app.close();
       // The seller's notice of the payment was made, and its event marked done only then.
       expect(await count(t, sql`SELECT count(*) AS n FROM notifications`)).toBe(before + 1);
-      expect(await count(t, sql`SELECT count(*) AS n FROM event_outbox WHERE done_at IS NULL`)).toBe(0);
-    } finally {
-      await t.close();
-    }
-  });
+      expect(await pending(t)).toBe(0);
+    }));
 
-  it('leaves a batch no consumer took to the dispatcher: done means delivered', async () => {
-    const t = await createTestApp();
-    try {
-      const s = await tradeScenario(t);
-      await t.app.eventOutbox.idle();
+  it('leaves a batch no consumer took to the dispatcher: done means delivered', () =>
+    withTrade(async (t, s) => {
       // The consumers gone (as at the end of a shutdown), the relay still hears an event.
       t.app.notifications.feed.close();
       t.app.notifications.autoReply.close();
       t.app.webhooks.outbox.close();
       await s.act(s.buyer.userId, 'mark_paid');
       await t.app.eventOutbox.idle();
-      expect(
-        await count(t, sql`SELECT count(*) AS n FROM event_outbox WHERE done_at IS NULL`),
-      ).toBeGreaterThan(0);
-    } finally {
-      await t.close();
-    }
-  });
+      expect(await pending(t)).toBeGreaterThan(0);
+    }));
 
-  it('marks the events done on the fast path: the dispatcher finds nothing to do', async () => {
-    const t = await createTestApp();
-    try {
-      const s = await tradeScenario(t);
+  it('marks the events done on the fast path: the dispatcher finds nothing to do', () =>
+    withTrade(async (t, s) => {
       await s.act(s.buyer.userId, 'mark_paid');
       await t.app.eventOutbox.idle();
       expect(await count(t, sql`SELECT count(*) AS n FROM event_outbox`)).toBeGreaterThan(0);
-      expect(await count(t, sql`SELECT count(*) AS n FROM event_outbox WHERE done_at IS NULL`)).toBe(0);
+      expect(await pending(t)).toBe(0);
       expect(await drain(t)).toBe(0);
       // A rolled-back change leaves no row: a wrong action is refused and writes nothing.
       const rows = await count(t, sql`SELECT count(*) AS n FROM event_outbox`);
@@ -217,16 +216,10 @@ describe('the transactional outbox', () => {
       t.clock.advance(25 * 3_600_000);
       await t.app.eventOutbox.redeliver();
       expect(await count(t, sql`SELECT count(*) AS n FROM event_outbox`)).toBe(0);
-    } finally {
-      await t.close();
-    }
-  });
+    }));
 
-  it('leaves a batch whose consumer failed to the dispatcher, which delivers it again', async () => {
-    const t = await createTestApp();
-    try {
-      const s = await tradeScenario(t);
-      await t.app.eventOutbox.idle();
+  it('leaves a batch whose consumer failed to the dispatcher, which delivers it again', () =>
+    withTrade(async (t, s) => {
       let failures = 1;
       const seen: string[] = [];
       t.app.eventOutbox.consume(async (events) => {
@@ -245,13 +238,10 @@ describe('the transactional outbox', () => {
       expect(seen.filter((id) => waiting.some((w) => w.id === id))).toEqual([]);
       expect(await drain(t)).toBe(waiting.length);
       expect(seen.filter((id) => waiting.some((w) => w.id === id)).sort()).toEqual(waiting.map((w) => w.id));
-      expect(await count(t, sql`SELECT count(*) AS n FROM event_outbox WHERE done_at IS NULL`)).toBe(0);
+      expect(await pending(t)).toBe(0);
       // The seller's inbox entry of the payment exists once, though the feed heard it twice.
       expect(await count(t, sql`SELECT count(*) AS n FROM notifications WHERE kind = 'trade_paid'`)).toBe(1);
-    } finally {
-      await t.close();
-    }
-  });
+    }));
 
   it('sends a bot message again when its claim was never marked sent, once the claim is stale', async () => {
     const t = await createTestApp({ TELEGRAM_API_ROOT: api.root, PUBLIC_URL: 'https://p2p.example' });

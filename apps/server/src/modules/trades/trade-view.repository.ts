@@ -159,12 +159,9 @@ const contextStatement = ([one, withUnread, withEvidence, withOutbox, withMatche
  * values drops, or PostgreSQL, finding the first dearer, plans the statement anew on each call
  * (docs/decisions/056).
  */
-const SHAPES = [false, true].flatMap((a) =>
-  [false, true].flatMap((b) =>
-    [false, true].flatMap((c) =>
-      [false, true].flatMap((d) => [false, true].map((e) => [a, b, c, d, e] as const)),
-    ),
-  ),
+const SHAPES = Array.from(
+  { length: 32 },
+  (_, n) => [0, 1, 2, 3, 4].map((bit) => ((n >> bit) & 1) === 1) as unknown as Shape,
 );
 const contextStatements = new Map(SHAPES.map((shape) => [shape.join(), contextStatement(shape)]));
 
