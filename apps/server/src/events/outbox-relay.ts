@@ -3,7 +3,14 @@ import type { Db } from '../db/client.ts';
 import { DeferredJobs } from '../lib/after-response.ts';
 import type { Clock } from '../lib/clock.ts';
 import { isDurable, type Notifier, type OutboxRef, type RealtimeEvent } from './notifier.ts';
-import { claimStale, holdUntil, markDone, type OutboxEvent, pruneDone } from './outbox-store.ts';
+import {
+  claimStale,
+  forgetDelivered,
+  holdUntil,
+  type OutboxEvent,
+  pruneSetAside,
+  setAside,
+} from './outbox-store.ts';
 import { onlyRetryLater, retryLaterOf } from './retry-later.ts';
 
 /**
@@ -43,14 +50,14 @@ export const REDELIVERY = {
   leaseMs: 60_000,
   /** After this many passes an event is given up (logged), so one poison row never clogs. */
   maxAttempts: 20,
-  /** Done rows are forgotten after a day. */
-  keepDoneMs: 24 * 3_600_000,
+  /** Rows set aside (refused, given up) are forgotten after a day; delivered ones at once. */
+  keepSetAsideMs: 24 * 3_600_000,
 } as const;
 
 /**
  * Delivers the outbox (docs/decisions/041-transactional-outbox.md). The fast path: each event a
  * request published after its commit goes to the durable consumers once the response is out,
- * a request's events together, and their rows are marked done in one statement. The sockets
+ * a request's events together, and their rows are deleted in one statement. The sockets
  * are not this class's: they hear the notifier at once, so their latency does not change. The
  * slow path (`redeliver`, run every second by every instance): events still not done a few
  * seconds after their commit are claimed and given to the consumers again.
@@ -72,7 +79,7 @@ export class OutboxRelay {
     private readonly log: RelayLog,
   ) {
     this.unsubscribe = notifier.subscribe((e, outbox) => this.accept(e, outbox));
-    this.marks = new DoneMarks(db, clock);
+    this.marks = new DoneMarks(db);
   }
 
   /** Adds a durable consumer (returns its removal). */
@@ -179,7 +186,8 @@ export class OutboxRelay {
 
   /**
    * One dispatcher pass: claims the events not done `graceMs` after their commit (their instance
-   * died, or a consumer failed), delivers them again and marks them done; forgets old done rows.
+   * died, or a consumer failed), delivers them again and forgets them; forgets rows set aside a
+   * day ago.
    * Answers how many events it delivered.
    */
   async redeliver(now: Date = this.clock.now()): Promise<number> {
@@ -193,7 +201,7 @@ export class OutboxRelay {
     // once, logged with its reason, and no consumer ever sees it.
     if (refused.length) {
       this.log.error({ refused }, 'outbox events refused by the event map; set aside');
-      await markDone(
+      await setAside(
         this.db,
         refused.map((r) => r.id),
         now,
@@ -202,7 +210,7 @@ export class OutboxRelay {
     const givenUp = claimed.filter((e) => e.attempts > REDELIVERY.maxAttempts);
     if (givenUp.length) {
       this.log.error({ ids: givenUp.map((e) => e.id) }, 'outbox events given up after every attempt failed');
-      await markDone(
+      await setAside(
         this.db,
         givenUp.map((e) => e.id),
         now,
@@ -214,27 +222,24 @@ export class OutboxRelay {
         due,
         due.map((e) => e.id),
       );
-    await pruneDone(this.db, new Date(now.getTime() - REDELIVERY.keepDoneMs), 1_000);
+    await pruneSetAside(this.db, new Date(now.getTime() - REDELIVERY.keepSetAsideMs), 1_000);
     return due.length;
   }
 }
 
 /**
- * The fast path's "done" marks, coalesced: one statement at a time, and the marks asked for
- * while it runs go together in the next one. Alone, a delivery's mark is written at once; under
- * load, the deliveries that finish during one mark share the next (one statement for many
- * requests instead of one each). A mark resolves once its own statement has committed, so a
- * delivery, and `idle()`, still end with their rows marked.
+ * The fast path's "done" marks (the delivered rows deleted), coalesced: one statement at a time,
+ * and the marks asked for while it runs go together in the next one. Alone, a delivery's mark is
+ * written at once; under load, the deliveries that finish during one mark share the next (one
+ * statement for many requests instead of one each). A mark resolves once its own statement has
+ * committed, so a delivery, and `idle()`, still end with their rows gone.
  */
 export class DoneMarks {
   private waiting: string[] = [];
   private waiters: { resolve: () => void; reject: (error: unknown) => void }[] = [];
   private running = false;
 
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   mark(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return Promise.resolve();
@@ -251,7 +256,7 @@ export class DoneMarks {
     this.waiting = [];
     this.waiters = [];
     this.running = true;
-    markDone(this.db, ids, this.clock.now())
+    forgetDelivered(this.db, ids)
       .then(
         () => {
           for (const w of waiters) w.resolve();

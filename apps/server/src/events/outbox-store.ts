@@ -83,15 +83,33 @@ export async function writeOutbox(tx: Executor, events: readonly OutboxEvent[]):
   await insertOutbox(tx, outboxValues(events));
 }
 
-const markDoneStatement = compiledSql(
+const forgetStatement = compiledSql(
+  (p: Slot<'ids'>) => sql`DELETE FROM event_outbox WHERE id = ANY(${p('ids')}::uuid[]) AND done_at IS NULL`,
+);
+
+/**
+ * These events' every effect is made: their rows go at once (docs/decisions/058). A row kept
+ * as done would cost an update of the row and two of its indexes now and a delete a day later,
+ * and at a thousand events a second the table would hold tens of millions of them.
+ */
+export async function forgetDelivered(db: Executor, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await forgetStatement(db, { ids: [...ids] });
+}
+
+const setAsideStatement = compiledSql(
   (p: Slot<'ids' | 'now'>) => sql`UPDATE event_outbox SET done_at = ${p('now')}::timestamptz
     WHERE id = ANY(${p('ids')}::uuid[]) AND done_at IS NULL`,
 );
 
-/** These events' every effect is made: the dispatcher leaves them be. */
-export async function markDone(db: Executor, ids: readonly string[], now: Date): Promise<void> {
+/**
+ * These events will never be delivered (the event map refuses them, or every attempt failed):
+ * no dispatcher claims them again, and their rows stay a day for whoever reads the log's
+ * complaint about them (`pruneSetAside`).
+ */
+export async function setAside(db: Executor, ids: readonly string[], now: Date): Promise<void> {
   if (ids.length === 0) return;
-  await markDoneStatement(db, { ids: [...ids], now: now.toISOString() });
+  await setAsideStatement(db, { ids: [...ids], now: now.toISOString() });
 }
 
 /**
@@ -216,8 +234,8 @@ export async function claimStale(
   return { events, refused };
 }
 
-/** Forgets events done before `before` (at most `limit` per call); answers how many. */
-export async function pruneDone(db: Executor, before: Date, limit: number): Promise<number> {
+/** Forgets events set aside before `before` (at most `limit` per call); answers how many. */
+export async function pruneSetAside(db: Executor, before: Date, limit: number): Promise<number> {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`DELETE FROM event_outbox WHERE id IN (

@@ -191,11 +191,14 @@ describe.skipIf(!process.env.DATABASE_URL)('the outbox across kill -9', () => {
       await new Promise((r) => child.once('exit', r));
     }
 
-    // Webhooks: every committed event of the merchant arrived (at least once, by event id).
+    // Webhooks: every committed event of the merchant arrived (at least once, by event id). Its
+    // delivery row commits with the event (docs/decisions/049); the event's own row is deleted
+    // once delivered (docs/decisions/058), and none is left.
+    expect(await count(t, sql`SELECT count(*) AS n FROM event_outbox`)).toBe(0);
     const events = await queryRows<{ id: string }>(
       t.ctx.db,
-      sql`SELECT id FROM event_outbox WHERE room = ${`user:${seller.userId}`}
-        AND event IN ('trade:created', 'trade:updated')`,
+      sql`SELECT d.event_id AS id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+        WHERE w.user_id = ${seller.userId}::uuid AND d.event_type IN ('trade:created', 'trade:updated')`,
     );
     const received = receiver.received.map((r) => (JSON.parse(r.body) as { id: string }).id);
     const receivedIds = new Set(received);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { DoneMarks } from '../../src/events/outbox-relay.ts';
-import { markDone, type OutboxEvent, writeOutbox } from '../../src/events/outbox-store.ts';
+import { forgetDelivered, type OutboxEvent, setAside, writeOutbox } from '../../src/events/outbox-store.ts';
 import { createUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { countStatements } from '../statements.ts';
@@ -11,7 +11,8 @@ import { countStatements } from '../statements.ts';
 /**
  * The outbox's two statements on the hot path pass their values as arrays (one text however
  * many events, docs/decisions/041): what goes in comes back byte for byte, whatever the text
- * holds, and a mark touches exactly the rows it names.
+ * holds, and a mark (delivered: the row goes; set aside: kept as done) touches exactly the rows
+ * it names.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -77,45 +78,54 @@ describe('the outbox store', () => {
     expect((await rows(one.map((e) => e.id)))[0]?.payload).toEqual({ text: TRICKY });
   });
 
-  it('marks done exactly the events it names, once', async () => {
-    const events = [event({ n: 1 }), event({ n: 2 }), event({ n: 3 })];
+  it('forgets exactly the delivered events it names, and sets aside exactly those it names, once', async () => {
+    const events = [event({ n: 1 }), event({ n: 2 }), event({ n: 3 }), event({ n: 4 })];
     await t.ctx.db.transaction((tx) => writeOutbox(tx, events));
-    const [a, b, c] = events.map((e) => e.id) as [string, string, string];
-    await markDone(t.ctx.db, [a, c], t.clock.now());
-    const done = async () => new Map((await rows([a, b, c])).map((r) => [r.id, r.done]));
-    expect(await done()).toEqual(
+    const [a, b, c, d] = events.map((e) => e.id) as [string, string, string, string];
+    const state = async () => new Map((await rows([a, b, c, d])).map((r) => [r.id, r.done]));
+    // Delivered: the rows go, the others stay as they were.
+    await forgetDelivered(t.ctx.db, [a, c]);
+    expect(await state()).toEqual(
       new Map([
-        [a, true],
         [b, false],
-        [c, true],
+        [d, false],
       ]),
     );
-    const [first] = await queryRows<{ at: string }>(
-      t.ctx.db,
-      sql`SELECT done_at::text AS at FROM event_outbox WHERE id = ${a}::uuid`,
-    );
-    t.clock.advance(5_000);
-    await markDone(t.ctx.db, [a, b], t.clock.now());
-    expect(await done()).toEqual(
+    // Set aside: kept, as done, so no dispatcher claims it again.
+    await setAside(t.ctx.db, [b], t.clock.now());
+    expect(await state()).toEqual(
       new Map([
-        [a, true],
         [b, true],
-        [c, true],
+        [d, false],
       ]),
     );
-    // A second mark does not move the first one's time.
-    const [again] = await queryRows<{ at: string }>(
-      t.ctx.db,
-      sql`SELECT done_at::text AS at FROM event_outbox WHERE id = ${a}::uuid`,
+    const doneAt = async (id: string) =>
+      (
+        await queryRows<{ at: string }>(
+          t.ctx.db,
+          sql`SELECT done_at::text AS at FROM event_outbox WHERE id = ${id}::uuid`,
+        )
+      )[0]?.at;
+    const first = await doneAt(b);
+    t.clock.advance(5_000);
+    // A second mark does not move the first one's time, and a row set aside is not forgotten
+    // as if delivered: it stays its day for whoever reads the log's complaint about it.
+    await setAside(t.ctx.db, [b, d], t.clock.now());
+    await forgetDelivered(t.ctx.db, [b]);
+    expect(await state()).toEqual(
+      new Map([
+        [b, true],
+        [d, true],
+      ]),
     );
-    expect(again?.at).toBe(first?.at);
+    expect(await doneAt(b)).toBe(first);
   });
 
   it("coalesces the relay's marks: those asked for while one is written share the next statement", async () => {
     const events = [event({ n: 1 }), event({ n: 2 }), event({ n: 3 }), event({ n: 4 })];
     await t.ctx.db.transaction((tx) => writeOutbox(tx, events));
     const [a, b, c, d] = events.map((e) => e.id) as [string, string, string, string];
-    const marks = new DoneMarks(t.ctx.db, t.clock);
+    const marks = new DoneMarks(t.ctx.db);
     const order: string[] = [];
     const statements = await countStatements(t.database, async () => {
       // The first mark starts its statement at once; the next three wait for it, then go together.
@@ -125,15 +135,15 @@ describe('the outbox store', () => {
         marks.mark([c, d]).then(() => order.push('cd')),
       ]);
     });
-    expect(statements.filter((s) => s.includes('UPDATE event_outbox'))).toHaveLength(2);
+    expect(statements.filter((s) => s.includes('DELETE FROM event_outbox'))).toHaveLength(2);
     expect(order).toEqual(['a', 'b', 'cd']);
-    expect((await rows([a, b, c, d])).every((r) => r.done)).toBe(true);
+    expect(await rows([a, b, c, d])).toEqual([]);
     // Alone, a mark is written at once, and resolves only once it is.
     const [e] = [event({ n: 5 })];
     if (!e) throw new Error('no event');
     await t.ctx.db.transaction((tx) => writeOutbox(tx, [e]));
     await marks.mark([e.id]);
-    expect((await rows([e.id]))[0]?.done).toBe(true);
+    expect(await rows([e.id])).toEqual([]);
   });
 
   it("writes the events' webhook deliveries in the same statement, and a rollback takes both", async () => {

@@ -26,13 +26,14 @@ async function writeRow(event: string, payload: unknown): Promise<string> {
   return id;
 }
 
-const doneAt = async (id: string) =>
-  (
-    await queryRows<{ done_at: unknown }>(
-      t.ctx.db,
-      sql`SELECT done_at FROM event_outbox WHERE id = ${id}::uuid`,
-    )
-  )[0]?.done_at ?? null;
+/** A row's state: gone (delivered, docs/decisions/058), set aside (kept as done) or due. */
+const stateOf = async (id: string) => {
+  const [row] = await queryRows<{ done: boolean }>(
+    t.ctx.db,
+    sql`SELECT done_at IS NOT NULL AS done FROM event_outbox WHERE id = ${id}::uuid`,
+  );
+  return row === undefined ? 'gone' : row.done ? 'set aside' : 'due';
+};
 
 describe('outbox rows the event map refuses', () => {
   it('are logged and set aside, never handed to a consumer; the good rows are delivered', async () => {
@@ -61,13 +62,17 @@ describe('outbox rows the event map refuses', () => {
       expect(refused.refused.map((r) => r.id).sort()).toEqual(
         [wrongPayload, missingField, unknownName].sort(),
       );
-      for (const id of [good, wrongPayload, missingField, unknownName])
-        expect(await doneAt(id)).not.toBeNull();
+      expect(await stateOf(good)).toBe('gone');
+      for (const id of [wrongPayload, missingField, unknownName]) expect(await stateOf(id)).toBe('set aside');
 
-      // Set aside for good: a later pass claims nothing.
+      // Set aside for good: a later pass claims nothing, and a day later they are forgotten.
       t.clock.advance(3_000);
       expect(await relay.redeliver()).toBe(0);
       expect(seen).toHaveLength(1);
+      for (const id of [wrongPayload, missingField, unknownName]) expect(await stateOf(id)).toBe('set aside');
+      t.clock.advance(24 * 3_600_000);
+      expect(await relay.redeliver()).toBe(0);
+      for (const id of [wrongPayload, missingField, unknownName]) expect(await stateOf(id)).toBe('gone');
     } finally {
       relay.close();
     }
