@@ -51,7 +51,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { createServices } from '../apps/server/src/composition.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createContext } from '../apps/server/src/context.ts';
-import { openDatabase, queryRows } from '../apps/server/src/db/client.ts';
+import { defaultPoolSize, openDatabase, queryRows } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { preparingClient } from '../apps/server/src/db/prepared-statements.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
@@ -120,12 +120,15 @@ const PG_STATEMENTS = process.env.BENCH_PG_STATEMENTS === '1';
  * checkout's app runs on the same database beside this one, and BENCH_COMPARE_ROUNDS (6) CPU
  * samples of each alternate (which goes first alternates too): an A/B of CPU per action at one
  * moment of a machine whose speed drifts. Its schema must be the one this checkout migrated to.
+ * BENCH_COMPARE_POOL gives that app a pool of its own size (BENCH_COMPARE may be this checkout).
  */
 const COMPARE = process.env.BENCH_COMPARE;
 const COMPARE_ROUNDS = env('BENCH_COMPARE_ROUNDS', 6, 2);
 /** A ledger audit that found something after a phase's load: reported, the run goes on, exit 1. */
 let unsound = false;
-const POOL = 20; // the app's default pool size; the baselines get the same
+/** The app's pool: its default on this machine unless BENCH_POOL; the baselines get the same. */
+const POOL = Number(process.env.BENCH_POOL ?? defaultPoolSize());
+const COMPARE_POOL = Number(process.env.BENCH_COMPARE_POOL ?? POOL);
 const BOOK = '/api/v1/orders?type=sell&cryptocurrency=BTC&limit=20';
 const load = { concurrency: CONCURRENCY, seconds: SECONDS, warmupS: WARMUP, rounds: ROUNDS };
 const ACTIONS = ['open', 'mark_paid', 'confirm_payment', 'release_crypto'] as const;
@@ -263,7 +266,7 @@ async function cpuPerAction(
 
 /** BENCH_COMPARE: CPU per action of this app and of another checkout's, in alternating samples. */
 async function compareCpu(served: { base: string; pid: number }, pair: () => Pair) {
-  const other = await startAppProcess(appEnv, POOL, COMPARE);
+  const other = await startAppProcess(appEnv, COMPARE_POOL, COMPARE);
   try {
     // Its code compiled and its statements prepared and planned on each of its pool's
     // connections: three samples thrown away. (With one lifecycle, then with one sample, its
@@ -271,7 +274,12 @@ async function compareCpu(served: { base: string; pid: number }, pair: () => Pai
     for (let i = 0; i < 3; i++) await cpuPerAction(lifecycle(other.base, 'app', []), pair, other.pid);
     const apps = [
       { name: 'this checkout', base: served.base, pid: served.pid, samples: [] as CpuPerAction[] },
-      { name: `BENCH_COMPARE ${COMPARE}`, base: other.base, pid: other.pid, samples: [] as CpuPerAction[] },
+      {
+        name: `BENCH_COMPARE ${COMPARE}${COMPARE_POOL === POOL ? '' : `, pool ${COMPARE_POOL}`}`,
+        base: other.base,
+        pid: other.pid,
+        samples: [] as CpuPerAction[],
+      },
     ];
     for (let round = 0; round < COMPARE_ROUNDS; round++)
       for (const app of round % 2 ? [...apps].reverse() : apps) {
@@ -385,7 +393,7 @@ async function main() {
     `bench${QUICK ? ' (quick)' : ''}: database ${dbName}, ${CONCURRENCY} keep-alive clients, ${SECONDS} s per target ` +
       `in ${ROUNDS} alternating slices (+${WARMUP} s warm-up); load average ${loadavg()
         .map((n) => n.toFixed(1))
-        .join(' ')} on ${cpus().length} CPUs`,
+        .join(' ')} on ${cpus().length} CPUs; the app's pool ${POOL} connections`,
   );
   await admin(`CREATE DATABASE ${dbName}`);
   let failed = false;

@@ -61,6 +61,8 @@ const EnvSchema = z.object({
     .default('0.001'),
   RATE_LIMIT: flag.default(true),
   DATABASE_PREPARED_STATEMENTS: flag.default(true),
+  /** Connections per instance to PostgreSQL; unset: four a core, 4 to 20 (docs/decisions/059). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).optional(),
   // Which proxies may tell the client's address in X-Forwarded-For (docs/decisions/014).
   TRUST_PROXY: z
     .string()
@@ -193,6 +195,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Server-side prepared statements on PostgreSQL (off for a pooler in transaction mode). */
   databasePreparedStatements: boolean;
+  /** Unset: the default of db/client.ts (`defaultPoolSize`). */
+  databasePoolMax: number | undefined;
   redisUrl: string | undefined;
   demoData: boolean;
   devLogin: boolean;
@@ -291,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     redisUrl: e.REDIS_URL,
     demoData: e.DEMO_DATA,
     devLogin: e.AUTH_DEV_LOGIN,

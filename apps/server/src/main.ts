@@ -35,6 +35,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     preparedStatements: config.databasePreparedStatements,
+    poolMax: config.databasePoolMax,
     log: { error: (obj, msg) => log.error(obj, msg) },
   });
   const applied = await migrate(database);

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
@@ -41,7 +42,8 @@ export interface DatabaseOptions {
    * of the time.
    */
   pgliteTemplate?: Blob;
-  poolMax?: number;
+  /** The pool's size on PostgreSQL; `defaultPoolSize()` unless given. */
+  poolMax?: number | undefined;
   /** Named (server-side prepared) statements on PostgreSQL; on unless false (db/prepared-statements.ts). */
   preparedStatements?: boolean;
   log?: DatabaseLog;
@@ -51,11 +53,21 @@ const stderrLog: DatabaseLog = {
   error: (obj, msg) => console.error(msg, obj),
 };
 
+/**
+ * Connections an instance keeps to PostgreSQL unless told (DATABASE_POOL_MAX): four a core of
+ * this machine, 4 to 20 (docs/decisions/059). More backends than that on the cores that run them
+ * do not finish more transactions; they wait on each other's locks and cost PostgreSQL more CPU
+ * per action (measured on 2 cores: 8 against 20, 2.6–2.9 against 4.1–4.9 ms per trade action).
+ */
+export function defaultPoolSize(cores: number = availableParallelism()): number {
+  return Math.min(20, Math.max(4, 4 * cores));
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(
         options.databaseUrl,
-        options.poolMax ?? 20,
+        options.poolMax ?? defaultPoolSize(),
         options.preparedStatements ?? true,
         options.log ?? stderrLog,
       )

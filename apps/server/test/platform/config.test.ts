@@ -46,6 +46,9 @@ describe('loadConfig: refusals name the variable', () => {
     ['PRICE_WAIT_MS', '2001'],
     ['LOG_LEVEL', 'loud'],
     ['HOST', ''],
+    ['DATABASE_POOL_MAX', '0'],
+    ['DATABASE_POOL_MAX', 'many'],
+    ['DATABASE_POOL_MAX', '2.5'],
   ])('%s=%j', (name, value) => {
     const message = configError({ [name]: value });
     expect(message).toMatch(new RegExp(`^  ${name}: `, 'm'));
@@ -116,6 +119,9 @@ describe('loadConfig: values', () => {
       devnetAddresses: false,
     });
     expect(config.totpEncryptionKey.toString('hex')).toBe(TOTP_KEY);
+    // The pool's size is the database client's default unless set (docs/decisions/059).
+    expect(config.databasePoolMax).toBeUndefined();
+    expect(loadConfig({ ...base, DATABASE_POOL_MAX: '12' }).databasePoolMax).toBe(12);
   });
 
   it('reads the TOTP key as hex or base64 of 32 bytes, and only CHAIN_MODE=devnet as the devnet', () => {
