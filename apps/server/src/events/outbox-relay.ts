@@ -187,8 +187,7 @@ export class OutboxRelay {
   /**
    * One dispatcher pass: claims the events not done `graceMs` after their commit (their instance
    * died, or a consumer failed), delivers them again and forgets them; forgets rows set aside a
-   * day ago.
-   * Answers how many events it delivered.
+   * day ago. Answers how many events it delivered.
    */
   async redeliver(now: Date = this.clock.now()): Promise<number> {
     const { events: claimed, refused } = await claimStale(this.db, {

@@ -50,7 +50,7 @@ const COMMIT_RIDES = process.env.DATABASE_URL ? 1 : 0;
  * (`recipientRole`), so its trade is not read. Before that: 4 for each action. Plus one for the
  * webhook outbox (docs/decisions/025): all of a request's events in one insert, which writes
  * nothing for users without webhooks. Plus one since decision 041: the request's outbox rows
- * marked done, in one update, once every consumer made its effects. Minus the webhook outbox
+ * marked done (deleted since decision 058), in one statement, once every consumer made its effects. Minus the webhook outbox
  * since decision 049: the outbox's own insert, in the transaction, writes the deliveries.
  */
 const AFTER_RESPONSE = {
