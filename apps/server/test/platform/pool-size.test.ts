@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type Database, defaultPoolSize, openDatabase, queryRows } from '../../src/db/client.ts';
 import { createTestDatabase } from '../helpers.ts';
 
@@ -19,34 +20,63 @@ describe.runIf(process.env.DATABASE_URL)('the pool on PostgreSQL', () => {
     for (const d of created) await d.dispose();
   });
 
-  /** Backends that served `n` queries sent at once, each holding its connection a moment. */
-  async function backendsFor(database: Database, n: number): Promise<number> {
-    const rows = await Promise.all(
-      Array.from({ length: n }, () =>
-        queryRows<{ pid: number }>(database.db, sql`SELECT pg_backend_pid() AS pid, pg_sleep(0.2)`),
-      ),
-    );
-    return new Set(rows.map(([row]) => row?.pid)).size;
+  /**
+   * Backends that served `n` queries sent at once. Each waits on a lock held elsewhere until as
+   * many backends as the pool opened are waiting on it, so none is done (and its connection
+   * free for another) before the pool opened all it would.
+   */
+  async function backendsFor(database: Database, url: string, n: number, expected: number): Promise<number> {
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      await holder.query('SELECT pg_advisory_lock(59)');
+      const running = Promise.all(
+        Array.from({ length: n }, () =>
+          queryRows<{ pid: number }>(
+            database.db,
+            sql`SELECT pg_backend_pid() AS pid FROM pg_advisory_xact_lock_shared(59)`,
+          ),
+        ),
+      );
+      const waiting = async () =>
+        Number(
+          (
+            await holder.query<{ n: string }>(
+              `SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND objid = 59 AND NOT granted`,
+            )
+          ).rows[0]?.n,
+        );
+      await vi.waitFor(async () => expect(await waiting()).toBeGreaterThanOrEqual(expected), {
+        timeout: 10_000,
+      });
+      await holder.query('SELECT pg_advisory_unlock(59)');
+      const rows = await running;
+      return new Set(rows.map(([row]) => row?.pid)).size;
+    } finally {
+      await holder.end();
+    }
   }
 
   async function opened(poolMax?: number) {
     const db = await createTestDatabase();
     created.push(db);
-    return openDatabase({ databaseUrl: db.url ?? '', poolMax });
+    const url = db.url ?? '';
+    return { url, database: await openDatabase({ databaseUrl: url, poolMax }) };
   }
 
   it('opens at most the size it is given, and the default when given none', async () => {
     const three = await opened(3);
     try {
-      expect(await backendsFor(three, 6)).toBe(3);
+      expect(await backendsFor(three.database, three.url, 6, 3)).toBe(3);
     } finally {
-      await three.close();
+      await three.database.close();
     }
     const byDefault = await opened();
     try {
-      expect(await backendsFor(byDefault, defaultPoolSize() + 2)).toBe(defaultPoolSize());
+      const size = defaultPoolSize();
+      expect(await backendsFor(byDefault.database, byDefault.url, size + 2, size)).toBe(size);
     } finally {
-      await byDefault.close();
+      await byDefault.database.close();
     }
   });
 });
