@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { preparingClient } from './prepared-statements.ts';
+import { type DriverParts, MAX_PER_CONNECTION, preparingClient } from './prepared-statements.ts';
 import type * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -89,7 +89,7 @@ async function openPostgres(
     connectionString: url,
     max,
     idleTimeoutMillis: 10_000,
-    ...(prepared ? { Client: preparingClient(pg.Client) } : {}),
+    ...(prepared ? { Client: preparingClient(pg.Client, MAX_PER_CONNECTION, driverParts(pg)) } : {}),
   });
   // An idle client that loses its connection (server restart, network cut) emits 'error' on
   // the pool: logged, not fatal; the pool drops that client and the next query reconnects.
@@ -125,6 +125,12 @@ async function openPostgres(
     },
     close: () => pool.end(),
   };
+}
+
+/** The driver's query class and value mapping, for a statement that rides ahead (db/prepared-statements.ts). */
+function driverParts(pg: typeof import('pg').default): DriverParts {
+  const { utils } = pg as unknown as { utils: { prepareValue: DriverParts['prepareValue'] } };
+  return { Query: pg.Query, prepareValue: utils.prepareValue };
 }
 
 /**

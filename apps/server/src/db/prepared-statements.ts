@@ -93,9 +93,24 @@ const isBegin = (config: unknown, values: unknown) =>
 const paramsOf = (config: unknown, values: unknown) =>
   Array.isArray(values) ? values : (config as QueryConfigLike | null)?.values;
 
-/** A pg.Client class whose parameterized queries are named (and so prepared) per connection. */
-export function preparingClient(Client: typeof pg.Client, max = MAX_PER_CONNECTION): typeof pg.Client {
-  class PreparingClient extends beginWithFirstStatement(commitWithLastStatement(Client)) {
+/** What the ride ahead (`statementRidesAhead`) needs of the driver besides its Client. */
+export interface DriverParts {
+  Query: typeof pg.Query;
+  /** The driver's mapping of a JavaScript value to its text on the wire (pg/lib/utils). */
+  prepareValue: (value: unknown) => unknown;
+}
+
+/**
+ * A pg.Client class whose parameterized queries are named (and so prepared) per connection.
+ * With `driver`, a statement can also ride ahead of the next one (`inOneRoundTrip`).
+ */
+export function preparingClient(
+  Client: typeof pg.Client,
+  max = MAX_PER_CONNECTION,
+  driver?: DriverParts,
+): typeof pg.Client {
+  const base = driver ? statementRidesAhead(Client, driver) : Client;
+  class PreparingClient extends beginWithFirstStatement(commitWithLastStatement(base)) {
     /** Text -> name, for this connection's statements. */
     readonly #names = new Map<string, string>();
 
@@ -352,4 +367,258 @@ function withCommitBeforeSync<T>(
     delete patched.execute;
     delete patched.sync;
   }
+}
+
+/** A client that can send a statement ahead of the next one (`inOneRoundTrip`). */
+interface AheadRider {
+  /** Holds the next statement until the one after it; resolves once one is held. */
+  holdNextStatement(): Promise<void>;
+  /** Forgets a hold that took no statement. */
+  cancelHold(): void;
+  /** Sends a held statement on its own: the one meant to carry it never came. */
+  sendHeld(): void;
+}
+
+/**
+ * Runs `first` and then `second`, each sending one statement of the transaction `tx`, in one
+ * round trip on PostgreSQL (docs/decisions/060): `first`'s statement is held and written ahead of
+ * `second`'s, both closed by `second`'s Sync, and each answers its own caller. `second` must not
+ * need `first`'s answer; it sees `first`'s writes, as it would one round trip later. If `first`'s
+ * statement fails, PostgreSQL skips everything up to the Sync (`second`'s statement, and a COMMIT
+ * it carries) and this throws `first`'s error. On PGlite, with prepared statements off, or outside
+ * a transaction, they run one after the other.
+ */
+export async function inOneRoundTrip<A, B>(
+  tx: unknown,
+  first: () => Promise<A>,
+  second: () => Promise<B>,
+): Promise<[A, B]> {
+  const client = (tx as { session?: { client?: Partial<AheadRider> } }).session?.client;
+  if (!client?.holdNextStatement || !client.cancelHold || !client.sendHeld) {
+    const a = await first();
+    return [a, await second()];
+  }
+  const rider = client as AheadRider;
+  const held = rider.holdNextStatement();
+  const a = first();
+  // `first` may end without sending a statement (it failed before, or had none to send): then
+  // nothing is held, and `second` goes on its own after it, as without a rider.
+  const holding = await Promise.race([
+    held.then(() => true),
+    a.then(
+      () => false,
+      () => false,
+    ),
+  ]);
+  if (!holding) {
+    rider.cancelHold();
+    const answer = await a;
+    return [answer, await second()];
+  }
+  // A `second` that fails before its statement reaches the driver leaves the held one to go alone.
+  const b = second().finally(() => rider.sendHeld());
+  const [ra, rb] = await Promise.allSettled([a, b]);
+  if (ra.status === 'rejected') throw ra.reason;
+  if (rb.status === 'rejected') throw rb.reason;
+  return [ra.value, rb.value];
+}
+
+/** The parts of pg's Client, Connection and Query the ride ahead uses (internal to pg 8). */
+interface RiderInternals {
+  connection?: NonNullable<ClientInternals['connection']> & {
+    submittedNamedStatements: Record<string, string>;
+    describe(config: object): void;
+  };
+  _types: unknown;
+  _handleRowDescription(msg: unknown): void;
+  _handleDataRow(msg: unknown): void;
+  _errorAllQueries(error: unknown): void;
+}
+
+type DriverQuery = pg.Query & {
+  text: string;
+  name?: string;
+  values?: unknown[];
+  types?: unknown;
+  binary?: boolean;
+  _result?: { _types?: unknown };
+  handleRowDescription(msg: unknown): void;
+  handleDataRow(msg: unknown): void;
+  handleCommandComplete(msg: unknown, connection: unknown): void;
+  handleReadyForQuery(connection: unknown): void;
+  handleError(error: unknown, connection: unknown): void;
+};
+
+/**
+ * A pg.Client class that can hold a statement and write it ahead of the next one (docs/decisions/060):
+ * its Parse/Bind/Describe/Execute go without a Sync, in the same write as the next statement's, whose
+ * Sync closes both. PostgreSQL answers them in order: the held statement's ParseComplete, rows and
+ * CommandComplete go to its own query (answered at its CommandComplete), the rest to the next one as
+ * usual. If the held statement fails, PostgreSQL discards the rest up to the Sync: its query fails
+ * with the error, and the next one with "skipped". A next query that cannot carry it (not
+ * parameterized, a callback, the client busy) waits behind it, sent on its own as before.
+ */
+function statementRidesAhead(Client: typeof pg.Client, driver: DriverParts): typeof pg.Client {
+  const base = Client.prototype as unknown as ClientInternals & RiderInternals;
+  const protocol = (connection: object) =>
+    Object.getPrototypeOf(connection) as NonNullable<RiderInternals['connection']>;
+  class StatementRidesAhead extends Client implements AheadRider {
+    #arming: (() => void) | null = null;
+    /** Held, not yet sent. */
+    #held: DriverQuery | null = null;
+    /** Sent ahead of the active query and not yet answered; `parse`: its ParseComplete is due. */
+    #ahead: { query: DriverQuery; parse: boolean } | null = null;
+    /** The statement ahead failed: the active query was skipped, and fails at the ReadyForQuery. */
+    #skipped: unknown = null;
+
+    holdNextStatement(): Promise<void> {
+      return new Promise((resolve) => {
+        this.#arming = resolve;
+      });
+    }
+
+    cancelHold(): void {
+      this.#arming = null;
+    }
+
+    sendHeld(): void {
+      const held = this.#held;
+      if (!held) return;
+      this.#held = null;
+      (Client.prototype.query as QueryFn).call(this, held);
+    }
+
+    override query(...args: unknown[]): never {
+      const self = this as unknown as ClientInternals & RiderInternals;
+      const query = super.query as QueryFn;
+      const arming = this.#arming;
+      if (arming && mayCarry(self, args) && !isSubmittable(args[0])) {
+        this.#arming = null;
+        const [config, values] = args;
+        const answer = new Promise((resolve, reject) => {
+          const held = new driver.Query(
+            config as pg.QueryConfig,
+            values as unknown[],
+            (err: unknown, res: unknown) => (err ? reject(err) : resolve(res)),
+          ) as DriverQuery;
+          if (held._result && !held._result._types) held._result._types = self._types;
+          this.#held = held;
+        });
+        arming();
+        return answer as never;
+      }
+      const held = this.#held;
+      if (!held) return query.apply(this, args) as never;
+      this.#held = null;
+      if (!mayCarry(self, args)) {
+        query.call(this, held);
+        return query.apply(this, args) as never;
+      }
+      let values: unknown[];
+      try {
+        values = (held.values ?? []).map((v) => driver.prepareValue(v));
+      } catch (error) {
+        // Nothing was sent: the held statement fails with its values' error, the next one unsent.
+        held.handleError(error, self.connection);
+        return Promise.reject(skippedError(error)) as never;
+      }
+      const connection = self.connection as NonNullable<RiderInternals['connection']>;
+      const wire = protocol(connection);
+      connection.stream.cork();
+      try {
+        const name = held.name;
+        const parse = !(
+          name &&
+          (connection.parsedStatements[name] !== undefined ||
+            connection.submittedNamedStatements[name] !== undefined)
+        );
+        if (parse) {
+          connection.parse({ text: held.text, name, types: held.types } as { text: string });
+          if (name) connection.submittedNamedStatements[name] = held.text;
+        }
+        // The prototype's Execute: a COMMIT riding behind (commitWithLastStatement) watches the
+        // connection's own for the next statement's.
+        wire.bind.call(connection, { statement: name ?? '', values, binary: held.binary });
+        wire.describe.call(connection, { type: 'P', name: '' });
+        wire.execute.call(connection, { portal: '' });
+        this.#ahead = { query: held, parse };
+        return query.apply(this, args) as never;
+      } finally {
+        connection.stream.uncork();
+      }
+    }
+
+    _handleParseComplete(msg: unknown): void {
+      const ahead = this.#ahead;
+      if (ahead?.parse) {
+        ahead.parse = false;
+        const connection = (this as unknown as RiderInternals).connection;
+        const name = ahead.query.name;
+        if (name && connection) {
+          connection.parsedStatements[name] = ahead.query.text;
+          delete connection.submittedNamedStatements[name];
+        }
+        return;
+      }
+      base._handleParseComplete.call(this, msg);
+    }
+
+    _handleRowDescription(msg: unknown): void {
+      if (this.#ahead) this.#ahead.query.handleRowDescription(msg);
+      else base._handleRowDescription.call(this, msg);
+    }
+
+    _handleDataRow(msg: unknown): void {
+      if (this.#ahead) this.#ahead.query.handleDataRow(msg);
+      else base._handleDataRow.call(this, msg);
+    }
+
+    _handleCommandComplete(msg: { text?: string }): void {
+      const ahead = this.#ahead;
+      if (!ahead) return base._handleCommandComplete.call(this, msg);
+      this.#ahead = null;
+      const connection = (this as unknown as RiderInternals).connection;
+      ahead.query.handleCommandComplete(msg, connection);
+      ahead.query.handleReadyForQuery(connection);
+    }
+
+    _handleErrorMessage(msg: unknown): void {
+      const ahead = this.#ahead;
+      if (!ahead) return base._handleErrorMessage.call(this, msg);
+      this.#ahead = null;
+      const connection = (this as unknown as RiderInternals).connection;
+      // As pg does for a failed query: a name it was parsing under is not taken as parsed.
+      if (ahead.parse && ahead.query.name && connection)
+        delete connection.submittedNamedStatements[ahead.query.name];
+      this.#skipped = msg;
+      ahead.query.handleError(msg, connection);
+    }
+
+    _handleReadyForQuery(msg: unknown): void {
+      const skipped = this.#skipped;
+      if (skipped) {
+        this.#skipped = null;
+        base._handleErrorMessage.call(this, skippedError(skipped));
+      }
+      base._handleReadyForQuery.call(this, msg);
+    }
+
+    _errorAllQueries(error: unknown): void {
+      const lost = [this.#ahead?.query, this.#held].filter((q) => q !== undefined && q !== null);
+      this.#ahead = null;
+      this.#held = null;
+      this.#skipped = null;
+      for (const q of lost) process.nextTick(() => q.handleError(error, null));
+      base._errorAllQueries.call(this, error);
+    }
+  }
+  return StatementRidesAhead as unknown as typeof pg.Client;
+}
+
+const isSubmittable = (config: unknown) =>
+  typeof (config as { submit?: unknown } | null)?.submit === 'function';
+
+/** The error of a statement PostgreSQL skipped because the one sent ahead of it failed. */
+function skippedError(cause: unknown): Error {
+  return new Error('not run: the statement sent ahead of it failed', { cause });
 }

@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../../src/db/client.ts';
-import { commitWithNextStatement, preparingClient } from '../../src/db/prepared-statements.ts';
+import {
+  commitWithNextStatement,
+  inOneRoundTrip,
+  MAX_PER_CONNECTION,
+  preparingClient,
+} from '../../src/db/prepared-statements.ts';
 import { createTestDatabase } from '../helpers.ts';
 import { countStatements } from '../statements.ts';
 
@@ -23,7 +28,13 @@ function recorder(max?: number) {
 
 /** A connected preparing client, and how many ReadyForQuery messages (round trips) it received. */
 async function countingClient() {
-  const client = new (preparingClient(pg.Client))({ connectionString: process.env.DATABASE_URL });
+  const parts = {
+    Query: pg.Query,
+    prepareValue: (pg as unknown as { utils: { prepareValue(v: unknown): unknown } }).utils.prepareValue,
+  };
+  const client = new (preparingClient(pg.Client, MAX_PER_CONNECTION, parts))({
+    connectionString: process.env.DATABASE_URL,
+  });
   await client.connect();
   const counter = { client, roundTrips: 0 };
   (client as unknown as { connection: { on(e: string, f: () => void): void } }).connection.on(
@@ -371,3 +382,199 @@ describe.runIf(process.env.DATABASE_URL)(
     });
   },
 );
+
+describe.runIf(process.env.DATABASE_URL)('a statement rides ahead of the next one (PostgreSQL)', () => {
+  let counted: Awaited<ReturnType<typeof countingClient>>;
+  let client: pg.Client;
+  let observer: pg.Client;
+  /** What inOneRoundTrip takes: a transaction whose session holds the client (as Drizzle's does). */
+  const tx = () => ({ session: { client } });
+  const run = (text: string, values: unknown[]) => () => client.query(text, values);
+
+  beforeAll(async () => {
+    counted = await countingClient();
+    client = counted.client;
+    observer = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await observer.connect();
+    await observer.query('DROP TABLE IF EXISTS rides_ahead');
+    await observer.query('CREATE TABLE rides_ahead (n int PRIMARY KEY)');
+  });
+  afterAll(async () => {
+    await observer.query('DROP TABLE IF EXISTS rides_ahead');
+    await Promise.all([client.end(), observer.end()]);
+  });
+
+  const committed = async () =>
+    (await observer.query('SELECT n FROM rides_ahead ORDER BY n')).rows.map((r: { n: number }) => r.n);
+
+  it('sends both in one round trip; each gets its own answer, and the second sees the first', async () => {
+    await client.query('BEGIN');
+    await client.query('SELECT 1 WHERE $1::int = 1', [1]);
+    counted.roundTrips = 0;
+    const [first, second] = await inOneRoundTrip(
+      tx(),
+      run('INSERT INTO rides_ahead VALUES ($1), ($1 + 1) RETURNING n', [1]),
+      run('SELECT count(*)::int AS seen FROM rides_ahead WHERE n >= $1', [1]),
+    );
+    expect(counted.roundTrips).toBe(1);
+    expect(first.command).toBe('INSERT');
+    expect(first.rows).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(second.rows).toEqual([{ seen: 2 }]);
+    // The connection goes on as usual, in the same transaction.
+    expect((await client.query('SELECT $1::int AS one', [1])).rows).toEqual([{ one: 1 }]);
+    expect(client.getTransactionStatus()).toBe('T');
+    await client.query('COMMIT');
+    expect(await committed()).toEqual([1, 2]);
+  });
+
+  it('parses the statement ahead once per connection, and runs it by name after', async () => {
+    const text = 'UPDATE rides_ahead SET n = n WHERE n = $1 RETURNING n';
+    for (const n of [1, 2]) {
+      await client.query('BEGIN');
+      await client.query('SELECT 1 WHERE $1::int = 1', [1]);
+      const [ahead] = await inOneRoundTrip(tx(), run(text, [n]), run('SELECT $1::int AS n', [n]));
+      expect(ahead.rows).toEqual([{ n }]);
+      await client.query('COMMIT');
+    }
+    const held = await client.query(
+      'SELECT count(*)::int AS held FROM pg_prepared_statements WHERE statement = $1',
+      [text],
+    );
+    expect(held.rows).toEqual([{ held: 1 }]);
+  });
+
+  it('commits with the second statement when it carries the COMMIT, all in one round trip', async () => {
+    await client.query('BEGIN');
+    await client.query('SELECT 1 WHERE $1::int = 1', [1]);
+    counted.roundTrips = 0;
+    await inOneRoundTrip(tx(), run('INSERT INTO rides_ahead VALUES ($1)', [3]), () => {
+      (client as unknown as { commitWithNextStatement(): void }).commitWithNextStatement();
+      return client.query('INSERT INTO rides_ahead VALUES ($1)', [4]);
+    });
+    expect(counted.roundTrips).toBe(1);
+    expect(client.getTransactionStatus()).toBe('I');
+    expect(await committed()).toEqual([1, 2, 3, 4]);
+    expect((await client.query('COMMIT')).command).toBe('COMMIT');
+  });
+
+  it("skips the second statement and its COMMIT when the first fails, and throws the first one's error", async () => {
+    await client.query('BEGIN');
+    await client.query('INSERT INTO rides_ahead VALUES ($1)', [5]);
+    counted.roundTrips = 0;
+    await expect(
+      inOneRoundTrip(tx(), run('INSERT INTO rides_ahead VALUES ($1)', [1]), () => {
+        (client as unknown as { commitWithNextStatement(): void }).commitWithNextStatement();
+        return client.query('INSERT INTO rides_ahead VALUES ($1)', [6]);
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    expect(counted.roundTrips).toBe(1);
+    await expect(client.query('SELECT 1')).rejects.toThrow(/current transaction is aborted/);
+    await client.query('ROLLBACK');
+    expect(await committed()).toEqual([1, 2, 3, 4]);
+  });
+
+  it('does not take a statement that failed to parse ahead as prepared: it is parsed again next time', async () => {
+    const text = 'SELECT n FROM rides_later WHERE n = $1';
+    await client.query('BEGIN');
+    await client.query('SELECT 1 WHERE $1::int = 1', [1]);
+    await expect(inOneRoundTrip(tx(), run(text, [1]), run('SELECT $1::int', [1]))).rejects.toThrow(
+      /rides_later/,
+    );
+    await client.query('ROLLBACK');
+    await client.query('CREATE TEMP TABLE rides_later (n int)');
+    await client.query('BEGIN');
+    await client.query('SELECT 1 WHERE $1::int = 1', [1]);
+    const [ahead, behind] = await inOneRoundTrip(tx(), run(text, [1]), run('SELECT $1::int AS n', [7]));
+    expect(ahead.rows).toEqual([]);
+    expect(behind.rows).toEqual([{ n: 7 }]);
+    await client.query('ROLLBACK');
+  });
+
+  it('sends the first on its own when the second cannot carry it, or fails before sending, and keeps the order', async () => {
+    await client.query('BEGIN');
+    await client.query('SELECT 1 WHERE $1::int = 1', [1]);
+    counted.roundTrips = 0;
+    const [first, second] = await inOneRoundTrip(
+      tx(),
+      run('INSERT INTO rides_ahead VALUES ($1) RETURNING n', [8]),
+      () => client.query('SELECT count(*)::int AS seen FROM rides_ahead WHERE n = 8'),
+    );
+    expect(first.rows).toEqual([{ n: 8 }]);
+    expect(second.rows).toEqual([{ seen: 1 }]);
+    expect(counted.roundTrips).toBe(2);
+    // A second that throws before reaching the driver: the first still goes, and its error wins nothing.
+    const failing = inOneRoundTrip(
+      tx(),
+      run('INSERT INTO rides_ahead VALUES ($1) RETURNING n', [9]),
+      async () => {
+        throw new Error('no statement after all');
+      },
+    );
+    await expect(failing).rejects.toThrow('no statement after all');
+    expect((await client.query('SELECT n FROM rides_ahead WHERE n = $1', [9])).rows).toEqual([{ n: 9 }]);
+    // A first that sends nothing holds nothing: the second goes as usual.
+    const [none, alone] = await inOneRoundTrip(
+      tx(),
+      async () => 'nothing sent',
+      run('SELECT $1::int AS n', [10]),
+    );
+    expect(none).toBe('nothing sent');
+    expect(alone.rows).toEqual([{ n: 10 }]);
+    await client.query('ROLLBACK');
+    expect(await committed()).toEqual([1, 2, 3, 4]);
+  });
+
+  it('fails the statement ahead, and sends nothing, when its values cannot be mapped', async () => {
+    await client.query('BEGIN');
+    await client.query('SELECT 1 WHERE $1::int = 1', [1]);
+    const unmappable = {
+      toPostgres() {
+        throw new Error('cannot map this value');
+      },
+    };
+    await expect(
+      inOneRoundTrip(tx(), run('INSERT INTO rides_ahead VALUES ($1)', [unmappable]), () => {
+        (client as unknown as { commitWithNextStatement(): void }).commitWithNextStatement();
+        return client.query('INSERT INTO rides_ahead VALUES ($1)', [11]);
+      }),
+    ).rejects.toThrow(/cannot map this value/);
+    // The transaction is still open and nothing was committed; it rolls back.
+    expect(client.getTransactionStatus()).toBe('T');
+    await client.query('ROLLBACK');
+    expect(await committed()).toEqual([1, 2, 3, 4]);
+  });
+
+  it('runs the two one after the other through Drizzle on a pool, and in one round trip in its transactions', async () => {
+    const created = await createTestDatabase();
+    try {
+      const { db } = created.database;
+      await queryRows(db, sql`CREATE TABLE kept (n int)`);
+      const sent = await countStatements(created.database, () =>
+        db.transaction(async (tx) => {
+          await queryRows(tx, sql`INSERT INTO kept VALUES (${0})`);
+          const [written, seen] = await inOneRoundTrip(
+            tx,
+            () => queryRows<{ n: number }>(tx, sql`INSERT INTO kept VALUES (${1}) RETURNING n`),
+            () => queryRows<{ c: number }>(tx, sql`SELECT count(*)::int AS c FROM kept WHERE n >= ${0}`),
+          );
+          expect(written).toEqual([{ n: 1 }]);
+          expect(seen).toEqual([{ c: 2 }]);
+        }),
+      );
+      // The statement ahead does not pass through the driver's query(): two round trips, not three.
+      expect(sent).toEqual([
+        'INSERT INTO kept VALUES ($1)',
+        'SELECT count(*)::int AS c FROM kept WHERE n >= $1',
+        'commit',
+      ]);
+      const [a, b] = await inOneRoundTrip(
+        db,
+        () => queryRows<{ n: number }>(db, sql`SELECT ${2}::int AS n`),
+        () => queryRows<{ n: number }>(db, sql`SELECT ${3}::int AS n`),
+      );
+      expect([a, b]).toEqual([[{ n: 2 }], [{ n: 3 }]]);
+    } finally {
+      await created.dispose();
+    }
+  });
+});

@@ -9,7 +9,13 @@ import { pairMonthsStatement } from '../limits/index.ts';
 import { lockOrder } from '../orders/index.ts';
 import { applyCompletionCounters, tradeCountersStatement } from '../users/index.ts';
 import { payerAccountChanges } from './payer-accounts.repository.ts';
-import { type NewTrade, type OrderEffect, writeTransition } from './trades.repository.ts';
+import {
+  type NewTrade,
+  type OrderEffect,
+  rowAfter,
+  writeTransition,
+  writeTransitionAhead,
+} from './trades.repository.ts';
 
 const DESCRIPTIONS: Record<TradeAction, string> = {
   mark_paid: 'Покупатель отметил оплату',
@@ -50,18 +56,29 @@ export interface TransitionInput {
  * for final states, writes the new state, the history line and the SYSTEM chat line. Same
  * transaction as the lock.
  */
-export async function transition({
-  tx,
-  trade,
-  action,
-  actor,
-  actorId,
-  now,
-  feePpm,
-  patch = {},
-  events,
-  lockedOrder,
-}: TransitionInput): Promise<TradeRow> {
+export async function transition(input: TransitionInput): Promise<TradeRow> {
+  return (await applyTransition(input, null)).trade;
+}
+
+/**
+ * `transition`, then `answer`: the transaction's last statement (the events and the caller's
+ * view, which may carry the COMMIT), given the trade as the transition leaves it. A transition
+ * that moves no money needs nothing its write answers before `answer`'s statement: the trade
+ * row is locked, so it becomes the locked row with the transition's changes, and the events it
+ * decides are known beforehand. Its write then rides ahead of `answer`'s statement, one round
+ * trip for both (docs/decisions/060).
+ */
+export async function transitionAnswering<T>(
+  input: TransitionInput,
+  answer: (trade: TradeRow) => Promise<T>,
+): Promise<T> {
+  return (await applyTransition(input, answer)).answer as T;
+}
+
+async function applyTransition<T>(
+  { tx, trade, action, actor, actorId, now, feePpm, patch = {}, events, lockedOrder }: TransitionInput,
+  answer: ((trade: TradeRow) => Promise<T>) | null,
+): Promise<{ trade: TradeRow; answer: T | null }> {
   const to = nextState(trade.status, action, actor);
   if (!to)
     throw new AppError('ACTION_NOT_AVAILABLE', 'errors.actionNotAvailable', undefined, {
@@ -77,8 +94,15 @@ export async function transition({
         : null;
   if (settlement) Object.assign(changes, settlement.changes);
   const message = systemMessageValues(trade.id, action, actor, now);
+  const updateEvent = {
+    tradeId: trade.id,
+    status: to,
+    previousStatus: trade.status,
+    action,
+    actor,
+  } as const;
   // The new state, the history line, the chat line and the order's side: one statement.
-  const written = await writeTransition(tx, {
+  const writing: Parameters<typeof writeTransition>[1] = {
     tradeId: trade.id,
     changes,
     action: {
@@ -100,20 +124,28 @@ export async function transition({
       to === 'COMPLETED' ? pairMonthsStatement({ ...trade, completedAt: changes.completedAt ?? now }) : null,
     // The payer account's history (docs/decisions/052): named by mark_paid, completed here.
     payers: payerAccountChanges(trade, { ...trade, ...changes, status: to }),
-  });
+  };
+  if (!settlement && answer) {
+    events.toParties(trade, 'trade:updated', updateEvent);
+    const [written, answered] = await writeTransitionAhead(tx, writing, () =>
+      answer(rowAfter(trade, changes)),
+    );
+    // The transaction may have committed with `answer`'s statement: nothing here may throw. The
+    // chat line's number, for the sockets, is the one thing taken from the write's answer.
+    events.toTrade(trade.id, 'message:new', {
+      tradeId: trade.id,
+      message: toChatMessage(systemMessageRow(message, written.messageSeq), null),
+    });
+    return { trade: written.trade, answer: answered };
+  }
+  const written = await writeTransition(tx, writing);
   const updated = written.trade;
   assert(updated.status === to, `trade ${trade.id} wrote ${updated.status}, expected ${to}`);
   // The parties' counted trades from the pair rows that write moved (docs/decisions/035).
   if (to === 'COMPLETED') await applyCompletionCounters(tx, [trade.buyerId, trade.sellerId]);
   // Money moves last: the balance rows it locks stay locked only until the commit that follows.
   if (settlement) await settlement.postLedger();
-  events.toParties(trade, 'trade:updated', {
-    tradeId: trade.id,
-    status: to,
-    previousStatus: trade.status,
-    action,
-    actor,
-  });
+  events.toParties(trade, 'trade:updated', updateEvent);
   const line = systemMessageRow(message, written.messageSeq);
   events.toTrade(trade.id, 'message:new', { tradeId: trade.id, message: toChatMessage(line, null) });
   if (settlement) {
@@ -123,7 +155,7 @@ export async function transition({
       status: written.orderStatus ?? settlement.order.status,
     });
   }
-  return updated;
+  return { trade: updated, answer: answer ? await answer(updated) : null };
 }
 
 /** What settling a trade changes, and its ledger posting, run last in the transaction. */

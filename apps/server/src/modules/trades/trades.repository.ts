@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, lte, notExists, notInArray, or, type SQL, 
 import { type Executor, queryRows, type Tx } from '../../db/client.ts';
 import { compiledSelect, insertRowSql, queryMapped, type Slot, setSql, wholeRow } from '../../db/compiled.ts';
 import { exactRowJson, rowsFromJson } from '../../db/json-rows.ts';
+import { inOneRoundTrip } from '../../db/prepared-statements.ts';
 import {
   chatMessages,
   type OrderRow,
@@ -220,6 +221,28 @@ export async function writeTransition(
   if (!row) throw new Error('trade update matched nothing');
   const { orderStatus: status, messageSeq, ...trade } = row;
   return { trade, orderStatus: status, messageSeq: BigInt(messageSeq) };
+}
+
+/**
+ * `writeTransition`, with the statement `next` sends riding behind it, in one round trip
+ * (docs/decisions/060): for a transition whose write answers nothing `next` needs.
+ */
+export function writeTransitionAhead<T>(
+  tx: Tx,
+  writing: Parameters<typeof writeTransition>[1],
+  next: () => Promise<T>,
+): Promise<[Awaited<ReturnType<typeof writeTransition>>, T]> {
+  return inOneRoundTrip(tx, () => writeTransition(tx, writing), next);
+}
+
+/**
+ * The trade's row as an UPDATE of the locked `trade` with `changes` leaves it (`setSql` sets the
+ * fields given, undefined ones left out): what `writeTransition` answers, known before it runs.
+ */
+export function rowAfter(trade: TradeRow, changes: Partial<NewTrade>): TradeRow {
+  const row: Record<string, unknown> = { ...trade };
+  for (const [key, value] of Object.entries(changes)) if (value !== undefined) row[key] = value;
+  return row as TradeRow;
 }
 
 /** What opening a trade on an order must know, read and locked in one statement. */

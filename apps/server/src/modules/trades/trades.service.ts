@@ -42,7 +42,7 @@ import { findTrade, roleOf } from '../trade-access/index.ts';
 import { notEnrolled, type TwoFactorService } from '../two-factor/index.ts';
 import { applyReviewCounters, assertNotBlocked, effectiveName, userBlocked } from '../users/index.ts';
 import { type PayerColumns, PayerFingerprints } from './payer-account.ts';
-import { transition } from './settlement.ts';
+import { transition, transitionAnswering } from './settlement.ts';
 import { toTradeDetails } from './trade-view.ts';
 import * as repo from './trades.repository.ts';
 
@@ -330,26 +330,30 @@ export class TradesService {
           if (action === 'release_crypto' && role === 'seller') refuseUnderHold(locked.hold, now);
           const patch = await this.actionPatch(tx, { action, locked, userId, sessionId, payload, now });
           const feePpm = this.ctx.config.feePpm;
-          const updated = await transition({
-            tx,
-            trade,
-            action,
-            actor: role,
-            actorId: userId,
-            now,
-            feePpm,
-            patch,
-            events,
-            lockedOrder: order,
-          });
           // The answer, built from the row the transaction wrote, is read in the statement that
           // writes the events, the transaction's last (docs/decisions/052), which carries its
-          // COMMIT (docs/decisions/053): nothing may follow it here.
-          const [view] = await toTradeDetails(tx, [updated], userId, {
-            now,
-            outbox: events.takeUnwritten(now),
-            commits: true,
-          });
+          // COMMIT (docs/decisions/053): nothing may follow it here. A transition that moves no
+          // money sends its write in the same round trip (docs/decisions/060).
+          const [view] = await transitionAnswering(
+            {
+              tx,
+              trade,
+              action,
+              actor: role,
+              actorId: userId,
+              now,
+              feePpm,
+              patch,
+              events,
+              lockedOrder: order,
+            },
+            (updated) =>
+              toTradeDetails(tx, [updated], userId, {
+                now,
+                outbox: events.takeUnwritten(now),
+                commits: true,
+              }),
+          );
           assert(view, 'trade details missing');
           return view;
         }),
