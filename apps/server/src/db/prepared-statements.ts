@@ -460,21 +460,14 @@ type DriverQuery = pg.Query & {
  */
 function statementRidesAhead(Client: typeof pg.Client, driver: DriverParts): typeof pg.Client {
   const base = Client.prototype as unknown as ClientInternals & RiderInternals;
-  const protocol = (connection: object) =>
-    Object.getPrototypeOf(connection) as NonNullable<RiderInternals['connection']>;
   class StatementRidesAhead extends Client implements AheadRider {
     #arming: (() => void) | null = null;
     /** Held, not yet sent. */
     #held: DriverQuery | null = null;
-    /** Sent ahead of the active query and not yet answered; `parse`: its ParseComplete is due. */
-    #ahead: { query: DriverQuery; parse: boolean } | null = null;
-    /** The statement ahead failed: the active query was skipped, and fails at the ReadyForQuery. */
-    #skipped: unknown = null;
+    readonly #answers = new AheadAnswers(() => (this as unknown as RiderInternals).connection);
 
     holdNextStatement(): Promise<void> {
-      return new Promise((resolve) => {
-        this.#arming = resolve;
-      });
+      return new Promise((resolve) => (this.#arming = resolve));
     }
 
     cancelHold(): void {
@@ -494,16 +487,8 @@ function statementRidesAhead(Client: typeof pg.Client, driver: DriverParts): typ
       const arming = this.#arming;
       if (arming && mayCarry(self, args) && !isSubmittable(args[0])) {
         this.#arming = null;
-        const [config, values] = args;
-        const answer = new Promise((resolve, reject) => {
-          const held = new driver.Query(
-            config as pg.QueryConfig,
-            values as unknown[],
-            (err: unknown, res: unknown) => (err ? reject(err) : resolve(res)),
-          ) as DriverQuery;
-          if (held._result && !held._result._types) held._result._types = self._types;
-          this.#held = held;
-        });
+        const { held, answer } = heldQuery(driver, args, self._types);
+        this.#held = held;
         arming();
         return answer as never;
       }
@@ -514,105 +499,180 @@ function statementRidesAhead(Client: typeof pg.Client, driver: DriverParts): typ
         query.call(this, held);
         return query.apply(this, args) as never;
       }
-      let values: unknown[];
-      try {
-        values = (held.values ?? []).map((v) => driver.prepareValue(v));
-      } catch (error) {
-        // Nothing was sent: the held statement fails with its values' error, the next one unsent.
-        held.handleError(error, self.connection);
-        return Promise.reject(skippedError(error)) as never;
-      }
       const connection = self.connection as NonNullable<RiderInternals['connection']>;
-      const wire = protocol(connection);
-      connection.stream.cork();
       try {
-        const name = held.name;
-        const parse = !(
-          name &&
-          (connection.parsedStatements[name] !== undefined ||
-            connection.submittedNamedStatements[name] !== undefined)
-        );
-        if (parse) {
-          connection.parse({ text: held.text, name, types: held.types } as { text: string });
-          if (name) connection.submittedNamedStatements[name] = held.text;
-        }
-        // The prototype's Execute: a COMMIT riding behind (commitWithLastStatement) watches the
-        // connection's own for the next statement's.
-        wire.bind.call(connection, { statement: name ?? '', values, binary: held.binary });
-        wire.describe.call(connection, { type: 'P', name: '' });
-        wire.execute.call(connection, { portal: '' });
-        this.#ahead = { query: held, parse };
-        return query.apply(this, args) as never;
-      } finally {
-        connection.stream.uncork();
+        return writeAhead(connection, held, driver, (parse) => {
+          this.#answers.sent(held, parse);
+          return query.apply(this, args);
+        }) as never;
+      } catch (error) {
+        // Its values could not be mapped, and nothing was sent: it fails, the next one unsent.
+        held.handleError(error, connection);
+        return Promise.reject(skippedError(error)) as never;
       }
     }
 
     _handleParseComplete(msg: unknown): void {
-      const ahead = this.#ahead;
-      if (ahead?.parse) {
-        ahead.parse = false;
-        const connection = (this as unknown as RiderInternals).connection;
-        const name = ahead.query.name;
-        if (name && connection) {
-          connection.parsedStatements[name] = ahead.query.text;
-          delete connection.submittedNamedStatements[name];
-        }
-        return;
-      }
-      base._handleParseComplete.call(this, msg);
+      if (!this.#answers.parseComplete()) base._handleParseComplete.call(this, msg);
     }
 
     _handleRowDescription(msg: unknown): void {
-      if (this.#ahead) this.#ahead.query.handleRowDescription(msg);
-      else base._handleRowDescription.call(this, msg);
+      if (!this.#answers.rowDescription(msg)) base._handleRowDescription.call(this, msg);
     }
 
     _handleDataRow(msg: unknown): void {
-      if (this.#ahead) this.#ahead.query.handleDataRow(msg);
-      else base._handleDataRow.call(this, msg);
+      if (!this.#answers.dataRow(msg)) base._handleDataRow.call(this, msg);
     }
 
     _handleCommandComplete(msg: { text?: string }): void {
-      const ahead = this.#ahead;
-      if (!ahead) return base._handleCommandComplete.call(this, msg);
-      this.#ahead = null;
-      const connection = (this as unknown as RiderInternals).connection;
-      ahead.query.handleCommandComplete(msg, connection);
-      ahead.query.handleReadyForQuery(connection);
+      if (!this.#answers.commandComplete(msg)) base._handleCommandComplete.call(this, msg);
     }
 
     _handleErrorMessage(msg: unknown): void {
-      const ahead = this.#ahead;
-      if (!ahead) return base._handleErrorMessage.call(this, msg);
-      this.#ahead = null;
-      const connection = (this as unknown as RiderInternals).connection;
-      // As pg does for a failed query: a name it was parsing under is not taken as parsed.
-      if (ahead.parse && ahead.query.name && connection)
-        delete connection.submittedNamedStatements[ahead.query.name];
-      this.#skipped = msg;
-      ahead.query.handleError(msg, connection);
+      if (!this.#answers.error(msg)) base._handleErrorMessage.call(this, msg);
     }
 
     _handleReadyForQuery(msg: unknown): void {
-      const skipped = this.#skipped;
-      if (skipped) {
-        this.#skipped = null;
-        base._handleErrorMessage.call(this, skippedError(skipped));
-      }
+      const skipped = this.#answers.takeSkipped();
+      if (skipped) base._handleErrorMessage.call(this, skipped);
       base._handleReadyForQuery.call(this, msg);
     }
 
     _errorAllQueries(error: unknown): void {
-      const lost = [this.#ahead?.query, this.#held].filter((q) => q !== undefined && q !== null);
-      this.#ahead = null;
+      this.#answers.lose(error, this.#held);
       this.#held = null;
-      this.#skipped = null;
-      for (const q of lost) process.nextTick(() => q.handleError(error, null));
       base._errorAllQueries.call(this, error);
     }
   }
   return StatementRidesAhead as unknown as typeof pg.Client;
+}
+
+/**
+ * Where the answers of a statement sent ahead go until it has them all (statementRidesAhead):
+ * each method answers whether the message was its.
+ */
+class AheadAnswers {
+  /** Sent ahead of the active query and not yet answered; `parse`: its ParseComplete is due. */
+  #ahead: { query: DriverQuery; parse: boolean } | null = null;
+  /** It failed: the active query was skipped, and fails with this at the ReadyForQuery. */
+  #skipped: Error | null = null;
+
+  constructor(private readonly connection: () => RiderInternals['connection']) {}
+
+  sent(query: DriverQuery, parse: boolean): void {
+    this.#ahead = { query, parse };
+  }
+
+  parseComplete(): boolean {
+    const ahead = this.#ahead;
+    if (!ahead?.parse) return false;
+    ahead.parse = false;
+    const connection = this.connection();
+    const name = ahead.query.name;
+    if (name && connection) {
+      connection.parsedStatements[name] = ahead.query.text;
+      delete connection.submittedNamedStatements[name];
+    }
+    return true;
+  }
+
+  rowDescription(msg: unknown): boolean {
+    this.#ahead?.query.handleRowDescription(msg);
+    return this.#ahead !== null;
+  }
+
+  dataRow(msg: unknown): boolean {
+    this.#ahead?.query.handleDataRow(msg);
+    return this.#ahead !== null;
+  }
+
+  /** Its CommandComplete: it is answered now, not at the Sync's ReadyForQuery. */
+  commandComplete(msg: unknown): boolean {
+    const ahead = this.#ahead;
+    if (!ahead) return false;
+    this.#ahead = null;
+    const connection = this.connection();
+    ahead.query.handleCommandComplete(msg, connection);
+    ahead.query.handleReadyForQuery(connection);
+    return true;
+  }
+
+  error(msg: unknown): boolean {
+    const ahead = this.#ahead;
+    if (!ahead) return false;
+    this.#ahead = null;
+    const connection = this.connection();
+    // As pg does for a failed query: a name it was parsing under is not taken as parsed.
+    if (ahead.parse && ahead.query.name && connection)
+      delete connection.submittedNamedStatements[ahead.query.name];
+    this.#skipped = skippedError(msg);
+    ahead.query.handleError(msg, connection);
+    return true;
+  }
+
+  takeSkipped(): Error | null {
+    const skipped = this.#skipped;
+    this.#skipped = null;
+    return skipped;
+  }
+
+  /** The connection is gone: the statement ahead fails with it, and one still `held` too. */
+  lose(error: unknown, held: DriverQuery | null): void {
+    const lost = [this.#ahead?.query, held].filter((q) => q !== undefined && q !== null);
+    this.#ahead = null;
+    this.#skipped = null;
+    for (const query of lost) process.nextTick(() => query.handleError(error, null));
+  }
+}
+
+/** The driver's query for a statement to hold, and the promise of its answer. */
+function heldQuery(driver: DriverParts, args: unknown[], types: unknown) {
+  const [config, values] = args;
+  let held: DriverQuery | undefined;
+  const answer = new Promise((resolve, reject) => {
+    held = new driver.Query(config as pg.QueryConfig, values as unknown[], (err: unknown, res: unknown) =>
+      err ? reject(err) : resolve(res),
+    ) as DriverQuery;
+  });
+  const query = held as DriverQuery;
+  if (query._result && !query._result._types) query._result._types = types;
+  return { held: query, answer };
+}
+
+/**
+ * Writes a held statement's Parse (unless the connection has its name), Bind, Describe and
+ * Execute with no Sync, then `next`'s statement, whose Sync closes both, in one write (`next` is
+ * told whether a ParseComplete of the held statement is due). Its
+ * values are mapped first: if that throws, nothing is written. The Execute is the protocol's
+ * own: a COMMIT riding behind (commitWithLastStatement) watches the connection's for the next
+ * statement's.
+ */
+function writeAhead<T>(
+  connection: NonNullable<RiderInternals['connection']>,
+  held: DriverQuery,
+  driver: DriverParts,
+  next: (parse: boolean) => T,
+): T {
+  const values = (held.values ?? []).map((v) => driver.prepareValue(v));
+  const wire = Object.getPrototypeOf(connection) as NonNullable<RiderInternals['connection']>;
+  const name = held.name;
+  const known =
+    name &&
+    (connection.parsedStatements[name] !== undefined ||
+      connection.submittedNamedStatements[name] !== undefined);
+  connection.stream.cork();
+  try {
+    if (!known) {
+      wire.parse.call(connection, { text: held.text, name, types: held.types } as { text: string });
+      if (name) connection.submittedNamedStatements[name] = held.text;
+    }
+    wire.bind.call(connection, { statement: name ?? '', values, binary: held.binary });
+    wire.describe.call(connection, { type: 'P', name: '' });
+    wire.execute.call(connection, { portal: '' });
+    return next(!known);
+  } finally {
+    connection.stream.uncork();
+  }
 }
 
 const isSubmittable = (config: unknown) =>

@@ -544,6 +544,22 @@ describe.runIf(process.env.DATABASE_URL)('a statement rides ahead of the next on
     expect(await committed()).toEqual([1, 2, 3, 4]);
   });
 
+  it('fails both, and hangs neither, when the connection is lost while they run', async () => {
+    const lost = await countingClient();
+    lost.client.on('error', () => {});
+    await lost.client.query('BEGIN');
+    const pid = (await lost.client.query('SELECT pg_backend_pid() AS pid WHERE $1::int = 1', [1])).rows[0]
+      .pid;
+    const both = inOneRoundTrip(
+      { session: { client: lost.client } },
+      () => lost.client.query('SELECT pg_sleep($1)', [5]),
+      () => lost.client.query('SELECT $1::int', [1]),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await observer.query('SELECT pg_terminate_backend($1)', [pid]);
+    await expect(both).rejects.toThrow(/terminat/);
+  });
+
   it('runs the two one after the other through Drizzle on a pool, and in one round trip in its transactions', async () => {
     const created = await createTestDatabase();
     try {
