@@ -423,6 +423,19 @@ export async function inOneRoundTrip<A, B>(
   return [ra.value, rb.value];
 }
 
+/**
+ * `inOneRoundTrip` for any number of steps, each sending one statement: each rides ahead of the
+ * next, the last one's Sync closes them all. Answers their answers in order; the first failure
+ * skips the rest and is thrown.
+ */
+export async function allInOneRoundTrip(tx: unknown, steps: (() => Promise<unknown>)[]): Promise<unknown[]> {
+  const [first, ...rest] = steps;
+  if (!first) return [];
+  if (rest.length === 0) return [await first()];
+  const [answer, others] = await inOneRoundTrip(tx, first, () => allInOneRoundTrip(tx, rest));
+  return [answer, ...others];
+}
+
 /** The parts of pg's Client, Connection and Query the ride ahead uses (internal to pg 8). */
 interface RiderInternals {
   connection?: NonNullable<ClientInternals['connection']> & {
@@ -463,7 +476,8 @@ function statementRidesAhead(Client: typeof pg.Client, driver: DriverParts): typ
   class StatementRidesAhead extends Client implements AheadRider {
     #arming: (() => void) | null = null;
     /** Held, not yet sent. */
-    #held: DriverQuery | null = null;
+    /** Held, not yet sent, in the order they came. */
+    #held: DriverQuery[] = [];
     readonly #answers = new AheadAnswers(() => (this as unknown as RiderInternals).connection);
 
     holdNextStatement(): Promise<void> {
@@ -475,10 +489,7 @@ function statementRidesAhead(Client: typeof pg.Client, driver: DriverParts): typ
     }
 
     sendHeld(): void {
-      const held = this.#held;
-      if (!held) return;
-      this.#held = null;
-      (Client.prototype.query as QueryFn).call(this, held);
+      for (const held of this.#held.splice(0)) (Client.prototype.query as QueryFn).call(this, held);
     }
 
     override query(...args: unknown[]): never {
@@ -488,26 +499,25 @@ function statementRidesAhead(Client: typeof pg.Client, driver: DriverParts): typ
       if (arming && mayCarry(self, args) && !isSubmittable(args[0])) {
         this.#arming = null;
         const { held, answer } = heldQuery(driver, args, self._types);
-        this.#held = held;
+        this.#held.push(held);
         arming();
         return answer as never;
       }
-      const held = this.#held;
-      if (!held) return query.apply(this, args) as never;
-      this.#held = null;
+      if (this.#held.length === 0) return query.apply(this, args) as never;
       if (!mayCarry(self, args)) {
-        query.call(this, held);
+        this.sendHeld();
         return query.apply(this, args) as never;
       }
+      const held = this.#held.splice(0);
       const connection = self.connection as NonNullable<RiderInternals['connection']>;
       try {
-        return writeAhead(connection, held, driver, (parse) => {
-          this.#answers.sent(held, parse);
+        return writeAhead(connection, held, driver, (parses) => {
+          this.#answers.sent(held, parses);
           return query.apply(this, args);
         }) as never;
       } catch (error) {
-        // Its values could not be mapped, and nothing was sent: it fails, the next one unsent.
-        held.handleError(error, connection);
+        // Values that could not be mapped, and nothing was sent: the held fail, the next one unsent.
+        for (const q of held) q.handleError(error, connection);
         return Promise.reject(skippedError(error)) as never;
       }
     }
@@ -539,8 +549,7 @@ function statementRidesAhead(Client: typeof pg.Client, driver: DriverParts): typ
     }
 
     _errorAllQueries(error: unknown): void {
-      this.#answers.lose(error, this.#held);
-      this.#held = null;
+      this.#answers.lose(error, this.#held.splice(0));
       base._errorAllQueries.call(this, error);
     }
   }
@@ -548,23 +557,23 @@ function statementRidesAhead(Client: typeof pg.Client, driver: DriverParts): typ
 }
 
 /**
- * Where the answers of a statement sent ahead go until it has them all (statementRidesAhead):
- * each method answers whether the message was its.
+ * Where the answers of the statements sent ahead go, in their order, until each has them all
+ * (statementRidesAhead): each method answers whether the message was theirs.
  */
 class AheadAnswers {
-  /** Sent ahead of the active query and not yet answered; `parse`: its ParseComplete is due. */
-  #ahead: { query: DriverQuery; parse: boolean } | null = null;
-  /** It failed: the active query was skipped, and fails with this at the ReadyForQuery. */
+  /** Sent ahead of the active query and not yet answered; `parse`: a ParseComplete is due. */
+  #ahead: { query: DriverQuery; parse: boolean }[] = [];
+  /** One failed: the rest, and the active query, were skipped; it fails at the ReadyForQuery. */
   #skipped: Error | null = null;
 
   constructor(private readonly connection: () => RiderInternals['connection']) {}
 
-  sent(query: DriverQuery, parse: boolean): void {
-    this.#ahead = { query, parse };
+  sent(queries: DriverQuery[], parses: boolean[]): void {
+    this.#ahead = queries.map((query, i) => ({ query, parse: parses[i] ?? false }));
   }
 
   parseComplete(): boolean {
-    const ahead = this.#ahead;
+    const ahead = this.#ahead[0];
     if (!ahead?.parse) return false;
     ahead.parse = false;
     const connection = this.connection();
@@ -577,20 +586,19 @@ class AheadAnswers {
   }
 
   rowDescription(msg: unknown): boolean {
-    this.#ahead?.query.handleRowDescription(msg);
-    return this.#ahead !== null;
+    this.#ahead[0]?.query.handleRowDescription(msg);
+    return this.#ahead.length > 0;
   }
 
   dataRow(msg: unknown): boolean {
-    this.#ahead?.query.handleDataRow(msg);
-    return this.#ahead !== null;
+    this.#ahead[0]?.query.handleDataRow(msg);
+    return this.#ahead.length > 0;
   }
 
   /** Its CommandComplete: it is answered now, not at the Sync's ReadyForQuery. */
   commandComplete(msg: unknown): boolean {
-    const ahead = this.#ahead;
+    const ahead = this.#ahead.shift();
     if (!ahead) return false;
-    this.#ahead = null;
     const connection = this.connection();
     ahead.query.handleCommandComplete(msg, connection);
     ahead.query.handleReadyForQuery(connection);
@@ -598,15 +606,17 @@ class AheadAnswers {
   }
 
   error(msg: unknown): boolean {
-    const ahead = this.#ahead;
-    if (!ahead) return false;
-    this.#ahead = null;
+    const [failed, ...skipped] = this.#ahead.splice(0);
+    if (!failed) return false;
     const connection = this.connection();
     // As pg does for a failed query: a name it was parsing under is not taken as parsed.
-    if (ahead.parse && ahead.query.name && connection)
-      delete connection.submittedNamedStatements[ahead.query.name];
-    this.#skipped = skippedError(msg);
-    ahead.query.handleError(msg, connection);
+    for (const ahead of [failed, ...skipped])
+      if (ahead.parse && ahead.query.name && connection)
+        delete connection.submittedNamedStatements[ahead.query.name];
+    const error = skippedError(msg);
+    this.#skipped = error;
+    failed.query.handleError(msg, connection);
+    for (const ahead of skipped) ahead.query.handleError(error, connection);
     return true;
   }
 
@@ -616,10 +626,9 @@ class AheadAnswers {
     return skipped;
   }
 
-  /** The connection is gone: the statement ahead fails with it, and one still `held` too. */
-  lose(error: unknown, held: DriverQuery | null): void {
-    const lost = [this.#ahead?.query, held].filter((q) => q !== undefined && q !== null);
-    this.#ahead = null;
+  /** The connection is gone: the statements ahead fail with it, and those still `held` too. */
+  lose(error: unknown, held: DriverQuery[]): void {
+    const lost = [...this.#ahead.splice(0).map((a) => a.query), ...held];
     this.#skipped = null;
     for (const query of lost) process.nextTick(() => query.handleError(error, null));
   }
@@ -640,36 +649,39 @@ function heldQuery(driver: DriverParts, args: unknown[], types: unknown) {
 }
 
 /**
- * Writes a held statement's Parse (unless the connection has its name), Bind, Describe and
- * Execute with no Sync, then `next`'s statement, whose Sync closes both, in one write (`next` is
- * told whether a ParseComplete of the held statement is due). Its
- * values are mapped first: if that throws, nothing is written. The Execute is the protocol's
- * own: a COMMIT riding behind (commitWithLastStatement) watches the connection's for the next
- * statement's.
+ * Writes each held statement's Parse (unless the connection has its name), Bind, Describe and
+ * Execute with no Sync, then `next`'s statement, whose Sync closes them all, in one write (`next`
+ * is told which held statements have a ParseComplete due). Their values are mapped first: if that
+ * throws, nothing is written. The Execute is the protocol's own: a COMMIT riding behind
+ * (commitWithLastStatement) watches the connection's for the next statement's.
  */
 function writeAhead<T>(
   connection: NonNullable<RiderInternals['connection']>,
-  held: DriverQuery,
+  held: DriverQuery[],
   driver: DriverParts,
-  next: (parse: boolean) => T,
+  next: (parses: boolean[]) => T,
 ): T {
-  const values = (held.values ?? []).map((v) => driver.prepareValue(v));
+  const values = held.map((q) => (q.values ?? []).map((v) => driver.prepareValue(v)));
   const wire = Object.getPrototypeOf(connection) as NonNullable<RiderInternals['connection']>;
-  const name = held.name;
-  const known =
-    name &&
-    (connection.parsedStatements[name] !== undefined ||
-      connection.submittedNamedStatements[name] !== undefined);
+  const parses: boolean[] = [];
   connection.stream.cork();
   try {
-    if (!known) {
-      wire.parse.call(connection, { text: held.text, name, types: held.types } as { text: string });
-      if (name) connection.submittedNamedStatements[name] = held.text;
-    }
-    wire.bind.call(connection, { statement: name ?? '', values, binary: held.binary });
-    wire.describe.call(connection, { type: 'P', name: '' });
-    wire.execute.call(connection, { portal: '' });
-    return next(!known);
+    held.forEach((query, i) => {
+      const name = query.name;
+      const known =
+        name !== undefined &&
+        (connection.parsedStatements[name] !== undefined ||
+          connection.submittedNamedStatements[name] !== undefined);
+      if (!known) {
+        wire.parse.call(connection, { text: query.text, name, types: query.types } as { text: string });
+        if (name) connection.submittedNamedStatements[name] = query.text;
+      }
+      parses.push(!known);
+      wire.bind.call(connection, { statement: name ?? '', values: values[i], binary: query.binary });
+      wire.describe.call(connection, { type: 'P', name: '' });
+      wire.execute.call(connection, { portal: '' });
+    });
+    return next(parses);
   } finally {
     connection.stream.uncork();
   }

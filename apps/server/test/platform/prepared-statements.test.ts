@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, queryRows } from '../../src/db/client.ts';
 import {
+  allInOneRoundTrip,
   commitWithNextStatement,
   inOneRoundTrip,
   MAX_PER_CONNECTION,
@@ -542,6 +543,37 @@ describe.runIf(process.env.DATABASE_URL)('a statement rides ahead of the next on
     expect(client.getTransactionStatus()).toBe('T');
     await client.query('ROLLBACK');
     expect(await committed()).toEqual([1, 2, 3, 4]);
+  });
+
+  it('chains any number: all in one round trip, and a failure in the middle skips the rest', async () => {
+    await client.query('BEGIN');
+    await client.query('SELECT 1 WHERE $1::int = 1', [1]);
+    counted.roundTrips = 0;
+    const answers = await allInOneRoundTrip(tx(), [
+      run('INSERT INTO rides_ahead VALUES ($1) RETURNING n', [20]),
+      run('INSERT INTO rides_ahead VALUES ($1) RETURNING n', [21]),
+      run('SELECT count(*)::int AS seen FROM rides_ahead WHERE n >= $1', [20]),
+    ]);
+    expect(counted.roundTrips).toBe(1);
+    expect(answers.map((a) => (a as pg.QueryResult).rows)).toEqual([[{ n: 20 }], [{ n: 21 }], [{ seen: 2 }]]);
+    const third = vi.fn(() => client.query('INSERT INTO rides_ahead VALUES ($1)', [23]));
+    const first = client.query.bind(client);
+    let firstAnswer: unknown;
+    await expect(
+      allInOneRoundTrip(tx(), [
+        async () => {
+          firstAnswer = await first('INSERT INTO rides_ahead VALUES ($1) RETURNING n', [22]);
+        },
+        run('INSERT INTO rides_ahead VALUES ($1)', [20]),
+        third,
+      ]),
+    ).rejects.toThrow(/duplicate key/);
+    expect((firstAnswer as pg.QueryResult).rows).toEqual([{ n: 22 }]);
+    expect(third).toHaveBeenCalledOnce();
+    await expect(client.query('SELECT 1')).rejects.toThrow(/current transaction is aborted/);
+    await client.query('ROLLBACK');
+    expect(await committed()).toEqual([1, 2, 3, 4]);
+    expect(await allInOneRoundTrip(tx(), [])).toEqual([]);
   });
 
   it('fails both, and hangs neither, when the connection is lost while they run', async () => {

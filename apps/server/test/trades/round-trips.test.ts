@@ -43,14 +43,18 @@ const BEGIN_RIDES = process.env.DATABASE_URL ? 1 : 0;
 /** Nor is the COMMIT that a request's last statement carries (PostgreSQL: docs/decisions/053). */
 const COMMIT_RIDES = process.env.DATABASE_URL ? 1 : 0;
 /**
- * Nor, on PostgreSQL, the write of a transition that moves no money: it rides ahead of the
- * statement that writes the events and reads the answer (docs/decisions/060).
+ * Nor, on PostgreSQL, a statement that rides ahead of the next (docs/decisions/060): the write of
+ * a transition that moves no money, ahead of the statement that writes the events and reads the
+ * answer; a settling transition's write, ahead of the counted trades' refresh (a release) and of
+ * the ledger posting.
  */
-const WRITE_RIDES_AHEAD = process.env.DATABASE_URL ? 1 : 0;
+const PG = process.env.DATABASE_URL ? 1 : 0;
 const RIDES_AHEAD: Partial<Record<keyof typeof CEILINGS, number>> = {
-  mark_paid: WRITE_RIDES_AHEAD,
-  confirm_payment: WRITE_RIDES_AHEAD,
-  confirm_in_window: WRITE_RIDES_AHEAD,
+  mark_paid: PG,
+  confirm_payment: PG,
+  confirm_in_window: PG,
+  release_crypto: 2 * PG,
+  cancel_trade: PG,
 };
 
 /**

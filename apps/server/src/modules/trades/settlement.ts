@@ -13,8 +13,9 @@ import {
   type NewTrade,
   type OrderEffect,
   rowAfter,
-  writeTransition,
+  type writeTransition,
   writeTransitionAhead,
+  writeTransitionThen,
 } from './trades.repository.ts';
 
 const DESCRIPTIONS: Record<TradeAction, string> = {
@@ -101,30 +102,7 @@ async function applyTransition<T>(
     action,
     actor,
   } as const;
-  // The new state, the history line, the chat line and the order's side: one statement.
-  const writing: Parameters<typeof writeTransition>[1] = {
-    tradeId: trade.id,
-    changes,
-    action: {
-      tradeId: trade.id,
-      actorId,
-      actorRole: actor,
-      action,
-      fromStatus: trade.status,
-      toStatus: to,
-      description: DESCRIPTIONS[action],
-      createdAt: now,
-    },
-    message,
-    order: settlement?.orderEffect ?? null,
-    // The parties' reputation counters, from the trade as this write leaves it.
-    counters: tradeCountersStatement({ ...trade, ...changes }, action, actor),
-    // A completion counts towards the limits once per pair and month (docs/decisions/035).
-    pairs:
-      to === 'COMPLETED' ? pairMonthsStatement({ ...trade, completedAt: changes.completedAt ?? now }) : null,
-    // The payer account's history (docs/decisions/052): named by mark_paid, completed here.
-    payers: payerAccountChanges(trade, { ...trade, ...changes, status: to }),
-  };
+  const writing = writingOf({ trade, action, actor, actorId, now }, { to, changes, settlement, message });
   if (!settlement && answer) {
     events.toParties(trade, 'trade:updated', updateEvent);
     const [written, answered] = await writeTransitionAhead(tx, writing, () =>
@@ -138,13 +116,16 @@ async function applyTransition<T>(
     });
     return { trade: written.trade, answer: answered };
   }
-  const written = await writeTransition(tx, writing);
+  const after: (() => Promise<unknown>)[] = [];
+  // The parties' counted trades from the pair rows that write moved (docs/decisions/035).
+  if (to === 'COMPLETED') after.push(() => applyCompletionCounters(tx, [trade.buyerId, trade.sellerId]));
+  // Money moves last: the balance rows it locks stay locked only until the commit that follows.
+  if (settlement) after.push(settlement.postLedger);
+  // In one round trip, in this order: none needs what the others answer (docs/decisions/060). The
+  // posting's checks run on its answer before anything else is sent, the COMMIT last of all.
+  const written = await writeTransitionThen(tx, writing, after);
   const updated = written.trade;
   assert(updated.status === to, `trade ${trade.id} wrote ${updated.status}, expected ${to}`);
-  // The parties' counted trades from the pair rows that write moved (docs/decisions/035).
-  if (to === 'COMPLETED') await applyCompletionCounters(tx, [trade.buyerId, trade.sellerId]);
-  // Money moves last: the balance rows it locks stay locked only until the commit that follows.
-  if (settlement) await settlement.postLedger();
   events.toParties(trade, 'trade:updated', updateEvent);
   const line = systemMessageRow(message, written.messageSeq);
   events.toTrade(trade.id, 'message:new', { tradeId: trade.id, message: toChatMessage(line, null) });
@@ -156,6 +137,43 @@ async function applyTransition<T>(
     });
   }
   return { trade: updated, answer: answer ? await answer(updated) : null };
+}
+
+/** The new state, the history line, the chat line and the order's side: one statement. */
+function writingOf(
+  t: Pick<TransitionInput, 'trade' | 'action' | 'actor' | 'actorId' | 'now'>,
+  w: {
+    to: TradeRow['status'];
+    changes: Partial<NewTrade>;
+    settlement: Settlement | null;
+    message: ReturnType<typeof systemMessageValues>;
+  },
+): Parameters<typeof writeTransition>[1] {
+  const { trade, action, actor, now } = t;
+  const { to, changes } = w;
+  return {
+    tradeId: trade.id,
+    changes,
+    action: {
+      tradeId: trade.id,
+      actorId: t.actorId,
+      actorRole: actor,
+      action,
+      fromStatus: trade.status,
+      toStatus: to,
+      description: DESCRIPTIONS[action],
+      createdAt: now,
+    },
+    message: w.message,
+    order: w.settlement?.orderEffect ?? null,
+    // The parties' reputation counters, from the trade as this write leaves it.
+    counters: tradeCountersStatement({ ...trade, ...changes }, action, actor),
+    // A completion counts towards the limits once per pair and month (docs/decisions/035).
+    pairs:
+      to === 'COMPLETED' ? pairMonthsStatement({ ...trade, completedAt: changes.completedAt ?? now }) : null,
+    // The payer account's history (docs/decisions/052): named by mark_paid, completed here.
+    payers: payerAccountChanges(trade, { ...trade, ...changes, status: to }),
+  };
 }
 
 /** What settling a trade changes, and its ledger posting, run last in the transaction. */

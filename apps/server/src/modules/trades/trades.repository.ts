@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, lte, notExists, notInArray, or, type SQL, 
 import { type Executor, queryRows, type Tx } from '../../db/client.ts';
 import { compiledSelect, insertRowSql, queryMapped, type Slot, setSql, wholeRow } from '../../db/compiled.ts';
 import { exactRowJson, rowsFromJson } from '../../db/json-rows.ts';
-import { inOneRoundTrip } from '../../db/prepared-statements.ts';
+import { allInOneRoundTrip, inOneRoundTrip } from '../../db/prepared-statements.ts';
 import {
   chatMessages,
   type OrderRow,
@@ -221,6 +221,19 @@ export async function writeTransition(
   if (!row) throw new Error('trade update matched nothing');
   const { orderStatus: status, messageSeq, ...trade } = row;
   return { trade, orderStatus: status, messageSeq: BigInt(messageSeq) };
+}
+
+/**
+ * `writeTransition`, then `after`, each sending one statement that needs nothing the ones before
+ * it answer, all in one round trip (docs/decisions/060); answers the write's answer.
+ */
+export async function writeTransitionThen(
+  tx: Tx,
+  writing: Parameters<typeof writeTransition>[1],
+  after: (() => Promise<unknown>)[],
+): Promise<Awaited<ReturnType<typeof writeTransition>>> {
+  const [written] = await allInOneRoundTrip(tx, [() => writeTransition(tx, writing), ...after]);
+  return written as Awaited<ReturnType<typeof writeTransition>>;
 }
 
 /**
