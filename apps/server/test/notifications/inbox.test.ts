@@ -235,6 +235,9 @@ describe('inbox API', () => {
 
   it('a kind switched off in the settings is not stored', async () => {
     const s = await tradeScenario(t);
+    // The opening's notice is delivered (its gathering window over: docs/decisions/061) before
+    // the seller switches trade notices off.
+    await t.app.notifications.feed.idle();
     const off = await t.app.inject({
       method: 'PUT',
       url: '/api/v1/users/settings',

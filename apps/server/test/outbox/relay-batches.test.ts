@@ -2,13 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { Notifier, PendingEvents } from '../../src/events/notifier.ts';
-import { type DeliveredEvent, OutboxRelay } from '../../src/events/outbox-relay.ts';
+import { type DeliveredEvent, GATHER_MS, OutboxRelay } from '../../src/events/outbox-relay.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
 /**
  * The relay's fast path delivers one batch at a time (docs/decisions/049): events published
- * while a batch is with the consumers wait and go together in the next one, so under load many
- * requests' events share each consumer's statements; alone, an event goes at once.
+ * while a batch is with the consumers wait and go together in the next one, and the first event
+ * of a batch waits GATHER_MS for others (docs/decisions/061), so under load many requests' events
+ * share each consumer's statements; alone, an event goes once its window is over.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -87,10 +88,39 @@ describe('the outbox relay', () => {
       await relay.idle();
       // ...then the three went as one.
       expect(batches).toEqual([[`user:${user(1)}`], [2, 3, 4].map((n) => `user:${user(n)}`)]);
-      // Alone, an event goes at once, in a batch of its own.
+      // Alone, an event goes once its window is over, in a batch of its own.
       security(notifier, 5);
       await relay.idle();
       expect(batches.at(-1)).toEqual([`user:${user(5)}`]);
+      expect(errors).toEqual([]);
+    } finally {
+      relay.close();
+    }
+  });
+
+  it('gathers the events of requests published within its window into one batch, with nothing in flight', async () => {
+    const { notifier, errors, relay } = newRelay();
+    const batches: string[][] = [];
+    relay.consume(async (events: readonly DeliveredEvent[]) => {
+      batches.push(events.map((e) => e.room));
+    });
+    try {
+      const started = performance.now();
+      // Each in a turn of its own, as separate requests' events are; without the window the first
+      // went alone on the next turn (docs/decisions/061).
+      security(notifier, 31);
+      await turns(2);
+      security(notifier, 32);
+      await turns(2);
+      security(notifier, 33);
+      const published = performance.now() - started;
+      await relay.idle();
+      // The window is what held the first: only a machine too slow to publish three events in
+      // GATHER_MS could split them.
+      if (published < GATHER_MS) expect(batches).toEqual([[31, 32, 33].map((n) => `user:${user(n)}`)]);
+      expect(batches.flat()).toEqual([31, 32, 33].map((n) => `user:${user(n)}`));
+      // And it waited for the window, not longer than needed: the batch went after GATHER_MS.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(GATHER_MS - 1);
       expect(errors).toEqual([]);
     } finally {
       relay.close();
