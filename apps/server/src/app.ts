@@ -205,7 +205,10 @@ async function registerAppPlugins(app: App, ctx: AppContext) {
 function startNotifications(app: App, ctx: AppContext, services: Services) {
   // Notifications: the inbox, fed by post-commit events (and the Telegram bot, when set up).
   // The outbox's relay hands events to the consumers that make their durable effects.
-  const relay = new OutboxRelay(ctx.db, ctx.notifier, ctx.clock, app.log);
+  const relay = new OutboxRelay(ctx.db, ctx.notifier, ctx.clock, {
+    log: app.log,
+    gatherMs: ctx.config.outboxGatherMs,
+  });
   app.decorate('eventOutbox', relay);
   const { inbox } = services;
   const feed = new NotificationFeed(ctx, inbox, () => ctx.presence, relay);

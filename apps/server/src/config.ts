@@ -63,6 +63,8 @@ const EnvSchema = z.object({
   DATABASE_PREPARED_STATEMENTS: flag.default(true),
   /** Connections per instance to PostgreSQL; unset: four a core, 4 to 20 (docs/decisions/059). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).optional(),
+  /** How long the outbox's fast path gathers events before a batch (docs/decisions/061). */
+  OUTBOX_GATHER_MS: z.coerce.number().int().min(0).max(1000).default(10),
   // Which proxies may tell the client's address in X-Forwarded-For (docs/decisions/014).
   TRUST_PROXY: z
     .string()
@@ -197,6 +199,8 @@ export type Config = {
   databasePreparedStatements: boolean;
   /** Unset: the default of db/client.ts (`defaultPoolSize`). */
   databasePoolMax: number | undefined;
+  /** The outbox's gathering window, ms (events/outbox-relay.ts). */
+  outboxGatherMs: number;
   redisUrl: string | undefined;
   demoData: boolean;
   devLogin: boolean;
@@ -296,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    outboxGatherMs: e.OUTBOX_GATHER_MS,
     redisUrl: e.REDIS_URL,
     demoData: e.DEMO_DATA,
     devLogin: e.AUTH_DEV_LOGIN,

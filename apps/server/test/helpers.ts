@@ -80,6 +80,10 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // No security hold unless a suite asks for one (security/security-hold.test.ts): suites
     // about other things enrol, save addresses and then withdraw (docs/decisions/033).
     SECURITY_HOLD_HOURS: '0',
+    // The outbox's consumers run right after a response, as before its gathering window
+    // (docs/decisions/061): suites about what they do need not wait out 10 ms of it first.
+    // outbox/relay-batches.test.ts checks the window on relays of its own.
+    OUTBOX_GATHER_MS: '0',
     ...env,
   });
 }

@@ -55,10 +55,10 @@ export const REDELIVERY = {
 } as const;
 
 /**
- * How long the fast path gathers events before it delivers them (docs/decisions/061): the first
- * event of a batch waits this long for others (other requests'), so under load a batch's
- * statements (the feed's read and insert, the done mark) serve many requests instead of one.
- * The sockets do not wait: they hear the notifier at once.
+ * How long the fast path gathers events before it delivers them, by default (docs/decisions/061;
+ * OUTBOX_GATHER_MS): the first event of a batch waits this long for others (other requests'), so
+ * under load a batch's statements (the feed's read and insert, the done mark) serve many requests
+ * instead of one. The sockets do not wait: they hear the notifier at once.
  */
 export const GATHER_MS = 10;
 
@@ -81,13 +81,18 @@ export class OutboxRelay {
   /** Batches the consumers answered, still settling (a bot's send) or being marked done. */
   private readonly settling = new Set<Promise<void>>();
   private readonly marks: DoneMarks;
+  private readonly log: RelayLog;
+  /** The gathering window, ms (GATHER_MS unless the instance says). */
+  private readonly gatherMs: number;
 
   constructor(
     private readonly db: Db,
     notifier: Notifier,
     private readonly clock: Clock,
-    private readonly log: RelayLog,
+    { log, gatherMs = GATHER_MS }: { log: RelayLog; gatherMs?: number },
   ) {
+    this.log = log;
+    this.gatherMs = gatherMs;
     this.unsubscribe = notifier.subscribe((e, outbox) => this.accept(e, outbox));
     this.marks = new DoneMarks(db);
   }
@@ -145,11 +150,11 @@ export class OutboxRelay {
       this.log.error({ err: error }, 'outbox delivery failed; the dispatcher retries it');
     try {
       while (this.pending.length) {
-        const wait = this.pendingSince + GATHER_MS - performance.now();
+        const wait = this.pendingSince + this.gatherMs - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         const batch = this.pending.splice(0, REDELIVERY.batch);
-        // What stays behind (past a full batch) waits from now: it has waited its window.
-        this.pendingSince = performance.now() - GATHER_MS;
+        // What stays behind (past a full batch) has waited its window: it goes next, at once.
+        this.pendingSince = performance.now() - this.gatherMs;
         // The next batch goes once the consumers answered this one; what they still wait for
         // (a bot's send) settles, and the batch is marked done, beside it.
         const started = await this.start(

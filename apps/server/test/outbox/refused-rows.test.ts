@@ -39,7 +39,7 @@ describe('outbox rows the event map refuses', () => {
   it('are logged and set aside, never handed to a consumer; the good rows are delivered', async () => {
     const errors: { obj: object; msg: string }[] = [];
     const relay = new OutboxRelay(t.ctx.db, t.ctx.notifier, t.clock, {
-      error: (obj, msg) => errors.push({ obj, msg }),
+      log: { error: (obj, msg) => errors.push({ obj, msg }) },
     });
     const seen: DeliveredEvent[] = [];
     relay.consume(async (events) => {

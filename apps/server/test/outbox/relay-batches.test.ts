@@ -44,7 +44,7 @@ function calls() {
 function newRelay() {
   const notifier = new Notifier();
   const errors: unknown[] = [];
-  const relay = new OutboxRelay(t.ctx.db, notifier, t.clock, { error: (e) => errors.push(e) });
+  const relay = new OutboxRelay(t.ctx.db, notifier, t.clock, { log: { error: (e) => errors.push(e) } });
   return { notifier, errors, relay };
 }
 

@@ -49,6 +49,8 @@ describe('loadConfig: refusals name the variable', () => {
     ['DATABASE_POOL_MAX', '0'],
     ['DATABASE_POOL_MAX', 'many'],
     ['DATABASE_POOL_MAX', '2.5'],
+    ['OUTBOX_GATHER_MS', '-1'],
+    ['OUTBOX_GATHER_MS', '1001'],
   ])('%s=%j', (name, value) => {
     const message = configError({ [name]: value });
     expect(message).toMatch(new RegExp(`^  ${name}: `, 'm'));
@@ -122,6 +124,9 @@ describe('loadConfig: values', () => {
     // The pool's size is the database client's default unless set (docs/decisions/059).
     expect(config.databasePoolMax).toBeUndefined();
     expect(loadConfig({ ...base, DATABASE_POOL_MAX: '12' }).databasePoolMax).toBe(12);
+    // The outbox gathers for 10 ms unless set (docs/decisions/061).
+    expect(config.outboxGatherMs).toBe(10);
+    expect(loadConfig({ ...base, OUTBOX_GATHER_MS: '0' }).outboxGatherMs).toBe(0);
   });
 
   it('reads the TOTP key as hex or base64 of 32 bytes, and only CHAIN_MODE=devnet as the devnet', () => {
