@@ -45,6 +45,33 @@ async function countingClient() {
   return counter;
 }
 
+/**
+ * For a describe block: a counting client, and a second connection (`observer`) that sees what
+ * committed to `table`, created anew by `ddl` before the block and dropped after it.
+ */
+function observedTable(table: string, ddl: string) {
+  const handles = {} as {
+    counted: Awaited<ReturnType<typeof countingClient>>;
+    client: pg.Client;
+    observer: pg.Client;
+  };
+  beforeAll(async () => {
+    handles.counted = await countingClient();
+    handles.client = handles.counted.client;
+    handles.observer = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await handles.observer.connect();
+    await handles.observer.query(`DROP TABLE IF EXISTS ${table}`);
+    await handles.observer.query(ddl);
+  });
+  afterAll(async () => {
+    await handles.observer.query(`DROP TABLE IF EXISTS ${table}`);
+    await Promise.all([handles.client.end(), handles.observer.end()]);
+  });
+  const committed = async () =>
+    (await handles.observer.query(`SELECT n FROM ${table} ORDER BY n`)).rows.map((r: { n: number }) => r.n);
+  return { handles, committed };
+}
+
 const nameOf = (args: unknown[] | undefined) => (args?.[0] as { name?: string } | undefined)?.name;
 
 describe('prepared statements: which queries get a name', () => {
@@ -218,8 +245,6 @@ describe.runIf(process.env.DATABASE_URL)(
   () => {
     let counted: Awaited<ReturnType<typeof countingClient>>;
     let client: pg.Client;
-    /** A second connection: what it sees is what committed. */
-    let observer: pg.Client;
     const last = () => (client as unknown as { commitWithNextStatement(): void }).commitWithNextStatement();
     /** A transaction with row `n` written, whose next statement is marked as its last. */
     const beganWith = async (n: number) => {
@@ -228,24 +253,14 @@ describe.runIf(process.env.DATABASE_URL)(
       last();
     };
 
-    beforeAll(async () => {
-      counted = await countingClient();
-      client = counted.client;
-      observer = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await observer.connect();
-      await observer.query('DROP TABLE IF EXISTS commit_rides');
+    const { handles, committed } = observedTable(
+      'commit_rides',
       // Deferred: a duplicate fails at COMMIT, not at the INSERT.
-      await observer.query(
-        'CREATE TABLE commit_rides (n int, CONSTRAINT commit_rides_n UNIQUE (n) DEFERRABLE INITIALLY DEFERRED)',
-      );
+      'CREATE TABLE commit_rides (n int, CONSTRAINT commit_rides_n UNIQUE (n) DEFERRABLE INITIALLY DEFERRED)',
+    );
+    beforeAll(() => {
+      ({ counted, client } = handles);
     });
-    afterAll(async () => {
-      await observer.query('DROP TABLE IF EXISTS commit_rides');
-      await Promise.all([client.end(), observer.end()]);
-    });
-
-    const committed = async () =>
-      (await observer.query('SELECT n FROM commit_rides ORDER BY n')).rows.map((r: { n: number }) => r.n);
 
     it('commits in the round trip of the last statement, and answers the COMMIT after it without one', async () => {
       counted.roundTrips = 0;
@@ -392,21 +407,10 @@ describe.runIf(process.env.DATABASE_URL)('a statement rides ahead of the next on
   const tx = () => ({ session: { client } });
   const run = (text: string, values: unknown[]) => () => client.query(text, values);
 
-  beforeAll(async () => {
-    counted = await countingClient();
-    client = counted.client;
-    observer = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await observer.connect();
-    await observer.query('DROP TABLE IF EXISTS rides_ahead');
-    await observer.query('CREATE TABLE rides_ahead (n int PRIMARY KEY)');
+  const { handles, committed } = observedTable('rides_ahead', 'CREATE TABLE rides_ahead (n int PRIMARY KEY)');
+  beforeAll(() => {
+    ({ counted, client, observer } = handles);
   });
-  afterAll(async () => {
-    await observer.query('DROP TABLE IF EXISTS rides_ahead');
-    await Promise.all([client.end(), observer.end()]);
-  });
-
-  const committed = async () =>
-    (await observer.query('SELECT n FROM rides_ahead ORDER BY n')).rows.map((r: { n: number }) => r.n);
 
   it('sends both in one round trip; each gets its own answer, and the second sees the first', async () => {
     await client.query('BEGIN');
@@ -587,7 +591,17 @@ describe.runIf(process.env.DATABASE_URL)('a statement rides ahead of the next on
       () => lost.client.query('SELECT pg_sleep($1)', [5]),
       () => lost.client.query('SELECT $1::int', [1]),
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Terminated while the statement ahead runs: once PostgreSQL shows it sleeping.
+    await vi.waitFor(
+      async () => {
+        const { rows } = await observer.query(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = $1 AND wait_event = 'PgSleep'",
+          [pid],
+        );
+        expect(rows[0].n).toBe(1);
+      },
+      { timeout: 5_000, interval: 10 },
+    );
     await observer.query('SELECT pg_terminate_backend($1)', [pid]);
     await expect(both).rejects.toThrow(/terminat/);
   });
