@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { flatQuery, runRows } from './compiled.ts';
 import { type DriverParts, MAX_PER_CONNECTION, preparingClient } from './prepared-statements.ts';
 import type * as schema from './schema.ts';
 
@@ -210,8 +211,10 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
   };
 }
 
-/** Runs raw SQL and returns its rows (both drivers answer `{ rows }`). */
+/**
+ * Runs raw SQL and returns its rows (both drivers answer `{ rows }`), its text written by
+ * `flatQuery`'s shorter road where it can (docs/decisions/055).
+ */
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  return runRows<T>(db, flatQuery(query));
 }

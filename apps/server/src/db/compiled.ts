@@ -49,6 +49,7 @@ interface Session {
     fields: Fields | undefined,
     name: string | undefined,
     isResponseInArrayMode: boolean,
+    customResultMapper?: RowMapper,
   ): { execute(values: Record<string, unknown>): Promise<unknown>; joinsNotNullableMap?: unknown };
 }
 
@@ -64,6 +65,28 @@ export function compiledSql<K extends string>(
     const result = await sessionOf(db).prepareQuery(query, undefined, undefined, false).execute(values);
     return (result as { rows: T[] }).rows;
   };
+}
+
+/**
+ * A raw statement compiled once whose rows are mapped through `fields` (from `wholeRow`), as a
+ * select's are: an INSERT … RETURNING of any number of rows passed as arrays, say.
+ */
+export function compiledRows<K extends string, T>(
+  fields: Fields,
+  build: (p: Slot<K>) => SQL,
+): (db: Executor, values: Record<K, unknown>) => Promise<T[]> {
+  let query: Query | undefined;
+  return async (db, values) => {
+    query ??= dialect.sqlToQuery(build((name) => sql.placeholder(name)));
+    const prepared = sessionOf(db).prepareQuery(query, fields, undefined, true, rowMapper(fields));
+    return (await prepared.execute(values)) as T[];
+  };
+}
+
+/** Runs a statement already written as text and values; answers its rows as the driver returns them. */
+export async function runRows<T>(db: Executor, query: Query): Promise<T[]> {
+  const result = await sessionOf(db).prepareQuery(query, undefined, undefined, false).execute({});
+  return (result as { rows: T[] }).rows;
 }
 
 /** The parts of a Drizzle select builder that running it needs (internal to Drizzle). */
@@ -90,8 +113,9 @@ export function compiledSelect<K extends string, B extends { _: { result: unknow
         joins: select.joinsNotNullableMap,
       };
     }
-    const prepared = sessionOf(db).prepareQuery(compiled.query, compiled.fields, undefined, true);
-    prepared.joinsNotNullableMap = compiled.joins;
+    const { query, fields, joins } = compiled;
+    const prepared = sessionOf(db).prepareQuery(query, fields, undefined, true, rowMapper(fields));
+    prepared.joinsNotNullableMap = joins;
     return (await prepared.execute(values)) as B['_']['result'];
   };
 }
@@ -160,7 +184,68 @@ export function wholeRow<T extends Table, E extends Record<string, SQL>>(
  */
 export async function queryMapped<T>(db: Executor, statement: SQL, fields: Fields): Promise<T[]> {
   const query = flatQuery(statement);
-  return (await sessionOf(db).prepareQuery(query, fields, undefined, true).execute({})) as T[];
+  const prepared = sessionOf(db).prepareQuery(query, fields, undefined, true, rowMapper(fields));
+  return (await prepared.execute({})) as T[];
+}
+
+/** Rows in array form mapped to objects by field (a Drizzle session's `customResultMapper`). */
+type RowMapper = (rows: unknown[][]) => Record<string, unknown>[];
+
+/** Drizzle's field of a select as `orderSelectedFields` orders them (internal to Drizzle). */
+interface OrderedField {
+  path: string[];
+  field: unknown;
+}
+
+const rowMappers = new WeakMap<Fields, RowMapper | undefined>();
+
+/**
+ * Maps a select's rows as Drizzle's own mapping does (each value through its field's driver
+ * mapping, under the field's key), with each field's mapping looked up once per statement rather
+ * than once per row and field by a chain of class checks (docs/decisions/062). For selects whose
+ * fields all sit at the top level, where a join's nullability changes nothing; undefined for
+ * any other shape, which Drizzle maps.
+ */
+function rowMapper(fields: Fields): RowMapper | undefined {
+  if (rowMappers.has(fields)) return rowMappers.get(fields);
+  const keys: string[] = [];
+  const decoders: Decoder[] = [];
+  let flat = true;
+  for (const { path, field } of fields as OrderedField[]) {
+    const decoder = decoderOf(field);
+    const key = path[0];
+    if (path.length !== 1 || key === undefined || !decoder) flat = false;
+    else {
+      keys.push(key);
+      decoders.push(decoder);
+    }
+  }
+  const mapper: RowMapper | undefined = flat
+    ? (rows) =>
+        rows.map((row) => {
+          const out: Record<string, unknown> = {};
+          for (let i = 0; i < keys.length; i++) {
+            const value = row[i];
+            out[keys[i] as string] = value === null ? null : decoders[i]?.mapFromDriverValue(value);
+          }
+          return out;
+        })
+    : undefined;
+  rowMappers.set(fields, mapper);
+  return mapper;
+}
+
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+
+/** A select field's driver mapping, as Drizzle's row mapping finds it; null for other kinds. */
+function decoderOf(field: unknown): Decoder | null {
+  const decoderOfSql = (s: SQL) => (s as unknown as { decoder: Decoder }).decoder;
+  if (field instanceof Column) return field;
+  if (field instanceof SQL) return decoderOfSql(field);
+  if (field instanceof SQL.Aliased) return decoderOfSql(field.sql);
+  return null;
 }
 
 /**

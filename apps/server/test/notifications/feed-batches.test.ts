@@ -90,7 +90,7 @@ describe('the notification feed', () => {
     stop();
     expect(delivered).toBe(3);
     const reads = statements.filter((s) => /from "trades"/i.test(s));
-    const inserts = statements.filter((s) => /insert into "notifications"/i.test(s));
+    const inserts = statements.filter((s) => /insert into "?notifications"? /i.test(s));
     expect(reads).toHaveLength(1);
     expect(inserts).toHaveLength(1);
 

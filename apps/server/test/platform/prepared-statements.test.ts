@@ -640,3 +640,67 @@ describe.runIf(process.env.DATABASE_URL)('a statement rides ahead of the next on
     }
   });
 });
+
+describe.runIf(process.env.DATABASE_URL)(
+  'rows as arrays are described without an object of columns (PostgreSQL)',
+  () => {
+    let counted: Awaited<ReturnType<typeof countingClient>>;
+    beforeAll(async () => {
+      counted = await countingClient();
+    });
+    afterAll(() => counted.client.end());
+
+    /** A query config with the row mode and a type parser of its own, as Drizzle's are. */
+    const config = (rowMode: 'array' | undefined, text: string) => ({
+      text,
+      ...(rowMode ? { rowMode } : {}),
+      types: {
+        getTypeParser: (oid: number) =>
+          oid === 1184 ? (v: string) => `at ${v.slice(0, 4)}` : pg.types.getTypeParser(oid),
+      },
+    });
+    /** The driver's query, to read the result it built. */
+    const submit = (query: pg.Query) =>
+      new Promise<{ rows: unknown[]; fields: { name: string }[] }>((resolve, reject) => {
+        query.on('end', resolve);
+        query.on('error', reject);
+        counted.client.query(query);
+      });
+
+    it("parses each column with the query's own types, held ahead or not, and builds no object of columns", async () => {
+      const text =
+        "SELECT $1::int AS n, TIMESTAMPTZ '2026-11-30 10:00Z' AS at, NULL::text AS none, $2::text AS word";
+      const { client } = counted;
+      await client.query('BEGIN');
+      await client.query('SELECT 1 WHERE $1::int = 1', [1]);
+      const [ahead, active] = await inOneRoundTrip(
+        { session: { client } },
+        () => client.query(config('array', text) as pg.QueryConfig, [7, 'да']),
+        () => client.query(config('array', text) as pg.QueryConfig, [8, 'нет']),
+      );
+      await client.query('COMMIT');
+      expect(ahead.rows).toEqual([[7, 'at 2026', null, 'да']]);
+      expect(active.rows).toEqual([[8, 'at 2026', null, 'нет']]);
+      expect(active.fields.map((f) => f.name)).toEqual(['n', 'at', 'none', 'word']);
+
+      const asArrays = new pg.Query({ ...config('array', text), values: [9, 'x'] } as pg.QueryConfig);
+      const result = await submit(asArrays);
+      expect(result.rows).toEqual([[9, 'at 2026', null, 'x']]);
+      // pg's own description builds it for every query; rows as arrays never read it.
+      expect(
+        (asArrays as unknown as { _result: { _prebuiltEmptyResultObject: unknown } })._result,
+      ).toMatchObject({ _prebuiltEmptyResultObject: null });
+    });
+
+    it('leaves rows as objects, and a text of several statements, to pg', async () => {
+      const text = "SELECT $1::int AS n, TIMESTAMPTZ '2026-11-30 10:00Z' AS at";
+      const asObjects = await counted.client.query(config(undefined, text) as pg.QueryConfig, [1]);
+      expect(asObjects.rows).toEqual([{ n: 1, at: 'at 2026' }]);
+      const several = (await counted.client.query({
+        text: 'SELECT 1 AS a; SELECT 2 AS b',
+        rowMode: 'array',
+      })) as unknown as { rows: unknown[] }[];
+      expect(several.map((r) => r.rows)).toEqual([[[1]], [[2]]]);
+    });
+  },
+);

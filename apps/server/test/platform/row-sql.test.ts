@@ -1,8 +1,17 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import { PgDialect, pgSchema, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flatQuery, insertRowSql, queryMapped, setSql, shortRoad, wholeRow } from '../../src/db/compiled.ts';
-import { type UserRow, users } from '../../src/db/schema.ts';
+import {
+  compiledSelect,
+  flatQuery,
+  insertRowSql,
+  queryMapped,
+  type Slot,
+  setSql,
+  shortRoad,
+  wholeRow,
+} from '../../src/db/compiled.ts';
+import { type UserRow, userSettings, users } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
 /**
@@ -117,5 +126,64 @@ describe("a statement's text and values (flatQuery)", () => {
       expect(shortRoad(statement)).toBeNull();
       expect(textAndValues(flatQuery(statement))).toEqual(drizzle(statement));
     }
+  });
+});
+
+describe('a compiled select maps its rows as Drizzle does', () => {
+  const from = 'Строка';
+  // A flat select: columns, a mapped SQL field and an aliased one (docs/decisions/062).
+  const flat = compiledSelect((p: Slot<'name'>, qb) =>
+    qb
+      .select({
+        id: users.id,
+        telegramId: users.telegramId,
+        lastSeenAt: users.lastSeenAt,
+        languages: users.languages,
+        doubled: sql<number>`2 * 21`.mapWith(Number),
+        named: sql<string>`${users.firstName} || '?'`.as('named'),
+      })
+      .from(users)
+      .where(eq(users.firstName, p('name'))),
+  );
+  // Nested: a joined table's fields under its own key, null where the join found nothing.
+  const nested = compiledSelect((p: Slot<'name'>, qb) =>
+    qb
+      .select({ user: { id: users.id, seen: users.lastSeenAt }, settings: userSettings })
+      .from(users)
+      .leftJoin(userSettings, eq(userSettings.userId, users.id))
+      .where(eq(users.firstName, p('name')))
+      .orderBy(asc(users.id)),
+  );
+
+  it('flat: each value through its field mapping, under its key', async () => {
+    const rows = await flat(t.ctx.db, { name: from });
+    const built = await t.ctx.db
+      .select({
+        id: users.id,
+        telegramId: users.telegramId,
+        lastSeenAt: users.lastSeenAt,
+        languages: users.languages,
+        doubled: sql<number>`2 * 21`.mapWith(Number),
+        named: sql<string>`${users.firstName} || '?'`.as('named'),
+      })
+      .from(users)
+      .where(eq(users.firstName, from));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows).toEqual(built);
+    expect(rows[0]).toMatchObject({ telegramId: 9_007_199_254_740_993n, doubled: 42, named: 'Строка?' });
+    expect(rows[0]?.lastSeenAt).toBeInstanceOf(Date);
+  });
+
+  it("nested: Drizzle's own mapping, a table the join did not find is null", async () => {
+    const [row] = await nested(t.ctx.db, { name: from });
+    expect(row?.settings).toBeNull();
+    expect(row?.user.seen).toBeInstanceOf(Date);
+    const built = await t.ctx.db
+      .select({ user: { id: users.id, seen: users.lastSeenAt }, settings: userSettings })
+      .from(users)
+      .leftJoin(userSettings, eq(userSettings.userId, users.id))
+      .where(eq(users.firstName, from))
+      .orderBy(asc(users.id));
+    expect([row]).toEqual(built);
   });
 });

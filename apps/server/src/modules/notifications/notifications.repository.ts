@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { compiledSelect, type Slot } from '../../db/compiled.ts';
+import { compiledRows, compiledSelect, type Slot, wholeRow } from '../../db/compiled.ts';
 import {
   type NotificationRow,
   notifications,
@@ -14,7 +14,56 @@ import {
 } from '../../db/schema.ts';
 import { assert } from '../../errors.ts';
 
-export type NewNotification = typeof notifications.$inferInsert;
+/** What `insertNotifications` writes of each row; the rest take the table's defaults. */
+export type NotificationToStore = Pick<
+  NotificationRow,
+  | 'id'
+  | 'userId'
+  | 'kind'
+  | 'entityType'
+  | 'entityId'
+  | 'titleKey'
+  | 'messageKey'
+  | 'actionKey'
+  | 'values'
+  | 'deadline'
+  | 'link'
+  | 'createdAt'
+>;
+
+type StoredSlot =
+  | 'ids'
+  | 'users'
+  | 'kinds'
+  | 'entityTypes'
+  | 'entityIds'
+  | 'titleKeys'
+  | 'messageKeys'
+  | 'actionKeys'
+  | 'values'
+  | 'deadlines'
+  | 'links'
+  | 'createdAts';
+
+const STORED = wholeRow(notifications, { unreadBefore: sql<string>`unread_before` });
+
+/**
+ * The rows come as one array per column, so the text is the same however many there are
+ * (compiled once, kept prepared: docs/decisions/021). The count's subquery names the inserted
+ * row's own user in full.
+ */
+const insertStatement = compiledRows<StoredSlot, NotificationRow & { unreadBefore: string }>(
+  STORED.fields,
+  (p) => sql`INSERT INTO notifications (id, user_id, kind, entity_type, entity_id, title_key,
+      message_key, action_key, "values", deadline, link, created_at)
+    SELECT * FROM unnest(${p('ids')}::uuid[], ${p('users')}::uuid[], ${p('kinds')}::text[],
+      ${p('entityTypes')}::text[], ${p('entityIds')}::uuid[], ${p('titleKeys')}::text[],
+      ${p('messageKeys')}::text[], ${p('actionKeys')}::text[], ${p('values')}::jsonb[],
+      ${p('deadlines')}::timestamptz[], ${p('links')}::text[], ${p('createdAts')}::timestamptz[])
+    ON CONFLICT (id) DO NOTHING
+    RETURNING ${STORED.list}, (SELECT count(*) FROM notifications n
+      WHERE n.user_id = notifications.user_id AND n.read_at IS NULL) AS unread_before`,
+);
 
 /**
  * Stores notifications, any number in one statement, each answered with its user's unread
@@ -25,20 +74,24 @@ export type NewNotification = typeof notifications.$inferInsert;
  */
 export async function insertNotifications(
   db: Executor,
-  rows: readonly (NewNotification & { id: string })[],
+  rows: readonly NotificationToStore[],
 ): Promise<Map<string, { row: NotificationRow; unreadCount: number }>> {
   const stored = new Map<string, { row: NotificationRow; unreadCount: number }>();
   if (rows.length === 0) return stored;
-  const inserted = await db
-    .insert(notifications)
-    .values([...rows])
-    .onConflictDoNothing({ target: notifications.id })
-    .returning({
-      ...getTableColumns(notifications),
-      // The inserted row's own user (named in full: Drizzle names a returned column bare).
-      unreadBefore: sql<string>`(SELECT count(*) FROM notifications n
-        WHERE n.user_id = notifications.user_id AND n.read_at IS NULL)`,
-    });
+  const inserted = await insertStatement(db, {
+    ids: rows.map((r) => r.id),
+    users: rows.map((r) => r.userId),
+    kinds: rows.map((r) => r.kind),
+    entityTypes: rows.map((r) => r.entityType),
+    entityIds: rows.map((r) => r.entityId),
+    titleKeys: rows.map((r) => r.titleKey),
+    messageKeys: rows.map((r) => r.messageKey),
+    actionKeys: rows.map((r) => r.actionKey),
+    values: rows.map((r) => JSON.stringify(r.values)),
+    deadlines: rows.map((r) => r.deadline?.toISOString() ?? null),
+    links: rows.map((r) => r.link),
+    createdAts: rows.map((r) => r.createdAt.toISOString()),
+  });
   const byId = new Map(inserted.map((r) => [r.id, r]));
   const unreadSoFar = new Map<string, number>();
   for (const { id } of rows) {
