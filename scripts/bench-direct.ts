@@ -4,7 +4,6 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { isDeferredWork } from '../apps/server/src/lib/after-response.ts';
 
 /**
  * The "straight to PostgreSQL" baselines of `npm run bench`:
@@ -55,14 +54,14 @@ export async function captureStatements(fn: () => Promise<unknown>): Promise<Cap
     let entry: Captured | null = null;
     const slot = slots.get(this) ?? slots.size;
     slots.set(this, slot);
-    // Work the app deferred past its answer (notifications) counts as after it, even when it
-    // starts while the answer is still on its way to the client.
+    // Work the app deferred past its answer (notifications) starts after the outbox relay's
+    // gathering window (docs/decisions/061), by then the answer is out.
     const base = {
       slot,
       issued: performance.now(),
       done: 0,
       rows: [] as unknown[],
-      tail: answered || isDeferredWork(),
+      tail: answered,
     };
     if (typeof first === 'string')
       entry = { text: first, values: Array.isArray(second) ? second : [], config: {}, ...base };

@@ -46,7 +46,6 @@ import { usersRoutes } from './modules/users/index.ts';
 import { walletRoutes } from './modules/wallet/index.ts';
 import { WebhookOutbox, webhooksRoutes } from './modules/webhooks/index.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/index.ts';
-import { afterResponsePlugin } from './plugins/after-response.ts';
 import { documentSignedRequests, SIGNED_REQUEST_SCHEMES } from './plugins/api-key-auth.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
@@ -158,7 +157,6 @@ async function registerExternalPlugins(app: App, ctx: AppContext, options: Build
   await app.register(securityHeadersPlugin, { publicUrl: ctx.config.publicUrl });
   // Uploads: one file of at most 5 MB per request (receipts; routes may set tighter limits).
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, parts: 11 } });
-  await app.register(afterResponsePlugin);
   await app.register(authPlugin, { ctx });
   // RATE_LIMIT=0 (load tests, benchmarks) leaves the plugin out, route limits included.
   if (ctx.config.rateLimit)

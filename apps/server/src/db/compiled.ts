@@ -114,7 +114,7 @@ export function compiledSelect<K extends string, B extends { _: { result: unknow
       };
     }
     const { query, fields, joins } = compiled;
-    const prepared = sessionOf(db).prepareQuery(query, fields, undefined, true, rowMapper(fields));
+    const prepared = sessionOf(db).prepareQuery(query, fields, undefined, true, rowMapper(fields, joins));
     prepared.joinsNotNullableMap = joins;
     return (await prepared.execute(values)) as B['_']['result'];
   };
@@ -199,40 +199,55 @@ interface OrderedField {
 
 const rowMappers = new WeakMap<Fields, RowMapper | undefined>();
 
+/** Where one field's value goes in a mapped row (its path), and its driver mapping. */
+interface FieldPlan {
+  path: string[];
+  decoder: Decoder;
+}
+
 /**
  * Maps a select's rows as Drizzle's own mapping does (each value through its field's driver
- * mapping, under the field's key), with each field's mapping looked up once per statement rather
- * than once per row and field by a chain of class checks (docs/decisions/062). For selects whose
- * fields all sit at the top level, where a join's nullability changes nothing; undefined for
- * any other shape, which Drizzle maps.
+ * mapping, at the field's path), with each field's mapping looked up once per statement rather
+ * than once per row and field by a chain of class checks (docs/decisions/062). `joins` is the
+ * select's tables that are never missing from a row (Drizzle's `joinsNotNullableMap`): Drizzle
+ * turns a nested table whose columns all came back null into null unless it is one of those. A
+ * select where that could happen (an outer join's table), or with a field of another kind, is
+ * left to Drizzle (undefined).
  */
-function rowMapper(fields: Fields): RowMapper | undefined {
+function rowMapper(fields: Fields, joins?: unknown): RowMapper | undefined {
   if (rowMappers.has(fields)) return rowMappers.get(fields);
-  const keys: string[] = [];
-  const decoders: Decoder[] = [];
-  let flat = true;
-  for (const { path, field } of fields as OrderedField[]) {
-    const decoder = decoderOf(field);
-    const key = path[0];
-    if (path.length !== 1 || key === undefined || !decoder) flat = false;
-    else {
-      keys.push(key);
-      decoders.push(decoder);
-    }
-  }
-  const mapper: RowMapper | undefined = flat
-    ? (rows) =>
-        rows.map((row) => {
-          const out: Record<string, unknown> = {};
-          for (let i = 0; i < keys.length; i++) {
-            const value = row[i];
-            out[keys[i] as string] = value === null ? null : decoders[i]?.mapFromDriverValue(value);
-          }
-          return out;
-        })
-    : undefined;
+  const plan = planOf(fields as OrderedField[], joins as Record<string, boolean> | undefined);
+  const mapper: RowMapper | undefined = plan ? (rows) => rows.map((row) => mapRow(plan, row)) : undefined;
   rowMappers.set(fields, mapper);
   return mapper;
+}
+
+function planOf(fields: OrderedField[], joins: Record<string, boolean> | undefined): FieldPlan[] | null {
+  const plan: FieldPlan[] = [];
+  for (const { path, field } of fields) {
+    const decoder = decoderOf(field);
+    if (!decoder || path.length === 0) return null;
+    const mayBeNulled = joins && path.length === 2 && field instanceof Column;
+    if (mayBeNulled && !joins[getTableName(field.table)]) return null;
+    plan.push({ path, decoder });
+  }
+  return plan;
+}
+
+function mapRow(plan: FieldPlan[], row: unknown[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < plan.length; i++) {
+    const { path, decoder } = plan[i] as FieldPlan;
+    let node = out;
+    for (let j = 0; j < path.length - 1; j++) {
+      const key = path[j] as string;
+      if (node[key] === undefined) node[key] = {};
+      node = node[key] as Record<string, unknown>;
+    }
+    const value = row[i];
+    node[path[path.length - 1] as string] = value === null ? null : decoder.mapFromDriverValue(value);
+  }
+  return out;
 }
 
 interface Decoder {

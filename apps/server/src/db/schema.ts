@@ -560,6 +560,12 @@ export const notifications = pgTable(
 );
 export type NotificationRow = typeof notifications.$inferSelect;
 
+/** A user's unread notifications, counted by triggers on `notifications` (migration 0058). */
+export const notificationUnread = pgTable('notification_unread', {
+  userId: uuid('user_id').primaryKey(),
+  unread: bigint('unread', { mode: 'number' }).notNull(),
+});
+
 export const userSettings = pgTable('user_settings', {
   userId: uuid('user_id').primaryKey(),
   notifyTelegram: boolean('notify_telegram').notNull().default(true),

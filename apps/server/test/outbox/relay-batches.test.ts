@@ -21,7 +21,7 @@ afterAll(async () => {
 
 /**
  * `n` turns of the event loop: the relay's jobs start on a turn of their own (setImmediate,
- * lib/after-response.ts), so each has had its chance to run, with no wall clock involved.
+ * lib/deferred-jobs.ts), so each has had its chance to run, with no wall clock involved.
  */
 async function turns(n: number): Promise<void> {
   for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
@@ -125,6 +125,33 @@ describe('the outbox relay', () => {
       expect(batches).toEqual([[31, 32, 33].map((n) => `user:${user(n)}`)]);
       // The window is what held the first: the batch went no sooner than it ended.
       expect(performance.now() - started).toBeGreaterThanOrEqual(gatherMs - 1);
+      expect(errors).toEqual([]);
+    } finally {
+      relay.close();
+    }
+  });
+
+  it('starts no batch while held, and delivers what came meanwhile once every hold is released', async () => {
+    const { notifier, errors, relay } = newRelay(0);
+    const batches: string[][] = [];
+    relay.consume(async (events) => {
+      batches.push(events.map((e) => e.room));
+    });
+    try {
+      const first = relay.hold();
+      const second = relay.hold();
+      security(notifier, 21);
+      await turns(3);
+      security(notifier, 22);
+      await turns(5);
+      expect(batches).toEqual([]);
+      first();
+      first(); // a release counts once
+      await turns(5);
+      expect(batches).toEqual([]);
+      second();
+      await relay.idle();
+      expect(batches).toEqual([[21, 22].map((n) => `user:${user(n)}`)]);
       expect(errors).toEqual([]);
     } finally {
       relay.close();

@@ -174,7 +174,34 @@ describe('a compiled select maps its rows as Drizzle does', () => {
     expect(rows[0]?.lastSeenAt).toBeInstanceOf(Date);
   });
 
-  it("nested: Drizzle's own mapping, a table the join did not find is null", async () => {
+  // Nested, with no table the rows may miss: mapped here.
+  const inner = compiledSelect((p: Slot<'name'>, qb) =>
+    qb
+      .select({
+        user: { id: users.id, seen: users.lastSeenAt },
+        name: { first: users.firstName },
+        id: users.telegramId,
+      })
+      .from(users)
+      .where(eq(users.firstName, p('name'))),
+  );
+
+  it('nested: each field at its path, a table every row has is never null', async () => {
+    const rows = await inner(t.ctx.db, { name: from });
+    const built = await t.ctx.db
+      .select({
+        user: { id: users.id, seen: users.lastSeenAt },
+        name: { first: users.firstName },
+        id: users.telegramId,
+      })
+      .from(users)
+      .where(eq(users.firstName, from));
+    expect(rows).toEqual(built);
+    expect(rows[0]).toMatchObject({ name: { first: from }, id: 9_007_199_254_740_993n });
+    expect(rows[0]?.user.seen).toBeInstanceOf(Date);
+  });
+
+  it("nested with an outer join: Drizzle's own mapping, a table the join did not find is null", async () => {
     const [row] = await nested(t.ctx.db, { name: from });
     expect(row?.settings).toBeNull();
     expect(row?.user.seen).toBeInstanceOf(Date);

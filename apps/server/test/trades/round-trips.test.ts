@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDeferredWork } from '../../src/lib/after-response.ts';
 import { totpCodeAt } from '../../src/modules/two-factor/totp.ts';
 import { createOrder, createUser, expectLedgerSound, fund, TEST_TOTP_SECRET } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
@@ -107,25 +106,22 @@ describe('round trips of the trade actions', () => {
     ) => {
       let res: { statusCode: number; body: string } | undefined;
       let statements: string[] = [];
-      // The work after the response (notifications, the auto-reply), counted on its own.
-      const deferred = await countStatements(
-        t.database,
-        async () => {
-          statements = await countStatements(
-            t.database,
-            async () => {
-              res = await run();
-            },
-            // With app.inject the deferred work may start before the test resumes.
-            isDeferredWork,
-          );
-          await t.app.notifications.feed.idle();
-          await t.app.notifications.autoReply.idle();
-          await t.app.notifications.bot?.idle();
-          await t.app.webhooks.outbox.idle();
-        },
-        () => !isDeferredWork(),
-      );
+      // The work after the response (notifications, the auto-reply), counted on its own: the
+      // relay starts none of it while held.
+      const release = t.app.eventOutbox.hold();
+      try {
+        statements = await countStatements(t.database, async () => {
+          res = await run();
+        });
+      } finally {
+        release();
+      }
+      const deferred = await countStatements(t.database, async () => {
+        await t.app.notifications.feed.idle();
+        await t.app.notifications.autoReply.idle();
+        await t.app.notifications.bot?.idle();
+        await t.app.webhooks.outbox.idle();
+      });
       expect(res?.statusCode, res?.body).toBe(200);
       counts[name] = statements.length;
       deferredCounts[name] = deferred.length;

@@ -5,6 +5,7 @@ import { compiledRows, compiledSelect, type Slot, wholeRow } from '../../db/comp
 import {
   type NotificationRow,
   notifications,
+  notificationUnread,
   type TradeRow,
   trades,
   type UserRow,
@@ -49,8 +50,9 @@ const STORED = wholeRow(notifications, { unreadBefore: sql<string>`unread_before
 
 /**
  * The rows come as one array per column, so the text is the same however many there are
- * (compiled once, kept prepared: docs/decisions/021). The count's subquery names the inserted
- * row's own user in full.
+ * (compiled once, kept prepared: docs/decisions/021). The user's unread count is the row the
+ * table's triggers keep (docs/decisions/062), as it was before this statement; its subquery names
+ * the inserted row's own user in full.
  */
 const insertStatement = compiledRows<StoredSlot, NotificationRow & { unreadBefore: string }>(
   STORED.fields,
@@ -61,8 +63,8 @@ const insertStatement = compiledRows<StoredSlot, NotificationRow & { unreadBefor
       ${p('messageKeys')}::text[], ${p('actionKeys')}::text[], ${p('values')}::jsonb[],
       ${p('deadlines')}::timestamptz[], ${p('links')}::text[], ${p('createdAts')}::timestamptz[])
     ON CONFLICT (id) DO NOTHING
-    RETURNING ${STORED.list}, (SELECT count(*) FROM notifications n
-      WHERE n.user_id = notifications.user_id AND n.read_at IS NULL) AS unread_before`,
+    RETURNING ${STORED.list}, COALESCE((SELECT c.unread FROM notification_unread c
+      WHERE c.user_id = notifications.user_id), 0) AS unread_before`,
 );
 
 /**
@@ -168,12 +170,13 @@ export async function listNotifications(
   };
 }
 
+/** The user's unread notifications: the row the table's triggers keep (docs/decisions/062). */
 export async function unreadCount(db: Executor, userId: string): Promise<number> {
   const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  return Number(row?.n ?? 0);
+    .select({ n: notificationUnread.unread })
+    .from(notificationUnread)
+    .where(eq(notificationUnread.userId, userId));
+  return row?.n ?? 0;
 }
 
 /** Marks one of the user's notifications read (once); null when it is not theirs. */
