@@ -3,12 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { createServices, type Services } from './composition.ts';
 import type { TrustProxy } from './config.ts';
@@ -17,6 +12,7 @@ import { AppError } from './errors.ts';
 import { OutboxRelay } from './events/outbox-relay.ts';
 import { documentUpload } from './lib/multipart.ts';
 import { loggerOptions, OneLinePerRequest } from './lib/request-log.ts';
+import { responseSerializer } from './lib/response-serializer.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { apiKeysRoutes, endAllRoutes } from './modules/api-keys/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
@@ -146,7 +142,7 @@ function createServer(ctx: AppContext, options: BuildOptions) {
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   registerErrorHandling(app);
   return app;
 }

@@ -64,7 +64,7 @@ const EnvSchema = z.object({
   /** Connections per instance to PostgreSQL; unset: four a core, 4 to 20 (docs/decisions/059). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).optional(),
   /** How long the outbox's fast path gathers events before a batch (docs/decisions/061). */
-  OUTBOX_GATHER_MS: z.coerce.number().int().min(0).max(1000).default(10),
+  OUTBOX_GATHER_MS: z.coerce.number().int().min(0).max(1000).default(50),
   // Which proxies may tell the client's address in X-Forwarded-For (docs/decisions/014).
   TRUST_PROXY: z
     .string()

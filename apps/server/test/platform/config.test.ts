@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
+import { GATHER_MS } from '../../src/events/outbox-relay.ts';
 
 const TEST_BOT_TOKEN = '123456789:TESTtokenTESTtokenTESTtokenTEST12345';
 const SECRET = 'config-test-secret-config-test-secret-0123';
@@ -125,7 +126,7 @@ describe('loadConfig: values', () => {
     expect(config.databasePoolMax).toBeUndefined();
     expect(loadConfig({ ...base, DATABASE_POOL_MAX: '12' }).databasePoolMax).toBe(12);
     // The outbox gathers for 10 ms unless set (docs/decisions/061).
-    expect(config.outboxGatherMs).toBe(10);
+    expect(config.outboxGatherMs).toBe(GATHER_MS);
     expect(loadConfig({ ...base, OUTBOX_GATHER_MS: '0' }).outboxGatherMs).toBe(0);
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../../src/app.ts';
 import { createContext } from '../../src/context.ts';
 import { createTestApp, signIn, type TestApp } from '../helpers.ts';
@@ -16,6 +17,13 @@ beforeAll(async () => {
   limited.get('/api/v1/test-only/boom', async () => {
     throw new Error('db password is hunter2 at /srv/app/secret.ts:12');
   });
+  // A handler whose value carries more than its schema names, or does not fit it.
+  const Shown = z.object({ id: z.string().max(8), amount: z.string(), nested: z.object({ n: z.number() }) });
+  limited.get('/api/v1/test-only/shown', { schema: { response: { 200: Shown } } }, async (request) =>
+    (request.query as { misfit?: string }).misfit
+      ? { id: 'far too long an id', amount: '1', nested: { n: 1 } }
+      : { id: 'a', amount: '10.50', passwordHash: 'hunter2', nested: { n: 2, secret: 'hunter2' } },
+  );
   await limited.ready();
 });
 afterAll(async () => {
@@ -182,6 +190,21 @@ describe('bad input becomes the error envelope', () => {
       code: 'INTERNAL_ERROR',
     });
     expect(res.body).not.toMatch(STACK_LIKE);
+  });
+});
+
+describe('a response goes through its schema', () => {
+  it('keeps only what the schema names, nested too', async () => {
+    const res = await limited.inject({ url: '/api/v1/test-only/shown' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: 'a', amount: '10.50', nested: { n: 2 } });
+    expect(res.body).not.toContain('hunter2');
+  });
+
+  it('answers a value that does not fit it with a 500 envelope that reveals nothing', async () => {
+    const res = await limited.inject({ url: '/api/v1/test-only/shown?misfit=1' });
+    expectEnvelope(res, 500, 'INTERNAL_ERROR');
+    expect(res.body).not.toContain('far too long');
   });
 });
 
