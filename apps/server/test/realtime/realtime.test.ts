@@ -143,7 +143,26 @@ describe('trade events', () => {
     expect(await sc.b.join(tradeId)).toEqual({ ok: true });
     expect(await sc.x.join(tradeId)).toMatchObject({ ok: false });
 
-    expect((await sc.act('buyer', tradeId, 'mark_paid')).statusCode).toBe(200);
+    // What the server broadcasts (one encoding each; with Redis, one message each).
+    const adapter = live.realtime.io.of('/').adapter as unknown as {
+      broadcast(packet: { data: unknown[] }, opts: { rooms: Set<string> }): void;
+    };
+    const broadcasts: { event: unknown; rooms: string[] }[] = [];
+    const broadcast = adapter.broadcast;
+    adapter.broadcast = function (packet, opts) {
+      broadcasts.push({ event: packet.data[0], rooms: [...opts.rooms].sort() });
+      return broadcast.call(this, packet, opts);
+    };
+    try {
+      expect((await sc.act('buyer', tradeId, 'mark_paid')).statusCode).toBe(200);
+      await settle([live.realtime], [sc.s, sc.b, sc.x]);
+    } finally {
+      adapter.broadcast = broadcast;
+    }
+    // Both parties' update is one broadcast to their two rooms (docs/decisions/062).
+    expect(broadcasts.filter((b) => b.event === 'trade:updated')).toEqual([
+      { event: 'trade:updated', rooms: [`user:${sc.buyer.id}`, `user:${sc.seller.id}`].sort() },
+    ]);
     const expected = {
       tradeId,
       status: 'PAYMENT_PENDING',

@@ -54,12 +54,37 @@ const REDIS_READY_TIMEOUT_MS = 5_000;
 const silent: Log = { warn: () => {}, error: () => {} };
 
 /**
- * An event to its room's sockets, under its name with its payload: the pair the shared map
- * types (`RealtimeEvent`), so the wire carries what `ServerToClientEvents` promises clients.
+ * Events to their rooms' sockets, in the order published, each under its name with its payload:
+ * the pair the shared map types (`RealtimeEvent`), so the wire carries what
+ * `ServerToClientEvents` promises clients. Adjacent events of one name and one payload (a trade's
+ * update to both parties' rooms) go as one broadcast to all their rooms: one encoding and, with
+ * Redis, one message (docs/decisions/062). The events of a turn go at its end, in a microtask.
  */
-function emitTo(io: RealtimeServer, e: RealtimeEvent): void {
-  io.to(e.room).emit(e.event, e.payload);
+function emitter(io: RealtimeServer, log: Log): (e: RealtimeEvent) => void {
+  let queued: RealtimeEvent[] = [];
+  const flush = () => {
+    const events = queued;
+    queued = [];
+    let i = 0;
+    while (i < events.length) {
+      const first = events[i] as RealtimeEvent;
+      const rooms = [first.room];
+      for (i++; i < events.length && sameBroadcast(events[i] as RealtimeEvent, first); i++)
+        rooms.push((events[i] as RealtimeEvent).room);
+      try {
+        io.to(rooms).emit(first.event, first.payload);
+      } catch (err) {
+        // One event that cannot go must not stop the others.
+        log.error({ err, event: first.event }, 'realtime event not sent');
+      }
+    }
+  };
+  return (e) => {
+    if (queued.push(e) === 1) queueMicrotask(flush);
+  };
 }
+
+const sameBroadcast = (a: RealtimeEvent, b: RealtimeEvent) => a.event === b.event && a.payload === b.payload;
 
 /**
  * Socket.IO on the app's HTTP server at `/socket.io`. The handshake carries a user access
@@ -98,7 +123,7 @@ export async function attachRealtime(
   const stopHeartbeat = presenceHeartbeat(ctx, io, log);
 
   ctx.presence = async (userId) => (await io.in(`user:${userId}`).fetchSockets()).length > 0;
-  const unsubscribe = ctx.notifier.subscribe((e) => emitTo(io, e));
+  const unsubscribe = ctx.notifier.subscribe(emitter(io, log));
   // With Redis, a change to the book on this instance reaches the other instances' book
   // caches too, the same targeted change or a clear (docs/decisions/019); one message per
   // event-loop turn however many changes.
