@@ -206,13 +206,26 @@ interface FieldPlan {
 }
 
 /**
+ * A nested table an outer join may not have found: Drizzle makes the whole object null when the
+ * first of its columns in the row is null (`at`, the field's index).
+ */
+interface MissingTable {
+  key: string;
+  at: number;
+}
+
+interface RowPlan {
+  fields: FieldPlan[];
+  missing: MissingTable[];
+}
+
+/**
  * Maps a select's rows as Drizzle's own mapping does (each value through its field's driver
- * mapping, at the field's path), with each field's mapping looked up once per statement rather
- * than once per row and field by a chain of class checks (docs/decisions/062). `joins` is the
- * select's tables that are never missing from a row (Drizzle's `joinsNotNullableMap`): Drizzle
- * turns a nested table whose columns all came back null into null unless it is one of those. A
- * select where that could happen (an outer join's table), or with a field of another kind, is
- * left to Drizzle (undefined).
+ * mapping, at the field's path; a nested table an outer join did not find, null), with each
+ * field's mapping and each such table found once per statement rather than once per row and
+ * field by a chain of class checks (docs/decisions/062). `joins` is Drizzle's
+ * `joinsNotNullableMap`: the select's tables, true for those every row has. A select with a
+ * field of another kind is left to Drizzle (undefined).
  */
 function rowMapper(fields: Fields, joins?: unknown): RowMapper | undefined {
   if (rowMappers.has(fields)) return rowMappers.get(fields);
@@ -222,31 +235,44 @@ function rowMapper(fields: Fields, joins?: unknown): RowMapper | undefined {
   return mapper;
 }
 
-function planOf(fields: OrderedField[], joins: Record<string, boolean> | undefined): FieldPlan[] | null {
+function planOf(fields: OrderedField[], joins: Record<string, boolean> | undefined): RowPlan | null {
   const plan: FieldPlan[] = [];
-  for (const { path, field } of fields) {
+  // Per nested object, as Drizzle decides it: the table of its first column and where that is,
+  // or false when its columns come from more than one table.
+  const nested = new Map<string, { table: string; at: number } | false>();
+  for (const [i, { path, field }] of fields.entries()) {
     const decoder = decoderOf(field);
     if (!decoder || path.length === 0) return null;
-    const mayBeNulled = joins && path.length === 2 && field instanceof Column;
-    if (mayBeNulled && !joins[getTableName(field.table)]) return null;
     plan.push({ path, decoder });
+    const key = path[0] as string;
+    if (!joins || path.length !== 2 || !(field instanceof Column)) continue;
+    const table = getTableName(field.table);
+    const seen = nested.get(key);
+    if (seen === undefined) nested.set(key, { table, at: i });
+    else if (seen && seen.table !== table) nested.set(key, false);
   }
-  return plan;
+  const missing: MissingTable[] = [];
+  for (const [key, seen] of nested) if (seen && !joins?.[seen.table]) missing.push({ key, at: seen.at });
+  return { fields: plan, missing };
 }
 
-function mapRow(plan: FieldPlan[], row: unknown[]): Record<string, unknown> {
+function mapRow(plan: RowPlan, row: unknown[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (let i = 0; i < plan.length; i++) {
-    const { path, decoder } = plan[i] as FieldPlan;
+  const values: unknown[] = [];
+  for (let i = 0; i < plan.fields.length; i++) {
+    const { path, decoder } = plan.fields[i] as FieldPlan;
     let node = out;
     for (let j = 0; j < path.length - 1; j++) {
       const key = path[j] as string;
       if (node[key] === undefined) node[key] = {};
       node = node[key] as Record<string, unknown>;
     }
-    const value = row[i];
-    node[path[path.length - 1] as string] = value === null ? null : decoder.mapFromDriverValue(value);
+    const raw = row[i];
+    const value = raw === null ? null : decoder.mapFromDriverValue(raw);
+    node[path[path.length - 1] as string] = value;
+    values.push(value);
   }
+  for (const { key, at } of plan.missing) if (values[at] === null) out[key] = null;
   return out;
 }
 

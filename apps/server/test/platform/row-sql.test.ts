@@ -201,16 +201,23 @@ describe('a compiled select maps its rows as Drizzle does', () => {
     expect(rows[0]?.user.seen).toBeInstanceOf(Date);
   });
 
-  it("nested with an outer join: Drizzle's own mapping, a table the join did not find is null", async () => {
+  it('nested with an outer join: a table the join did not find is null, one it found is whole', async () => {
+    const built = () =>
+      t.ctx.db
+        .select({ user: { id: users.id, seen: users.lastSeenAt }, settings: userSettings })
+        .from(users)
+        .leftJoin(userSettings, eq(userSettings.userId, users.id))
+        .where(eq(users.firstName, from))
+        .orderBy(asc(users.id));
     const [row] = await nested(t.ctx.db, { name: from });
     expect(row?.settings).toBeNull();
     expect(row?.user.seen).toBeInstanceOf(Date);
-    const built = await t.ctx.db
-      .select({ user: { id: users.id, seen: users.lastSeenAt }, settings: userSettings })
-      .from(users)
-      .leftJoin(userSettings, eq(userSettings.userId, users.id))
-      .where(eq(users.firstName, from))
-      .orderBy(asc(users.id));
-    expect([row]).toEqual(built);
+    expect([row]).toEqual(await built());
+    // Found: every column of the joined row, through its mapping.
+    await t.ctx.db.insert(userSettings).values({ userId: row?.user.id as string, autoReply: 'здесь' });
+    const [found] = await nested(t.ctx.db, { name: from });
+    expect(found?.settings).toMatchObject({ userId: row?.user.id, autoReply: 'здесь', notifyTrades: true });
+    expect(found?.settings?.updatedAt).toBeInstanceOf(Date);
+    expect([found]).toEqual(await built());
   });
 });
