@@ -62,8 +62,7 @@ export function compiledSql<K extends string>(
   let query: Query | undefined;
   return async <T>(db: Executor, values: Record<K, unknown>) => {
     query ??= dialect.sqlToQuery(build((name) => sql.placeholder(name), builder));
-    const result = await sessionOf(db).prepareQuery(query, undefined, undefined, false).execute(values);
-    return (result as { rows: T[] }).rows;
+    return runRows<T>(db, query, values);
   };
 }
 
@@ -78,15 +77,43 @@ export function compiledRows<K extends string, T>(
   let query: Query | undefined;
   return async (db, values) => {
     query ??= dialect.sqlToQuery(build((name) => sql.placeholder(name)));
-    const prepared = sessionOf(db).prepareQuery(query, fields, undefined, true, rowMapper(fields));
-    return (await prepared.execute(values)) as T[];
+    return runMapped<T>(db, { query, fields }, values);
   };
 }
 
-/** Runs a statement already written as text and values; answers its rows as the driver returns them. */
-export async function runRows<T>(db: Executor, query: Query): Promise<T[]> {
-  const result = await sessionOf(db).prepareQuery(query, undefined, undefined, false).execute({});
+/**
+ * Runs a statement written as text (its placeholders filled from `values`); answers its rows as
+ * the driver returns them.
+ */
+export async function runRows<T>(
+  db: Executor,
+  query: Query,
+  values: Record<string, unknown> = {},
+): Promise<T[]> {
+  const result = await sessionOf(db).prepareQuery(query, undefined, undefined, false).execute(values);
   return (result as { rows: T[] }).rows;
+}
+
+/** A statement as text, the fields its rows map through, and for a select its `joinsNotNullableMap`. */
+interface MappedStatement {
+  query: Query;
+  fields: Fields;
+  joins?: unknown;
+}
+
+/**
+ * Runs a statement written as text (its placeholders filled from `values`); answers its rows
+ * mapped through its fields as a Drizzle select's.
+ */
+async function runMapped<T>(
+  db: Executor,
+  { query, fields, joins }: MappedStatement,
+  values: Record<string, unknown> = {},
+): Promise<T[]> {
+  const prepared = sessionOf(db).prepareQuery(query, fields, undefined, true, rowMapper(fields, joins));
+  // For a select its plan leaves to Drizzle's mapping.
+  if (joins !== undefined) prepared.joinsNotNullableMap = joins;
+  return (await prepared.execute(values)) as T[];
 }
 
 /** The parts of a Drizzle select builder that running it needs (internal to Drizzle). */
@@ -103,7 +130,7 @@ interface SelectInternals {
 export function compiledSelect<K extends string, B extends { _: { result: unknown } }>(
   build: (p: Slot<K>, qb: QueryBuilder) => B,
 ): (db: Executor, values: Record<K, unknown>) => Promise<B['_']['result']> {
-  let compiled: { query: Query; fields: Fields; joins: unknown } | undefined;
+  let compiled: MappedStatement | undefined;
   return async (db, values) => {
     if (!compiled) {
       const select = build((name) => sql.placeholder(name), builder) as unknown as SelectInternals;
@@ -113,10 +140,7 @@ export function compiledSelect<K extends string, B extends { _: { result: unknow
         joins: select.joinsNotNullableMap,
       };
     }
-    const { query, fields, joins } = compiled;
-    const prepared = sessionOf(db).prepareQuery(query, fields, undefined, true, rowMapper(fields, joins));
-    prepared.joinsNotNullableMap = joins;
-    return (await prepared.execute(values)) as B['_']['result'];
+    return (await runMapped(db, compiled, values)) as B['_']['result'];
   };
 }
 
@@ -183,9 +207,7 @@ export function wholeRow<T extends Table, E extends Record<string, SQL>>(
  * as Drizzle maps a select's: each column's driver mapping, in the fields' order.
  */
 export async function queryMapped<T>(db: Executor, statement: SQL, fields: Fields): Promise<T[]> {
-  const query = flatQuery(statement);
-  const prepared = sessionOf(db).prepareQuery(query, fields, undefined, true, rowMapper(fields));
-  return (await prepared.execute({})) as T[];
+  return runMapped<T>(db, { query: flatQuery(statement), fields });
 }
 
 /** Rows in array form mapped to objects by field (a Drizzle session's `customResultMapper`). */

@@ -8,7 +8,7 @@ describe('deferred jobs', () => {
     jobs.run(
       async () => {
         seen.push('started');
-        await new Promise((r) => setTimeout(r, 5));
+        await new Promise((r) => setImmediate(r));
         seen.push('finished');
       },
       (error) => seen.push(`error ${String(error)}`),

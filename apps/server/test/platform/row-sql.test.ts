@@ -132,23 +132,25 @@ describe("a statement's text and values (flatQuery)", () => {
 describe('a compiled select maps its rows as Drizzle does', () => {
   const from = 'Строка';
   // A flat select: columns, a mapped SQL field and an aliased one (docs/decisions/062).
+  const flatFields = () => ({
+    id: users.id,
+    telegramId: users.telegramId,
+    lastSeenAt: users.lastSeenAt,
+    languages: users.languages,
+    doubled: sql<number>`2 * 21`.mapWith(Number),
+    named: sql<string>`${users.firstName} || '?'`.as('named'),
+  });
   const flat = compiledSelect((p: Slot<'name'>, qb) =>
     qb
-      .select({
-        id: users.id,
-        telegramId: users.telegramId,
-        lastSeenAt: users.lastSeenAt,
-        languages: users.languages,
-        doubled: sql<number>`2 * 21`.mapWith(Number),
-        named: sql<string>`${users.firstName} || '?'`.as('named'),
-      })
+      .select(flatFields())
       .from(users)
       .where(eq(users.firstName, p('name'))),
   );
   // Nested: a joined table's fields under its own key, null where the join found nothing.
+  const nestedFields = () => ({ user: { id: users.id, seen: users.lastSeenAt }, settings: userSettings });
   const nested = compiledSelect((p: Slot<'name'>, qb) =>
     qb
-      .select({ user: { id: users.id, seen: users.lastSeenAt }, settings: userSettings })
+      .select(nestedFields())
       .from(users)
       .leftJoin(userSettings, eq(userSettings.userId, users.id))
       .where(eq(users.firstName, p('name')))
@@ -157,17 +159,7 @@ describe('a compiled select maps its rows as Drizzle does', () => {
 
   it('flat: each value through its field mapping, under its key', async () => {
     const rows = await flat(t.ctx.db, { name: from });
-    const built = await t.ctx.db
-      .select({
-        id: users.id,
-        telegramId: users.telegramId,
-        lastSeenAt: users.lastSeenAt,
-        languages: users.languages,
-        doubled: sql<number>`2 * 21`.mapWith(Number),
-        named: sql<string>`${users.firstName} || '?'`.as('named'),
-      })
-      .from(users)
-      .where(eq(users.firstName, from));
+    const built = await t.ctx.db.select(flatFields()).from(users).where(eq(users.firstName, from));
     expect(rows.length).toBeGreaterThan(0);
     expect(rows).toEqual(built);
     expect(rows[0]).toMatchObject({ telegramId: 9_007_199_254_740_993n, doubled: 42, named: 'Строка?' });
@@ -175,27 +167,21 @@ describe('a compiled select maps its rows as Drizzle does', () => {
   });
 
   // Nested, with no table the rows may miss: mapped here.
+  const innerFields = () => ({
+    user: { id: users.id, seen: users.lastSeenAt },
+    name: { first: users.firstName },
+    id: users.telegramId,
+  });
   const inner = compiledSelect((p: Slot<'name'>, qb) =>
     qb
-      .select({
-        user: { id: users.id, seen: users.lastSeenAt },
-        name: { first: users.firstName },
-        id: users.telegramId,
-      })
+      .select(innerFields())
       .from(users)
       .where(eq(users.firstName, p('name'))),
   );
 
   it('nested: each field at its path, a table every row has is never null', async () => {
     const rows = await inner(t.ctx.db, { name: from });
-    const built = await t.ctx.db
-      .select({
-        user: { id: users.id, seen: users.lastSeenAt },
-        name: { first: users.firstName },
-        id: users.telegramId,
-      })
-      .from(users)
-      .where(eq(users.firstName, from));
+    const built = await t.ctx.db.select(innerFields()).from(users).where(eq(users.firstName, from));
     expect(rows).toEqual(built);
     expect(rows[0]).toMatchObject({ name: { first: from }, id: 9_007_199_254_740_993n });
     expect(rows[0]?.user.seen).toBeInstanceOf(Date);
@@ -204,7 +190,7 @@ describe('a compiled select maps its rows as Drizzle does', () => {
   it('nested with an outer join: a table the join did not find is null, one it found is whole', async () => {
     const built = () =>
       t.ctx.db
-        .select({ user: { id: users.id, seen: users.lastSeenAt }, settings: userSettings })
+        .select(nestedFields())
         .from(users)
         .leftJoin(userSettings, eq(userSettings.userId, users.id))
         .where(eq(users.firstName, from))
