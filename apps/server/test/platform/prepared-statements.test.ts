@@ -602,8 +602,10 @@ describe.runIf(process.env.DATABASE_URL)('a statement rides ahead of the next on
       },
       { timeout: 5_000, interval: 10 },
     );
+    // Watched before the kill: `both` may fail before the kill's own answer arrives.
+    const failed = expect(both).rejects.toThrow(/terminat/);
     await observer.query('SELECT pg_terminate_backend($1)', [pid]);
-    await expect(both).rejects.toThrow(/terminat/);
+    await failed;
   });
 
   it('runs the two one after the other through Drizzle on a pool, and in one round trip in its transactions', async () => {
