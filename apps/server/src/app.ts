@@ -209,7 +209,7 @@ function startNotifications(app: App, ctx: AppContext, services: Services) {
   const autoReply = startAutoReply(ctx, relay, app.log);
   // The bot exists only with a bot token; it sends nothing until a user connects a chat.
   const bot = ctx.config.telegram ? new TelegramBot(ctx, app.log, services.bot) : null;
-  if (bot) inbox.addSink((row, settings) => bot.deliver(row, settings));
+  if (bot) inbox.addSink((row, settings, reach) => bot.deliver(row, settings, reach));
   app.decorate('notifications', { inbox, feed, autoReply, bot });
   // Webhooks: post-commit events written to the outbox (sent by main.ts's delivery worker).
   const outbox = new WebhookOutbox(ctx, relay);

@@ -8,6 +8,7 @@ import { findTrade } from '../../src/modules/trade-access/trade-access.repositor
 import { createOrder, createUser, fund } from '../factories.ts';
 import { createTestApp, servicesOf, signInEnrolled, type TestApp } from '../helpers.ts';
 import { bankCard, createTemplate, tradeScenario } from '../payment-templates/setup.ts';
+import { countStatements } from '../statements.ts';
 import { api as tradesApi } from '../trades/support.ts';
 import { type Call, startBotApi, telegramUser } from './bot-api-stub.ts';
 
@@ -314,5 +315,32 @@ describe('Telegram bot against a local Bot API server', () => {
     // ...while the inbox still has it.
     const inbox = await t.app.inject({ url: '/api/v1/notifications', headers: s.seller.headers });
     expect(inbox.json().data.notifications[0].kind).toBe('trade_paid');
+  });
+
+  it('claims no message for a user without a chat, and sends the next notice once they connect (docs/decisions/063)', async () => {
+    const s = await tradeScenario(t);
+    await tg.settle();
+    // The seller has no chat with the bot: telling them costs the notice, never a claim.
+    const told = await countStatements(t.database, async () => {
+      await s.act(s.buyer.userId, 'mark_paid');
+      await tg.settle();
+    });
+    expect(
+      told.filter((q) => q.includes('telegram_sent')),
+      told.join('\n---\n'),
+    ).toEqual([]);
+    const inbox = await t.app.inject({ url: '/api/v1/notifications', headers: s.seller.headers });
+    expect(inbox.json().data.notifications[0].kind).toBe('trade_paid');
+    // Connected, the next notice is claimed and sent.
+    await tg.connect(s.buyer, 777);
+    await tg.settle();
+    const before = tg.sentTo(777).length;
+    const sent = await countStatements(t.database, async () => {
+      await s.act(s.seller.userId, 'confirm_payment');
+      await tg.settle();
+    });
+    expect(sent.filter((q) => q.includes('INSERT INTO telegram_sent'))).toHaveLength(1);
+    expect(tg.sentTo(777).length).toBe(before + 1);
+    expect(tg.lastTo(777).text).toContain(s.tradeId.slice(-8));
   });
 });

@@ -58,7 +58,8 @@ const RIDES_AHEAD: Partial<Record<keyof typeof CEILINGS, number>> = {
 
 /**
  * The notifications' statements after the response: per party told, its trade read and its
- * insert, and for the kinds the bot sends (a bot is configured here) its Telegram link lookup.
+ * insert, and for the kinds the bot sends (a bot is configured here) its claim of the user's
+ * chat, only for a user with one (decision 063: the insert says who has one; nobody here does).
  * A party told nothing (the one who acted, mostly) costs nothing: the event carries its side
  * (`recipientRole`), so its trade is not read. Before that: 4 for each action. Plus one for the
  * webhook outbox (docs/decisions/025): all of a request's events in one insert, which writes
@@ -67,13 +68,13 @@ const RIDES_AHEAD: Partial<Record<keyof typeof CEILINGS, number>> = {
  * since decision 049: the outbox's own insert, in the transaction, writes the deliveries.
  */
 const AFTER_RESPONSE = {
-  open: 5, // both parties: read + insert each; done
-  open_with_key: 5,
-  mark_paid: 4, // the seller only: read + insert + the bot's link lookup; done
-  confirm_payment: 4, // the buyer only; done
-  confirm_in_window: 4,
-  release_crypto: 4, // the buyer only; done
-  cancel_trade: 4, // the seller only; done
+  open: 4, // the owner: read + insert; the owner's auto-reply looked up; done
+  open_with_key: 4,
+  mark_paid: 3, // the seller only: read + insert; done
+  confirm_payment: 3, // the buyer only; done
+  confirm_in_window: 3,
+  release_crypto: 3, // the buyer only; done
+  cancel_trade: 3, // the seller only; done
 } as const;
 
 let t: TestApp;

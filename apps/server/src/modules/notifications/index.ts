@@ -6,5 +6,5 @@
 export { startAutoReply } from './auto-reply.ts';
 export { type FeedLog, NotificationFeed } from './notification-feed.ts';
 export { notificationsRoutes } from './notifications.routes.ts';
-export { NotificationsService, toNotificationView } from './notifications.service.ts';
+export { NotificationsService, type Reach, toNotificationView } from './notifications.service.ts';
 export { deskReminders, RemindersService } from './reminders.service.ts';

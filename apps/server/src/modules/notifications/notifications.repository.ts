@@ -46,15 +46,22 @@ type StoredSlot =
   | 'links'
   | 'createdAts';
 
-const STORED = wholeRow(notifications, { unreadBefore: sql<string>`unread_before` });
+const STORED = wholeRow(notifications, {
+  unreadBefore: sql<string>`unread_before`,
+  botChat: sql<boolean>`bot_chat`,
+});
 
 /**
  * The rows come as one array per column, so the text is the same however many there are
  * (compiled once, kept prepared: docs/decisions/021). The user's unread count is the row the
  * table's triggers keep (docs/decisions/062), as it was before this statement; its subquery names
- * the inserted row's own user in full.
+ * the inserted row's own user in full. `bot_chat`: whether the user has a chat with the bot,
+ * so that the bot claims a message only for those who have one (docs/decisions/063).
  */
-const insertStatement = compiledRows<StoredSlot, NotificationRow & { unreadBefore: string }>(
+const insertStatement = compiledRows<
+  StoredSlot,
+  NotificationRow & { unreadBefore: string; botChat: boolean }
+>(
   STORED.fields,
   (p) => sql`INSERT INTO notifications (id, user_id, kind, entity_type, entity_id, title_key,
       message_key, action_key, "values", deadline, link, created_at)
@@ -64,8 +71,16 @@ const insertStatement = compiledRows<StoredSlot, NotificationRow & { unreadBefor
       ${p('deadlines')}::timestamptz[], ${p('links')}::text[], ${p('createdAts')}::timestamptz[])
     ON CONFLICT (id) DO NOTHING
     RETURNING ${STORED.list}, COALESCE((SELECT c.unread FROM notification_unread c
-      WHERE c.user_id = notifications.user_id), 0) AS unread_before`,
+      WHERE c.user_id = notifications.user_id), 0) AS unread_before,
+      EXISTS (SELECT 1 FROM telegram_chats t WHERE t.user_id = notifications.user_id) AS bot_chat`,
 );
+
+/** A notification just stored: its user's unread count with it, and whether they have a bot chat. */
+export interface InsertedNotification {
+  row: NotificationRow;
+  unreadCount: number;
+  botChat: boolean;
+}
 
 /**
  * Stores notifications, any number in one statement, each answered with its user's unread
@@ -77,8 +92,8 @@ const insertStatement = compiledRows<StoredSlot, NotificationRow & { unreadBefor
 export async function insertNotifications(
   db: Executor,
   rows: readonly NotificationToStore[],
-): Promise<Map<string, { row: NotificationRow; unreadCount: number }>> {
-  const stored = new Map<string, { row: NotificationRow; unreadCount: number }>();
+): Promise<Map<string, InsertedNotification>> {
+  const stored = new Map<string, InsertedNotification>();
   if (rows.length === 0) return stored;
   const inserted = await insertStatement(db, {
     ids: rows.map((r) => r.id),
@@ -99,11 +114,11 @@ export async function insertNotifications(
   for (const { id } of rows) {
     const r = byId.get(id);
     if (!r) continue;
-    const { unreadBefore, ...row } = r;
+    const { unreadBefore, botChat, ...row } = r;
     const earlier = unreadSoFar.get(row.userId) ?? 0;
     const mine = row.readAt === null ? 1 : 0;
     unreadSoFar.set(row.userId, earlier + mine);
-    stored.set(id, { row, unreadCount: Number(unreadBefore) + earlier + mine });
+    stored.set(id, { row, unreadCount: Number(unreadBefore) + earlier + mine, botChat: Boolean(botChat) });
   }
   return stored;
 }

@@ -48,6 +48,14 @@ export interface StoredNotification {
   settings: UserSettingsRow;
   /** Stored before, under the same id (an event delivered again): the user was told already. */
   repeated?: boolean;
+  /** Whether the user has a chat with the bot, as the statement that stored it saw (unknown: unset). */
+  botChat?: boolean;
+}
+
+/** What the statement that stored a notification knew of its user's reach, for the sinks. */
+export interface Reach {
+  /** The user has a chat with the bot (false: none); unset when not known. */
+  botChat?: boolean;
 }
 
 /**
@@ -55,7 +63,11 @@ export interface StoredNotification {
  * its event is delivered again: a sink keeps its own record of what it sent. Resolves once it
  * sent or gave up.
  */
-export type NotificationSink = (row: NotificationRow, settings: UserSettingsRow) => void | Promise<void>;
+export type NotificationSink = (
+  row: NotificationRow,
+  settings: UserSettingsRow,
+  reach: Reach,
+) => void | Promise<void>;
 
 const text = (lang: Lang, key: string, values: Record<string, string | number>) =>
   isMessageKey(key) ? translate(lang, key, values) : key;
@@ -145,7 +157,7 @@ export class NotificationsService {
     for (const one of stored)
       if (!one.repeated) this.ctx.notifier.toUsers([one.row.userId], 'notification:new', newEvent(one));
     // All handed over now, in order (the bot's queue sends them in it).
-    const settled = Promise.allSettled(stored.map((one) => this.toSinks(one.row, one.settings))).then(
+    const settled = Promise.allSettled(stored.map((one) => this.toSinks(one.row, one.settings, one))).then(
       (results) => {
         const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
         if (failures.length) throw new AggregateError(failures, 'notification sinks failed');
@@ -230,13 +242,14 @@ export class NotificationsService {
   async announce(id: string): Promise<void> {
     const [row] = await repo.findNotifications(this.ctx.db, [id]);
     if (!row) return;
-    await this.toSinks(row, await settingsOf(this.ctx.db, row.userId));
+    await this.toSinks(row, await settingsOf(this.ctx.db, row.userId), {});
   }
 
-  private async toSinks(row: NotificationRow, settings: UserSettingsRow): Promise<void> {
+  private async toSinks(row: NotificationRow, settings: UserSettingsRow, { botChat }: Reach): Promise<void> {
     // A failing sink (Telegram) never affects the inbox: the sink logs its own failures. Only a
     // sink's "not yet" (`RetryLater`) goes on, so the event is delivered again.
-    const results = await Promise.allSettled([...this.sinks].map(async (sink) => sink(row, settings)));
+    const reach = { botChat };
+    const results = await Promise.allSettled([...this.sinks].map(async (sink) => sink(row, settings, reach)));
     const later = results.find((r) => r.status === 'rejected' && r.reason instanceof RetryLater);
     if (later?.status === 'rejected') throw later.reason;
   }

@@ -6,7 +6,7 @@ import type { UserFromGetMe } from 'grammy/types';
 import type { Needs } from '../../context.ts';
 import type { NotificationRow, UserSettingsRow } from '../../db/schema.ts';
 import { RetryLater } from '../../events/retry-later.ts';
-import { type FeedLog, toNotificationView } from '../notifications/index.ts';
+import { type FeedLog, type Reach, toNotificationView } from '../notifications/index.ts';
 import type { TradesService } from '../trades/index.ts';
 import type { TwoFactorService } from '../two-factor/index.ts';
 import { effectiveName } from '../users/index.ts';
@@ -107,9 +107,11 @@ export class TelegramBot {
   /**
    * Inbox sink: queues the notification for the user's chat when they want Telegram; resolves
    * once it was sent or given up. A notification comes again when its event is delivered again:
-   * it is sent once per chat all the same (`claimRecipient`).
+   * it is sent once per chat all the same (`claimRecipient`). A user the storing statement saw
+   * without a chat costs no claim (`reach`, docs/decisions/063).
    */
-  deliver(row: NotificationRow, settings: UserSettingsRow): Promise<void> {
+  deliver(row: NotificationRow, settings: UserSettingsRow, reach: Reach = {}): Promise<void> {
+    if (reach.botChat === false) return Promise.resolve();
     // A security event reaches the linked chat whatever the settings say (docs/decisions/033).
     if (!settings.notifyTelegram && row.kind !== 'security_event') return Promise.resolve();
     return this.enqueue(() => this.send(row));
