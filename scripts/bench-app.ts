@@ -44,13 +44,22 @@ export function benchConfigEnv(databaseUrl: string, jwtSecret: string): Record<s
 
 /**
  * What the app under load runs with beyond the bench's settings: request logs at `info`, as
- * `npm start` writes them (to a pipe this process drains), and Redis for the sockets' fan-out
- * across instances (BENCH_REDIS_URL, default the local one; empty: none).
+ * `npm start` writes them (to a pipe this process drains), Redis for the sockets' fan-out
+ * across instances (BENCH_REDIS_URL, default the local one; empty: none), and the Telegram bot,
+ * a sink of every notice (BENCH_BOT=0: none). The bench's users have no chat with it, so it
+ * never calls Telegram: its API root is a closed local port.
  */
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PRODUCTION_SHAPE: Record<string, string> = {
   LOG_LEVEL: 'info',
   ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+  ...(process.env.BENCH_BOT === '0'
+    ? {}
+    : {
+        TELEGRAM_BOT_TOKEN: '100200300:bench-bot-token-not-a-real-one',
+        TELEGRAM_BOT_USERNAME: 'p2p_bench_bot',
+        TELEGRAM_API_ROOT: 'http://127.0.0.1:9',
+      }),
 };
 
 /** The V8 flags `npm start` runs node with (package.json, docs/decisions/014). */
