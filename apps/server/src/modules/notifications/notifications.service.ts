@@ -41,21 +41,19 @@ export interface NotificationDraft {
   recipientSettings?: UserSettingsRow;
 }
 
+/** What the statement that stored a notification knew of its user's reach, for the sinks. */
+export interface Reach {
+  /** The user has a chat with the bot (false: none); unset when not known. */
+  botChat?: boolean;
+}
+
 /** A notification stored, with what announcing it needs. */
-export interface StoredNotification {
+export interface StoredNotification extends Reach {
   row: NotificationRow;
   unreadCount: number;
   settings: UserSettingsRow;
   /** Stored before, under the same id (an event delivered again): the user was told already. */
   repeated?: boolean;
-  /** Whether the user has a chat with the bot, as the statement that stored it saw (unknown: unset). */
-  botChat?: boolean;
-}
-
-/** What the statement that stored a notification knew of its user's reach, for the sinks. */
-export interface Reach {
-  /** The user has a chat with the bot (false: none); unset when not known. */
-  botChat?: boolean;
 }
 
 /**
@@ -157,12 +155,12 @@ export class NotificationsService {
     for (const one of stored)
       if (!one.repeated) this.ctx.notifier.toUsers([one.row.userId], 'notification:new', newEvent(one));
     // All handed over now, in order (the bot's queue sends them in it).
-    const settled = Promise.allSettled(stored.map((one) => this.toSinks(one.row, one.settings, one))).then(
-      (results) => {
-        const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
-        if (failures.length) throw new AggregateError(failures, 'notification sinks failed');
-      },
-    );
+    const settled = Promise.allSettled(
+      stored.map((one) => this.toSinks(one.row, one.settings, { botChat: one.botChat })),
+    ).then((results) => {
+      const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+      if (failures.length) throw new AggregateError(failures, 'notification sinks failed');
+    });
     // Its failure is the caller's to handle, whenever it looks.
     settled.catch(() => {});
     return { rows: stored.map((one) => one.row), settled };
@@ -245,10 +243,9 @@ export class NotificationsService {
     await this.toSinks(row, await settingsOf(this.ctx.db, row.userId), {});
   }
 
-  private async toSinks(row: NotificationRow, settings: UserSettingsRow, { botChat }: Reach): Promise<void> {
+  private async toSinks(row: NotificationRow, settings: UserSettingsRow, reach: Reach): Promise<void> {
     // A failing sink (Telegram) never affects the inbox: the sink logs its own failures. Only a
     // sink's "not yet" (`RetryLater`) goes on, so the event is delivered again.
-    const reach = { botChat };
     const results = await Promise.allSettled([...this.sinks].map(async (sink) => sink(row, settings, reach)));
     const later = results.find((r) => r.status === 'rejected' && r.reason instanceof RetryLater);
     if (later?.status === 'rejected') throw later.reason;
