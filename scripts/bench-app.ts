@@ -152,17 +152,33 @@ function times(pid: string | number): number[] | null {
   }
 }
 
+/** CPU time used so far (ms): in the process's own code (`user`) and in the kernel for it (`system`). */
+export interface CpuTimes {
+  user: number;
+  system: number;
+}
+
 /**
  * CPU time (user + system, ms) used so far by one process, or by PostgreSQL: every server
  * process plus what the postmaster's exited children used. Linux only (null elsewhere).
  */
 export function cpuTime(which: number | 'postgres'): number | null {
+  const t = cpuTimes(which);
+  return t ? t.user + t.system : null;
+}
+
+/**
+ * `cpuTime`, split into user and system time. The system share is what the process's system
+ * calls (its socket writes and reads, epoll) cost it; a profile's samples in a system call are
+ * wall time, which includes being descheduled inside it.
+ */
+export function cpuTimes(which: number | 'postgres'): CpuTimes | null {
   if (process.platform !== 'linux') return null;
   if (which !== 'postgres') {
     const t = times(which);
-    return t ? (t[0] ?? 0) + (t[1] ?? 0) : null;
+    return t ? { user: t[0] ?? 0, system: t[1] ?? 0 } : null;
   }
-  let total = 0;
+  const total = { user: 0, system: 0 };
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let cmd: string;
@@ -177,8 +193,12 @@ export function cpuTime(which: number | 'postgres'): number | null {
     if (!backend && !postmaster) continue;
     const t = times(entry);
     if (!t) continue;
-    total += (t[0] ?? 0) + (t[1] ?? 0);
-    if (postmaster) total += (t[2] ?? 0) + (t[3] ?? 0);
+    total.user += t[0] ?? 0;
+    total.system += t[1] ?? 0;
+    if (postmaster) {
+      total.user += t[2] ?? 0;
+      total.system += t[3] ?? 0;
+    }
   }
   return total;
 }

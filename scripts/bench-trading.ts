@@ -8,6 +8,7 @@
  * scenario's, the book's throughput is the measure).
  */
 
+import type { CpuTimes } from './bench-app.ts';
 import { type LoadResult, latency, ok, request, runLoad, summarize } from './bench-load.ts';
 
 export interface BookUnderTrading {
@@ -167,12 +168,15 @@ export interface ActionsAtRate {
   byKind: Record<string, LoadResult>;
   errors: number;
   firstError: string | null;
-  /** CPU per action done over the measured seconds (ms), when `cpu` reads it (Linux /proc). */
-  cpu: { app: number; postgres: number } | null;
+  /**
+   * CPU per action done over the measured seconds (ms), when `cpu` reads it (Linux /proc): the
+   * app's and PostgreSQL's, each with the part of it spent in the kernel (`system`).
+   */
+  cpu: { app: number; postgres: number; appSystem: number; postgresSystem: number } | null;
 }
 
-/** CPU time (ms) of the app's process and of PostgreSQL's, or null where it cannot be read. */
-export type CpuReader = () => { app: number | null; postgres: number | null };
+/** CPU time of the app's process and of PostgreSQL's, or null where it cannot be read. */
+export type CpuReader = () => { app: CpuTimes | null; postgres: CpuTimes | null };
 
 /**
  * The app alone under trade lifecycles started on a clock at `rate` actions a second (after a
@@ -213,12 +217,17 @@ export async function actionsAtRate<P>(opts: {
   const byKind: Record<string, LoadResult> = {};
   for (const [kind, list] of Object.entries(opts.kinds)) byKind[kind] = summarize(list, seconds, 0, null);
   const actions = Object.values(opts.kinds).reduce((n, list) => n + list.length, 0);
-  const per = (a: number | null | undefined, b: number | null | undefined) =>
-    a == null || b == null || actions === 0 ? null : (b - a) / actions;
+  const per = (a: CpuTimes | null | undefined, b: CpuTimes | null | undefined) =>
+    a == null || b == null || actions === 0
+      ? null
+      : { all: (b.user + b.system - a.user - a.system) / actions, system: (b.system - a.system) / actions };
   const app = per(before?.app, after?.app);
   const postgres = per(before?.postgres, after?.postgres);
   return {
-    cpu: app === null || postgres === null ? null : { app, postgres },
+    cpu:
+      app === null || postgres === null
+        ? null
+        : { app: app.all, postgres: postgres.all, appSystem: app.system, postgresSystem: postgres.system },
     rate: opts.rate,
     all: summarize(Object.values(opts.kinds).flat(), seconds, done.errors, done.firstError),
     byKind,
@@ -234,7 +243,8 @@ export function formatActionsAtRate(a: ActionsAtRate): string {
       (a.firstError ? ` (first: ${a.firstError})` : ''),
     ...Object.entries(a.byKind).map(([kind, r]) => `    ${kind.padEnd(16)} ${latency(r)}`),
     a.cpu
-      ? `  CPU per action at this rate: app ${a.cpu.app.toFixed(2)} ms, PostgreSQL ${a.cpu.postgres.toFixed(2)} ms`
+      ? `  CPU per action at this rate: app ${a.cpu.app.toFixed(2)} ms (${a.cpu.appSystem.toFixed(2)} in the kernel), ` +
+        `PostgreSQL ${a.cpu.postgres.toFixed(2)} ms (${a.cpu.postgresSystem.toFixed(2)} in the kernel)`
       : '  CPU per action at this rate: not measured (needs Linux /proc)',
   ].join('\n');
 }

@@ -62,7 +62,7 @@ import { setStepUp } from '../apps/server/src/modules/sessions/sessions.reposito
 import { rebuildReputationCounters } from '../apps/server/src/modules/users/reputation-counters.ts';
 import { insertUser } from '../apps/server/src/modules/users/users.repository.ts';
 import { auditLedger } from '../apps/server/src/ops/ledger-audit.ts';
-import { benchConfigEnv, cpuTime, newJwtSecret, startAppProcess } from './bench-app.ts';
+import { benchConfigEnv, cpuTime, cpuTimes, newJwtSecret, startAppProcess } from './bench-app.ts';
 import { baselineStatements, startBaseline } from './bench-baseline.ts';
 import {
   type Captured,
@@ -679,7 +679,7 @@ async function phase(label: string, pairs: Pair[], pagePairs: Pair[]): Promise<P
           rate: ACTION_RATE,
           seconds: SECONDS,
           warmupS: WARMUP,
-          cpu: () => ({ app: cpuTime(served.pid), postgres: cpuTime('postgres') }),
+          cpu: () => ({ app: cpuTimes(served.pid), postgres: cpuTimes('postgres') }),
         })
       : null;
     if (atRate) console.log(formatActionsAtRate(atRate));
