@@ -144,47 +144,130 @@ export function compiledSelect<K extends string, B extends { _: { result: unknow
   };
 }
 
-/**
- * One row's columns as an INSERT statement (`INSERT INTO t (…) VALUES (…)`, no RETURNING): only
- * the fields given, each through its column's driver mapping as Drizzle's builder maps it; the
- * rest take the table's defaults. Drizzle's builder lists every column of the table (`default`
- * for the missing ones) and costs several times more to turn into text; for the statements on a
- * trade action's path that was most of the server's time building SQL (docs/decisions/051).
- * Not for tables whose columns fill themselves in JavaScript (`$defaultFn`): refused.
- */
-export function insertRowSql<T extends Table>(table: T, values: T['$inferInsert']): SQL {
-  const { columns, fillsItself } = columnsOf(table);
-  if (fillsItself) throw new Error(`${getTableName(table)}.${fillsItself} fills itself: use the builder`);
-  const names: string[] = [];
-  const params: drizzle.SQLChunk[] = [];
-  for (const [key, value] of Object.entries(values as Record<string, unknown>)) {
-    if (value === undefined) continue;
-    const column = columns.get(key);
-    if (!column) throw new Error(`${getTableName(table)} has no field ${key}`);
-    names.push(column.quoted);
-    params.push(valueSql(value, column.column));
-  }
-  return sql`INSERT INTO ${table} (${sql.raw(names.join(', '))}) VALUES (${sql.join(params, sql`, `)})`;
+/** A value of a `StatementText`, bound as a parameter. */
+class Bound {
+  constructor(readonly value: unknown) {}
 }
 
-/** `col = value, …` of an UPDATE for the fields given, mapped as Drizzle's builder maps them. */
-export function setSql<T extends Table>(
-  table: T,
-  changes: { [K in keyof T['$inferInsert']]?: T['$inferInsert'][K] | SQL },
-): SQL {
-  const { columns, updatesItself } = columnsOf(table);
-  // Drizzle's builder would set such a column on every update, given or not.
-  if (updatesItself)
-    throw new Error(`${getTableName(table)}.${updatesItself} updates itself: use the builder`);
-  const parts: SQL[] = [];
-  for (const [key, value] of Object.entries(changes as Record<string, unknown>)) {
-    if (value === undefined) continue;
-    const column = columns.get(key);
-    if (!column) throw new Error(`${getTableName(table)} has no field ${key}`);
-    parts.push(sql`${sql.raw(column.quoted)} = ${valueSql(value, column.column)}`);
+type TextPart = string | Bound | SQL | Table | Column;
+
+/**
+ * A statement whose shape changes from call to call (a transition's changed columns, its CTEs),
+ * written straight into text and values: the parts this class writes (names, values, a row's
+ * INSERT, an UPDATE's assignments) never become Drizzle objects, which Drizzle would then check
+ * against a dozen kinds each, walking their class chains (docs/decisions/051, 055, 064). A `sql`
+ * piece built elsewhere is flattened in by `flatQuery`'s short road; if any part is one that
+ * road leaves to Drizzle, the whole statement is handed to Drizzle instead, so the text and
+ * values are always Drizzle's.
+ */
+export class StatementText {
+  private readonly parts: TextPart[] = [];
+
+  /** Text as it is (never a value: values go through `value`). */
+  raw(text: string): this {
+    this.parts.push(text);
+    return this;
   }
-  if (parts.length === 0) throw new Error(`an update of ${getTableName(table)} with nothing to set`);
-  return sql.join(parts, sql`, `);
+
+  /** A table's or a column's quoted name, as Drizzle writes it. */
+  name(part: Table | Column): this {
+    this.parts.push(part);
+    return this;
+  }
+
+  /** A parameter: `value` through `column`'s driver mapping when a column is given. */
+  value(value: unknown, column?: Column): this {
+    this.parts.push(new Bound(value === null || !column ? value : column.mapToDriverValue(value)));
+    return this;
+  }
+
+  /** A `sql` piece built elsewhere, its values included. */
+  sql(piece: SQL): this {
+    this.parts.push(piece);
+    return this;
+  }
+
+  /**
+   * `INSERT INTO t (…) VALUES (…)` (no RETURNING) of one row: only the fields given, each through
+   * its column's driver mapping as Drizzle's builder maps it; the rest take the table's defaults.
+   * Drizzle's builder lists every column of the table (`default` for the missing ones) and costs
+   * several times more to turn into text. Not for tables whose columns fill themselves in
+   * JavaScript (`$defaultFn`): refused.
+   */
+  insertRow<T extends Table>(table: T, values: T['$inferInsert']): this {
+    const { columns, fillsItself } = columnsOf(table);
+    if (fillsItself) throw new Error(`${getTableName(table)}.${fillsItself} fills itself: use the builder`);
+    const given = Object.entries(values as Record<string, unknown>).filter(
+      ([, value]) => value !== undefined,
+    );
+    const named = given.map(([key, value]) => {
+      const column = columns.get(key);
+      if (!column) throw new Error(`${getTableName(table)} has no field ${key}`);
+      return { column, value };
+    });
+    this.raw('INSERT INTO ').name(table);
+    this.raw(` (${named.map((n) => n.column.quoted).join(', ')}) VALUES (`);
+    for (const [i, { column, value }] of named.entries()) {
+      if (i > 0) this.raw(', ');
+      this.value(value, column.column);
+    }
+    return this.raw(')');
+  }
+
+  /**
+   * An UPDATE's `col = value, …` for the fields given (a `sql` piece as it is, anything else
+   * through its column's driver mapping, as Drizzle's builder maps them). Not for tables with a
+   * column that updates itself in JavaScript (`$onUpdateFn`: the builder sets it on every update).
+   */
+  set<T extends Table>(
+    table: T,
+    changes: { [K in keyof T['$inferInsert']]?: T['$inferInsert'][K] | SQL },
+  ): this {
+    const { columns, updatesItself } = columnsOf(table);
+    if (updatesItself)
+      throw new Error(`${getTableName(table)}.${updatesItself} updates itself: use the builder`);
+    let first = true;
+    for (const [key, value] of Object.entries(changes as Record<string, unknown>)) {
+      if (value === undefined) continue;
+      const column = columns.get(key);
+      if (!column) throw new Error(`${getTableName(table)} has no field ${key}`);
+      this.raw(first ? `${column.quoted} = ` : `, ${column.quoted} = `);
+      if (value instanceof SQL) this.sql(value);
+      else this.value(value, column.column);
+      first = false;
+    }
+    if (first) throw new Error(`an update of ${getTableName(table)} with nothing to set`);
+    return this;
+  }
+
+  /** The statement's text and values, as Drizzle's `sqlToQuery` writes them. */
+  query(): Query {
+    const text: string[] = [];
+    const params: unknown[] = [];
+    for (const part of this.parts) {
+      if (typeof part === 'string') text.push(part);
+      else if (part instanceof Bound) {
+        if (!isPlainValue(part.value)) return this.drizzleQuery();
+        params.push(part.value);
+        text.push(`$${params.length}`);
+      } else if (part instanceof SQL) {
+        if (!flatten(part, text, params)) return this.drizzleQuery();
+      } else {
+        const name = nameOf(part);
+        if (name === null) return this.drizzleQuery();
+        text.push(name);
+      }
+    }
+    return { sql: text.join(''), params };
+  }
+
+  /** The same statement written by Drizzle (for a part the short road leaves to it, and tests). */
+  drizzleQuery(): Query {
+    const chunks = this.parts.map((part) =>
+      typeof part === 'string' ? sql.raw(part) : part instanceof Bound ? sql.param(part.value) : part,
+    );
+    return dialect.sqlToQuery(sql.join(chunks));
+  }
 }
 
 /**
@@ -206,8 +289,13 @@ export function wholeRow<T extends Table, E extends Record<string, SQL>>(
  * Runs a statement built for this call and maps its rows through `fields` (from `wholeRow`),
  * as Drizzle maps a select's: each column's driver mapping, in the fields' order.
  */
-export async function queryMapped<T>(db: Executor, statement: SQL, fields: Fields): Promise<T[]> {
-  return runMapped<T>(db, { query: flatQuery(statement), fields });
+export async function queryMapped<T>(
+  db: Executor,
+  statement: SQL | StatementText,
+  fields: Fields,
+): Promise<T[]> {
+  const query = statement instanceof StatementText ? statement.query() : flatQuery(statement);
+  return runMapped<T>(db, { query, fields });
 }
 
 /** Rows in array form mapped to objects by field (a Drizzle session's `customResultMapper`). */
@@ -432,14 +520,4 @@ function columnsOf(table: Table): TableText {
     tableTexts.set(table, known);
   }
   return known;
-}
-
-/**
- * A value for `column`: a SQL piece as it is, anything else a parameter through the column's
- * mapping, mapped here: a parameter that carries its column makes Drizzle work out a type hint
- * for it (eight class checks each) that neither driver reads.
- */
-function valueSql(value: unknown, column: Column): drizzle.SQLChunk {
-  if (value instanceof SQL) return value;
-  return sql.param(value === null ? null : column.mapToDriverValue(value));
 }

@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   compiledSelect,
   flatQuery,
-  insertRowSql,
   queryMapped,
   type Slot,
-  setSql,
+  StatementText,
   shortRoad,
   wholeRow,
 } from '../../src/db/compiled.ts';
@@ -26,19 +25,25 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const ROW = wholeRow(users, { marker: sql<string>`marker` });
+/** A statement's text and values (Drizzle's answer also carries type hints neither driver reads). */
+const textAndValues = ({ sql: text, params }: { sql: string; params: unknown[] }) => ({ sql: text, params });
 const seenAt = new Date('2026-11-20T10:11:12.345Z');
 
 describe('a row written as SQL', () => {
   it('is the row the builder reads back: bigint, dates, arrays, defaults', async () => {
     const [written] = await queryMapped<UserRow & { marker: string }>(
       t.ctx.db,
-      sql`${insertRowSql(users, {
-        telegramId: 9_007_199_254_740_993n, // past 2^53: exact only as a bigint
-        firstName: 'Строка',
-        languages: ['ru', 'en'],
-        lastSeenAt: seenAt,
-        lastName: null,
-      })} RETURNING ${ROW.list}, 'yes' AS marker`,
+      new StatementText()
+        .insertRow(users, {
+          telegramId: 9_007_199_254_740_993n, // past 2^53: exact only as a bigint
+          firstName: 'Строка',
+          languages: ['ru', 'en'],
+          lastSeenAt: seenAt,
+          lastName: null,
+        })
+        .raw(' RETURNING ')
+        .sql(ROW.list)
+        .raw(", 'yes' AS marker"),
       ROW.fields,
     );
     expect(written?.marker).toBe('yes');
@@ -58,21 +63,28 @@ describe('a row written as SQL', () => {
     const later = new Date('2026-11-21T00:00:00Z');
     const [after] = await queryMapped<UserRow>(
       t.ctx.db,
-      sql`UPDATE ${users} SET ${setSql(users, {
-        bio: 'о себе',
-        updatedAt: later,
-        displayName: sql`${users.firstName} || '!'`,
-      })} WHERE ${users.id} = ${before?.id} RETURNING ${ROW.list}, NULL AS marker`,
+      new StatementText()
+        .raw('UPDATE ')
+        .name(users)
+        .raw(' SET ')
+        .set(users, { bio: 'о себе', updatedAt: later, displayName: sql`${users.firstName} || '!'` })
+        .raw(' WHERE ')
+        .name(users.id)
+        .raw(' = ')
+        .value(before?.id)
+        .raw(' RETURNING ')
+        .sql(ROW.list)
+        .raw(', NULL AS marker'),
       ROW.fields,
     );
     expect(after).toMatchObject({ bio: 'о себе', updatedAt: later, displayName: 'Строка!', id: before?.id });
   });
 
   it('refuses a field the table does not have, and an update with nothing to set', () => {
-    expect(() => insertRowSql(users, { firstName: 'x', nickname: 'y' } as never)).toThrow(
+    expect(() => new StatementText().insertRow(users, { firstName: 'x', nickname: 'y' } as never)).toThrow(
       /no field nickname/,
     );
-    expect(() => setSql(users, {})).toThrow(/nothing to set/);
+    expect(() => new StatementText().set(users, {})).toThrow(/nothing to set/);
   });
 
   it('refuses a table whose columns fill or update themselves in JavaScript (the builder does that)', () => {
@@ -81,16 +93,14 @@ describe('a row written as SQL', () => {
       touchedAt: text('touched_at').$onUpdateFn(() => 'now'),
       note: text('note'),
     });
-    expect(() => insertRowSql(stamped, { note: 'x' })).toThrow(/stamped\.id fills itself/);
-    expect(() => setSql(stamped, { note: 'x' })).toThrow(/stamped\.touched_at updates itself/);
+    expect(() => new StatementText().insertRow(stamped, { note: 'x' })).toThrow(/stamped\.id fills itself/);
+    expect(() => new StatementText().set(stamped, { note: 'x' })).toThrow(
+      /stamped\.touched_at updates itself/,
+    );
   });
 });
 
 describe("a statement's text and values (flatQuery)", () => {
-  const textAndValues = ({ sql: text, params }: { sql: string; params: unknown[] }) => ({
-    sql: text,
-    params,
-  });
   const drizzle = (s: SQL) => textAndValues(new PgDialect().sqlToQuery(s));
 
   const inSchema = pgSchema('elsewhere').table('entries', { id: text('id') });
@@ -104,9 +114,6 @@ describe("a statement's text and values (flatQuery)", () => {
       // Tables and columns by name, values bound to columns (their driver mapping): the rows
       // the trade path writes.
       sql`SELECT ${users.id} FROM ${users} WHERE ${users.firstName} = ${'a'}`,
-      sql`${insertRowSql(users, { firstName: 'x', languages: ['ru', 'en'] })}`,
-      sql`${insertRowSql(users, { telegramId: 42n, firstName: 'Имя', lastSeenAt: when, lastName: null })} RETURNING ${ROW.list}`,
-      sql`UPDATE users SET ${setSql(users, { bio: 'о себе', updatedAt: when, displayName: sql`'x'` })} WHERE id = ${'u'}`,
     ];
     const left: SQL[] = [
       // Parts left to Drizzle: a table in a named schema, a list, a name, a placeholder, inlined values.
@@ -205,5 +212,50 @@ describe('a compiled select maps its rows as Drizzle does', () => {
     expect(found?.settings).toMatchObject({ userId: row?.user.id, autoReply: 'здесь', notifyTrades: true });
     expect(found?.settings?.updatedAt).toBeInstanceOf(Date);
     expect([found]).toEqual(await built());
+  });
+});
+
+describe('a statement written as text and values (StatementText)', () => {
+  const when = new Date('2026-11-20T10:00:00Z');
+  const inSchema = pgSchema('elsewhere').table('entries', { id: text('id') });
+  const withPiece = (piece: SQL) =>
+    new StatementText()
+      .raw('WITH x AS (')
+      .sql(piece)
+      .raw(') UPDATE ')
+      .name(users)
+      .raw(' SET ')
+      .set(users, { bio: 'о себе', updatedAt: when, displayName: sql`${users.firstName} || ${'!'}` })
+      .raw(' WHERE ')
+      .name(users.id)
+      .raw(' = ')
+      .value('u');
+
+  it('writes what Drizzle writes: rows, assignments, names, values and pieces built elsewhere', () => {
+    const statements = [
+      new StatementText().insertRow(users, { firstName: 'x', languages: ['ru', 'en'] }),
+      new StatementText()
+        .insertRow(users, { telegramId: 42n, firstName: 'Имя', lastSeenAt: when, lastName: null })
+        .raw(' RETURNING ')
+        .sql(ROW.list),
+      withPiece(sql`SELECT ${users.id} FROM ${users} WHERE ${users.telegramId} = ${7n}`),
+    ];
+    for (const statement of statements) {
+      const written = statement.query();
+      // Values numbered in order, each once: the text is the one Drizzle writes.
+      expect(written).toEqual(textAndValues(statement.drizzleQuery()));
+      expect(written.sql).toContain(`$${written.params.length}`);
+    }
+    expect(statements[2]?.query().params).toEqual([7n, 'о себе', when.toISOString(), '!', 'u']);
+  });
+
+  it('hands the whole statement to Drizzle when a piece is one the short road leaves to it', () => {
+    for (const piece of [sql`SELECT ${inSchema.id} FROM ${inSchema}`, sql`SELECT ${[1, 2, 3]}`]) {
+      const statement = withPiece(piece);
+      expect(shortRoad(piece)).toBeNull();
+      expect(textAndValues(statement.query())).toEqual(textAndValues(statement.drizzleQuery()));
+    }
+    const listed = new StatementText().raw('SELECT ').value([1, 2]);
+    expect(textAndValues(listed.query())).toEqual(textAndValues(listed.drizzleQuery()));
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, notExists, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Tx } from '../../db/client.ts';
-import { compiledSelect, insertRowSql, queryMapped, type Slot, setSql, wholeRow } from '../../db/compiled.ts';
+import { compiledSelect, queryMapped, type Slot, StatementText, wholeRow } from '../../db/compiled.ts';
 import { exactRowJson, rowsFromJson } from '../../db/json-rows.ts';
 import { allInOneRoundTrip, inOneRoundTrip } from '../../db/prepared-statements.ts';
 import {
@@ -134,35 +134,47 @@ export type OrderEffect =
 
 /**
  * A trade change's history line and SYSTEM chat line, as data-modifying CTEs of the statement
- * that writes the change (`chat_line` answers the line's `seq`).
+ * that writes the change (`chat_line` answers the line's `seq`), after its `WITH`.
  */
 function tradeLines(
+  st: StatementText,
   action: typeof tradeActions.$inferInsert,
   message: typeof chatMessages.$inferInsert,
-): SQL[] {
-  return [
-    sql`history_line AS (${insertRowSql(tradeActions, action)} RETURNING id)`,
-    sql`chat_line AS (${insertRowSql(chatMessages, message)} RETURNING seq)`,
-  ];
+): StatementText {
+  st.raw('history_line AS (').insertRow(tradeActions, action).raw(' RETURNING id), ');
+  return st.raw('chat_line AS (').insertRow(chatMessages, message).raw(' RETURNING seq)');
+}
+
+/** `UPDATE orders SET … WHERE id = <orderId> RETURNING <returning>`, written into `st`. */
+function updateOrder(
+  st: StatementText,
+  orderId: string,
+  changes: { [K in keyof typeof orders.$inferInsert]?: (typeof orders.$inferInsert)[K] | SQL },
+  returning: typeof orders.status | typeof orders.id,
+): StatementText {
+  st.raw('UPDATE ').name(orders).raw(' SET ').set(orders, changes).raw(' WHERE ').name(orders.id);
+  return st.raw(' = ').value(orderId).raw(' RETURNING ').name(returning);
 }
 
 /** The order's side of a settlement, as the transition's CTE `order_change` (answers its status). */
-function orderChange(tradeId: string, order: OrderEffect): SQL {
+function orderChange(st: StatementText, tradeId: string, order: OrderEffect): StatementText {
   if (order.kind === 'give_back') {
-    return sql`UPDATE ${orders} SET ${setSql(orders, {
+    const changes = {
       availableAmount: sql`${orders.availableAmount} + ${order.amount}`,
       updatedAt: order.now,
-    })} WHERE ${orders.id} = ${order.orderId} RETURNING ${orders.status}`;
+    };
+    return updateOrder(st, order.orderId, changes, orders.status);
   }
   // A release: one more completed trade; completed when nothing is left and no other trade is open.
   const done = sql`${orders.availableAmount} = 0 AND ${orders.status} IN ('active', 'paused')
     AND NOT EXISTS (SELECT 1 FROM ${trades} WHERE ${trades.orderId} = ${order.orderId}
                     AND ${trades.settlement} IS NULL AND ${trades.id} <> ${tradeId})`;
-  return sql`UPDATE ${orders} SET ${setSql(orders, {
+  const changes = {
     completedTrades: sql`${orders.completedTrades} + 1`,
     status: sql`CASE WHEN ${done} THEN 'completed' ELSE ${orders.status} END`,
     updatedAt: sql`CASE WHEN ${done} THEN ${order.now.toISOString()}::timestamptz ELSE ${orders.updatedAt} END`,
-  })} WHERE ${orders.id} = ${order.orderId} RETURNING ${orders.status}`;
+  };
+  return updateOrder(st, order.orderId, changes, orders.status);
 }
 
 /** The trade's row as the transition leaves it, and what the statement answers besides. */
@@ -202,20 +214,21 @@ export async function writeTransition(
     payers?: SQL[];
   },
 ): Promise<{ trade: TradeRow; orderStatus: OrderRow['status'] | null; messageSeq: bigint }> {
-  const ctes = tradeLines(action, message);
+  const st = tradeLines(new StatementText().raw('WITH '), action, message);
   // A data-modifying CTE runs whether or not the statement reads it.
-  if (counters) ctes.push(sql`counter_change AS (${counters})`);
-  if (pairs) ctes.push(sql`pair_change AS (${pairs})`);
-  if (order) ctes.push(sql`order_change AS (${orderChange(tradeId, order)})`);
-  ctes.push(...payers);
-  const orderStatus = order ? sql`(SELECT status FROM order_change)` : sql`NULL`;
-  // Written as SQL rather than with the query builder: the same statement, built in a fraction of
-  // the time (db/compiled.ts, docs/decisions/051), its row mapped as the builder would map it.
+  if (counters) st.raw(', counter_change AS (').sql(counters).raw(')');
+  if (pairs) st.raw(', pair_change AS (').sql(pairs).raw(')');
+  if (order) orderChange(st.raw(', order_change AS ('), tradeId, order).raw(')');
+  for (const payer of payers) st.raw(', ').sql(payer);
+  // Written as text rather than with the query builder: the same statement, built in a fraction
+  // of the time (db/compiled.ts, docs/decisions/051 and 064), its row mapped as the builder would.
+  st.raw(' UPDATE ').name(trades).raw(' SET ').set(trades, changes);
+  st.raw(' WHERE ').name(trades.id).raw(' = ').value(tradeId).raw(' RETURNING ').sql(TRANSITION_ROW.list);
+  st.raw(order ? ', (SELECT status FROM order_change) AS order_status' : ', NULL AS order_status');
+  st.raw(', (SELECT seq FROM chat_line) AS message_seq');
   const [row] = await queryMapped<TradeRow & { orderStatus: OrderRow['status'] | null; messageSeq: string }>(
     tx,
-    sql`WITH ${sql.join(ctes, sql`, `)}
-      UPDATE ${trades} SET ${setSql(trades, changes)} WHERE ${trades.id} = ${tradeId}
-      RETURNING ${TRANSITION_ROW.list}, ${orderStatus} AS order_status, (SELECT seq FROM chat_line) AS message_seq`,
+    st,
     TRANSITION_ROW.fields,
   );
   if (!row) throw new Error('trade update matched nothing');
@@ -249,8 +262,9 @@ export function writeTransitionAhead<T>(
 }
 
 /**
- * The trade's row as an UPDATE of the locked `trade` with `changes` leaves it (`setSql` sets the
- * fields given, undefined ones left out): what `writeTransition` answers, known before it runs.
+ * The trade's row as an UPDATE of the locked `trade` with `changes` leaves it (`StatementText.set`
+ * sets the fields given, undefined ones left out): what `writeTransition` answers, known before
+ * it runs.
  */
 export function rowAfter(trade: TradeRow, changes: Partial<NewTrade>): TradeRow {
   const row: Record<string, unknown> = { ...trade };
@@ -365,18 +379,13 @@ export async function writeOpening(
     message: typeof chatMessages.$inferInsert;
   },
 ): Promise<{ trade: TradeRow; openBefore: number }> {
-  const remainder = sql`order_change AS (UPDATE ${orders} SET ${setSql(orders, {
-    availableAmount: orderUpdate.availableAmount,
-    updatedAt: orderUpdate.now,
-  })} WHERE ${orders.id} = ${orderUpdate.orderId} RETURNING ${orders.id})`;
-  // As SQL rather than with the query builder, as writeTransition (docs/decisions/051).
-  const [row] = await queryMapped<TradeRow & { openBefore: unknown }>(
-    tx,
-    sql`WITH ${sql.join([...tradeLines(action, message), remainder], sql`, `)}
-      ${insertRowSql(trades, trade)}
-      RETURNING ${OPENING_ROW.list}, ${openAsBuyerSql(trade.buyerId)} AS open_before`,
-    OPENING_ROW.fields,
-  );
+  const st = tradeLines(new StatementText().raw('WITH '), action, message);
+  const remainder = { availableAmount: orderUpdate.availableAmount, updatedAt: orderUpdate.now };
+  updateOrder(st.raw(', order_change AS ('), orderUpdate.orderId, remainder, orders.id);
+  // As text rather than with the query builder, as writeTransition (docs/decisions/051).
+  st.raw(') ').insertRow(trades, trade).raw(' RETURNING ').sql(OPENING_ROW.list);
+  st.raw(', ').sql(openAsBuyerSql(trade.buyerId)).raw(' AS open_before');
+  const [row] = await queryMapped<TradeRow & { openBefore: unknown }>(tx, st, OPENING_ROW.fields);
   if (!row) throw new Error('trade insert returned nothing');
   const { openBefore, ...written } = row;
   return { trade: written, openBefore: Number(openBefore) };
