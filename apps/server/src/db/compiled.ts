@@ -197,16 +197,16 @@ export class StatementText {
   insertRow<T extends Table>(table: T, values: T['$inferInsert']): this {
     const { columns, fillsItself } = columnsOf(table);
     if (fillsItself) throw new Error(`${getTableName(table)}.${fillsItself} fills itself: use the builder`);
-    const given = Object.entries(values as Record<string, unknown>).filter(
-      ([, value]) => value !== undefined,
-    );
-    const named = given.map(([key, value]) => {
+    const named: { column: ColumnText; value: unknown }[] = [];
+    for (const [key, value] of Object.entries(values as Record<string, unknown>)) {
+      if (value === undefined) continue;
       const column = columns.get(key);
       if (!column) throw new Error(`${getTableName(table)} has no field ${key}`);
-      return { column, value };
-    });
-    this.raw('INSERT INTO ').name(table);
-    this.raw(` (${named.map((n) => n.column.quoted).join(', ')}) VALUES (`);
+      named.push({ column, value });
+    }
+    this.raw('INSERT INTO ')
+      .name(table)
+      .raw(` (${named.map((n) => n.column.quoted).join(', ')}) VALUES (`);
     for (const [i, { column, value }] of named.entries()) {
       if (i > 0) this.raw(', ');
       this.value(value, column.column);

@@ -155,12 +155,12 @@ export class NotificationsService {
     for (const one of stored)
       if (!one.repeated) this.ctx.notifier.toUsers([one.row.userId], 'notification:new', newEvent(one));
     // All handed over now, in order (the bot's queue sends them in it).
-    const settled = Promise.allSettled(
-      stored.map((one) => this.toSinks(one.row, one.settings, { botChat: one.botChat })),
-    ).then((results) => {
-      const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
-      if (failures.length) throw new AggregateError(failures, 'notification sinks failed');
-    });
+    const settled = Promise.allSettled(stored.map((one) => this.toSinks(one.row, one.settings, one))).then(
+      (results) => {
+        const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+        if (failures.length) throw new AggregateError(failures, 'notification sinks failed');
+      },
+    );
     // Its failure is the caller's to handle, whenever it looks.
     settled.catch(() => {});
     return { rows: stored.map((one) => one.row), settled };
