@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '@/app/providers';
 import { AppRoutes } from '@/app/router';
 import { MemoryRouter } from '@/lib/router';
+import { order as sampleOrder } from '@/test-support/order';
 import { fakeApi } from '@/test-support/render';
 import { ruLater } from '../../../../packages/shared/src/i18n/ru/later.ts';
 import { rememberLang } from './current-lang';
@@ -17,57 +18,15 @@ vi.mock('@p2p/shared', async () => ({
 }));
 
 const NOW = new Date().toISOString();
-const order = {
-  id: '00000000-0000-4000-8000-000000000001',
-  user_id: '00000000-0000-4000-8000-0000000000aa',
-  type: 'sell',
-  cryptocurrency: 'BTC',
-  fiat_currency: 'RUB',
-  amount_crypto: '0.10000000',
-  available_amount: '0.10000000',
-  locked_amount: '0.10000000',
-  price_per_unit: '5000000.00',
-  total_amount: '500000.00',
-  available_fiat: '500000.00',
-  min_amount: '1000.00',
-  max_amount: '500000.00',
-  payment_methods: ['sberbank'],
-  time_limit: 30,
-  description: null,
-  status: 'active',
-  expires_at: null,
+// The book's sample order, floating at +2 % and made just now.
+const order: OrderView = {
+  ...sampleOrder,
   created_at: NOW,
   updated_at: NOW,
-  completed_trades: 3,
-  user: {
-    id: '00000000-0000-4000-8000-0000000000aa',
-    username: 'merchant',
-    first_name: 'Мария',
-    display_name: null,
-    effective_name: 'Мария',
-    avatar_url: null,
-    verified: true,
-    rating: 4.9,
-    reviews_count: 12,
-    trades_count: 140,
-    completion_rate: 98.5,
-    avg_release_time: 180,
-    avg_response_time: 120,
-    trades_30d: 37,
-    avg_payment_time: 240,
-    online_status: 'online',
-    last_seen: NOW,
-  },
-  min_taker_trades: 10,
-  min_taker_age_days: 30,
-  min_taker_rating: 4.5,
-  unrated_taker_allowed: true,
-  owner_away: false,
+  user: { ...sampleOrder.user, last_seen: NOW },
   price_type: 'floating',
   margin_percent: '2.00',
-  price_limit: null,
-  market_paused: false,
-} as unknown as OrderView;
+};
 
 // A fixed price beside the market's: the card says how far it is from it (`orders.vsMarket`).
 const fixed = {

@@ -14,7 +14,8 @@ const SRC = join(import.meta.dirname, '..');
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
+    // Test fixtures (test-support) are read by tests only, never shown by the app.
+    if (entry.isDirectory()) return entry.name === 'test-support' ? [] : sources(path);
     return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }

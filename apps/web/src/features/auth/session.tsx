@@ -12,7 +12,7 @@ import {
   saveTokens,
   saveUser,
 } from '@/lib/storage';
-import { miniAppSigningIn } from '@/lib/telegram/state';
+import { miniAppSignInRead, miniAppSigningIn } from '@/lib/telegram/state';
 import { authApi } from './api/auth-api';
 
 export const ME_QUERY_KEY = ['auth', 'me'] as const;
@@ -38,8 +38,10 @@ const SessionContext = createContext<Session | null>(null);
 async function fetchMe(): Promise<UserView | null> {
   const signingIn = miniAppSigningIn();
   if (signingIn) {
-    // The Mini App's sign-in answered with the user it stored (lib/telegram, docs/decisions/050).
+    // The Mini App's sign-in answered with the user it stored (lib/telegram, docs/decisions/050):
+    // that answer is the server's, so it is not asked again (065).
     await signingIn;
+    miniAppSignInRead(signingIn);
     return getAccessToken() ? getStoredUser() : null;
   }
   if (!getAccessToken()) return null;

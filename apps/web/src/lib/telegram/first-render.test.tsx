@@ -1,5 +1,5 @@
 import type { UserView } from '@p2p/shared';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider, useSession } from '@/features/auth';
 import { clearAuth, getAccessToken, saveTokens, saveUser } from '@/lib/storage';
@@ -7,7 +7,7 @@ import { renderApp } from '@/test-support/render';
 import { signInAnswer } from '@/test-support/telegram';
 import { useTelegram } from './hooks';
 import { startMiniApp } from './index';
-import { miniAppSigningIn } from './state';
+import { miniAppSignInRead, miniAppSigningIn } from './state';
 
 /**
  * Inside Telegram the market is drawn without waiting for the integration or the silent sign-in;
@@ -70,7 +70,11 @@ beforeEach(() => {
 afterEach(async () => {
   // The integration and a sign-in are the page's, not a test's: each test lets its own settle.
   answerSignIn();
-  await waitFor(() => expect(miniAppSigningIn()).toBeNull());
+  const signingIn = miniAppSigningIn();
+  if (signingIn) {
+    await signingIn;
+    miniAppSignInRead(signingIn);
+  }
   delete (window as unknown as Bridge).TelegramWebviewProxy;
   vi.unstubAllGlobals();
 });
@@ -122,8 +126,33 @@ describe('a launch that opens the market', () => {
     expect(miniAppSigningIn()).not.toBeNull();
     answerSignIn();
     expect(await started).toBeNull();
-    await waitFor(() => expect(miniAppSigningIn()).toBeNull());
     expect(getAccessToken()).toBe('m-access');
+  });
+
+  it('takes the sign-in’s user as the session’s when it answered before the session first asked', async () => {
+    window.history.replaceState(null, '', `/${launch()}`);
+    const { started } = startMiniApp();
+    answerSignIn();
+    await started;
+    // Settled, but not read yet: the session is still to take its user from it.
+    expect(miniAppSigningIn()).not.toBeNull();
+    function Probe() {
+      const { status, user } = useSession();
+      return (
+        <p>
+          {status}:{user?.username ?? '-'}
+        </p>
+      );
+    }
+    renderApp(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText('signed-in:mallory');
+    // The sign-in's answer is the server's: no /auth/me asks for the same user again.
+    expect(fetched.filter((u) => u.includes('/auth/me'))).toEqual([]);
+    expect(miniAppSigningIn()).toBeNull();
   });
 
   it('does not wait for a returning user whose session here is the launch’s', async () => {

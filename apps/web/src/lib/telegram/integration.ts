@@ -8,6 +8,7 @@
 import { type AuthResult, effectiveName, loadLaterTexts } from '@p2p/shared';
 import type * as TelegramSdk from '@telegram-apps/sdk';
 import { currentLang } from '@/i18n/current-lang';
+import { afterFirstPaint } from '@/lib/after-first-paint';
 import { apiRequest } from '@/lib/api';
 import { inTurns } from '@/lib/in-turns';
 import { getAccessToken, getStoredUser, saveTokens, saveUser } from '@/lib/storage';
@@ -154,10 +155,14 @@ export function afterFirstRender(): void {
   const launch = connecting;
   connecting = null;
   if (!launch) return;
-  import('@telegram-apps/sdk').then(
-    // The SDK's first call in a task after the one that evaluated its module (docs/decisions/048).
-    (sdk) => setTimeout(() => connectSdk(launch, sdk), 0),
-    (error: unknown) => console.warn('Telegram SDK unavailable', error),
+  // Its download waits for the first paint's turn, so it never shares the market's first paint
+  // with it (docs/decisions/065).
+  afterFirstPaint(() =>
+    import('@telegram-apps/sdk').then(
+      // The SDK's first call in a task after the one that evaluated its module (048).
+      (sdk) => setTimeout(() => connectSdk(launch, sdk), 0),
+      (error: unknown) => console.warn('Telegram SDK unavailable', error),
+    ),
   );
 }
 

@@ -33,21 +33,24 @@ export function onIntegrationStarted(listener: () => void): () => void {
 let signingIn: Promise<void> | null = null;
 
 /**
- * The Mini App's silent sign-in while it is on its way and the first screen was drawn without
- * waiting for it (docs/decisions/050): the session reads the signed-in user once it settles,
- * never a signed-out state in between. Null otherwise.
+ * The Mini App's silent sign-in when the first screen was drawn without waiting for it
+ * (docs/decisions/050), from the moment it is sent until the session has read its outcome: on
+ * its way, the session is loading, never signed out in between; settled, its answer is the
+ * signed-in user, fresh from the server, so the session asks no `/auth/me` for it (065). Null
+ * otherwise.
  */
 export function miniAppSigningIn(): Promise<void> | null {
   return signingIn;
 }
 
+/** The session read the sign-in's outcome: from now on it is an ordinary stored session. */
+export function miniAppSignInRead(settled: Promise<void>): void {
+  if (signingIn === settled) signingIn = null;
+}
+
 export function signingInUntil(settled: Promise<unknown>): void {
-  const done = settled.then(
+  signingIn = settled.then(
     () => undefined,
     () => undefined,
   );
-  signingIn = done;
-  void done.then(() => {
-    if (signingIn === done) signingIn = null;
-  });
 }

@@ -1,5 +1,8 @@
+import type { OrderView } from '@p2p/shared';
 import { screen } from '@testing-library/react';
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { order } from '@/test-support/order';
 import { renderApp } from '@/test-support/render';
 import { OrderColumn } from './OrderColumn';
 
@@ -8,17 +11,20 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/** A loaded, empty side of the book whose server count is `total`. */
-function show(total: number, totalCapped: boolean, lang: 'ru' | 'en' = 'ru', hiddenOnPhone = false) {
-  const book = {
-    data: { pages: [{ orders: [], total, totalCapped, limit: 20, offset: 0, hasNext: false }] },
+/** A loaded side of the book holding `orders`, whose server count is `total`. */
+function loaded(orders: OrderView[], total: number, totalCapped = false) {
+  return {
+    data: { pages: [{ orders, total, totalCapped, limit: 20, offset: 0, hasNext: false }] },
     isPending: false,
     isError: false,
     isFetching: false,
     isFetchingNextPage: false,
     hasNextPage: false,
   } as unknown as Parameters<typeof OrderColumn>[0]['book'];
-  return renderApp(
+}
+
+function column(book: ReturnType<typeof loaded>, hiddenOnPhone = false) {
+  return (
     <OrderColumn
       type="sell"
       book={book}
@@ -26,9 +32,13 @@ function show(total: number, totalCapped: boolean, lang: 'ru' | 'en' = 'ru', hid
       deviation={() => null}
       onOpen={() => {}}
       hiddenOnPhone={hiddenOnPhone}
-    />,
-    { lang },
+    />
   );
+}
+
+/** A loaded, empty side of the book whose server count is `total`. */
+function show(total: number, totalCapped: boolean, lang: 'ru' | 'en' = 'ru', hiddenOnPhone = false) {
+  return renderApp(column(loaded([], total, totalCapped), hiddenOnPhone), { lang });
 }
 
 const count = () => document.querySelector('.order-column__count');
@@ -84,5 +94,27 @@ describe('the other tab on a phone', () => {
     viewport(true);
     show(0, false, 'ru', false);
     expect(body()).toBeTruthy();
+  });
+});
+
+describe('the rows of a full page', () => {
+  it('draws first only the rows a screen can show, then every row in a render right after', () => {
+    viewport(true);
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(823);
+    const orders = Array.from({ length: 20 }, (_, i) => ({
+      ...order,
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    }));
+    // The rows on the page at each commit.
+    const drawn: number[] = [];
+    renderApp(
+      <Profiler id="column" onRender={() => drawn.push(document.querySelectorAll('.order-list > li').length)}>
+        {column(loaded(orders, 20))}
+      </Profiler>,
+    );
+    // 823 px tall: six rows of at least 180 px cover it (a phone's are about 250).
+    expect(drawn[0]).toBe(6);
+    expect(drawn.at(-1)).toBe(20);
+    expect(document.querySelectorAll('.order-list > li')).toHaveLength(20);
   });
 });

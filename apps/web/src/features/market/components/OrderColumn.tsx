@@ -1,5 +1,5 @@
 import type { OrderView, UnmetCondition } from '@p2p/shared';
-import { useId } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { LoadingState } from '@/components/ui/Status';
 import { OrderCard, type useOrderBook } from '@/features/orders';
 import { useT } from '@/i18n';
@@ -36,6 +36,7 @@ export function OrderColumn({
   // The other tab's column is not drawn on a phone, so its rows are not rendered either: half
   // the work of the market's first render there (docs/decisions/022).
   const hidden = useMediaQuery(PHONE) && hiddenOnPhone;
+  const drawn = useRowsInView();
 
   return (
     <section
@@ -67,7 +68,7 @@ export function OrderColumn({
       ) : (
         <>
           <ul className="order-list">
-            {orders.map((order) => (
+            {orders.slice(0, drawn).map((order) => (
               <li key={order.id}>
                 <OrderCard
                   order={order}
@@ -96,6 +97,20 @@ export function OrderColumn({
       )}
     </section>
   );
+}
+
+/** A card's height is at least this (a phone's is about 250 px, a wide screen's 200). */
+const CARD_MIN_HEIGHT_PX = 180;
+
+/**
+ * How many of a column's rows are drawn: at the column's first render, only the ones a screen
+ * can show, so the first paint (and the heading above them, the page's largest text) does not
+ * wait for the rows below the fold; the rest follow in a render of their own right after it
+ * (docs/decisions/065). From then on, all of them.
+ */
+function useRowsInView(): number {
+  const [inView] = useState(() => Math.ceil(window.innerHeight / CARD_MIN_HEIGHT_PX) + 1);
+  return useDeferredValue(Number.POSITIVE_INFINITY, inView);
 }
 
 /** No orders on this side: placeholders, the empty text and a way to create one. */

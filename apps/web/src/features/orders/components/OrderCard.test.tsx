@@ -1,6 +1,7 @@
 import type { OrderView } from '@p2p/shared';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { NOW, order } from '@/test-support/order';
 import { renderApp } from '@/test-support/render';
 import { unmetForViewer } from '../lib/taker-conditions';
 import { OrderCard } from './OrderCard';
@@ -8,60 +9,6 @@ import { OrderCard } from './OrderCard';
 afterEach(() => {
   document.body.innerHTML = '';
 });
-
-const NOW = new Date('2026-11-20T10:00:00Z');
-
-const order: OrderView = {
-  id: '00000000-0000-4000-8000-000000000001',
-  user_id: '00000000-0000-4000-8000-0000000000aa',
-  type: 'sell',
-  cryptocurrency: 'BTC',
-  fiat_currency: 'RUB',
-  amount_crypto: '0.10000000',
-  available_amount: '0.10000000',
-  locked_amount: '0.10000000',
-  price_per_unit: '5000000.00',
-  total_amount: '500000.00',
-  available_fiat: '500000.00',
-  min_amount: '1000.00',
-  max_amount: '500000.00',
-  payment_methods: ['sberbank'],
-  time_limit: 30,
-  description: null,
-  status: 'active',
-  expires_at: null,
-  created_at: NOW.toISOString(),
-  updated_at: NOW.toISOString(),
-  completed_trades: 3,
-  user: {
-    id: '00000000-0000-4000-8000-0000000000aa',
-    username: 'merchant',
-    first_name: 'Мария',
-    display_name: null,
-    effective_name: 'Мария',
-    avatar_url: null,
-    verified: true,
-    rating: 4.9,
-    reviews_count: 12,
-    trades_count: 140,
-    completion_rate: 98.5,
-    avg_release_time: 180,
-    avg_response_time: 120,
-    trades_30d: 37,
-    avg_payment_time: 240,
-    online_status: 'online',
-    last_seen: NOW.toISOString(),
-  },
-  min_taker_trades: 10,
-  min_taker_age_days: 30,
-  min_taker_rating: 4.5,
-  unrated_taker_allowed: true,
-  owner_away: false,
-  price_type: 'fixed',
-  margin_percent: null,
-  price_limit: null,
-  market_paused: false,
-};
 
 const viewer = (over: Partial<{ trades_count: number; rating: number | null; createdAt: string }> = {}) => ({
   id: '00000000-0000-4000-8000-0000000000bb',
