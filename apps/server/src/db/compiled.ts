@@ -1,6 +1,9 @@
 import * as drizzle from 'drizzle-orm';
 import {
   Column,
+  DrizzleQueryError,
+  entityKind,
+  fillPlaceholders,
   getTableColumns,
   getTableName,
   Param,
@@ -90,7 +93,10 @@ export async function runRows<T>(
   query: Query,
   values: Record<string, unknown> = {},
 ): Promise<T[]> {
-  const result = await sessionOf(db).prepareQuery(query, undefined, undefined, false).execute(values);
+  const session = sessionOf(db);
+  const pg = nodePg(session, query);
+  if (pg) return (await sendToPg(pg, query, values, false)) as T[];
+  const result = await session.prepareQuery(query, undefined, undefined, false).execute(values);
   return (result as { rows: T[] }).rows;
 }
 
@@ -110,10 +116,83 @@ async function runMapped<T>(
   { query, fields, joins }: MappedStatement,
   values: Record<string, unknown> = {},
 ): Promise<T[]> {
-  const prepared = sessionOf(db).prepareQuery(query, fields, undefined, true, rowMapper(fields, joins));
+  const session = sessionOf(db);
+  const mapper = rowMapper(fields, joins);
+  const pg = mapper && nodePg(session, query);
+  if (pg) return mapper(await sendToPg(pg, query, values, true)) as T[];
+  const prepared = session.prepareQuery(query, fields, undefined, true, mapper);
   // For a select its plan leaves to Drizzle's mapping.
   if (joins !== undefined) prepared.joinsNotNullableMap = joins;
   return (await prepared.execute(values)) as T[];
+}
+
+/** What a node-postgres session's client (its pool, or a transaction's connection) offers. */
+interface PgClient {
+  query(config: object, values: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+type PgTypes = { getTypeParser(oid: number, format?: string): unknown };
+
+/** A node-postgres session's client and the type parsers its statements are sent with. */
+interface NodePg {
+  client: PgClient;
+  types: PgTypes;
+}
+
+/** The session's pg client and types when it is node-postgres's (PostgreSQL); null on PGlite. */
+function nodePg(session: Session, query: Query): NodePg | null {
+  const kind = (session.constructor as unknown as Record<symbol, unknown>)[entityKind];
+  const client = kind === 'NodePgSession' ? (session as unknown as { client?: PgClient }).client : undefined;
+  return client ? { client, types: typesOf(session, query) } : null;
+}
+
+/**
+ * Drizzle's node-postgres type parsers (dates, times and intervals left as the server's text,
+ * for the columns' own mapping), each looked up once: Drizzle's own hands pg a new parser for
+ * every field of every answer.
+ */
+let pgTypes: PgTypes | null = null;
+
+function typesOf(session: Session, query: Query) {
+  if (pgTypes) return pgTypes;
+  const prepared = session.prepareQuery(query, undefined, undefined, false) as unknown as {
+    rawQueryConfig: { types: PgTypes };
+  };
+  const drizzleTypes = prepared.rawQueryConfig.types;
+  const parsers = new Map<string, unknown>();
+  pgTypes = {
+    getTypeParser(oid, format) {
+      const key = `${oid}:${format ?? 'text'}`;
+      let parser = parsers.get(key);
+      if (parser === undefined) {
+        parser = drizzleTypes.getTypeParser(oid, format);
+        parsers.set(key, parser);
+      }
+      return parser;
+    },
+  };
+  return pgTypes;
+}
+
+/**
+ * A statement straight to node-postgres, as Drizzle's session would send it (the same text,
+ * values, type parsers and row mode, and a failure wrapped as its `DrizzleQueryError`), without
+ * the session's per-call prepared-query object, its spans and its cache layer: on an action's
+ * path those cost more than building the statement (docs/decisions/066).
+ */
+async function sendToPg(
+  { client, types }: NodePg,
+  query: Query,
+  values: Record<string, unknown>,
+  arrays: boolean,
+): Promise<unknown[][]> {
+  const params = fillPlaceholders(query.params, values);
+  const config = arrays ? { text: query.sql, rowMode: 'array', types } : { text: query.sql, types };
+  try {
+    return (await client.query(config, params)).rows as unknown[][];
+  } catch (error) {
+    throw new DrizzleQueryError(query.sql, params, error as Error);
+  }
 }
 
 /** The parts of a Drizzle select builder that running it needs (internal to Drizzle). */

@@ -1,10 +1,11 @@
-import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, DrizzleQueryError, eq, type SQL, sql } from 'drizzle-orm';
 import { PgDialect, pgSchema, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   compiledSelect,
   flatQuery,
   queryMapped,
+  runRows,
   type Slot,
   StatementText,
   shortRoad,
@@ -257,5 +258,37 @@ describe('a statement written as text and values (StatementText)', () => {
     }
     const listed = new StatementText().raw('SELECT ').value([1, 2]);
     expect(textAndValues(listed.query())).toEqual(textAndValues(listed.drizzleQuery()));
+  });
+});
+
+describe('a statement sent to the driver (node-postgres straight, PGlite through Drizzle)', () => {
+  it('answers raw rows as Drizzle’s session would: times as the server’s text', async () => {
+    const [row] = await runRows<{ at: unknown; n: unknown; ok: unknown }>(
+      t.ctx.db,
+      flatQuery(sql`SELECT ${seenAt.toISOString()}::timestamptz AS at, 7::int AS n, true AS ok`),
+    );
+    // Drizzle leaves timestamps to the columns' mapping: the server's text, never a Date.
+    expect(typeof row?.at).toBe('string');
+    expect(new Date(row?.at as string)).toEqual(seenAt);
+    expect(row?.n).toBe(7);
+    expect(row?.ok).toBe(true);
+  });
+
+  it('fails as Drizzle’s session does: a DrizzleQueryError whose cause carries the SQLSTATE', async () => {
+    const duplicate = () =>
+      queryMapped(
+        t.ctx.db,
+        new StatementText()
+          .insertRow(users, { telegramId: 9_007_199_254_740_777n, firstName: 'Дубль' })
+          .raw(' RETURNING ')
+          .sql(ROW.list)
+          .raw(", 'x' AS marker"),
+        ROW.fields,
+      );
+    await duplicate();
+    const error = await duplicate().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DrizzleQueryError);
+    expect((error as DrizzleQueryError).cause).toMatchObject({ code: '23505' });
+    expect((error as DrizzleQueryError).query).toContain('INSERT INTO "users"');
   });
 });
