@@ -119,7 +119,7 @@ async function runMapped<T>(
   const session = sessionOf(db);
   const mapper = rowMapper(fields, joins);
   const pg = mapper && nodePg(session, query);
-  if (pg) return mapper(await sendToPg(pg, query, values, true)) as T[];
+  if (pg) return mapper((await sendToPg(pg, query, values, true)) as unknown[][]) as T[];
   const prepared = session.prepareQuery(query, fields, undefined, true, mapper);
   // For a select its plan leaves to Drizzle's mapping.
   if (joins !== undefined) prepared.joinsNotNullableMap = joins;
@@ -128,7 +128,7 @@ async function runMapped<T>(
 
 /** What a node-postgres session's client (its pool, or a transaction's connection) offers. */
 interface PgClient {
-  query(config: object, values: unknown[]): Promise<{ rows: unknown[] }>;
+  query(config: object, values: unknown[]): Promise<unknown>;
 }
 
 type PgTypes = { getTypeParser(oid: number, format?: string): unknown };
@@ -185,14 +185,28 @@ async function sendToPg(
   query: Query,
   values: Record<string, unknown>,
   arrays: boolean,
-): Promise<unknown[][]> {
+): Promise<unknown[]> {
   const params = fillPlaceholders(query.params, values);
-  const config = arrays ? { text: query.sql, rowMode: 'array', types } : { text: query.sql, types };
+  // Rows come as arrays either way: pg's own objects cost a template object per answer and a
+  // copy of it per row (docs/decisions/066); they are built here from the fields' names instead.
+  const config = { text: query.sql, rowMode: 'array', types };
+  let result: { rows: unknown[][]; fields: { name: string }[] };
   try {
-    return (await client.query(config, params)).rows as unknown[][];
+    result = (await client.query(config, params)) as typeof result;
   } catch (error) {
     throw new DrizzleQueryError(query.sql, params, error as Error);
   }
+  return arrays ? result.rows : rowsAsObjects(result.rows, result.fields);
+}
+
+/** Rows as objects keyed by their fields' names, in order (a later field of the same name wins). */
+function rowsAsObjects(rows: unknown[][], fields: { name: string }[]): Record<string, unknown>[] {
+  const names = fields.map((field) => field.name);
+  return rows.map((row) => {
+    const object: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) object[names[i] as string] = row[i];
+    return object;
+  });
 }
 
 /** The parts of a Drizzle select builder that running it needs (internal to Drizzle). */
