@@ -278,7 +278,9 @@ describe('a statement sent to the driver (node-postgres straight, PGlite through
   it('names a row’s values by its columns, a later column of the same name winning, as the driver does', async () => {
     const rows = await runRows<Record<string, unknown>>(
       t.ctx.db,
-      flatQuery(sql`SELECT x AS a, x * 10 AS b, x * 100 AS a FROM generate_series(1, ${2}::int) AS x ORDER BY x`),
+      flatQuery(
+        sql`SELECT x AS a, x * 10 AS b, x * 100 AS a FROM generate_series(1, ${2}::int) AS x ORDER BY x`,
+      ),
     );
     expect(rows).toEqual([
       { a: 100, b: 10 },
