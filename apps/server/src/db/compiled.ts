@@ -176,9 +176,10 @@ function typesOf(session: Session, query: Query) {
 
 /**
  * A statement straight to node-postgres, as Drizzle's session would send it (the same text,
- * values, type parsers and row mode, and a failure wrapped as its `DrizzleQueryError`), without
- * the session's per-call prepared-query object, its spans and its cache layer: on an action's
- * path those cost more than building the statement (docs/decisions/066).
+ * values and type parsers, and a failure wrapped as its `DrizzleQueryError`), without the
+ * session's per-call prepared-query object, its spans and its cache layer: on an action's path
+ * those cost more than building the statement (docs/decisions/066). Its rows are the ones
+ * Drizzle's session answers: arrays for a row mapper, objects by column name otherwise.
  */
 async function sendToPg(
   { client, types }: NodePg,
