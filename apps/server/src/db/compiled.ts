@@ -159,14 +159,16 @@ function typesOf(session: Session, query: Query) {
     rawQueryConfig: { types: PgTypes };
   };
   const drizzleTypes = prepared.rawQueryConfig.types;
-  const parsers = new Map<string, unknown>();
+  // Results come in the text format; a parser per type id, and only the rare binary field asks
+  // Drizzle's types each time.
+  const textParsers = new Map<number, unknown>();
   pgTypes = {
     getTypeParser(oid, format) {
-      const key = `${oid}:${format ?? 'text'}`;
-      let parser = parsers.get(key);
+      if (format !== undefined && format !== 'text') return drizzleTypes.getTypeParser(oid, format);
+      let parser = textParsers.get(oid);
       if (parser === undefined) {
         parser = drizzleTypes.getTypeParser(oid, format);
-        parsers.set(key, parser);
+        textParsers.set(oid, parser);
       }
       return parser;
     },
