@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rememberLang } from '@/i18n/current-lang';
 import { ApiError, apiConfig, apiRequest } from './api';
-import { forgetReauth, setReauthHandler } from './reauth';
+import { forgetReauth, HANDLER_WAIT_MS, onReauthWanted, setReauthHandler } from './reauth';
 
 const store = new Map<string, string>();
 const fakeStorage = {
@@ -35,6 +35,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   unregister();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -76,5 +77,39 @@ describe('re-authentication in place (docs/decisions/033)', () => {
       code: 'TWO_FACTOR_REQUIRED',
     });
     expect(dialog).not.toHaveBeenCalled();
+  });
+
+  it('a change refused before the dialog arrived asks its host for it, waits, and goes again with the proof', async () => {
+    const expiresAt = new Date(Date.now() + 5 * 60_000).toISOString();
+    const dialog = vi.fn(async () => ({ reauthToken: 'proof-late', expiresAt }));
+    const host = vi.fn(() => {
+      // The host mounts the dialog a moment later (its code loads after the first paint).
+      setTimeout(() => {
+        unregister = setReauthHandler(dialog);
+      }, 20);
+    });
+    const stopHearing = onReauthWanted(host);
+    fetchMock.mockResolvedValueOnce(reauthRequired()).mockResolvedValueOnce(ok({ secret: 'S' }));
+    await expect(apiRequest('/users/2fa/setup', { method: 'POST' })).resolves.toEqual({ secret: 'S' });
+    stopHearing();
+    expect(host).toHaveBeenCalledTimes(1);
+    expect(dialog).toHaveBeenCalledTimes(1);
+    expect(headerOf(fetchMock.mock.calls[1] as unknown[])).toBe('proof-late');
+  });
+
+  it('when no dialog arrives in time, the refusal stands and nothing is sent again', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockResolvedValueOnce(reauthRequired());
+    const call = apiRequest('/users/2fa/setup', { method: 'POST' });
+    const settled = expect(call).rejects.toMatchObject({ code: 'REAUTH_REQUIRED', status: 403 });
+    await vi.advanceTimersByTimeAsync(HANDLER_WAIT_MS - 1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await settled;
+    // A dialog that registers afterwards is not handed the stale call.
+    const dialog = vi.fn(async () => null);
+    unregister = setReauthHandler(dialog);
+    expect(dialog).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
