@@ -7,10 +7,12 @@ import {
   formatEstimate,
   formatFiat,
   formatFileSize,
+  formatMoment,
   formatNumber,
   formatPercent,
   formatRating,
   formatTenths,
+  formatTime,
   paymentMethodLabel,
 } from './format';
 
@@ -68,5 +70,21 @@ describe('formatting module', () => {
     expect(paymentMethodLabel('sbp', 'en')).toBe('SBP (Faster Payments System)');
     expect(paymentMethodLabel('tinkoff', 'en')).toBe('Tinkoff');
     expect(paymentMethodLabel('unknown_bank', 'ru')).toBe('unknown_bank');
+  });
+
+  it('writes the time of day as Intl does in both languages, without asking it', () => {
+    const start = new Date(2026, 0, 1, 0, 0).getTime();
+    for (let minutes = 0; minutes < 24 * 60; minutes += 7) {
+      const date = new Date(start + minutes * 60_000);
+      for (const [lang, locale] of [
+        ['ru', 'ru-RU'],
+        ['en', 'en-GB'],
+      ] as const) {
+        const intl = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
+        expect(formatTime(date.toISOString(), lang)).toBe(intl);
+        expect(formatMoment(date.toISOString(), lang, date)).toBe(intl);
+      }
+    }
+    expect(formatTime('not a date', 'ru')).toBe(EMPTY);
   });
 });

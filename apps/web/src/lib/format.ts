@@ -2,11 +2,14 @@ import {
   FIAT_DECIMALS,
   FIAT_SIGN,
   formatAmount,
+  formatDecimal,
+  groupDigits,
   isCryptocurrency,
   isMessageKey,
   type Lang,
   LOCALES,
   type MessageKey,
+  NUMBER_SEPARATORS,
   translate,
 } from '@p2p/shared';
 
@@ -20,56 +23,38 @@ import {
 /** What an empty or unreadable value shows. */
 export const EMPTY = '—';
 
-const SEPARATORS: Record<Lang, { group: string; decimal: string }> = {
-  ru: { group: '\u00a0', decimal: ',' },
-  en: { group: ',', decimal: '.' },
-};
-
 /** A decimal string in the language's style, with `fractionDigits` decimals when given (cut). */
 export function formatNumber(decimalText: string, lang: Lang, fractionDigits?: number): string {
-  const { group, decimal } = SEPARATORS[lang];
+  const { group, decimal } = NUMBER_SEPARATORS[lang];
   const negative = decimalText.startsWith('-');
   const body = negative ? decimalText.slice(1) : decimalText;
   const [wholeRaw = '0', fracRaw = ''] = body.split('.');
   const frac =
     fractionDigits === undefined ? fracRaw : fracRaw.slice(0, fractionDigits).padEnd(fractionDigits, '0');
-  const whole = (wholeRaw.replace(/^0+(?=\d)/, '') || '0').replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  const whole = groupDigits(wholeRaw.replace(/^0+(?=\d)/, '') || '0', group);
   return `${negative ? '-' : ''}${whole}${frac ? `${decimal}${frac}` : ''}`;
 }
 
 /**
- * Intl formatters by locale and options, made once: building one costs far more than
- * formatting with it, and a market page formats hundreds of figures.
+ * Date formatters by locale and options, made once: building one costs far more than formatting
+ * with it. Numbers need none: `formatDecimal` writes them as `Intl` would, without loading the
+ * locale's data on the market's first paint (docs/decisions/067).
  */
-const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-function cachedFormat<F extends Intl.NumberFormat | Intl.DateTimeFormat>(
-  kind: 'number' | 'date',
-  lang: Lang,
-  options: object,
-  make: () => F,
-): F {
-  const key = `${kind}|${lang}|${JSON.stringify(options)}`;
-  let format = formats.get(key);
+function dateFormat(lang: Lang, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${lang}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
   if (!format) {
-    format = make();
-    formats.set(key, format);
+    format = new Intl.DateTimeFormat(LOCALES[lang], options);
+    dateFormats.set(key, format);
   }
-  return format as F;
+  return format;
 }
-
-const numberFormat = (lang: Lang, options: Intl.NumberFormatOptions) =>
-  cachedFormat('number', lang, options, () => new Intl.NumberFormat(LOCALES[lang], options));
-
-const dateFormat = (lang: Lang, options: Intl.DateTimeFormatOptions) =>
-  cachedFormat('date', lang, options, () => new Intl.DateTimeFormat(LOCALES[lang], options));
 
 /** A number (ratings, percentages: display figures, not money) with at most `digits` decimals. */
 function formatFigure(value: number, lang: Lang, digits: number, fixed: boolean): string {
-  return numberFormat(lang, {
-    minimumFractionDigits: fixed ? digits : 0,
-    maximumFractionDigits: digits,
-  }).format(value);
+  return formatDecimal(value, LOCALES[lang], fixed ? digits : 0, digits);
 }
 
 /** ₽ for RUB, $ for USD; the code itself for anything else. */
@@ -134,7 +119,7 @@ export function formatPercent(value: number, lang: Lang): string {
 export function formatTenths(tenths: bigint, lang: Lang): string {
   const sign = tenths > 0n ? '+' : tenths < 0n ? '-' : '';
   const abs = tenths < 0n ? -tenths : tenths;
-  return `${sign}${abs / 10n}${SEPARATORS[lang].decimal}${abs % 10n}%`;
+  return `${sign}${abs / 10n}${NUMBER_SEPARATORS[lang].decimal}${abs % 10n}%`;
 }
 
 function dateOf(iso: string | null | undefined): Date | null {
@@ -167,11 +152,20 @@ export function formatDateTimeZone(iso: string | null | undefined, lang: Lang): 
   }).format(date);
 }
 
-/** Time of day (`14:05`); EMPTY when missing. */
-export function formatTime(iso: string | null | undefined, lang: Lang): string {
+/** `14:05` in the reader's time zone: both UI languages write the time of day on 24 hours. */
+function hoursMinutes(date: Date): string {
+  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}
+
+/**
+ * Time of day (`14:05`, as `Intl.DateTimeFormat` with 2-digit hour and minute writes it in both
+ * languages, written out so that the market's price line loads no locale data: docs/decisions/067);
+ * EMPTY when missing.
+ */
+export function formatTime(iso: string | null | undefined, _lang: Lang): string {
   const date = dateOf(iso);
   if (!date) return EMPTY;
-  return dateFormat(lang, { hour: '2-digit', minute: '2-digit' }).format(date);
+  return hoursMinutes(date);
 }
 
 /**
@@ -201,11 +195,10 @@ export function formatDate(
 export function formatMoment(iso: string | null | undefined, lang: Lang, now = new Date()): string {
   const date = dateOf(iso);
   if (!date) return EMPTY;
-  const today = now.toDateString() === date.toDateString();
-  const options: Intl.DateTimeFormatOptions = today
-    ? { hour: '2-digit', minute: '2-digit' }
-    : { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' };
-  return dateFormat(lang, options).format(date);
+  if (now.toDateString() === date.toDateString()) return hoursMinutes(date);
+  return dateFormat(lang, { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' }).format(
+    date,
+  );
 }
 
 /** A file size in whole units: `512 Б`, `7 КБ`, `1,5 МБ` / `7 KB`. */

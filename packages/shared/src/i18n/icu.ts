@@ -1,3 +1,5 @@
+import { formatDecimal, pluralCategory } from './numbers.ts';
+
 /**
  * The ICU MessageFormat subset the catalogue uses, formatted exactly as intl-messageformat
  * (with `ignoreTag`) formats it (icu.test.ts compares every message of both languages): plain
@@ -151,18 +153,6 @@ class Parser {
   }
 }
 
-const pluralRules = new Map<string, Intl.PluralRules>();
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-function cached<T>(cache: Map<string, T>, locale: string, make: () => T): T {
-  let value = cache.get(locale);
-  if (!value) {
-    value = make();
-    cache.set(locale, value);
-  }
-  return value;
-}
-
 function argumentValue(values: IcuValues | undefined, name: string): string | number {
   if (!values || !(name in values)) throw new Error(`ICU message: no value for {${name}}`);
   return values[name] as string | number;
@@ -176,8 +166,7 @@ function render(parts: Part[], locale: string, values: IcuValues | undefined, po
       const value = argumentValue(values, part.name);
       out += value === null || value === undefined ? '' : String(value);
     } else if (part.kind === 'pound') {
-      if (pound !== null)
-        out += cached(numberFormats, locale, () => new Intl.NumberFormat(locale)).format(pound);
+      if (pound !== null) out += formatDecimal(pound, locale);
     } else if (part.kind === 'select') {
       const value = argumentValue(values, part.name);
       const option = part.options[String(value)] ?? part.options.other;
@@ -186,10 +175,7 @@ function render(parts: Part[], locale: string, values: IcuValues | undefined, po
       const value = Number(argumentValue(values, part.name));
       let option = part.options[`=${value}`];
       if (!option) {
-        const rule = cached(pluralRules, locale, () => new Intl.PluralRules(locale)).select(
-          value - part.offset,
-        );
-        option = part.options[rule] ?? part.options.other;
+        option = part.options[pluralCategory(value - part.offset, locale)] ?? part.options.other;
       }
       out += render(option ?? [], locale, values, value - part.offset);
     }
