@@ -248,6 +248,8 @@ describe('signing in and the Telegram chrome', () => {
     await buyerPage.goto(`${baseURL}/no-such-page`);
     const button = buyerPage.locator('.btn--primary').first();
     await button.waitFor();
+    // At run time: the SDK has connected (its last step tells Telegram the app is ready).
+    await expect.poll(async () => (await bridgeCalls(buyerPage, 'web_app_ready')).length, LIVE).toBe(1);
     expect(await button.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe(
       rgb(LIGHT_THEME.button_color as string),
     );
@@ -260,6 +262,31 @@ describe('signing in and the Telegram chrome', () => {
     await expect
       .poll(() => button.evaluate((b) => getComputedStyle(b).backgroundColor))
       .toBe(rgb(DARK_THEME.button_color as string));
+    expect(await buyerPage.evaluate(() => document.documentElement.classList.contains('tma--dark'))).toBe(
+      true,
+    );
+    await telegramEvent(buyerPage, 'theme_changed', { theme_params: LIGHT_THEME });
+    await expect.poll(body).toBe(rgb(LIGHT_THEME.secondary_bg_color as string));
+  });
+
+  it('a theme change sent before the SDK has connected is on the page at once, and stays once it has', async () => {
+    const body = () => buyerPage.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await buyerPage.goto(`${baseURL}/no-such-page`, { waitUntil: 'commit' });
+    // The page's own receiver is there from its first script; the SDK comes after the first paint
+    // (its bridge, once there, wraps the receiver it finds in one with an `unwrap`).
+    type Receiver = ((name: string, data?: unknown) => void) & { unwrap?: unknown };
+    const receiver = await buyerPage.waitForFunction(() => {
+      const found = (window as unknown as { Telegram?: { WebView?: { receiveEvent?: Receiver } } }).Telegram
+        ?.WebView?.receiveEvent;
+      return typeof found === 'function' && { sdk: typeof found.unwrap === 'function' };
+    });
+    expect(await receiver.jsonValue()).toEqual({ sdk: false });
+    expect(await bridgeCalls(buyerPage, 'web_app_ready')).toEqual([]);
+    await telegramEvent(buyerPage, 'theme_changed', { theme_params: DARK_THEME });
+    await expect.poll(body).toBe(rgb(DARK_THEME.secondary_bg_color as string));
+    await expect.poll(async () => (await bridgeCalls(buyerPage, 'web_app_ready')).length, LIVE).toBe(1);
+    // The SDK started from the changed theme, not the launch's.
+    expect(await body()).toBe(rgb(DARK_THEME.secondary_bg_color as string));
     expect(await buyerPage.evaluate(() => document.documentElement.classList.contains('tma--dark'))).toBe(
       true,
     );

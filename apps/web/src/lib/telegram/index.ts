@@ -6,6 +6,7 @@
  */
 import { apiRequest } from '@/lib/api';
 import { getAccessToken, getStoredUser } from '@/lib/storage';
+import { followEarlyTheme } from './early-theme';
 import { initDataUserId, type MiniAppLaunch, readLaunch, sessionStore, startAppPath } from './launch';
 import { integrationStarted, signingInUntil } from './state';
 import { applyTheme, launchThemeParams } from './theme';
@@ -70,6 +71,8 @@ export function startMiniApp(): MiniAppStart {
   // Telegram's frame and colours before anything is drawn: the first screen is never repainted.
   document.documentElement.classList.add('tma');
   applyTheme(launchThemeParams(launch.raw));
+  // Its changes from now on, until the SDK (after the first paint) follows them.
+  followEarlyTheme();
   const signedIn = getAccessToken() !== null;
   // With no session stored here, the silent sign-in goes out now, while the integration's code
   // downloads, instead of after it.

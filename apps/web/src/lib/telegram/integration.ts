@@ -13,6 +13,7 @@ import { apiRequest } from '@/lib/api';
 import { inTurns } from '@/lib/in-turns';
 import { getAccessToken, getStoredUser, saveTokens, saveUser } from '@/lib/storage';
 import { attempt, controlSteps, followOutsideLinks } from './controls';
+import { earlyTheme, stopEarlyTheme } from './early-theme';
 import {
   initDataUserId,
   initDataUserLabel,
@@ -174,6 +175,9 @@ function connectSdk(launch: MiniAppLaunch, sdk: typeof TelegramSdk): void {
   // with launch parameters only stores them; the bridge to Telegram stays the real one).
   const query = withThemeParams(new URLSearchParams(launch.raw));
   query.delete('tgWebAppData');
+  // A theme the client changed to before the SDK came is the SDK's starting theme (068).
+  const changed = earlyTheme();
+  if (changed) query.set('tgWebAppThemeParams', JSON.stringify(changed));
   // One step per task: each call into the SDK reads and parses the launch again, and all of them
   // in one go held a phone's main thread for about 200 ms (docs/decisions/048).
   inTurns([
@@ -182,7 +186,8 @@ function connectSdk(launch: MiniAppLaunch, sdk: typeof TelegramSdk): void {
     () =>
       attempt(() => {
         themeParams.mountSync();
-        applyTheme(themeParams.state());
+        // A change that came while the SDK was connecting is newer than what it started from.
+        applyTheme(stopEarlyTheme() ?? themeParams.state());
         themeParams.state.sub(() => applyTheme(themeParams.state()));
       }),
     () => attempt(() => miniApp.mountSync()),
