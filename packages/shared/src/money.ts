@@ -1,3 +1,5 @@
+import { formatDecimalText } from './i18n/numbers.ts';
+
 /**
  * Money is integer minor units (bigint) in code and decimal strings on the wire.
  * Crypto has 8 decimals (1e-8), fiat 2 (1e-2). Nothing here ever touches a float.
@@ -110,15 +112,7 @@ export function cryptoForFiat(amountFiat: bigint, pricePerUnitFiat: bigint): big
  * separator ("1 234 567,89"). Works on the decimal string, never on a float.
  */
 export function formatRu(decimalText: string, fractionDigits?: number): string {
-  const negative = decimalText.startsWith('-');
-  const body = negative ? decimalText.slice(1) : decimalText;
-  const [wholeRaw = '0', fracRaw = ''] = body.split('.');
-  let frac = fracRaw;
-  if (fractionDigits !== undefined) {
-    frac = frac.slice(0, fractionDigits).padEnd(fractionDigits, '0');
-  }
-  const whole = wholeRaw.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
-  return `${negative ? '-' : ''}${whole}${frac ? `,${frac}` : ''}`;
+  return formatDecimalText(decimalText, 'ru', fractionDigits);
 }
 
 /** Fee rates are kept in parts per million: 0.001 (0.1 %) is 1000 ppm. */

@@ -3,7 +3,7 @@ import {
   FIAT_SIGN,
   formatAmount,
   formatDecimal,
-  groupDigits,
+  formatDecimalText,
   isCryptocurrency,
   isMessageKey,
   type Lang,
@@ -24,16 +24,7 @@ import {
 export const EMPTY = '—';
 
 /** A decimal string in the language's style, with `fractionDigits` decimals when given (cut). */
-export function formatNumber(decimalText: string, lang: Lang, fractionDigits?: number): string {
-  const { group, decimal } = NUMBER_SEPARATORS[lang];
-  const negative = decimalText.startsWith('-');
-  const body = negative ? decimalText.slice(1) : decimalText;
-  const [wholeRaw = '0', fracRaw = ''] = body.split('.');
-  const frac =
-    fractionDigits === undefined ? fracRaw : fracRaw.slice(0, fractionDigits).padEnd(fractionDigits, '0');
-  const whole = groupDigits(wholeRaw.replace(/^0+(?=\d)/, '') || '0', group);
-  return `${negative ? '-' : ''}${whole}${frac ? `${decimal}${frac}` : ''}`;
-}
+export const formatNumber = formatDecimalText;
 
 /**
  * Date formatters by locale and options, made once: building one costs far more than formatting

@@ -24,8 +24,23 @@ const LANG_OF_LOCALE: Record<string, Lang> = {
 };
 
 /** Digits grouped by three from the right: `1234567` -> `1 234 567`. */
-export function groupDigits(whole: string, group: string): string {
+function groupDigits(whole: string, group: string): string {
   return whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+}
+
+/**
+ * A decimal string (money on the wire: docs/decisions/015) in the language's style, with
+ * `fractionDigits` decimals when given (cut, never rounded); no float is involved.
+ */
+export function formatDecimalText(decimalText: string, lang: Lang, fractionDigits?: number): string {
+  const { group, decimal } = NUMBER_SEPARATORS[lang];
+  const negative = decimalText.startsWith('-');
+  const body = negative ? decimalText.slice(1) : decimalText;
+  const [wholeRaw = '0', fracRaw = ''] = body.split('.');
+  const frac =
+    fractionDigits === undefined ? fracRaw : fracRaw.slice(0, fractionDigits).padEnd(fractionDigits, '0');
+  const whole = groupDigits(wholeRaw.replace(/^0+(?=\d)/, '') || '0', group);
+  return `${negative ? '-' : ''}${whole}${frac ? `${decimal}${frac}` : ''}`;
 }
 
 /** The shortest decimal text of a finite, non-negative number, written out: 1e21 -> 1000…, 5e-7 -> 0.0000005. */

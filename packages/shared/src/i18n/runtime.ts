@@ -1,7 +1,7 @@
 import { IcuMessage } from './icu.ts';
 import type { ru } from './ru/index.ts';
 
-export { formatDecimal, groupDigits, NUMBER_SEPARATORS, pluralCategory } from './numbers.ts';
+export { formatDecimal, formatDecimalText, NUMBER_SEPARATORS, pluralCategory } from './numbers.ts';
 
 /**
  * One message catalogue for the web app and the server (docs/decisions/015-i18n-and-formatting.md).
