@@ -171,7 +171,7 @@ describe('signing in and the Telegram chrome', () => {
     // The launch data left the address bar and is kept for the tab; Telegram was told it is ready.
     expect(await buyerPage.evaluate(() => window.location.hash)).toBe('');
     expect(await buyerPage.evaluate(() => sessionStorage.getItem('tma_launch'))).toContain('tgWebAppData=');
-    // Telegram hears «ready» once the first screen is drawn (the SDK comes after it).
+    // Telegram hears «ready» once the first screen is drawn.
     await expect
       .poll(async () => (await bridgeCalls(buyerPage)).map((c) => c.type), LIVE)
       .toContain('web_app_ready');
@@ -183,7 +183,7 @@ describe('signing in and the Telegram chrome', () => {
       .getByText(/Тимур/)
       .waitFor({ state: 'attached', ...LIVE });
     expect((await storedUser(buyerPage)).id).toBe(user.id);
-    // Telegram hears «ready» once the first screen is drawn (the SDK comes after it).
+    // Telegram hears «ready» once the first screen is drawn.
     await expect
       .poll(async () => (await bridgeCalls(buyerPage)).map((c) => c.type), LIVE)
       .toContain('web_app_ready');
@@ -248,7 +248,7 @@ describe('signing in and the Telegram chrome', () => {
     await buyerPage.goto(`${baseURL}/no-such-page`);
     const button = buyerPage.locator('.btn--primary').first();
     await button.waitFor();
-    // At run time: the SDK has connected (its last step tells Telegram the app is ready).
+    // At run time: the first screen is drawn and Telegram has heard «ready».
     await expect.poll(async () => (await bridgeCalls(buyerPage, 'web_app_ready')).length, LIVE).toBe(1);
     expect(await button.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe(
       rgb(LIGHT_THEME.button_color as string),
@@ -269,23 +269,19 @@ describe('signing in and the Telegram chrome', () => {
     await expect.poll(body).toBe(rgb(LIGHT_THEME.secondary_bg_color as string));
   });
 
-  it('a theme change sent before the SDK has connected is on the page at once, and stays once it has', async () => {
+  it('a theme change sent as the app starts is on the page at once, and stays once Telegram hears «ready»', async () => {
     const body = () => buyerPage.evaluate(() => getComputedStyle(document.body).backgroundColor);
     await buyerPage.goto(`${baseURL}/no-such-page`, { waitUntil: 'commit' });
-    // The page's own receiver is there from its first script; the SDK comes after the first paint
-    // (its bridge, once there, wraps the receiver it finds in one with an `unwrap`).
-    type Receiver = ((name: string, data?: unknown) => void) & { unwrap?: unknown };
-    const receiver = await buyerPage.waitForFunction(() => {
-      const found = (window as unknown as { Telegram?: { WebView?: { receiveEvent?: Receiver } } }).Telegram
-        ?.WebView?.receiveEvent;
-      return typeof found === 'function' && { sdk: typeof found.unwrap === 'function' };
-    });
-    expect(await receiver.jsonValue()).toEqual({ sdk: false });
-    expect(await bridgeCalls(buyerPage, 'web_app_ready')).toEqual([]);
+    // The app's bridge listens from its first script (lib/telegram/bridge.ts, docs/decisions/069).
+    await buyerPage.waitForFunction(
+      () =>
+        typeof (window as unknown as { Telegram?: { WebView?: { receiveEvent?: unknown } } }).Telegram?.WebView
+          ?.receiveEvent === 'function',
+    );
     await telegramEvent(buyerPage, 'theme_changed', { theme_params: DARK_THEME });
     await expect.poll(body).toBe(rgb(DARK_THEME.secondary_bg_color as string));
     await expect.poll(async () => (await bridgeCalls(buyerPage, 'web_app_ready')).length, LIVE).toBe(1);
-    // The SDK started from the changed theme, not the launch's.
+    // Nothing after the first paint went back to the launch's theme.
     expect(await body()).toBe(rgb(DARK_THEME.secondary_bg_color as string));
     expect(await buyerPage.evaluate(() => document.documentElement.classList.contains('tma--dark'))).toBe(
       true,

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * What the page brings in after its first paint — the later texts, the signed-in header's
- * inbox and active trades, the realtime socket, Telegram's SDK — queued here and started one per
+ * inbox and active trades, the realtime socket, Telegram's viewport and «ready» — queued here and started one per
  * idle turn of the browser, in the order asked, once the first screen is painted: each one's
  * download, mount and first requests get a task of their own instead of all landing in the
  * first render's (docs/decisions/048), and none of them competes with the first paint (065).

@@ -7,10 +7,9 @@ import { useLocation, useNavigate } from '@/lib/router';
 import { telegram } from './state';
 
 /**
- * Inside Telegram only (loaded lazily by AppLayout): the SDK connects after the first render, the
- * BackButton follows in-app navigation,
- * every mutation's end is felt (haptics), and closing asks first while one is under way
- * (docs/decisions/029).
+ * Inside Telegram only (loaded lazily by AppLayout): Telegram hears «ready» after the first
+ * render, the BackButton follows in-app navigation, every mutation's end is felt (haptics), and
+ * closing asks first while one is under way (docs/decisions/029).
  */
 export function TelegramBridge() {
   const location = useLocation();
@@ -19,7 +18,7 @@ export function TelegramBridge() {
   const inner = location.pathname !== '/';
   const t = useT();
 
-  // The SDK comes once the first screen is drawn (integration.ts).
+  // The viewport and «ready» once the first screen is drawn (integration.ts).
   useEffect(() => {
     telegram()?.afterFirstRender();
   }, []);

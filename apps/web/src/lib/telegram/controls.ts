@@ -1,71 +1,38 @@
 /**
  * Telegram's controls as the screens use them (docs/decisions/029): BackButton, MainButton,
- * closing confirmation, haptics and links outside the app. The screens set them from their first
- * render; the SDK that shows them comes after the first paint (integration.ts), and `mountControls`
- * then shows what is set by then. Until it comes, a setting is kept and nothing is called.
+ * closing confirmation, haptics and links outside the app, posted over the bridge (./bridge.ts,
+ * docs/decisions/069) as the screens set them.
  */
-import type * as TelegramSdk from '@telegram-apps/sdk';
-
-/** The parts of the SDK the controls drive. */
-export type ControlsSdk = Pick<
-  typeof TelegramSdk,
-  'backButton' | 'closingBehavior' | 'hapticFeedback' | 'mainButton' | 'openLink' | 'openTelegramLink'
->;
-
-let sdk: ControlsSdk | null = null;
+import { on, postEvent, supports } from './bridge';
+import { themeButtonColors } from './theme';
 
 /** Calls into Telegram never break the app: an old client lacks a method, the page goes on. */
 export function attempt(call: () => unknown): void {
   try {
-    const result = call();
-    if (result instanceof Promise) result.catch((error: unknown) => console.warn('Telegram', error));
+    call();
   } catch (error) {
     console.warn('Telegram', error);
   }
 }
 
-/** Links to other sites open outside the app from the start (once, from start()). */
-export function followOutsideLinks(): void {
+/**
+ * Links to other sites open outside the app, and the buttons' presses reach the screens, from
+ * the start (once, from start()).
+ */
+export function followControls(): void {
   document.addEventListener('click', routeOutsideLinks);
-}
-
-/**
- * Mounts the controls with the SDK once it is loaded, then shows what the screens set before it
- * came.
- */
-export function mountControls(loaded: ControlsSdk): void {
-  for (const step of controlSteps(loaded)) step();
-}
-
-/**
- * `mountControls` as steps, for integration.ts to run each in a task of its own: every call into
- * the SDK re-reads the launch, and all of them in one go were a long task on a phone
- * (docs/decisions/048). The controls take the SDK only at the last step, with the buttons
- * mounted: until then a screen's setting is kept, as before the SDK came.
- */
-export function controlSteps(loaded: ControlsSdk): (() => void)[] {
-  return [
-    () => attempt(() => loaded.backButton.mount()),
-    () => attempt(() => loaded.backButton.onClick(() => onBack?.())),
-    () => attempt(() => loaded.mainButton.mount()),
-    () => attempt(() => loaded.mainButton.onClick(pressMainButton)),
-    () => attempt(() => loaded.closingBehavior.mount()),
-    () => {
-      sdk = loaded;
-      if (onBack) setBackButton(onBack);
-      if (mainHolders.size > 0) showTopHolder();
-      if (closingOn) attempt(() => loaded.closingBehavior.enableConfirmation());
-    },
-  ];
+  on('back_button_pressed', () => onBack?.());
+  on('main_button_pressed', pressMainButton);
 }
 
 let onBack: (() => void) | null = null;
 
 /** Telegram's BackButton: shown with the in-app back step to take, hidden without one. */
 export function setBackButton(back: (() => void) | null): void {
+  const shown = onBack !== null;
   onBack = back;
-  const button = sdk?.backButton;
-  if (button) attempt(() => (back ? button.show() : button.hide()));
+  if (shown !== (back !== null))
+    attempt(() => postEvent('web_app_setup_back_button', { is_visible: back !== null }));
 }
 
 interface MainButtonState {
@@ -100,18 +67,18 @@ function pressMainButton(): void {
 
 function showTopHolder(): void {
   const top = topHolder();
-  const button = sdk?.mainButton;
-  if (!button) return;
   attempt(() =>
-    button.setParams(
+    postEvent(
+      'web_app_setup_main_button',
       top
         ? {
+            is_visible: true,
+            is_active: !top.state.disabled && !top.state.loading,
+            is_progress_visible: top.state.loading,
             text: top.state.text,
-            isVisible: true,
-            isEnabled: !top.state.disabled && !top.state.loading,
-            isLoaderVisible: top.state.loading,
+            ...themeButtonColors(),
           }
-        : { isVisible: false, isLoaderVisible: false },
+        : { is_visible: false, is_active: false, is_progress_visible: false },
     ),
   );
 }
@@ -142,24 +109,25 @@ export function holdClosing(holder: object, hold: boolean): void {
   const on = closingHolds.size > 0;
   if (on === closingOn) return;
   closingOn = on;
-  const closing = sdk?.closingBehavior;
-  if (closing) attempt(() => (on ? closing.enableConfirmation() : closing.disableConfirmation()));
+  attempt(() => postEvent('web_app_setup_closing_behavior', { need_confirmation: on }));
 }
 
 /** A tap felt on success or failure of an action (phones only; no-op elsewhere). */
 export function haptic(kind: 'success' | 'error'): void {
-  const feedback = sdk?.hapticFeedback;
-  if (feedback?.isSupported()) attempt(() => feedback.notificationOccurred(kind));
+  attempt(() =>
+    postEvent('web_app_trigger_haptic_feedback', { type: 'notification', notification_type: kind }),
+  );
 }
 
 /** t.me links open in Telegram itself, other links in Telegram's browser; the app stays. */
 export function openOutside(url: string): void {
   const target = new URL(url, window.location.href);
-  const loaded = sdk;
-  // Before the SDK came, a new tab: the app stays all the same.
-  if (!loaded) window.open(target.href, '_blank', 'noopener');
-  else if (target.hostname === 't.me') attempt(() => loaded.openTelegramLink(target.href));
-  else attempt(() => loaded.openLink(target.href));
+  if (target.hostname === 't.me' && supports('web_app_open_tg_link')) {
+    attempt(() => postEvent('web_app_open_tg_link', { path_full: target.pathname + target.search }));
+  } else if (!postEvent('web_app_open_link', { url: target.href })) {
+    // No bridge after all: a new tab, the app stays all the same.
+    window.open(target.href, '_blank', 'noopener');
+  }
 }
 
 /** Links to other sites (explorers, t.me, documents) would replace the app: open them outside. */

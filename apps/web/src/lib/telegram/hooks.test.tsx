@@ -1,17 +1,20 @@
 import { render } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-
-vi.mock('@telegram-apps/sdk', () => import('@/test-support/telegram-sdk'));
-
-const { sdk } = await import('@/test-support/telegram-sdk');
+import { fakeClient } from '@/test-support/telegram-client';
 
 const controls = await import('./controls');
+const { listen } = await import('./bridge');
 const { integrationStarted } = await import('./state');
 const { useTelegramMainButton } = await import('./hooks');
 
-beforeAll(async () => {
-  controls.mountControls(await import('@telegram-apps/sdk'));
+const client = fakeClient();
+const pressMainButton = () => client.send('main_button_pressed');
+const mainButton = () => client.last('web_app_setup_main_button');
+
+beforeAll(() => {
+  listen('8.0', client.window);
+  controls.followControls();
   // The screens reach the controls through the started integration (lib/telegram/state.ts).
   integrationStarted(controls as unknown as Parameters<typeof integrationStarted>[0]);
 });
@@ -41,7 +44,7 @@ function Release({
  */
 function PressOnCommit({ press }: { press: boolean }) {
   useLayoutEffect(() => {
-    if (press) sdk.press?.();
+    if (press) pressMainButton();
   }, [press]);
   return null;
 }
@@ -75,7 +78,7 @@ describe('the MainButton of a screen', () => {
         <PressOnCommit press={false} />
       </>,
     );
-    expect(sdk.setParams.mock.calls.at(-1)?.[0]).toMatchObject({ isEnabled: false });
+    expect(mainButton()).toMatchObject({ is_active: false });
     // The last tick of the checklist: the button turns active, and the press arrives at once.
     view.rerender(
       <>
@@ -84,9 +87,9 @@ describe('the MainButton of a screen', () => {
       </>,
     );
     expect(onRelease).toHaveBeenCalledTimes(1);
-    expect(sdk.setParams.mock.calls.at(-1)?.[0]).toMatchObject({ isEnabled: true });
+    expect(mainButton()).toMatchObject({ is_active: true });
     view.unmount();
-    expect(sdk.setParams.mock.calls.at(-1)?.[0]).toEqual({ isVisible: false, isLoaderVisible: false });
+    expect(mainButton()).toEqual({ is_visible: false, is_active: false, is_progress_visible: false });
   });
 
   it('refuses a press that lands as the re-render disabling it commits', () => {
@@ -118,23 +121,23 @@ describe('the MainButton of a screen', () => {
       </>
     );
     const view = render(page('Подтвердить получение оплаты', true, false));
-    sdk.press?.();
+    pressMainButton();
     expect(onAction).toHaveBeenLastCalledWith('Подтвердить получение оплаты');
     // Its confirmation is pressed and done; the release waits for the checklist, then is
     // pressed, all well within the double-tap gap of the first press (a fast journey).
     view.rerender(page('Подтвердить получение оплаты', true, true));
-    sdk.press?.();
+    pressMainButton();
     expect(onConfirm).toHaveBeenCalledTimes(1);
     view.rerender(page('Отправить криптовалюту', false, false));
     view.rerender(page('Отправить криптовалюту', true, false));
-    expect(sdk.setParams.mock.calls.at(-1)?.[0]).toMatchObject({
+    expect(mainButton()).toMatchObject({
       text: 'Отправить криптовалюту',
-      isEnabled: true,
+      is_active: true,
     });
-    sdk.press?.();
+    pressMainButton();
     expect(onAction).toHaveBeenLastCalledWith('Отправить криптовалюту');
     // A double tap of that one action is still one press.
-    sdk.press?.();
+    pressMainButton();
     expect(onAction).toHaveBeenCalledTimes(2);
     view.unmount();
   });

@@ -1,6 +1,6 @@
 /**
  * What screens ask of Telegram (docs/decisions/029). Outside Telegram each is a no-op (or the
- * browser's own behaviour) and nothing of the SDK is downloaded.
+ * browser's own behaviour) and nothing of the integration is downloaded.
  */
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { telegram } from './index';

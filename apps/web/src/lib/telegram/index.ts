@@ -1,15 +1,15 @@
 /**
  * The app inside Telegram (docs/decisions/029). Part of every page's first load, so this file
- * only tells whether the tab is a Mini App launch, lays its theme on the page and sends its
- * silent sign-in; the integration (the sign-in's answer) is downloaded only then, and the SDK
- * after the first render (docs/decisions/047, 050).
+ * only tells whether the tab is a Mini App launch, starts the bridge, lays its theme on the page
+ * and sends its silent sign-in; the integration (the sign-in's answer, the controls) is
+ * downloaded only then (docs/decisions/047, 050, 069).
  */
 import { apiRequest } from '@/lib/api';
 import { getAccessToken, getStoredUser } from '@/lib/storage';
-import { followEarlyTheme } from './early-theme';
+import { framed, listen } from './bridge';
 import { initDataUserId, type MiniAppLaunch, readLaunch, sessionStore, startAppPath } from './launch';
 import { integrationStarted, signingInUntil } from './state';
-import { applyTheme, launchThemeParams } from './theme';
+import { applyTheme, followTheme, launchThemeParams } from './theme';
 import './telegram.css';
 
 export { LAUNCH_STORAGE_KEY, telegram } from './state';
@@ -28,11 +28,7 @@ export function insideTelegram(w: Window = window): boolean {
   };
   if (typeof bridge.TelegramWebviewProxy?.postEvent === 'function') return true;
   if (typeof bridge.external?.notify === 'function') return true;
-  try {
-    return w.parent !== w;
-  } catch {
-    return true; // a cross-origin parent: a frame all the same
-  }
+  return framed(w);
 }
 
 /** Takes launch data out of the address bar, so it is neither used nor kept. */
@@ -71,8 +67,9 @@ export function startMiniApp(): MiniAppStart {
   // Telegram's frame and colours before anything is drawn: the first screen is never repainted.
   document.documentElement.classList.add('tma');
   applyTheme(launchThemeParams(launch.raw));
-  // Its changes from now on, until the SDK (after the first paint) follows them.
-  followEarlyTheme();
+  // The client's events from now on: a theme change in the first second is not lost (068).
+  listen(launch.version);
+  followTheme();
   const signedIn = getAccessToken() !== null;
   // With no session stored here, the silent sign-in goes out now, while the integration's code
   // downloads, instead of after it.

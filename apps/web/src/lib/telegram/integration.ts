@@ -1,19 +1,16 @@
 /**
  * The Telegram integration proper, loaded only inside Telegram, before the first render
- * (lib/telegram/index.ts): it lays the launch's theme over the design tokens and signs the
- * Telegram user in; after the first render it loads the SDK (@telegram-apps/sdk), which speaks
- * Telegram's bridge, and starts it with the viewport and the screens' controls (./controls.ts).
- * Docs/decisions/029 and 047.
+ * (lib/telegram/index.ts): it signs the Telegram user in and gives the screens Telegram's
+ * controls (./controls.ts); after the first paint it follows the viewport and tells Telegram the
+ * app is ready. Docs/decisions/029, 047 and 069.
  */
 import { type AuthResult, effectiveName, loadLaterTexts } from '@p2p/shared';
-import type * as TelegramSdk from '@telegram-apps/sdk';
 import { currentLang } from '@/i18n/current-lang';
 import { afterFirstPaint } from '@/lib/after-first-paint';
 import { apiRequest } from '@/lib/api';
-import { inTurns } from '@/lib/in-turns';
 import { getAccessToken, getStoredUser, saveTokens, saveUser } from '@/lib/storage';
-import { attempt, controlSteps, followOutsideLinks } from './controls';
-import { earlyTheme, stopEarlyTheme } from './early-theme';
+import { framed, on, postEvent } from './bridge';
+import { followControls } from './controls';
 import {
   initDataUserId,
   initDataUserLabel,
@@ -22,7 +19,7 @@ import {
   sessionStore,
   startAppPath,
 } from './launch';
-import { applyTheme, withThemeParams } from './theme';
+import { followViewport } from './viewport';
 
 export {
   haptic,
@@ -137,62 +134,33 @@ export function silentSignInFailed(): boolean {
 }
 
 function connect(launch: MiniAppLaunch): void {
-  // The launch's theme is already on the page (index.ts, before the first render); the SDK
-  // brings Telegram's own state and its changes.
-  followOutsideLinks();
+  // The launch's theme is already on the page and followed (index.ts); the controls post as the
+  // screens set them.
+  followControls();
   connecting = launch;
 }
 
-/** The launch whose SDK is still to connect (start() sets it, afterFirstRender takes it). */
+/** The launch still to be told ready (start() sets it, afterFirstRender takes it). */
 let connecting: MiniAppLaunch | null = null;
 
 /**
- * The SDK, after the app's first render (TelegramBridge's first effect): Telegram's state, the
- * viewport and the controls, then `ready`. Until then the launch's theme stands, and what the
- * screens set on the controls waits for it (controls.ts). Its code is a chunk of its own, so the
- * first screen neither downloads nor runs it.
+ * After the app's first render (TelegramBridge's first effect): the viewport, then `ready`, once
+ * the first paint is on screen (docs/decisions/065), so Telegram shows the app drawn.
  */
 export function afterFirstRender(): void {
   const launch = connecting;
   connecting = null;
   if (!launch) return;
-  // Its download waits for the first paint's turn, so it never shares the market's first paint
-  // with it (docs/decisions/065).
-  afterFirstPaint(() =>
-    import('@telegram-apps/sdk').then(
-      // The SDK's first call in a task after the one that evaluated its module (048).
-      (sdk) => setTimeout(() => connectSdk(launch, sdk), 0),
-      (error: unknown) => console.warn('Telegram SDK unavailable', error),
-    ),
-  );
-}
-
-function connectSdk(launch: MiniAppLaunch, sdk: typeof TelegramSdk): void {
-  const { init, miniApp, mockTelegramEnv, parseLaunchParamsQuery, themeParams, viewport } = sdk;
-  // The SDK gets the launch without the init data: the server alone reads that (at sign-in), and
-  // the SDK's own check of it would refuse clients that sign it differently. The launch has left
-  // the address bar, so it is registered with the SDK for its later look-ups (mockTelegramEnv
-  // with launch parameters only stores them; the bridge to Telegram stays the real one).
-  const query = withThemeParams(new URLSearchParams(launch.raw));
-  query.delete('tgWebAppData');
-  // A theme the client changed to before the SDK came is the SDK's starting theme (068).
-  const changed = earlyTheme();
-  if (changed) query.set('tgWebAppThemeParams', JSON.stringify(changed));
-  // One step per task: each call into the SDK reads and parses the launch again, and all of them
-  // in one go held a phone's main thread for about 200 ms (docs/decisions/048).
-  inTurns([
-    () => attempt(() => mockTelegramEnv({ launchParams: query.toString() })),
-    () => attempt(() => init({ launchParams: parseLaunchParamsQuery(query.toString()) })),
-    () =>
-      attempt(() => {
-        themeParams.mountSync();
-        // A change that came while the SDK was connecting is newer than what it started from.
-        applyTheme(stopEarlyTheme() ?? themeParams.state());
-        themeParams.state.sub(() => applyTheme(themeParams.state()));
-      }),
-    () => attempt(() => miniApp.mountSync()),
-    () => attempt(() => viewport.mount().then(() => viewport.bindCssVars())),
-    ...controlSteps(sdk),
-    () => attempt(() => miniApp.ready()),
-  ]);
+  afterFirstPaint(() => {
+    followViewport(launch.platform);
+    if (framed()) {
+      // Telegram's web clients may reload the frame; the app says it can, and when it will.
+      on('reload_iframe', () => {
+        postEvent('iframe_will_reload');
+        window.location.reload();
+      });
+      postEvent('iframe_ready', { reload_supported: true });
+    }
+    postEvent('web_app_ready');
+  });
 }

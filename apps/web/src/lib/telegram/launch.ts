@@ -11,7 +11,11 @@ export interface MiniAppLaunch {
   initData: string;
   /** `startapp=` of the link that opened the app, if any. */
   startParam: string | null;
-  /** The launch parameters as received (what the SDK is initialised with). */
+  /** The Mini Apps version of the client (`tgWebAppVersion`: which bridge methods it knows). */
+  version: string;
+  /** The client's platform (`tgWebAppPlatform`: android, ios, tdesktop, weba, ...). */
+  platform: string;
+  /** The launch parameters as received (the theme is read from them). */
   raw: string;
 }
 
@@ -20,10 +24,11 @@ export function parseLaunchParams(source: string): MiniAppLaunch | null {
   const raw = source.replace(/^[#?]/, '');
   const params = new URLSearchParams(raw);
   const initData = params.get('tgWebAppData');
-  if (!initData?.includes('hash=') || !params.get('tgWebAppVersion') || !params.get('tgWebAppPlatform'))
-    return null;
+  const version = params.get('tgWebAppVersion');
+  const platform = params.get('tgWebAppPlatform');
+  if (!initData?.includes('hash=') || !version || !platform) return null;
   const startParam = params.get('tgWebAppStartParam') || new URLSearchParams(initData).get('start_param');
-  return { initData, startParam, raw };
+  return { initData, startParam, version, platform, raw };
 }
 
 /** The tab's sessionStorage; undefined where storage is refused (only a launch in the hash counts). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDarkColor, launchThemeParams, themeTokens, withThemeParams } from './theme';
+import { isDarkColor, launchThemeParams, themeTokens } from './theme';
 
 /** Telegram Desktop's day and night themes, as a launch sends them. */
 const DAY = {
@@ -26,8 +26,11 @@ const NIGHT = {
 
 describe('themeTokens', () => {
   it('maps a light theme onto the design tokens', () => {
-    const { dark, vars } = themeTokens(DAY);
+    const { dark, vars, button } = themeTokens(DAY);
     expect(dark).toBe(false);
+    // Telegram's own MainButton in the theme's button colours (controls.ts).
+    expect(button).toEqual({ color: '#2481cc', text_color: '#ffffff' });
+    expect(themeTokens({ bg_color: '#ffffff' }).button).toEqual({});
     expect(vars).toMatchObject({
       '--surface': '#ffffff',
       '--bg': '#f1f1f1',
@@ -57,7 +60,7 @@ describe('themeTokens', () => {
     expect(vars['--primary-soft']).toContain('#5288c1');
   });
 
-  it('accepts the SDK camel-case keys too', () => {
+  it('accepts camel-case keys too', () => {
     expect(themeTokens({ bgColor: '#17212b', buttonColor: '#5288c1' }).vars).toMatchObject({
       '--surface': '#17212b',
       '--primary': '#5288c1',
@@ -65,7 +68,7 @@ describe('themeTokens', () => {
   });
 
   it('keeps the app tokens for colours Telegram did not send or sent malformed', () => {
-    expect(themeTokens({})).toEqual({ dark: false, vars: {} });
+    expect(themeTokens({})).toEqual({ dark: false, vars: {}, button: {} });
     const { vars } = themeTokens({ text_color: 'red', button_color: '#12345', bg_color: 'url(x)' });
     expect(vars).toEqual({});
   });
@@ -91,26 +94,5 @@ describe('launchThemeParams', () => {
     expect(launchThemeParams('tgWebAppVersion=8.0')).toEqual({});
     expect(launchThemeParams('tgWebAppThemeParams=%7Boops')).toEqual({});
     expect(launchThemeParams('tgWebAppThemeParams=null')).toEqual({});
-  });
-});
-
-describe('withThemeParams (docs/decisions/034)', () => {
-  it('gives a launch without theme parameters an empty theme, and keeps a sent one', () => {
-    const bare = withThemeParams(new URLSearchParams('tgWebAppVersion=8.0&tgWebAppPlatform=tdesktop'));
-    expect(bare.get('tgWebAppThemeParams')).toBe('{}');
-    expect(bare.get('tgWebAppVersion')).toBe('8.0');
-    expect(
-      withThemeParams(new URLSearchParams('tgWebAppThemeParams=not-json')).get('tgWebAppThemeParams'),
-    ).toBe('{}');
-    const sent = JSON.stringify({ bg_color: '#17212b' });
-    expect(
-      withThemeParams(new URLSearchParams({ tgWebAppThemeParams: sent })).get('tgWebAppThemeParams'),
-    ).toBe(sent);
-  });
-
-  it('lets the SDK parse a launch that came without them', async () => {
-    const { parseLaunchParamsQuery } = await import('@telegram-apps/sdk');
-    const query = new URLSearchParams('tgWebAppVersion=8.0&tgWebAppPlatform=tdesktop');
-    expect(() => parseLaunchParamsQuery(withThemeParams(query).toString())).not.toThrow();
   });
 });

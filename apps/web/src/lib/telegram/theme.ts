@@ -3,8 +3,9 @@
  * (`themeParams`, light or dark, again on every `theme_changed`) replace the CSS variables of
  * styles/base.css. Buy stays green and sell red; their shades follow the theme's lightness.
  */
+import { on } from './bridge';
 
-/** `bg_color` and `bgColor` alike: Telegram sends snake case, the SDK hands out camel case. */
+/** `bg_color` and `bgColor` alike: Telegram sends snake case, older tools camel case. */
 const key = (name: string) => name.replace(/_/g, '').toLowerCase();
 const HEX = /^#[0-9a-f]{6}$/i;
 
@@ -31,30 +32,12 @@ export function launchThemeParams(rawLaunch: string): Record<string, unknown> {
   }
 }
 
-/**
- * The launch as the SDK is given it: Telegram clients that send no `tgWebAppThemeParams`
- * (a launch from a link, some desktop builds) made the SDK's parser throw, and with it went the
- * Main and Back buttons. An empty theme stands in: the design's own colours stay
- * (docs/decisions/034).
- */
-export function withThemeParams(query: URLSearchParams): URLSearchParams {
-  const out = new URLSearchParams(query);
-  const raw = out.get('tgWebAppThemeParams');
-  let ok = false;
-  try {
-    const parsed: unknown = raw ? JSON.parse(raw) : null;
-    ok = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
-  } catch {
-    ok = false;
-  }
-  if (!ok) out.set('tgWebAppThemeParams', '{}');
-  return out;
-}
-
 export interface ThemeTokens {
   dark: boolean;
   /** CSS custom properties to set on the document element. */
   vars: Record<string, string>;
+  /** The theme's button colours, for Telegram's own MainButton (controls.ts). */
+  button: { color?: string; text_color?: string };
 }
 
 /** The design tokens for Telegram's theme colours; colours it did not send keep the app's own. */
@@ -98,17 +81,41 @@ export function themeTokens(params: Record<string, unknown>): ThemeTokens {
     vars['--warn-soft'] = mix(trade.warn, 16);
     vars['color-scheme'] = dark ? 'dark' : 'light';
   }
-  return { dark, vars };
+  const text = pick('buttontextcolor');
+  return {
+    dark,
+    vars,
+    button: { ...(button ? { color: button } : {}), ...(text ? { text_color: text } : {}) },
+  };
 }
 
 let themeVars: string[] = [];
+let buttonColors: ThemeTokens['button'] = {};
+
+/** The button colours of the theme on the page ({} before a theme came, or without them). */
+export function themeButtonColors(): ThemeTokens['button'] {
+  return buttonColors;
+}
 
 /** Lays Telegram's theme over the design tokens (the previous one's variables first removed). */
 export function applyTheme(params: Record<string, unknown>): void {
   const root = document.documentElement;
-  const { dark, vars } = themeTokens(params);
+  const { dark, vars, button } = themeTokens(params);
+  buttonColors = button;
   for (const name of themeVars) root.style.removeProperty(name);
   for (const [name, value] of Object.entries(vars)) root.style.setProperty(name, value);
   themeVars = Object.keys(vars);
   root.classList.toggle('tma--dark', dark);
+}
+
+/**
+ * Follows the client's theme changes (`theme_changed`) from the page's first script on: a change
+ * in the first second is on the page at once (docs/decisions/068, 069). Malformed ones are ignored.
+ */
+export function followTheme(): void {
+  on('theme_changed', (data) => {
+    const params = (data as { theme_params?: unknown } | null)?.theme_params;
+    if (typeof params !== 'object' || params === null || Array.isArray(params)) return;
+    applyTheme(params as Record<string, unknown>);
+  });
 }
