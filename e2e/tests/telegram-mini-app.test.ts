@@ -275,8 +275,8 @@ describe('signing in and the Telegram chrome', () => {
     // The app's bridge listens from its first script (lib/telegram/bridge.ts, docs/decisions/069).
     await buyerPage.waitForFunction(
       () =>
-        typeof (window as unknown as { Telegram?: { WebView?: { receiveEvent?: unknown } } }).Telegram?.WebView
-          ?.receiveEvent === 'function',
+        typeof (window as unknown as { Telegram?: { WebView?: { receiveEvent?: unknown } } }).Telegram
+          ?.WebView?.receiveEvent === 'function',
     );
     await telegramEvent(buyerPage, 'theme_changed', { theme_params: DARK_THEME });
     await expect.poll(body).toBe(rgb(DARK_THEME.secondary_bg_color as string));

@@ -37,6 +37,16 @@ afterAll(() => {
 
 const mainButton = () => client.last('web_app_setup_main_button');
 
+it('starts with both buttons hidden: a reload shows none of the previous page’s', () => {
+  expect(client.calls.slice(0, 2)).toEqual([
+    { type: 'web_app_setup_back_button', params: { is_visible: false } },
+    {
+      type: 'web_app_setup_main_button',
+      params: { is_visible: false, is_active: false, is_progress_visible: false },
+    },
+  ]);
+});
+
 describe('the MainButton', () => {
   it('shows the newest holder in the theme’s colours, and the one below again when it goes', () => {
     const page = {};

@@ -17,12 +17,15 @@ export function attempt(call: () => unknown): void {
 
 /**
  * Links to other sites open outside the app, and the buttons' presses reach the screens, from
- * the start (once, from start()).
+ * the start (once, from start()). The buttons start hidden: a page reloaded inside Telegram
+ * shows none of the previous page's until its screens set them.
  */
 export function followControls(): void {
   document.addEventListener('click', routeOutsideLinks);
   on('back_button_pressed', () => onBack?.());
   on('main_button_pressed', pressMainButton);
+  attempt(() => postEvent('web_app_setup_back_button', { is_visible: false }));
+  showTopHolder();
 }
 
 let onBack: (() => void) | null = null;
