@@ -63,24 +63,37 @@ export function framed(w: Window = window): boolean {
   }
 }
 
+type Send = (method: string, params?: Record<string, unknown>) => void;
+
+/** How `w` posts to its client: its frame's parent, its webview's proxy, old desktop's notify; null without one. */
+function transport(w: BridgeWindow): Send | null {
+  const message = (method: string, params?: Record<string, unknown>) =>
+    JSON.stringify({ eventType: method, eventData: params });
+  if (framed(w)) return (method, params) => w.parent.postMessage(message(method, params), WEB_CLIENT_ORIGIN);
+  const proxy = w.TelegramWebviewProxy;
+  if (typeof proxy?.postEvent === 'function')
+    return (method, params) =>
+      proxy.postEvent?.(method, params === undefined ? undefined : JSON.stringify(params));
+  const external = w.external;
+  if (typeof external?.notify === 'function')
+    return (method, params) => external.notify?.(message(method, params));
+  return null;
+}
+
+/**
+ * Whether `w` has a way to Telegram: a webview's bridge or a frame (docs/decisions/035: only
+ * Telegram's web clients may frame the app).
+ */
+export function hasBridge(w: Window = window): boolean {
+  return transport(w as BridgeWindow) !== null;
+}
+
 /** Posts `method` to the client; false, and nothing sent, when the client is too old for it or has no bridge. */
 export function postEvent(method: string, params?: Record<string, unknown>): boolean {
-  const w = (listening ?? window) as BridgeWindow;
   if (!supports(method)) return false;
-  if (framed(w)) {
-    w.parent.postMessage(JSON.stringify({ eventType: method, eventData: params }), WEB_CLIENT_ORIGIN);
-    return true;
-  }
-  const proxy = w.TelegramWebviewProxy;
-  if (typeof proxy?.postEvent === 'function') {
-    proxy.postEvent(method, params === undefined ? undefined : JSON.stringify(params));
-    return true;
-  }
-  if (typeof w.external?.notify === 'function') {
-    w.external.notify(JSON.stringify({ eventType: method, eventData: params }));
-    return true;
-  }
-  return false;
+  const send = transport((listening ?? window) as BridgeWindow);
+  send?.(method, params);
+  return send !== null;
 }
 
 /** Calls `listener` with each `event` the client sends; the returned function stops it. */

@@ -6,7 +6,7 @@
  */
 import { apiRequest } from '@/lib/api';
 import { getAccessToken, getStoredUser } from '@/lib/storage';
-import { framed, listen } from './bridge';
+import { hasBridge, listen } from './bridge';
 import { initDataUserId, type MiniAppLaunch, readLaunch, sessionStore, startAppPath } from './launch';
 import { integrationStarted, signingInUntil } from './state';
 import { applyTheme, followTheme, launchThemeParams } from './theme';
@@ -22,13 +22,7 @@ export { LAUNCH_STORAGE_KEY, telegram } from './state';
  * address says: launch data in its hash is a link someone sent, not a launch.
  */
 export function insideTelegram(w: Window = window): boolean {
-  const bridge = w as unknown as {
-    TelegramWebviewProxy?: { postEvent?: unknown };
-    external?: { notify?: unknown };
-  };
-  if (typeof bridge.TelegramWebviewProxy?.postEvent === 'function') return true;
-  if (typeof bridge.external?.notify === 'function') return true;
-  return framed(w);
+  return hasBridge(w);
 }
 
 /** Takes launch data out of the address bar, so it is neither used nor kept. */
